@@ -1,0 +1,77 @@
+"""``wokphysics bench``: named speed figures, each the median of repeated runs.
+
+Figures come from the physics table (:mod:`wokphysics.table.bench`), each game's
+``commands.bench_figures`` and the window's frame times. Timing lives here, never in the
+unit tests: the machine is shared and noisy, so medians are reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from wokphysics.errors import UserError
+
+FigureSource = Callable[[int], dict[str, float]]
+
+
+def median_seconds(run: Callable[[], object], repeat: int) -> float:
+    """Median wall time in seconds of ``repeat`` calls of ``run``."""
+    times = []
+    for _ in range(max(1, repeat)):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _sources() -> list[tuple[str, FigureSource]]:
+    from wokphysics.game_commands import GAME_NAMES, commands_for
+
+    sources: list[tuple[str, FigureSource]] = []
+    try:
+        from wokphysics.table.bench import bench_figures as table_figures
+
+        sources.append(("table", table_figures))
+    except ImportError:
+        pass
+    for game in GAME_NAMES:
+        module = commands_for(game)
+        figures = getattr(module, "bench_figures", None)
+        if figures is not None:
+            sources.append((game, figures))
+    try:
+        from wokphysics.ui.bench import bench_figures as ui_figures
+
+        sources.append(("window", ui_figures))
+    except ImportError:
+        pass
+    return sources
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    """Run every figure source (or those matching ``--only``), print and optionally save."""
+    if args.repeat < 1:
+        raise UserError(f"--repeat must be at least 1, not {args.repeat}")
+    results: dict[str, float] = {}
+    for label, source in _sources():
+        if args.only and not (label.startswith(args.only) or args.only.startswith(label)):
+            continue
+        print(f"[{label}]", flush=True)
+        for name, value in source(args.repeat).items():
+            if args.only and not name.startswith(args.only) and not label.startswith(args.only):
+                continue
+            results[name] = value
+            print(f"  {name:<48} {value:>14.3f}", flush=True)
+    if args.json:
+        path = Path(args.json)
+        try:
+            path.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+        except OSError as error:
+            raise UserError(f"{path}: cannot write the figures: {error.strerror}") from None
+        print(f"figures written to {path}")
+    return 0

@@ -1,0 +1,1 @@
+"""Config: load and validate the TOML files in ``config/``."""

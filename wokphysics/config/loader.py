@@ -1,0 +1,119 @@
+"""Reading, layering and validating TOML config files.
+
+A config is the defaults shipped in ``config/`` with the user's overrides layered on top. An
+override names only the keys it changes. Every problem (TOML syntax, unknown key, wrong type,
+value out of range) becomes one :class:`~wokphysics.errors.ConfigError` line naming the file,
+the dotted key and what is allowed. Nothing read from a file is executed: TOML is parsed by
+:mod:`tomllib` into plain data and validated by pydantic models.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from wokphysics.config.paths import default_config_dir
+from wokphysics.errors import ConfigError
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+class Settings(BaseModel):
+    """Base of every settings model: frozen, typed, unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse one TOML file into plain data, or raise a ConfigError naming the file and line."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise ConfigError(str(path), None, "no such file") from None
+    except IsADirectoryError:
+        raise ConfigError(str(path), None, "is a folder, expected a .toml file") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(str(path), None, f"not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(str(path), None, "not valid TOML: the file is not UTF-8 text") from None
+    except OSError as error:
+        raise ConfigError(str(path), None, f"cannot be read: {error.strerror}") from None
+
+
+def layer(
+    base: Mapping[str, Any], override: Mapping[str, Any], file: str, prefix: str = ""
+) -> dict[str, Any]:
+    """Merge ``override`` into a copy of ``base``; tables merge key by key.
+
+    A key the base does not have is refused (the defaults name every key there is), so a typo
+    in a user's file is reported instead of silently ignored. Whole tables whose keys are free
+    (card lists, for example) are replaced when the default value is a list.
+    """
+    merged = dict(base)
+    for key, value in override.items():
+        dotted = f"{prefix}{key}"
+        if key not in base:
+            allowed = ", ".join(sorted(base)) or "(none)"
+            raise ConfigError(file, dotted, f"unknown key; allowed here: {allowed}")
+        if isinstance(base[key], Mapping) and isinstance(value, Mapping):
+            merged[key] = layer(base[key], value, file, f"{dotted}.")
+        elif isinstance(base[key], Mapping):
+            raise ConfigError(file, dotted, "must be a table of keys, not a single value")
+        else:
+            merged[key] = value
+    return merged
+
+
+def validation_message(error: ValidationError) -> tuple[str, str]:
+    """The first problem in a pydantic error as (dotted key, what is allowed)."""
+    first = error.errors()[0]
+    key = ".".join(str(part) for part in first["loc"])
+    kind = first["type"]
+    if kind == "extra_forbidden":
+        problem = "unknown key"
+    elif kind == "missing":
+        problem = "is required but missing"
+    else:
+        problem = f"{first['msg'][0].lower()}{first['msg'][1:]}"
+        if "input" in first and not isinstance(first["input"], dict | list):
+            problem += f" (got {first['input']!r})"
+    return key, problem
+
+
+def validate(model: type[ModelT], data: Mapping[str, Any], file: str) -> ModelT:
+    """Build a settings model from plain data, turning the first problem into a ConfigError."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        key, problem = validation_message(error)
+        raise ConfigError(file, key, problem) from None
+
+
+def load_layered(
+    default_name: str, override: str | Path | None
+) -> tuple[dict[str, Any], str]:
+    """The default file ``default_name`` with an optional override layered on top.
+
+    ``override`` may be a folder (its file of the same name, if any, is layered on) or one
+    TOML file. Returns the merged data and the name of the file to blame for errors (the
+    override's, if it changed anything, else the default's).
+    """
+    default_path = default_config_dir() / default_name
+    data = read_toml(default_path)
+    blame = str(default_path)
+    if override is None:
+        return data, blame
+    path = Path(override)
+    if path.is_dir():
+        path = path / default_name
+        if not path.exists():
+            return data, blame
+    elif not path.exists():
+        raise ConfigError(str(override), None, "no such file or folder")
+    user = read_toml(path)
+    return layer(data, user, str(path)), str(path)

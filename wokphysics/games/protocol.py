@@ -1,0 +1,251 @@
+"""The turn-engine protocol shared by the non-dexterity games.
+
+A game declares its :class:`GameInfo` once and registers a factory. Its state is a
+:class:`GameState`: whose turn it is, the legal actions as small frozen values with a text
+form that parses back, ``apply`` that refuses an illegal action with :class:`IllegalAction`
+(leaving the state unchanged), terminal test, scores and winners with the game's tie-breaks,
+``clone``, a canonical JSON form, and per-player observations that hide what the player may
+not see.
+
+Chance (shuffles, dice) comes only from the state's own seeded :class:`random.Random`, which
+is part of the state (its JSON form carries the generator's state), so replaying the seed and
+the history reproduces the state exactly. No module-level randomness, no wall clock.
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from wokphysics.errors import RulesError, UserError
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared once.
+
+    Attributes:
+        name: the registry and command-line name, e.g. ``"we-will-wok-you"``.
+        title: the name people read, e.g. ``"We Will Wok You"``.
+        min_players, max_players: the player counts the rules allow.
+        hidden_information: some of the state is hidden from some players.
+        simultaneous: the rules have players act at once (the engine serialises it in
+            seat order, nobody seeing another's choice before all are made).
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    simultaneous: bool
+
+
+class IllegalAction(RulesError):
+    """An action the rules forbid here; the message says why, the state is unchanged."""
+
+
+class ActionParseError(UserError, ValueError):
+    """A text that is not an action of this game."""
+
+
+class InvariantViolation(AssertionError):
+    """A game's declared invariant (cards conserved, ...) does not hold: a bug."""
+
+
+class Action(abc.ABC):
+    """A move: a small frozen value object (make subclasses ``@dataclass(frozen=True)``).
+
+    ``str(action)`` is its text form, and the game's ``parse_action`` reads it back to an
+    equal action.
+    """
+
+    @abc.abstractmethod
+    def __str__(self) -> str: ...
+
+
+class GameState(abc.ABC):
+    """The state of one game. Subclasses implement the abstract methods.
+
+    Invariants: ``is_terminal()`` exactly when ``legal_actions()`` is empty; ``apply`` either
+    applies a legal action and appends it to ``history`` or raises ``IllegalAction`` and
+    changes nothing; two states are equal exactly when their ``to_json()`` texts are equal.
+    """
+
+    info: ClassVar[GameInfo]
+
+    def __init__(self, num_players: int, seed: int) -> None:
+        self.num_players = num_players
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.history: list[Action] = []
+
+    # --- whose move and what is legal -------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat (0-based) whose input is expected; -1 when the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty exactly when terminal)."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form; raise ActionParseError if it is not one."""
+
+    def check_legal(self, action: Action) -> None:
+        """Raise IllegalAction (saying why) if ``action`` may not be taken now.
+
+        The default compares against ``legal_actions()``; games override it to say why.
+        """
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalAction(f"'{action}' is not a legal action now")
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the current player, or raise IllegalAction and change nothing."""
+        self.check_legal(action)
+        self._apply(action)
+        self.history.append(action)
+
+    # --- the end ----------------------------------------------------------------------
+    @abc.abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    @abc.abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score (final when terminal, running otherwise)."""
+
+    @abc.abstractmethod
+    def winners(self) -> list[int]:
+        """The seats that won, after the game's tie-breaks (several on a shared victory)."""
+
+    # --- copies, text and views -------------------------------------------------------
+    @abc.abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Every bit of state as plain JSON data, including ``self.rng.getstate()``."""
+
+    @classmethod
+    @abc.abstractmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        """Rebuild a state from ``to_dict()`` data."""
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see, as plain data (others' hands and the draw order hidden)."""
+
+    def check_invariants(self) -> None:
+        """Raise InvariantViolation if a declared invariant fails. Games extend this."""
+
+    def to_json(self) -> str:
+        """The canonical text of the whole state (sorted keys; equal states, equal texts)."""
+        payload = {"game": self.info.name, "state": self.to_dict()}
+        return json.dumps(payload, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json_text(cls, text: str) -> Self:
+        """Rebuild a state of this game from ``to_json()``."""
+        payload = json.loads(text)
+        return cls.from_dict(payload["state"])
+
+    def clone(self) -> Self:
+        """An independent copy equal to this state."""
+        return self.from_json_text(self.to_json())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    # --- helpers for subclasses -------------------------------------------------------
+    def rng_state(self) -> list[Any]:
+        """The generator's state as JSON data."""
+        version, internal, gauss = self.rng.getstate()
+        return [version, list(internal), gauss]
+
+    def set_rng_state(self, data: Sequence[Any]) -> None:
+        """Restore the generator from ``rng_state()`` data."""
+        version, internal, gauss = data
+        self.rng.setstate((version, tuple(internal), gauss))
+
+
+GameFactory = Callable[[int, int, Any], GameState]
+"""``factory(num_players, seed, config)``: a new game; ``config`` is None or a path."""
+
+
+@dataclass(frozen=True)
+class RegisteredGame:
+    """A game in the registry: its metadata, how to start one and its state class."""
+
+    info: GameInfo
+    factory: GameFactory
+    state_class: type[GameState]
+
+
+_REGISTRY: dict[str, RegisteredGame] = {}
+
+
+def register_game(info: GameInfo, state_class: type[GameState], factory: GameFactory) -> None:
+    """Add a game to the registry (called once, when the game's package is imported)."""
+    _REGISTRY[info.name] = RegisteredGame(info, factory, state_class)
+
+
+def registered(name: str) -> RegisteredGame:
+    """The registry entry for ``name``, or a UserError listing the games there are."""
+    _load_builtin_games()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UserError(f"unknown game '{name}'; the games are: {known}") from None
+
+
+def game_names() -> list[str]:
+    """Names of all registered games, sorted."""
+    _load_builtin_games()
+    return sorted(_REGISTRY)
+
+
+def new_game(name: str, players: int, seed: int, config: Any = None) -> GameState:
+    """A new game of ``name`` for ``players`` seats, its chance seeded by ``seed``."""
+    entry = registered(name)
+    info = entry.info
+    if not info.min_players <= players <= info.max_players:
+        raise UserError(
+            f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}"
+        )
+    return entry.factory(players, seed, config)
+
+
+def state_from_json(text: str) -> GameState:
+    """Rebuild any registered game's state from its ``to_json()`` text."""
+    payload = json.loads(text)
+    return registered(payload["game"]).state_class.from_dict(payload["state"])
+
+
+_BUILTIN_GAMES = (
+    "wokphysics.games.we_will_wok_you",
+    "wokphysics.games.wok_star",
+    "wokphysics.games.wok_and_roll",
+)
+
+
+def _load_builtin_games() -> None:
+    import importlib
+    import importlib.util
+
+    for module in _BUILTIN_GAMES:
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)

@@ -1,0 +1,105 @@
+"""Headless bot-against-bot games with a progress bar and a results table.
+
+Shared by ``wokphysics simulate`` for the turn-based games. Game ``i`` is seeded with
+``seed + i``; the bots in a game are seeded from it too, so every game can be replayed alone.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tqdm import tqdm
+
+from wokphysics.games.bots import Bot, make_bot
+from wokphysics.games.protocol import GameState, new_game
+
+
+@dataclass
+class GameResult:
+    """What one finished game gave: each seat's bot name, score, whether it won, length."""
+
+    seed: int
+    bots: list[str]
+    scores: list[int]
+    winners: list[int]
+    actions: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def play_out(state: GameState, bots: Sequence[Bot], max_actions: int = 1_000_000) -> GameState:
+    """Let ``bots[seat]`` act for each seat until the game ends. Returns the final state."""
+    count = 0
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+        count += 1
+        if count > max_actions:
+            raise RuntimeError(f"game did not end after {max_actions} actions")
+    return state
+
+
+def run_games(
+    game: str,
+    players: int,
+    games: int,
+    seed: int,
+    bot_names: Sequence[str],
+    config: Any = None,
+    progress: bool = True,
+    summarise: Callable[[GameState], dict[str, Any]] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games of ``game`` with one bot per seat (names cycled to fill seats)."""
+    names = [bot_names[seat % len(bot_names)] for seat in range(players)]
+    results: list[GameResult] = []
+    for index in tqdm(range(games), desc=f"{game}", unit="game", disable=not progress):
+        game_seed = seed + index
+        state = new_game(game, players=players, seed=game_seed, config=config)
+        bots = [make_bot(game, name, game_seed * 7919 + seat) for seat, name in enumerate(names)]
+        play_out(state, bots)
+        results.append(
+            GameResult(
+                seed=game_seed,
+                bots=names,
+                scores=state.scores(),
+                winners=state.winners(),
+                actions=len(state.history),
+                extra=summarise(state) if summarise else {},
+            )
+        )
+    return results
+
+
+def results_table(results: Sequence[GameResult]) -> str:
+    """A plain-text table: wins per seat and per bot, score mean and spread, game length."""
+    if not results:
+        return "no games played"
+    players = len(results[0].bots)
+    games = len(results)
+    lines = [f"{games} games, {players} players"]
+    lines.append(f"{'seat':>4}  {'bot':<12} {'wins':>6} {'win %':>6} {'mean':>7} {'sd':>6}")
+    for seat in range(players):
+        wins = sum(1 for r in results if seat in r.winners)
+        scores = [r.scores[seat] for r in results]
+        spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
+        lines.append(
+            f"{seat:>4}  {results[0].bots[seat]:<12} {wins:>6} {100 * wins / games:>5.1f}%"
+            f" {statistics.mean(scores):>7.2f} {spread:>6.2f}"
+        )
+    by_bot: dict[str, list[float]] = {}
+    for r in results:
+        share = 1.0 / len(r.winners) if r.winners else 0.0
+        for seat, name in enumerate(r.bots):
+            by_bot.setdefault(name, []).append(share if seat in r.winners else 0.0)
+    lines.append("")
+    lines.append(f"{'bot':<12} {'seats':>6} {'wins (shared split)':>20}")
+    for name, shares in sorted(by_bot.items()):
+        lines.append(f"{name:<12} {len(shares):>6} {sum(shares):>14.1f} ({100 * sum(shares) / games:.1f}% of games)")
+    lengths = [r.actions for r in results]
+    lines.append("")
+    lines.append(
+        f"game length in actions: mean {statistics.mean(lengths):.1f}, "
+        f"min {min(lengths)}, max {max(lengths)}"
+    )
+    return "\n".join(lines)
