@@ -1,0 +1,11 @@
+"""Wok on Fire: the dexterity game whose rules drive the physics table.
+
+Wok on Fire is not a turn-engine game, so nothing here registers with
+:mod:`wokphysics.games.protocol`. The parts:
+
+- :mod:`.ingredients`: the 11 ingredient types, their categories and deck counts, and the
+  parser for the names people type.
+- :mod:`.scoring`: the exact end-of-game scoring (each player's optimal arrangement, the Pork
+  and Broccoli majorities, the fewest-ingredients tie-break).
+- :mod:`.commands`: the ``wokphysics score wok-on-fire`` command and the bench figures.
+"""
