@@ -82,7 +82,7 @@ def _as_json(piles: list[list[Any]], scores: list[PlayerScore], best: list[int],
 def _as_text(scores: list[PlayerScore], best: list[int]) -> str:
     lines: list[str] = []
     for number, player in enumerate(scores, start=1):
-        lines.append(f"Player {number}: {player.total} points ({player.cards} ingredients)")
+        lines.append(f"Player {number}: {player.total} points ({_cards(player.cards)})")
         for combination in player.arrangement.combinations:
             lines.append(f"  {combination.describe()}")
         if player.pork_bonus:
@@ -94,13 +94,17 @@ def _as_text(scores: list[PlayerScore], best: list[int]) -> str:
     names = " and ".join(f"Player {i + 1}" for i in best)
     if len(best) > 1:
         lines.append(f"Shared victory: {names} ({top[0].total} points, "
-                     f"{top[0].cards} ingredients each)")
+                     f"{_cards(top[0].cards)} each)")
     elif tied_on_points > 1:
         lines.append(f"Winner: {names} ({top[0].total} points; tie broken by fewest "
                      f"ingredients: {top[0].cards})")
     else:
         lines.append(f"Winner: {names} ({top[0].total} points)")
     return "\n".join(lines)
+
+
+def _cards(count: int) -> str:
+    return f"{count} ingredient" if count == 1 else f"{count} ingredients"
 
 
 # --------------------------------------------------------------------------- bench
