@@ -10,6 +10,7 @@ from wokphysics.games.wok_on_fire.ingredients import (
     Category,
     Ingredient,
     check_possible,
+    full_deck,
     parse_ingredient,
     parse_pile,
 )
@@ -22,6 +23,9 @@ def test_the_deck_has_the_glossary_counts() -> None:
         "Mushroom": 6, "Onion": 7, "Chili Pepper": 3, "Garlic": 4, "Noodles": 4, "Rice": 4,
     }
     assert DECK_SIZE == 50
+    deck = full_deck()
+    assert len(deck) == 50
+    assert all(deck.count(i) == i.deck_count for i in Ingredient)
 
 
 def test_categories() -> None:

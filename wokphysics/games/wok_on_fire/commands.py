@@ -119,10 +119,10 @@ def bench_figures(repeat: int) -> dict[str, float]:
     import random
 
     from wokphysics.bench import median_seconds
-    from wokphysics.games.wok_on_fire.ingredients import Ingredient
+    from wokphysics.games.wok_on_fire.ingredients import full_deck
     from wokphysics.games.wok_on_fire.scoring import score_pile
 
-    deck = [i for i in Ingredient for _ in range(i.deck_count)]
+    deck = full_deck()
     rng = random.Random(20)  # a seeded generator of its own: the same piles every run
     piles = [rng.sample(deck, 20) for _ in range(200)]
 

@@ -98,6 +98,11 @@ CONDIMENTS: tuple[Ingredient, ...] = tuple(
 STARCHES: tuple[Ingredient, ...] = tuple(i for i in Ingredient if CATEGORY[i] is Category.STARCH)
 
 
+def full_deck() -> list[Ingredient]:
+    """The 50 cards, type by type in glossary order (shuffle with the game's own generator)."""
+    return [ingredient for ingredient in Ingredient for _ in range(DECK_COUNTS[ingredient])]
+
+
 def _key(text: str) -> str:
     """Case, surrounding space and separators (spaces, underscores, hyphens) do not matter."""
     return re.sub(r"[\s_\-]+", " ", text.strip().lower())
