@@ -1,0 +1,482 @@
+"""Final scoring of one player: the exact optimum, with the arrangement that reaches it.
+
+The player chooses which wok each ingredient goes into (or none), and which red wok each
+Man-at-wok is assigned to; we maximise the points, and among the arrangements with the most
+points take the one best for the tie-break on left-over ingredients (fewest by default).
+
+How the search stays exact and fast:
+
+* Men-at-wok: every assignment is enumerated (a Man-at-double-wok to a double wok, the
+  Man-at-power-wok to any red wok, the Man-at-swap-wok to a combo or double wok with a
+  ``from`` type the card requires and a ``to`` type the player holds; the other choices are
+  dominated: swapping to a type you hold none of can only lose). Each assignment turns the
+  red woks into *effective* woks, and identical effective sets of woks are solved once.
+* Per-card woks (leftovers, hand, no-symbol, the two woks of a double wok) take any number of
+  cards, so each card not used in a combo or set simply goes to the best per-card wok that
+  accepts it. Its value depends only on its class: (type, in hand?, has symbols?).
+* Combos and sets take cards by type only, so they always take a type's lowest-valued cards.
+  With ``u`` cards of a type used in combos, the best sets of 3 and 5 for the rest are a tiny
+  table ``g[type][u]``; the set wok paying most per set of each size takes all such sets.
+* The combo counts are searched depth-first with an upper bound (branch and bound).
+
+Points and the tie-break are folded into one integer: ``points * SCALE + sign * placed``
+(``placed`` = cards in a wok, at most 63 < SCALE), so the search compares one number.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from wokphysics.games.we_will_wok_you.cards import CardData, WokCard
+
+SCALE = 128
+NUM_TYPES = 6
+NUM_CLASSES = NUM_TYPES * 4
+# Effective wok kinds (small ints for speed).
+COVERED, COMBO, SET, LEFTOVERS, HAND, NOSYM, DOUBLE = range(7)
+_PER_CARD = {"leftovers": LEFTOVERS, "hand": HAND, "no-symbol": NOSYM}
+
+
+def card_class(card_type: int, in_hand: bool, has_symbol: bool) -> int:
+    """Class index of a card: what final scoring can tell apart (type, hand, symbols)."""
+    return card_type * 4 + (2 if in_hand else 0) + (0 if has_symbol else 1)
+
+
+@dataclass(frozen=True)
+class WokScore:
+    """One red wok card in the optimal arrangement (points are victory points)."""
+
+    wok: str
+    description: str
+    men: tuple[str, ...]
+    effect: str
+    cards: tuple[str, ...]
+    points: int
+    detail: str
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A player's optimal final score, the arrangement and the tie-break counts."""
+
+    total: int
+    woks: tuple[WokScore, ...]
+    leftovers: tuple[str, ...]
+    unused_men: tuple[str, ...]
+    coins: int = 0
+
+    @property
+    def leftover_count(self) -> int:
+        return len(self.leftovers)
+
+
+@dataclass
+class _Plan:
+    """The inner search's choice for one set of effective woks."""
+
+    value: int
+    combo_counts: dict[int, int] = field(default_factory=dict)  # wok position -> combos
+    sets: list[tuple[int, int]] = field(default_factory=list)  # per type: (sets of 3, of 5)
+    set3: int = -1
+    set5: int = -1
+    linear: list[int] = field(default_factory=list)  # per class: raw points, -1 = no wok
+    linear_src: list[int] = field(default_factory=list)  # per class: wok position
+
+
+Effective = tuple[object, ...]
+
+
+def _effective(
+    wok: WokCard, power: WokCard | None, swap: tuple[int, int] | None, man: WokCard | None
+) -> Effective:
+    """What a red wok card scores like once its Men-at-wok are applied."""
+    if power is not None:
+        return (COVERED, power.points)
+    if wok.kind == "covered":
+        return (COVERED, wok.points)
+    if wok.kind == "combo":
+        req = list(wok.combo)
+        if swap is not None:
+            source, target = swap
+            req[target] += req[source]
+            req[source] = 0
+        return (COMBO, tuple(req), wok.points)
+    if wok.kind == "set":
+        return (SET, wok.size, wok.points)
+    if wok.kind == "double":
+        halves = []
+        for position, (type_index, points) in enumerate(wok.halves):
+            if swap is not None and type_index == swap[0]:
+                type_index = swap[1]
+            if man is not None:
+                points = man.man_points[position]
+            halves.append((type_index, points))
+        return (DOUBLE, tuple(halves))
+    return (_PER_CARD[wok.kind], wok.points)
+
+
+def _men_assignments(
+    red: list[WokCard], men: list[WokCard], held_types: set[int], swap_on_double: bool
+) -> list[dict[int, list[tuple[int, object]]]]:
+    """Every useful assignment of the Men-at-wok: red position -> [(man index, detail)]."""
+    options_per_man: list[list[tuple[int, object] | None]] = []
+    for man in men:
+        options: list[tuple[int, object] | None] = [None]
+        for position, wok in enumerate(red):
+            if man.kind == "man-double" and wok.kind == "double":
+                options.append((position, None))
+            elif man.kind == "man-power":
+                options.append((position, None))
+            elif man.kind == "man-swap" and (
+                wok.kind == "combo" or (wok.kind == "double" and swap_on_double)
+            ):
+                needed = (
+                    {t for t, n in enumerate(wok.combo) if n} if wok.kind == "combo"
+                    else {t for t, _ in wok.halves}
+                )
+                for source in sorted(needed):
+                    for target in sorted(held_types):
+                        if target != source:
+                            options.append((position, (source, target)))
+        options_per_man.append(options)
+    result: list[dict[int, list[tuple[int, object]]]] = []
+    for choice in itertools.product(*options_per_man):
+        by_wok: dict[int, list[tuple[int, object]]] = {}
+        useless = False
+        for man_index, option in enumerate(choice):
+            if option is None:
+                continue
+            position, detail = option
+            others = by_wok.setdefault(position, [])
+            kinds = {men[m].kind for m, _ in others} | {men[man_index].kind}
+            # The power wok covers the card: any other man there is wasted (the same as
+            # leaving him out). A second Man-at-double-wok covers the first: also wasted.
+            if others and ("man-power" in kinds or
+                           sum(1 for m, _ in others if men[m].kind == men[man_index].kind)):
+                useless = True
+                break
+            others.append((man_index, detail))
+        if not useless:
+            result.append(by_wok)
+    return result
+
+
+class Scorer:
+    """Scores holdings against one card set; ``sign`` +1 prefers fewer left-overs."""
+
+    def __init__(self, cards: CardData) -> None:
+        self.cards = cards
+        self.sign = 1 if cards.rules.leftover_ingredients_tie_break == "fewer" else -1
+        self.swap_on_double = cards.rules.man_swap_on_double_woks
+
+    def score(
+        self, woks: list[int], hand: list[int], front: list[int], coins: int = 0
+    ) -> ScoreResult:
+        """The optimal score of wok cards ``woks`` (indices) with these ingredient cards."""
+        cards = self.cards
+        all_woks = [cards.woks[i] for i in woks]
+        red = [w for w in all_woks if not w.is_man]
+        men = [w for w in all_woks if w.is_man]
+        counts = [0] * NUM_CLASSES
+        for in_hand, pile in ((True, hand), (False, front)):
+            for card in pile:
+                counts[card_class(cards.card_type[card], in_hand, cards.has_symbol(card))] += 1
+        held_types = {t for t in range(NUM_TYPES) if any(counts[t * 4:t * 4 + 4])}
+
+        memo: dict[tuple[Effective, ...], _Plan] = {}
+        best_value = -(1 << 60)
+        best: tuple[dict[int, list[tuple[int, object]]], _Plan] | None = None
+        for assignment in _men_assignments(red, men, held_types, self.swap_on_double):
+            effective = []
+            for position, wok in enumerate(red):
+                power = swap = man = None
+                for man_index, detail in assignment.get(position, []):
+                    kind = men[man_index].kind
+                    if kind == "man-power":
+                        power = men[man_index]
+                    elif kind == "man-double":
+                        man = men[man_index]
+                    else:
+                        swap = detail
+                effective.append(_effective(wok, power, swap, man))  # type: ignore[arg-type]
+            key = tuple(effective)
+            plan = memo.get(key)
+            if plan is None:
+                plan = _solve(key, counts, self.sign)
+                memo[key] = plan
+            if plan.value > best_value:
+                best_value = plan.value
+                best = (assignment, plan)
+        assert best is not None
+        return self._arrangement(red, men, best[0], best[1], hand, front, coins)
+
+    # --- turning the winning plan into cards in woks --------------------------------------
+    def _arrangement(
+        self,
+        red: list[WokCard],
+        men: list[WokCard],
+        assignment: dict[int, list[tuple[int, object]]],
+        plan: _Plan,
+        hand: list[int],
+        front: list[int],
+        coins: int,
+    ) -> ScoreResult:
+        cards = self.cards
+        names = cards.type_names
+        sign = self.sign
+        contents: list[list[int]] = [[] for _ in red]
+        leftovers: list[int] = []
+
+        def enc(card: int, in_hand: bool) -> int:
+            c = card_class(cards.card_type[card], in_hand, cards.has_symbol(card))
+            v = plan.linear[c]
+            return max(0, v * SCALE + sign) if v >= 0 else 0
+
+        by_type: list[list[tuple[int, int, bool]]] = [[] for _ in range(NUM_TYPES)]
+        for in_hand, pile in ((True, hand), (False, front)):
+            for card in pile:
+                by_type[cards.card_type[card]].append((enc(card, in_hand), card, in_hand))
+        for pile in by_type:
+            pile.sort()
+        effective_combos = {
+            position: _effective_req(red[position], assignment.get(position, []))
+            for position in plan.combo_counts
+        }
+        for t in range(NUM_TYPES):
+            pile = by_type[t]
+            taken = 0
+            for position, count in plan.combo_counts.items():
+                need = effective_combos[position][t] * count
+                contents[position].extend(card for _, card, _ in pile[taken:taken + need])
+                taken += need
+            threes, fives = plan.sets[t]
+            if threes:
+                contents[plan.set3].extend(card for _, card, _ in pile[taken:taken + 3 * threes])
+                taken += 3 * threes
+            if fives:
+                contents[plan.set5].extend(card for _, card, _ in pile[taken:taken + 5 * fives])
+                taken += 5 * fives
+            for value, card, in_hand in pile[taken:]:
+                c = card_class(t, in_hand, cards.has_symbol(card))
+                if value > 0:
+                    contents[plan.linear_src[c]].append(card)
+                else:
+                    leftovers.append(card)
+
+        results: list[WokScore] = []
+        total = 0
+        used_men: set[int] = set()
+        for position, wok in enumerate(red):
+            assigned = assignment.get(position, [])
+            used_men.update(m for m, _ in assigned)
+            points, detail, effect = self._wok_points(wok, men, assigned, plan, position,
+                                                      contents[position], hand)
+            total += points
+            results.append(WokScore(
+                wok=wok.id,
+                description=wok.describe(names),
+                men=tuple(men[m].id for m, _ in assigned),
+                effect=effect,
+                cards=tuple(cards.card_ids[c] for c in sorted(contents[position])),
+                points=points,
+                detail=detail,
+            ))
+        return ScoreResult(
+            total=total,
+            woks=tuple(results),
+            leftovers=tuple(cards.card_ids[c] for c in sorted(leftovers)),
+            unused_men=tuple(men[m].id for m in range(len(men)) if m not in used_men),
+            coins=coins,
+        )
+
+    def _wok_points(
+        self,
+        wok: WokCard,
+        men: list[WokCard],
+        assigned: list[tuple[int, object]],
+        plan: _Plan,
+        position: int,
+        content: list[int],
+        hand: list[int],
+    ) -> tuple[int, str, str]:
+        """(points, how they were made, what the men did) for one red wok card."""
+        names = self.cards.type_names
+        effects = []
+        power = None
+        double_man = None
+        swap: tuple[int, int] | None = None
+        for man_index, detail in assigned:
+            man = men[man_index]
+            if man.kind == "man-power":
+                power = man
+                effects.append(f"{man.id} turns it into a covered wok of {man.points}")
+            elif man.kind == "man-double":
+                double_man = man
+                effects.append(f"{man.id} makes it {man.man_points[0]} / {man.man_points[1]}")
+            else:
+                swap = detail  # type: ignore[assignment]
+                assert swap is not None
+                effects.append(f"{man.id} swaps {names[swap[0]]} for {names[swap[1]]}")
+        effect = "; ".join(effects)
+        if power is not None:
+            return power.points, "covered", effect
+        if wok.kind == "covered":
+            return wok.points, "covered", effect
+        if wok.kind == "combo":
+            count = plan.combo_counts.get(position, 0)
+            return count * wok.points, f"{count} combo(s) x {wok.points}", effect
+        if wok.kind == "set":
+            sets = len(content) // wok.size if content else 0
+            return sets * wok.points, f"{sets} set(s) x {wok.points}", effect
+        if wok.kind in ("leftovers", "no-symbol"):
+            return len(content) * wok.points, f"{len(content)} x {wok.points}", effect
+        if wok.kind == "hand":
+            return len(content) * wok.points, f"{len(content)} x {wok.points}", effect
+        # double wok
+        eff = _effective(wok, None, swap, double_man)
+        halves: tuple[tuple[int, int], ...] = eff[1]  # type: ignore[assignment]
+        points = 0
+        parts = []
+        remaining = list(content)
+        for type_index, per_card in halves:
+            mine = [c for c in remaining if self.cards.card_type[c] == type_index]
+            if halves[0][0] == halves[1][0] and type_index == halves[0][0]:
+                per_card = max(halves[0][1], halves[1][1])
+            remaining = [c for c in remaining if c not in mine]
+            points += len(mine) * per_card
+            parts.append(f"{len(mine)} {names[type_index]} x {per_card}")
+        return points, " + ".join(parts), effect
+
+
+def _effective_req(wok: WokCard, assigned: list[tuple[int, object]]) -> tuple[int, ...]:
+    req = list(wok.combo)
+    for _, detail in assigned:
+        if isinstance(detail, tuple):
+            source, target = detail
+            req[target] += req[source]
+            req[source] = 0
+    return tuple(req)
+
+
+def _solve(effective: tuple[Effective, ...], counts: list[int], sign: int) -> _Plan:
+    """The best encoded value for fixed effective woks, and the choices that reach it."""
+    covered = 0
+    linear = [-1] * NUM_CLASSES
+    linear_src = [-1] * NUM_CLASSES
+    p3 = p5 = -1
+    set3 = set5 = -1
+    combos: dict[tuple[int, ...], tuple[int, int]] = {}
+    for position, eff in enumerate(effective):
+        kind = eff[0]
+        if kind == COVERED:
+            covered += eff[1]  # type: ignore[operator]
+        elif kind == COMBO:
+            req: tuple[int, ...] = eff[1]  # type: ignore[assignment]
+            points: int = eff[2]  # type: ignore[assignment]
+            if req not in combos or combos[req][0] < points:
+                combos[req] = (points, position)
+        elif kind == SET:
+            if eff[1] == 3 and eff[2] > p3:  # type: ignore[operator]
+                p3, set3 = eff[2], position  # type: ignore[assignment]
+            elif eff[1] == 5 and eff[2] > p5:  # type: ignore[operator]
+                p5, set5 = eff[2], position  # type: ignore[assignment]
+        elif kind == DOUBLE:
+            for type_index, per_card in eff[1]:  # type: ignore[attr-defined]
+                for c in range(type_index * 4, type_index * 4 + 4):
+                    if per_card > linear[c]:
+                        linear[c], linear_src[c] = per_card, position
+        else:
+            per_card = eff[1]  # type: ignore[assignment]
+            for c in range(NUM_CLASSES):
+                if kind == HAND and not c & 2:
+                    continue
+                if kind == NOSYM and not c & 1:
+                    continue
+                if per_card > linear[c]:  # type: ignore[operator]
+                    linear[c], linear_src[c] = per_card, position  # type: ignore[assignment]
+
+    # g[t][u]: best (value, (sets of 3, sets of 5)) of type t's cards when u go to combos.
+    g: list[list[tuple[int, tuple[int, int]]]] = []
+    n_type: list[int] = []
+    enc3 = p3 * SCALE + 3 * sign if p3 >= 0 else None
+    enc5 = p5 * SCALE + 5 * sign if p5 >= 0 else None
+    for t in range(NUM_TYPES):
+        values: list[int] = []
+        for c in range(t * 4, t * 4 + 4):
+            if counts[c]:
+                v = linear[c]
+                e = max(0, v * SCALE + sign) if v >= 0 else 0
+                values.extend([e] * counts[c])
+        values.sort()
+        n = len(values)
+        prefix = [0]
+        for e in values:
+            prefix.append(prefix[-1] + e)
+        total = prefix[-1]
+        row: list[tuple[int, tuple[int, int]]] = []
+        for u in range(n + 1):
+            best = (total - prefix[u], (0, 0))
+            room = n - u
+            for fives in range(room // 5 + 1 if enc5 is not None else 1):
+                for threes in range((room - 5 * fives) // 3 + 1 if enc3 is not None else 1):
+                    if not threes and not fives:
+                        continue
+                    used = u + 3 * threes + 5 * fives
+                    value = total - prefix[used]
+                    value += threes * (enc3 or 0) + fives * (enc5 or 0)
+                    if value > best[0]:
+                        best = (value, (threes, fives))
+            row.append(best)
+        g.append(row)
+        n_type.append(n)
+
+    combo_list = sorted(
+        ((req, points * SCALE + sign * sum(req), position)
+         for req, (points, position) in combos.items()),
+        key=lambda item: -item[1],
+    )
+    usage = [0] * NUM_TYPES
+    counts_now = [0] * len(combo_list)
+    best_value = -(1 << 60)
+    best_counts: list[int] = []
+    best_usage: list[int] = []
+
+    def max_count(req: tuple[int, ...]) -> int:
+        m = 1 << 30
+        for t in range(NUM_TYPES):
+            if req[t]:
+                m = min(m, (n_type[t] - usage[t]) // req[t])
+        return m
+
+    def search(index: int, acc: int) -> None:
+        nonlocal best_value, best_counts, best_usage
+        rest = acc + sum(g[t][usage[t]][0] for t in range(NUM_TYPES))
+        if index == len(combo_list):
+            if rest > best_value:
+                best_value = rest
+                best_counts = list(counts_now)
+                best_usage = list(usage)
+            return
+        bound = rest + sum(max(0, e * max_count(r)) for r, e, _ in combo_list[index:])
+        if bound <= best_value:
+            return
+        req, e, _ = combo_list[index]
+        for count in range(max_count(req), -1, -1):
+            for t in range(NUM_TYPES):
+                usage[t] += req[t] * count
+            counts_now[index] = count
+            search(index + 1, acc + e * count)
+            for t in range(NUM_TYPES):
+                usage[t] -= req[t] * count
+        counts_now[index] = 0
+
+    search(0, 0)
+    plan = _Plan(value=covered * SCALE + best_value)
+    plan.combo_counts = {
+        position: best_counts[i] for i, (_, _, position) in enumerate(combo_list) if best_counts[i]
+    }
+    plan.sets = [g[t][best_usage[t]][1] for t in range(NUM_TYPES)]
+    plan.set3, plan.set5 = set3, set5
+    plan.linear, plan.linear_src = linear, linear_src
+    return plan

@@ -1,0 +1,166 @@
+"""Wok and Roll's actions: small frozen values with a text form that parses back.
+
+Ingredient sources ("pools"): ``die`` (a locked die this player has not used this turn),
+``fridge`` (a Fridge ingredient, once per game), ``circle`` (a circled row bonus ingredient,
+once) and ``pantry`` (a circled Pantry ingredient, once). A *token* is ``pool * 6 + face``;
+``-book`` in the text means a Recipe Book of that pool used as the ingredient through a
+conversion skill.
+
+Text forms::
+
+    reroll 1 3 5                  re-roll dice 1, 3 and 5 (1-4 white, 5-6 red)
+    lock                          lock the dice in
+    cook R1.2 R=die S=fridge      cross serving R1.2 with a Rice die and the Fridge Seafood
+    cook V1.3 N=die V=die-book    ... a die showing a Recipe Book used as Vegetable
+    convert V using die+fridge    gain the Vegetable conversion skill for 2 Recipe Books
+    rectangle noodle using die+die+circle   gain an end-game bonus rectangle for 3 Books
+    unlock R2 using die+die       remove dish R2's lock with 2 Recipe Books (Expert)
+    unlock R2 using recipe        ... by crossing off a Recipe (negative points)
+    done                          finish cooking this turn
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wokphysics.games.protocol import Action, ActionParseError
+from wokphysics.games.wok_and_roll.settings import BOOK, CODES, FOODS
+
+DIE, FRIDGE, CIRCLE, PANTRY = 0, 1, 2, 3
+POOLS = ("die", "fridge", "circle", "pantry")
+
+
+def token_text(need: int, token: int) -> str:
+    pool, face = divmod(token, 6)
+    return f"{CODES[need]}={POOLS[pool]}{'-book' if face == BOOK and need != BOOK else ''}"
+
+
+@dataclass(frozen=True)
+class Reroll(Action):
+    """Re-roll the dice at these 0-based indices (text: 1-based numbers)."""
+
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "reroll " + " ".join(str(i + 1) for i in self.dice)
+
+
+@dataclass(frozen=True)
+class Lock(Action):
+    def __str__(self) -> str:
+        return "lock"
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True)
+class Cook(Action):
+    """Cross serving ``sid`` using, for each needed ingredient, a token: ``uses`` is a sorted
+    tuple of (needed face, token)."""
+
+    sid: str
+    uses: tuple[tuple[int, int], ...]
+    _text: str = field(default="", compare=False, repr=False)
+
+    def __str__(self) -> str:
+        if not self._text:
+            text = f"cook {self.sid} " + " ".join(token_text(n, t) for n, t in self.uses)
+            object.__setattr__(self, "_text", text)
+        return self._text
+
+
+@dataclass(frozen=True)
+class Convert(Action):
+    """Gain the conversion skill for food ``food`` (a face 0-4) with Recipe Books from
+    ``pools`` (sorted pool numbers)."""
+
+    food: int
+    pools: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"convert {CODES[self.food]} using " + "+".join(POOLS[p] for p in self.pools)
+
+
+@dataclass(frozen=True)
+class Rectangle(Action):
+    """Gain end-game bonus rectangle ``rid`` with Recipe Books from ``pools``."""
+
+    rid: str
+    pools: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"rectangle {self.rid} using " + "+".join(POOLS[p] for p in self.pools)
+
+
+@dataclass(frozen=True)
+class Unlock(Action):
+    """Cross off group ``gid``'s lock with Recipe Books from ``pools``, or with a Recipe when
+    ``pools`` is empty."""
+
+    gid: str
+    pools: tuple[int, ...]
+
+    def __str__(self) -> str:
+        using = "+".join(POOLS[p] for p in self.pools) if self.pools else "recipe"
+        return f"unlock {self.gid} using {using}"
+
+
+def _pools(text: str, whole: str) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(POOLS.index(p) for p in text.split("+")))
+    except ValueError:
+        raise ActionParseError(
+            f"'{whole}': books come from {', '.join(POOLS[:3])}, joined with '+'"
+        ) from None
+
+
+def _use(text: str, whole: str) -> tuple[int, int]:
+    code, _, source = text.partition("=")
+    if len(code) != 1 or code not in FOODS or not source:
+        raise ActionParseError(f"'{whole}': write each ingredient as CODE=SOURCE, e.g. R=die")
+    pool_name, book = (source[:-5], True) if source.endswith("-book") else (source, False)
+    if pool_name not in POOLS:
+        raise ActionParseError(f"'{whole}': sources are {', '.join(POOLS)} (with -book)")
+    need = FOODS.index(code)
+    return need, POOLS.index(pool_name) * 6 + (BOOK if book else need)
+
+
+def parse_action(text: str) -> Action:
+    """Read any action's text form (canonical order restored); ActionParseError if none."""
+    words = text.split()
+    if not words:
+        raise ActionParseError("empty action")
+    verb = words[0].lower()
+    if verb == "lock" and len(words) == 1:
+        return Lock()
+    if verb == "done" and len(words) == 1:
+        return Done()
+    if verb == "reroll" and len(words) > 1:
+        try:
+            dice = sorted({int(w) - 1 for w in words[1:]})
+        except ValueError:
+            raise ActionParseError(f"'{text}': reroll takes die numbers 1-6") from None
+        if dice[0] < 0 or dice[-1] > 5:
+            raise ActionParseError(f"'{text}': die numbers are 1 to 6")
+        return Reroll(tuple(dice))
+    if verb == "cook" and len(words) >= 3:
+        return Cook(words[1].upper(), tuple(sorted(_use(w, text) for w in words[2:])))
+    if verb in ("convert", "rectangle", "unlock") and len(words) == 4 and words[2] == "using":
+        if verb == "unlock":
+            pools = () if words[3] == "recipe" else _pools(words[3], text)
+            return Unlock(words[1].upper(), pools)
+        pools = _pools(words[3], text)
+        if verb == "rectangle":
+            return Rectangle(words[1].lower(), pools)
+        code = words[1].upper()
+        if len(code) != 1 or code not in FOODS:
+            raise ActionParseError(f"'{text}': convert names a food code ({', '.join(FOODS)})")
+        return Convert(FOODS.index(code), pools)
+    raise ActionParseError(
+        f"'{text}' is not an action; actions are: reroll N.., lock, cook SERVING CODE=SOURCE.., "
+        "convert CODE using POOLS, rectangle ID using POOLS, unlock DISH using POOLS|recipe, done"
+    )

@@ -1,0 +1,130 @@
+"""Canonical ways to pay for a serving, a skill or an unlock, memoised.
+
+Two payments are *equivalent* when they spend the same number of ingredients of each pool
+and face for each needed ingredient: dice showing the same face are interchangeable (the
+lowest-numbered free one is spent), as are Fridge items, circles and Pantry spaces of one
+face. So a payment is a sorted tuple of (needed face, token) with token = pool * 6 + face,
+and equal needs take non-decreasing tokens: each distinct payment appears exactly once.
+
+The results depend only on the needs and the pool key (:meth:`Menu.pool_key`), so they are
+cached across games (pure functions of their arguments; bounded caches).
+"""
+
+from __future__ import annotations
+
+from wokphysics.games.wok_and_roll.actions import (
+    CIRCLE,
+    DIE,
+    FRIDGE,
+    PANTRY,
+    Cook,
+    Reroll,
+)
+from wokphysics.games.wok_and_roll.settings import BOOK
+
+Payment = tuple[tuple[int, int], ...]
+
+_CACHE_LIMIT = 200_000
+_PAYMENTS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Payment, ...]] = {}
+_BOOKS: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+_COOKS: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[Cook, ...]] = {}
+_REROLLS: dict[tuple[int, ...], tuple[Reroll, ...]] = {}
+
+
+def _tokens_for(need: int, conversions: int) -> list[int]:
+    tokens = [DIE * 6 + need, FRIDGE * 6 + need, CIRCLE * 6 + need, PANTRY * 6 + need]
+    if conversions >> need & 1:
+        tokens += [DIE * 6 + BOOK, FRIDGE * 6 + BOOK, CIRCLE * 6 + BOOK]
+    tokens.sort()
+    return tokens
+
+
+def payments(needs: tuple[int, ...], key: tuple[int, ...]) -> tuple[Payment, ...]:
+    """Every distinct way to pay ``needs`` (sorted faces) from the pools in ``key``."""
+    cache_key = (needs, key)
+    found = _PAYMENTS.get(cache_key)
+    if found is not None:
+        return found
+    counts = key[:24]
+    allowance = key[24]
+    conversions = key[25]
+    used = [0] * 24
+    chosen: list[tuple[int, int]] = []
+    results: list[Payment] = []
+    n = len(needs)
+
+    def extend(i: int, fridge: int) -> None:
+        if i == n:
+            results.append(tuple(chosen))
+            return
+        need = needs[i]
+        floor = chosen[-1][1] if i and needs[i - 1] == need else -1
+        for token in _tokens_for(need, conversions):
+            if token < floor or used[token] >= counts[token]:
+                continue
+            is_fridge = token // 6 == FRIDGE
+            if is_fridge and fridge >= allowance:
+                continue
+            used[token] += 1
+            chosen.append((need, token))
+            extend(i + 1, fridge + is_fridge)
+            chosen.pop()
+            used[token] -= 1
+
+    extend(0, 0)
+    result = tuple(results)
+    if len(_PAYMENTS) > _CACHE_LIMIT:
+        _PAYMENTS.clear()
+    _PAYMENTS[cache_key] = result
+    return result
+
+
+def cook_actions(sid: str, needs: tuple[int, ...], key: tuple[int, ...]) -> tuple[Cook, ...]:
+    """The Cook actions for serving ``sid`` given the pools in ``key``."""
+    cache_key = (sid, needs, key)
+    found = _COOKS.get(cache_key)
+    if found is None:
+        found = tuple(Cook(sid, p) for p in payments(needs, key))
+        if len(_COOKS) > _CACHE_LIMIT:
+            _COOKS.clear()
+        _COOKS[cache_key] = found
+    return found
+
+
+def book_payments(count: int, key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset of ``count`` Recipe Books (as sorted pool numbers) that the
+    pools in ``key`` can pay (dice, Fridge within the allowance, circles)."""
+    dice, fridge, circles = key[DIE * 6 + BOOK], key[FRIDGE * 6 + BOOK], key[CIRCLE * 6 + BOOK]
+    fridge = min(fridge, key[24])
+    cache_key = (count, dice, fridge, circles, 0)
+    found = _BOOKS.get(cache_key)
+    if found is None:
+        results = []
+        for from_fridge in range(min(fridge, count) + 1):
+            for from_circles in range(min(circles, count - from_fridge) + 1):
+                from_dice = count - from_fridge - from_circles
+                if from_dice <= dice:
+                    results.append(
+                        (DIE,) * from_dice + (FRIDGE,) * from_fridge + (CIRCLE,) * from_circles
+                    )
+        found = tuple(sorted(results))
+        _BOOKS[cache_key] = found
+    return found
+
+
+def reroll_actions(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
+    """Distinct re-rolls of the dice: dice of one colour showing one face are interchangeable,
+    so only the lowest-numbered ones of each such group are ever re-rolled."""
+    cache_key = (*dice, white)
+    found = _REROLLS.get(cache_key)
+    if found is not None:
+        return found
+    groups: dict[tuple[bool, int], list[int]] = {}
+    for i, face in enumerate(dice):
+        groups.setdefault((i < white, face), []).append(i)
+    choices: list[list[int]] = [[]]
+    for members in groups.values():
+        choices = [c + members[:k] for c in choices for k in range(len(members) + 1)]
+    found = tuple(Reroll(tuple(sorted(c))) for c in sorted(choices, key=lambda c: (len(c), c)) if c)
+    _REROLLS[cache_key] = found
+    return found

@@ -1,0 +1,80 @@
+"""Plane geometry of cards and the wok: outlines, circles and corner dots as shapely shapes.
+
+All lengths in mm, angles in rad. A card's width lies along its local x axis, its length along
+local y; its centre circle and four corner dots are printed on the ingredient side.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from wokphysics.config.wok_on_fire import WokConfig
+
+
+def card_corners(x: float, y: float, angle: float, width: float, length: float) -> NDArray[np.float64]:
+    """The four corners (4 x 2 array, counter-clockwise) of a card's outline."""
+    c, s = math.cos(angle), math.sin(angle)
+    hw, hl = width / 2.0, length / 2.0
+    local = ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))
+    return np.array([(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local])
+
+
+def card_polygon(x: float, y: float, angle: float, width: float, length: float) -> shapely.Polygon:
+    """The card's outline as a polygon."""
+    return shapely.Polygon(card_corners(x, y, angle, width, length))
+
+
+class CardShapes:
+    """The fixed local shapes of a card (circle, dots) and their placement on the table."""
+
+    def __init__(self, cfg: WokConfig) -> None:
+        card = cfg.card
+        self.width = card.width_mm
+        self.length = card.length_mm
+        segments = cfg.visibility.circle_segments
+        radius = card.circle_diameter_fraction * card.width_mm / 2.0
+        angles = np.linspace(0.0, 2.0 * math.pi, segments, endpoint=False)
+        self.circle_local = np.column_stack((radius * np.cos(angles), radius * np.sin(angles)))
+        dot_r = card.dot_diameter_mm / 2.0
+        dot_segments = max(12, segments // 3)
+        dot_angles = np.linspace(0.0, 2.0 * math.pi, dot_segments, endpoint=False)
+        dot = np.column_stack((dot_r * np.cos(dot_angles), dot_r * np.sin(dot_angles)))
+        cx = self.width / 2.0 - card.dot_inset_mm - dot_r
+        cy = self.length / 2.0 - card.dot_inset_mm - dot_r
+        # Corner order: bottom-left, bottom-right, top-right, top-left (card-local).
+        self.dot_centres = np.array(((-cx, -cy), (cx, -cy), (cx, cy), (-cx, cy)))
+        self.dots_local = [dot + centre for centre in self.dot_centres]
+        self.circle_area = shapely.Polygon(self.circle_local).area
+        self.dot_area = shapely.Polygon(self.dots_local[0]).area
+
+    @staticmethod
+    def place(local: NDArray[np.float64], x: float, y: float, angle: float) -> NDArray[np.float64]:
+        """Local points moved to a card's pose."""
+        c, s = math.cos(angle), math.sin(angle)
+        rotation = np.array(((c, s), (-s, c)))
+        return local @ rotation + np.array((x, y))
+
+    def outline(self, x: float, y: float, angle: float) -> shapely.Polygon:
+        return card_polygon(x, y, angle, self.width, self.length)
+
+    def circle(self, x: float, y: float, angle: float) -> shapely.Polygon:
+        return shapely.Polygon(self.place(self.circle_local, x, y, angle))
+
+    def dots(self, x: float, y: float, angle: float) -> list[shapely.Polygon]:
+        return [shapely.Polygon(self.place(dot, x, y, angle)) for dot in self.dots_local]
+
+
+def wok_rectangle(cfg: WokConfig) -> shapely.Polygon:
+    """The wok's edge as the player aids mark it: a rectangle centred on the origin."""
+    hw, hd = cfg.wok.width_mm / 2.0, cfg.wok.depth_mm / 2.0
+    return shapely.box(-hw, -hd, hw, hd)
+
+
+def table_rectangle(cfg: WokConfig) -> shapely.Polygon:
+    """The table surface; a card whose centre leaves it falls to the floor."""
+    hw, hd = cfg.table.width_mm / 2.0, cfg.table.depth_mm / 2.0
+    return shapely.box(-hw, -hd, hw, hd)

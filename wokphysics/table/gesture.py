@@ -1,0 +1,102 @@
+"""A spatula or hand gesture: the pointer's path from press to release.
+
+Samples are ``(t, x, y)``: time in seconds from the press, position in table millimetres
+(origin at the wok's centre, +y away from seat 0). Times strictly increase; every number is
+finite. The same gesture always drives the same motion, whatever the frame rate it was drawn at.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+Sample = tuple[float, float, float]
+
+
+class GestureError(ValueError):
+    """A gesture that no hand could make (empty, time running backwards, not finite)."""
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """An immutable path of samples ``(t_s, x_mm, y_mm)``; see the module docstring."""
+
+    samples: tuple[Sample, ...]
+
+    def __init__(self, samples: Iterable[Sequence[float]]) -> None:
+        cleaned: list[Sample] = []
+        for index, sample in enumerate(samples):
+            if len(sample) != 3:
+                raise GestureError(f"sample {index} must be (t, x, y), got {len(sample)} numbers")
+            try:
+                t, x, y = (float(value) for value in sample)
+            except (TypeError, ValueError):
+                raise GestureError(f"sample {index} holds something that is not a number") from None
+            if not all(math.isfinite(v) for v in (t, x, y)):
+                raise GestureError(f"sample {index} is not finite: {(t, x, y)}")
+            if cleaned and t <= cleaned[-1][0]:
+                raise GestureError(
+                    f"sample {index}: time {t} s does not come after {cleaned[-1][0]} s"
+                )
+            cleaned.append((t, x, y))
+        if not cleaned:
+            raise GestureError("a gesture needs at least one sample")
+        object.__setattr__(self, "samples", tuple(cleaned))
+
+    @property
+    def start_time(self) -> float:
+        return self.samples[0][0]
+
+    @property
+    def duration(self) -> float:
+        """Seconds from press to release."""
+        return self.samples[-1][0] - self.samples[0][0]
+
+    @property
+    def end(self) -> tuple[float, float]:
+        """Where the pointer was released, mm."""
+        return self.samples[-1][1], self.samples[-1][2]
+
+    def position(self, t: float) -> tuple[float, float]:
+        """The pointer at time ``t`` (s), linear between samples, held at the ends."""
+        samples = self.samples
+        if t <= samples[0][0]:
+            return samples[0][1], samples[0][2]
+        if t >= samples[-1][0]:
+            return samples[-1][1], samples[-1][2]
+        low, high = 0, len(samples) - 1
+        while high - low > 1:
+            mid = (low + high) // 2
+            if samples[mid][0] <= t:
+                low = mid
+            else:
+                high = mid
+        t0, x0, y0 = samples[low]
+        t1, x1, y1 = samples[high]
+        share = (t - t0) / (t1 - t0)
+        return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
+
+    def velocity_over(self, t_from: float, t_to: float) -> tuple[float, float]:
+        """Mean velocity (mm/s) between two times; zero for an empty interval."""
+        if t_to <= t_from:
+            return 0.0, 0.0
+        x0, y0 = self.position(t_from)
+        x1, y1 = self.position(t_to)
+        return (x1 - x0) / (t_to - t_from), (y1 - y0) / (t_to - t_from)
+
+    def release_velocity(self, window_s: float) -> tuple[float, float]:
+        """The pointer's mean velocity over the last ``window_s`` seconds before release, mm/s."""
+        end = self.samples[-1][0]
+        return self.velocity_over(max(self.start_time, end - window_s), end)
+
+    def max_speed(self) -> float:
+        """The highest speed between consecutive samples, mm/s."""
+        best = 0.0
+        for (t0, x0, y0), (t1, x1, y1) in zip(self.samples, self.samples[1:], strict=False):
+            best = max(best, math.hypot(x1 - x0, y1 - y0) / (t1 - t0))
+        return best
+
+    def to_data(self) -> list[list[float]]:
+        """JSON data; floats survive a JSON round trip exactly."""
+        return [list(sample) for sample in self.samples]
