@@ -105,14 +105,17 @@ class Menu:
             if g.locked_from >= 0 and not self.unlocked >> g.index & 1
         ]
 
-    def pool_key(self, sheet: Sheet, dice: list[int], usable: int) -> tuple[int, ...]:
-        """Counts of every token this player can spend now, then the Fridge allowance and
-        the conversion skills: the key of the option caches."""
+    def pools(self, sheet: Sheet, dice: list[int], usable: int) -> tuple[list[int], int]:
+        """Counts of every token this player can spend now (index pool * 6 + face; dice
+        counts capped at 4, the most any serving needs) and the Fridge allowance."""
         counts = [0] * 24
         free = usable & ~self.dice_used
         for i in range(6):
             if free >> i & 1:
                 counts[dice[i]] += 1
+        for face in range(6):
+            if counts[face] > 4:
+                counts[face] = 4
         allowance = self.fridge_allowance(sheet)
         if allowance:
             used = self.fridge_used
@@ -124,11 +127,10 @@ class Menu:
             for row in sheet.rows:
                 if open_circles >> row.index & 1:
                     counts[12 + row.bonus] += 1
-        for food in range(5):
-            counts[18 + food] = self.pantry_circled[food] - self.pantry_used[food]
-        counts.append(allowance)
-        counts.append(self.conversions)
-        return tuple(counts)
+        if sheet.pantry_points:
+            for food in range(5):
+                counts[18 + food] = self.pantry_circled[food] - self.pantry_used[food]
+        return counts, allowance
 
     # --- changing the sheet -------------------------------------------------------------
     def spend(self, sheet: Sheet, token: int, dice: list[int], usable: int) -> None:
@@ -263,3 +265,19 @@ class Menu:
         if self.hs_tile >= 0 and self.hs_done > len(sheet.tiles[self.hs_tile].servings):
             found.append("House Special crossed beyond its servings")
         return found
+
+
+_CANDIDATES: dict[tuple[int, int, int, int, int], tuple[Serving, ...]] = {}
+
+
+def candidates(sheet: Sheet, menu: Menu) -> tuple[Serving, ...]:
+    """``menu.candidates(sheet)``, memoised on what it depends on (compiled sheets live as
+    long as the program, so their ids are stable keys)."""
+    key = (id(sheet), menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) > 200_000:
+            _CANDIDATES.clear()
+        found = tuple(menu.candidates(sheet))
+        _CANDIDATES[key] = found
+    return found

@@ -6,8 +6,9 @@ lowest-numbered free one is spent), as are Fridge items, circles and Pantry spac
 face. So a payment is a sorted tuple of (needed face, token) with token = pool * 6 + face,
 and equal needs take non-decreasing tokens: each distinct payment appears exactly once.
 
-The results depend only on the needs and the pool key (:meth:`Menu.pool_key`), so they are
-cached across games (pure functions of their arguments; bounded caches).
+The results depend only on the needs and the token counts that can pay them (see
+:meth:`Menu.pools`), so they are cached across games (pure functions of their arguments;
+bounded caches).
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
 )
 from wokphysics.games.wok_and_roll.settings import BOOK
+from wokphysics.games.wok_and_roll.sheet import Serving
 
 Payment = tuple[tuple[int, int], ...]
 
 _CACHE_LIMIT = 200_000
-_PAYMENTS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Payment, ...]] = {}
 _BOOKS: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
-_COOKS: dict[tuple[str, tuple[int, ...], tuple[int, ...]], tuple[Cook, ...]] = {}
+_COOKS: dict[tuple[object, ...], tuple[Cook, ...]] = {}
 _REROLLS: dict[tuple[int, ...], tuple[Reroll, ...]] = {}
 
 
@@ -39,15 +40,11 @@ def _tokens_for(need: int, conversions: int) -> list[int]:
     return tokens
 
 
-def payments(needs: tuple[int, ...], key: tuple[int, ...]) -> tuple[Payment, ...]:
-    """Every distinct way to pay ``needs`` (sorted faces) from the pools in ``key``."""
-    cache_key = (needs, key)
-    found = _PAYMENTS.get(cache_key)
-    if found is not None:
-        return found
-    counts = key[:24]
-    allowance = key[24]
-    conversions = key[25]
+def payments(
+    needs: tuple[int, ...], counts: list[int], allowance: int, conversions: int
+) -> tuple[Payment, ...]:
+    """Every distinct way to pay ``needs`` (sorted faces) from the token ``counts`` (index
+    pool * 6 + face) with at most ``allowance`` Fridge items and these conversion skills."""
     used = [0] * 24
     chosen: list[tuple[int, int]] = []
     results: list[Payment] = []
@@ -72,30 +69,31 @@ def payments(needs: tuple[int, ...], key: tuple[int, ...]) -> tuple[Payment, ...
             used[token] -= 1
 
     extend(0, 0)
-    result = tuple(results)
-    if len(_PAYMENTS) > _CACHE_LIMIT:
-        _PAYMENTS.clear()
-    _PAYMENTS[cache_key] = result
-    return result
+    return tuple(results)
 
 
-def cook_actions(sid: str, needs: tuple[int, ...], key: tuple[int, ...]) -> tuple[Cook, ...]:
-    """The Cook actions for serving ``sid`` given the pools in ``key``."""
-    cache_key = (sid, needs, key)
+def cook_actions(serving: Serving, counts: list[int], allowance: int, conversions: int) -> tuple[Cook, ...]:
+    """The Cook actions for ``serving`` (memoised on the counts that matter to it)."""
+    conv = conversions & serving.face_mask
+    relevant = serving.relevant if conv else serving.relevant[:-3]
+    cache_key = (serving.sid, serving.needs, conv, min(allowance, 4), *map(counts.__getitem__, relevant))
     found = _COOKS.get(cache_key)
     if found is None:
-        found = tuple(Cook(sid, p) for p in payments(needs, key))
+        found = tuple(
+            Cook(serving.sid, p) for p in payments(serving.needs, counts, allowance, conv)
+        )
         if len(_COOKS) > _CACHE_LIMIT:
             _COOKS.clear()
         _COOKS[cache_key] = found
     return found
 
 
-def book_payments(count: int, key: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def book_payments(count: int, counts: list[int], allowance: int) -> tuple[tuple[int, ...], ...]:
     """Every distinct multiset of ``count`` Recipe Books (as sorted pool numbers) that the
-    pools in ``key`` can pay (dice, Fridge within the allowance, circles)."""
-    dice, fridge, circles = key[DIE * 6 + BOOK], key[FRIDGE * 6 + BOOK], key[CIRCLE * 6 + BOOK]
-    fridge = min(fridge, key[24])
+    ``counts`` can pay (dice, Fridge within the allowance, circles)."""
+    dice, fridge = counts[DIE * 6 + BOOK], counts[FRIDGE * 6 + BOOK]
+    circles = counts[CIRCLE * 6 + BOOK]
+    fridge = min(fridge, allowance)
     cache_key = (count, dice, fridge, circles, 0)
     found = _BOOKS.get(cache_key)
     if found is None:
@@ -112,6 +110,16 @@ def book_payments(count: int, key: tuple[int, ...]) -> tuple[tuple[int, ...], ..
     return found
 
 
+_REROLL_OBJECTS: dict[tuple[int, ...], Reroll] = {}
+
+
+def _reroll(subset: tuple[int, ...]) -> Reroll:
+    found = _REROLL_OBJECTS.get(subset)
+    if found is None:
+        found = _REROLL_OBJECTS[subset] = Reroll(subset)
+    return found
+
+
 def reroll_actions(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
     """Distinct re-rolls of the dice: dice of one colour showing one face are interchangeable,
     so only the lowest-numbered ones of each such group are ever re-rolled."""
@@ -125,6 +133,8 @@ def reroll_actions(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
     choices: list[list[int]] = [[]]
     for members in groups.values():
         choices = [c + members[:k] for c in choices for k in range(len(members) + 1)]
-    found = tuple(Reroll(tuple(sorted(c))) for c in sorted(choices, key=lambda c: (len(c), c)) if c)
+    subsets = sorted(tuple(sorted(c)) for c in choices if c)
+    subsets.sort(key=len)
+    found = tuple(_reroll(subset) for subset in subsets)
     _REROLLS[cache_key] = found
     return found

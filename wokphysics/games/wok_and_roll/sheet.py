@@ -34,6 +34,9 @@ class Serving:
     needs: tuple[int, ...]
     points: int
     pantry: int
+    need_counts: tuple[tuple[int, int], ...]
+    relevant: tuple[int, ...]
+    face_mask: int
 
 
 @dataclass(frozen=True)
@@ -83,14 +86,21 @@ class Tile:
 
 
 def _serving(model: ServingModel, index: int, sid: str, group: int, pos: int) -> Serving:
+    needs = tuple(sorted(CODES.index(c) for c in model.needs))
+    faces = sorted(set(needs))
     return Serving(
         index=index,
         sid=sid,
         group=group,
         pos=pos,
-        needs=tuple(sorted(CODES.index(c) for c in model.needs)),
+        needs=needs,
         points=model.points,
         pantry=FOODS.index(model.pantry) if model.pantry else -1,
+        need_counts=tuple((f, needs.count(f)) for f in faces),
+        # the token counts that can pay this serving (see options.py): each pool's count of
+        # each needed face, then the Recipe Books of dice, Fridge and circles
+        relevant=tuple(pool * 6 + f for f in faces for pool in range(4)) + (5, 11, 17),
+        face_mask=sum(1 << f for f in faces),
     )
 
 

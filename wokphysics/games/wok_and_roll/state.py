@@ -27,7 +27,6 @@ from wokphysics.games.protocol import (
     InvariantViolation,
 )
 from wokphysics.games.wok_and_roll.actions import (
-    DIE,
     Convert,
     Cook,
     Done,
@@ -37,7 +36,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Unlock,
     parse_action,
 )
-from wokphysics.games.wok_and_roll.menu import Menu
+from wokphysics.games.wok_and_roll.menu import Menu, candidates
 from wokphysics.games.wok_and_roll.options import book_payments, cook_actions, reroll_actions
 from wokphysics.games.wok_and_roll.settings import (
     BOOK,
@@ -159,28 +158,44 @@ class WokAndRollState(GameState):
     def _cook_options(self, seat: int) -> list[Action]:
         sheet = self.sheet
         menu = self.menus[seat]
-        key = menu.pool_key(sheet, self.dice, self.usable(seat))
+        counts, allowance = menu.pools(sheet, self.dice, self.usable(seat))
+        conversions = menu.conversions
+        fridge_ok = 1 if allowance else 0
+        direct = [
+            counts[f] + counts[6 + f] * fridge_ok + counts[12 + f] + counts[18 + f]
+            for f in range(5)
+        ]
+        books = counts[BOOK] + min(counts[6 + BOOK], allowance) + counts[12 + BOOK]
         actions: list[Action] = []
-        for serving in menu.candidates(sheet):
-            actions.extend(cook_actions(serving.sid, serving.needs, key))
-        books = key[DIE * 6 + BOOK] + min(key[6 + BOOK], key[24]) + key[12 + BOOK]
+        for serving in candidates(sheet, menu):
+            # a quick necessary condition before the (memoised) exact enumeration
+            short = 0
+            for face, count in serving.need_counts:
+                if direct[face] < count:
+                    if not conversions >> face & 1:
+                        short = 99
+                        break
+                    short += count - direct[face]
+            if short > books:
+                continue
+            actions.extend(cook_actions(serving, counts, allowance, conversions))
         if books >= min(sheet.conversion_cost, sheet.rectangle_cost, sheet.unlock_cost):
             if books >= sheet.conversion_cost:
                 missing = sheet.conversions & ~menu.conversions
                 if missing:
-                    pays = book_payments(sheet.conversion_cost, key)
+                    pays = book_payments(sheet.conversion_cost, counts, allowance)
                     for food in range(5):
                         if missing >> food & 1:
                             actions.extend(Convert(food, p) for p in pays)
             if books >= sheet.rectangle_cost:
-                pays = book_payments(sheet.rectangle_cost, key)
+                pays = book_payments(sheet.rectangle_cost, counts, allowance)
                 for rect in sheet.rectangles:
                     if not menu.rectangles >> rect.index & 1:
                         actions.extend(Rectangle(rect.rid, p) for p in pays)
             if books >= sheet.unlock_cost:
                 locked = menu.locked_groups(sheet)
                 if locked:
-                    pays = book_payments(sheet.unlock_cost, key)
+                    pays = book_payments(sheet.unlock_cost, counts, allowance)
                     for g in locked:
                         actions.extend(Unlock(sheet.groups[g].gid, p) for p in pays)
         if menu.recipes_used < len(sheet.recipes):
