@@ -59,7 +59,7 @@ def _placed(local: np.ndarray, cards: Sequence[Card]) -> np.ndarray:
 
 
 def _uncovered_fractions(
-    parts: np.ndarray,
+    part_points: np.ndarray,
     centres: np.ndarray,
     radius: float,
     owners: np.ndarray,
@@ -68,8 +68,8 @@ def _uncovered_fractions(
     half: tuple[float, float],
     area: float,
 ) -> np.ndarray:
-    """Uncovered share of each round part (a circle or dot polygon of circumradius ``radius``
-    centred at ``centres[k]``) of card ``owners[k]``, under the cards ranked above it.
+    """Uncovered share of each round part (the polygon ``part_points[k]`` of circumradius
+    ``radius`` centred at ``centres[k]``) of card ``owners[k]``, under the cards ranked above it.
 
     Candidate covers are found for all pairs at once with the disc-in-rectangle distance in
     each cover's frame (a disc test that contains the polygon, so it never misses a cover); a
@@ -77,7 +77,7 @@ def _uncovered_fractions(
     one round of vectorised polygon differences per cover.
     """
     count = len(poses)
-    part_count = len(parts)
+    part_count = len(part_points)
     # Pair every part with every card ranked above its owner (ranks are the indices).
     part_index, cover_index = np.nonzero(np.arange(count)[None, :] > owners[:, None])
     fractions = np.ones(part_count)
@@ -99,29 +99,33 @@ def _uncovered_fractions(
     part_index, cover_index = part_index[keep], cover_index[keep]
     if len(part_index) == 0:
         return fractions
-    remaining = parts.copy()
     order = np.argsort(part_index, kind="stable")
     part_index, cover_index = part_index[order], cover_index[order]
-    # The r-th covering card of each part is subtracted in round r.
     starts = np.r_[0, np.flatnonzero(np.diff(part_index)) + 1]
     lengths = np.diff(np.r_[starts, len(part_index)])
+    touched = part_index[starts]
+    # Polygons only for the parts that need clipping; slot[k] is part k's place among them.
+    remaining = shapely.polygons(part_points[touched])
+    slot = np.repeat(np.arange(len(touched)), lengths)
+    # The r-th covering card of each part is subtracted in round r.
     position = np.arange(len(part_index)) - np.repeat(starts, lengths)
     for round_number in range(int(position.max()) + 1):
         chosen = position == round_number
-        targets = part_index[chosen]
+        targets = slot[chosen]
         remaining[targets] = shapely.difference(remaining[targets], outlines[cover_index[chosen]])
-    touched = part_index[starts]
-    fractions[touched] = np.clip(shapely.area(remaining[touched]) / area, 0.0, 1.0)
+    fractions[touched] = np.clip(shapely.area(remaining) / area, 0.0, 1.0)
     return fractions
 
 
-def compute_visibility(cfg: WokConfig, cards: Sequence[Card]) -> dict[int, Visibility]:
+def compute_visibility(
+    cfg: WokConfig, cards: Sequence[Card], shapes: CardShapes | None = None
+) -> dict[int, Visibility]:
     """Visibility of every card in ``cards`` that lies on the table (location "wok", not airborne).
 
     All shapes are built as arrays and clipped with shapely's vectorised operations; only the
     covering cards that actually touch a circle or dot are subtracted from it.
     """
-    shapes = CardShapes(cfg)
+    shapes = shapes or CardShapes(cfg)
     lying = sorted(
         (card for card in cards if card.location == "wok" and not card.airborne),
         key=lambda c: (c.layer, c.stack_order, c.id),
@@ -135,16 +139,16 @@ def compute_visibility(cfg: WokConfig, cards: Sequence[Card]) -> dict[int, Visib
     outlines = shapely.polygons(_placed(corners, lying))
     poses = np.array([(c.x, c.y, c.angle) for c in lying])
     half = (hw, hl)
-    circles = shapely.polygons(_placed(shapes.circle_local, lying))
+    circles = _placed(shapes.circle_local, lying)
     circle_radius = float(np.hypot(*shapes.circle_local[0]))
     circle_fraction = _uncovered_fractions(
         circles, poses[:, :2], circle_radius, rank, outlines, poses, half, shapes.circle_area
     )
     dot_centres = _placed(shapes.dot_centres, lying).reshape(-1, 2)
-    dots = np.stack([shapely.polygons(_placed(dot, lying)) for dot in shapes.dots_local], axis=1)
+    dots = np.stack([_placed(dot, lying) for dot in shapes.dots_local], axis=1)
     dot_radius = float(np.hypot(*(shapes.dots_local[0][0] - shapes.dot_centres[0])))
     dot_fraction = _uncovered_fractions(
-        dots.reshape(-1), dot_centres, dot_radius, np.repeat(rank, 4), outlines, poses, half,
+        dots.reshape(count * 4, -1, 2), dot_centres, dot_radius, np.repeat(rank, 4), outlines, poses, half,
         shapes.dot_area,
     ).reshape(count, 4)
     falling_out = shapely.intersects(outlines, wok_rectangle(cfg).boundary)

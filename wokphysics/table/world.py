@@ -274,7 +274,7 @@ class Table:
         """By card id, for every card lying on the table: what of it is visible and whether it
         is viable. Computed once the cards have settled, and cached until they move."""
         if self._visibility_cache is None:
-            self._visibility_cache = compute_visibility(self.cfg, self.cards)
+            self._visibility_cache = compute_visibility(self.cfg, self.cards, self.shapes)
         return self._visibility_cache
 
     def at_rest(self) -> bool:

@@ -1,0 +1,75 @@
+"""Speed figures of the physics table for ``wokphysics bench`` (medians of repeated runs)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import numpy as np
+
+from wokphysics.config.wok_on_fire import WokConfig, load_config
+from wokphysics.table.gesture import Gesture
+from wokphysics.table.visibility import compute_visibility
+from wokphysics.table.world import Table
+
+
+def crowded_table(cfg: WokConfig, seed: int = 1) -> Table:
+    """All 50 cards lying in the wok at random poses, heavily overlapping, half face up."""
+    table = Table(cfg, seed)
+    rng = np.random.default_rng(seed)
+    reach = cfg.wok.width_mm / 2.0 - cfg.card.length_mm / 2.0
+    for card_id in range(len(table.cards)):
+        x, y = rng.uniform(-reach, reach, 2)
+        table.place(card_id, float(x), float(y), float(rng.uniform(0, np.pi)), bool(card_id % 2))
+    return table
+
+
+def steps_per_second(cfg: WokConfig, steps: int = 2000) -> float:
+    """Physics steps per second with 50 cards while the spatula sweeps through them."""
+    table = crowded_table(cfg)
+    duration = steps * table.dt
+    gesture = Gesture([(0.0, -300.0, -250.0), (duration, 300.0, 250.0)])
+    table._insert_spatula(gesture)
+    t = 0.0
+    start = time.perf_counter()
+    for _ in range(steps):
+        table._drive_spatula(gesture, t + table.dt)
+        table.step()
+        t += table.dt
+    return steps / (time.perf_counter() - start)
+
+
+def stir_and_settle(cfg: WokConfig, seed: int) -> tuple[float, float]:
+    """(wall seconds, simulated seconds) of one flick into a set-up wok, run to rest."""
+    table = Table(cfg, seed)
+    table.setup()
+    target = table.wok_cards()[0]
+    y_edge = target.y - cfg.card.length_mm / 2.0 - 2.0
+    gesture = Gesture([(0.0, target.x, y_edge - 80.0), (0.3, target.x, y_edge),
+                       (0.34, target.x, y_edge + 68.0)])
+    start = time.perf_counter()
+    report = table.stir(gesture)
+    return time.perf_counter() - start, report.simulated_s
+
+
+def bench_figures(repeat: int) -> dict[str, float]:
+    cfg = load_config()
+    figures: dict[str, float] = {}
+    figures["table.steps_per_s_50_cards_spatula"] = statistics.median(
+        steps_per_second(cfg) for _ in range(repeat)
+    )
+    table = crowded_table(cfg)
+    crowded = table.cards
+    times = []
+    for _ in range(max(repeat, 1) * 10):
+        start = time.perf_counter()
+        compute_visibility(cfg, crowded, table.shapes)
+        times.append(time.perf_counter() - start)
+    figures["table.visibility_50_cards_ms"] = 1000.0 * statistics.median(times)
+    runs = [stir_and_settle(cfg, seed) for seed in range(max(repeat, 3))]
+    wall = statistics.median(r[0] for r in runs)
+    simulated = statistics.median(r[1] for r in runs)
+    figures["table.stir_and_settle_wall_ms"] = 1000.0 * wall
+    figures["table.stir_and_settle_simulated_ms"] = 1000.0 * simulated
+    figures["table.stir_and_settle_x_real_time"] = statistics.median(r[1] / r[0] for r in runs)
+    return figures
