@@ -46,7 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
             add = getattr(module, f"add_{verb}_arguments", None)
             if add is None:
                 continue
-            game_parser = games.add_parser(name, help=module.TITLE, description=f"{help_text}: {module.TITLE}")
+            game_parser = games.add_parser(
+                name, help=module.TITLE, description=f"{help_text}: {module.TITLE}"
+            )
             add(game_parser)
             game_parser.set_defaults(handler=getattr(module, verb))
 
@@ -58,11 +60,19 @@ def build_parser() -> argparse.ArgumentParser:
         "Exit 0 when identical, 1 on divergence, 2 on a bad file.",
     )
     replay.add_argument("file", metavar="FILE", help="a replay file (.json) written by wokphysics")
-    replay.add_argument("--verify", action="store_true", help="check the hashes instead of watching")
-    replay.add_argument("--max-frames", type=int, default=None, metavar="N",
-                        help="stop the window after N frames (tests, bug reports)")
-    replay.add_argument("--screenshot", metavar="PATH", default=None,
-                        help="save the window's last frame as a PNG")
+    replay.add_argument(
+        "--verify", action="store_true", help="check the hashes instead of watching"
+    )
+    replay.add_argument(
+        "--max-frames",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop the window after N frames (tests, bug reports)",
+    )
+    replay.add_argument(
+        "--screenshot", metavar="PATH", default=None, help="save the window's last frame as a PNG"
+    )
     replay.set_defaults(handler=_run_replay)
 
     bench = commands.add_parser(
@@ -70,11 +80,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="measure the speed figures (medians) of the physics, the games and the window",
         description="Run the benchmarks and print named figures (medians of repeated runs).",
     )
-    bench.add_argument("--json", metavar="PATH", default=None, help="also write the figures as JSON")
-    bench.add_argument("--repeat", type=int, default=5, metavar="N",
-                       help="repetitions per figure; the median is reported (default 5)")
-    bench.add_argument("--only", metavar="PREFIX", default=None,
-                       help="only the figures whose name starts with PREFIX")
+    bench.add_argument(
+        "--json", metavar="PATH", default=None, help="also write the figures as JSON"
+    )
+    bench.add_argument(
+        "--repeat",
+        type=int,
+        default=5,
+        metavar="N",
+        help="repetitions per figure; the median is reported (default 5)",
+    )
+    bench.add_argument(
+        "--only",
+        metavar="PREFIX",
+        default=None,
+        help="only the figures whose name starts with PREFIX",
+    )
     bench.set_defaults(handler=_run_bench)
     return parser
 

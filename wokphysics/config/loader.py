@@ -94,9 +94,7 @@ def validate(model: type[ModelT], data: Mapping[str, Any], file: str) -> ModelT:
         raise ConfigError(file, key, problem) from None
 
 
-def load_layered(
-    default_name: str, override: str | Path | None
-) -> tuple[dict[str, Any], str]:
+def load_layered(default_name: str, override: str | Path | None) -> tuple[dict[str, Any], str]:
     """The default file ``default_name`` with an optional override layered on top.
 
     ``override`` may be a folder (its file of the same name, if any, is layered on) or one

@@ -1,4 +1,5 @@
-"""Settings of Wok on Fire: the physics table (``physics.toml``) and the game (``wok_on_fire.toml``).
+"""Settings of Wok on Fire: the physics table (``physics.toml``) and the game
+(``wok_on_fire.toml``).
 
 ``load_config()`` reads the shipped defaults; ``load_config(path)`` layers a user's folder or
 single TOML file over them (only the keys it names change). The result is a frozen, validated
@@ -21,6 +22,7 @@ from wokphysics.errors import ConfigError
 
 PHYSICS_FILE = "physics.toml"
 GAME_FILE = "wok_on_fire.toml"
+
 
 class WokSettings(Settings):
     width_mm: float = Field(gt=100, le=5000)
@@ -122,8 +124,17 @@ class RulesSettings(Settings):
 
 
 INGREDIENT_NAMES = (
-    "chicken", "pork", "shrimp", "broccoli", "green_pepper", "mushroom", "onion",
-    "chili_pepper", "garlic", "noodles", "rice",
+    "chicken",
+    "pork",
+    "shrimp",
+    "broccoli",
+    "green_pepper",
+    "mushroom",
+    "onion",
+    "chili_pepper",
+    "garlic",
+    "noodles",
+    "rice",
 )
 
 

@@ -145,7 +145,7 @@ class GameState(abc.ABC):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as plain data (others' hands and the draw order hidden)."""
 
-    def check_invariants(self) -> None:
+    def check_invariants(self) -> None:  # noqa: B027 - optional hook, empty by default
         """Raise InvariantViolation if a declared invariant fails. Games extend this."""
 
     def to_json(self) -> str:

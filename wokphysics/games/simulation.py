@@ -95,7 +95,9 @@ def results_table(results: Sequence[GameResult]) -> str:
     lines.append("")
     lines.append(f"{'bot':<12} {'seats':>6} {'wins (shared split)':>20}")
     for name, shares in sorted(by_bot.items()):
-        lines.append(f"{name:<12} {len(shares):>6} {sum(shares):>14.1f} ({100 * sum(shares) / games:.1f}% of games)")
+        won = sum(shares)
+        share = 100 * won / games
+        lines.append(f"{name:<12} {len(shares):>6} {won:>14.1f} ({share:.1f}% of games)")
     lengths = [r.actions for r in results]
     lines.append("")
     lines.append(

@@ -56,10 +56,13 @@ def play_in_terminal(
     seat_names: Sequence[str] | None = None,
 ) -> GameState:
     """Play to the end; ``seats[i]`` is a Bot or None for a person at the keyboard."""
-    names = list(seat_names or [
-        f"Player {i + 1}" if bot is None else f"Bot {i + 1} ({bot.name})"
-        for i, bot in enumerate(seats)
-    ])
+    names = list(
+        seat_names
+        or [
+            f"Player {i + 1}" if bot is None else f"Bot {i + 1} ({bot.name})"
+            for i, bot in enumerate(seats)
+        ]
+    )
     while not state.is_terminal():
         seat = state.current_player
         bot = seats[seat]

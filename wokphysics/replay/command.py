@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+from collections.abc import Callable
 
 from wokphysics.errors import ReplayFileError, UserError
 from wokphysics.replay import table_record
@@ -21,8 +22,11 @@ KNOWN_FORMATS = (table_record.FORMAT, GAME_FORMAT)
 
 def _version_note(header: dict[str, object]) -> str | None:
     ours = versions()
-    differing = [f"{key} {header.get(key)} (here {value})" for key, value in ours.items()
-                 if key in header and header.get(key) != value]
+    differing = [
+        f"{key} {header.get(key)} (here {value})"
+        for key, value in ours.items()
+        if key in header and header.get(key) != value
+    ]
     if differing:
         return "note: recorded with " + ", ".join(differing) + "; bit-identity may not hold"
     return None
@@ -50,9 +54,10 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def _game_verifier():  # type: ignore[no-untyped-def]
+def _game_verifier() -> Callable[[str], tuple[bool, str]]:
     module = importlib.import_module("wokphysics.games.wok_on_fire.record")
-    return module.verify_game_record
+    verify: Callable[[str], tuple[bool, str]] = module.verify_game_record
+    return verify
 
 
 def _watch(args: argparse.Namespace) -> int:

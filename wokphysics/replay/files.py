@@ -62,7 +62,9 @@ def _reject_constant(token: str) -> float:
     raise ValueError(f"non-finite number {token} is not allowed in a replay file")
 
 
-def require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str = "") -> Any:
+def require(
+    data: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, where: str = ""
+) -> Any:
     """``data[key]``, checked to be of ``kind`` (bool is never accepted as a number)."""
     label = f"{where}{key}"
     if key not in data:
@@ -72,13 +74,21 @@ def require(data: dict[str, Any], key: str, kind: type | tuple[type, ...], file:
     if isinstance(value, bool) and bool not in kinds:
         raise ReplayFileError(file, f"field '{label}' must be {_names(kinds)}, not true/false")
     if not isinstance(value, kinds):
-        raise ReplayFileError(file, f"field '{label}' must be {_names(kinds)}, not {type(value).__name__}")
+        raise ReplayFileError(
+            file, f"field '{label}' must be {_names(kinds)}, not {type(value).__name__}"
+        )
     return value
 
 
 def _names(kinds: tuple[type, ...]) -> str:
-    words = {int: "an integer", float: "a number", str: "text", list: "a list", dict: "an object",
-             bool: "true/false"}
+    words = {
+        int: "an integer",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "an object",
+        bool: "true/false",
+    }
     return " or ".join(words.get(k, k.__name__) for k in kinds)
 
 

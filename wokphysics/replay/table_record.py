@@ -33,14 +33,21 @@ class TableRecorder:
 
     def stir(self, gesture: Gesture) -> ActionReport:
         report = self.table.stir(gesture)
-        self.steps.append({"action": "stir", "gesture": gesture.to_data(),
-                           "hash": self.table.state_hash()})
+        self.steps.append(
+            {"action": "stir", "gesture": gesture.to_data(), "hash": self.table.state_hash()}
+        )
         return report
 
     def chop(self, gesture: Gesture, seat: int = 0) -> ActionReport:
         report = self.table.chop(gesture, seat=seat)
-        self.steps.append({"action": "chop", "seat": seat, "gesture": gesture.to_data(),
-                           "hash": self.table.state_hash()})
+        self.steps.append(
+            {
+                "action": "chop",
+                "seat": seat,
+                "gesture": gesture.to_data(),
+                "hash": self.table.state_hash(),
+            }
+        )
         return report
 
     def to_data(self) -> dict[str, Any]:
@@ -89,16 +96,22 @@ def load_table_replay(path: str | Path, data: dict[str, Any] | None = None) -> T
         raise ReplayFileError(file, f"not a table replay (format must be '{FORMAT}')")
     version = require(data, "version", int, file)
     if version != VERSION:
-        raise ReplayFileError(file, f"format version {version} is not supported; this program reads version {VERSION}")
+        raise ReplayFileError(
+            file, f"format version {version} is not supported; this program reads version {VERSION}"
+        )
     seed = require(data, "seed", int, file)
     require(data, "dt", (int, float), file)
     config_hash = require(data, "config_hash", str, file)
     try:
         cfg = config_from_data(require(data, "config", dict, file), file)
     except ConfigError as error:
-        raise ReplayFileError(file, f"its config is invalid: {error.key}: {error.problem}") from None
+        raise ReplayFileError(
+            file, f"its config is invalid: {error.key}: {error.problem}"
+        ) from None
     if cfg.config_hash() != config_hash:
-        raise ReplayFileError(file, "its config does not match its config_hash (the file was edited)")
+        raise ReplayFileError(
+            file, "its config does not match its config_hash (the file was edited)"
+        )
     setup_hash = require(data, "setup_hash", str, file)
     steps = []
     for index, entry in enumerate(require(data, "steps", list, file)):
@@ -134,7 +147,9 @@ def verify_table_replay(replay: TableReplay) -> tuple[bool, str]:
             else:
                 table.chop(step.gesture, seat=step.seat)
         except (GestureError, TableError) as error:
-            raise ReplayFileError(replay.file, f"step {number} cannot be replayed: {error}") from None
+            raise ReplayFileError(
+                replay.file, f"step {number} cannot be replayed: {error}"
+            ) from None
         if table.state_hash() != step.hash:
             return False, f"diverged at step {number} ({step.action}): state hash differs"
     return True, f"identical: setup and all {len(replay.steps)} steps match bit for bit"

@@ -45,8 +45,9 @@ def stir_and_settle(cfg: WokConfig, seed: int) -> tuple[float, float]:
     table.setup()
     target = table.wok_cards()[0]
     y_edge = target.y - cfg.card.length_mm / 2.0 - 2.0
-    gesture = Gesture([(0.0, target.x, y_edge - 80.0), (0.3, target.x, y_edge),
-                       (0.34, target.x, y_edge + 68.0)])
+    gesture = Gesture(
+        [(0.0, target.x, y_edge - 80.0), (0.3, target.x, y_edge), (0.34, target.x, y_edge + 68.0)]
+    )
     start = time.perf_counter()
     report = table.stir(gesture)
     return time.perf_counter() - start, report.simulated_s

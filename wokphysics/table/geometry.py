@@ -15,7 +15,9 @@ from numpy.typing import NDArray
 from wokphysics.config.wok_on_fire import WokConfig
 
 
-def card_corners(x: float, y: float, angle: float, width: float, length: float) -> NDArray[np.float64]:
+def card_corners(
+    x: float, y: float, angle: float, width: float, length: float
+) -> NDArray[np.float64]:
     """The four corners (4 x 2 array, counter-clockwise) of a card's outline."""
     c, s = math.cos(angle), math.sin(angle)
     hw, hl = width / 2.0, length / 2.0
@@ -56,7 +58,8 @@ class CardShapes:
         """Local points moved to a card's pose."""
         c, s = math.cos(angle), math.sin(angle)
         rotation = np.array(((c, s), (-s, c)))
-        return local @ rotation + np.array((x, y))
+        placed: NDArray[np.float64] = local @ rotation + np.array((x, y))
+        return placed
 
     def outline(self, x: float, y: float, angle: float) -> shapely.Polygon:
         return card_polygon(x, y, angle, self.width, self.length)

@@ -148,7 +148,13 @@ def compute_visibility(
     dots = np.stack([_placed(dot, lying) for dot in shapes.dots_local], axis=1)
     dot_radius = float(np.hypot(*(shapes.dots_local[0][0] - shapes.dot_centres[0])))
     dot_fraction = _uncovered_fractions(
-        dots.reshape(count * 4, -1, 2), dot_centres, dot_radius, np.repeat(rank, 4), outlines, poses, half,
+        dots.reshape(count * 4, -1, 2),
+        dot_centres,
+        dot_radius,
+        np.repeat(rank, 4),
+        outlines,
+        poses,
+        half,
         shapes.dot_area,
     ).reshape(count, 4)
     falling_out = shapely.intersects(outlines, wok_rectangle(cfg).boundary)

@@ -224,10 +224,20 @@ class Table:
             for col in range(length):
                 x = -wok.width_mm / 2.0 + wok.width_mm * (col + 0.5) / length
                 jx, jy, ja = self.rng.normal(0.0, 1.0, 3)
-                px = float(np.clip(x + setup.position_jitter_mm * jx,
-                                   -wok.width_mm / 2.0 + margin_x, wok.width_mm / 2.0 - margin_x))
-                py = float(np.clip(y + setup.position_jitter_mm * jy,
-                                   -wok.depth_mm / 2.0 + margin_y, wok.depth_mm / 2.0 - margin_y))
+                px = float(
+                    np.clip(
+                        x + setup.position_jitter_mm * jx,
+                        -wok.width_mm / 2.0 + margin_x,
+                        wok.width_mm / 2.0 - margin_x,
+                    )
+                )
+                py = float(
+                    np.clip(
+                        y + setup.position_jitter_mm * jy,
+                        -wok.depth_mm / 2.0 + margin_y,
+                        wok.depth_mm / 2.0 - margin_y,
+                    )
+                )
                 poses.append((px, py, float(setup.angle_jitter_rad * ja)))
         return poses
 
@@ -348,7 +358,10 @@ class Table:
         for other in self._cards:
             if other is card or other.location != "wok" or other.flight is not None:
                 continue
-            if other.layer >= top and shapely.intersection(outline, self._outline(other)).area > 1e-6:
+            if (
+                other.layer >= top
+                and shapely.intersection(outline, self._outline(other)).area > 1e-6
+            ):
                 top = other.layer
         card.layer = top + 1
         card.stack_order = self._next_stack_order
@@ -525,13 +538,20 @@ class Table:
             vz = edge_speed / 2.0 + blade.launch_gain * hand_speed
             if vz * vz / (2.0 * g) < blade.min_launch_height_mm:
                 continue  # too slow to lift it: the blade only pushed it
-            h = extent_across(axis, float(card.body.angle), self.cfg.card.width_mm / 2.0,
-                              self.cfg.card.length_mm / 2.0)
+            h = extent_across(
+                axis,
+                float(card.body.angle),
+                self.cfg.card.width_mm / 2.0,
+                self.cfg.card.length_mm / 2.0,
+            )
             omega = coupling * edge_speed / (2.0 * h)
             omega *= max(0.0, 1.0 + blade.tremor_spin * float(tremor_spin))
             card.flight = launch(h, 0.0, vz, omega, axis, self._flight_params)
             self._set_sliding(card, False)
-            card.body.velocity = (blade.carry_gain * hand_speed * dx, blade.carry_gain * hand_speed * dy)
+            card.body.velocity = (
+                blade.carry_gain * hand_speed * dx,
+                blade.carry_gain * hand_speed * dy,
+            )
             card.body.angular_velocity = blade.tremor_yaw_rad_s * float(yaw)
             launched.append(card.id)
             for rider in self._riders(card):
@@ -562,8 +582,12 @@ class Table:
         reach = self.cfg.table.hand_margin_mm
         hw = self.cfg.wok.width_mm / 2.0 + reach
         hd = self.cfg.wok.depth_mm / 2.0 + reach
-        return [(0.0, -hd, math.pi / 2), (-hw, 0.0, 0.0), (0.0, hd, -math.pi / 2),
-                (hw, 0.0, math.pi)][seat]
+        return [
+            (0.0, -hd, math.pi / 2),
+            (-hw, 0.0, 0.0),
+            (0.0, hd, -math.pi / 2),
+            (hw, 0.0, math.pi),
+        ][seat]
 
     def _hand_release_point(self, gesture: Gesture, seat: int) -> tuple[float, float]:
         """The release point moved onto the seat's edge line (a chop comes from the hand)."""
@@ -589,7 +613,10 @@ class Table:
         return out
 
     def chop(
-        self, gesture: Gesture, seat: int = 0, count: int | None = None,
+        self,
+        gesture: Gesture,
+        seat: int = 0,
+        count: int | None = None,
         rethrow: Iterable[int] | None = None,
     ) -> ActionReport:
         """Throw the next supply cards (and ``rethrow``) into the wok from ``seat``'s hand.
@@ -636,10 +663,20 @@ class Table:
             card.body.angular_velocity = chop.yaw_sd_rad_s * float(jw)
             throw_angle = math.atan2(vy, vx) if math.hypot(vx, vy) > 1e-6 else facing
             axis = throw_angle + math.pi / 2
-            h = extent_across(axis, float(card.body.angle), self.cfg.card.width_mm / 2.0,
-                              self.cfg.card.length_mm / 2.0)
-            card.flight = launch(h, chop.release_height_mm, chop.lift_speed_mm_s,
-                                 chop.spin_sd_rad_s * float(js), axis, self._flight_params)
+            h = extent_across(
+                axis,
+                float(card.body.angle),
+                self.cfg.card.width_mm / 2.0,
+                self.cfg.card.length_mm / 2.0,
+            )
+            card.flight = launch(
+                h,
+                chop.release_height_mm,
+                chop.lift_speed_mm_s,
+                chop.spin_sd_rad_s * float(js),
+                axis,
+                self._flight_params,
+            )
             self._set_sliding(card, False)
             launched.append(card_id)
         self._settle(start_time)
@@ -695,14 +732,23 @@ class Table:
     # ------------------------------------------------------------------ reports and hashes
     def _snapshot(self) -> dict[int, tuple[float, float, float, bool, Location]]:
         return {
-            card.id: (float(card.body.position.x), float(card.body.position.y),
-                      float(card.body.angle), card.face_up, card.location)
+            card.id: (
+                float(card.body.position.x),
+                float(card.body.position.y),
+                float(card.body.angle),
+                card.face_up,
+                card.location,
+            )
             for card in self._cards
         }
 
     def _report(
-        self, before: dict[int, tuple[float, float, float, bool, Location]], touched: set[int],
-        launched: list[int], start_time: float, start_steps: int,
+        self,
+        before: dict[int, tuple[float, float, float, bool, Location]],
+        touched: set[int],
+        launched: list[int],
+        start_time: float,
+        start_steps: int,
     ) -> ActionReport:
         after = self._snapshot()
         hw, hd = self.cfg.wok.width_mm / 2.0, self.cfg.wok.depth_mm / 2.0
@@ -711,8 +757,12 @@ class Table:
             return state[4] == "wok" and abs(state[0]) <= hw and abs(state[1]) <= hd
 
         flipped = tuple(i for i in after if after[i][3] != before[i][3] and after[i][4] == "wok")
-        moved = tuple(i for i in after if after[i][:3] != before[i][:3] or after[i][4] != before[i][4])
-        travel = {i: math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1]) for i in moved}
+        moved = tuple(
+            i for i in after if after[i][:3] != before[i][:3] or after[i][4] != before[i][4]
+        )
+        travel = {
+            i: math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1]) for i in moved
+        }
         left = tuple(i for i in after if inside(before[i]) and not inside(after[i]))
         return ActionReport(
             flipped=flipped,
@@ -733,15 +783,28 @@ class Table:
         digest = hashlib.sha256()
         for card in self._cards:
             body = card.body
-            digest.update(struct.pack(
-                "<i6d?iiib", card.id, body.position.x, body.position.y, body.angle,
-                body.velocity.x, body.velocity.y, body.angular_velocity, card.face_up,
-                card.layer, card.stack_order, -1 if card.owner is None else card.owner,
-                ("supply", "wok", "floor", "player", "discard").index(card.location),
-            ))
+            digest.update(
+                struct.pack(
+                    "<i6d?iiib",
+                    card.id,
+                    body.position.x,
+                    body.position.y,
+                    body.angle,
+                    body.velocity.x,
+                    body.velocity.y,
+                    body.angular_velocity,
+                    card.face_up,
+                    card.layer,
+                    card.stack_order,
+                    -1 if card.owner is None else card.owner,
+                    ("supply", "wok", "floor", "player", "discard").index(card.location),
+                )
+            )
             if card.flight is not None:
                 f = card.flight
-                digest.update(struct.pack("<7d", f.z, f.vz, f.theta, f.omega, f.axis, f.alpha, f.time))
+                digest.update(
+                    struct.pack("<7d", f.z, f.vz, f.theta, f.omega, f.axis, f.alpha, f.time)
+                )
         digest.update(struct.pack(f"<{len(self.supply)}i", *self.supply))
         digest.update(repr(self.rng.bit_generator.state).encode())
         return digest.hexdigest()
@@ -749,6 +812,9 @@ class Table:
     def corners(self, card_id: int) -> list[tuple[float, float]]:
         """A card's four corners on the table, mm."""
         card = self.card(card_id)
-        return [tuple(point) for point in card_corners(card.x, card.y, card.angle,
-                                                       self.cfg.card.width_mm,
-                                                       self.cfg.card.length_mm).tolist()]
+        return [
+            tuple(point)
+            for point in card_corners(
+                card.x, card.y, card.angle, self.cfg.card.width_mm, self.cfg.card.length_mm
+            ).tolist()
+        ]
