@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -94,6 +94,54 @@ class ActionReport:
     left_wok: tuple[int, ...] = ()
     simulated_s: float = 0.0
     steps: int = 0
+
+
+class ActionRun:
+    """A stir or chop being run one physics step at a time (for drawing it as it happens).
+
+    Made by :meth:`Table.begin_stir` / :meth:`Table.begin_chop`, which check the gesture and
+    start the action at once (a bad gesture raises there). Each :meth:`advance` runs exactly
+    one more physics step of the action; once :attr:`done`, :attr:`report` is the action's
+    report. Run to the end, it leaves the table bit for bit as :meth:`Table.stir` /
+    :meth:`Table.chop` would (they are this, run to the end). While it runs, the table's
+    cards show the intermediate states; start no other action and take no card until it is
+    done.
+    """
+
+    def __init__(self, steps: Generator[None, None, ActionReport]) -> None:
+        self._steps = steps
+        self._report: ActionReport | None = None
+        self._advance()  # the action's start: spatula in, or cards out of the supply and thrown
+
+    def _advance(self) -> None:
+        try:
+            next(self._steps)
+        except StopIteration as finished:
+            self._report = finished.value
+
+    @property
+    def done(self) -> bool:
+        """The action has come to rest (its report is ready)."""
+        return self._report is not None
+
+    def advance(self) -> bool:
+        """Run one more physics step (or the closing bookkeeping); True while not done."""
+        if self._report is None:
+            self._advance()
+        return self._report is None
+
+    def finish(self) -> ActionReport:
+        """Run the rest of the action to rest and return its report."""
+        while self._report is None:
+            self._advance()
+        return self._report
+
+    @property
+    def report(self) -> ActionReport:
+        """The action's report; a TableError while it still runs."""
+        if self._report is None:
+            raise TableError("the action is still running")
+        return self._report
 
 
 class Table:
@@ -322,11 +370,14 @@ class Table:
             if flight.landed:
                 self._land(card)
 
-    def _settle(self, start_time: float) -> None:
-        """Step until everything rests (or the config's limit), then stop the slow drift exactly."""
+    def _settle(self, start_time: float) -> Generator[None, None, None]:
+        """Step until everything rests (or the config's limit), then stop the slow drift exactly.
+
+        A generator that yields after each physics step (see :class:`ActionRun`)."""
         limit = start_time + self.cfg.physics.max_settle_s
         while not self.at_rest() and self.time < limit:
             self.step()
+            yield
         for card in self._cards:
             if card.in_space:
                 if card.flight is not None:
@@ -469,6 +520,15 @@ class Table:
 
     # ------------------------------------------------------------------ stir
     def stir(self, gesture: Gesture) -> ActionReport:
+        """Run :meth:`begin_stir` to the end and return its report."""
+        return self.begin_stir(gesture).finish()
+
+    def begin_stir(self, gesture: Gesture) -> ActionRun:
+        """Start a stir that runs one physics step at a time (see :class:`ActionRun`)."""
+        self._check_gesture(gesture)
+        return ActionRun(self._stir_steps(gesture))
+
+    def _stir_steps(self, gesture: Gesture) -> Generator[None, None, ActionReport]:
         """Drive the spatula along ``gesture``, flick at release, and run until all rests.
 
         Moving, the blade pushes the cards it meets. At release the cards on the blade are
@@ -478,7 +538,6 @@ class Table:
         ``carry_gain`` times it, each with the hand's tremor. Cards lying on a launched card go
         with it (same toss, ``stack_spin_coupling`` of its spin).
         """
-        self._check_gesture(gesture)
         self._last_half_turns.clear()
         self._last_peak.clear()
         before = self._snapshot()
@@ -486,6 +545,7 @@ class Table:
         start_steps = self.steps
         touched: set[int] = set()
         self._insert_spatula(gesture)
+        yield
         t = gesture.start_time
         end = gesture.samples[-1][0]
         while t < end - 1e-12:
@@ -494,11 +554,12 @@ class Table:
             t += self.dt
             if self._spatula_shape is not None:
                 touched.update(card.id for card in self._blade_contacts())
+            yield
         on_blade = self._cards_on_blade(gesture)
         touched.update(card.id for card in on_blade)
         launched = self._flick(gesture, on_blade)
         self._remove_spatula()
-        self._settle(start_time)
+        yield from self._settle(start_time)
         return self._report(before, touched, launched, start_time, start_steps)
 
     def _check_gesture(self, gesture: Gesture) -> None:
@@ -619,6 +680,27 @@ class Table:
         count: int | None = None,
         rethrow: Iterable[int] | None = None,
     ) -> ActionReport:
+        """Run :meth:`begin_chop` to the end and return its report."""
+        return self.begin_chop(gesture, seat, count, rethrow).finish()
+
+    def begin_chop(
+        self,
+        gesture: Gesture,
+        seat: int = 0,
+        count: int | None = None,
+        rethrow: Iterable[int] | None = None,
+    ) -> ActionRun:
+        """Start a chop that runs one physics step at a time (see :class:`ActionRun`); a bad
+        gesture, count or rethrow raises here, before anything changes."""
+        return ActionRun(self._chop_steps(gesture, seat, count, rethrow))
+
+    def _chop_steps(
+        self,
+        gesture: Gesture,
+        seat: int,
+        count: int | None,
+        rethrow: Iterable[int] | None,
+    ) -> Generator[None, None, ActionReport]:
         """Throw the next supply cards (and ``rethrow``) into the wok from ``seat``'s hand.
 
         ``count`` supply cards are taken from the top (default ``rules.cards_per_chop``, fewer
@@ -679,7 +761,8 @@ class Table:
             )
             self._set_sliding(card, False)
             launched.append(card_id)
-        self._settle(start_time)
+        yield
+        yield from self._settle(start_time)
         return self._report(before, set(thrown_ids), launched, start_time, start_steps)
 
     # ------------------------------------------------------------------ taking cards
