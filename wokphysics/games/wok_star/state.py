@@ -459,7 +459,8 @@ class WokStarState(GameState):
         if verb == "serve" and "#" in self.current:
             recipe = recipe_of(self.current)
             if self.recipe_owner[recipe] != seat:
-                return f"only the owner of {recipe} (seat {self.recipe_owner[recipe] + 1}) serves it"
+                owner = self.recipe_owner[recipe] + 1
+                return f"only the owner of {recipe} (seat {owner}) serves it"
             return f"an ingredient of {recipe} is at 0: prepare it first"
         if self._forced():
             return "the customer's timer ran out: it must be served (face down) or turned away"
@@ -467,7 +468,6 @@ class WokStarState(GameState):
 
     def _apply(self, action: Any) -> None:
         self._legal = None
-        verb = action.verb
         phase = self.phase
         if phase == "setup_assign":
             self.prep_owner[action.target] = action.seat

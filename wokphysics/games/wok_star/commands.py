@@ -1,0 +1,151 @@
+"""Wok Star on the command line: ``play wok-star``, ``simulate wok-star`` and bench figures.
+
+Heavy imports happen inside the functions so ``wokphysics --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from wokphysics.errors import UserError
+
+if TYPE_CHECKING:
+    from wokphysics.games.wok_star.cards import WokStarConfig
+
+TITLE = "Wok Star (cooperative, real time, 1-4 players)"
+DIFFICULTY_CHOICES = ("easy", "normal", "hard")
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, metavar="N", help="1 to 4 (default 2)")
+    parser.add_argument("--difficulty", default=None, metavar="LEVEL",
+                        help="easy, normal or hard (default: the config's, normal)")
+    parser.add_argument("--no-timer", action="store_true", help="play without the sand timers")
+    parser.add_argument("--no-events", action="store_true", help="leave the event cards out")
+    parser.add_argument("--no-characters", action="store_true",
+                        help="leave the Family Characters out")
+    parser.add_argument("--first-game", action="store_true",
+                        help="the rulebook's first game: no timer, no events, no characters")
+    parser.add_argument("--seed", type=int, default=None, metavar="N", help="random seed")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help="a TOML file (or folder) overriding config/wok_star.toml")
+
+
+def _players(value: int) -> int:
+    if not 1 <= value <= 4:
+        raise UserError(f"--players must be 1 to 4 for Wok Star, not {value}")
+    return value
+
+
+def _difficulties(value: str | None, allow_all: bool) -> list[str] | None:
+    if value is None:
+        return None
+    if allow_all and value == "all":
+        return list(DIFFICULTY_CHOICES)
+    if value not in DIFFICULTY_CHOICES:
+        extra = ", or all" if allow_all else ""
+        raise UserError(f"--difficulty must be easy, normal or hard{extra}, not '{value}'")
+    return [value]
+
+
+def _config(args: argparse.Namespace, difficulty: str | None) -> WokStarConfig:
+    from wokphysics.games.wok_star.cards import default_config, load_config
+
+    config = load_config(args.config) if args.config else default_config()
+    options: dict[str, Any] = {}
+    if args.no_timer or args.first_game:
+        options["timer"] = False
+    if args.no_events or args.first_game:
+        options["events"] = False
+    if args.no_characters or args.first_game:
+        options["characters"] = False
+    if difficulty is not None:
+        options["difficulty"] = difficulty
+    return config.with_options(**options) if options else config
+
+
+# ---------------------------------------------------------------------- play
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    _common(parser)
+    parser.add_argument("--bots", type=int, default=1, metavar="N",
+                        help="how many seats bots take (the others are people; default 1)")
+    parser.add_argument("--bot", default="team", metavar="NAME",
+                        help="which bot: team or random (default team)")
+
+
+def play(args: argparse.Namespace) -> int:
+    import random
+
+    from wokphysics.games.bots import make_bot
+    from wokphysics.games.wok_star import WokStarState
+    from wokphysics.games.wok_star.clock import WallClock
+    from wokphysics.games.wok_star.live import HELP, play_live
+
+    players = _players(args.players)
+    if not 0 <= args.bots <= players:
+        raise UserError(f"--bots must be 0 to {players} (the number of players), not {args.bots}")
+    chosen = _difficulties(args.difficulty, allow_all=False)
+    config = _config(args, chosen[0] if chosen else None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    people = players - args.bots
+    seats = [None if s < people else make_bot("wok-star", args.bot, seed * 31 + s)
+             for s in range(players)]
+    clock = WallClock() if config.rules.timer else None
+    state = WokStarState(players, seed, config, clock)
+    print(f"Wok Star, seed {seed}: {people} at the keyboard, {args.bots} bot(s). "
+          f"Type 'help' for the commands.")
+    print(HELP)
+    play_live(state, seats)
+    return 0
+
+
+# ---------------------------------------------------------------------- simulate
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    _common(parser)
+    parser.set_defaults(players=None)
+    parser.add_argument("--games", type=int, default=200, metavar="N",
+                        help="games per setting (default 200)")
+    parser.add_argument("--bot", default="team", metavar="NAME",
+                        help="bot for every seat: team or random (default team)")
+    parser.add_argument("--all", action="store_true",
+                        help="every player count 1-4 and every difficulty")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from wokphysics.games.wok_star.simulate import run_table
+
+    if args.games < 1:
+        raise UserError(f"--games must be at least 1, not {args.games}")
+    if args.all:
+        player_counts = [1, 2, 3, 4]
+        difficulties = list(DIFFICULTY_CHOICES)
+    else:
+        player_counts = [_players(args.players if args.players is not None else 2)]
+        difficulties = _difficulties(args.difficulty, allow_all=True) or ["normal"]
+    configs = {d: _config(args, d) for d in difficulties}
+    seed = args.seed if args.seed is not None else 1
+    print(run_table(configs, player_counts, args.games, seed, args.bot, not args.no_progress))
+    return 0
+
+
+# ---------------------------------------------------------------------- bench
+def bench_figures(repeat: int) -> dict[str, float]:
+    from wokphysics.bench import median_seconds
+    from wokphysics.games.wok_star.simulate import play_games
+
+    games = 100
+
+    def random_games() -> None:
+        play_games(None, 2, games, 1, "random")
+
+    def team_games() -> None:
+        play_games(None, 2, 20, 1, "team")
+
+    random_seconds = median_seconds(random_games, repeat)
+    team_seconds = median_seconds(team_games, repeat)
+    return {
+        "wok-star random full games per second (2 players)": games / random_seconds,
+        "wok-star team-bot full games per second (2 players)": 20 / team_seconds,
+    }

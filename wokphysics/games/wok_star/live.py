@@ -1,0 +1,145 @@
+"""Real-time Wok Star in a plain terminal: a prompt loop on the wall clock.
+
+The state is given a :class:`~wokphysics.games.wok_star.clock.WallClock` by the caller, so
+the time a person spends typing is the time the kitchen loses. Each prompt re-prints the
+countdown, the current customer, the counters, your dice and preparations. Bots act between
+your commands, each taking the turn the engine gives it. ``read`` and ``write`` are injected
+so tests feed input and a fake clock.
+
+Short commands (``help`` lists them): ``p 4 rice`` place, ``c 3 4 rice`` combination,
+``g 5 2`` give a 5 to seat 2, ``s`` serve, ``s fried_rice`` serve a Chef's Special,
+``t`` turn away, ``w`` or an empty line wait, ``n`` next, ``d`` done, ``u grandma rice`` use a
+character, ``b kung_pao 2`` buy for seat 2, ``up rice`` upgrade, ``ad`` advertise,
+``a rice 2`` assign, ``bd`` / ``bu rice`` starting bonus, ``l`` list the legal actions by
+number; a number picks from that list; any full action text works too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from wokphysics.games.bots import Bot
+from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
+from wokphysics.games.wok_star.render import render, render_end
+from wokphysics.games.wok_star.state import WokStarState
+
+Reader = Callable[[str], str]
+Writer = Callable[[str], None]
+
+HELP = """Commands (seats are numbered from 1, dice by the face they show):
+  p V PREP        place a die showing V on your preparation PREP
+  c V W PREP      place two dice V and W meeting PREP's combination
+  g V S           give one of your own dice showing V to seat S
+  s [RECIPE]      serve the customer (a Chef's Special: name the recipe)
+  t               turn the customer away (Bad Publicity)
+  w / Enter       wait (let the others work)     n   next card after an event (no timer)
+  u CHAR [ING]    use your Family Character      d   done (leftover dice, purchases)
+  b RECIPE S      buy a recipe for seat S        up PREP   upgrade    ad   advertise
+  a PREP S        assign a preparation to seat S  bd / bu PREP   starting bonus
+  l               list the legal actions by number; then type a number
+  q               quit"""
+
+_ALIASES = {
+    "p": "place {0} on {1}",
+    "c": "combo {0}+{1} on {2}",
+    "g": "give {0} to {1}",
+    "s": "serve",
+    "t": "turn away",
+    "w": "wait",
+    "n": "next",
+    "d": "done",
+    "u": "use {0}",
+    "b": "buy {0} for {1}",
+    "up": "upgrade {0}",
+    "ad": "advertise",
+    "a": "assign {0} to {1}",
+    "bd": "bonus die",
+    "bu": "bonus upgrade {0}",
+}
+
+
+def _complete(word: str, names: Sequence[str]) -> str:
+    """A unique prefix of a name becomes the name (``ri`` -> ``rice``)."""
+    if word in names:
+        return word
+    matches = [n for n in names if n.startswith(word)]
+    return matches[0] if len(matches) == 1 else word
+
+
+def expand(state: WokStarState, text: str) -> str:
+    """Turn a short command into an action's text form (other text passes unchanged)."""
+    words = text.strip().lower().split()
+    if not words:
+        return "wait"
+    head, args = words[0], words[1:]
+    names = [*state.config.prep_by_id, *state.config.recipe_by_id, *state.config.character_by_id]
+    args = [_complete(a, names) if not a.isdigit() else a for a in args]
+    if head == "s" and args:
+        return f"serve {args[0]}"
+    if head == "u" and len(args) == 2:
+        return f"use {args[0]} {args[1]}"
+    pattern = _ALIASES.get(head)
+    if pattern is None:
+        return " ".join([head, *args])
+    try:
+        return pattern.format(*args)
+    except IndexError:
+        return text
+
+
+def play_live(
+    state: WokStarState,
+    seats: Sequence[Bot | None],
+    read: Reader = input,
+    write: Writer = print,
+) -> WokStarState:
+    """Play to the end: ``seats[i]`` is a Bot or None for a person at this keyboard."""
+    listed: list[Action] = []
+    shown_for = -1
+    while not state.is_terminal():
+        seat = state.current_player
+        bot = seats[seat]
+        if bot is not None:
+            action = bot.choose(state)
+            state.apply(action)
+            write(f"  seat {seat + 1} (bot): {action}")
+            continue
+        if shown_for != len(state.history):
+            write("")
+            write(render(state, seat, state.clock.peek(state.now)))
+            shown_for = len(state.history)
+        try:
+            text = read(f"seat {seat + 1}> ").strip()
+        except EOFError:
+            write("(end of input: leaving the game)")
+            break
+        if text in ("q", "quit", "exit"):
+            write("leaving the game")
+            break
+        if text in ("help", "?", "h"):
+            write(HELP)
+            continue
+        if text in ("l", "list"):
+            listed = state.legal_actions()
+            for number, action in enumerate(listed, start=1):
+                write(f"  {number:>3}. {action}")
+            continue
+        try:
+            if text.isdigit():
+                index = int(text)
+                if not listed or not 1 <= index <= len(listed):
+                    write("type 'l' first to number the legal actions")
+                    continue
+                action = listed[index - 1]
+            else:
+                action = state.parse_action(expand(state, text))
+            state.check_legal(action)
+        except (ActionParseError, IllegalAction) as error:
+            write(f"not possible: {error}")
+            continue
+        listed = []
+        state.apply(action)
+    if state.is_terminal():
+        write("")
+        write(render_end(state))
+    return state

@@ -1,0 +1,118 @@
+"""Headless Wok Star games and the team's results table (win rate, income, publicity).
+
+The shared :func:`wokphysics.games.simulation.results_table` is per seat; a cooperative
+game is judged per team, so this module keeps its own. Game ``i`` uses seed ``seed + i`` and
+the bots are seeded from it, so any game can be replayed alone.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from tqdm import tqdm
+
+from wokphysics.games.bots import Bot, RandomBot
+from wokphysics.games.wok_star.cards import WokStarConfig, default_config
+from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.team_bot import TeamBot
+
+
+@dataclass(frozen=True)
+class TeamResult:
+    """One finished game, from the team's side."""
+
+    seed: int
+    won: bool
+    income: int
+    bad_publicity: int
+    lost_by_publicity: bool
+    actions: int
+
+
+def make_bots(name: str, players: int, seed: int) -> list[Bot]:
+    """One bot per seat (``team`` or ``random``), each seeded from the game's seed."""
+    kinds = {"team": TeamBot, "random": RandomBot}
+    if name not in kinds:
+        from wokphysics.errors import UserError
+
+        raise UserError(f"unknown bot '{name}' for wok-star; choose from: random, team")
+    return [kinds[name](seed * 7919 + seat) for seat in range(players)]
+
+
+def play_game(config: WokStarConfig | None, players: int, seed: int, bot: str) -> TeamResult:
+    """Play one game to the end on the simulated clock."""
+    state = WokStarState(players, seed, config)
+    bots = make_bots(bot, players, seed)
+    limit = 100_000
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+        limit -= 1
+        if limit == 0:
+            raise RuntimeError(f"wok-star game {seed} did not end")
+    return TeamResult(
+        seed=seed,
+        won=state.won(),
+        income=0 if state.lost else state.final_income,
+        bad_publicity=len(state.bad),
+        lost_by_publicity=state.lost,
+        actions=len(state.history),
+    )
+
+
+def play_games(
+    config: WokStarConfig | None, players: int, games: int, seed: int, bot: str,
+    progress: bool = False, label: str = "wok-star",
+) -> list[TeamResult]:
+    """``games`` games with seeds ``seed``, ``seed + 1``, ..."""
+    return [
+        play_game(config, players, seed + index, bot)
+        for index in tqdm(range(games), desc=label, unit="game", disable=not progress)
+    ]
+
+
+def summary_row(label: str, results: Sequence[TeamResult]) -> str:
+    """One line of the table."""
+    games = len(results)
+    wins = sum(r.won for r in results)
+    incomes = [r.income for r in results]
+    publicity = [r.bad_publicity for r in results]
+    losses = sum(r.lost_by_publicity for r in results)
+    spread = statistics.pstdev(incomes) if games > 1 else 0.0
+    return (
+        f"{label:<16} {games:>6} {100 * wins / games:>7.1f}% {statistics.mean(incomes):>8.1f}"
+        f" {spread:>6.1f} {statistics.mean(publicity):>7.2f} {100 * losses / games:>9.1f}%"
+        f" {statistics.mean(r.actions for r in results):>8.1f}"
+    )
+
+
+HEADER = (
+    f"{'setting':<16} {'games':>6} {'team win':>8} {'income':>8} {'sd':>6} {'bad pub':>7}"
+    f" {'lost (bp)':>10} {'actions':>8}"
+)
+
+
+def run_table(
+    configs: Mapping[str, WokStarConfig],
+    player_counts: Sequence[int],
+    games: int,
+    seed: int,
+    bot: str,
+    progress: bool = True,
+) -> str:
+    """Play every setting and return the table (income: round 6's, 0 after a loss)."""
+    lines = [HEADER]
+    for players in player_counts:
+        for difficulty, config in configs.items():
+            label = f"{players}p {difficulty}"
+            results = play_games(config, players, games, seed, bot, progress, label)
+            lines.append(summary_row(label, results))
+    any_config = next(iter(configs.values()), default_config())
+    rules = any_config.rules
+    lines.append(
+        f"bot: {bot}; timer {'on' if rules.timer else 'off'}, events "
+        f"{'on' if rules.events else 'off'}, characters {'on' if rules.characters else 'off'}; "
+        f"seeds {seed}..{seed + games - 1}"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,324 @@
+"""The team bot: one cook of a cooperating kitchen.
+
+Every seat runs its own :class:`TeamBot`; they share no memory, only what the table shows
+(the state's public parts: counters, everyone's dice, owners, the expected customers still to
+come from :meth:`WokStarState.expected_remaining`). On its move a cook, in order:
+
+1. serves the current customer when it can (a Chef's Special with its best recipe);
+2. makes a missing ingredient of the current customer, if the preparation is its own;
+3. hands a die to the owner of a missing ingredient who has no dice left;
+4. prepares for the customers still expected this round, choosing the placement that makes
+   the most *needed* ingredients per die (a matching number or a combination);
+5. turns the customer away when nobody can make what is missing any more;
+6. otherwise waits (or reveals the next card, in a game without timer).
+
+Leftover dice prepare the ingredients the next round will need most. The head chef buys,
+in order: a recipe that uses ingredients already in play while the deck is smaller than
+the kitchen can cook, advertising for the same reason, then upgrades of the busiest
+preparations, and spends everything (costs only rise).
+"""
+
+from __future__ import annotations
+
+from wokphysics.games.bots import Bot
+from wokphysics.games.protocol import Action, GameState
+from wokphysics.games.wok_star.actions import WokAction
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.state import (
+    COLOUR,
+    FREE,
+    HOLDER,
+    STATUS,
+    WokStarState,
+)
+
+# How many ingredients one die makes on average (front side; upgraded adds about one).
+_DIE_YIELD = 1.5
+
+
+class TeamBot(Bot):
+    """A cooperative cook that plans dice, customers and purchases (see module docstring)."""
+
+    name = "team"
+
+    def choose(self, state: GameState) -> Action:
+        assert isinstance(state, WokStarState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == "setup_assign" or phase == "purchase_assign":
+            return self._assign(state, legal)
+        if phase == "setup_bonus":
+            return self._bonus(state, legal)
+        if phase == "action":
+            return self._act(state, legal)
+        if phase == "extra":
+            return self._leftover(state, legal)
+        return self._buy(state, legal)
+
+    # ------------------------------------------------------------------ setup
+    def _assign(self, state: WokStarState, legal: list[Action]) -> Action:
+        def load(action: Action) -> tuple[int, int, int]:
+            assert isinstance(action, WokAction)
+            seat = action.seat
+            owned = len(state.preps_of(seat))
+            mine = sum(
+                1 for r in state.recipes_of(seat)
+                if action.target in state.config.recipe_by_id[r].ingredients
+            )
+            return (owned, -mine, seat)
+
+        return min(legal, key=load)
+
+    def _bonus(self, state: WokStarState, legal: list[Action]) -> Action:
+        for action in legal:
+            if isinstance(action, WokAction) and action.verb == "bonus_die":
+                return action
+        return legal[0]
+
+    # ------------------------------------------------------------------ needs
+    def _needs(self, state: WokStarState, include_current: bool = True) -> dict[str, float]:
+        """Ingredients still wanted this round minus what is on the board."""
+        demand = {i: 0.0 for i in state.counters}
+        recipes = state.config.recipe_by_id
+        for recipe, count in state.expected_remaining().items():
+            if count <= 0:
+                continue
+            for ingredient in recipes[recipe].ingredients:
+                demand[ingredient] += count
+        card = state.current
+        if include_current and "#" in card:
+            for ingredient in recipes[recipe_of(card)].ingredients:
+                demand[ingredient] += 1
+        return {i: demand[i] - state.counters[i] for i in demand}
+
+    def _missing(self, state: WokStarState) -> list[str]:
+        card = state.current
+        if "#" not in card:
+            return []
+        return [
+            i for i in state.config.recipe_by_id[recipe_of(card)].ingredients
+            if state.counters[i] <= 0
+        ]
+
+    def _made(self, state: WokStarState, action: WokAction) -> int:
+        sides = state.yields(action.target)
+        if action.verb == "combo":
+            return sides[2]
+        number = state.config.prep_by_id[action.target].number
+        return sides[1] if action.value == number else sides[0]
+
+    def _best_placement(
+        self, state: WokStarState, legal: list[Action], needs: dict[str, float], only: str = ""
+    ) -> WokAction | None:
+        """The placement making the most needed ingredients per die (None if none helps)."""
+        best: WokAction | None = None
+        best_key = (0.0, 0.0)
+        for action in legal:
+            if not isinstance(action, WokAction) or action.verb not in ("place", "combo"):
+                continue
+            if only and action.target != only:
+                continue
+            need = needs.get(action.target, 0.0)
+            if need <= 0:
+                continue
+            made = self._made(state, action)
+            dice = 2 if action.verb == "combo" else 1
+            useful = min(float(made), need)
+            if dice == 2 and useful <= 1.0:
+                continue
+            # Prefer useful ingredients per die, then low faces (high faces make combos).
+            key = (useful / dice, -float(action.value + action.value2))
+            if key > best_key:
+                best_key = key
+                best = action
+        return best
+
+    # ------------------------------------------------------------------ the Action phase
+    def _act(self, state: WokStarState, legal: list[Action]) -> Action:
+        seat = state.current_player
+        actions = [a for a in legal if isinstance(a, WokAction)]
+        verbs = {a.verb for a in actions}
+        card = state.current
+        serves = [a for a in actions if a.verb == "serve"]
+        if serves:
+            return max(serves, key=lambda a: self._serve_value(state, a))
+        missing = self._missing(state)
+        needs = self._needs(state)
+        for ingredient in missing:
+            if state.prep_owner[ingredient] == seat:
+                wanted = {ingredient: max(1.0, needs[ingredient])}
+                choice = self._best_placement(state, legal, wanted, only=ingredient)
+                if choice is not None:
+                    return choice
+        gift = self._gift(state, actions, missing, needs)
+        if gift is not None:
+            return gift
+        choice = self._best_placement(state, legal, needs)
+        if choice is not None:
+            return choice
+        if "turn_away" in verbs and "#" in card and missing and not self._makeable(state, missing):
+            return WokAction("turn_away")
+        if "turn_away" in verbs and state.is_chefs_special(card):
+            return WokAction("turn_away")  # nothing to serve it with now: do not idle
+        if "wait" in verbs:
+            return WokAction("wait")
+        if "next" in verbs:
+            return WokAction("next")
+        if "turn_away" in verbs and "#" in card:
+            return WokAction("turn_away")
+        fallback = [a for a in actions if a.verb not in ("use", "give")]
+        return fallback[0] if fallback else legal[0]
+
+    def _serve_value(self, state: WokStarState, action: WokAction) -> float:
+        if not action.target:
+            return 0.0
+        ingredients = state.config.recipe_by_id[action.target].ingredients
+        return -sum(1.0 / max(1, state.counters[i]) for i in ingredients)
+
+    def _makeable(self, state: WokStarState, missing: list[str]) -> bool:
+        """Whether the team can still make every missing ingredient this round."""
+        for ingredient in missing:
+            owner = state.prep_owner[ingredient]
+            if state.free_dice(owner):
+                continue
+            giveable = any(
+                d[COLOUR] == d[HOLDER] and d[STATUS] == FREE and d[COLOUR] != owner
+                for d in state.dice
+            )
+            if not giveable:
+                return False
+        return True
+
+    def _gift(
+        self,
+        state: WokStarState,
+        actions: list[WokAction],
+        missing: list[str],
+        needs: dict[str, float],
+    ) -> WokAction | None:
+        """A die for a teammate: for a missing ingredient, or a need they cannot cover."""
+        gives = [a for a in actions if a.verb == "give"]
+        if not gives:
+            return None
+        seat = state.current_player
+        my_preps = state.preps_of(seat)
+        my_need = sum(max(0.0, needs[p]) for p in my_preps)
+        my_dice = len(state.free_dice(seat))
+        targets: list[str] = [i for i in missing if state.prep_owner[i] != seat]
+        if my_dice * _DIE_YIELD > my_need + 1:
+            for prep, need in sorted(needs.items(), key=lambda kv: -kv[1]):
+                owner = state.prep_owner[prep]
+                if owner == seat or need <= 0 or prep in targets:
+                    continue
+                if len(state.free_dice(owner)) * _DIE_YIELD < need:
+                    targets.append(prep)
+        for prep in targets:
+            owner = state.prep_owner[prep]
+            if prep in missing and state.free_dice(owner):
+                continue
+            number = state.config.prep_by_id[prep].number
+            options = [a for a in gives if a.seat == owner]
+            if not options:
+                continue
+            options.sort(key=lambda a: (a.value != number, a.value))
+            return options[0]
+        return None
+
+    # ------------------------------------------------------------------ leftover dice
+    def _leftover(self, state: WokStarState, legal: list[Action]) -> Action:
+        # Next round wants about what this round's customers wanted: the taken customers
+        # come back, so the recipes in play weigh by their customers in the piles.
+        demand = {i: 0.0 for i in state.counters}
+        recipes = state.config.recipe_by_id
+        for pile in state.piles:
+            for card, _ in pile:
+                if "#" in card:
+                    for ingredient in recipes[recipe_of(card)].ingredients:
+                        demand[ingredient] += 1
+        for recipe in state.recipe_owner:
+            for ingredient in recipes[recipe].ingredients:
+                demand[ingredient] += 0.5
+        needs = {i: demand[i] - state.counters[i] for i in demand}
+        choice = self._best_placement(state, legal, needs)
+        if choice is not None:
+            return choice
+        # Still dice: the lowest counters get them (they carry over).
+        cap = state.config.rules.ingredient_max - 3
+        places = [
+            a for a in legal
+            if isinstance(a, WokAction) and a.verb == "place" and state.counters[a.target] < cap
+        ]
+        if places:
+            return min(places, key=lambda a: (state.counters[a.target], -self._made(state, a)))
+        return WokAction("done")
+
+    # ------------------------------------------------------------------ purchases
+    def _buy(self, state: WokStarState, legal: list[Action]) -> Action:
+        actions = [a for a in legal if isinstance(a, WokAction)]
+        recipes = state.config.recipe_by_id
+        demand = {i: 0.0 for i in state.counters}
+        customers = 0.0
+        for recipe, count in self._next_deck(state).items():
+            customers += count
+            for ingredient in recipes[recipe].ingredients:
+                demand[ingredient] += count
+        production = self._production(state)
+        wanted = sum(demand.values())
+        per_customer = wanted / customers if customers else 3.0
+        spare = production - wanted
+        buys = [a for a in actions if a.verb == "buy"]
+        if spare >= 2 * per_customer and buys and state.round <= 5:
+            best = self._best_recipe(state, buys)
+            if best is not None:
+                return best
+        if spare >= per_customer and any(a.verb == "advertise" for a in actions):
+            return WokAction("advertise")
+        upgrades = [a for a in actions if a.verb == "upgrade"]
+        if upgrades:
+            return max(upgrades, key=lambda a: (demand[a.target], a.target))
+        if any(a.verb == "advertise" for a in actions) and spare > 0:
+            return WokAction("advertise")
+        return WokAction("done")
+
+    def _next_deck(self, state: WokStarState) -> dict[str, float]:
+        """Expected customers per recipe in the next round's deck (known + unknown)."""
+        counts = {r: 0.0 for r in state.recipe_owner}
+        unknown = 0
+        for card, known in zip(state.deck, state.deck_known, strict=True):
+            if "#" not in card:
+                continue
+            if known:
+                counts[recipe_of(card)] += 1
+            else:
+                unknown += 1
+        if unknown:
+            share = unknown / len(counts)
+            for recipe in counts:
+                counts[recipe] += share
+        return counts
+
+    def _production(self, state: WokStarState) -> float:
+        """Ingredients the team can make next round: dice times yield, plus the board."""
+        upgraded = len(state.upgraded) / max(1, len(state.prep_owner))
+        per_die = _DIE_YIELD + upgraded * 1.2
+        return sum(state.pool) * per_die + sum(state.counters.values())
+
+    def _best_recipe(self, state: WokStarState, buys: list[WokAction]) -> WokAction | None:
+        recipes = state.config.recipe_by_id
+        best: WokAction | None = None
+        best_key: tuple[float, float] = (-1e9, 0.0)
+        for action in buys:
+            recipe = recipes[action.target]
+            new = sum(1 for i in recipe.ingredients if i not in state.prep_owner)
+            if new > 1:
+                continue
+            dollars_per_ingredient = sum(recipe.customers) / 4 / len(recipe.ingredients)
+            # The buyer: the seat with fewest recipes (its pool grows with its customers).
+            load = len(state.recipes_of(action.seat)) * 10 - state.pool[action.seat]
+            key = (dollars_per_ingredient - new * 0.6, -float(load))
+            if key > best_key:
+                best_key = key
+                best = action
+        return best
