@@ -253,11 +253,12 @@ def _index_of(ids: tuple[str, ...], wanted: str) -> int:
 
 def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
     """Check the counts the rules depend on and build the indexed :class:`CardData`."""
-    missing = [key for key in TYPE_KEYS if key not in settings.ingredients]
+    by_key: dict[str, IngredientSettings] = {str(k): v for k, v in settings.ingredients.items()}
+    missing = [key for key in TYPE_KEYS if key not in by_key]
     if missing:
         raise ConfigError(source, f"ingredients.{missing[0]}", "is required but missing")
     for key in TYPE_KEYS:
-        count = settings.ingredients[key].count
+        count = by_key[key].count
         if count != RULEBOOK_COUNTS[key]:
             raise ConfigError(
                 source, f"ingredients.{key}.count",
@@ -269,7 +270,7 @@ def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
     kinds: list[tuple[int, tuple[str, ...]]] = []
     card_kind: list[int] = []
     for type_index, key in enumerate(TYPE_KEYS):
-        for number, text in enumerate(settings.ingredients[key].cards, start=1):
+        for number, text in enumerate(by_key[key].cards, start=1):
             symbols = tuple(sorted(parse_symbols(text) or ()))
             card_ids.append(f"{key}-{number:02d}")
             card_type.append(type_index)
@@ -313,7 +314,7 @@ def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
     return CardData(
         source=source,
         type_keys=TYPE_KEYS,
-        type_names=tuple(settings.ingredients[key].name for key in TYPE_KEYS),
+        type_names=tuple(by_key[key].name for key in TYPE_KEYS),
         card_ids=tuple(card_ids),
         card_type=tuple(card_type),
         card_symbols=tuple(card_symbols),
@@ -330,7 +331,8 @@ def _compile_wok(wok: Any) -> WokCard:
     if isinstance(wok, CoveredWok | PerCardWok | ManPower):
         return WokCard(id=wok.id, kind=wok.kind, points=wok.points)
     if isinstance(wok, ComboWok):
-        combo = tuple(wok.combo.get(key, 0) for key in TYPE_KEYS)  # type: ignore[call-overload]
+        combo_by_key: dict[str, int] = {str(k): v for k, v in wok.combo.items()}
+        combo = tuple(combo_by_key.get(key, 0) for key in TYPE_KEYS)
         return WokCard(id=wok.id, kind="combo", points=wok.points, combo=combo)
     if isinstance(wok, SetWok):
         return WokCard(id=wok.id, kind="set", points=wok.points, size=wok.size)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from wokphysics.games.we_will_wok_you.cards import CardData, WokCard
 
@@ -84,7 +85,14 @@ class _Plan:
     linear_src: list[int] = field(default_factory=list)  # per class: wok position
 
 
-Effective = tuple[object, ...]
+class Effective(NamedTuple):
+    """A red wok card as it scores once its Men-at-wok are applied."""
+
+    kind: int
+    points: int = 0
+    req: tuple[int, ...] = ()
+    size: int = 0
+    halves: tuple[tuple[int, int], ...] = ()
 
 
 def _effective(
@@ -92,18 +100,18 @@ def _effective(
 ) -> Effective:
     """What a red wok card scores like once its Men-at-wok are applied."""
     if power is not None:
-        return (COVERED, power.points)
+        return Effective(COVERED, power.points)
     if wok.kind == "covered":
-        return (COVERED, wok.points)
+        return Effective(COVERED, wok.points)
     if wok.kind == "combo":
         req = list(wok.combo)
         if swap is not None:
             source, target = swap
             req[target] += req[source]
             req[source] = 0
-        return (COMBO, tuple(req), wok.points)
+        return Effective(COMBO, wok.points, req=tuple(req))
     if wok.kind == "set":
-        return (SET, wok.size, wok.points)
+        return Effective(SET, wok.points, size=wok.size)
     if wok.kind == "double":
         halves = []
         for position, (type_index, points) in enumerate(wok.halves):
@@ -112,8 +120,8 @@ def _effective(
             if man is not None:
                 points = man.man_points[position]
             halves.append((type_index, points))
-        return (DOUBLE, tuple(halves))
-    return (_PER_CARD[wok.kind], wok.points)
+        return Effective(DOUBLE, halves=tuple(halves))
+    return Effective(_PER_CARD[wok.kind], wok.points)
 
 
 def _men_assignments(
@@ -190,7 +198,9 @@ class Scorer:
         for assignment in _men_assignments(red, men, held_types, self.swap_on_double):
             effective = []
             for position, wok in enumerate(red):
-                power = swap = man = None
+                power: WokCard | None = None
+                man: WokCard | None = None
+                swap: tuple[int, int] | None = None
                 for man_index, detail in assignment.get(position, []):
                     kind = men[man_index].kind
                     if kind == "man-power":
@@ -198,8 +208,8 @@ class Scorer:
                     elif kind == "man-double":
                         man = men[man_index]
                     else:
-                        swap = detail
-                effective.append(_effective(wok, power, swap, man))  # type: ignore[arg-type]
+                        swap = detail if isinstance(detail, tuple) else None
+                effective.append(_effective(wok, power, swap, man))
             key = tuple(effective)
             plan = memo.get(key)
             if plan is None:
@@ -234,11 +244,11 @@ class Scorer:
             return max(0, v * SCALE + sign) if v >= 0 else 0
 
         by_type: list[list[tuple[int, int, bool]]] = [[] for _ in range(NUM_TYPES)]
-        for in_hand, pile in ((True, hand), (False, front)):
-            for card in pile:
+        for in_hand, source in ((True, hand), (False, front)):
+            for card in source:
                 by_type[cards.card_type[card]].append((enc(card, in_hand), card, in_hand))
-        for pile in by_type:
-            pile.sort()
+        for sorted_pile in by_type:
+            sorted_pile.sort()
         effective_combos = {
             position: _effective_req(red[position], assignment.get(position, []))
             for position in plan.combo_counts
@@ -315,8 +325,8 @@ class Scorer:
                 double_man = man
                 effects.append(f"{man.id} makes it {man.man_points[0]} / {man.man_points[1]}")
             else:
-                swap = detail  # type: ignore[assignment]
-                assert swap is not None
+                assert isinstance(detail, tuple)
+                swap = detail
                 effects.append(f"{man.id} swaps {names[swap[0]]} for {names[swap[1]]}")
         effect = "; ".join(effects)
         if power is not None:
@@ -335,7 +345,7 @@ class Scorer:
             return len(content) * wok.points, f"{len(content)} x {wok.points}", effect
         # double wok
         eff = _effective(wok, None, swap, double_man)
-        halves: tuple[tuple[int, int], ...] = eff[1]  # type: ignore[assignment]
+        halves = eff.halves
         points = 0
         parts = []
         remaining = list(content)
@@ -368,33 +378,30 @@ def _solve(effective: tuple[Effective, ...], counts: list[int], sign: int) -> _P
     set3 = set5 = -1
     combos: dict[tuple[int, ...], tuple[int, int]] = {}
     for position, eff in enumerate(effective):
-        kind = eff[0]
+        kind = eff.kind
         if kind == COVERED:
-            covered += eff[1]  # type: ignore[operator]
+            covered += eff.points
         elif kind == COMBO:
-            req: tuple[int, ...] = eff[1]  # type: ignore[assignment]
-            points: int = eff[2]  # type: ignore[assignment]
-            if req not in combos or combos[req][0] < points:
-                combos[req] = (points, position)
+            if eff.req not in combos or combos[eff.req][0] < eff.points:
+                combos[eff.req] = (eff.points, position)
         elif kind == SET:
-            if eff[1] == 3 and eff[2] > p3:  # type: ignore[operator]
-                p3, set3 = eff[2], position  # type: ignore[assignment]
-            elif eff[1] == 5 and eff[2] > p5:  # type: ignore[operator]
-                p5, set5 = eff[2], position  # type: ignore[assignment]
+            if eff.size == 3 and eff.points > p3:
+                p3, set3 = eff.points, position
+            elif eff.size == 5 and eff.points > p5:
+                p5, set5 = eff.points, position
         elif kind == DOUBLE:
-            for type_index, per_card in eff[1]:  # type: ignore[attr-defined]
+            for type_index, per_card in eff.halves:
                 for c in range(type_index * 4, type_index * 4 + 4):
                     if per_card > linear[c]:
                         linear[c], linear_src[c] = per_card, position
         else:
-            per_card = eff[1]  # type: ignore[assignment]
             for c in range(NUM_CLASSES):
                 if kind == HAND and not c & 2:
                     continue
                 if kind == NOSYM and not c & 1:
                     continue
-                if per_card > linear[c]:  # type: ignore[operator]
-                    linear[c], linear_src[c] = per_card, position  # type: ignore[assignment]
+                if eff.points > linear[c]:
+                    linear[c], linear_src[c] = eff.points, position
 
     # g[t][u]: best (value, (sets of 3, sets of 5)) of type t's cards when u go to combos.
     g: list[list[tuple[int, tuple[int, int]]]] = []

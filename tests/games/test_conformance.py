@@ -1,0 +1,107 @@
+"""Random playouts of every registered turn-engine game, checking the protocol's promises.
+
+For each game and each allowed player count, ``GAMES_PER_COUNT`` seeded random playouts
+check at every step: terminal exactly when no legal action is left; every legal action's
+text parses back to an equal action; the game's own invariants (``check_invariants``).
+At sampled steps and at the end: a clone equals its original and evolves independently;
+the JSON round trip gives an equal state; an observation is plain JSON data. At the end:
+replaying the seed and the history reproduces the final state; winners are distinct seats;
+applying anything to a finished game raises IllegalAction and changes nothing.
+
+Set ``WOKPHYSICS_CONFORMANCE_GAMES`` to play more (or fewer) games per player count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from wokphysics.games.protocol import (
+    GameState,
+    IllegalAction,
+    game_names,
+    new_game,
+    registered,
+    state_from_json,
+)
+
+GAMES_PER_COUNT = int(os.environ.get("WOKPHYSICS_CONFORMANCE_GAMES", "40"))
+SAMPLE_EVERY = 9  # steps between the (costlier) clone and JSON checks
+MAX_STEPS = 20_000
+
+
+def _check_copies(state: GameState, rng: random.Random) -> None:
+    text = state.to_json()
+    again = state_from_json(text)
+    assert again == state and again.to_json() == text, "JSON round trip changed the state"
+    assert type(state).from_json_text(text) == state
+    copy = state.clone()
+    assert copy == state and copy is not state
+    if not copy.is_terminal():
+        copy.apply(rng.choice(copy.legal_actions()))
+        assert state.to_json() == text, "applying to a clone changed the original"
+        assert len(copy.history) == len(state.history) + 1
+    for player in range(state.num_players):
+        json.dumps(state.observation(player))
+
+
+def _play(name: str, players: int, seed: int) -> None:
+    state = new_game(name, players=players, seed=seed)
+    rng = random.Random(seed * 31 + players)
+    steps = 0
+    while True:
+        state.check_invariants()
+        legal = state.legal_actions()
+        assert state.is_terminal() == (not legal), "terminal exactly when no action is legal"
+        if not legal:
+            break
+        assert 0 <= state.current_player < players
+        assert len(set(legal)) == len(legal), "legal actions are listed once each"
+        for action in legal:
+            assert state.parse_action(str(action)) == action, f"text of {action!r}"
+        if steps % SAMPLE_EVERY == 0:
+            _check_copies(state, rng)
+        before = len(state.history)
+        state.apply(rng.choice(legal))
+        assert len(state.history) == before + 1
+        steps += 1
+        assert steps < MAX_STEPS, "the game did not end"
+    _check_copies(state, rng)
+    assert state.current_player == -1
+    scores = state.scores()
+    winners = state.winners()
+    assert len(scores) == players
+    # A cooperative game may have no winner, so only the seats are checked here; each game's
+    # own tests check its tie-breaks.
+    assert len(set(winners)) == len(winners) and set(winners) <= set(range(players))
+    frozen = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(state.parse_action(str(state.history[-1])))
+    assert state.to_json() == frozen, "a refused action changed the state"
+    replay = new_game(name, players=players, seed=seed)
+    for action in state.history:
+        replay.apply(replay.parse_action(str(action)))
+    assert replay == state, "replaying the seed and history did not reproduce the state"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_random_playouts_keep_the_protocol(name: str) -> None:
+    info = registered(name).info
+    assert info.name == name and info.min_players <= info.max_players
+    for players in range(info.min_players, info.max_players + 1):
+        for game in range(GAMES_PER_COUNT):
+            _play(name, players, seed=1000 * players + game)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_player_count_outside_the_rules_is_refused(name: str) -> None:
+    from wokphysics.errors import UserError
+
+    info = registered(name).info
+    with pytest.raises(UserError):
+        new_game(name, players=info.max_players + 1, seed=1)
+    with pytest.raises(UserError):
+        new_game(name, players=info.min_players - 1, seed=1)

@@ -1,0 +1,215 @@
+"""A stronger bot for We Will Wok You: one-turn greedy search on the exact final score.
+
+For every complete rules action (collect a coin, buy a row, take a wok card with one of the
+exact payments of 4 identical symbols) the bot scores its own holdings afterwards with the
+exact final scorer and adds estimates of what the coins, the hand's symbols and the cards not
+yet used are worth for later turns. It takes the action with the best value and, when it
+chose a wok, pays for it card by card over the next engine steps. It reads only what its
+seat may see (its own hand, the table, the fronts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wokphysics.games.bots import Bot
+from wokphysics.games.protocol import Action, GameState
+from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pay, TakeWok
+from wokphysics.games.we_will_wok_you.cards import SYMBOLS, CardData
+from wokphysics.games.we_will_wok_you.scoring import Scorer
+from wokphysics.games.we_will_wok_you.state import NEEDED_SYMBOLS, ROW_SET, WeWillWokYouState
+
+
+def exact_payments(
+    data: CardData, kind_counts: Sequence[int], targets: Sequence[tuple[int, int]]
+) -> list[tuple[int, ...]]:
+    """Every multiset of hand card kinds (sorted tuple) that brings a target symbol to
+    exactly 4, for targets given as (symbol, symbols already paid)."""
+    found: set[tuple[int, ...]] = set()
+    for symbol, paid in targets:
+        useful = [
+            (kind, data.kind_contribution[kind][symbol], count)
+            for kind, count in enumerate(kind_counts)
+            if count and data.kind_contribution[kind][symbol]
+        ]
+        _walk(useful, 0, NEEDED_SYMBOLS - paid, [], found)
+    return sorted(found)
+
+
+def _walk(
+    useful: list[tuple[int, int, int]],
+    index: int,
+    left: int,
+    chosen: list[int],
+    found: set[tuple[int, ...]],
+) -> None:
+    """Add to ``found`` each way to make exactly ``left`` symbols from ``useful[index:]``
+    ((kind, symbols per card, cards in hand) triples)."""
+    if left == 0:
+        found.add(tuple(sorted(chosen)))
+        return
+    if index == len(useful):
+        return
+    kind, value, count = useful[index]
+    for times in range(min(count, left // value), -1, -1):
+        chosen.extend([kind] * times)
+        _walk(useful, index + 1, left - value * times, chosen, found)
+        del chosen[len(chosen) - times:]
+
+
+class GreedyBot(Bot):
+    """Greedy one-turn lookahead on exact scoring plus a few weights for the future."""
+
+    name = "greedy"
+    #: Points a coin is worth while the game runs (it buys cards later).
+    coin_value = 0.8
+    #: Points per symbol in the hand (4 symbols take a wok card later).
+    symbol_value = 0.9
+    #: Points per hand card that scores nothing yet (it may fit a wok taken later).
+    spare_card_value = 0.6
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._plan: list[int] = []
+        self._scorers: dict[int, Scorer] = {}
+
+    def _scorer(self, data: CardData) -> Scorer:
+        scorer = self._scorers.get(id(data))
+        if scorer is None:
+            scorer = Scorer(data)
+            self._scorers[id(data)] = scorer
+        return scorer
+
+    def choose(self, state: GameState) -> Action:
+        assert isinstance(state, WeWillWokYouState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            only = legal[0]
+            if isinstance(only, Pay) and state.table.kind_of[only.kind] in self._plan:
+                self._plan.remove(state.table.kind_of[only.kind])
+            return only
+        if state.pending_wok >= 0:
+            return self._pay_step(state, legal)
+        self._plan = []
+        best_value = float("-inf")
+        best: Action = legal[0]
+        player = state.turn
+        hand = state.hands[player]
+        front = state.fronts[player]
+        woks = state.woks[player]
+        coins = state.coins[player]
+        late = state.end_triggered
+        takes = [a for a in legal if isinstance(a, TakeWok)]
+        for action in legal:
+            if isinstance(action, CollectCoin):
+                value = self._value(state, woks, hand, front, coins + 1, late)
+            elif isinstance(action, BuyRow):
+                price = state.coin_sets[ROW_SET[action.row]]
+                value = self._value(state, woks, hand + state.rows[action.row], front,
+                                    coins - price, late)
+            else:
+                continue
+            if value > best_value:
+                best_value, best = value, action
+        if takes:
+            value, action, plan = self._best_take(state, takes, late)
+            if value > best_value:
+                best_value, best = value, action
+                self._plan = plan
+        return best
+
+    # --- the wok card and its payment ----------------------------------------------------
+    def _best_take(
+        self, state: WeWillWokYouState, takes: list[TakeWok], late: bool
+    ) -> tuple[float, Action, list[int]]:
+        data = state.data
+        player = state.turn
+        hand = state.hands[player]
+        front = state.fronts[player]
+        woks = state.woks[player]
+        coins = state.coins[player]
+        targets = [(s, 0) for s in range(len(SYMBOLS))]
+        payments = exact_payments(data, state._kinds[player], targets)
+        # Rank the woks with the cheapest-looking payment first, then pay exactly for the
+        # best few: the payment changes only the hand wok and the symbols left.
+        ranked = sorted(
+            takes,
+            key=lambda a: -self._scorer(data).score(
+                [*woks, state.table.wok_of[a.wok]], hand, front
+            ).total,
+        )[:3]
+        best: tuple[float, Action, list[int]] = (float("-inf"), takes[0], [])
+        for action in ranked:
+            wok = state.table.wok_of[action.wok]
+            for payment in payments:
+                new_hand, paid = _move(data, hand, payment)
+                value = self._value(state, [*woks, wok], new_hand, front + paid, coins, late)
+                if value > best[0]:
+                    best = (value, action, list(payment))
+        return best
+
+    def _pay_step(self, state: WeWillWokYouState, legal: list[Action]) -> Action:
+        table = state.table
+        if self._plan:
+            kind = self._plan[0]
+            if table.pay[kind] in legal:
+                self._plan.pop(0)
+                return table.pay[kind]
+        # No plan (e.g. the bot joined mid-payment): finish with the best completion.
+        data = state.data
+        player = state.turn
+        payments = exact_payments(data, state._kinds[player], state._pending_targets())
+        best_value = float("-inf")
+        best_plan: list[int] = []
+        wok = state.pending_wok
+        for payment in payments:
+            new_hand, paid = _move(data, state.hands[player], payment)
+            value = self._value(state, [*state.woks[player], wok], new_hand,
+                                state.fronts[player] + paid, state.coins[player],
+                                state.end_triggered)
+            if value > best_value:
+                best_value, best_plan = value, list(payment)
+        for kind in best_plan:
+            if table.pay[kind] in legal:
+                best_plan.remove(kind)
+                self._plan = best_plan
+                return table.pay[kind]
+        return self.rng.choice(legal)
+
+    # --- the value of holdings -----------------------------------------------------------
+    def _value(
+        self,
+        state: WeWillWokYouState,
+        woks: list[int],
+        hand: list[int],
+        front: list[int],
+        coins: int,
+        late: bool,
+    ) -> float:
+        data = state.data
+        result = self._scorer(data).score(woks, hand, front)
+        value: float = result.total
+        if late:
+            return value - 0.01 * coins
+        value += self.coin_value * coins
+        symbols = [0] * len(SYMBOLS)
+        for card in hand:
+            for s, c in enumerate(data.kind_contribution[data.card_kind[card]]):
+                symbols[s] += c
+        if state.offer:
+            value += self.symbol_value * max(symbols) + 0.25 * self.symbol_value * sum(symbols)
+        value += self.spare_card_value * len(result.leftovers)
+        return value
+
+
+def _move(data: CardData, hand: list[int], payment: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The hand without the lowest-id card of each paid kind, and the cards paid."""
+    rest = sorted(hand)
+    paid = []
+    for kind in payment:
+        for card in rest:
+            if data.card_kind[card] == kind:
+                rest.remove(card)
+                paid.append(card)
+                break
+    return rest, paid

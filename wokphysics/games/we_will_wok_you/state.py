@@ -1,0 +1,556 @@
+"""The state of a game of We Will Wok You and its rules.
+
+Cards are small integers into :class:`~.cards.CardData` (ingredients 0..62, wok cards
+0..24); texts and JSON use the cards' ids. Seats are 0-based; seat 0 starts.
+
+Invariants (checked by :meth:`WeWillWokYouState.check_invariants`): the 63 ingredient cards
+are each in exactly one of draw pile, removed pile, rows, hands and fronts; the coins in the
+two sets, the players' hands and out of the game add up to 22 and no set is ever empty; the
+25 wok cards are each face up on offer, with a player, or in the box; no row is longer than its
+size; the per-player caches (symbols and kinds in hand) match the hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from wokphysics.games.protocol import (
+    Action,
+    ActionParseError,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    InvariantViolation,
+)
+from wokphysics.games.we_will_wok_you.actions import (
+    COIN_SET_NAMES,
+    BuyRow,
+    CollectCoin,
+    Pass,
+    Pay,
+    TakeWok,
+)
+from wokphysics.games.we_will_wok_you.cards import (
+    SYMBOLS,
+    TOTAL_INGREDIENTS,
+    TOTAL_WOKS,
+    CardData,
+    load_cards,
+)
+from wokphysics.games.we_will_wok_you.scoring import Scorer, ScoreResult
+
+INFO = GameInfo(
+    name="we-will-wok-you",
+    title="We Will Wok You",
+    min_players=2,
+    max_players=4,
+    hidden_information=True,
+    simultaneous=False,
+)
+
+NEEDED_SYMBOLS = 4
+ROW_SET = (0, 0, 1, 1)  # the coin set that prices each row
+
+
+class _ActionTable:
+    """The engine steps of one card set, made once and shared (legal_actions stays cheap)."""
+
+    def __init__(self, data: CardData) -> None:
+        self.collect = tuple(CollectCoin(s) for s in range(2))
+        self.buy = tuple(BuyRow(r) for r in range(4))
+        self.take = tuple(TakeWok(w.id) for w in data.woks)
+        self.pay = tuple(Pay(data.kind_text(k)) for k in range(len(data.kinds)))
+        self.passing = Pass()
+        self.wok_of = {w.id: i for i, w in enumerate(data.woks)}
+        self.kind_of = {data.kind_text(k): k for k in range(len(data.kinds))}
+
+
+_TABLES: dict[int, tuple[CardData, _ActionTable]] = {}
+
+
+def action_table(data: CardData) -> _ActionTable:
+    entry = _TABLES.get(id(data))
+    if entry is None or entry[0] is not data:
+        entry = (data, _ActionTable(data))
+        _TABLES[id(data)] = entry
+    return entry[1]
+
+
+def _exact_possible(needed: int, ones: int, twos: int) -> bool:
+    """Can cards worth 1 and 2 symbols make exactly ``needed`` symbols?"""
+    low = max(0, (needed - ones + 1) // 2)
+    return low <= min(twos, needed // 2)
+
+
+class WeWillWokYouState(GameState):
+    """A game in progress. Build one with :func:`new_state` (or ``new_game``)."""
+
+    info = INFO
+
+    def __init__(self, num_players: int, seed: int, data: CardData, config: str | None) -> None:
+        super().__init__(num_players, seed)
+        self.data = data
+        self.config = config
+        self.table = action_table(data)
+        self.scorer = Scorer(data)
+        self.draw: list[int] = []  # top of the pile is the end of the list
+        self.removed: list[int] = []
+        self.rows: list[list[int]] = [[] for _ in range(4)]
+        self.coin_sets = [0, 0]
+        self.coins_out = 0
+        self.offer: list[int] = []
+        self.box_woks: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.fronts: list[list[int]] = [[] for _ in range(num_players)]
+        self.woks: list[list[int]] = [[] for _ in range(num_players)]
+        self.coins = [0] * num_players
+        self.turn = 0
+        self.pending_wok = -1
+        self.pending_paid: list[int] = []
+        self.end_triggered = False
+        self.final_left = 0
+        self.turns_taken = 0
+        # Caches of the hands: symbols per payable symbol (stars count for each), kind counts.
+        self._symbols = [[0] * len(SYMBOLS) for _ in range(num_players)]
+        self._kinds = [[0] * len(data.kinds) for _ in range(num_players)]
+        self._score_cache: list[ScoreResult] | None = None
+
+    # --- setup -----------------------------------------------------------------------
+    def setup(self) -> None:
+        """Shuffle, remove, lay out rows, coins and woks, deal coins (uses only self.rng)."""
+        data, setup, n = self.data, self.data.setup, self.num_players
+        pile = list(range(TOTAL_INGREDIENTS))
+        self.rng.shuffle(pile)
+        removing = setup.remove_ingredients[n - 2]
+        self.removed = sorted(pile[:removing])
+        self.draw = pile[removing:]
+        for row in range(4):
+            self._refill(row)
+        self.coin_sets = list(setup.coin_sets)
+        self.coins = [setup.coins_per_player] * n
+        self.coins_out = setup.total_coins - sum(self.coin_sets) - sum(self.coins)
+        woks = list(range(len(data.woks)))
+        self.rng.shuffle(woks)
+        face_up = setup.face_up_woks[n - 2]
+        self.offer = woks[:face_up]
+        self.box_woks = sorted(woks[face_up:])
+
+    def _refill(self, row: int) -> None:
+        size = self.data.setup.row_sizes[row]
+        while len(self.rows[row]) < size and self.draw:
+            self.rows[row].append(self.draw.pop())
+
+    # --- the hand and its caches ----------------------------------------------------------
+    def _add_to_hand(self, player: int, card: int) -> None:
+        self.hands[player].append(card)
+        kind = self.data.card_kind[card]
+        self._kinds[player][kind] += 1
+        symbols = self._symbols[player]
+        for s, c in enumerate(self.data.kind_contribution[kind]):
+            symbols[s] += c
+
+    def _remove_from_hand(self, player: int, kind: int) -> int:
+        """Take the lowest-id hand card of ``kind`` out of the hand and return it."""
+        card_kind = self.data.card_kind
+        card = min(c for c in self.hands[player] if card_kind[c] == kind)
+        self.hands[player].remove(card)
+        self._kinds[player][kind] -= 1
+        symbols = self._symbols[player]
+        for s, c in enumerate(self.data.kind_contribution[kind]):
+            symbols[s] -= c
+        return card
+
+    def _rebuild_caches(self) -> None:
+        for player in range(self.num_players):
+            self._symbols[player] = [0] * len(SYMBOLS)
+            self._kinds[player] = [0] * len(self.data.kinds)
+            hand, self.hands[player] = self.hands[player], []
+            for card in hand:
+                self._add_to_hand(player, card)
+
+    # --- whose move and what is legal --------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else self.turn
+
+    def is_terminal(self) -> bool:
+        return self.end_triggered and self.final_left == 0
+
+    def _pending_targets(self) -> list[tuple[int, int]]:
+        """(symbol, symbols paid so far) for each symbol every paid card counts toward."""
+        contribution = self.data.kind_contribution
+        card_kind = self.data.card_kind
+        targets = []
+        for s in range(len(SYMBOLS)):
+            paid = 0
+            for card in self.pending_paid:
+                c = contribution[card_kind[card]][s]
+                if not c:
+                    break
+                paid += c
+            else:
+                targets.append((s, paid))
+        return targets
+
+    def _payable_kinds(self) -> list[int]:
+        """Kinds of hand card that keep an exact payment of 4 identical symbols possible."""
+        player = self.turn
+        kinds = self._kinds[player]
+        contribution = self.data.kind_contribution
+        targets = self._pending_targets()
+        # Cards of each contribution (1 or 2) toward each target symbol, in the hand.
+        ones = [0] * len(SYMBOLS)
+        twos = [0] * len(SYMBOLS)
+        for kind, count in enumerate(kinds):
+            if count:
+                for s, _ in targets:
+                    c = contribution[kind][s]
+                    if c == 1:
+                        ones[s] += count
+                    elif c >= 2:
+                        twos[s] += count
+        result = []
+        for kind, count in enumerate(kinds):
+            if not count:
+                continue
+            for s, paid in targets:
+                c = contribution[kind][s]
+                if not c:
+                    continue
+                needed = NEEDED_SYMBOLS - paid - c
+                if needed < 0:
+                    continue
+                rest_ones = ones[s] - (c == 1)
+                rest_twos = twos[s] - (c >= 2)
+                if _exact_possible(needed, rest_ones, rest_twos):
+                    result.append(kind)
+                    break
+        return result
+
+    def _can_take_wok(self, player: int) -> bool:
+        return bool(self.offer) and max(self._symbols[player]) >= NEEDED_SYMBOLS
+
+    def legal_actions(self) -> list[Action]:
+        if self.end_triggered and self.final_left == 0:
+            return []
+        table = self.table
+        if self.pending_wok >= 0:
+            return [table.pay[k] for k in self._payable_kinds()]
+        player = self.turn
+        actions: list[Action] = []
+        coin_sets = self.coin_sets
+        if coin_sets[0] > 1:
+            actions.append(table.collect[0])
+        if coin_sets[1] > 1:
+            actions.append(table.collect[1])
+        coins = self.coins[player]
+        rows = self.rows
+        for row in range(4):
+            if rows[row] and coins >= coin_sets[ROW_SET[row]]:
+                actions.append(table.buy[row])
+        if self._can_take_wok(player):
+            take = table.take
+            actions.extend(take[w] for w in self.offer)
+        if not actions:
+            actions.append(table.passing)
+        return actions
+
+    def check_legal(self, action: Action) -> None:
+        """Raise IllegalAction saying why ``action`` may not be taken now."""
+        if self.is_terminal():
+            raise IllegalAction("the game is over")
+        player = self.turn
+        if self.pending_wok >= 0 and not isinstance(action, Pay):
+            wok_id = self.data.woks[self.pending_wok].id
+            raise IllegalAction(
+                f"first finish paying for {wok_id}: 'pay' one hand card at a time until "
+                f"4 identical symbols"
+            )
+        if isinstance(action, CollectCoin):
+            if action.coin_set not in (0, 1):
+                raise IllegalAction("there are two coin sets: upper and lower")
+            if self.coin_sets[action.coin_set] <= 1:
+                raise IllegalAction(
+                    f"the {COIN_SET_NAMES[action.coin_set]} coin set has its last coin, "
+                    "which may not be taken"
+                )
+        elif isinstance(action, BuyRow):
+            if not 0 <= action.row < 4:
+                raise IllegalAction("the rows are 1 to 4")
+            if not self.rows[action.row]:
+                raise IllegalAction(f"row {action.row + 1} is empty")
+            price = self.coin_sets[ROW_SET[action.row]]
+            if self.coins[player] < price:
+                raise IllegalAction(
+                    f"row {action.row + 1} costs {price} coins and you have {self.coins[player]}"
+                )
+        elif isinstance(action, TakeWok):
+            wok = self.table.wok_of.get(action.wok)
+            if wok is None or wok not in self.offer:
+                raise IllegalAction(f"wok card {action.wok} is not face up on the table")
+            if max(self._symbols[player]) < NEEDED_SYMBOLS:
+                raise IllegalAction(
+                    "your hand does not show 4 identical symbols (stars wild) to pay with"
+                )
+        elif isinstance(action, Pay):
+            if self.pending_wok < 0:
+                raise IllegalAction("choose a wok card first ('take W..')")
+            kind = self.table.kind_of.get(action.kind)
+            if kind is None or not self._kinds[player][kind]:
+                raise IllegalAction(f"you have no {action.kind} card in your hand")
+            if kind not in self._payable_kinds():
+                raise IllegalAction(
+                    f"a {action.kind} card cannot be part of exactly 4 identical symbols "
+                    "with the cards already paid and those left in your hand"
+                )
+        elif isinstance(action, Pass):
+            others = [a for a in self.legal_actions() if not isinstance(a, Pass)]
+            if others:
+                raise IllegalAction(
+                    f"you may pass only when nothing else is possible ({others[0]} is)"
+                )
+        else:
+            raise IllegalAction(f"'{action}' is not a We Will Wok You action")
+
+    # --- carrying out --------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self._score_cache = None
+        player = self.turn
+        if isinstance(action, CollectCoin):
+            self.coin_sets[action.coin_set] -= 1
+            self.coins[player] += 1
+            self._end_turn()
+        elif isinstance(action, BuyRow):
+            coin_set = ROW_SET[action.row]
+            price = self.coin_sets[coin_set]
+            self.coins[player] -= price
+            self.coin_sets[coin_set] += price
+            bought, self.rows[action.row] = self.rows[action.row], []
+            for card in bought:
+                self._add_to_hand(player, card)
+            self._refill(action.row)
+            triggered = False
+            if not self.end_triggered:
+                pair = (0, 1) if coin_set == 0 else (2, 3)
+                if not self.rows[pair[0]] and not self.rows[pair[1]]:
+                    self.end_triggered = True
+                    self.final_left = self.num_players
+                    triggered = True
+            self._end_turn(count_final=not triggered)
+        elif isinstance(action, TakeWok):
+            self.pending_wok = self.table.wok_of[action.wok]
+            self.pending_paid = []
+        elif isinstance(action, Pay):
+            card = self._remove_from_hand(player, self.table.kind_of[action.kind])
+            self.fronts[player].append(card)
+            self.pending_paid.append(card)
+            if any(paid == NEEDED_SYMBOLS for _, paid in self._pending_targets()):
+                self.offer.remove(self.pending_wok)
+                self.woks[player].append(self.pending_wok)
+                self.pending_wok = -1
+                self.pending_paid = []
+                self._end_turn()
+        else:
+            self._end_turn()
+
+    def _end_turn(self, count_final: bool = True) -> None:
+        self.turns_taken += 1
+        if self.end_triggered and count_final:
+            self.final_left -= 1
+        self.turn = (self.turn + 1) % self.num_players
+
+    def parse_action(self, text: str) -> Action:
+        words = text.strip().lower().split()
+        if words == ["pass"]:
+            return self.table.passing
+        if len(words) == 2 and words[0] == "collect" and words[1] in COIN_SET_NAMES:
+            return self.table.collect[COIN_SET_NAMES.index(words[1])]
+        if len(words) == 3 and words[:2] == ["buy", "row"] and words[2] in ("1", "2", "3", "4"):
+            return self.table.buy[int(words[2]) - 1]
+        if len(words) == 2 and words[0] == "take":
+            wok = words[1].upper()
+            if wok not in self.table.wok_of:
+                raise ActionParseError(f"there is no wok card {words[1]!r}")
+            return self.table.take[self.table.wok_of[wok]]
+        if len(words) == 2 and words[0] == "pay" and ":" in words[1]:
+            type_key, _, symbols = words[1].partition(":")
+            parts = sorted(p for p in symbols.split("+") if p and p != "none")
+            kind_text = f"{type_key}:{'+'.join(parts) or 'none'}"
+            if kind_text not in self.table.kind_of:
+                raise ActionParseError(f"there is no ingredient card {words[1]!r}")
+            return self.table.pay[self.table.kind_of[kind_text]]
+        raise ActionParseError(
+            f"not an action: {text!r}; write 'collect upper|lower', 'buy row N', 'take W..', "
+            "'pay type:symbols' or 'pass'"
+        )
+
+    # --- the end ---------------------------------------------------------------------
+    def final_scores(self) -> list[ScoreResult]:
+        """Each player's optimal scoring of their woks, hand and front (cached)."""
+        if self._score_cache is None:
+            self._score_cache = [
+                self.scorer.score(self.woks[p], self.hands[p], self.fronts[p], self.coins[p])
+                for p in range(self.num_players)
+            ]
+        return self._score_cache
+
+    def scores(self) -> list[int]:
+        return [result.total for result in self.final_scores()]
+
+    def tie_break_key(self, player: int) -> tuple[int, int, int]:
+        """Larger is better: points, then left-over ingredients, then left-over coins."""
+        result = self.final_scores()[player]
+        rules = self.data.rules
+        leftovers = result.leftover_count
+        coins = self.coins[player]
+        return (
+            result.total,
+            -leftovers if rules.leftover_ingredients_tie_break == "fewer" else leftovers,
+            -coins if rules.leftover_coins_tie_break == "fewer" else coins,
+        )
+
+    def winners(self) -> list[int]:
+        keys = [self.tie_break_key(p) for p in range(self.num_players)]
+        best = max(keys)
+        return [p for p, key in enumerate(keys) if key == best]
+
+    # --- copies, text and views -------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        ids = self.data.card_ids
+        wok_ids = [w.id for w in self.data.woks]
+        return {
+            "config": self.config,
+            "players": self.num_players,
+            "seed": self.seed,
+            "rng": self.rng_state(),
+            "draw": [ids[c] for c in self.draw],
+            "removed": [ids[c] for c in self.removed],
+            "rows": [[ids[c] for c in row] for row in self.rows],
+            "coin_sets": list(self.coin_sets),
+            "coins_out": self.coins_out,
+            "offer": [wok_ids[w] for w in self.offer],
+            "box_woks": [wok_ids[w] for w in self.box_woks],
+            "hands": [[ids[c] for c in hand] for hand in self.hands],
+            "fronts": [[ids[c] for c in front] for front in self.fronts],
+            "woks": [[wok_ids[w] for w in woks] for woks in self.woks],
+            "coins": list(self.coins),
+            "turn": self.turn,
+            "pending_wok": wok_ids[self.pending_wok] if self.pending_wok >= 0 else None,
+            "pending_paid": [ids[c] for c in self.pending_paid],
+            "end_triggered": self.end_triggered,
+            "final_left": self.final_left,
+            "turns_taken": self.turns_taken,
+            "history": [str(a) for a in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Self:
+        config = data["config"]
+        cards = load_cards(config)
+        state = cls(int(data["players"]), int(data["seed"]), cards, config)
+        state.set_rng_state(data["rng"])
+        card = cards.card_index
+        wok = cards.wok_index
+        state.draw = [card(c) for c in data["draw"]]
+        state.removed = [card(c) for c in data["removed"]]
+        state.rows = [[card(c) for c in row] for row in data["rows"]]
+        state.coin_sets = [int(x) for x in data["coin_sets"]]
+        state.coins_out = int(data["coins_out"])
+        state.offer = [wok(w) for w in data["offer"]]
+        state.box_woks = [wok(w) for w in data["box_woks"]]
+        state.hands = [[card(c) for c in hand] for hand in data["hands"]]
+        state.fronts = [[card(c) for c in front] for front in data["fronts"]]
+        state.woks = [[wok(w) for w in woks] for woks in data["woks"]]
+        state.coins = [int(x) for x in data["coins"]]
+        state.turn = int(data["turn"])
+        state.pending_wok = wok(data["pending_wok"]) if data["pending_wok"] else -1
+        state.pending_paid = [card(c) for c in data["pending_paid"]]
+        state.end_triggered = bool(data["end_triggered"])
+        state.final_left = int(data["final_left"])
+        state.turns_taken = int(data["turns_taken"])
+        state.history = [state.parse_action(text) for text in data["history"]]
+        state._rebuild_caches()
+        return state
+
+    def clone(self) -> Self:
+        """An independent copy (a structural copy: much faster than the JSON round trip)."""
+        other = type(self)(self.num_players, self.seed, self.data, self.config)
+        other.rng.setstate(self.rng.getstate())
+        other.draw = list(self.draw)
+        other.removed = list(self.removed)
+        other.rows = [list(r) for r in self.rows]
+        other.coin_sets = list(self.coin_sets)
+        other.coins_out = self.coins_out
+        other.offer = list(self.offer)
+        other.box_woks = list(self.box_woks)
+        other.hands = [list(h) for h in self.hands]
+        other.fronts = [list(f) for f in self.fronts]
+        other.woks = [list(w) for w in self.woks]
+        other.coins = list(self.coins)
+        other.turn = self.turn
+        other.pending_wok = self.pending_wok
+        other.pending_paid = list(self.pending_paid)
+        other.end_triggered = self.end_triggered
+        other.final_left = self.final_left
+        other.turns_taken = self.turns_taken
+        other.history = list(self.history)
+        other._symbols = [list(s) for s in self._symbols]
+        other._kinds = [list(k) for k in self._kinds]
+        return other
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: everything on the table, their own hand; others' hand sizes
+        only; the draw pile's size only; the unused woks' number only."""
+        full = self.to_dict()
+        for key in ("draw", "box_woks", "rng", "seed"):
+            full.pop(key)
+        full["draw_size"] = len(self.draw)
+        full["box_wok_count"] = len(self.box_woks)
+        full["hand_sizes"] = [len(hand) for hand in self.hands]
+        full["hands"] = [hand if p == player else None for p, hand in enumerate(full["hands"])]
+        full["observer"] = player
+        return full
+
+    def check_invariants(self) -> None:
+        data = self.data
+        places = [self.draw, self.removed, *self.rows, *self.hands, *self.fronts]
+        everything = [c for place in places for c in place]
+        if sorted(everything) != list(range(TOTAL_INGREDIENTS)):
+            raise InvariantViolation(
+                f"ingredient cards not conserved: {len(everything)} found, "
+                f"{len(set(everything))} distinct, expected each of {TOTAL_INGREDIENTS} once"
+            )
+        coins = sum(self.coin_sets) + sum(self.coins) + self.coins_out
+        if coins != data.setup.total_coins or min(self.coin_sets) < 1 or min(self.coins) < 0:
+            raise InvariantViolation(
+                f"coins: sets {self.coin_sets}, players {self.coins}, out {self.coins_out}"
+            )
+        woks = [*self.offer, *self.box_woks, *(w for ws in self.woks for w in ws)]
+        if sorted(woks) != list(range(TOTAL_WOKS)):
+            raise InvariantViolation(f"wok cards not conserved: {len(woks)} found")
+        for row, size in zip(self.rows, data.setup.row_sizes, strict=True):
+            if len(row) > size:
+                raise InvariantViolation(f"a row holds {len(row)} cards, more than {size}")
+        if self.draw and any(
+            len(row) < size for row, size in zip(self.rows, data.setup.row_sizes, strict=True)
+        ):
+            raise InvariantViolation("a row is short while the draw pile still has cards")
+        for player in range(self.num_players):
+            symbols = [0] * len(SYMBOLS)
+            kinds = [0] * len(data.kinds)
+            for card in self.hands[player]:
+                kinds[data.card_kind[card]] += 1
+                for s, c in enumerate(data.kind_contribution[data.card_kind[card]]):
+                    symbols[s] += c
+            if symbols != self._symbols[player] or kinds != self._kinds[player]:
+                raise InvariantViolation(f"player {player}'s hand caches are stale")
+        if self.end_triggered and not 0 <= self.final_left <= self.num_players:
+            raise InvariantViolation(f"final actions left: {self.final_left}")
+
+
+def new_state(num_players: int, seed: int, config: Any = None) -> WeWillWokYouState:
+    """A new game set up from ``seed`` (the registry's factory)."""
+    path = None if config is None else str(config)
+    state = WeWillWokYouState(num_players, seed, load_cards(path), path)
+    state.setup()
+    return state
