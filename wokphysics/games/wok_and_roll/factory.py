@@ -36,7 +36,11 @@ def _mtime(path: Path) -> int:
 def cached_settings(override: str | Path | None) -> WokAndRollSettings:
     """``load_settings(override)``, reused while neither file changes (games start fast)."""
     default = default_config_dir() / CONFIG_FILE
-    key: tuple[Any, ...] = (str(override), _mtime(default), _mtime(Path(override)) if override else 0)
+    key: tuple[Any, ...] = (
+        str(override),
+        _mtime(default),
+        _mtime(Path(override)) if override else 0,
+    )
     found = _LOADED.get(key)
     if found is None:
         found = canonical_settings(load_settings(override))
@@ -55,7 +59,9 @@ def with_options(
         data["rules"]["menu"] = "expert" if expert else "simple"
     if dishes_to_end is not None:
         side = data["rules"]["menu"]
-        data["rules"]["expert_dishes_to_end" if side == "expert" else "dishes_to_end"] = dishes_to_end
+        data["rules"]["expert_dishes_to_end" if side == "expert" else "dishes_to_end"] = (
+            dishes_to_end
+        )
     return canonical_settings(settings_from_data(data, "(game options)"))
 
 

@@ -21,9 +21,20 @@ class Menu:
     """A player's sheet. ``dice_used`` is a mask over the 6 dice, reset every turn."""
 
     __slots__ = (
-        "crossed", "hs_tile", "hs_done", "unlocked", "recipes_used", "fridge_used",
-        "circled", "circle_used", "pantry_circled", "pantry_used", "conversions",
-        "rectangles", "hats", "dice_used",
+        "crossed",
+        "hs_tile",
+        "hs_done",
+        "unlocked",
+        "recipes_used",
+        "fridge_used",
+        "circled",
+        "circle_used",
+        "pantry_circled",
+        "pantry_used",
+        "conversions",
+        "rectangles",
+        "hats",
+        "dice_used",
     )
 
     def __init__(self, sheet: Sheet, hs_tile: int = -1) -> None:
@@ -44,8 +55,10 @@ class Menu:
 
     # --- saving ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {name: (list(v) if isinstance(v := getattr(self, name), list) else v)
-                for name in self.__slots__}
+        return {
+            name: (list(v) if isinstance(v := getattr(self, name), list) else v)
+            for name in self.__slots__
+        }
 
     @classmethod
     def from_dict(cls, sheet: Sheet, data: dict[str, Any]) -> Menu:
@@ -57,9 +70,20 @@ class Menu:
 
     def copy(self) -> Menu:
         menu = Menu.__new__(Menu)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            setattr(menu, name, value[:] if isinstance(value, list) else value)
+        menu.crossed = self.crossed
+        menu.hs_tile = self.hs_tile
+        menu.hs_done = self.hs_done
+        menu.unlocked = self.unlocked
+        menu.recipes_used = self.recipes_used
+        menu.fridge_used = self.fridge_used
+        menu.circled = self.circled
+        menu.circle_used = self.circle_used
+        menu.pantry_circled = self.pantry_circled[:]
+        menu.pantry_used = self.pantry_used[:]
+        menu.conversions = self.conversions
+        menu.rectangles = self.rectangles
+        menu.hats = self.hats
+        menu.dice_used = self.dice_used
         return menu
 
     # --- what may be cooked ----------------------------------------------------------
@@ -72,8 +96,10 @@ class Menu:
     def is_open(self, sheet: Sheet, group_index: int, pos: int) -> bool:
         """True when serving ``pos`` of the group is not behind a closed lock."""
         group = sheet.groups[group_index]
-        return group.locked_from < 0 or pos < group.locked_from or bool(
-            self.unlocked >> group_index & 1
+        return (
+            group.locked_from < 0
+            or pos < group.locked_from
+            or bool(self.unlocked >> group_index & 1)
         )
 
     def candidates(self, sheet: Sheet) -> list[Serving]:
@@ -101,8 +127,7 @@ class Menu:
     def locked_groups(self, sheet: Sheet) -> list[int]:
         """Groups whose lock is still closed."""
         return [
-            g.index for g in sheet.groups
-            if g.locked_from >= 0 and not self.unlocked >> g.index & 1
+            g.index for g in sheet.groups if g.locked_from >= 0 and not self.unlocked >> g.index & 1
         ]
 
     def pools(self, sheet: Sheet, dice: list[int], usable: int) -> tuple[list[int], int]:
@@ -206,7 +231,9 @@ class Menu:
                 if rect.per == "skill":
                     rect_points += rect.points * self.skills()
                 else:
-                    rect_points += rect.points * (crossed & sheet.family_masks[rect.per]).bit_count()
+                    rect_points += (
+                        rect.points * (crossed & sheet.family_masks[rect.per]).bit_count()
+                    )
         unused = len(sheet.fridge) - self.fridge_used.bit_count()
         scores["skills_fridge"] = rect_points + unused * sheet.fridge_points_each
         if sheet.expert:
@@ -236,7 +263,7 @@ class Menu:
                 if got != prefix:
                     found.append(f"dish {group.gid} not crossed top to bottom")
             if group.locked_from >= 0 and not self.unlocked >> group.index & 1:
-                behind = sum(1 << i for i in group.servings[group.locked_from:])
+                behind = sum(1 << i for i in group.servings[group.locked_from :])
                 if got & behind:
                     found.append(f"{group.gid} crossed behind a closed lock")
         for row in sheet.rows:
@@ -252,7 +279,12 @@ class Menu:
         if sheet.chef_hats and not sheet.chef_hats <= self.hats <= sheet.max_chef_hats:
             found.append("Chef's Hats out of range")
         for food in range(5):
-            if not 0 <= self.pantry_used[food] <= self.pantry_circled[food] <= len(sheet.pantry_points):
+            if (
+                not 0
+                <= self.pantry_used[food]
+                <= self.pantry_circled[food]
+                <= len(sheet.pantry_points)
+            ):
                 found.append("Pantry use out of range")
         if self.conversions & ~sheet.conversions:
             found.append("a conversion skill the sheet does not offer")

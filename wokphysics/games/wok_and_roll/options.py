@@ -29,7 +29,7 @@ Payment = tuple[tuple[int, int], ...]
 _CACHE_LIMIT = 200_000
 _BOOKS: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
 _COOKS: dict[tuple[object, ...], tuple[Cook, ...]] = {}
-_REROLLS: dict[tuple[int, ...], tuple[Reroll, ...]] = {}
+_REROLLS: dict[tuple[int, ...], tuple[Reroll, ...]] = {}  # by equal-face pattern
 
 
 def _tokens_for(need: int, conversions: int) -> list[int]:
@@ -72,11 +72,19 @@ def payments(
     return tuple(results)
 
 
-def cook_actions(serving: Serving, counts: list[int], allowance: int, conversions: int) -> tuple[Cook, ...]:
+def cook_actions(
+    serving: Serving, counts: list[int], allowance: int, conversions: int
+) -> tuple[Cook, ...]:
     """The Cook actions for ``serving`` (memoised on the counts that matter to it)."""
     conv = conversions & serving.face_mask
     relevant = serving.relevant if conv else serving.relevant[:-3]
-    cache_key = (serving.sid, serving.needs, conv, min(allowance, 4), *map(counts.__getitem__, relevant))
+    cache_key = (
+        serving.sid,
+        serving.needs,
+        conv,
+        min(allowance, 4),
+        *map(counts.__getitem__, relevant),
+    )
     found = _COOKS.get(cache_key)
     if found is None:
         found = tuple(
@@ -123,7 +131,9 @@ def _reroll(subset: tuple[int, ...]) -> Reroll:
 def reroll_actions(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
     """Distinct re-rolls of the dice: dice of one colour showing one face are interchangeable,
     so only the lowest-numbered ones of each such group are ever re-rolled."""
-    cache_key = (*dice, white)
+    # only which dice of one colour show equal faces matters: key on that pattern
+    whites, reds = list(dice[:white]), list(dice[white:])
+    cache_key = (*map(whites.index, whites), -1, *map(reds.index, reds))
     found = _REROLLS.get(cache_key)
     if found is not None:
         return found

@@ -138,19 +138,24 @@ def _check_menu(menu: MenuModel, side: str, file: str, has_tiles: bool) -> None:
     for index, group in enumerate(menu.groups):
         key = f"{side}.groups.{index}"
         if ids.count(group.id) > 1:
-            raise ConfigError(file, f"{key}.id", f"'{group.id}' is used by two dishes; ids must be unique")
+            raise ConfigError(
+                file, f"{key}.id", f"'{group.id}' is used by two dishes; ids must be unique"
+            )
         if group.id == "HS":
             raise ConfigError(file, f"{key}.id", "'HS' is reserved for the House Special")
         if group.locked_from is not None and group.locked_from > len(group.servings):
             raise ConfigError(
-                file, f"{key}.locked_from",
+                file,
+                f"{key}.locked_from",
                 f"must be between 1 and {len(group.servings)} (the dish's servings), "
                 f"got {group.locked_from}",
             )
         if group.kind == "dish" and group.bonus:
             raise ConfigError(file, f"{key}.bonus", "only platters have a completion bonus")
         if group.kind == "platter" and group.locked_from not in (None, 1):
-            raise ConfigError(file, f"{key}.locked_from", "a platter's lock can only be 1 (all of it)")
+            raise ConfigError(
+                file, f"{key}.locked_from", "a platter's lock can only be 1 (all of it)"
+            )
         for s_index, serving in enumerate(group.servings):
             if serving.pantry is not None and menu.pantry is None:
                 raise ConfigError(
@@ -162,12 +167,15 @@ def _check_menu(menu: MenuModel, side: str, file: str, has_tiles: bool) -> None:
         for name in row.servings:
             if name not in known:
                 raise ConfigError(
-                    file, f"{side}.rows.{index}.servings",
+                    file,
+                    f"{side}.rows.{index}.servings",
                     f"'{name}' is not a serving (write DISH.NUMBER, e.g. 'V1.2')",
                 )
             if known[name].kind != "platter":
                 raise ConfigError(
-                    file, f"{side}.rows.{index}.servings", f"'{name}' is in a dish; rows join platter servings"
+                    file,
+                    f"{side}.rows.{index}.servings",
+                    f"'{name}' is in a dish; rows join platter servings",
                 )
             if name in seen:
                 raise ConfigError(file, f"{side}.rows.{index}.servings", f"'{name}' is in two rows")
@@ -189,9 +197,7 @@ def _check_menu(menu: MenuModel, side: str, file: str, has_tiles: bool) -> None:
 def check_settings(settings: WokAndRollSettings, file: str) -> None:
     """Every cross-key rule; raises ConfigError naming the first key that breaks one."""
     if sorted(settings.dice.faces) != sorted(CODES):
-        raise ConfigError(
-            file, "dice.faces", f"must list each of {', '.join(CODES)} exactly once"
-        )
+        raise ConfigError(file, "dice.faces", f"must list each of {', '.join(CODES)} exactly once")
     if settings.dice.white + settings.dice.red != 6:
         raise ConfigError(file, "dice", "white + red must be 6 (the game has 6 dice)")
     missing = [c for c in CODES if c not in settings.ingredients]
@@ -206,7 +212,8 @@ def check_settings(settings: WokAndRollSettings, file: str) -> None:
         for hat in tile.hats_after:
             if not 1 <= hat <= len(tile.servings):
                 raise ConfigError(
-                    file, f"house_specials.{index}.hats_after",
+                    file,
+                    f"house_specials.{index}.hats_after",
                     f"serving numbers must be between 1 and {len(tile.servings)}, got {hat}",
                 )
 

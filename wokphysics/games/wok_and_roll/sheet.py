@@ -186,7 +186,8 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
                 tid=t.id,
                 name=t.name,
                 servings=tuple(
-                    _serving(s, -1 - pos, f"HS.{pos + 1}", -1, pos) for pos, s in enumerate(t.servings)
+                    _serving(s, -1 - pos, f"HS.{pos + 1}", -1, pos)
+                    for pos, s in enumerate(t.servings)
                 ),
                 hats_after=frozenset(t.hats_after),
             )

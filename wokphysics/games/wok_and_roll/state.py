@@ -27,27 +27,24 @@ from wokphysics.games.protocol import (
     InvariantViolation,
 )
 from wokphysics.games.wok_and_roll.actions import (
-    Convert,
     Cook,
     Done,
     Lock,
-    Rectangle,
     Reroll,
-    Unlock,
     parse_action,
 )
-from wokphysics.games.wok_and_roll.menu import Menu, candidates
-from wokphysics.games.wok_and_roll.options import book_payments, cook_actions, reroll_actions
+from wokphysics.games.wok_and_roll.menu import Menu
+from wokphysics.games.wok_and_roll.options import reroll_actions
+from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
 from wokphysics.games.wok_and_roll.settings import (
-    BOOK,
     CODES,
     WokAndRollSettings,
     settings_from_data,
 )
 from wokphysics.games.wok_and_roll.sheet import (
+    _BY_TEXT,
     Serving,
     Sheet,
-    _BY_TEXT,
     canonical_settings,
     sheet_for,
 )
@@ -61,7 +58,6 @@ INFO = GameInfo(
     simultaneous=True,
 )
 
-DONE = Done()
 LOCK = Lock()
 ALL_DICE = 0b111111
 
@@ -77,7 +73,9 @@ class WokAndRollState(GameState):
         self.sheet: Sheet = sheet_for(settings)
         sheet = self.sheet
         tiles = (
-            self.rng.sample(range(len(sheet.tiles)), num_players) if sheet.expert else [-1] * num_players
+            self.rng.sample(range(len(sheet.tiles)), num_players)
+            if sheet.expert
+            else [-1] * num_players
         )
         self.menus = [Menu(sheet, tile) for tile in tiles]
         self.roller = 0
@@ -87,7 +85,9 @@ class WokAndRollState(GameState):
         self.dice = [0] * 6
         self.cooker = -1
         self.ending = False
-        self.public: list[Menu] = []
+        # each player's menu as it was when the dice locked, kept (copied on a player's first
+        # change of the turn) so the others' crossings stay hidden until the turn is over
+        self.public: list[Menu | None] = []
         self._legal: list[Action] | None = None
         self._seen: list[tuple[int, ...]] | None = None
         self._roll(range(6))
@@ -110,7 +110,7 @@ class WokAndRollState(GameState):
         self.phase = "cook"
         for menu in self.menus:
             menu.dice_used = 0
-        self.public = [menu.copy() for menu in self.menus]
+        self.public = [None] * self.num_players
         self.cooker = self.roller
         options = self._cook_options(self.cooker)
         if len(options) > 1:
@@ -156,52 +156,7 @@ class WokAndRollState(GameState):
         return -1
 
     def _cook_options(self, seat: int) -> list[Action]:
-        sheet = self.sheet
-        menu = self.menus[seat]
-        counts, allowance = menu.pools(sheet, self.dice, self.usable(seat))
-        conversions = menu.conversions
-        fridge_ok = 1 if allowance else 0
-        direct = [
-            counts[f] + counts[6 + f] * fridge_ok + counts[12 + f] + counts[18 + f]
-            for f in range(5)
-        ]
-        books = counts[BOOK] + min(counts[6 + BOOK], allowance) + counts[12 + BOOK]
-        actions: list[Action] = []
-        for serving in candidates(sheet, menu):
-            # a quick necessary condition before the (memoised) exact enumeration
-            short = 0
-            for face, count in serving.need_counts:
-                if direct[face] < count:
-                    if not conversions >> face & 1:
-                        short = 99
-                        break
-                    short += count - direct[face]
-            if short > books:
-                continue
-            actions.extend(cook_actions(serving, counts, allowance, conversions))
-        if books >= min(sheet.conversion_cost, sheet.rectangle_cost, sheet.unlock_cost):
-            if books >= sheet.conversion_cost:
-                missing = sheet.conversions & ~menu.conversions
-                if missing:
-                    pays = book_payments(sheet.conversion_cost, counts, allowance)
-                    for food in range(5):
-                        if missing >> food & 1:
-                            actions.extend(Convert(food, p) for p in pays)
-            if books >= sheet.rectangle_cost:
-                pays = book_payments(sheet.rectangle_cost, counts, allowance)
-                for rect in sheet.rectangles:
-                    if not menu.rectangles >> rect.index & 1:
-                        actions.extend(Rectangle(rect.rid, p) for p in pays)
-            if books >= sheet.unlock_cost:
-                locked = menu.locked_groups(sheet)
-                if locked:
-                    pays = book_payments(sheet.unlock_cost, counts, allowance)
-                    for g in locked:
-                        actions.extend(Unlock(sheet.groups[g].gid, p) for p in pays)
-        if menu.recipes_used < len(sheet.recipes):
-            actions.extend(Unlock(sheet.groups[g].gid, ()) for g in menu.locked_groups(sheet))
-        actions.append(DONE)
-        return actions
+        return menu_actions(self.sheet, self.menus[seat], self.dice, self.usable(seat))
 
     def _legal_list(self) -> list[Action]:
         legal = self._legal
@@ -235,9 +190,12 @@ class WokAndRollState(GameState):
             return "the game is over"
         if self.phase == "roll":
             if isinstance(action, Reroll):
-                return (f"'{action}' is not possible: no re-rolls left" if self.rolls > self.sheet.rerolls
-                        else f"'{action}': re-roll only the first of equal dice of one colour "
-                        "(dice are numbered 1-4 white, 5-6 red)")
+                return (
+                    f"'{action}' is not possible: no re-rolls left"
+                    if self.rolls > self.sheet.rerolls
+                    else f"'{action}': re-roll only the first of equal dice of one colour "
+                    "(dice are numbered 1-4 white, 5-6 red)"
+                )
             return f"'{action}': player {self.roller + 1} is at the market; reroll or lock first"
         if isinstance(action, Reroll | Lock):
             return "the dice are locked in; cook or say done"
@@ -247,8 +205,10 @@ class WokAndRollState(GameState):
             if serving is None:
                 return f"there is no serving {action.sid} on this menu"
             if serving not in menu.candidates(self.sheet):
-                return (f"{action.sid} cannot be crossed now: it is crossed already, not the next "
-                        "serving of its dish, or behind a lock")
+                return (
+                    f"{action.sid} cannot be crossed now: it is crossed already, not the next "
+                    "serving of its dish, or behind a lock"
+                )
             if tuple(n for n, _ in action.uses) != serving.needs:
                 needs = "".join(CODES[n] for n in serving.needs)
                 return f"{action.sid} needs {needs}"
@@ -257,16 +217,7 @@ class WokAndRollState(GameState):
 
     # --- doing ----------------------------------------------------------------------
     def _serving(self, sid: str, menu: Menu) -> Serving | None:
-        if sid.startswith("HS."):
-            if menu.hs_tile < 0:
-                return None
-            tile = self.sheet.tiles[menu.hs_tile]
-            try:
-                pos = int(sid[3:]) - 1
-            except ValueError:
-                return None
-            return tile.servings[pos] if 0 <= pos < len(tile.servings) else None
-        return self.sheet.by_id.get(sid)
+        return serving_of(self.sheet, menu, sid)
 
     def _apply(self, action: Action) -> None:
         self._legal = None
@@ -282,27 +233,11 @@ class WokAndRollState(GameState):
         sheet = self.sheet
         seat = self.cooker
         menu = self.menus[seat]
+        if self.public[seat] is None:
+            self.public[seat] = menu.copy()
         usable = self.usable(seat)
-        if isinstance(action, Cook):
-            for _, token in action.uses:
-                menu.spend(sheet, token, self.dice, usable)
-            serving = self._serving(action.sid, menu)
-            assert serving is not None
-            if menu.cross(sheet, serving) and menu.completed(sheet) >= sheet.dishes_to_end:
-                self.ending = True
-        else:
-            assert isinstance(action, Convert | Rectangle | Unlock)
-            for pool in action.pools:
-                menu.spend(sheet, pool * 6 + BOOK, self.dice, usable)
-            if isinstance(action, Convert):
-                menu.conversions |= 1 << action.food
-            elif isinstance(action, Rectangle):
-                rect = next(r for r in sheet.rectangles if r.rid == action.rid)
-                menu.rectangles |= 1 << rect.index
-            else:
-                if not action.pools:
-                    menu.recipes_used += 1
-                menu.unlocked |= 1 << sheet.group_by_id[action.gid].index
+        if apply_to_menu(sheet, menu, action, self.dice, usable):
+            self.ending = True
         options = self._cook_options(seat)
         if len(options) > 1:
             self._legal = options
@@ -345,7 +280,7 @@ class WokAndRollState(GameState):
             "cooker": self.cooker,
             "ending": self.ending,
             "menus": [m.to_dict() for m in self.menus],
-            "public": [m.to_dict() for m in self.public],
+            "public": [None if m is None else m.to_dict() for m in self.public],
         }
 
     @classmethod
@@ -366,7 +301,9 @@ class WokAndRollState(GameState):
         state.cooker = int(data["cooker"])
         state.ending = bool(data["ending"])
         state.menus = [Menu.from_dict(state.sheet, m) for m in data["menus"]]
-        state.public = [Menu.from_dict(state.sheet, m) for m in data["public"]]
+        state.public = [
+            None if m is None else Menu.from_dict(state.sheet, m) for m in data["public"]
+        ]
         state._legal = None
         state._seen = None
         return state
@@ -376,7 +313,8 @@ class WokAndRollState(GameState):
         when the dice were locked (their crossings this turn stay hidden until it ends)."""
         shown = []
         for seat, menu in enumerate(self.menus):
-            visible = menu if seat == player or not self.public else self.public[seat]
+            hidden = self.public[seat] if self.public and seat != player else None
+            visible = menu if hidden is None else hidden
             shown.append(visible.to_dict() | {"score": visible.score(self.sheet)})
         return {
             "player": player,
@@ -405,8 +343,13 @@ class WokAndRollState(GameState):
             if self.phase == "cook" and menu.dice_used & ~self.usable(seat):
                 problems.append(f"player {seat + 1} used a die they may not use")
             marks = (
-                menu.crossed, menu.fridge_used, menu.circled, menu.circle_used, menu.unlocked,
-                menu.conversions, menu.rectangles,
+                menu.crossed,
+                menu.fridge_used,
+                menu.circled,
+                menu.circle_used,
+                menu.unlocked,
+                menu.conversions,
+                menu.rectangles,
             )
             counts = (menu.hs_done, menu.recipes_used, *menu.pantry_circled, *menu.pantry_used)
             seen.append((*marks, *counts))

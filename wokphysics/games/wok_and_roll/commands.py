@@ -1,0 +1,192 @@
+"""Wok and Roll's command-line verbs (play, simulate) and bench figures.
+
+Heavy parts are imported inside the functions so ``wokphysics --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from wokphysics.errors import UserError
+
+TITLE = "Wok and Roll"
+GAME = "wok-and-roll"
+MIN_PLAYERS, MAX_PLAYERS = 1, 5
+
+
+def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=players,
+        metavar="N",
+        help=f"number of players, 1 to 5 (default {players})",
+    )
+    parser.add_argument(
+        "--expert",
+        action="store_true",
+        help="play the Expert Menu (House Specials, locks, Chef's Hats, Pantry)",
+    )
+    parser.add_argument(
+        "--dishes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="end after a player completes N dishes/platters "
+        "(default from the config: 3; the rulebook's longer Expert game: 5)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seed of the dice (default: 1 for simulate, random for play)",
+    )
+    parser.add_argument(
+        "--config",
+        default=None,
+        metavar="PATH",
+        help="a TOML file (or folder) overriding config/wok_and_roll.toml",
+    )
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise UserError(f"--players must be 1 to 5 for Wok and Roll, not {args.players}")
+    if args.dishes is not None and not 1 <= args.dishes <= 20:
+        raise UserError(f"--dishes must be 1 to 20, not {args.dishes}")
+    options: dict[str, Any] = {"path": args.config}
+    if args.expert:
+        options["expert"] = True
+    if args.dishes is not None:
+        options["dishes_to_end"] = args.dishes
+    return options
+
+
+# --------------------------------------------------------------------------- play
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_common(parser, players=2)
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=None,
+        metavar="K",
+        help="how many seats are bots (the last K seats; default: all but one)",
+    )
+    parser.add_argument(
+        "--bot",
+        default="greedy",
+        metavar="NAME",
+        help="which bot plays the bot seats: greedy or random (default greedy)",
+    )
+
+
+def play(args: argparse.Namespace) -> int:
+    """Play in the terminal: people type actions by number or text, bots are announced."""
+    import random
+
+    from wokphysics.games.bots import make_bot
+    from wokphysics.games.protocol import new_game
+    from wokphysics.games.terminal import play_in_terminal
+    from wokphysics.games.wok_and_roll.render import render, render_end
+
+    options = _options(args)
+    bots = args.players - 1 if args.bots is None else args.bots
+    if not 0 <= bots <= args.players:
+        raise UserError(f"--bots must be 0 to {args.players} (the players), not {bots}")
+    # a fresh game each time unless a seed is given (the game itself stays seeded)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    state = new_game(GAME, players=args.players, seed=seed, config=options)
+    humans = args.players - bots
+    seats = [
+        None if seat < humans else make_bot(GAME, args.bot, seed * 7919 + seat)
+        for seat in range(args.players)
+    ]
+    print(
+        f"Wok and Roll, seed {seed}: players 1-{humans} at the keyboard, "
+        f"{bots} {args.bot} bot(s). Type an action's number or its text."
+    )
+    play_in_terminal(state, seats, render, render_end)
+    return 0
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_common(parser, players=3)
+    parser.add_argument(
+        "--games", type=int, default=200, metavar="N", help="how many games (default 200)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy,random,random",
+        metavar="NAMES",
+        help="comma-separated bot per seat, cycled to fill the seats "
+        "(default greedy,random,random)",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Headless bot games with a progress bar, then a results table."""
+    from wokphysics.games.bots import bot_names
+    from wokphysics.games.simulation import results_table, run_games
+
+    options = _options(args)
+    if args.games < 1:
+        raise UserError(f"--games must be at least 1, not {args.games}")
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    known = bot_names(GAME)
+    for name in names:
+        if name not in known:
+            raise UserError(f"unknown bot '{name}' for {GAME}; choose from: {', '.join(known)}")
+    if not names:
+        raise UserError("--bots needs at least one bot name")
+    seed = 1 if args.seed is None else args.seed
+    results = run_games(
+        GAME, args.players, args.games, seed, names, config=options, progress=not args.no_progress
+    )
+    side = "Expert" if args.expert else "Simple"
+    print(f"Wok and Roll, {side} Menu, seeds {seed}..{seed + args.games - 1}")
+    print(results_table(results))
+    return 0
+
+
+# --------------------------------------------------------------------------- bench
+
+
+def bench_figures(repeat: int) -> dict[str, float]:
+    """Random full 4-player games per second (the issue's target: 500 on one core), and
+    greedy-against-random 3-player games per second; medians of ``repeat`` runs."""
+    from wokphysics.bench import median_seconds
+    from wokphysics.games.bots import RandomBot
+    from wokphysics.games.simulation import play_out
+    from wokphysics.games.wok_and_roll.bots import GreedyBot
+    from wokphysics.games.wok_and_roll.factory import make_game
+
+    games = 200
+    counter = [0]
+
+    def random_games() -> None:
+        base = counter[0] * games
+        counter[0] += 1
+        for seed in range(base, base + games):
+            state = make_game(4, seed)
+            play_out(state, [RandomBot(seed * 7919 + seat) for seat in range(4)])
+
+    def greedy_games() -> None:
+        for seed in range(50):
+            state = make_game(3, seed)
+            play_out(state, [GreedyBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)])
+
+    random_games()  # warm the option caches once, as a long simulation would
+    random_seconds = median_seconds(random_games, repeat)
+    greedy_seconds = median_seconds(greedy_games, repeat)
+    return {
+        "wok-and-roll random 4-player games/s": games / random_seconds,
+        "wok-and-roll greedy+2 random 3-player games/s": 50 / greedy_seconds,
+    }

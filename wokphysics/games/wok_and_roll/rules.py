@@ -1,0 +1,101 @@
+"""What one player may do while cooking, and doing it: pure functions of a sheet, a menu,
+the locked dice and the mask of dice the player may use.
+
+Shared by the game state and by bots that plan on a copy of their own menu.
+"""
+
+from __future__ import annotations
+
+from wokphysics.games.protocol import Action
+from wokphysics.games.wok_and_roll.actions import Convert, Cook, Done, Rectangle, Unlock
+from wokphysics.games.wok_and_roll.menu import Menu, candidates
+from wokphysics.games.wok_and_roll.options import book_payments, cook_actions
+from wokphysics.games.wok_and_roll.settings import BOOK
+from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
+
+DONE = Done()
+
+
+def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list[Action]:
+    """Every canonical cooking action (crossings, skills, unlocks) and finally ``done``."""
+    counts, allowance = menu.pools(sheet, dice, usable)
+    conversions = menu.conversions
+    fridge_ok = 1 if allowance else 0
+    direct = [
+        counts[f] + counts[6 + f] * fridge_ok + counts[12 + f] + counts[18 + f] for f in range(5)
+    ]
+    books = counts[BOOK] + min(counts[6 + BOOK], allowance) + counts[12 + BOOK]
+    actions: list[Action] = []
+    for serving in candidates(sheet, menu):
+        # a quick necessary condition before the (memoised) exact enumeration
+        short = 0
+        for face, count in serving.need_counts:
+            if direct[face] < count:
+                if not conversions >> face & 1:
+                    short = 99
+                    break
+                short += count - direct[face]
+        if short > books:
+            continue
+        actions.extend(cook_actions(serving, counts, allowance, conversions))
+    if books >= min(sheet.conversion_cost, sheet.rectangle_cost, sheet.unlock_cost):
+        if books >= sheet.conversion_cost:
+            missing = sheet.conversions & ~menu.conversions
+            if missing:
+                pays = book_payments(sheet.conversion_cost, counts, allowance)
+                for food in range(5):
+                    if missing >> food & 1:
+                        actions.extend(Convert(food, p) for p in pays)
+        if books >= sheet.rectangle_cost:
+            pays = book_payments(sheet.rectangle_cost, counts, allowance)
+            for rect in sheet.rectangles:
+                if not menu.rectangles >> rect.index & 1:
+                    actions.extend(Rectangle(rect.rid, p) for p in pays)
+        if books >= sheet.unlock_cost:
+            locked = menu.locked_groups(sheet)
+            if locked:
+                pays = book_payments(sheet.unlock_cost, counts, allowance)
+                for g in locked:
+                    actions.extend(Unlock(sheet.groups[g].gid, p) for p in pays)
+    if menu.recipes_used < len(sheet.recipes):
+        actions.extend(Unlock(sheet.groups[g].gid, ()) for g in menu.locked_groups(sheet))
+    actions.append(DONE)
+    return actions
+
+
+def serving_of(sheet: Sheet, menu: Menu, sid: str) -> Serving | None:
+    """The serving called ``sid`` on this menu (``HS.n`` is the menu's House Special)."""
+    if sid.startswith("HS."):
+        if menu.hs_tile < 0:
+            return None
+        tile = sheet.tiles[menu.hs_tile]
+        try:
+            pos = int(sid[3:]) - 1
+        except ValueError:
+            return None
+        return tile.servings[pos] if 0 <= pos < len(tile.servings) else None
+    return sheet.by_id.get(sid)
+
+
+def apply_to_menu(sheet: Sheet, menu: Menu, action: Action, dice: list[int], usable: int) -> bool:
+    """Carry out a legal cooking action other than ``done``. Returns True when the menu now
+    has completed enough dishes and platters to end the game."""
+    if isinstance(action, Cook):
+        for _, token in action.uses:
+            menu.spend(sheet, token, dice, usable)
+        serving = serving_of(sheet, menu, action.sid)
+        assert serving is not None
+        return menu.cross(sheet, serving) and menu.completed(sheet) >= sheet.dishes_to_end
+    assert isinstance(action, Convert | Rectangle | Unlock)
+    for pool in action.pools:
+        menu.spend(sheet, pool * 6 + BOOK, dice, usable)
+    if isinstance(action, Convert):
+        menu.conversions |= 1 << action.food
+    elif isinstance(action, Rectangle):
+        rect = next(r for r in sheet.rectangles if r.rid == action.rid)
+        menu.rectangles |= 1 << rect.index
+    else:
+        if not action.pools:
+            menu.recipes_used += 1
+        menu.unlocked |= 1 << sheet.group_by_id[action.gid].index
+    return False
