@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from collections.abc import Callable
@@ -17,6 +18,13 @@ from pathlib import Path
 from wokphysics.errors import UserError
 
 FigureSource = Callable[[int], dict[str, float]]
+CONFIG_ENV = "WOKPHYSICS_BENCH_CONFIG"
+"""Where ``bench --config`` leaves the config path for the Wok on Fire figure sources."""
+
+
+def bench_config_path() -> str | None:
+    """The config path given to ``wokphysics bench --config``, if any."""
+    return os.environ.get(CONFIG_ENV)
 
 
 def median_seconds(run: Callable[[], object], repeat: int) -> float:
@@ -57,6 +65,12 @@ def run_bench(args: argparse.Namespace) -> int:
     """Run every figure source (or those matching ``--only``), print and optionally save."""
     if args.repeat < 1:
         raise UserError(f"--repeat must be at least 1, not {args.repeat}")
+    config_path = getattr(args, "config", None)
+    if config_path is not None:
+        from wokphysics.config.wok_on_fire import load_config
+
+        load_config(config_path)  # a bad file stops here, with its one-line message
+        os.environ[CONFIG_ENV] = str(config_path)
     results: dict[str, float] = {}
     for label, source in _sources():
         if args.only and not (label.startswith(args.only) or args.only.startswith(label)):

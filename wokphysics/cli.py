@@ -96,6 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="only the figures whose name starts with PREFIX",
     )
+    bench.add_argument(
+        "--config",
+        metavar="PATH",
+        default=None,
+        help="measure the table with this config (a folder or a TOML file of overrides)",
+    )
     bench.set_defaults(handler=_run_bench)
     return parser
 

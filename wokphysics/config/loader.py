@@ -79,7 +79,8 @@ def validation_message(error: ValidationError) -> tuple[str, str]:
     elif kind == "missing":
         problem = "is required but missing"
     else:
-        problem = f"{first['msg'][0].lower()}{first['msg'][1:]}"
+        message = str(first["msg"]).removeprefix("Value error, ")
+        problem = f"{message[0].lower()}{message[1:]}"
         if "input" in first and not isinstance(first["input"], dict | list):
             problem += f" (got {first['input']!r})"
     return key, problem

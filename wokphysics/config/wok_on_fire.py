@@ -152,28 +152,6 @@ class WokConfig(Settings):
     setup: SetupSettings
     rules: RulesSettings
 
-    @model_validator(mode="after")
-    def _consistent(self) -> WokConfig:
-        if self.table.width_mm < self.wok.width_mm or self.table.depth_mm < self.wok.depth_mm:
-            raise ValueError("the table must be at least as large as the wok")
-        names = set(self.ingredients)
-        if names != set(INGREDIENT_NAMES):
-            missing = sorted(set(INGREDIENT_NAMES) - names)
-            unknown = sorted(names - set(INGREDIENT_NAMES))
-            raise ValueError(
-                "ingredients must be exactly the 11 types "
-                f"({', '.join(INGREDIENT_NAMES)}); missing {missing or 'none'}, "
-                f"unknown {unknown or 'none'}"
-            )
-        total = self.deck_size
-        if total != self.setup.supply + self.setup.wok:
-            raise ValueError(
-                f"ingredient counts add up to {total} cards, but setup deals "
-                f"{self.setup.supply} (supply) + {self.setup.wok} (wok) = "
-                f"{self.setup.supply + self.setup.wok}"
-            )
-        return self
-
     @property
     def deck_size(self) -> int:
         """Cards in the deck: the sum of the ingredient counts."""
@@ -223,19 +201,48 @@ def load_config(path: str | Path | None = None) -> WokConfig:
     return _validate(data, blame, overall)
 
 
+def _check_consistent(cfg: WokConfig, blame: dict[str, str]) -> None:
+    """Checks that span sections, each reported against the section's file and key."""
+    if cfg.table.width_mm < cfg.wok.width_mm or cfg.table.depth_mm < cfg.wok.depth_mm:
+        raise ConfigError(
+            blame["table"], "table", "the table must be at least as large as the wok "
+            f"({cfg.wok.width_mm} x {cfg.wok.depth_mm} mm)"
+        )
+    names = set(cfg.ingredients)
+    if names != set(INGREDIENT_NAMES):
+        missing = sorted(set(INGREDIENT_NAMES) - names)
+        unknown = sorted(names - set(INGREDIENT_NAMES))
+        raise ConfigError(
+            blame["ingredients"], "ingredients",
+            f"must be exactly the 11 types ({', '.join(INGREDIENT_NAMES)}); "
+            f"missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown) or 'none'}",
+        )
+    total = cfg.deck_size
+    dealt = cfg.setup.supply + cfg.setup.wok
+    if total != dealt:
+        raise ConfigError(
+            blame["ingredients"], "ingredients",
+            f"the counts add up to {total} cards, but setup deals {cfg.setup.supply} (supply) "
+            f"+ {cfg.setup.wok} (wok) = {dealt}; they must be equal",
+        )
+
+
 def _validate(data: dict[str, Any], blame: dict[str, str], overall: str) -> WokConfig:
     try:
-        return validate(WokConfig, data, overall)
+        cfg = validate(WokConfig, data, overall)
     except ConfigError as error:
-        key = error.key or ""
-        section = key.split(".")[0]
-        if section in blame and section != key:
+        section = (error.key or "").split(".")[0]
+        if section in blame:
             raise ConfigError(blame[section], error.key, error.problem) from None
         raise
+    _check_consistent(cfg, blame)
+    return cfg
 
 
 def config_from_data(data: Any, file: str) -> WokConfig:
     """Rebuild a config stored in a replay file, reporting problems against ``file``."""
     if not isinstance(data, dict):
         raise ConfigError(file, "config", "must be a table of settings")
-    return validate(WokConfig, data, file)
+    cfg = validate(WokConfig, data, file)
+    _check_consistent(cfg, {"table": file, "ingredients": file})
+    return cfg

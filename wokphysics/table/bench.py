@@ -54,7 +54,9 @@ def stir_and_settle(cfg: WokConfig, seed: int) -> tuple[float, float]:
 
 
 def bench_figures(repeat: int) -> dict[str, float]:
-    cfg = load_config()
+    from wokphysics.bench import bench_config_path
+
+    cfg = load_config(bench_config_path())
     figures: dict[str, float] = {}
     figures["table.steps_per_s_50_cards_spatula"] = statistics.median(
         steps_per_second(cfg) for _ in range(repeat)

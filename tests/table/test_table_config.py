@@ -1,0 +1,91 @@
+"""Every kind of bad config gives one clear line naming the file and key; exit status 2."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wokphysics import load_config
+from wokphysics.errors import ConfigError
+
+
+def _write(tmp_path: Path, text: str, name: str = "my.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_defaults_load_and_describe_the_rulebook_game() -> None:
+    cfg = load_config()
+    assert cfg.wok.width_mm == 610.0 and cfg.wok.depth_mm == 610.0
+    assert (cfg.card.width_mm, cfg.card.length_mm) == (63.5, 88.9)
+    assert cfg.deck_size == 50
+    assert (cfg.setup.supply, cfg.setup.wok) == (24, 26)
+    counts = [cfg.ingredients[name].count for name in (
+        "chicken", "pork", "shrimp", "broccoli", "green_pepper", "mushroom", "onion",
+        "chili_pepper", "garlic", "noodles", "rice")]
+    assert counts == [6, 5, 3, 4, 4, 6, 7, 3, 4, 4, 4]
+
+
+def test_an_override_file_changes_only_its_keys(tmp_path: Path) -> None:
+    path = _write(tmp_path, "[card]\nmass_g = 2.5\n[rules]\npicks_per_turn = 3\n")
+    cfg = load_config(path)
+    assert cfg.card.mass_g == 2.5 and cfg.rules.picks_per_turn == 3
+    assert cfg.card.width_mm == 63.5 and cfg.physics == load_config().physics
+
+
+def test_an_override_folder_layers_files_of_the_same_name(tmp_path: Path) -> None:
+    _write(tmp_path, "[wok]\nwidth_mm = 700.0\n", "physics.toml")
+    cfg = load_config(tmp_path)
+    assert cfg.wok.width_mm == 700.0 and cfg.wok.depth_mm == 610.0
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "words"),
+    [
+        ("[card\nwidth_mm = 3", None, "not valid TOML"),
+        ("[card]\nwidht_mm = 60.0\n", "card.widht_mm", "unknown key"),
+        ("[colour]\nred = 1\n", "colour", "unknown key"),
+        ("[card]\nwidth_mm = \"wide\"\n", "card.width_mm", "valid number"),
+        ("[card]\nmass_g = -1.0\n", "card.mass_g", "greater than 0"),
+        ("[physics]\nfriction = 9.0\n", "physics.friction", "less than or equal to 5"),
+        ("[ingredients]\nchicken = { count = 7, category = \"meat\" }\n", "ingredients", "add up to 51"),
+        ("[ingredients]\npork = { count = 5, category = \"fish\" }\n", "ingredients.pork.category",
+         "'meat'"),
+        ("[card]\ndot_inset_mm = 40.0\n", "card", "do not fit"),
+    ],
+)
+def test_each_bad_config_names_the_file_and_key(
+    tmp_path: Path, text: str, key: str | None, words: str
+) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert words in message
+    if key is not None:
+        assert key in message
+    assert str(path) in message or "wok_on_fire.toml" in message
+
+
+def test_a_missing_config_file_is_named(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="no such file"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_the_command_line_reports_bad_config_in_one_line_with_status_2(tmp_path: Path) -> None:
+    path = _write(tmp_path, "[spatula]\nblade_width_mm = 0\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "wokphysics.cli", "bench", "--config", str(path)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert "spatula.blade_width_mm" in lines[0] and str(path) in lines[0]
+    assert "Traceback" not in done.stderr
