@@ -79,19 +79,48 @@ class TeamBot(Bot):
 
     # ------------------------------------------------------------------ needs
     def _needs(self, state: WokStarState, include_current: bool = True) -> dict[str, float]:
-        """Ingredients still wanted this round minus what is on the board."""
-        demand = {i: 0.0 for i in state.counters}
+        """Ingredients to make for the customers the team can still cook this round.
+
+        The current customer first, then the expected ones, richest per ingredient first; a
+        customer is planned only while the team's unplaced dice can make what the board
+        lacks for it, so dice go to dishes that can be finished, not to a pile of one
+        ingredient. Returns, per ingredient, planned uses minus what is on the board.
+        """
         recipes = state.config.recipe_by_id
-        for recipe, count in state.expected_remaining().items():
-            if count <= 0:
-                continue
-            for ingredient in recipes[recipe].ingredients:
-                demand[ingredient] += count
+        queue: list[str] = []
         card = state.current
         if include_current and "#" in card:
-            for ingredient in recipes[recipe_of(card)].ingredients:
-                demand[ingredient] += 1
-        return {i: demand[i] - state.counters[i] for i in demand}
+            queue.append(recipe_of(card))
+        expected = state.expected_remaining()
+        ranked = sorted(
+            expected,
+            key=lambda r: -sum(recipes[r].customers) / len(recipes[r].ingredients),
+        )
+        for recipe in ranked:
+            queue.extend([recipe] * int(expected[recipe] + 0.5))
+        stock = dict(state.counters)
+        capacity = self._dice_capacity(state)
+        uses = {i: 0.0 for i in state.counters}
+        for recipe in queue:
+            ingredients = recipes[recipe].ingredients
+            short = sum(1 for i in ingredients if stock[i] <= 0)
+            if short > capacity:
+                continue
+            capacity -= short
+            for i in ingredients:
+                uses[i] += 1
+                stock[i] -= 1
+        return {i: uses[i] - state.counters[i] for i in uses}
+
+    def _dice_capacity(self, state: WokStarState) -> float:
+        """About how many ingredients the team's unplaced dice can still make."""
+        total = 0.0
+        upgraded = set(state.upgraded)
+        share = len(upgraded) / max(1, len(state.prep_owner))
+        for die in state.dice:
+            if die[STATUS] == FREE:
+                total += _DIE_YIELD + share
+        return total
 
     def _missing(self, state: WokStarState) -> list[str]:
         card = state.current
@@ -264,22 +293,24 @@ class TeamBot(Bot):
             customers += count
             for ingredient in recipes[recipe].ingredients:
                 demand[ingredient] += count
-        production = self._production(state)
-        wanted = sum(demand.values())
-        per_customer = wanted / customers if customers else 3.0
-        spare = production - wanted
+        per_customer = sum(demand.values()) / customers if customers else 3.0
+        # Customers the kitchen can cook next round, keeping one for word-of-mouth and
+        # one as a margin; in round 5 the Bad Publicity still allowed may be risked.
+        can_cook = self._production(state) / per_customer
+        room = can_cook - customers - 2.0
+        if state.round == 5:
+            budget = state.config.rules.bad_publicity_limit - 1 - len(state.bad)
+            room += min(2.0, max(0.0, budget - 1.0))
         buys = [a for a in actions if a.verb == "buy"]
-        if spare >= 2 * per_customer and buys and state.round <= 5:
+        if room >= 2 and buys:
             best = self._best_recipe(state, buys)
             if best is not None:
                 return best
-        if spare >= per_customer and any(a.verb == "advertise" for a in actions):
+        if room >= 1 and any(a.verb == "advertise" for a in actions):
             return WokAction("advertise")
         upgrades = [a for a in actions if a.verb == "upgrade"]
         if upgrades:
             return max(upgrades, key=lambda a: (demand[a.target], a.target))
-        if any(a.verb == "advertise" for a in actions) and spare > 0:
-            return WokAction("advertise")
         return WokAction("done")
 
     def _next_deck(self, state: WokStarState) -> dict[str, float]:
@@ -302,7 +333,7 @@ class TeamBot(Bot):
     def _production(self, state: WokStarState) -> float:
         """Ingredients the team can make next round: dice times yield, plus the board."""
         upgraded = len(state.upgraded) / max(1, len(state.prep_owner))
-        per_die = _DIE_YIELD + upgraded * 1.2
+        per_die = 1.25 + upgraded * 1.2
         return sum(state.pool) * per_die + sum(state.counters.values())
 
     def _best_recipe(self, state: WokStarState, buys: list[WokAction]) -> WokAction | None:
