@@ -76,12 +76,6 @@ def action_table(data: CardData) -> _ActionTable:
     return entry[1]
 
 
-def _exact_possible(needed: int, ones: int, twos: int) -> bool:
-    """Can cards worth 1 and 2 symbols make exactly ``needed`` symbols?"""
-    low = max(0, (needed - ones + 1) // 2)
-    return low <= min(twos, needed // 2)
-
-
 class WeWillWokYouState(GameState):
     """A game in progress. Build one with :func:`new_state` (or ``new_game``)."""
 
@@ -114,6 +108,7 @@ class WeWillWokYouState(GameState):
         self._symbols = [[0] * len(SYMBOLS) for _ in range(num_players)]
         self._kinds = [[0] * len(data.kinds) for _ in range(num_players)]
         self._score_cache: list[ScoreResult] | None = None
+        self._payable_cache: list[int] | None = None
 
     # --- setup -----------------------------------------------------------------------
     def setup(self) -> None:
@@ -193,38 +188,40 @@ class WeWillWokYouState(GameState):
         return targets
 
     def _payable_kinds(self) -> list[int]:
-        """Kinds of hand card that keep an exact payment of 4 identical symbols possible."""
-        player = self.turn
-        kinds = self._kinds[player]
+        """Kinds of hand card that keep an exact payment of 4 identical symbols possible
+        (cached until the next action: legal_actions and check_legal both ask)."""
+        if self._payable_cache is not None:
+            return self._payable_cache
         contribution = self.data.kind_contribution
+        present = [(k, contribution[k], n) for k, n in enumerate(self._kinds[self.turn]) if n]
         targets = self._pending_targets()
-        # Cards of each contribution (1 or 2) toward each target symbol, in the hand.
-        ones = [0] * len(SYMBOLS)
-        twos = [0] * len(SYMBOLS)
-        for kind, count in enumerate(kinds):
-            if count:
-                for s, _ in targets:
-                    c = contribution[kind][s]
-                    if c == 1:
-                        ones[s] += count
-                    elif c >= 2:
-                        twos[s] += count
+        # Cards worth 1 and 2 symbols toward each target symbol, in the hand.
+        ones = [0, 0, 0, 0]
+        twos = [0, 0, 0, 0]
+        for _, contrib, count in present:
+            for s, _ in targets:
+                c = contrib[s]
+                if c == 1:
+                    ones[s] += count
+                elif c:
+                    twos[s] += count
         result = []
-        for kind, count in enumerate(kinds):
-            if not count:
-                continue
+        for kind, contrib, _ in present:
             for s, paid in targets:
-                c = contribution[kind][s]
+                c = contrib[s]
                 if not c:
                     continue
                 needed = NEEDED_SYMBOLS - paid - c
                 if needed < 0:
                     continue
-                rest_ones = ones[s] - (c == 1)
-                rest_twos = twos[s] - (c >= 2)
-                if _exact_possible(needed, rest_ones, rest_twos):
+                if c == 1:
+                    rest_ones, rest_twos = ones[s] - 1, twos[s]
+                else:
+                    rest_ones, rest_twos = ones[s], twos[s] - 1
+                if max(0, (needed - rest_ones + 1) // 2) <= min(rest_twos, needed // 2):
                     result.append(kind)
                     break
+        self._payable_cache = result
         return result
 
     def _can_take_wok(self, player: int) -> bool:
@@ -315,6 +312,7 @@ class WeWillWokYouState(GameState):
     # --- carrying out --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._score_cache = None
+        self._payable_cache = None
         player = self.turn
         if isinstance(action, CollectCoin):
             self.coin_sets[action.coin_set] -= 1

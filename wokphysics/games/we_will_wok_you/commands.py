@@ -1,0 +1,205 @@
+"""We Will Wok You's command-line verbs (play, simulate, score) and bench figures.
+
+Heavy parts are imported inside the functions so ``wokphysics --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from wokphysics.errors import UserError
+
+TITLE = "We Will Wok You"
+GAME = "we-will-wok-you"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
+    parser.add_argument("--players", type=int, default=players, metavar="N",
+                        help=f"number of players, 2 to 4 (default {players})")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="seed of the shuffles (default: 1 for simulate, random for play)")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help="a TOML file (or folder) layered over config/we_will_wok_you.toml")
+
+
+def _check_players(players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise UserError(f"--players must be 2 to 4 for We Will Wok You, not {players}")
+
+
+def _check_config(config: str | None) -> None:
+    from wokphysics.games.we_will_wok_you.cards import load_cards
+
+    load_cards(config)  # a bad file is one ConfigError line before anything starts
+
+
+# --------------------------------------------------------------------------- play
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_common(parser, players=3)
+    parser.add_argument("--bots", type=int, default=None, metavar="K",
+                        help="how many seats are bots (the last K; default: all but one)")
+    parser.add_argument("--bot", default="greedy", metavar="NAME",
+                        help="which bot plays the bot seats: greedy or random (default greedy)")
+
+
+def play(args: argparse.Namespace) -> int:
+    """Play in the terminal against bots: type an action's number or its text."""
+    import random
+
+    from wokphysics.games.bots import make_bot
+    from wokphysics.games.protocol import new_game
+    from wokphysics.games.terminal import play_in_terminal
+    from wokphysics.games.we_will_wok_you.render import render, render_end
+
+    _check_players(args.players)
+    bots = args.players - 1 if args.bots is None else args.bots
+    if not 0 <= bots <= args.players:
+        raise UserError(f"--bots must be 0 to {args.players} (the players), not {bots}")
+    _check_config(args.config)
+    # A fresh deal each time unless a seed is given; the game itself stays seeded.
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    state = new_game(GAME, players=args.players, seed=seed, config=args.config)
+    humans = args.players - bots
+    seats = [
+        None if seat < humans else make_bot(GAME, args.bot, seed * 7919 + seat)
+        for seat in range(args.players)
+    ]
+    print(f"We Will Wok You, seed {seed}: players 1-{humans} at the keyboard, {bots} "
+          f"{args.bot} bot(s). Take a wok card with 'take W..' and then pay card by card.")
+    play_in_terminal(state, seats, render, render_end)
+    return 0
+
+
+# --------------------------------------------------------------------------- simulate
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    _add_common(parser, players=4)
+    parser.add_argument("--games", type=int, default=1000, metavar="N",
+                        help="how many games (default 1000)")
+    parser.add_argument("--bots", default="greedy,random,random,random", metavar="NAMES",
+                        help="comma-separated bot per seat, cycled to fill the seats "
+                        "(default greedy,random,random,random)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Headless bot games with a progress bar, then a results table."""
+    import statistics
+
+    from wokphysics.games.bots import bot_names
+    from wokphysics.games.simulation import results_table, run_games
+    from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+
+    _check_players(args.players)
+    if args.games < 1:
+        raise UserError(f"--games must be at least 1, not {args.games}")
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    if not names:
+        raise UserError("--bots needs at least one bot name")
+    known = bot_names(GAME)
+    for name in names:
+        if name not in known:
+            raise UserError(f"unknown bot '{name}' for {GAME}; choose from: {', '.join(known)}")
+    _check_config(args.config)
+
+    def summarise(state: object) -> dict[str, int]:
+        assert isinstance(state, WeWillWokYouState)
+        return {"turns": state.turns_taken}
+
+    seed = 1 if args.seed is None else args.seed
+    results = run_games(GAME, args.players, args.games, seed, names, config=args.config,
+                        progress=not args.no_progress, summarise=summarise)
+    print(results_table(results))
+    turns = [r.extra["turns"] for r in results]
+    print(f"game length in turns (a wok card and its payment are one turn): mean "
+          f"{statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}")
+    return 0
+
+
+# --------------------------------------------------------------------------- score
+def add_score_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE.json",
+                        help="one player's holdings: woks, hand, front, coins "
+                        "(see examples/we-will-wok-you-scoring.json)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help="a TOML file (or folder) layered over config/we_will_wok_you.toml")
+
+
+def score(args: argparse.Namespace) -> int:
+    """Print the optimal arrangement of one player's cards and the total."""
+    import json
+
+    from wokphysics.games.we_will_wok_you.cards import load_cards
+    from wokphysics.games.we_will_wok_you.holdings import load_holdings
+    from wokphysics.games.we_will_wok_you.render import render_score, score_to_json
+    from wokphysics.games.we_will_wok_you.scoring import Scorer
+
+    data = load_cards(args.config)
+    holdings = load_holdings(args.file, data)
+    result = Scorer(data).score(
+        list(holdings.woks), list(holdings.hand), list(holdings.front), holdings.coins
+    )
+    if args.json:
+        print(json.dumps(score_to_json(result), indent=2))
+    else:
+        print(f"We Will Wok You: optimal scoring of {args.file}")
+        print(render_score(data, result))
+    return 0
+
+
+# --------------------------------------------------------------------------- bench
+def bench_figures(repeat: int) -> dict[str, float]:
+    """Random 4-player playouts per second, and final-scoring time per player."""
+    import time
+
+    from wokphysics.bench import median_seconds
+    from wokphysics.games.bots import RandomBot
+    from wokphysics.games.protocol import new_game
+    from wokphysics.games.simulation import play_out
+    from wokphysics.games.we_will_wok_you.scoring import Scorer
+    from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+
+    playouts = 200
+
+    def run_playouts() -> list[WeWillWokYouState]:
+        finished = []
+        for seed in range(playouts):
+            state = new_game(GAME, players=4, seed=seed)
+            assert isinstance(state, WeWillWokYouState)
+            play_out(state, [RandomBot(seed * 7919 + seat) for seat in range(4)])
+            finished.append(state)
+        return finished
+
+    seconds = median_seconds(run_playouts, repeat)
+    ends = run_playouts()
+    scorer = Scorer(ends[0].data)
+    holdings = [(s.woks[p], s.hands[p], s.fronts[p]) for s in ends for p in range(4)]
+
+    def score_all() -> None:
+        for woks, hand, front in holdings:
+            scorer.score(woks, hand, front)
+
+    scoring = median_seconds(score_all, repeat)
+    worst = 0.0
+    for woks, hand, front in holdings:
+        start = time.perf_counter()
+        scorer.score(woks, hand, front)
+        worst = max(worst, time.perf_counter() - start)
+
+    def greedy_games() -> None:
+        from wokphysics.games.we_will_wok_you.bots import GreedyBot
+
+        for seed in range(20):
+            state = new_game(GAME, players=4, seed=seed)
+            bots = [GreedyBot(seed), *(RandomBot(seed * 7919 + s) for s in range(1, 4))]
+            play_out(state, bots)
+            state.scores()
+
+    greedy = median_seconds(greedy_games, repeat)
+    return {
+        "wwwy.random_playouts_4p_per_s": playouts / seconds,
+        "wwwy.final_scoring_ms_per_player": 1000 * scoring / len(holdings),
+        "wwwy.final_scoring_ms_worst_player": 1000 * worst,
+        "wwwy.greedy_vs_3_random_games_per_s": 20 / greedy,
+    }
