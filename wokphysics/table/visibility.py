@@ -48,14 +48,15 @@ class Visibility:
         return any(self.corners_visible)
 
 
-def _placed(local: np.ndarray, cards: Sequence[Card]) -> np.ndarray:
-    """Every card's copy of a local shape (k x 2 points): an (n, k, 2) array on the table."""
-    angles = np.array([c.angle for c in cards])
-    cos, sin = np.cos(angles)[:, None], np.sin(angles)[:, None]
-    centres = np.array([(c.x, c.y) for c in cards])
-    xs = local[None, :, 0] * cos - local[None, :, 1] * sin + centres[:, 0:1]
-    ys = local[None, :, 0] * sin + local[None, :, 1] * cos + centres[:, 1:2]
-    return np.stack((xs, ys), axis=-1)
+def _placed(local: np.ndarray, poses: np.ndarray, cos: np.ndarray, sin: np.ndarray) -> np.ndarray:
+    """Every card's copy of a local shape (k x 2 points): an (n, k, 2) array on the table.
+
+    ``poses`` is (n, 3): x, y, angle; ``cos`` and ``sin`` are (n, 1) of the angles.
+    """
+    placed = np.empty((len(poses), len(local), 2))
+    placed[..., 0] = local[None, :, 0] * cos - local[None, :, 1] * sin + poses[:, 0:1]
+    placed[..., 1] = local[None, :, 0] * sin + local[None, :, 1] * cos + poses[:, 1:2]
+    return placed
 
 
 def _uncovered_fractions(
@@ -65,6 +66,8 @@ def _uncovered_fractions(
     owners: np.ndarray,
     outlines: np.ndarray,
     poses: np.ndarray,
+    cover_cos: np.ndarray,
+    cover_sin: np.ndarray,
     half: tuple[float, float],
     area: float,
 ) -> np.ndarray:
@@ -84,7 +87,7 @@ def _uncovered_fractions(
     if len(part_index) == 0:
         return fractions
     offset = centres[part_index] - poses[cover_index, :2]
-    cos, sin = np.cos(poses[cover_index, 2]), np.sin(poses[cover_index, 2])
+    cos, sin = cover_cos[cover_index], cover_sin[cover_index]
     local_x = np.abs(cos * offset[:, 0] + sin * offset[:, 1])
     local_y = np.abs(-sin * offset[:, 0] + cos * offset[:, 1])
     gap_x = np.maximum(local_x - half[0], 0.0)
@@ -93,9 +96,10 @@ def _uncovered_fractions(
     part_index, cover_index = part_index[near], cover_index[near]
     local_x, local_y = local_x[near], local_y[near]
     inside = (local_x + radius <= half[0]) & (local_y + radius <= half[1])
-    hidden_whole = np.unique(part_index[inside])
-    fractions[hidden_whole] = 0.0
-    keep = ~np.isin(part_index, hidden_whole)
+    hidden = np.zeros(part_count, dtype=bool)
+    hidden[part_index[inside]] = True
+    fractions[hidden] = 0.0
+    keep = ~hidden[part_index]
     part_index, cover_index = part_index[keep], cover_index[keep]
     if len(part_index) == 0:
         return fractions
@@ -136,16 +140,19 @@ def compute_visibility(
     rank = np.arange(count)
     hw, hl = shapes.width / 2.0, shapes.length / 2.0
     corners = np.array(((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl)))
-    outlines = shapely.polygons(_placed(corners, lying))
     poses = np.array([(c.x, c.y, c.angle) for c in lying])
+    cos, sin = np.cos(poses[:, 2:3]), np.sin(poses[:, 2:3])
+    outline_points = _placed(corners, poses, cos, sin)
+    outlines = shapely.polygons(outline_points)
     half = (hw, hl)
-    circles = _placed(shapes.circle_local, lying)
+    circles = _placed(shapes.circle_local, poses, cos, sin)
     circle_radius = float(np.hypot(*shapes.circle_local[0]))
     circle_fraction = _uncovered_fractions(
-        circles, poses[:, :2], circle_radius, rank, outlines, poses, half, shapes.circle_area
+        circles, poses[:, :2], circle_radius, rank, outlines, poses, cos[:, 0], sin[:, 0], half,
+        shapes.circle_area,
     )
-    dot_centres = _placed(shapes.dot_centres, lying).reshape(-1, 2)
-    dots = np.stack([_placed(dot, lying) for dot in shapes.dots_local], axis=1)
+    dot_centres = _placed(shapes.dot_centres, poses, cos, sin).reshape(-1, 2)
+    dots = np.stack([_placed(dot, poses, cos, sin) for dot in shapes.dots_local], axis=1)
     dot_radius = float(np.hypot(*(shapes.dots_local[0][0] - shapes.dot_centres[0])))
     dot_fraction = _uncovered_fractions(
         dots.reshape(count * 4, -1, 2),
@@ -154,26 +161,40 @@ def compute_visibility(
         np.repeat(rank, 4),
         outlines,
         poses,
+        cos[:, 0],
+        sin[:, 0],
         half,
         shapes.dot_area,
     ).reshape(count, 4)
-    falling_out = shapely.intersects(outlines, wok_rectangle(cfg).boundary)
     half_w, half_d = cfg.wok.width_mm / 2.0, cfg.wok.depth_mm / 2.0
+    # Wholly inside the wok: every corner inside; only the others need the exact edge test.
+    within = np.all(
+        (np.abs(outline_points[..., 0]) < half_w) & (np.abs(outline_points[..., 1]) < half_d),
+        axis=1,
+    )
+    falling_out = np.zeros(count, dtype=bool)
+    if not within.all():
+        edge = wok_rectangle(cfg).boundary
+        falling_out[~within] = shapely.intersects(outlines[~within], edge)
     circle_threshold = cfg.visibility.circle_min_fraction
     dot_threshold = cfg.visibility.dot_min_fraction
     pepper_exception = cfg.rules.green_pepper_viable_falling_out
+    dots_seen = (dot_fraction >= dot_threshold).tolist()
+    circles_seen = (circle_fraction >= circle_threshold).tolist()
+    circle_values = circle_fraction.tolist()
+    out_flags = falling_out.tolist()
     result: dict[int, Visibility] = {}
     for index, card in enumerate(lying):
-        corners_seen = tuple(bool(f >= dot_threshold) for f in dot_fraction[index])
-        circle_visible = bool(circle_fraction[index] >= circle_threshold)
-        out = bool(falling_out[index])
+        seen_dots = dots_seen[index]
+        circle_visible = circles_seen[index]
+        out = out_flags[index]
         allowed_out = not out or (pepper_exception and card.ingredient == "green_pepper")
         result[card.id] = Visibility(
-            circle_fraction=float(circle_fraction[index]),
-            corners_visible=(corners_seen[0], corners_seen[1], corners_seen[2], corners_seen[3]),
+            circle_fraction=circle_values[index],
+            corners_visible=(seen_dots[0], seen_dots[1], seen_dots[2], seen_dots[3]),
             falling_out=out,
             outside=abs(card.x) > half_w or abs(card.y) > half_d,
-            viable=card.face_up and circle_visible and any(corners_seen) and allowed_out,
+            viable=card.face_up and circle_visible and any(seen_dots) and allowed_out,
             circle_visible=circle_visible,
         )
     return dict(sorted(result.items()))
