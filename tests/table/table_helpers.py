@@ -16,7 +16,9 @@ def lone_card_table(seed: int, face_up: bool = False, angle: float = 0.0) -> Tab
     return table
 
 
-def flick(speed: float, approach_from: float = -HALF_LENGTH - 2.0, flick_s: float = 0.04) -> Gesture:
+def flick(
+    speed: float, approach_from: float = -HALF_LENGTH - 2.0, flick_s: float = 0.04
+) -> Gesture:
     """Slide the blade up to ``approach_from`` (y, mm) slowly, then flick along +y at ``speed``."""
     return Gesture(
         [

@@ -24,9 +24,22 @@ def test_defaults_load_and_describe_the_rulebook_game() -> None:
     assert (cfg.card.width_mm, cfg.card.length_mm) == (63.5, 88.9)
     assert cfg.deck_size == 50
     assert (cfg.setup.supply, cfg.setup.wok) == (24, 26)
-    counts = [cfg.ingredients[name].count for name in (
-        "chicken", "pork", "shrimp", "broccoli", "green_pepper", "mushroom", "onion",
-        "chili_pepper", "garlic", "noodles", "rice")]
+    counts = [
+        cfg.ingredients[name].count
+        for name in (
+            "chicken",
+            "pork",
+            "shrimp",
+            "broccoli",
+            "green_pepper",
+            "mushroom",
+            "onion",
+            "chili_pepper",
+            "garlic",
+            "noodles",
+            "rice",
+        )
+    ]
     assert counts == [6, 5, 3, 4, 4, 6, 7, 3, 4, 4, 4]
 
 
@@ -49,12 +62,19 @@ def test_an_override_folder_layers_files_of_the_same_name(tmp_path: Path) -> Non
         ("[card\nwidth_mm = 3", None, "not valid TOML"),
         ("[card]\nwidht_mm = 60.0\n", "card.widht_mm", "unknown key"),
         ("[colour]\nred = 1\n", "colour", "unknown key"),
-        ("[card]\nwidth_mm = \"wide\"\n", "card.width_mm", "valid number"),
+        ('[card]\nwidth_mm = "wide"\n', "card.width_mm", "valid number"),
         ("[card]\nmass_g = -1.0\n", "card.mass_g", "greater than 0"),
         ("[physics]\nfriction = 9.0\n", "physics.friction", "less than or equal to 5"),
-        ("[ingredients]\nchicken = { count = 7, category = \"meat\" }\n", "ingredients", "add up to 51"),
-        ("[ingredients]\npork = { count = 5, category = \"fish\" }\n", "ingredients.pork.category",
-         "'meat'"),
+        (
+            '[ingredients]\nchicken = { count = 7, category = "meat" }\n',
+            "ingredients",
+            "add up to 51",
+        ),
+        (
+            '[ingredients]\npork = { count = 5, category = "fish" }\n',
+            "ingredients.pork.category",
+            "'meat'",
+        ),
         ("[card]\ndot_inset_mm = 40.0\n", "card", "do not fit"),
     ],
 )
@@ -81,7 +101,9 @@ def test_the_command_line_reports_bad_config_in_one_line_with_status_2(tmp_path:
     path = _write(tmp_path, "[spatula]\nblade_width_mm = 0\n")
     done = subprocess.run(
         [sys.executable, "-m", "wokphysics.cli", "bench", "--config", str(path)],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 2
     assert done.stdout == ""

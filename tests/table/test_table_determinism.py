@@ -50,7 +50,10 @@ def _in_process(seed: int) -> list[str]:
 def _in_subprocess(seed: int) -> list[str]:
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, str(seed), json.dumps(ACTIONS)],
-        capture_output=True, text=True, check=True, timeout=120,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
     )
     hashes: list[str] = json.loads(done.stdout)
     return hashes

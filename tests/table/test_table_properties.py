@@ -48,9 +48,14 @@ def _check_invariants(table: Table) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), actions=st.lists(
-    st.tuples(st.sampled_from(["stir", "chop"]), gestures(), st.integers(0, 3)),
-    min_size=1, max_size=3))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    actions=st.lists(
+        st.tuples(st.sampled_from(["stir", "chop"]), gestures(), st.integers(0, 3)),
+        min_size=1,
+        max_size=3,
+    ),
+)
 def test_random_gestures_keep_every_card_accounted_for(
     seed: int, actions: list[tuple[str, Gesture, int]]
 ) -> None:

@@ -148,7 +148,15 @@ def compute_visibility(
     circles = _placed(shapes.circle_local, poses, cos, sin)
     circle_radius = float(np.hypot(*shapes.circle_local[0]))
     circle_fraction = _uncovered_fractions(
-        circles, poses[:, :2], circle_radius, rank, outlines, poses, cos[:, 0], sin[:, 0], half,
+        circles,
+        poses[:, :2],
+        circle_radius,
+        rank,
+        outlines,
+        poses,
+        cos[:, 0],
+        sin[:, 0],
+        half,
         shapes.circle_area,
     )
     dot_centres = _placed(shapes.dot_centres, poses, cos, sin).reshape(-1, 2)
