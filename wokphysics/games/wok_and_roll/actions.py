@@ -40,9 +40,12 @@ class Reroll(Action):
     """Re-roll the dice at these 0-based indices (text: 1-based numbers)."""
 
     dice: tuple[int, ...]
+    _text: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
-        return "reroll " + " ".join(str(i + 1) for i in self.dice)
+        if not self._text:
+            object.__setattr__(self, "_text", "reroll " + " ".join(str(i + 1) for i in self.dice))
+        return self._text
 
 
 @dataclass(frozen=True)
@@ -164,3 +167,16 @@ def parse_action(text: str) -> Action:
         f"'{text}' is not an action; actions are: reroll N.., lock, cook SERVING CODE=SOURCE.., "
         "convert CODE using POOLS, rectangle ID using POOLS, unlock DISH using POOLS|recipe, done"
     )
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def parse_cached(text: str) -> Action:
+    """``parse_action`` memoised (actions are immutable values): saved histories load fast."""
+    found = _PARSED.get(text)
+    if found is None:
+        if len(_PARSED) > 100_000:
+            _PARSED.clear()
+        found = _PARSED[text] = parse_action(text)
+    return found

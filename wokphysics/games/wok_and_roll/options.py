@@ -121,7 +121,8 @@ def book_payments(count: int, counts: list[int], allowance: int) -> tuple[tuple[
 _REROLL_OBJECTS: dict[tuple[int, ...], Reroll] = {}
 
 
-def _reroll(subset: tuple[int, ...]) -> Reroll:
+def canonical_reroll(subset: tuple[int, ...]) -> Reroll:
+    """The one shared Reroll object of these (sorted) die indices."""
     found = _REROLL_OBJECTS.get(subset)
     if found is None:
         found = _REROLL_OBJECTS[subset] = Reroll(subset)
@@ -145,6 +146,6 @@ def reroll_actions(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
         choices = [c + members[:k] for c in choices for k in range(len(members) + 1)]
     subsets = sorted(tuple(sorted(c)) for c in choices if c)
     subsets.sort(key=len)
-    found = tuple(_reroll(subset) for subset in subsets)
+    found = tuple(canonical_reroll(subset) for subset in subsets)
     _REROLLS[cache_key] = found
     return found

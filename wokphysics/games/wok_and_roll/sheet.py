@@ -195,9 +195,9 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         )
     family_masks = {f: 0 for f in FAMILIES}
     section_masks = {s: 0 for s in SECTIONS}
-    for g in groups:
-        family_masks[g.family] |= g.mask
-        section_masks[g.section] |= g.mask
+    for compiled in groups:
+        family_masks[compiled.family] |= compiled.mask
+        section_masks[compiled.section] |= compiled.mask
     return Sheet(
         side="expert" if expert else "simple",
         name=model.name,
@@ -249,4 +249,17 @@ def sheet_for(settings: WokAndRollSettings) -> Sheet:
 def canonical_settings(settings: WokAndRollSettings) -> WokAndRollSettings:
     """One shared object per distinct content, so equal settings share one compiled sheet."""
     text = json.dumps(settings.model_dump(), sort_keys=True)
-    return _BY_TEXT.setdefault(text, settings)
+    shared = _BY_TEXT.setdefault(text, settings)
+    _TEXT_OF[id(shared)] = (shared, text)
+    return shared
+
+
+_TEXT_OF: dict[int, tuple[WokAndRollSettings, str]] = {}
+
+
+def settings_text(settings: WokAndRollSettings) -> str:
+    """The canonical JSON text of ``settings`` (cached for shared settings objects)."""
+    found = _TEXT_OF.get(id(settings))
+    if found is not None and found[0] is settings:
+        return found[1]
+    return json.dumps(settings.model_dump(), sort_keys=True)

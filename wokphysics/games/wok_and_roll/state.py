@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar, Self
 
+from wokphysics.errors import UserError
 from wokphysics.games.protocol import (
     Action,
     GameInfo,
@@ -31,10 +32,10 @@ from wokphysics.games.wok_and_roll.actions import (
     Done,
     Lock,
     Reroll,
-    parse_action,
+    parse_cached,
 )
 from wokphysics.games.wok_and_roll.menu import Menu
-from wokphysics.games.wok_and_roll.options import reroll_actions
+from wokphysics.games.wok_and_roll.options import canonical_reroll, reroll_actions
 from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
 from wokphysics.games.wok_and_roll.settings import (
     CODES,
@@ -46,6 +47,7 @@ from wokphysics.games.wok_and_roll.sheet import (
     Serving,
     Sheet,
     canonical_settings,
+    settings_text,
     sheet_for,
 )
 
@@ -245,7 +247,23 @@ class WokAndRollState(GameState):
             self._next_cook()
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        """Read an action's text. A re-roll naming one of several equal dice of a colour is
+        read as the canonical one (the first such die): they are interchangeable."""
+        action = parse_cached(text)
+        if isinstance(action, Reroll) and self.phase == "roll":
+            white = self.sheet.white
+            wanted: dict[tuple[bool, int], int] = {}
+            for i in action.dice:
+                key = (i < white, self.dice[i])
+                wanted[key] = wanted.get(key, 0) + 1
+            chosen = []
+            for i in range(6):
+                key = (i < white, self.dice[i])
+                if wanted.get(key, 0):
+                    chosen.append(i)
+                    wanted[key] -= 1
+            action = canonical_reroll(tuple(chosen))
+        return action
 
     # --- the end ------------------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -267,7 +285,8 @@ class WokAndRollState(GameState):
     # --- copies, text and views -----------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
-            "settings": self.settings.model_dump(),
+            # the settings travel as their canonical JSON text, so a saved game is complete
+            "settings": settings_text(self.settings),
             "num_players": self.num_players,
             "seed": self.seed,
             "rng": self.rng_state(),
@@ -285,14 +304,20 @@ class WokAndRollState(GameState):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        text = json.dumps(data["settings"], sort_keys=True)
-        settings = _BY_TEXT.get(text) or canonical_settings(settings_from_data(data["settings"]))
+        text = data["settings"]
+        settings = _BY_TEXT.get(text)
+        if settings is None:
+            try:
+                loaded = json.loads(text)
+            except (TypeError, ValueError):
+                raise UserError("saved game: 'settings' is not the settings' JSON text") from None
+            settings = canonical_settings(settings_from_data(loaded))
         state = cls.__new__(cls)
         GameState.__init__(state, int(data["num_players"]), int(data["seed"]))
         state.settings = settings
         state.sheet = sheet_for(settings)
         state.set_rng_state(data["rng"])
-        state.history = [parse_action(t) for t in data["history"]]
+        state.history = [parse_cached(t) for t in data["history"]]
         state.roller = int(data["roller"])
         state.turn = int(data["turn"])
         state.phase = str(data["phase"])
