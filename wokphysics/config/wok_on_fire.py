@@ -123,6 +123,23 @@ class RulesSettings(Settings):
     max_stirs_per_step: int = Field(ge=1, le=10000)
 
 
+class BotSettings(Settings):
+    """How one Wok on Fire bot strength plays (``[bots.<name>]``)."""
+
+    aim_sd_mm: float = Field(ge=0, le=200)
+    direction_sd_rad: float = Field(ge=0, le=3.2)
+    flick_speed_mm_s: float = Field(gt=0, le=10000)
+    speed_sd: float = Field(ge=0, le=1)
+    chop_speed_mm_s: float = Field(gt=0, le=10000)
+    chop_sd: float = Field(ge=0, le=1)
+    choose_targets: bool
+    random_pick_share: float = Field(ge=0, le=1)
+    denial_weight: float = Field(ge=0, le=10)
+    potential_weight: float = Field(ge=0, le=10)
+    blind_claims: bool
+    smart_gifts: bool
+
+
 INGREDIENT_NAMES = (
     "chicken",
     "pork",
@@ -151,6 +168,7 @@ class WokConfig(Settings):
     ingredients: dict[str, IngredientSettings]
     setup: SetupSettings
     rules: RulesSettings
+    bots: dict[str, BotSettings] = Field(default_factory=dict)
 
     @property
     def deck_size(self) -> int:

@@ -355,11 +355,16 @@ def _strict_leader(counts: Sequence[int]) -> int | None:
 
 
 def score_players(piles: Sequence[Sequence[Ingredient]],
-                  card_ids: Sequence[Sequence[int]] | None = None) -> list[PlayerScore]:
+                  card_ids: Sequence[Sequence[int]] | None = None,
+                  pork_bonus: int = PORK_MAJORITY_BONUS,
+                  broccoli_penalty: int = -BROCCOLI_MAJORITY_PENALTY) -> list[PlayerScore]:
     """Every player's final score: optimal arrangement plus the Pork and Broccoli majorities.
 
     A majority needs strictly more cards of the type than every other player (and at least
     one); with a single player (solo practice) that player holds it whenever they have one.
+    ``pork_bonus`` (points gained) and ``broccoli_penalty`` (points lost, given as a positive
+    number) are the rules options ``rules.pork_majority_bonus`` and
+    ``rules.broccoli_majority_penalty``; the defaults are the rulebook's 5 and 10.
 
     Raises:
         UserError: the piles together hold more copies of a type than the deck has.
@@ -372,8 +377,8 @@ def score_players(piles: Sequence[Sequence[Ingredient]],
     scores = []
     for index, pile in enumerate(piles):
         arrangement = score_pile(pile, None if card_ids is None else card_ids[index])
-        bonus = PORK_MAJORITY_BONUS if index == pork_leader else 0
-        penalty = BROCCOLI_MAJORITY_PENALTY if index == broccoli_leader else 0
+        bonus = pork_bonus if index == pork_leader else 0
+        penalty = -broccoli_penalty if index == broccoli_leader else 0
         scores.append(PlayerScore(arrangement, len(pile), pork[index], broccoli[index], bonus,
                                   penalty, arrangement.points + bonus + penalty))
     return scores

@@ -1,0 +1,312 @@
+"""Bots that play Wok on Fire like people: only through a person's inputs.
+
+A bot reads what a person at the table sees (which cards lie where, face up or down, what
+shows of them, the piles) and gives the engine exactly one input per :meth:`WokBot.act`: a
+stir or chop gesture, named picks, a bonus order, the Garlic gift's receiver, the Chili
+choice. It never looks at a face-down card's ingredient and never simulates alternatives:
+each flick is planned geometrically (the blade enters under the target card's near edge,
+moves across it towards the wok's centre and releases at the planned speed) and its own
+seeded generator adds the hand's noise. Strengths are ``[bots.<name>]`` in
+``config/wok_on_fire.toml``; ``strong`` and ``weak`` are shipped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from itertools import combinations
+
+import numpy as np
+
+from wokphysics.config.wok_on_fire import BotSettings, WokConfig
+from wokphysics.errors import UserError
+from wokphysics.games.wok_on_fire.engine import (
+    Bonus,
+    Expect,
+    Pick,
+    PickKind,
+    WokOnFireGame,
+)
+from wokphysics.games.wok_on_fire.ingredients import Ingredient
+from wokphysics.games.wok_on_fire.scoring import score_players, score_pile
+from wokphysics.table.cards import Card
+from wokphysics.table.gesture import Gesture
+
+I = Ingredient  # noqa: E741
+
+# Points a half-built combination is worth to a bot, per card that scores nothing yet: what it
+# may become (a Rice dish is 15, a Noodle dish 25, three Mushrooms 18, Garlic triples a Meat).
+_POTENTIAL: dict[Ingredient, float] = {
+    I.RICE: 5.0, I.NOODLES: 7.0, I.MUSHROOM: 6.0, I.GARLIC: 4.0, I.CHILI_PEPPER: 4.0,
+}
+_FLICK_GAP_MM = 10.0     # the blade starts this far before the card's near edge
+_FLICK_TIME_S = 0.045    # the fast stroke lasts this long (longer than the release window)
+_APPROACH_S = 0.02       # a short slow approach before the stroke
+_CHOP_TIME_S = 0.1       # the chop's throwing stroke
+
+
+def bot_settings(cfg: WokConfig, name: str) -> BotSettings:
+    """The settings of bot strength ``name`` from the config, or a UserError naming the choices."""
+    if name not in cfg.bots:
+        known = ", ".join(sorted(cfg.bots)) or "none (the config has no [bots] section)"
+        raise UserError(f"unknown Wok on Fire bot {name!r}; choose from {known}")
+    return cfg.bots[name]
+
+
+class WokBot:
+    """One bot player; ``act(game)`` gives the game the one input it expects."""
+
+    def __init__(self, name: str, settings: BotSettings, seed: int) -> None:
+        self.name = name
+        self.settings = settings
+        self.rng = np.random.default_rng(seed)
+
+    # ------------------------------------------------------------------ dispatch
+    def act(self, game: WokOnFireGame) -> None:
+        expect = game.expect
+        if expect is Expect.STIR:
+            game.stir(self.plan_stir(game))
+        elif expect is Expect.PICK:
+            game.pick(self.choose_picks(game))
+        elif expect is Expect.BONUS_ORDER:
+            game.choose_bonus_order(self.choose_bonus(game))
+        elif expect is Expect.GIFT_OPPONENT:
+            game.give_to(self.choose_receiver(game))
+        elif expect is Expect.CHILI:
+            chili = self.choose_chili(game)
+            if chili is None:
+                game.decline_chili()
+            else:
+                game.use_chili(chili)
+        elif expect is Expect.CHOP:
+            game.chop(self.plan_chop(game))
+        else:
+            raise UserError("the game is over; a bot has nothing to do")
+
+    # ------------------------------------------------------------------ flicks
+    def _target(self, game: WokOnFireGame) -> Card | None:
+        table = game.table
+        lying = [c for c in table.wok_cards()]
+        if not lying:
+            return None
+        visible = table.visibility()
+        half_w, half_d = game.cfg.wok.width_mm / 2.0, game.cfg.wok.depth_mm / 2.0
+        inside = [c for c in lying if abs(c.x) < half_w and abs(c.y) < half_d]
+        pool = inside or lying
+        if not self.settings.choose_targets:
+            return pool[int(self.rng.integers(len(pool)))]
+
+        def merit(card: Card) -> float:
+            seen = visible.get(card.id)
+            shown = seen.circle_fraction if seen else 0.0
+            corners = sum(seen.corners_visible) if seen else 0
+            # A face-down card that nothing covers flips cleanly and lands viable; far from the
+            # edge it stays in the wok. A face-up card is flipped only when nothing else is left.
+            score = 3.0 * shown + 0.5 * corners - math.hypot(card.x, card.y) / half_w
+            if seen is not None and seen.falling_out:
+                score -= 2.0
+            return score + (0.0 if not card.face_up else -10.0)
+
+        return max(pool, key=merit)
+
+    def plan_stir(self, game: WokOnFireGame) -> Gesture:
+        """A flick under the chosen card's near edge, across it towards the wok's centre."""
+        s = self.settings
+        target = self._target(game)
+        cfg = game.cfg
+        if target is None:
+            # An empty wok: a stroke through the middle (nothing can flip).
+            return Gesture([(0.0, 0.0, -100.0), (0.2, 0.0, 100.0)])
+        distance = math.hypot(target.x, target.y)
+        heading = math.atan2(-target.y, -target.x) if distance > 1.0 else math.pi / 2
+        heading += float(self.rng.normal(0.0, s.direction_sd_rad))
+        dx, dy = math.cos(heading), math.sin(heading)
+        ux, uy = math.cos(target.angle), math.sin(target.angle)
+        # Centre-to-edge distance of the card along the stroke.
+        reach = (cfg.card.width_mm / 2.0 * abs(ux * dx + uy * dy)
+                 + cfg.card.length_mm / 2.0 * abs(-uy * dx + ux * dy))
+        jx, jy = self.rng.normal(0.0, s.aim_sd_mm, 2)
+        ex = target.x - dx * (reach + _FLICK_GAP_MM) + float(jx)
+        ey = target.y - dy * (reach + _FLICK_GAP_MM) + float(jy)
+        speed = s.flick_speed_mm_s * max(0.2, 1.0 + float(self.rng.normal(0.0, s.speed_sd)))
+        stroke = speed * _FLICK_TIME_S
+        return Gesture([
+            (0.0, ex - dx * 5.0, ey - dy * 5.0),
+            (_APPROACH_S, ex, ey),
+            (_APPROACH_S + _FLICK_TIME_S, ex + dx * stroke, ey + dy * stroke),
+        ])
+
+    def plan_chop(self, game: WokOnFireGame) -> Gesture:
+        """A throw from the player's hand towards the wok's centre."""
+        s = self.settings
+        hx, hy, facing = game.table.seat_hand(game.seat_of(game.current_player))
+        heading = facing + float(self.rng.normal(0.0, s.direction_sd_rad))
+        speed = s.chop_speed_mm_s * max(0.3, 1.0 + float(self.rng.normal(0.0, s.chop_sd)))
+        stroke = speed * _CHOP_TIME_S
+        return Gesture([(0.0, hx, hy),
+                        (_CHOP_TIME_S, hx + math.cos(heading) * stroke,
+                         hy + math.sin(heading) * stroke)])
+
+    # ------------------------------------------------------------------ values
+    def _value(self, game: WokOnFireGame, player: int, extra: Sequence[int]) -> float:
+        """The player's exact total with ``extra`` cards added, plus what half-built sets
+        promise (weighted by how much of the game is left)."""
+        piles = [game.pile_ingredients(p) for p in range(game.players)]
+        piles[player] = piles[player] + [game.ingredient(i) for i in extra]
+        rules = game.cfg.rules
+        total = float(score_players(piles, pork_bonus=rules.pork_majority_bonus,
+                                    broccoli_penalty=rules.broccoli_majority_penalty)[player].total)
+        weight = self.settings.potential_weight
+        if weight > 0.0:
+            left = len(game.table.supply) / max(1, game.cfg.setup.supply)
+            arrangement = score_pile(piles[player])
+            unused = [i for c in arrangement.combinations if c.points == 0 for i in c.ingredients]
+            total += weight * (0.3 + 0.7 * left) * sum(_POTENTIAL.get(i, 0.0) for i in unused)
+        return total
+
+    def _gain(self, game: WokOnFireGame, player: int, cards: Sequence[int],
+              base: dict[int, float]) -> float:
+        if player not in base:
+            base[player] = self._value(game, player, ())
+        return self._value(game, player, cards) - base[player]
+
+    def _units(self, game: WokOnFireGame, ids: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        """Each nameable card to the cards naming it takes (all viable Chickens for one)."""
+        chickens = tuple(i for i in ids if game.ingredient(i) is I.CHICKEN)
+        units: dict[int, tuple[int, ...]] = {}
+        for i in ids:
+            if game.ingredient(i) is I.CHICKEN:
+                if chickens and chickens[0] == i:
+                    units[i] = chickens
+            else:
+                units[i] = (i,)
+        return units
+
+    def _worth(self, game: WokOnFireGame, cards: Sequence[int], base: dict[int, float]) -> float:
+        me = game.current_player
+        value = self._gain(game, me, cards, base)
+        weight = self.settings.denial_weight
+        if weight > 0.0 and game.players > 1:
+            value += weight * max(self._gain(game, o, cards, base) for o in game.opponents(me))
+        return value
+
+    # ------------------------------------------------------------------ choices
+    def choose_picks(self, game: WokOnFireGame) -> list[Pick]:
+        legal = game.legal_picks()
+        kind = game.pick_kind
+        units = self._units(game, legal.all_viable)
+        count = legal.min_picks
+        choice: list[Pick] = []
+        if kind is PickKind.GARLIC_GIFT:
+            choice = self._gift_pick(game, units)
+        elif count > 0:
+            choice = self._best_picks(game, units, count)
+        if len(choice) < legal.max_picks and self.settings.blind_claims:
+            named = {p.card_id for p in choice}
+            for card_id in legal.blind:
+                if len(choice) >= legal.max_picks:
+                    break
+                if card_id not in named:
+                    choice.append(Pick(card_id, blind_chicken=True))
+            if game.check_pick(choice) is not None:
+                choice = [p for p in choice if not p.blind_chicken]
+        return choice
+
+    def _ordered(self, game: WokOnFireGame, ids: Sequence[int]) -> list[Pick]:
+        # Green Peppers must be named first.
+        ordered = sorted(ids, key=lambda i: game.ingredient(i) is not I.GREEN_PEPPER)
+        return [Pick(i) for i in ordered]
+
+    def _best_picks(self, game: WokOnFireGame, units: dict[int, tuple[int, ...]],
+                    count: int) -> list[Pick]:
+        options = [self._ordered(game, combo) for combo in combinations(sorted(units), count)]
+        options = [o for o in options if game.check_pick(o) is None]
+        if not options:
+            raise AssertionError("no legal pick for a bot: the engine's legal_picks disagrees")
+        if float(self.rng.random()) < self.settings.random_pick_share:
+            return options[int(self.rng.integers(len(options)))]
+        base: dict[int, float] = {}
+        best = max(options, key=lambda o: (
+            self._worth(game, [c for p in o for c in units[p.card_id]], base), -o[0].card_id))
+        return best
+
+    def _gift_pick(self, game: WokOnFireGame, units: dict[int, tuple[int, ...]]) -> list[Pick]:
+        options = [self._ordered(game, [i]) for i in sorted(units)]
+        options = [o for o in options if game.check_pick(o) is None]
+        if not options:
+            return []
+        if not self.settings.smart_gifts:
+            return options[int(self.rng.integers(len(options)))]
+        base: dict[int, float] = {}
+        me = game.current_player
+        receivers = game.opponents(me)
+
+        def cost(option: list[Pick]) -> float:
+            cards = units[option[0].card_id]
+            helped = min((self._gain(game, o, cards, base) for o in receivers), default=0.0)
+            # Taking a card off the table that this bot wants costs it that card too.
+            return helped + 0.3 * max(0.0, self._gain(game, me, cards, base))
+
+        return min(options, key=cost)
+
+    def choose_receiver(self, game: WokOnFireGame) -> int:
+        receivers = game.legal_opponents()
+        if not self.settings.smart_gifts:
+            return receivers[int(self.rng.integers(len(receivers)))]
+        base: dict[int, float] = {}
+        cards = game.gift_cards
+        totals = {o: self._value(game, o, ()) for o in receivers}
+        # Least help, then the opponent furthest behind.
+        return min(receivers, key=lambda o: (self._gain(game, o, cards, base), totals[o], o))
+
+    def choose_bonus(self, game: WokOnFireGame) -> Bonus:
+        if not self.settings.smart_gifts:
+            pending = game.pending_bonuses
+            return pending[int(self.rng.integers(len(pending)))]
+        # Own pick first, while the stir that earned it has just shown the best cards.
+        return Bonus.GREEN_PEPPER
+
+    def choose_chili(self, game: WokOnFireGame) -> int | None:
+        chilis = game.usable_chilis()
+        if not chilis:
+            return None
+        if self.settings.random_pick_share >= 0.5:
+            return chilis[0] if float(self.rng.random()) < 0.5 else None
+        me = game.current_player
+        eligible = [i for i in game.legal_picks().all_viable] or [
+            i for i in self._all_viable(game) if game.ingredient(i) is not I.CHILI_PEPPER]
+        units = self._units(game, eligible)
+        if not units:
+            return None
+        base: dict[int, float] = {}
+        best = max(self._worth(game, cards, base) for cards in units.values())
+        pile = list(game.pile(me))
+        pile.remove(chilis[0])
+        without = [game.ingredient(i) for i in pile]
+        piles = [game.pile_ingredients(p) for p in range(game.players)]
+        piles[me] = without
+        rules = game.cfg.rules
+        kept = self._value(game, me, ()) - float(score_players(
+            piles, pork_bonus=rules.pork_majority_bonus,
+            broccoli_penalty=rules.broccoli_majority_penalty)[me].total)
+        return chilis[0] if best > kept + 1.0 else None
+
+    @staticmethod
+    def _all_viable(game: WokOnFireGame) -> list[int]:
+        return [i for i, seen in game.table.visibility().items() if seen.viable]
+
+
+def make_wof_bot(cfg: WokConfig, name: str, seed: int) -> WokBot:
+    """A bot of strength ``name`` (a ``[bots.<name>]`` section) with its own seeded hand."""
+    return WokBot(name, bot_settings(cfg, name), seed)
+
+
+def play_bot_game(game: WokOnFireGame, bots: Sequence[WokBot], max_inputs: int = 100000) -> None:
+    """Let ``bots[p]`` act for player ``p`` until the game ends."""
+    if len(bots) != game.players:
+        raise UserError(f"{len(bots)} bots for {game.players} players")
+    for _ in range(max_inputs):
+        if game.is_over:
+            return
+        bots[game.current_player].act(game)
+    raise AssertionError(f"the game did not end within {max_inputs} inputs")

@@ -1,0 +1,795 @@
+"""The Wok on Fire game engine: turns, picks, bonuses, Chili, chop and the end, on the table.
+
+A :class:`WokOnFireGame` owns one physics :class:`~wokphysics.table.world.Table` and drives it
+by the rules (``rules-decisions.md``, "Wok on Fire"; interpretations in
+``docs/rules-wok-on-fire.md``). The caller (a person through the window, or a bot) reads
+:attr:`WokOnFireGame.expect` and gives the one input it names; the engine then advances by
+itself through every step that needs no decision. The public API is documented in
+``docs/wok-on-fire-engine.md``.
+
+Invariants: every card of the deck is, at every moment, in exactly one place (supply, on the
+table, on the floor, a player's pile, the discard); a refused or mismatched input changes
+nothing; randomness comes only from the table's generator (seeded once).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.errors import RulesError, UserError
+from wokphysics.games.wok_on_fire.ingredients import Ingredient
+from wokphysics.games.wok_on_fire.scoring import PlayerScore, score_players
+from wokphysics.games.wok_on_fire.scoring import winners as score_winners
+from wokphysics.table.cards import Card
+from wokphysics.table.gesture import Gesture
+from wokphysics.table.visibility import Visibility, refusal_reason
+from wokphysics.table.world import SEATS, ActionReport, Table
+
+MAX_PLAYERS = SEATS
+SEATING: dict[int, tuple[int, ...]] = {1: (0,), 2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+"""Table seat of each player, by player count (2 players sit opposite each other)."""
+
+
+class Expect(Enum):
+    """The kind of input the engine waits for."""
+
+    STIR = "stir"
+    PICK = "pick"
+    BONUS_ORDER = "bonus_order"
+    GIFT_OPPONENT = "gift_opponent"
+    CHILI = "chili"
+    CHOP = "chop"
+    GAME_OVER = "game_over"
+
+
+class PickKind(Enum):
+    """Which pick the player is naming."""
+
+    NORMAL = "normal"
+    PEPPER_BONUS = "pepper_bonus"
+    GARLIC_GIFT = "garlic_gift"
+    CHILI = "chili"
+
+
+class StirKind(Enum):
+    NORMAL = "normal"
+    BONUS = "bonus"
+
+
+class Bonus(Enum):
+    GREEN_PEPPER = "green_pepper"
+    GARLIC = "garlic"
+
+
+class Refused(RulesError):
+    """A choice the rules forbid; ``reason`` says why. The game is unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class WrongInput(RulesError):
+    """An input of another kind than the one the game expects now. The game is unchanged."""
+
+
+class InvariantError(AssertionError):
+    """A card is lost or in two places: a bug, never a player's mistake."""
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One named pick: a card id, or a blind claim that the card is a Chicken."""
+
+    card_id: int
+    blind_chicken: bool = False
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What one pick did: the cards taken (empty if a claim failed or the pick was void),
+    who received them (a player, or None for the discard), and whether a blind claim failed."""
+
+    card_ids: tuple[int, ...]
+    to_player: int | None
+    claim_failed: bool = False
+
+
+@dataclass(frozen=True)
+class LegalPicks:
+    """The choices of the current pick step (see the engine doc)."""
+
+    viable: tuple[int, ...]
+    all_viable: tuple[int, ...]
+    blind: tuple[int, ...]
+    min_picks: int
+    max_picks: int
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class StirEvent:
+    player: int
+    kind: StirKind
+    report: ActionReport
+
+
+@dataclass(frozen=True)
+class PickEvent:
+    player: int
+    kind: PickKind
+    taken: tuple[Taken, ...]
+
+
+@dataclass(frozen=True)
+class ClaimFailedEvent:
+    player: int
+    card_id: int
+    ingredient: str
+
+
+@dataclass(frozen=True)
+class GiftEvent:
+    player: int
+    to_player: int | None
+    card_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ChiliEvent:
+    player: int
+    card_id: int | None
+
+
+@dataclass(frozen=True)
+class ChopEvent:
+    player: int
+    report: ActionReport
+
+
+@dataclass(frozen=True)
+class TurnEndEvent:
+    player: int
+    turn: int
+    state_hash: str
+
+
+@dataclass(frozen=True)
+class GameOverEvent:
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+Event = (StirEvent | PickEvent | ClaimFailedEvent | GiftEvent | ChiliEvent | ChopEvent
+         | TurnEndEvent | GameOverEvent)
+
+
+@dataclass
+class GameStats:
+    """Counts for the simulation table. ``stirs_per_turn`` counts every stir of a turn
+    (normal and bonus)."""
+
+    turns: int = 0
+    stirs: int = 0
+    stirs_that_flipped: int = 0
+    stirs_per_turn: list[int] = field(default_factory=list)
+    claims: int = 0
+    claims_failed: int = 0
+    chilis_used: int = 0
+    simulated_s: float = 0.0
+
+
+@dataclass
+class _Turn:
+    """The mutable state of the turn in progress."""
+
+    player: int
+    chili_usable: tuple[int, ...]
+    stir_kind: StirKind = StirKind.NORMAL
+    stirs_in_step: int = 0
+    flipped_in_step: bool = False
+    stirs: int = 0
+    pick_kind: PickKind | None = None
+    pepper_earned: bool = False
+    garlic_earned: bool = False
+    pending: list[Bonus] = field(default_factory=list)
+    order_chosen: bool = False
+    current_bonus: Bonus | None = None
+    gift_cards: tuple[int, ...] = ()
+    chili_declined: bool = False
+    inputs: list[dict[str, Any]] = field(default_factory=list)
+
+
+class WokOnFireGame:
+    """One game of Wok on Fire for 1 to 4 players on a seeded table (see the module doc)."""
+
+    def __init__(
+        self,
+        cfg: WokConfig,
+        players: int,
+        seed: int,
+        starting_player: int = 0,
+        bots: Sequence[str] | None = None,
+        record_path: str | Path | None = None,
+    ) -> None:
+        if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+            raise UserError(f"players must be 1 to {MAX_PLAYERS}, not {players!r}")
+        if not isinstance(seed, int) or seed < 0:
+            raise UserError(f"seed must be a whole number >= 0, not {seed!r}")
+        if not isinstance(starting_player, int) or not 0 <= starting_player < players:
+            raise UserError(f"starting player must be 0 to {players - 1}, not {starting_player!r}")
+        labels = tuple(bots) if bots is not None else ("person",) * players
+        if len(labels) != players:
+            raise UserError(f"{len(labels)} player labels for {players} players")
+        self.cfg = cfg
+        self.players = players
+        self.seed = seed
+        self.starting_player = starting_player
+        self.bots: tuple[str, ...] = labels
+        self.record_path: Path | None = Path(record_path) if record_path is not None else None
+        self.table = Table(cfg, seed)
+        self.table.setup()
+        self._ingredient = [Ingredient[card.ingredient.upper()] for card in self.table.cards]
+        self._piles: list[list[int]] = [[] for _ in range(players)]
+        self._discarded: list[int] = []
+        self._expect = Expect.STIR
+        self.turn_number = 0
+        self.final_round = False
+        self._turns_left: int | None = None
+        self.events: list[Event] = []
+        self.stats = GameStats()
+        self.turn_records: list[dict[str, Any]] = []
+        self._result: dict[str, Any] | None = None
+        self._turn = self._new_turn(starting_player)
+        self.autosave()
+
+    # ------------------------------------------------------------------ reading the state
+    @property
+    def expect(self) -> Expect:
+        return self._expect
+
+    @property
+    def current_player(self) -> int:
+        return self._turn.player
+
+    @property
+    def is_over(self) -> bool:
+        return self._expect is Expect.GAME_OVER
+
+    @property
+    def stir_kind(self) -> StirKind | None:
+        return self._turn.stir_kind if self._expect is Expect.STIR else None
+
+    @property
+    def pick_kind(self) -> PickKind | None:
+        return self._turn.pick_kind if self._expect is Expect.PICK else None
+
+    @property
+    def stirs_this_step(self) -> int:
+        return self._turn.stirs_in_step
+
+    @property
+    def flipped_this_step(self) -> bool:
+        return self._turn.flipped_in_step
+
+    @property
+    def pending_bonuses(self) -> tuple[Bonus, ...]:
+        return tuple(self._turn.pending)
+
+    @property
+    def current_bonus(self) -> Bonus | None:
+        return self._turn.current_bonus
+
+    @property
+    def turns_left(self) -> int | None:
+        return self._turns_left
+
+    @property
+    def gift_card(self) -> int | None:
+        if self._expect is not Expect.GIFT_OPPONENT or not self._turn.gift_cards:
+            return None
+        return self._turn.gift_cards[0]
+
+    @property
+    def gift_cards(self) -> tuple[int, ...]:
+        return self._turn.gift_cards if self._expect is Expect.GIFT_OPPONENT else ()
+
+    @property
+    def discarded(self) -> tuple[int, ...]:
+        return tuple(self._discarded)
+
+    def seat_of(self, player: int) -> int:
+        """The table seat (0..3) of ``player``."""
+        return SEATING[self.players][player]
+
+    def ingredient(self, card_id: int) -> Ingredient:
+        return self._ingredient[card_id]
+
+    def pile(self, player: int) -> tuple[int, ...]:
+        """Card ids in ``player``'s pile, in the order taken."""
+        return tuple(self._piles[player])
+
+    def pile_ingredients(self, player: int) -> list[Ingredient]:
+        return [self._ingredient[i] for i in self._piles[player]]
+
+    def opponents(self, player: int) -> tuple[int, ...]:
+        return tuple(p for p in range(self.players) if p != player)
+
+    def scores(self) -> list[PlayerScore]:
+        """Every player's exact optimal score of the cards collected so far."""
+        rules = self.cfg.rules
+        piles = [self.pile_ingredients(p) for p in range(self.players)]
+        return score_players(piles, [self._piles[p] for p in range(self.players)],
+                             pork_bonus=rules.pork_majority_bonus,
+                             broccoli_penalty=rules.broccoli_majority_penalty)
+
+    def winners(self) -> list[int]:
+        """Most points, then fewest ingredients; several players = a shared victory."""
+        return score_winners(self.scores())
+
+    def locations(self) -> dict[int, str]:
+        """Every card id to where it is: supply, wok, floor, player:N or discard."""
+        places: dict[int, str] = {}
+        for card in self.table.cards:
+            places[card.id] = (f"player:{card.owner}" if card.location == "player"
+                               else card.location)
+        return places
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError unless every card is in exactly one consistent place."""
+        cards = self.table.cards
+        if len(cards) != self.cfg.deck_size:
+            raise InvariantError(f"{len(cards)} cards on the table for a deck of {self.cfg.deck_size}")
+        supply = self.table.supply
+        if len(set(supply)) != len(supply):
+            raise InvariantError("a card is in the supply twice")
+        in_piles = [i for pile in self._piles for i in pile]
+        if len(set(in_piles)) != len(in_piles) or set(in_piles) & set(self._discarded):
+            raise InvariantError("a card is in two piles")
+        for card in cards:
+            where = card.location
+            if (where == "supply") != (card.id in supply):
+                raise InvariantError(f"card {card.id}: location {where} but supply says otherwise")
+            if where == "player":
+                if card.owner is None or card.id not in self._piles[card.owner]:
+                    raise InvariantError(f"card {card.id} is with player {card.owner} but not in the pile")
+            elif card.id in in_piles:
+                raise InvariantError(f"card {card.id} is in a pile but lies in the {where}")
+            if (where == "discard") != (card.id in self._discarded):
+                raise InvariantError(f"card {card.id}: discard pile disagrees with the table")
+
+    # ------------------------------------------------------------------ legal choices
+    def _visible(self) -> dict[int, Visibility]:
+        return self.table.visibility()
+
+    def _all_viable(self) -> list[int]:
+        return [i for i, seen in self._visible().items() if seen.viable]
+
+    def _blind_candidates(self) -> list[int]:
+        if not self.cfg.rules.blind_chicken_claim:
+            return []
+        found = []
+        for card_id, seen in self._visible().items():
+            card = self.table.card(card_id)
+            if (card.face_up and not seen.circle_visible and seen.any_corner_visible
+                    and not seen.falling_out):
+                found.append(card_id)
+        return found
+
+    def _eligible(self, kind: PickKind | None) -> list[int]:
+        """Viable cards that this pick kind may take at all (a Chili pick: no Chili)."""
+        viable = self._all_viable()
+        if kind is PickKind.CHILI:
+            viable = [i for i in viable if self._ingredient[i] is not Ingredient.CHILI_PEPPER]
+        return viable
+
+    def _units(self, cards: Sequence[int]) -> int:
+        """Picks that ``cards`` can fill: every viable Chicken together is one pick."""
+        chickens = sum(1 for i in cards if self._ingredient[i] is Ingredient.CHICKEN)
+        return len(cards) - chickens + (1 if chickens else 0)
+
+    def _max_picks(self, kind: PickKind) -> int:
+        return self.cfg.rules.picks_per_turn if kind is PickKind.NORMAL else 1
+
+    def legal_picks(self) -> LegalPicks:
+        """The current pick step's choices; empty when the game does not expect a pick."""
+        if self._expect is not Expect.PICK:
+            return LegalPicks((), (), (), 0, 0)
+        kind = self._turn.pick_kind
+        assert kind is not None
+        eligible = self._eligible(kind)
+        peppers = [i for i in eligible if self._ingredient[i] is Ingredient.GREEN_PEPPER]
+        most = self._max_picks(kind)
+        return LegalPicks(
+            viable=tuple(peppers or eligible),
+            all_viable=tuple(eligible),
+            blind=tuple(self._blind_candidates()),
+            min_picks=min(most, self._units(eligible)),
+            max_picks=most,
+        )
+
+    def legal_opponents(self) -> tuple[int, ...]:
+        if self._expect is not Expect.GIFT_OPPONENT:
+            return ()
+        return self.opponents(self._turn.player)
+
+    def usable_chilis(self) -> tuple[int, ...]:
+        """Chili Peppers the current player won on an earlier turn and still holds."""
+        pile = self._piles[self._turn.player]
+        return tuple(i for i in self._turn.chili_usable if i in pile)
+
+    def check_pick(self, picks: Sequence[Pick | int]) -> str | None:
+        """Why ``pick(picks)`` would be refused, or None if it would be accepted."""
+        if self._expect is not Expect.PICK:
+            return f"the game expects {self._expect.value.replace('_', ' ')}, not a pick"
+        try:
+            self._plan_picks(_as_picks(picks))
+        except Refused as refusal:
+            return refusal.reason
+        return None
+
+    def _plan_picks(self, picks: list[Pick]) -> list[Pick]:
+        kind = self._turn.pick_kind
+        assert kind is not None
+        legal = self.legal_picks()
+        if len(picks) > legal.max_picks:
+            raise Refused(f"name at most {legal.max_picks} card{'s' if legal.max_picks > 1 else ''} "
+                          f"for this pick, not {len(picks)}")
+        if len(picks) < legal.min_picks:
+            raise Refused(f"name {legal.min_picks} card{'s' if legal.min_picks > 1 else ''} "
+                          f"({legal.min_picks} viable to pick), not {len(picks)}")
+        visible = self._visible()
+        peppers_left = {i for i in legal.all_viable
+                        if self._ingredient[i] is Ingredient.GREEN_PEPPER}
+        named: set[int] = set()
+        chicken_named: int | None = None
+        for pick in picks:
+            card_id = pick.card_id
+            if not isinstance(card_id, int) or isinstance(card_id, bool) \
+                    or not 0 <= card_id < len(self._ingredient):
+                raise Refused(f"there is no card {card_id!r}")
+            if card_id in named:
+                raise Refused(f"card {card_id} is named twice")
+            card = self.table.card(card_id)
+            seen = visible.get(card_id)
+            if pick.blind_chicken:
+                self._check_claim(card, seen)
+                if peppers_left:
+                    raise Refused("a Green Pepper is viable and must be picked first")
+            else:
+                reason = refusal_reason(card, seen, self.cfg)
+                if reason is not None:
+                    raise Refused(reason)
+                ingredient = self._ingredient[card_id]
+                if kind is PickKind.CHILI and ingredient is Ingredient.CHILI_PEPPER:
+                    raise Refused("the pick paid with a Chili Pepper may not be a Chili Pepper")
+                if peppers_left and ingredient is not Ingredient.GREEN_PEPPER:
+                    raise Refused("a Green Pepper is viable and must be picked first")
+                if ingredient is Ingredient.CHICKEN:
+                    if chicken_named is not None:
+                        raise Refused(f"card {card_id} is a Chicken: every viable Chicken comes "
+                                      f"with card {chicken_named} as one pick")
+                    chicken_named = card_id
+                peppers_left.discard(card_id)
+            named.add(card_id)
+        return picks
+
+    def _check_claim(self, card: Card, seen: Visibility | None) -> None:
+        if not self.cfg.rules.blind_chicken_claim:
+            raise Refused("blind Chicken claims are switched off (rules.blind_chicken_claim)")
+        if card.location != "wok" or seen is None:
+            raise Refused(f"card {card.id} is not lying in the wok")
+        if not card.face_up:
+            raise Refused(f"card {card.id} is face down: only a face-up card may be claimed")
+        if seen.circle_visible:
+            raise Refused(f"the centre circle of card {card.id} is visible: name it, "
+                          "a blind claim is for a hidden centre circle")
+        if not seen.any_corner_visible:
+            raise Refused(f"every corner of card {card.id} is covered")
+        if seen.falling_out:
+            raise Refused(f"card {card.id} is falling out of the wok")
+
+    # ------------------------------------------------------------------ inputs
+    def _require(self, wanted: Expect, what: str) -> None:
+        if self._expect is not wanted:
+            if self._expect is Expect.GAME_OVER:
+                raise WrongInput(f"the game is over: no {what}")
+            raise WrongInput(f"the game expects {self._expect.value.replace('_', ' ')} from "
+                             f"player {self._turn.player + 1}, not {what}")
+
+    def stir(self, gesture: Gesture) -> ActionReport:
+        """One stir-fry action along ``gesture`` (see :meth:`Table.stir`)."""
+        self._require(Expect.STIR, "a stir")
+        report = self.table.stir(gesture)
+        turn = self._turn
+        turn.inputs.append({"kind": "stir", "gesture": gesture.to_data()})
+        turn.stirs_in_step += 1
+        turn.stirs += 1
+        turn.flipped_in_step = turn.flipped_in_step or bool(report.flipped)
+        self.stats.stirs += 1
+        self.stats.stirs_that_flipped += 1 if report.flipped else 0
+        self.stats.simulated_s += report.simulated_s
+        self.events.append(StirEvent(turn.player, turn.stir_kind, report))
+        limit = self.cfg.rules.max_stirs_per_step
+        if turn.stir_kind is StirKind.NORMAL:
+            done = (turn.stirs_in_step >= 2 and turn.flipped_in_step) or turn.stirs_in_step >= limit
+            if done:
+                self._start_pick(PickKind.NORMAL)
+        else:
+            kind = (PickKind.GARLIC_GIFT if turn.current_bonus is Bonus.GARLIC
+                    else PickKind.PEPPER_BONUS)
+            if self._eligible(kind) or turn.stirs_in_step >= limit:
+                self._start_pick(kind)
+        self._advance()
+        return report
+
+    def pick(self, picks: Sequence[Pick | int]) -> list[Taken]:
+        """Name every pick of this step at once, then take them in order (see the doc)."""
+        self._require(Expect.PICK, "a pick")
+        plan = self._plan_picks(_as_picks(picks))
+        turn = self._turn
+        kind = turn.pick_kind
+        assert kind is not None
+        viable_chickens = [i for i in self._all_viable()
+                           if self._ingredient[i] is Ingredient.CHICKEN]
+        turn.inputs.append({"kind": "pick",
+                            "picks": [[p.card_id, p.blind_chicken] for p in plan]})
+        gift = kind is PickKind.GARLIC_GIFT
+        taken_all: list[Taken] = []
+        gone: set[int] = set()
+        for pick in plan:
+            ingredient = self._ingredient[pick.card_id]
+            if pick.card_id in gone:
+                taken_all.append(Taken((), None if gift else turn.player))
+                continue
+            if pick.blind_chicken:
+                self.stats.claims += 1
+            if pick.blind_chicken and ingredient is not Ingredient.CHICKEN:
+                self.stats.claims_failed += 1
+                self.events.append(ClaimFailedEvent(turn.player, pick.card_id, ingredient.value))
+                taken_all.append(Taken((), None if gift else turn.player, claim_failed=True))
+                continue
+            if ingredient is Ingredient.CHICKEN:
+                ids = sorted({pick.card_id, *viable_chickens} - gone)
+            else:
+                ids = [pick.card_id]
+            gone.update(ids)
+            if gift:
+                turn.gift_cards = turn.gift_cards + tuple(ids)
+                taken_all.append(Taken(tuple(ids), None))
+            else:
+                for card_id in ids:
+                    self._give(card_id, turn.player)
+                taken_all.append(Taken(tuple(ids), turn.player))
+                self._earn_bonuses(ids)
+        self.events.append(PickEvent(turn.player, kind, tuple(taken_all)))
+        turn.pick_kind = None
+        if gift and turn.gift_cards:
+            opponents = self.opponents(turn.player)
+            if len(opponents) <= 1:
+                self._hand_gift(opponents[0] if opponents else None)
+            else:
+                self._expect = Expect.GIFT_OPPONENT
+                return taken_all
+        self._after_picks()
+        return taken_all
+
+    def choose_bonus_order(self, first: Bonus) -> None:
+        """Which of the two earned bonuses (Green Pepper, Garlic) is done first."""
+        self._require(Expect.BONUS_ORDER, "a bonus order")
+        if not isinstance(first, Bonus) or first not in self._turn.pending:
+            raise Refused(f"the bonus done first must be one of "
+                          f"{', '.join(b.value for b in self._turn.pending)}, not {first!r}")
+        turn = self._turn
+        turn.inputs.append({"kind": "bonus_order", "first": first.value})
+        turn.pending.remove(first)
+        turn.pending.insert(0, first)
+        turn.order_chosen = True
+        self._after_picks()
+
+    def give_to(self, opponent: int) -> None:
+        """Give the Garlic gift card(s) to ``opponent``."""
+        self._require(Expect.GIFT_OPPONENT, "an opponent for the Garlic gift")
+        if opponent not in self.legal_opponents() or isinstance(opponent, bool):
+            names = ", ".join(str(p + 1) for p in self.legal_opponents())
+            raise Refused(f"the gift goes to an opponent (player {names}), not {opponent!r}")
+        self._turn.inputs.append({"kind": "give_to", "opponent": opponent})
+        self._hand_gift(opponent)
+        self._after_picks()
+
+    def use_chili(self, chili_card_id: int) -> None:
+        """Discard a Chili Pepper won on an earlier turn for one more pick (not a Chili)."""
+        self._require(Expect.CHILI, "a Chili Pepper")
+        if chili_card_id not in self.usable_chilis() or isinstance(chili_card_id, bool):
+            raise Refused(f"card {chili_card_id!r} is not a Chili Pepper you won on an earlier "
+                          f"turn (usable: {list(self.usable_chilis()) or 'none'})")
+        turn = self._turn
+        turn.inputs.append({"kind": "chili", "card": chili_card_id})
+        self._piles[turn.player].remove(chili_card_id)
+        self.table.take(chili_card_id, "discard")
+        self._discarded.append(chili_card_id)
+        self.stats.chilis_used += 1
+        self.events.append(ChiliEvent(turn.player, chili_card_id))
+        self._start_pick(PickKind.CHILI)
+        self._advance()
+
+    def decline_chili(self) -> None:
+        """Do not use a Chili Pepper this turn."""
+        self._require(Expect.CHILI, "declining the Chili")
+        turn = self._turn
+        turn.inputs.append({"kind": "chili", "card": None})
+        turn.chili_declined = True
+        self.events.append(ChiliEvent(turn.player, None))
+        self._after_picks()
+
+    def chop(self, gesture: Gesture) -> ActionReport:
+        """Throw the top supply cards and every card out of the wok in from the player's hand."""
+        self._require(Expect.CHOP, "a chop")
+        turn = self._turn
+        report = self.table.chop(gesture, self.seat_of(turn.player))
+        turn.inputs.append({"kind": "chop", "gesture": gesture.to_data()})
+        self.stats.simulated_s += report.simulated_s
+        self.events.append(ChopEvent(turn.player, report))
+        self._end_turn()
+        return report
+
+    # ------------------------------------------------------------------ the flow
+    def _new_turn(self, player: int) -> _Turn:
+        chilis = tuple(i for i in self._piles[player]
+                       if self._ingredient[i] is Ingredient.CHILI_PEPPER)
+        return _Turn(player=player, chili_usable=chilis)
+
+    def _give(self, card_id: int, player: int) -> None:
+        self.table.take(card_id, "player", player)
+        self._piles[player].append(card_id)
+
+    def _hand_gift(self, opponent: int | None) -> None:
+        turn = self._turn
+        for card_id in turn.gift_cards:
+            if opponent is None:
+                self.table.take(card_id, "discard")
+                self._discarded.append(card_id)
+            else:
+                self._give(card_id, opponent)
+        self.events.append(GiftEvent(turn.player, opponent, turn.gift_cards))
+        turn.gift_cards = ()
+
+    def _earn_bonuses(self, taken: Sequence[int]) -> None:
+        turn = self._turn
+        for card_id in taken:
+            ingredient = self._ingredient[card_id]
+            if ingredient is Ingredient.GREEN_PEPPER and not turn.pepper_earned:
+                turn.pepper_earned = True
+                turn.pending.append(Bonus.GREEN_PEPPER)
+            elif ingredient is Ingredient.GARLIC and not turn.garlic_earned:
+                turn.garlic_earned = True
+                turn.pending.append(Bonus.GARLIC)
+
+    def _start_pick(self, kind: PickKind) -> None:
+        """Enter a pick step, or skip it when nothing can be named."""
+        turn = self._turn
+        turn.pick_kind = kind
+        if self._eligible(kind) or self._blind_candidates():
+            self._expect = Expect.PICK
+        else:
+            turn.pick_kind = None
+            self._after_picks()
+
+    def _after_picks(self) -> None:
+        """After a pick step: the next bonus, the Chili option, or the chop."""
+        turn = self._turn
+        turn.current_bonus = None
+        if turn.pending:
+            if len(turn.pending) >= 2 and not turn.order_chosen:
+                self._expect = Expect.BONUS_ORDER
+                return
+            turn.current_bonus = turn.pending.pop(0)
+            turn.stir_kind = StirKind.BONUS
+            turn.stirs_in_step = 0
+            turn.flipped_in_step = False
+            self._expect = Expect.STIR
+            return
+        if (self.cfg.rules.chili_extra_pick and not turn.chili_declined and self.usable_chilis()
+                and self._eligible(PickKind.CHILI)):
+            self._expect = Expect.CHILI
+            return
+        self._start_chop()
+
+    def _start_chop(self) -> None:
+        if self.table.supply or self.table.out_of_wok():
+            self._expect = Expect.CHOP
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        turn = self._turn
+        digest = self.state_hash()
+        self.turn_records.append({"player": turn.player, "inputs": turn.inputs, "hash": digest})
+        self.stats.turns += 1
+        self.stats.stirs_per_turn.append(turn.stirs)
+        self.events.append(TurnEndEvent(turn.player, self.turn_number, digest))
+        self.turn_number += 1
+        if self.final_round:
+            assert self._turns_left is not None
+            self._turns_left -= 1
+        elif not self.table.supply:
+            self.final_round = True
+            self._turns_left = self.players
+        if self._turns_left == 0:
+            self._expect = Expect.GAME_OVER
+            scores = self.scores()
+            best = score_winners(scores)
+            self._result = {"totals": [s.total for s in scores], "winners": best}
+            self.events.append(GameOverEvent(tuple(best), tuple(s.total for s in scores)))
+        else:
+            self._turn = self._new_turn((turn.player + 1) % self.players)
+            self._expect = Expect.STIR
+        self.autosave()
+
+    def _advance(self) -> None:
+        """Nothing to do at present: every skip happens where the step is entered."""
+
+    # ------------------------------------------------------------------ record
+    def state_hash(self) -> str:
+        """SHA-256 of the table's exact state and the piles (order taken) and discard."""
+        digest = hashlib.sha256(self.table.state_hash().encode())
+        digest.update(json.dumps([self._piles, self._discarded]).encode())
+        return digest.hexdigest()
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (format ``wokphysics-game-replay``), see the engine doc."""
+        from wokphysics.games.wok_on_fire.record import build_record
+
+        return build_record(self)
+
+    @property
+    def current_inputs(self) -> list[dict[str, Any]]:
+        """The inputs of the unfinished turn (empty once the game is over)."""
+        return [] if self.is_over else list(self._turn.inputs)
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self._result
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to ``path`` atomically (temp file, then rename)."""
+        from wokphysics.games.wok_on_fire.record import write_record
+
+        write_record(self.record(), Path(path))
+
+    def autosave(self) -> None:
+        if self.record_path is not None:
+            self.save(self.record_path)
+
+
+def _as_picks(picks: Sequence[Pick | int]) -> list[Pick]:
+    if isinstance(picks, (int, Pick)):
+        picks = [picks]
+    result = []
+    for pick in picks:
+        if isinstance(pick, Pick):
+            result.append(pick)
+        elif isinstance(pick, int) and not isinstance(pick, bool):
+            result.append(Pick(pick))
+        else:
+            raise Refused(f"a pick is a card id or a Pick, not {pick!r}")
+    return result
+
+
+def resume_game(path: str | Path, record_path: str | Path | None = None) -> WokOnFireGame:
+    """Continue the game recorded in ``path`` (autosaving to ``record_path``, default ``path``).
+
+    Raises ReplayFileError for a bad file or a recorded turn whose hash does not match.
+    """
+    from wokphysics.games.wok_on_fire.record import resume_from_file
+
+    return resume_from_file(path, record_path)

@@ -1,0 +1,311 @@
+"""Game records of Wok on Fire: autosave, resume, replay and verify (format
+``wokphysics-game-replay``).
+
+A record is JSON: a versioned header (format, version, Python/pymunk/numpy versions, config
+hash, seed, dt, players, bots, starting player), the full config, and every turn's inputs with
+the state hash after the turn, plus the unfinished turn's inputs. Floats are written with
+Python's shortest round-tripping repr, so gestures come back exactly. Reading never executes
+anything from the file (JSON only, every field's type checked); every problem is one
+:class:`~wokphysics.errors.ReplayFileError` line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wokphysics.config.wok_on_fire import WokConfig, config_from_data
+from wokphysics.errors import ConfigError, ReplayFileError, RulesError, UserError
+from wokphysics.games.wok_on_fire.engine import Bonus, Pick, WokOnFireGame
+from wokphysics.replay.files import read_replay_json, require, require_samples, versions
+from wokphysics.table.gesture import Gesture, GestureError
+from wokphysics.table.world import TableError
+
+FORMAT = "wokphysics-game-replay"
+VERSION = 1
+INPUT_KINDS = ("stir", "pick", "bonus_order", "give_to", "chili", "chop")
+
+
+def build_record(game: WokOnFireGame) -> dict[str, Any]:
+    """The record of ``game`` as it stands (see the module docstring)."""
+    cfg = game.cfg
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        **versions(),
+        "config_hash": cfg.config_hash(),
+        "seed": game.seed,
+        "dt": cfg.physics.dt_s,
+        "players": game.players,
+        "bots": list(game.bots),
+        "starting_player": game.starting_player,
+        "config": cfg.to_data(),
+        "turns": game.turn_records,
+        "current": game.current_inputs,
+        "finished": game.is_over,
+        "result": game.result,
+    }
+
+
+def write_record(data: dict[str, Any], path: Path) -> None:
+    """Write ``data`` to ``path`` atomically: a crash leaves the old file or the new one."""
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        temporary.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise UserError(f"{path}: cannot write the game record: {error.strerror}") from None
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    player: int
+    inputs: tuple[dict[str, Any], ...]
+    hash: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A checked game record; :meth:`stepper` replays it in a fresh world."""
+
+    file: str
+    cfg: WokConfig
+    seed: int
+    players: int
+    bots: tuple[str, ...]
+    starting_player: int
+    turns: tuple[RecordedTurn, ...]
+    current: tuple[dict[str, Any], ...]
+    finished: bool
+    header: dict[str, Any]
+
+    def new_game(self, record_path: str | Path | None = None) -> WokOnFireGame:
+        try:
+            return WokOnFireGame(self.cfg, self.players, self.seed, self.starting_player,
+                                 self.bots, record_path)
+        except UserError as error:
+            raise ReplayFileError(self.file, str(error)) from None
+
+    def stepper(self) -> GameStepper:
+        return GameStepper(self)
+
+
+def _check_input(entry: Any, file: str, where: str) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise ReplayFileError(file, f"{where} must be an object")
+    kind = require(entry, "kind", str, file, where + ".")
+    if kind not in INPUT_KINDS:
+        raise ReplayFileError(file, f"{where}.kind {kind!r} is not one of {', '.join(INPUT_KINDS)}")
+    if kind in ("stir", "chop"):
+        require_samples(entry.get("gesture"), file, f"{where}.gesture")
+    elif kind == "pick":
+        picks = require(entry, "picks", list, file, where + ".")
+        for index, pick in enumerate(picks):
+            if (not isinstance(pick, list) or len(pick) != 2 or not isinstance(pick[0], int)
+                    or isinstance(pick[0], bool) or not isinstance(pick[1], bool)):
+                raise ReplayFileError(file, f"{where}.picks[{index}] must be [card id, true/false]")
+    elif kind == "bonus_order":
+        first = require(entry, "first", str, file, where + ".")
+        if first not in [b.value for b in Bonus]:
+            raise ReplayFileError(file, f"{where}.first must be green_pepper or garlic")
+    elif kind == "give_to":
+        require(entry, "opponent", int, file, where + ".")
+    elif kind == "chili":
+        if "card" not in entry:
+            raise ReplayFileError(file, f"missing field '{where}.card'")
+        card = entry["card"]
+        if card is not None and (not isinstance(card, int) or isinstance(card, bool)):
+            raise ReplayFileError(file, f"field '{where}.card' must be an integer or null")
+    return entry
+
+
+def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> GameRecord:
+    """Read and check a game record; every problem is one ReplayFileError line."""
+    file = str(path)
+    data = read_replay_json(path) if data is None else data
+    if data.get("format") != FORMAT:
+        raise ReplayFileError(file, f"not a Wok on Fire game record (format must be '{FORMAT}')")
+    version = require(data, "version", int, file)
+    if version != VERSION:
+        raise ReplayFileError(
+            file, f"format version {version} is not supported; this program reads version {VERSION}")
+    seed = require(data, "seed", int, file)
+    require(data, "dt", (int, float), file)
+    players = require(data, "players", int, file)
+    starting = require(data, "starting_player", int, file)
+    bots = require(data, "bots", list, file)
+    if not all(isinstance(b, str) for b in bots):
+        raise ReplayFileError(file, "field 'bots' must be a list of text labels")
+    config_hash = require(data, "config_hash", str, file)
+    try:
+        cfg = config_from_data(require(data, "config", dict, file), file)
+    except ConfigError as error:
+        raise ReplayFileError(file, f"its config is invalid: {error.key}: {error.problem}") from None
+    if cfg.config_hash() != config_hash:
+        raise ReplayFileError(file, "its config does not match its config_hash (the file was edited)")
+    turns = []
+    for index, entry in enumerate(require(data, "turns", list, file)):
+        where = f"turns[{index}]"
+        if not isinstance(entry, dict):
+            raise ReplayFileError(file, f"{where} must be an object")
+        player = require(entry, "player", int, file, where + ".")
+        digest = require(entry, "hash", str, file, where + ".")
+        inputs = require(entry, "inputs", list, file, where + ".")
+        checked = tuple(_check_input(item, file, f"{where}.inputs[{k}]")
+                        for k, item in enumerate(inputs))
+        turns.append(RecordedTurn(player, checked, digest))
+    current = require(data, "current", list, file)
+    checked_current = tuple(_check_input(item, file, f"current[{k}]")
+                            for k, item in enumerate(current))
+    finished = require(data, "finished", bool, file)
+    header = {key: data.get(key) for key in ("python", "pymunk", "numpy", "config_hash", "seed",
+                                             "dt", "players", "bots", "starting_player")}
+    return GameRecord(file, cfg, seed, players, tuple(bots), starting, tuple(turns),
+                      checked_current, finished, header)
+
+
+# ----------------------------------------------------------------------------- replaying
+
+
+def apply_input(game: WokOnFireGame, entry: dict[str, Any]) -> None:
+    """Give ``game`` one recorded input (already type-checked). Rules and table errors
+    propagate (the caller names the turn)."""
+    kind = entry["kind"]
+    if kind == "stir":
+        game.stir(Gesture(entry["gesture"]))
+    elif kind == "chop":
+        game.chop(Gesture(entry["gesture"]))
+    elif kind == "pick":
+        game.pick([Pick(card, blind) for card, blind in entry["picks"]])
+    elif kind == "bonus_order":
+        game.choose_bonus_order(Bonus(entry["first"]))
+    elif kind == "give_to":
+        game.give_to(entry["opponent"])
+    elif entry["card"] is None:
+        game.decline_chili()
+    else:
+        game.use_chili(entry["card"])
+
+
+class Diverged(Exception):
+    """A replayed turn did not reproduce its recorded hash, or an input was refused."""
+
+    def __init__(self, turn: int, player: int, problem: str) -> None:
+        self.turn = turn
+        self.player = player
+        self.problem = problem
+        super().__init__(f"turn {turn + 1} (player {player + 1}) diverged: {problem}")
+
+
+class GameStepper:
+    """Steps a fresh game through a record, input by input or turn by turn (for a viewer)."""
+
+    def __init__(self, record: GameRecord, record_path: str | Path | None = None) -> None:
+        self.record = record
+        self.game = record.new_game(record_path)
+        self.turn_index = 0
+        self.input_index = 0
+
+    @property
+    def turn_count(self) -> int:
+        return len(self.record.turns)
+
+    def _inputs(self) -> tuple[dict[str, Any], ...] | None:
+        if self.turn_index < len(self.record.turns):
+            return self.record.turns[self.turn_index].inputs
+        if self.turn_index == len(self.record.turns):
+            return self.record.current
+        return None
+
+    def next_input(self) -> bool:
+        """Apply the next recorded input; False when none is left. At a turn's end its hash is
+        checked (raises :class:`Diverged`)."""
+        inputs = self._inputs()
+        if inputs is None:
+            return False
+        if self.input_index >= len(inputs):
+            if self.turn_index >= len(self.record.turns):
+                return False
+            self._finish_turn()
+            return self.next_input()
+        player = self.game.current_player
+        try:
+            apply_input(self.game, inputs[self.input_index])
+        except (RulesError, GestureError, TableError) as error:
+            raise Diverged(self.turn_index, player, f"input {self.input_index + 1} refused: "
+                           f"{error}") from None
+        self.input_index += 1
+        if self.turn_index < len(self.record.turns) and self.input_index == len(inputs):
+            self._finish_turn()
+        return True
+
+    def _finish_turn(self) -> None:
+        recorded = self.record.turns[self.turn_index]
+        done = self.game.turn_records
+        if len(done) <= self.turn_index:
+            raise Diverged(self.turn_index, recorded.player,
+                           "the recorded inputs did not finish the turn")
+        if done[self.turn_index]["hash"] != recorded.hash:
+            raise Diverged(self.turn_index, recorded.player, "the state hash differs")
+        self.turn_index += 1
+        self.input_index = 0
+
+    def next_turn(self) -> bool:
+        """Replay to the end of the next recorded turn (hash checked); False at the end."""
+        start = self.turn_index
+        if start >= len(self.record.turns):
+            while self.next_input():
+                pass
+            return False
+        while self.turn_index == start:
+            if not self.next_input():
+                return False
+        return True
+
+    def run(self, on_turn: Callable[[int], None] | None = None) -> None:
+        """Replay everything (raises Diverged at the first mismatch)."""
+        while self.next_turn():
+            if on_turn is not None:
+                on_turn(self.turn_index)
+
+
+def verify_game_record(path: str | Path) -> tuple[bool, str]:
+    """Replay a whole game record in a fresh world and compare the hashes turn by turn.
+
+    Returns ``(True, message)`` when every turn matches, ``(False, message naming the first
+    turn that diverged)`` otherwise. Raises ReplayFileError for a bad file.
+    """
+    record = load_game_record(path)
+    stepper = GameStepper(record)
+    try:
+        stepper.run()
+    except Diverged as divergence:
+        return False, str(divergence)
+    game = stepper.game
+    status = "finished" if game.is_over else "unfinished"
+    if record.finished and not game.is_over:
+        return False, f"the record says the game finished, but after {len(record.turns)} turns it has not"
+    return True, (f"{len(record.turns)} turns verified, every state hash identical "
+                  f"({status} game, {record.players} player{'s' if record.players > 1 else ''})")
+
+
+def resume_from_file(path: str | Path, record_path: str | Path | None = None) -> WokOnFireGame:
+    """Rebuild a recorded game in a fresh world, ready for its next input (see the engine)."""
+    record = load_game_record(path)
+    target = Path(path) if record_path is None else Path(record_path)
+    stepper = GameStepper(record)
+    try:
+        stepper.run()
+    except Diverged as divergence:
+        raise ReplayFileError(str(path), f"cannot resume: {divergence}") from None
+    game = stepper.game
+    game.record_path = target
+    game.autosave()
+    return game
