@@ -27,15 +27,30 @@ def test_a_card_lifted_by_one_edge_flips_only_past_vertical() -> None:
 
 
 def test_free_flight_face_is_the_parity_of_half_turns() -> None:
-    # Thrown high with spin: the angle turned by the time it comes down decides the face.
-    vz = 1500.0
-    fall_time = (vz + math.sqrt(vz * vz + 2 * G * 200.0)) / G
+    # Dropped from high with a slow spin: the angle turned by the time it comes down decides
+    # the face (Keller's coin). The spin is too slow to carry it over on touching.
+    height = 20000.0
+    fall_time = math.sqrt(2 * height / G)
     for expected in (0, 1, 2, 3, 4):
-        # Spin so the card turns expected + 0.2 half turns in the air (clear of vertical).
-        omega = (expected + 0.2) * math.pi / fall_time
-        flight = _fly(launch(H, 200.0, vz, omega, 0.0, NO_DRAG))
-        assert flight.half_turns == expected
-        assert flight.flipped == (expected % 2 == 1)
+        for lean in (-0.2, 0.2):
+            omega = (expected + lean) * math.pi / fall_time
+            if omega <= 0.0:
+                continue
+            flight = _fly(launch(H, height, 0.0, omega, 0.0, NO_DRAG))
+            assert flight.half_turns == expected
+            assert flight.flipped == (expected % 2 == 1)
+
+
+def test_a_fast_spin_on_touching_carries_the_card_over() -> None:
+    # Coming down at a fifth of a half turn, it rolls over its edge only with enough spin.
+    tilt = 0.2 * math.pi
+    threshold = math.sqrt(3 * G / (2 * H) * (1 - math.sin(tilt)))
+
+    def coming_down(omega: float) -> Flight:
+        return Flight(h=H, z=H * math.sin(tilt) + 0.5, vz=-200.0, theta=tilt, omega=omega, axis=0.0)
+
+    assert _fly(coming_down(0.8 * threshold)).half_turns == 0
+    assert _fly(coming_down(1.3 * threshold)).half_turns == 1
 
 
 def test_higher_launch_flies_higher_and_longer() -> None:
