@@ -1,0 +1,300 @@
+"""Wok and Roll rules on the turn engine, Simple and Expert Menus: the market, cooking from
+shared dice, the Fridge, dishes and platters, rows, skills, locks, Chef's Hats, the Pantry,
+the end of the game and what players see."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from wokphysics.games.protocol import Action, IllegalAction
+from wokphysics.games.wok_and_roll.actions import Cook, Done, Reroll
+from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.settings import CODES
+from wokphysics.games.wok_and_roll.state import WokAndRollState
+
+
+def cooking(
+    dice: str,
+    players: int = 3,
+    expert: bool = False,
+    setup: Callable[[WokAndRollState], None] | None = None,
+    config: dict[str, object] | None = None,
+) -> WokAndRollState:
+    """A new game whose first roll is ``dice`` (4 white, then 2 red), locked in."""
+    options: dict[str, object] = dict(config or {})
+    if expert:
+        options["expert"] = True
+    state = make_game(players, seed=11, config=options)
+    if setup:
+        setup(state)
+    state.dice = [CODES.index(c) for c in dice]
+    state._legal = None  # the dice were changed behind the engine's back (tests only)
+    state.apply(state.parse_action("lock"))
+    return state
+
+
+def texts(state: WokAndRollState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def act(state: WokAndRollState, text: str) -> None:
+    state.apply(state.parse_action(text))
+
+
+def test_roller_rerolls_at_most_twice_and_only_the_chosen_dice_change() -> None:
+    state = make_game(3, seed=5)
+    assert state.phase == "roll" and state.current_player == 0
+    before = list(state.dice)
+    first = next(a for a in state.legal_actions() if isinstance(a, Reroll) and a.dice == (0,))
+    state.apply(first)
+    assert state.dice[1:] == before[1:]
+    assert any(isinstance(a, Reroll) for a in state.legal_actions())
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Reroll)))
+    # the third roll locks the dice by itself: no more re-rolls this turn
+    assert state.phase != "roll" or state.turn == 2
+    assert state.turn == 2 or not any(isinstance(a, Reroll) for a in state.legal_actions())
+
+
+def test_reroll_of_an_equal_die_reads_as_the_first_of_its_colour() -> None:
+    state = make_game(2, seed=1)
+    state.dice = [0, 0, 1, 2, 0, 3]
+    state._legal = None
+    assert str(state.parse_action("reroll 2")) == "reroll 1"
+    assert str(state.parse_action("reroll 5")) == "reroll 5", "a red Rice is not a white Rice"
+    legal = texts(state)
+    assert "reroll 1" in legal and "reroll 2" not in legal and "reroll 1 2" in legal
+
+
+def test_roller_cooks_with_all_six_dice_the_others_with_the_white_only() -> None:
+    state = cooking("RRNN" + "SS")
+    assert state.current_player == 0
+    assert "cook S1.1 S=die S=die" in texts(state)
+    act(state, "done")
+    assert state.current_player == 1
+    assert not any("S=die" in t for t in texts(state)), "red dice are the roller's alone"
+    assert "cook R1.1 R=die R=die" in texts(state)
+
+
+def test_each_player_uses_each_die_once_but_independently_of_the_others() -> None:
+    state = cooking("RRVM" + "NB")
+    act(state, "cook R1.1 R=die R=die")
+    assert state.current_player == 0
+    assert not any(t.startswith("cook R2.1") and "R=die" in t for t in texts(state))
+    act(state, "done")
+    assert "cook R2.1 R=die R=die" in texts(state), "player 2 still has both white Rice"
+
+
+def test_dishes_are_crossed_top_to_bottom_platters_in_any_order() -> None:
+    state = cooking("RRSS" + "VV")
+    legal = texts(state)
+    assert "cook R1.1 R=die R=die" in legal
+    assert not any(t.startswith("cook R1.2") for t in legal)
+    assert "cook S1.2 V=die S=die" in legal, "a platter's second serving first is fine"
+    with pytest.raises(IllegalAction, match="not the next serving"):
+        act(state, "cook R1.2 R=die S=die")
+
+
+def test_fridge_seafood_is_gone_after_use() -> None:
+    state = cooking("RRNN" + "SB", players=1)
+    act(state, "cook S1.1 S=die S=fridge")
+    menu = state.menus[0]
+    assert menu.fridge_used == 1 << state.sheet.fridge.index(4)
+    assert not any("S=fridge" in t for t in texts(state))
+    # many turns later the Fridge Seafood is still crossed off
+    while state.turn < 3:
+        state.apply(state.legal_actions()[-1])
+    assert state.menus[0].fridge_used >> state.sheet.fridge.index(4) & 1
+    assert state.phase == "over" or not any("S=fridge" in t for t in texts(state))
+
+
+def test_fridge_items_may_all_be_used_in_one_turn() -> None:
+    state = cooking("NNNN" + "NN", players=1)
+    act(state, "cook V1.2 R=fridge V=fridge")
+    act(state, "cook M1.3 N=die M=fridge")
+    assert state.menus[0].fridge_used.bit_count() == 3
+    assert "cook S2.3 N=die S=fridge" in texts(state), "a fourth Fridge item, same turn"
+
+
+def test_completing_a_row_circles_an_ingredient_usable_at_once() -> None:
+    state = cooking("VVMM" + "RN", players=1)
+    act(state, "cook V1.1 V=die V=die")
+    act(state, "cook M1.1 M=die M=die")
+    menu = state.menus[0]
+    assert menu.circled == 0b1, "row 1 (V1.1 + M1.1) circles its Rice"
+    assert "cook R1.1 R=die R=circle" in texts(state)
+    act(state, "cook R1.1 R=circle R=die")
+    assert menu.circle_used == 0b1
+    assert not any("=circle" in t for t in texts(state))
+
+
+def test_two_recipe_books_buy_a_conversion_used_the_same_turn_one_book_one_ingredient() -> (
+    None
+):
+    state = cooking("BBBN" + "RS", players=1)
+    assert "convert N using die+die" in texts(state)
+    assert "convert N using die+fridge" in texts(state)
+    act(state, "convert N using die+die")
+    legal = texts(state)
+    assert "cook N1.1 N=die N=die-book" in legal
+    assert "cook N1.1 N=die-book N=fridge-book" in legal, "the Fridge Book converts too"
+    assert "cook N1.1 N=die-book N=die-book" not in legal, "only one Book die is left"
+    act(state, "cook N1.1 N=die N=die-book")
+    assert state.menus[0].dice_used == 0b1111
+
+
+def test_three_books_outline_an_end_game_rectangle() -> None:
+    state = cooking("BBBR" + "RS", players=1)
+    act(state, "rectangle rice using die+die+die")
+    menu = state.menus[0]
+    assert menu.rectangles == 1 << 1
+    act(state, "cook R1.1 R=die R=die")
+    assert menu.section_scores(state.sheet)["skills_fridge"] == 6 + 1
+
+
+def test_legal_actions_are_canonical_and_lead_to_distinct_states() -> None:
+    state = cooking("RRBB" + "RS", players=2)
+    act(state, "convert R using die+die")
+    legal = state.legal_actions()
+    outcomes = set()
+    for action in legal:
+        copy = state.clone()
+        copy.apply(action)
+        data = copy.to_dict()
+        del data["history"]
+        outcomes.add(str(sorted(data.items())))
+    assert len(outcomes) == len(legal), "two listed actions had the same effect"
+
+
+def test_the_game_ends_at_the_end_of_the_turn_of_the_third_completed_dish() -> None:
+    def almost(state: WokAndRollState) -> None:
+        sheet = state.sheet
+        menu = state.menus[1]
+        for sid in ("R1.1", "R1.2", "R1.3", "R1.4", "N1.1", "N1.2", "N1.3", "N1.4"):
+            menu.cross(sheet, sheet.by_id[sid])
+        for sid in ("S1.1", "S1.2"):
+            menu.cross(sheet, sheet.by_id[sid])
+
+    state = cooking("SSVR" + "MM", players=3, setup=almost)
+    act(state, "done")
+    assert state.current_player == 1
+    act(state, "cook S1.3 V=die S=die S=die")
+    assert state.completed()[1] == 3 and not state.is_terminal()
+    assert state.ending
+    act(state, "done")
+    assert state.current_player == 2, "the others still cook this turn"
+    act(state, "cook S1.1 S=die S=die")
+    while not state.is_terminal():
+        act(state, "done")
+    assert state.turn == 1 and state.legal_actions() == []
+    assert state.winners() == [1]
+
+
+def test_others_crossings_stay_hidden_until_the_turn_ends() -> None:
+    state = cooking("RRNN" + "SS", players=2)
+    act(state, "cook R1.1 R=die R=die")
+    act(state, "done")
+    assert state.current_player == 1
+    seen_by_2 = state.observation(1)["menus"][0]
+    assert seen_by_2["crossed"] == 0
+    assert state.observation(0)["menus"][0]["crossed"] != 0
+    act(state, "cook R1.1 R=die R=die")
+    act(state, "done")
+    assert state.observation(1)["menus"][0]["crossed"] != 0
+
+
+def test_longer_game_option_needs_five_dishes() -> None:
+    state = make_game(2, seed=1, config={"expert": True, "dishes_to_end": 5})
+    assert state.sheet.dishes_to_end == 5 and state.sheet.expert
+    assert make_game(2, seed=1, config={"expert": True}).sheet.dishes_to_end == 3
+
+
+# ------------------------------------------------------------------------------ Expert
+
+
+def test_expert_deals_distinct_house_specials_and_starts_with_two_chefs_hats() -> None:
+    state = make_game(5, seed=4, config={"expert": True})
+    tiles = [m.hs_tile for m in state.menus]
+    assert len(set(tiles)) == 5 and all(0 <= t < 8 for t in tiles)
+    assert all(m.hats == 2 for m in state.menus)
+    assert len(state.sheet.tiles) == 8
+
+
+def test_expert_locks_open_with_two_books_or_a_recipe_for_negative_points() -> None:
+    state = cooking("RRBB" + "NN", players=1, expert=True)
+    legal = texts(state)
+    assert not any(t.startswith("cook R2.1") for t in legal), "R2 is locked from serving 1"
+    assert "unlock R2 using die+die" in legal and "unlock R2 using recipe" in legal
+    act(state, "unlock R2 using die+die")
+    assert "cook R2.1 R=die R=die" in texts(state)
+    act(state, "unlock N2 using recipe")
+    assert state.menus[0].section_scores(state.sheet)["recipes"] == -2
+    assert "cook N2.1 N=die N=die" in texts(state)
+
+
+def test_expert_lock_midway_stops_a_dish() -> None:
+    def two_done(state: WokAndRollState) -> None:
+        for sid in ("R1.1", "R1.2"):
+            state.menus[0].cross(state.sheet, state.sheet.by_id[sid])
+
+    state = cooking("RRVV" + "RV", players=1, expert=True, setup=two_done)
+    assert not any(t.startswith("cook R1.3") for t in texts(state))
+
+
+def test_expert_fridge_limited_by_chefs_hats_earned_from_the_house_special() -> None:
+    def two_used(state: WokAndRollState) -> None:
+        menu = state.menus[0]
+        menu.hs_tile = next(t.index for t in state.sheet.tiles if t.tid == "yangzhou-rice")
+        menu.fridge_used = 0b000011  # Rice and Noodle used: both Chef's Hats spent
+
+    state = cooking("RRRR" + "RM", players=1, expert=True, setup=two_used)
+    menu = state.menus[0]
+    assert not any("=fridge" in t for t in texts(state)), "no Chef's Hat left"
+    act(state, "cook HS.1 R=die R=die")
+    assert menu.hats == 2
+    act(state, "cook HS.2 R=die R=die M=die")
+    assert menu.hats == 3, "the second House Special serving earns a Chef's Hat"
+    assert any("=fridge" in t for t in texts(state)), "one more Fridge item may be used"
+    assert not any(t.count("=fridge") > 1 for t in texts(state)), "only one more"
+
+
+def test_expert_pantry_is_circled_top_to_bottom_and_usable() -> None:
+    state = cooking("RRNV" + "SS", players=1, expert=True)
+    act(state, "cook R1.1 R=die R=die")  # pantry: Vegetable
+    menu = state.menus[0]
+    assert menu.pantry_circled == [0, 0, 1, 0, 0]
+    assert "cook S1.3 V=pantry S=die S=die" in texts(state)
+    act(state, "cook S1.3 V=pantry S=die S=die")
+    assert menu.pantry_used == [0, 0, 1, 0, 0]
+    assert menu.pantry_circled == [0, 0, 2, 0, 0], "S1.3 circles the next Vegetable space"
+    assert menu.section_scores(state.sheet)["pantry"] == 1 + 2
+
+
+def test_house_special_does_not_end_the_expert_game() -> None:
+    def hs_nearly(state: WokAndRollState) -> None:
+        menu = state.menus[0]
+        menu.hs_tile = next(t.index for t in state.sheet.tiles if t.tid == "yangzhou-rice")
+        menu.hs_done = 3
+
+    state = cooking("RRMS" + "RR", players=1, expert=True, setup=hs_nearly)
+    act(state, "cook HS.4 R=die R=die M=die S=die")
+    assert state.menus[0].hs_done == 4 and not state.ending
+
+
+def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
+    state = cooking("RRNN" + "SS", players=2)
+    before = state.to_json()
+    for text, reason in (
+        ("reroll 1", "locked in"),
+        ("cook Q9.1 R=die R=die", "no serving Q9.1"),
+        ("cook R1.1 R=die S=die", "R1.1 needs RR"),
+        ("cook V1.1 V=die V=die", "not available"),
+    ):
+        with pytest.raises(IllegalAction, match=reason):
+            act(state, text)
+        assert state.to_json() == before
+    bogus: Action = Cook("R1.1", ((0, 6), (0, 6)))
+    with pytest.raises(IllegalAction):
+        state.apply(bogus)
+    assert Done() in state.legal_actions()
