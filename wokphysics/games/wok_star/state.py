@@ -120,6 +120,10 @@ class WokStarState(GameState):
         self.pending_assign: list[str] = []
         self.bonus_left = [0] * n
 
+    def refresh(self) -> None:
+        """Forget the cached legal actions: call after changing fields by hand (tests)."""
+        self._legal = None
+
     # ------------------------------------------------------------------ setup
     @property
     def solo(self) -> bool:
@@ -344,14 +348,13 @@ class WokStarState(GameState):
         return out
 
     def _forced(self) -> bool:
-        """A customer must be resolved now: its timer ran out, or (no timer) all are idle."""
+        """A customer must be resolved now: its timer ran out, or (no timer) nobody has
+        anything left to do for it but serve it or turn it away."""
         if self.overdue:
             return True
-        return (
-            not self.config.rules.timer
-            and "#" in self.current
-            and all(self.idle)
-        )
+        if self.config.rules.timer or "#" not in self.current:
+            return False
+        return not any(self._busy(s, as_handler=False) for s in range(self.num_players))
 
     def _action_actions(self, seat: int) -> list[WokAction]:
         card = self.current
@@ -714,8 +717,9 @@ class WokStarState(GameState):
             self.piles[self.recipe_owner[recipe_of(card)]].append([card, face_up])
             self._reveal(self.now)
 
-    def _busy(self, seat: int) -> bool:
-        """Whether ``seat`` has something to do besides waiting."""
+    def _busy(self, seat: int, as_handler: bool = True) -> bool:
+        """Whether ``seat`` has something to do besides waiting (``as_handler``: counting
+        serving or turning away the current customer)."""
         if self.idle[seat]:
             return False
         if self.overdue:
@@ -723,7 +727,7 @@ class WokStarState(GameState):
         for die in self.dice:
             if die[HOLDER] == seat and die[STATUS] == FREE:
                 return True
-        if self.handler() == seat:
+        if as_handler and self.handler() == seat:
             return True
         if self.is_chefs_special(self.current) and self.recipes_of(seat):
             return True

@@ -1,0 +1,313 @@
+"""Wok Star's rules, one at a time, on hand-set positions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from wokphysics.games.protocol import IllegalAction
+from wokphysics.games.wok_star import WokStarState
+from wokphysics.games.wok_star.cards import WokStarConfig, default_config, recipe_of
+from wokphysics.games.wok_star.state import FREE
+
+
+def started(players: int = 2, seed: int = 0, **options: Any) -> WokStarState:
+    """A game in round 1's Action phase (setup choices: the first legal ones)."""
+    cfg = default_config().with_options(**options) if options else default_config()
+    state = WokStarState(players, seed, cfg)
+    while state.phase.startswith("setup"):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def quiet(players: int = 2, seed: int = 0, **options: Any) -> WokStarState:
+    """The first game's rules: no timer, no events, no characters."""
+    return started(players, seed, timer=False, events=False, characters=False, **options)
+
+
+def set_dice(state: WokStarState, seat: int, faces: list[int]) -> None:
+    state.dice = [d for d in state.dice if d[2] != seat] + [[seat, f, seat, FREE, 0] for f in faces]
+    state.pool[seat] = len([d for d in state.dice if d[0] == seat and d[4] == 0])
+    state.turn = seat
+    state.refresh()
+
+
+def combo_faces(state: WokStarState, prep: str) -> tuple[int, int]:
+    combo = state.config.prep_by_id[prep].combo
+    return next((a, b) for a in range(1, 7) for b in range(a, 7) if combo.met(a, b))
+
+
+def test_any_die_makes_one_its_number_two_a_combination_three() -> None:
+    state = quiet()
+    prep = state.preps_of(0)[0]
+    number = state.config.prep_by_id[prep].number
+    other = 1 if number != 1 else 2
+    a, b = combo_faces(state, prep)
+    set_dice(state, 0, [number, other, a, b])
+    start = state.counters[prep]
+    state.apply(state.parse_action(f"place {other} on {prep}"))
+    assert state.counters[prep] == start + 1
+    state.turn = 0
+    state.refresh()
+    state.apply(state.parse_action(f"place {number} on {prep}"))
+    assert state.counters[prep] == start + 3
+    state.turn = 0
+    state.refresh()
+    state.apply(state.parse_action(f"combo {a}+{b} on {prep}"))
+    assert state.counters[prep] == start + 6
+    assert not state.free_dice(0)  # placed dice stay placed until next round
+
+
+def test_the_upgraded_side_makes_more() -> None:
+    state = quiet()
+    prep = state.preps_of(0)[0]
+    state.upgraded = [prep]
+    number = state.config.prep_by_id[prep].number
+    other = 1 if number != 1 else 2
+    a, b = combo_faces(state, prep)
+    set_dice(state, 0, [number, other, a, b])
+    start = state.counters[prep]
+    for text, made in ((f"place {other} on {prep}", 2), (f"place {number} on {prep}", 4),
+                       (f"combo {a}+{b} on {prep}", 5)):
+        state.turn = 0
+        state.refresh()
+        before = state.counters[prep]
+        state.apply(state.parse_action(text))
+        assert state.counters[prep] - before == made
+    assert state.counters[prep] == start + 11
+
+
+def test_only_the_owner_places_but_dice_may_be_given() -> None:
+    state = quiet()
+    theirs = state.preps_of(1)[0]
+    set_dice(state, 1, [2])
+    set_dice(state, 0, [3, 5])
+    with pytest.raises(IllegalAction, match="only its owner"):
+        state.apply(state.parse_action(f"place 3 on {theirs}"))
+    state.apply(state.parse_action("give 5 to 2"))
+    assert any(d[0] == 0 and d[1] == 5 and d[2] == 1 for d in state.dice)
+    state.turn = 1
+    state.refresh()
+    legal = {str(a) for a in state.legal_actions()}
+    # The received die can be placed by its new holder, but not handed on again.
+    assert f"place 5 on {theirs}" in legal and "give 2 to 1" in legal
+    assert "give 5 to 1" not in legal
+    before = state.counters[theirs]
+    state.apply(state.parse_action(f"place 5 on {theirs}"))
+    assert state.counters[theirs] > before
+
+
+def _current_customer_state(players: int = 2, **options: Any) -> WokStarState:
+    for seed in range(50):
+        state = quiet(players, seed, **options) if not options.get("timer") else started(
+            players, seed, events=False, characters=False
+        )
+        if "#" in state.current:
+            return state
+    raise AssertionError("no seed shows a customer first")
+
+
+def test_serving_spends_one_of_each_ingredient_and_takes_the_card_face_up() -> None:
+    state = _current_customer_state()
+    card = state.current
+    recipe = recipe_of(card)
+    owner = state.recipe_owner[recipe]
+    ingredients = state.config.recipe_by_id[recipe].ingredients
+    for i in ingredients:
+        state.counters[i] = 2
+    state.turn = owner
+    state.refresh()
+    state.apply(state.parse_action("serve"))
+    assert all(state.counters[i] == 1 for i in ingredients)
+    assert state.piles[owner] == [[card, True]]
+    assert state.current != card
+
+
+def test_a_customer_cannot_be_served_with_an_empty_counter() -> None:
+    state = _current_customer_state()
+    recipe = recipe_of(state.current)
+    owner = state.recipe_owner[recipe]
+    state.counters[state.config.recipe_by_id[recipe].ingredients[0]] = 0
+    state.turn = owner
+    state.refresh()
+    with pytest.raises(IllegalAction, match="at 0"):
+        state.apply(state.parse_action("serve"))
+
+
+def test_turning_away_fills_bad_publicity_and_the_limit_loses() -> None:
+    state = quiet(bad_publicity_limit=2)
+    turned = 0
+    while not state.is_terminal():
+        if "#" in state.current:
+            state.turn = state.handler()
+            state.refresh()
+            state.apply(state.parse_action("turn away"))
+            turned += 1
+        else:
+            state.apply(state.legal_actions()[-1])
+    assert turned == 2 and len(state.bad) == 2
+    assert state.lost and state.winners() == [] and state.scores() == [0, 0]
+
+
+def test_a_late_customer_must_be_served_face_down_and_pays_nothing() -> None:
+    state = _current_customer_state(timer=True)
+    card = state.current
+    recipe = recipe_of(card)
+    owner = state.recipe_owner[recipe]
+    for i in state.config.recipe_by_id[recipe].ingredients:
+        state.counters[i] = 3
+    waits = 0
+    while not state.overdue:
+        assert state.current == card
+        wait = state.parse_action("wait")
+        if wait not in state.legal_actions():
+            break
+        state.apply(wait)
+        waits += 1
+    # 20 seconds of sand at 1 simulated second per wait (2 s shared by 2 players).
+    assert state.overdue and waits == 20 and state.now >= state.deadline
+    assert state.current_player == owner
+    assert [str(a) for a in state.legal_actions()] == ["serve"]
+    state.apply(state.parse_action("serve"))
+    assert state.piles[owner] == [[card, False]]
+
+
+def test_a_late_customer_without_ingredients_is_turned_away() -> None:
+    state = _current_customer_state(timer=True)
+    recipe = recipe_of(state.current)
+    state.counters[state.config.recipe_by_id[recipe].ingredients[0]] = 0
+    state.dice = []
+    state.refresh()
+    while not state.overdue:
+        state.apply(state.parse_action("wait"))
+    assert [str(a) for a in state.legal_actions()] == ["turn away"]
+
+
+def finish_round(state: WokStarState) -> None:
+    """Turn every remaining card away or skip it, then leave leftover dice unused."""
+    start = state.round
+    while state.round == start and state.phase in ("action", "extra"):
+        legal = [str(a) for a in state.legal_actions()]
+        for choice in ("done", "next", "turn away", "wait"):
+            if choice in legal:
+                state.apply(state.parse_action(choice))
+                break
+        else:
+            state.apply(state.legal_actions()[-1])
+
+
+def serve_everything(state: WokStarState) -> list[tuple[int, str]]:
+    """Serve every customer of the round (counters topped up first); returns who took what."""
+    taken: list[tuple[int, str]] = []
+    start = state.round
+    while state.round == start and state.phase == "action":
+        card = state.current
+        if "#" in card:
+            for i in state.counters:
+                state.counters[i] = state.config.rules.ingredient_max
+            state.turn = state.handler()
+            state.refresh()
+            state.apply(state.parse_action("serve"))
+            taken.append((state.recipe_owner[recipe_of(card)], card))
+        else:
+            state.apply(state.legal_actions()[-1])
+    return taken
+
+
+def test_accounting_pays_face_up_customers_grows_pools_and_rebuilds_the_deck() -> None:
+    for seed in range(6):
+        state = quiet(2, seed)
+        pools = list(state.pool)
+        potential = len(state.potential)
+        taken = serve_everything(state)
+        finish_round(state)
+        assert state.phase == "purchase"
+        dollars = sum(state.config.customer_dollars[c] for _, c in taken)
+        assert state.incomes == [dollars] and state.money == dollars
+        for seat in range(2):
+            count = sum(1 for s, _ in taken if s == seat)
+            assert state.pool[seat] == max(pools[seat], count)
+        # The taken customers make the next deck, plus one word-of-mouth customer.
+        assert sorted(c for _, c in taken if c in state.deck) == sorted(c for _, c in taken)
+        assert len(state.deck) == len(taken) + 1
+        assert len(state.potential) == potential - 1
+        assert not any(state.piles)
+        state.check_invariants()
+
+
+def test_no_word_of_mouth_after_a_turn_away() -> None:
+    state = quiet(2, 1)
+    potential = len(state.potential)
+    finish_round(state)  # turns everyone away
+    assert state.phase == "purchase"
+    assert state.deck == [] and len(state.potential) == potential
+    assert state.incomes == [0]
+
+
+def test_purchases_recipe_upgrade_and_advertising() -> None:
+    state = quiet(2, 2, bad_publicity_limit=40)
+    serve_everything(state)
+    finish_round(state)
+    assert state.phase == "purchase"
+    state.money = 30
+    state.refresh()
+    track = state.config.purchase_track
+    new = next(r for r in state.config.recipes if r.id not in state.recipe_owner)
+    deck_before = len(state.deck)
+    potential_before = len(state.potential)
+    state.apply(state.parse_action(f"buy {new.id} for 2"))
+    assert state.money == 30 - track.recipe_base[0] - new.cost
+    assert state.recipe_owner[new.id] == 1
+    assert len(state.deck) == deck_before + 2
+    assert len(state.potential) == potential_before + 2
+    while state.phase == "purchase_assign":
+        prep = state.pending_assign[0]
+        state.apply(state.parse_action(f"assign {prep} to 1"))
+        assert state.prep_owner[prep] == 0 and state.counters[prep] == 0
+    money = state.money
+    prep = next(p for p in state.prep_owner if p not in state.upgraded)
+    state.apply(state.parse_action(f"upgrade {prep}"))
+    assert prep in state.upgraded and state.money == money - track.upgrade[0]
+    money = state.money
+    state.apply(state.parse_action("advertise"))
+    assert state.money == money - track.advertising[0]
+    assert len(state.deck) == deck_before + 3
+    state.check_invariants()
+    state.apply(state.parse_action("done"))
+    assert state.round == 2 and state.phase == "action"
+
+
+def test_purchases_are_refused_when_the_team_cannot_afford_them() -> None:
+    state = quiet(2, 2)
+    finish_round(state)
+    state.money = 1
+    state.refresh()
+    # Round 1's base recipe cost is $0, so only the $0 recipes are still affordable.
+    free = sorted(
+        r.id for r in state.config.recipes if r.cost == 0 and r.id not in state.recipe_owner
+    )
+    legal = {str(a) for a in state.legal_actions()}
+    assert legal == {f"buy {r} for {s}" for r in free for s in (1, 2)} | {"done"}
+    with pytest.raises(IllegalAction):
+        state.apply(state.parse_action("advertise"))
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "hard"])
+def test_the_sixth_rounds_income_against_the_loan(difficulty: str) -> None:
+    state = quiet(2, 4, difficulty=difficulty, bad_publicity_limit=40)
+    assert state.loan() == {"easy": 35, "normal": 40, "hard": 45}[difficulty]
+    state.money = 99  # money from earlier rounds does not count
+    state.round = 6
+    state.refresh()
+    taken = serve_everything(state)
+    income = sum(state.config.customer_dollars[c] for _, c in taken)
+    # A loan table where this income pays Easy and Normal exactly or more, but not Hard.
+    data = state.config.model_dump(mode="json")
+    data["loan"] = {"easy": [income - 1] * 4, "normal": [income] * 4, "hard": [income + 1] * 4}
+    state.config = WokStarConfig.model_validate(data)
+    finish_round(state)
+    assert state.is_terminal() and state.final_income == income
+    assert state.scores() == [income, income]
+    assert state.won() == (difficulty != "hard")
+    assert state.winners() == ([] if difficulty == "hard" else [0, 1])
