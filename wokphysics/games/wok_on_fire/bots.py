@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -28,7 +29,7 @@ from wokphysics.games.wok_on_fire.engine import (
     WokOnFireGame,
 )
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
-from wokphysics.games.wok_on_fire.scoring import score_players, score_pile
+from wokphysics.games.wok_on_fire.scoring import score_pile
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
 
@@ -43,6 +44,35 @@ _FLICK_GAP_MM = 10.0     # the blade starts this far before the card's near edge
 _FLICK_TIME_S = 0.045    # the fast stroke lasts this long (longer than the release window)
 _APPROACH_S = 0.02       # a short slow approach before the stroke
 _CHOP_TIME_S = 0.1       # the chop's throwing stroke
+
+
+_TYPES: tuple[Ingredient, ...] = tuple(Ingredient)
+_INDEX: dict[Ingredient, int] = {kind: index for index, kind in enumerate(_TYPES)}
+
+
+def _counts(pile: Sequence[Ingredient]) -> tuple[int, ...]:
+    counts = [0] * len(_TYPES)
+    for kind in pile:
+        counts[_INDEX[kind]] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=1 << 16)
+def _pile_value(counts: tuple[int, ...]) -> tuple[int, float]:
+    """(optimal points without majorities, promise of the cards that score nothing yet) of a
+    pile given by its counts per type; cached, since bots ask about the same piles often."""
+    pile = [kind for kind, count in zip(_TYPES, counts, strict=True) for _ in range(count)]
+    arrangement = score_pile(pile)
+    unused = [i for c in arrangement.combinations if c.points == 0 for i in c.ingredients]
+    return arrangement.points, sum(_POTENTIAL.get(i, 0.0) for i in unused)
+
+
+def _majority(counts: Sequence[tuple[int, ...]], player: int, index: int, points: int) -> int:
+    """``points`` if ``player`` holds strictly the most cards of type ``index`` (at least one)."""
+    mine = counts[player][index]
+    if mine == 0 or any(c[index] >= mine for p, c in enumerate(counts) if p != player):
+        return 0
+    return points
 
 
 def bot_settings(cfg: WokConfig, name: str) -> BotSettings:
@@ -151,17 +181,20 @@ class WokBot:
     def _value(self, game: WokOnFireGame, player: int, extra: Sequence[int]) -> float:
         """The player's exact total with ``extra`` cards added, plus what half-built sets
         promise (weighted by how much of the game is left)."""
-        piles = [game.pile_ingredients(p) for p in range(game.players)]
-        piles[player] = piles[player] + [game.ingredient(i) for i in extra]
+        counts = [_counts(game.pile_ingredients(p)) for p in range(game.players)]
+        mine = list(counts[player])
+        for card_id in extra:
+            mine[_INDEX[game.ingredient(card_id)]] += 1
+        counts[player] = tuple(mine)
+        points, promise = _pile_value(counts[player])
         rules = game.cfg.rules
-        total = float(score_players(piles, pork_bonus=rules.pork_majority_bonus,
-                                    broccoli_penalty=rules.broccoli_majority_penalty)[player].total)
+        total = float(points)
+        total += _majority(counts, player, _INDEX[I.PORK], rules.pork_majority_bonus)
+        total -= _majority(counts, player, _INDEX[I.BROCCOLI], rules.broccoli_majority_penalty)
         weight = self.settings.potential_weight
         if weight > 0.0:
             left = len(game.table.supply) / max(1, game.cfg.setup.supply)
-            arrangement = score_pile(piles[player])
-            unused = [i for c in arrangement.combinations if c.points == 0 for i in c.ingredients]
-            total += weight * (0.3 + 0.7 * left) * sum(_POTENTIAL.get(i, 0.0) for i in unused)
+            total += weight * (0.3 + 0.7 * left) * promise
         return total
 
     def _gain(self, game: WokOnFireGame, player: int, cards: Sequence[int],
@@ -280,15 +313,11 @@ class WokBot:
             return None
         base: dict[int, float] = {}
         best = max(self._worth(game, cards, base) for cards in units.values())
-        pile = list(game.pile(me))
-        pile.remove(chilis[0])
-        without = [game.ingredient(i) for i in pile]
-        piles = [game.pile_ingredients(p) for p in range(game.players)]
-        piles[me] = without
-        rules = game.cfg.rules
-        kept = self._value(game, me, ()) - float(score_players(
-            piles, pork_bonus=rules.pork_majority_bonus,
-            broccoli_penalty=rules.broccoli_majority_penalty)[me].total)
+        # What the Chili is worth kept: the total now minus the total without it.
+        counts = [_counts(game.pile_ingredients(p)) for p in range(game.players)]
+        without = list(counts[me])
+        without[_INDEX[I.CHILI_PEPPER]] -= 1
+        kept = float(_pile_value(counts[me])[0] - _pile_value(tuple(without))[0])
         return chilis[0] if best > kept + 1.0 else None
 
     @staticmethod

@@ -107,6 +107,46 @@ def _cards(count: int) -> str:
     return f"{count} ingredient" if count == 1 else f"{count} ingredients"
 
 
+# --------------------------------------------------------------------------- simulate
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=4, metavar="N",
+                        help="players per game, 1 to 4 (default 4)")
+    parser.add_argument("--games", type=int, default=100, metavar="N",
+                        help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help="seed of the first game; game i uses S + i (default 1)")
+    parser.add_argument("--bots", default="strong,weak", metavar="NAMES",
+                        help="comma-separated bot strength per seat, cycled to fill the seats "
+                        "(strengths: [bots.<name>] in config/wok_on_fire.toml; shipped: strong, "
+                        "weak; default strong,weak)")
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help="write one replay file per game into DIR")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help="a TOML file or folder layered over the shipped config")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Headless bot games with a progress bar, then a results table."""
+    from pathlib import Path
+
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.games.wok_on_fire.simulate import run_wof_games, wof_results_table
+
+    cfg = load_config(args.config)
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    out = Path(args.out) if args.out else None
+    results = run_wof_games(cfg, args.players, args.games, args.seed, names, out,
+                            progress=not args.no_progress)
+    print(f"Wok on Fire, seeds {args.seed}..{args.seed + args.games - 1}")
+    print(wof_results_table(results))
+    if out is not None:
+        print(f"replays written to {out}/")
+    return 0
+
+
 # --------------------------------------------------------------------------- bench
 
 
@@ -131,4 +171,31 @@ def bench_figures(repeat: int) -> dict[str, float]:
             score_pile(pile)
 
     seconds = median_seconds(run, repeat)
-    return {"wok_on_fire.score_20_cards_ms": 1000.0 * seconds / len(piles)}
+    figures = {"wok_on_fire.score_20_cards_ms": 1000.0 * seconds / len(piles)}
+    figures.update(_game_figures(repeat))
+    return figures
+
+
+def _game_figures(repeat: int) -> dict[str, float]:
+    """``wok_on_fire.game_4_bots_wall_s``: median wall seconds of one whole 4-bot game (strong,
+    weak, strong, weak; seeds 1, 2, ...), and ``wok_on_fire.game_4_bots_x_simulated``: the
+    game's simulated table time divided by its wall time (median over the same games)."""
+    import statistics
+    import time
+
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.games.wok_on_fire.simulate import play_one
+
+    cfg = load_config()
+    names = ("strong", "weak", "strong", "weak")
+    walls, ratios = [], []
+    for index in range(max(1, repeat)):
+        start = time.perf_counter()
+        game = play_one(cfg, 4, 1 + index, names)
+        wall = time.perf_counter() - start
+        walls.append(wall)
+        ratios.append(game.stats.simulated_s / wall)
+    return {
+        "wok_on_fire.game_4_bots_wall_s": statistics.median(walls),
+        "wok_on_fire.game_4_bots_x_simulated": statistics.median(ratios),
+    }
