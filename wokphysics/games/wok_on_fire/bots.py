@@ -38,12 +38,16 @@ I = Ingredient  # noqa: E741
 # Points a half-built combination is worth to a bot, per card that scores nothing yet: what it
 # may become (a Rice dish is 15, a Noodle dish 25, three Mushrooms 18, Garlic triples a Meat).
 _POTENTIAL: dict[Ingredient, float] = {
-    I.RICE: 5.0, I.NOODLES: 7.0, I.MUSHROOM: 6.0, I.GARLIC: 4.0, I.CHILI_PEPPER: 4.0,
+    I.RICE: 5.0,
+    I.NOODLES: 7.0,
+    I.MUSHROOM: 6.0,
+    I.GARLIC: 4.0,
+    I.CHILI_PEPPER: 4.0,
 }
-_FLICK_GAP_MM = 10.0     # the blade starts this far before the card's near edge
-_FLICK_TIME_S = 0.045    # the fast stroke lasts this long (longer than the release window)
-_APPROACH_S = 0.02       # a short slow approach before the stroke
-_CHOP_TIME_S = 0.1       # the chop's throwing stroke
+_FLICK_GAP_MM = 10.0  # the blade starts this far before the card's near edge
+_FLICK_TIME_S = 0.045  # the fast stroke lasts this long (longer than the release window)
+_APPROACH_S = 0.02  # a short slow approach before the stroke
+_CHOP_TIME_S = 0.1  # the chop's throwing stroke
 
 
 _TYPES: tuple[Ingredient, ...] = tuple(Ingredient)
@@ -153,18 +157,21 @@ class WokBot:
         dx, dy = math.cos(heading), math.sin(heading)
         ux, uy = math.cos(target.angle), math.sin(target.angle)
         # Centre-to-edge distance of the card along the stroke.
-        reach = (cfg.card.width_mm / 2.0 * abs(ux * dx + uy * dy)
-                 + cfg.card.length_mm / 2.0 * abs(-uy * dx + ux * dy))
+        reach = cfg.card.width_mm / 2.0 * abs(ux * dx + uy * dy) + cfg.card.length_mm / 2.0 * abs(
+            -uy * dx + ux * dy
+        )
         jx, jy = self.rng.normal(0.0, s.aim_sd_mm, 2)
         ex = target.x - dx * (reach + _FLICK_GAP_MM) + float(jx)
         ey = target.y - dy * (reach + _FLICK_GAP_MM) + float(jy)
         speed = s.flick_speed_mm_s * max(0.2, 1.0 + float(self.rng.normal(0.0, s.speed_sd)))
         stroke = speed * _FLICK_TIME_S
-        return Gesture([
-            (0.0, ex - dx * 5.0, ey - dy * 5.0),
-            (_APPROACH_S, ex, ey),
-            (_APPROACH_S + _FLICK_TIME_S, ex + dx * stroke, ey + dy * stroke),
-        ])
+        return Gesture(
+            [
+                (0.0, ex - dx * 5.0, ey - dy * 5.0),
+                (_APPROACH_S, ex, ey),
+                (_APPROACH_S + _FLICK_TIME_S, ex + dx * stroke, ey + dy * stroke),
+            ]
+        )
 
     def plan_chop(self, game: WokOnFireGame) -> Gesture:
         """A throw from the player's hand towards the wok's centre."""
@@ -173,9 +180,12 @@ class WokBot:
         heading = facing + float(self.rng.normal(0.0, s.direction_sd_rad))
         speed = s.chop_speed_mm_s * max(0.3, 1.0 + float(self.rng.normal(0.0, s.chop_sd)))
         stroke = speed * _CHOP_TIME_S
-        return Gesture([(0.0, hx, hy),
-                        (_CHOP_TIME_S, hx + math.cos(heading) * stroke,
-                         hy + math.sin(heading) * stroke)])
+        return Gesture(
+            [
+                (0.0, hx, hy),
+                (_CHOP_TIME_S, hx + math.cos(heading) * stroke, hy + math.sin(heading) * stroke),
+            ]
+        )
 
     # ------------------------------------------------------------------ values
     def _value(self, game: WokOnFireGame, player: int, extra: Sequence[int]) -> float:
@@ -197,8 +207,9 @@ class WokBot:
             total += weight * (0.3 + 0.7 * left) * promise
         return total
 
-    def _gain(self, game: WokOnFireGame, player: int, cards: Sequence[int],
-              base: dict[int, float]) -> float:
+    def _gain(
+        self, game: WokOnFireGame, player: int, cards: Sequence[int], base: dict[int, float]
+    ) -> float:
         if player not in base:
             base[player] = self._value(game, player, ())
         return self._value(game, player, cards) - base[player]
@@ -250,8 +261,9 @@ class WokBot:
         ordered = sorted(ids, key=lambda i: game.ingredient(i) is not I.GREEN_PEPPER)
         return [Pick(i) for i in ordered]
 
-    def _best_picks(self, game: WokOnFireGame, units: dict[int, tuple[int, ...]],
-                    count: int) -> list[Pick]:
+    def _best_picks(
+        self, game: WokOnFireGame, units: dict[int, tuple[int, ...]], count: int
+    ) -> list[Pick]:
         options = [self._ordered(game, combo) for combo in combinations(sorted(units), count)]
         options = [o for o in options if game.check_pick(o) is None]
         if not options:
@@ -259,8 +271,13 @@ class WokBot:
         if float(self.rng.random()) < self.settings.random_pick_share:
             return options[int(self.rng.integers(len(options)))]
         base: dict[int, float] = {}
-        best = max(options, key=lambda o: (
-            self._worth(game, [c for p in o for c in units[p.card_id]], base), -o[0].card_id))
+        best = max(
+            options,
+            key=lambda o: (
+                self._worth(game, [c for p in o for c in units[p.card_id]], base),
+                -o[0].card_id,
+            ),
+        )
         return best
 
     def _gift_pick(self, game: WokOnFireGame, units: dict[int, tuple[int, ...]]) -> list[Pick]:
@@ -307,7 +324,8 @@ class WokBot:
             return chilis[0] if float(self.rng.random()) < 0.5 else None
         me = game.current_player
         eligible = [i for i in game.legal_picks().all_viable] or [
-            i for i in self._all_viable(game) if game.ingredient(i) is not I.CHILI_PEPPER]
+            i for i in self._all_viable(game) if game.ingredient(i) is not I.CHILI_PEPPER
+        ]
         units = self._units(game, eligible)
         if not units:
             return None

@@ -25,7 +25,11 @@ MAX_PLAYERS = 4
 
 def add_score_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--player", action="append", default=None, metavar="CARDS", dest="players",
+        "--player",
+        action="append",
+        default=None,
+        metavar="CARDS",
+        dest="players",
         help="one player's collected cards, comma-separated glossary names (case and "
         "spaces/underscores/hyphens do not matter), e.g. chicken,garlic,rice,green_pepper; "
         "give --player once per player (1 to 4; an empty string is a player with no cards)",
@@ -58,24 +62,32 @@ def score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _as_json(piles: list[list[Any]], scores: list[PlayerScore], best: list[int],
-             ) -> dict[str, Any]:
+def _as_json(
+    piles: list[list[Any]],
+    scores: list[PlayerScore],
+    best: list[int],
+) -> dict[str, Any]:
     players = []
     for number, (pile, player) in enumerate(zip(piles, scores, strict=True), start=1):
-        players.append({
-            "player": number,
-            "ingredients": [i.value for i in pile],
-            "cards": player.cards,
-            "arrangement": [
-                {"kind": c.kind.value, "ingredients": [i.value for i in c.ingredients],
-                 "points": c.points}
-                for c in player.arrangement.combinations
-            ],
-            "arrangement_points": player.arrangement.points,
-            "pork_bonus": player.pork_bonus,
-            "broccoli_penalty": player.broccoli_penalty,
-            "total": player.total,
-        })
+        players.append(
+            {
+                "player": number,
+                "ingredients": [i.value for i in pile],
+                "cards": player.cards,
+                "arrangement": [
+                    {
+                        "kind": c.kind.value,
+                        "ingredients": [i.value for i in c.ingredients],
+                        "points": c.points,
+                    }
+                    for c in player.arrangement.combinations
+                ],
+                "arrangement_points": player.arrangement.points,
+                "pork_bonus": player.pork_bonus,
+                "broccoli_penalty": player.broccoli_penalty,
+                "total": player.total,
+            }
+        )
     return {"players": players, "winners": [index + 1 for index in best]}
 
 
@@ -93,11 +105,14 @@ def _as_text(scores: list[PlayerScore], best: list[int]) -> str:
     tied_on_points = sum(1 for s in scores if s.total == top[0].total)
     names = " and ".join(f"Player {i + 1}" for i in best)
     if len(best) > 1:
-        lines.append(f"Shared victory: {names} ({top[0].total} points, "
-                     f"{_cards(top[0].cards)} each)")
+        lines.append(
+            f"Shared victory: {names} ({top[0].total} points, {_cards(top[0].cards)} each)"
+        )
     elif tied_on_points > 1:
-        lines.append(f"Winner: {names} ({top[0].total} points; tie broken by fewest "
-                     f"ingredients: {top[0].cards})")
+        lines.append(
+            f"Winner: {names} ({top[0].total} points; tie broken by fewest "
+            f"ingredients: {top[0].cards})"
+        )
     else:
         lines.append(f"Winner: {names} ({top[0].total} points)")
     return "\n".join(lines)
@@ -111,20 +126,36 @@ def _cards(count: int) -> str:
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, metavar="N",
-                        help="players per game, 1 to 4 (default 4)")
-    parser.add_argument("--games", type=int, default=100, metavar="N",
-                        help="how many games (default 100)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S",
-                        help="seed of the first game; game i uses S + i (default 1)")
-    parser.add_argument("--bots", default="strong,weak", metavar="NAMES",
-                        help="comma-separated bot strength per seat, cycled to fill the seats "
-                        "(strengths: [bots.<name>] in config/wok_on_fire.toml; shipped: strong, "
-                        "weak; default strong,weak)")
-    parser.add_argument("--out", default=None, metavar="DIR",
-                        help="write one replay file per game into DIR")
-    parser.add_argument("--config", default=None, metavar="PATH",
-                        help="a TOML file or folder layered over the shipped config")
+    parser.add_argument(
+        "--players", type=int, default=4, metavar="N", help="players per game, 1 to 4 (default 4)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, metavar="N", help="how many games (default 100)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="S",
+        help="seed of the first game; game i uses S + i (default 1)",
+    )
+    parser.add_argument(
+        "--bots",
+        default="strong,weak",
+        metavar="NAMES",
+        help="comma-separated bot strength per seat, cycled to fill the seats "
+        "(strengths: [bots.<name>] in config/wok_on_fire.toml; shipped: strong, "
+        "weak; default strong,weak)",
+    )
+    parser.add_argument(
+        "--out", default=None, metavar="DIR", help="write one replay file per game into DIR"
+    )
+    parser.add_argument(
+        "--config",
+        default=None,
+        metavar="PATH",
+        help="a TOML file or folder layered over the shipped config",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -138,8 +169,9 @@ def simulate(args: argparse.Namespace) -> int:
     cfg = load_config(args.config)
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     out = Path(args.out) if args.out else None
-    results = run_wof_games(cfg, args.players, args.games, args.seed, names, out,
-                            progress=not args.no_progress)
+    results = run_wof_games(
+        cfg, args.players, args.games, args.seed, names, out, progress=not args.no_progress
+    )
     print(f"Wok on Fire, seeds {args.seed}..{args.seed + args.games - 1}")
     print(wof_results_table(results))
     if out is not None:

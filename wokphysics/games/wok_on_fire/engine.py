@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -30,7 +30,7 @@ from wokphysics.games.wok_on_fire.scoring import winners as score_winners
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
 from wokphysics.table.visibility import Visibility, refusal_reason
-from wokphysics.table.world import SEATS, ActionReport, Table
+from wokphysics.table.world import SEATS, ActionReport, ActionRun, Table
 
 MAX_PLAYERS = SEATS
 SEATING: dict[int, tuple[int, ...]] = {1: (0,), 2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -169,8 +169,55 @@ class GameOverEvent:
     totals: tuple[int, ...]
 
 
-Event = (StirEvent | PickEvent | ClaimFailedEvent | GiftEvent | ChiliEvent | ChopEvent
-         | TurnEndEvent | GameOverEvent)
+Event = (
+    StirEvent
+    | PickEvent
+    | ClaimFailedEvent
+    | GiftEvent
+    | ChiliEvent
+    | ChopEvent
+    | TurnEndEvent
+    | GameOverEvent
+)
+
+
+class EngineAction:
+    """A stir or chop in progress, run one physics step at a time (for drawing it).
+
+    ``advance()`` runs one more step and returns True while the action is not done; when it
+    comes to rest the game records the input and moves on (exactly as :meth:`~WokOnFireGame.stir`
+    / :meth:`~WokOnFireGame.chop` would). ``finish()`` runs the rest and returns the report.
+    """
+
+    def __init__(self, run: ActionRun, complete: Callable[[ActionReport], None]) -> None:
+        self._run = run
+        self._complete = complete
+        self._completed = False
+        self._check()
+
+    def _check(self) -> None:
+        if self._run.done and not self._completed:
+            self._completed = True
+            self._complete(self._run.report)
+
+    @property
+    def done(self) -> bool:
+        return self._completed
+
+    def advance(self) -> bool:
+        if not self._completed:
+            self._run.advance()
+            self._check()
+        return not self._completed
+
+    def finish(self) -> ActionReport:
+        self._run.finish()
+        self._check()
+        return self._run.report
+
+    @property
+    def report(self) -> ActionReport:
+        return self._run.report
 
 
 @dataclass
@@ -249,6 +296,7 @@ class WokOnFireGame:
         self.stats = GameStats()
         self.turn_records: list[dict[str, Any]] = []
         self._result: dict[str, Any] | None = None
+        self._running: EngineAction | None = None
         self._turn = self._new_turn(starting_player)
         self.autosave()
 
@@ -328,9 +376,12 @@ class WokOnFireGame:
         """Every player's exact optimal score of the cards collected so far."""
         rules = self.cfg.rules
         piles = [self.pile_ingredients(p) for p in range(self.players)]
-        return score_players(piles, [self._piles[p] for p in range(self.players)],
-                             pork_bonus=rules.pork_majority_bonus,
-                             broccoli_penalty=rules.broccoli_majority_penalty)
+        return score_players(
+            piles,
+            [self._piles[p] for p in range(self.players)],
+            pork_bonus=rules.pork_majority_bonus,
+            broccoli_penalty=rules.broccoli_majority_penalty,
+        )
 
     def winners(self) -> list[int]:
         """Most points, then fewest ingredients; several players = a shared victory."""
@@ -340,15 +391,16 @@ class WokOnFireGame:
         """Every card id to where it is: supply, wok, floor, player:N or discard."""
         places: dict[int, str] = {}
         for card in self.table.cards:
-            places[card.id] = (f"player:{card.owner}" if card.location == "player"
-                               else card.location)
+            places[card.id] = f"player:{card.owner}" if card.location == "player" else card.location
         return places
 
     def check_invariants(self) -> None:
         """Raise InvariantError unless every card is in exactly one consistent place."""
         cards = self.table.cards
         if len(cards) != self.cfg.deck_size:
-            raise InvariantError(f"{len(cards)} cards on the table for a deck of {self.cfg.deck_size}")
+            raise InvariantError(
+                f"{len(cards)} cards on the table for a deck of {self.cfg.deck_size}"
+            )
         supply = self.table.supply
         if len(set(supply)) != len(supply):
             raise InvariantError("a card is in the supply twice")
@@ -361,7 +413,9 @@ class WokOnFireGame:
                 raise InvariantError(f"card {card.id}: location {where} but supply says otherwise")
             if where == "player":
                 if card.owner is None or card.id not in self._piles[card.owner]:
-                    raise InvariantError(f"card {card.id} is with player {card.owner} but not in the pile")
+                    raise InvariantError(
+                        f"card {card.id} is with player {card.owner} but not in the pile"
+                    )
             elif card.id in in_piles:
                 raise InvariantError(f"card {card.id} is in a pile but lies in the {where}")
             if (where == "discard") != (card.id in self._discarded):
@@ -380,8 +434,12 @@ class WokOnFireGame:
         found = []
         for card_id, seen in self._visible().items():
             card = self.table.card(card_id)
-            if (card.face_up and not seen.circle_visible and seen.any_corner_visible
-                    and not seen.falling_out):
+            if (
+                card.face_up
+                and not seen.circle_visible
+                and seen.any_corner_visible
+                and not seen.falling_out
+            ):
                 found.append(card_id)
         return found
 
@@ -442,20 +500,28 @@ class WokOnFireGame:
         assert kind is not None
         legal = self.legal_picks()
         if len(picks) > legal.max_picks:
-            raise Refused(f"name at most {legal.max_picks} card{'s' if legal.max_picks > 1 else ''} "
-                          f"for this pick, not {len(picks)}")
+            raise Refused(
+                f"name at most {legal.max_picks} card{'s' if legal.max_picks > 1 else ''} "
+                f"for this pick, not {len(picks)}"
+            )
         if len(picks) < legal.min_picks:
-            raise Refused(f"name {legal.min_picks} card{'s' if legal.min_picks > 1 else ''} "
-                          f"({legal.min_picks} viable to pick), not {len(picks)}")
+            raise Refused(
+                f"name {legal.min_picks} card{'s' if legal.min_picks > 1 else ''} "
+                f"({legal.min_picks} viable to pick), not {len(picks)}"
+            )
         visible = self._visible()
-        peppers_left = {i for i in legal.all_viable
-                        if self._ingredient[i] is Ingredient.GREEN_PEPPER}
+        peppers_left = {
+            i for i in legal.all_viable if self._ingredient[i] is Ingredient.GREEN_PEPPER
+        }
         named: set[int] = set()
         chicken_named: int | None = None
         for pick in picks:
             card_id = pick.card_id
-            if not isinstance(card_id, int) or isinstance(card_id, bool) \
-                    or not 0 <= card_id < len(self._ingredient):
+            if (
+                not isinstance(card_id, int)
+                or isinstance(card_id, bool)
+                or not 0 <= card_id < len(self._ingredient)
+            ):
                 raise Refused(f"there is no card {card_id!r}")
             if card_id in named:
                 raise Refused(f"card {card_id} is named twice")
@@ -476,8 +542,10 @@ class WokOnFireGame:
                     raise Refused("a Green Pepper is viable and must be picked first")
                 if ingredient is Ingredient.CHICKEN:
                     if chicken_named is not None:
-                        raise Refused(f"card {card_id} is a Chicken: every viable Chicken comes "
-                                      f"with card {chicken_named} as one pick")
+                        raise Refused(
+                            f"card {card_id} is a Chicken: every viable Chicken comes "
+                            f"with card {chicken_named} as one pick"
+                        )
                     chicken_named = card_id
                 peppers_left.discard(card_id)
             named.add(card_id)
@@ -491,8 +559,10 @@ class WokOnFireGame:
         if not card.face_up:
             raise Refused(f"card {card.id} is face down: only a face-up card may be claimed")
         if seen.circle_visible:
-            raise Refused(f"the centre circle of card {card.id} is visible: name it, "
-                          "a blind claim is for a hidden centre circle")
+            raise Refused(
+                f"the centre circle of card {card.id} is visible: name it, "
+                "a blind claim is for a hidden centre circle"
+            )
         if not seen.any_corner_visible:
             raise Refused(f"every corner of card {card.id} is covered")
         if seen.falling_out:
@@ -500,18 +570,34 @@ class WokOnFireGame:
 
     # ------------------------------------------------------------------ inputs
     def _require(self, wanted: Expect, what: str) -> None:
+        if self._running is not None:
+            raise WrongInput(f"a stir or chop is still running: finish it before {what}")
         if self._expect is not wanted:
             if self._expect is Expect.GAME_OVER:
                 raise WrongInput(f"the game is over: no {what}")
-            raise WrongInput(f"the game expects {self._expect.value.replace('_', ' ')} from "
-                             f"player {self._turn.player + 1}, not {what}")
+            raise WrongInput(
+                f"the game expects {self._expect.value.replace('_', ' ')} from "
+                f"player {self._turn.player + 1}, not {what}"
+            )
 
     def stir(self, gesture: Gesture) -> ActionReport:
-        """One stir-fry action along ``gesture`` (see :meth:`Table.stir`)."""
+        """One stir-fry action along ``gesture`` (see :meth:`Table.stir`), run to rest."""
+        return self.begin_stir(gesture).finish()
+
+    def begin_stir(self, gesture: Gesture) -> EngineAction:
+        """Start a stir that the caller runs one physics step at a time (to draw it); the
+        game takes no other input until it is done (see :class:`EngineAction`)."""
         self._require(Expect.STIR, "a stir")
-        report = self.table.stir(gesture)
+        run = self.table.begin_stir(gesture)
+        data = {"kind": "stir", "gesture": gesture.to_data()}
+        action = EngineAction(run, lambda report: self._stir_done(data, report))
+        self._running = action
+        return action
+
+    def _stir_done(self, data: dict[str, Any], report: ActionReport) -> None:
+        self._running = None
         turn = self._turn
-        turn.inputs.append({"kind": "stir", "gesture": gesture.to_data()})
+        turn.inputs.append(data)
         turn.stirs_in_step += 1
         turn.stirs += 1
         turn.flipped_in_step = turn.flipped_in_step or bool(report.flipped)
@@ -525,12 +611,13 @@ class WokOnFireGame:
             if done:
                 self._start_pick(PickKind.NORMAL)
         else:
-            kind = (PickKind.GARLIC_GIFT if turn.current_bonus is Bonus.GARLIC
-                    else PickKind.PEPPER_BONUS)
+            kind = (
+                PickKind.GARLIC_GIFT
+                if turn.current_bonus is Bonus.GARLIC
+                else PickKind.PEPPER_BONUS
+            )
             if self._eligible(kind) or turn.stirs_in_step >= limit:
                 self._start_pick(kind)
-        self._advance()
-        return report
 
     def pick(self, picks: Sequence[Pick | int]) -> list[Taken]:
         """Name every pick of this step at once, then take them in order (see the doc)."""
@@ -539,10 +626,10 @@ class WokOnFireGame:
         turn = self._turn
         kind = turn.pick_kind
         assert kind is not None
-        viable_chickens = [i for i in self._all_viable()
-                           if self._ingredient[i] is Ingredient.CHICKEN]
-        turn.inputs.append({"kind": "pick",
-                            "picks": [[p.card_id, p.blind_chicken] for p in plan]})
+        viable_chickens = [
+            i for i in self._all_viable() if self._ingredient[i] is Ingredient.CHICKEN
+        ]
+        turn.inputs.append({"kind": "pick", "picks": [[p.card_id, p.blind_chicken] for p in plan]})
         gift = kind is PickKind.GARLIC_GIFT
         taken_all: list[Taken] = []
         gone: set[int] = set()
@@ -587,8 +674,10 @@ class WokOnFireGame:
         """Which of the two earned bonuses (Green Pepper, Garlic) is done first."""
         self._require(Expect.BONUS_ORDER, "a bonus order")
         if not isinstance(first, Bonus) or first not in self._turn.pending:
-            raise Refused(f"the bonus done first must be one of "
-                          f"{', '.join(b.value for b in self._turn.pending)}, not {first!r}")
+            raise Refused(
+                f"the bonus done first must be one of "
+                f"{', '.join(b.value for b in self._turn.pending)}, not {first!r}"
+            )
         turn = self._turn
         turn.inputs.append({"kind": "bonus_order", "first": first.value})
         turn.pending.remove(first)
@@ -610,8 +699,10 @@ class WokOnFireGame:
         """Discard a Chili Pepper won on an earlier turn for one more pick (not a Chili)."""
         self._require(Expect.CHILI, "a Chili Pepper")
         if chili_card_id not in self.usable_chilis() or isinstance(chili_card_id, bool):
-            raise Refused(f"card {chili_card_id!r} is not a Chili Pepper you won on an earlier "
-                          f"turn (usable: {list(self.usable_chilis()) or 'none'})")
+            raise Refused(
+                f"card {chili_card_id!r} is not a Chili Pepper you won on an earlier "
+                f"turn (usable: {list(self.usable_chilis()) or 'none'})"
+            )
         turn = self._turn
         turn.inputs.append({"kind": "chili", "card": chili_card_id})
         self._piles[turn.player].remove(chili_card_id)
@@ -620,7 +711,6 @@ class WokOnFireGame:
         self.stats.chilis_used += 1
         self.events.append(ChiliEvent(turn.player, chili_card_id))
         self._start_pick(PickKind.CHILI)
-        self._advance()
 
     def decline_chili(self) -> None:
         """Do not use a Chili Pepper this turn."""
@@ -633,19 +723,30 @@ class WokOnFireGame:
 
     def chop(self, gesture: Gesture) -> ActionReport:
         """Throw the top supply cards and every card out of the wok in from the player's hand."""
+        return self.begin_chop(gesture).finish()
+
+    def begin_chop(self, gesture: Gesture) -> EngineAction:
+        """Start a chop run one physics step at a time (see :meth:`begin_stir`)."""
         self._require(Expect.CHOP, "a chop")
+        run = self.table.begin_chop(gesture, self.seat_of(self._turn.player))
+        data = {"kind": "chop", "gesture": gesture.to_data()}
+        action = EngineAction(run, lambda report: self._chop_done(data, report))
+        self._running = action
+        return action
+
+    def _chop_done(self, data: dict[str, Any], report: ActionReport) -> None:
+        self._running = None
         turn = self._turn
-        report = self.table.chop(gesture, self.seat_of(turn.player))
-        turn.inputs.append({"kind": "chop", "gesture": gesture.to_data()})
+        turn.inputs.append(data)
         self.stats.simulated_s += report.simulated_s
         self.events.append(ChopEvent(turn.player, report))
         self._end_turn()
-        return report
 
     # ------------------------------------------------------------------ the flow
     def _new_turn(self, player: int) -> _Turn:
-        chilis = tuple(i for i in self._piles[player]
-                       if self._ingredient[i] is Ingredient.CHILI_PEPPER)
+        chilis = tuple(
+            i for i in self._piles[player] if self._ingredient[i] is Ingredient.CHILI_PEPPER
+        )
         return _Turn(player=player, chili_usable=chilis)
 
     def _give(self, card_id: int, player: int) -> None:
@@ -698,8 +799,12 @@ class WokOnFireGame:
             turn.flipped_in_step = False
             self._expect = Expect.STIR
             return
-        if (self.cfg.rules.chili_extra_pick and not turn.chili_declined and self.usable_chilis()
-                and self._eligible(PickKind.CHILI)):
+        if (
+            self.cfg.rules.chili_extra_pick
+            and not turn.chili_declined
+            and self.usable_chilis()
+            and self._eligible(PickKind.CHILI)
+        ):
             self._expect = Expect.CHILI
             return
         self._start_chop()
@@ -734,9 +839,6 @@ class WokOnFireGame:
             self._turn = self._new_turn((turn.player + 1) % self.players)
             self._expect = Expect.STIR
         self.autosave()
-
-    def _advance(self) -> None:
-        """Nothing to do at present: every skip happens where the step is entered."""
 
     # ------------------------------------------------------------------ record
     def state_hash(self) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from wokphysics.config.wok_on_fire import WokConfig, config_from_data
 from wokphysics.errors import ConfigError, ReplayFileError, RulesError, UserError
-from wokphysics.games.wok_on_fire.engine import Bonus, Pick, WokOnFireGame
+from wokphysics.games.wok_on_fire.engine import Bonus, EngineAction, Pick, WokOnFireGame
 from wokphysics.replay.files import read_replay_json, require, require_samples, versions
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import TableError
@@ -88,8 +88,9 @@ class GameRecord:
 
     def new_game(self, record_path: str | Path | None = None) -> WokOnFireGame:
         try:
-            return WokOnFireGame(self.cfg, self.players, self.seed, self.starting_player,
-                                 self.bots, record_path)
+            return WokOnFireGame(
+                self.cfg, self.players, self.seed, self.starting_player, self.bots, record_path
+            )
         except UserError as error:
             raise ReplayFileError(self.file, str(error)) from None
 
@@ -108,8 +109,13 @@ def _check_input(entry: Any, file: str, where: str) -> dict[str, Any]:
     elif kind == "pick":
         picks = require(entry, "picks", list, file, where + ".")
         for index, pick in enumerate(picks):
-            if (not isinstance(pick, list) or len(pick) != 2 or not isinstance(pick[0], int)
-                    or isinstance(pick[0], bool) or not isinstance(pick[1], bool)):
+            if (
+                not isinstance(pick, list)
+                or len(pick) != 2
+                or not isinstance(pick[0], int)
+                or isinstance(pick[0], bool)
+                or not isinstance(pick[1], bool)
+            ):
                 raise ReplayFileError(file, f"{where}.picks[{index}] must be [card id, true/false]")
     elif kind == "bonus_order":
         first = require(entry, "first", str, file, where + ".")
@@ -135,7 +141,8 @@ def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> Ga
     version = require(data, "version", int, file)
     if version != VERSION:
         raise ReplayFileError(
-            file, f"format version {version} is not supported; this program reads version {VERSION}")
+            file, f"format version {version} is not supported; this program reads version {VERSION}"
+        )
     seed = require(data, "seed", int, file)
     require(data, "dt", (int, float), file)
     players = require(data, "players", int, file)
@@ -147,9 +154,13 @@ def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> Ga
     try:
         cfg = config_from_data(require(data, "config", dict, file), file)
     except ConfigError as error:
-        raise ReplayFileError(file, f"its config is invalid: {error.key}: {error.problem}") from None
+        raise ReplayFileError(
+            file, f"its config is invalid: {error.key}: {error.problem}"
+        ) from None
     if cfg.config_hash() != config_hash:
-        raise ReplayFileError(file, "its config does not match its config_hash (the file was edited)")
+        raise ReplayFileError(
+            file, "its config does not match its config_hash (the file was edited)"
+        )
     turns = []
     for index, entry in enumerate(require(data, "turns", list, file)):
         where = f"turns[{index}]"
@@ -158,17 +169,41 @@ def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> Ga
         player = require(entry, "player", int, file, where + ".")
         digest = require(entry, "hash", str, file, where + ".")
         inputs = require(entry, "inputs", list, file, where + ".")
-        checked = tuple(_check_input(item, file, f"{where}.inputs[{k}]")
-                        for k, item in enumerate(inputs))
+        checked = tuple(
+            _check_input(item, file, f"{where}.inputs[{k}]") for k, item in enumerate(inputs)
+        )
         turns.append(RecordedTurn(player, checked, digest))
     current = require(data, "current", list, file)
-    checked_current = tuple(_check_input(item, file, f"current[{k}]")
-                            for k, item in enumerate(current))
+    checked_current = tuple(
+        _check_input(item, file, f"current[{k}]") for k, item in enumerate(current)
+    )
     finished = require(data, "finished", bool, file)
-    header = {key: data.get(key) for key in ("python", "pymunk", "numpy", "config_hash", "seed",
-                                             "dt", "players", "bots", "starting_player")}
-    return GameRecord(file, cfg, seed, players, tuple(bots), starting, tuple(turns),
-                      checked_current, finished, header)
+    header = {
+        key: data.get(key)
+        for key in (
+            "python",
+            "pymunk",
+            "numpy",
+            "config_hash",
+            "seed",
+            "dt",
+            "players",
+            "bots",
+            "starting_player",
+        )
+    }
+    return GameRecord(
+        file,
+        cfg,
+        seed,
+        players,
+        tuple(bots),
+        starting,
+        tuple(turns),
+        checked_current,
+        finished,
+        header,
+    )
 
 
 # ----------------------------------------------------------------------------- replaying
@@ -212,6 +247,7 @@ class GameStepper:
         self.game = record.new_game(record_path)
         self.turn_index = 0
         self.input_index = 0
+        self._pending: EngineAction | None = None
 
     @property
     def turn_count(self) -> int:
@@ -224,34 +260,82 @@ class GameStepper:
             return self.record.current
         return None
 
+    @property
+    def at_end(self) -> bool:
+        """Every recorded input has been applied."""
+        self._settle()
+        inputs = self._inputs()
+        return inputs is None or (
+            self.turn_index >= len(self.record.turns) and self.input_index >= len(inputs)
+        )
+
+    def peek(self) -> dict[str, Any] | None:
+        """The next recorded input (a checked dict with ``"kind"``), or None at the end."""
+        self._settle()
+        inputs = self._inputs()
+        if inputs is None or self.input_index >= len(inputs):
+            return None
+        return inputs[self.input_index]
+
     def next_input(self) -> bool:
         """Apply the next recorded input; False when none is left. At a turn's end its hash is
         checked (raises :class:`Diverged`)."""
-        inputs = self._inputs()
-        if inputs is None:
+        if self.at_end:
             return False
-        if self.input_index >= len(inputs):
-            if self.turn_index >= len(self.record.turns):
-                return False
-            self._finish_turn()
-            return self.next_input()
+        action = self.begin_next()
+        if action is not None:
+            action.finish()
+            self._settle()
+        return True
+
+    def begin_next(self) -> EngineAction | None:
+        """Start the next recorded input: a stir or chop is returned running (step it with
+        ``advance()`` to draw it); any other input is applied at once (None is returned).
+        The turn's hash is checked once its last input has finished."""
+        self._settle()
+        entry = self.peek()
+        if entry is None:
+            return None
         player = self.game.current_player
         try:
-            apply_input(self.game, inputs[self.input_index])
+            if entry["kind"] == "stir":
+                action: EngineAction | None = self.game.begin_stir(Gesture(entry["gesture"]))
+            elif entry["kind"] == "chop":
+                action = self.game.begin_chop(Gesture(entry["gesture"]))
+            else:
+                apply_input(self.game, entry)
+                action = None
         except (RulesError, GestureError, TableError) as error:
-            raise Diverged(self.turn_index, player, f"input {self.input_index + 1} refused: "
-                           f"{error}") from None
+            raise Diverged(
+                self.turn_index, player, f"input {self.input_index + 1} refused: {error}"
+            ) from None
         self.input_index += 1
-        if self.turn_index < len(self.record.turns) and self.input_index == len(inputs):
+        self._pending = action
+        self._settle_if_done()
+        return action
+
+    def _settle(self) -> None:
+        """Finish a running action and check the turn's hash if the turn is complete."""
+        if self._pending is not None:
+            self._pending.finish()
+        self._settle_if_done()
+
+    def _settle_if_done(self) -> None:
+        if self._pending is not None and not self._pending.done:
+            return
+        self._pending = None
+        if self.turn_index < len(self.record.turns) and self.input_index >= len(
+            self.record.turns[self.turn_index].inputs
+        ):
             self._finish_turn()
-        return True
 
     def _finish_turn(self) -> None:
         recorded = self.record.turns[self.turn_index]
         done = self.game.turn_records
         if len(done) <= self.turn_index:
-            raise Diverged(self.turn_index, recorded.player,
-                           "the recorded inputs did not finish the turn")
+            raise Diverged(
+                self.turn_index, recorded.player, "the recorded inputs did not finish the turn"
+            )
         if done[self.turn_index]["hash"] != recorded.hash:
             raise Diverged(self.turn_index, recorded.player, "the state hash differs")
         self.turn_index += 1
@@ -259,6 +343,7 @@ class GameStepper:
 
     def next_turn(self) -> bool:
         """Replay to the end of the next recorded turn (hash checked); False at the end."""
+        self._settle()
         start = self.turn_index
         if start >= len(self.record.turns):
             while self.next_input():
@@ -291,9 +376,14 @@ def verify_game_record(path: str | Path) -> tuple[bool, str]:
     game = stepper.game
     status = "finished" if game.is_over else "unfinished"
     if record.finished and not game.is_over:
-        return False, f"the record says the game finished, but after {len(record.turns)} turns it has not"
-    return True, (f"{len(record.turns)} turns verified, every state hash identical "
-                  f"({status} game, {record.players} player{'s' if record.players > 1 else ''})")
+        return (
+            False,
+            f"the record says the game finished, but after {len(record.turns)} turns it has not",
+        )
+    return True, (
+        f"{len(record.turns)} turns verified, every state hash identical "
+        f"({status} game, {record.players} player{'s' if record.players > 1 else ''})"
+    )
 
 
 def resume_from_file(path: str | Path, record_path: str | Path | None = None) -> WokOnFireGame:

@@ -36,11 +36,18 @@ def bot_seed(game_seed: int, player: int) -> int:
     return game_seed * 7919 + player
 
 
-def play_one(cfg: WokConfig, players: int, game_seed: int, names: Sequence[str],
-             record_path: Path | None = None, starting_player: int = 0) -> WokOnFireGame:
+def play_one(
+    cfg: WokConfig,
+    players: int,
+    game_seed: int,
+    names: Sequence[str],
+    record_path: Path | None = None,
+    starting_player: int = 0,
+) -> WokOnFireGame:
     """Play one bot game to the end (its record written to ``record_path`` if given)."""
-    game = WokOnFireGame(cfg, players, game_seed, starting_player=starting_player,
-                         bots=tuple(names))
+    game = WokOnFireGame(
+        cfg, players, game_seed, starting_player=starting_player, bots=tuple(names)
+    )
     bots = [make_wof_bot(cfg, name, bot_seed(game_seed, p)) for p, name in enumerate(names)]
     play_bot_game(game, bots)
     if record_path is not None:
@@ -48,9 +55,15 @@ def play_one(cfg: WokConfig, players: int, game_seed: int, names: Sequence[str],
     return game
 
 
-def run_wof_games(cfg: WokConfig, players: int, games: int, seed: int,
-                  bot_names: Sequence[str], out_dir: Path | None = None,
-                  progress: bool = True) -> list[WofGameResult]:
+def run_wof_games(
+    cfg: WokConfig,
+    players: int,
+    games: int,
+    seed: int,
+    bot_names: Sequence[str],
+    out_dir: Path | None = None,
+    progress: bool = True,
+) -> list[WofGameResult]:
     """Play ``games`` games with the bots cycled over the seats; write replays to ``out_dir``."""
     if not 1 <= players <= 4:
         raise UserError(f"--players must be 1 to 4, not {players}")
@@ -76,11 +89,17 @@ def run_wof_games(cfg: WokConfig, players: int, games: int, seed: int,
         scores = game.scores()
         stats = game.stats
         inputs = sum(len(turn["inputs"]) for turn in game.turn_records)
-        results.append(WofGameResult(
-            GameResult(game_seed, list(names), [s.total for s in scores], game.winners(),
-                       inputs),
-            stats.turns, stats.stirs, stats.stirs_that_flipped, stats.simulated_s,
-        ))
+        results.append(
+            WofGameResult(
+                GameResult(
+                    game_seed, list(names), [s.total for s in scores], game.winners(), inputs
+                ),
+                stats.turns,
+                stats.stirs,
+                stats.stirs_that_flipped,
+                stats.simulated_s,
+            )
+        )
     return results
 
 
