@@ -298,3 +298,28 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         state.apply(bogus)
     assert Done() in state.legal_actions()
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_along_random_games_every_listed_action_has_its_own_effect(expert: bool) -> None:
+    """Canonical payments: no two legal actions of a cooking step lead to the same state."""
+    import random
+
+    checked = 0
+    for seed in range(12):
+        state = make_game(3, seed, {"expert": expert})
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.phase == "cook" and rng.random() < 0.3:
+                outcomes = set()
+                for action in legal:
+                    copy = state.clone()
+                    copy.apply(action)
+                    data = copy.to_dict()
+                    del data["history"]
+                    outcomes.add(str(sorted(data.items())))
+                assert len(outcomes) == len(legal), [str(a) for a in legal]
+                checked += 1
+            state.apply(rng.choice(legal))
+    assert checked > 50

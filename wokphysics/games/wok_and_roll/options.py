@@ -1,7 +1,7 @@
 """Canonical ways to pay for a serving, a skill or an unlock, memoised.
 
 Two payments are *equivalent* when they spend the same number of ingredients of each pool
-and face for each needed ingredient: dice showing the same face are interchangeable (the
+and face (whichever need each pays): dice showing the same face are interchangeable (the
 lowest-numbered free one is spent), as are Fridge items, circles and Pantry spaces of one
 face. So a payment is a sorted tuple of (needed face, token) with token = pool * 6 + face,
 and equal needs take non-decreasing tokens: each distinct payment appears exactly once.
@@ -48,11 +48,17 @@ def payments(
     used = [0] * 24
     chosen: list[tuple[int, int]] = []
     results: list[Payment] = []
+    seen: set[tuple[int, ...]] = set()
     n = len(needs)
 
     def extend(i: int, fridge: int) -> None:
         if i == n:
-            results.append(tuple(chosen))
+            # the effect depends only on which tokens are spent, not on which need each
+            # pays (Books converted to two different foods): one payment per multiset
+            spent = tuple(sorted(token for _, token in chosen))
+            if spent not in seen:
+                seen.add(spent)
+                results.append(tuple(chosen))
             return
         need = needs[i]
         floor = chosen[-1][1] if i and needs[i - 1] == need else -1

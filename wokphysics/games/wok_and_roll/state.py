@@ -248,7 +248,8 @@ class WokAndRollState(GameState):
 
     def parse_action(self, text: str) -> Action:
         """Read an action's text. A re-roll naming one of several equal dice of a colour is
-        read as the canonical one (the first such die): they are interchangeable."""
+        read as the canonical one (the first such die): they are interchangeable; a cook
+        that pays the same ingredients to its needs another way is read as the listed one."""
         action = parse_cached(text)
         if isinstance(action, Reroll) and self.phase == "roll":
             white = self.sheet.white
@@ -263,6 +264,16 @@ class WokAndRollState(GameState):
                     chosen.append(i)
                     wanted[key] -= 1
             action = canonical_reroll(tuple(chosen))
+        elif isinstance(action, Cook) and self.phase == "cook":
+            # the same ingredients given to the needs the other way round: the listed form
+            spent = sorted(token for _, token in action.uses)
+            for legal in self._legal_list():
+                if (
+                    isinstance(legal, Cook)
+                    and legal.sid == action.sid
+                    and sorted(token for _, token in legal.uses) == spent
+                ):
+                    return legal
         return action
 
     # --- the end ------------------------------------------------------------------------

@@ -1,0 +1,103 @@
+"""Wok and Roll bots and the terminal: the greedy bot beats random bots, games are played to
+the end in the terminal loop and from the command line, and simulate prints its table."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from itertools import cycle
+
+import pytest
+
+from wokphysics.games.bots import RandomBot, bot_names, make_bot
+from wokphysics.games.simulation import play_out
+from wokphysics.games.terminal import play_in_terminal
+from wokphysics.games.wok_and_roll.bots import GreedyBot
+from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.render import render, render_end
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_greedy_wins_at_least_70_percent_of_200_three_player_games(expert: bool) -> None:
+    wins = 0
+    games = 200
+    for seed in range(games):
+        seat = seed % 3  # the greedy bot sits in every seat in turn
+        bots = [RandomBot(seed * 7919 + i) for i in range(3)]
+        bots[seat] = GreedyBot(seed)
+        state = make_game(3, seed, {"expert": expert})
+        play_out(state, bots, max_actions=5_000)
+        wins += state.winners() == [seat]
+    assert wins / games >= 0.70, f"greedy won {wins} of {games}"
+
+
+def test_both_bots_are_registered() -> None:
+    assert bot_names("wok-and-roll") == ["greedy", "random"]
+    assert isinstance(make_bot("wok-and-roll", "greedy", 1), GreedyBot)
+
+
+def test_greedy_rerolls_only_dice_it_cannot_use() -> None:
+    state = make_game(1, seed=2)
+    state.dice = [0, 0, 3, 3, 5, 2]  # Rice Rice Meat Meat | Book Vegetable
+    state._legal = None
+    action = GreedyBot(1).choose(state)
+    # R1.1 (RR) and M1.1 (MM) use four dice; the Book and the Vegetable are re-rolled
+    assert str(action) == "reroll 5 6"
+
+
+def test_terminal_game_with_a_person_and_two_bots_reaches_the_final_tally() -> None:
+    state = make_game(3, seed=8, config={"expert": True})
+    out: list[str] = []
+    answers = cycle(["x", "1"])  # a bad answer first each time, then the first action
+    play_in_terminal(
+        state, [None, make_bot("wok-and-roll", "greedy", 1), make_bot("wok-and-roll", "random", 2)],
+        render, render_end, read=lambda prompt: next(answers), write=out.append,
+    )
+    text = "\n".join(out)
+    assert state.is_terminal()
+    assert "HOUSE SPECIAL" in text and "Fridge:" in text and "|LOCK|" in text
+    assert "not possible" in text  # the bad answer was refused with a reason
+    assert "Final tally" in text and "wins with" in text
+
+
+def test_render_shows_the_sheet_and_hides_the_others_crossings() -> None:
+    state = make_game(2, seed=1)
+    state.dice = [0, 0, 1, 1, 4, 4]
+    state._legal = None
+    state.apply(state.parse_action("lock"))
+    state.apply(state.parse_action("cook R1.1 R=die R=die"))
+    mine = render(state, 0)
+    assert "[X 1:RR 1]" in mine and "RICE (1)" in mine and "[1w Rice - used]" in mine
+    state.apply(state.parse_action("done"))
+    theirs = render(state, 1)
+    assert "Player 1: 6 points" in theirs, "player 1's new crossing is hidden for now"
+    assert "[5r Seafood - not yours]" in theirs
+
+
+def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "wokphysics.cli", *args],
+        input=stdin, capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_cli_play_three_players_two_bots_to_the_end() -> None:
+    result = _run("play", "wok-and-roll", "--players", "3", "--bots", "2", "--seed", "4",
+                  stdin="1\n" * 2000)
+    assert result.returncode == 0, result.stderr
+    assert "Final tally" in result.stdout and "wins with" in result.stdout
+
+
+def test_cli_rejects_bad_arguments_in_one_line() -> None:
+    for args in (["--players", "9"], ["--players", "3", "--bots", "4"], ["--dishes", "0"]):
+        result = _run("play", "wok-and-roll", *args)
+        assert result.returncode == 2
+        assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_cli_simulate_prints_a_results_table() -> None:
+    result = _run("simulate", "wok-and-roll", "--games", "20", "--expert", "--no-progress")
+    assert result.returncode == 0, result.stderr
+    assert "20 games, 3 players" in result.stdout and "greedy" in result.stdout
+    bad = _run("simulate", "wok-and-roll", "--bots", "greedy,clever", "--games", "2")
+    assert bad.returncode == 2 and "unknown bot 'clever'" in bad.stderr

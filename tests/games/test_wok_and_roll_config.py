@@ -1,0 +1,89 @@
+"""Wok and Roll's menu data: the shipped file honours the rulebook's numbers, and every bad
+value in an override file is one clear error naming the file and key (exit status 2)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wokphysics.errors import ConfigError
+from wokphysics.games.wok_and_roll.settings import CODES, load_settings
+from wokphysics.games.wok_and_roll.sheet import compile_sheet
+
+
+def test_shipped_file_honours_the_rulebook_counts() -> None:
+    settings = load_settings()
+    assert sorted(settings.dice.faces) == sorted(CODES)
+    assert (settings.dice.white, settings.dice.red, settings.dice.rerolls) == (4, 2, 2)
+    assert len(settings.house_specials) == 8
+    assert settings.simple.fridge == ["R", "N", "V", "M", "S", "B"]
+    assert (settings.expert.chef_hats, settings.expert.max_chef_hats) == (2, 4)
+    for side in (settings.simple, settings.expert):
+        assert side.skills.conversion_cost == 2 and side.skills.rectangle_cost == 3
+        assert side.unlock_cost == 2
+        assert {r.per: r.points for r in side.skills.rectangles} == {
+            "skill": 2, "rice": 1, "noodle": 1, "vegetable": 1, "meat": 1, "seafood": 1,
+        }
+    assert (settings.rules.dishes_to_end, settings.rules.expert_dishes_to_end) == (3, 3)
+    expert = compile_sheet(settings.model_copy(update={"rules": settings.rules.model_copy(
+        update={"menu": "expert"})}))
+    assert any(g.locked_from >= 0 for g in expert.groups) and expert.recipes
+    assert all(r < 0 for r in expert.recipes) and expert.pantry_points
+
+
+def _override(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("[rules]\ndishes_to_end = 0\n", "rules.dishes_to_end"),
+        ("[rules]\nmenu = 'fancy'\n", "rules.menu"),
+        ("[rules]\nspeed = 3\n", "rules.speed"),
+        ("[dice]\nfaces = ['R', 'R', 'V', 'M', 'S', 'B']\n", "dice.faces"),
+        ("[dice]\nwhite = 5\n", "dice"),
+        ("[[simple.rows]]\nservings = ['X9.1']\nbonus = 'R'\n", "simple.rows.0.servings"),
+        ("[[simple.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
+         "kind = 'dish'\nservings = [{ needs = 'RQ', points = 1 }]\n",
+         "simple.groups.0.servings.0.needs"),
+        ("[[expert.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
+         "kind = 'dish'\nlocked_from = 3\nservings = [{ needs = 'RR', points = 1 }]\n",
+         "expert.groups.0.locked_from"),
+        ("[expert]\nrecipes = [2]\n", "expert.recipes"),
+        ("[[house_specials]]\nid = 'x'\nname = 'x'\nhats_after = [9]\n"
+         "servings = [{ needs = 'RR', points = 1 }]\n", "house_specials"),
+    ],
+)
+def test_a_bad_override_names_the_file_and_key(tmp_path: Path, text: str, key: str) -> None:
+    path = _override(tmp_path, text)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(path)
+    message = str(caught.value)
+    assert str(path) in message and key in message, message
+
+
+def test_cli_reports_a_bad_config_in_one_line_with_status_2(tmp_path: Path) -> None:
+    path = _override(tmp_path, "[rules]\ndishes_to_end = -1\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "wokphysics.cli", "simulate", "wok-and-roll", "--games", "1",
+         "--config", str(path), "--no-progress"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "rules.dishes_to_end" in lines[0] and str(path) in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_an_override_changes_the_game(tmp_path: Path) -> None:
+    from wokphysics.games.wok_and_roll.factory import make_game
+
+    path = _override(tmp_path, "[rules]\ndishes_to_end = 1\n[simple]\nfridge_points_each = 2\n")
+    state = make_game(2, seed=1, config=str(path))
+    assert state.sheet.dishes_to_end == 1 and state.scores() == [12, 12]
