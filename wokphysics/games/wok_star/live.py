@@ -127,10 +127,11 @@ def play_live(
         try:
             if text.isdigit():
                 index = int(text)
-                if not listed or not 1 <= index <= len(listed):
-                    write("type 'l' first to number the legal actions")
+                numbered = listed or state.legal_actions()
+                if not 1 <= index <= len(numbered):
+                    write(f"no action numbered {index}; type 'l' to list them")
                     continue
-                action = listed[index - 1]
+                action = numbered[index - 1]
             else:
                 action = state.parse_action(expand(state, text))
             state.check_legal(action)

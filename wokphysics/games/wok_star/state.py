@@ -472,6 +472,10 @@ class WokStarState(GameState):
     def _apply(self, action: Any) -> None:
         self._legal = None
         phase = self.phase
+        if phase != "action":
+            # Outside the Action phase actions cost no simulated time, but on the wall
+            # clock the round starts when the team is ready, not when the game began.
+            self.now = self.clock.after_action(self.now, 0.0)
         if phase == "setup_assign":
             self.prep_owner[action.target] = action.seat
             if all(o >= 0 for o in self.prep_owner.values()):

@@ -1,0 +1,124 @@
+"""Wok Star in the terminal (fed input, a fake wall clock) and on the command line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from wokphysics.cli import main
+from wokphysics.games.wok_star import TeamBot, WokStarState
+from wokphysics.games.wok_star.cards import default_config
+from wokphysics.games.wok_star.clock import WallClock
+from wokphysics.games.wok_star.live import expand, play_live
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def monotonic(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        self.t += seconds
+
+
+def feeder(lines: list[str], fake: FakeTime, seconds_per_line: float) -> Iterator[str]:
+    for line in lines:
+        fake.t += seconds_per_line
+        yield line
+
+
+def run(lines: list[str], seconds_per_line: float, players: int = 2) -> tuple[WokStarState, str]:
+    fake = FakeTime()
+    clock = WallClock(monotonic=fake.monotonic, sleep=fake.sleep)
+    state = WokStarState(players, 7, default_config(), clock)
+    seats: list[TeamBot | None] = [None] + [TeamBot(s) for s in range(1, players)]
+    out: list[str] = []
+    source = feeder(lines, fake, seconds_per_line)
+
+    def read(prompt: str) -> str:
+        out.append(prompt)
+        try:
+            return next(source)
+        except StopIteration:
+            raise EOFError from None
+
+    play_live(state, seats, read=read, write=out.append)
+    return state, "\n".join(out)
+
+
+def test_short_commands_expand_to_actions() -> None:
+    state = WokStarState(2, 0)
+    assert expand(state, "p 4 ri") == "place 4 on rice"
+    assert expand(state, "c 3 4 wraps") == "combo 3+4 on wraps"
+    assert expand(state, "g 5 2") == "give 5 to 2"
+    assert expand(state, "t") == "turn away"
+    assert expand(state, "") == "wait"
+    assert expand(state, "b kung 2") == "buy kung_pao for 2"
+    assert expand(state, "u grandma rice") == "use grandma rice"
+
+
+def test_a_person_plays_with_help_errors_and_a_countdown() -> None:
+    lines = ["help", "l", "fly away"] + ["1"] * 12 + ["", "w", "l", "1"]
+    state, text = run(lines, seconds_per_line=0.5)
+    assert "Commands" in text and "p V PREP" in text
+    assert "not possible" in text
+    assert "  1. " in text  # the numbered legal actions
+    assert "s left" in text and "Customer:" in text
+    assert "Your preparations" in text and "Ingredients" in text
+    assert "(end of input" in text
+    assert state.phase in ("action", "extra", "purchase")
+
+
+def test_slow_typing_makes_customers_late() -> None:
+    # Half a minute per command: the timers run out while the person thinks.
+    lines = ["1"] * 8 + ["w"] * 12
+    state, text = run(lines, seconds_per_line=30.0)
+    assert state.phase != "setup_assign" and state.now > 200.0
+    assert "TIME IS UP" in text or len(state.bad) > 0 or any(
+        not face for pile in state.piles for _, face in pile
+    )
+
+
+def test_simulate_prints_the_team_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "wok-star", "--players", "2", "--games", "3", "--no-progress",
+                   "--difficulty", "all", "--seed", "4"])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "team win" in out and "2p easy" in out and "2p hard" in out
+    assert "seeds 4..6" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "wok-star", "--players", "9"], "--players must be 1 to 4"),
+    (["simulate", "wok-star", "--difficulty", "brutal"], "--difficulty must be"),
+    (["simulate", "wok-star", "--games", "0"], "--games must be at least 1"),
+    (["play", "wok-star", "--players", "2", "--bots", "3"], "--bots must be 0 to 2"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_bad_config_file_is_named_with_its_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "mine.toml"
+    bad.write_text("[rules]\ntimer_seconds = -3\n")
+    assert main(["simulate", "wok-star", "--games", "1", "--config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert str(bad) in err and "rules.timer_seconds" in err
+
+
+def test_bots_only_play_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["play", "wok-star", "--players", "2", "--bots", "2", "--no-timer",
+                   "--seed", "3"])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "seat 1 (bot)" in out and ("Round 6 income" in out or "restaurant closes" in out)

@@ -1,0 +1,188 @@
+"""Wok Star's sand timers, events and Family Characters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from wokphysics.games.wok_star import WokStarState
+from wokphysics.games.wok_star.cards import default_config
+from wokphysics.games.wok_star.clock import SimulatedClock, WallClock
+from wokphysics.games.wok_star.state import ASIDE, FREE
+from wokphysics.games.wok_star.timers import BLUE, RED, flip, fresh_timers
+
+
+def test_timers_alternate_red_first_and_run_for_the_sand_that_fell() -> None:
+    timers = fresh_timers(0.0)
+    index, deadline = flip(timers, -1, 0.0, 20.0, True)
+    assert (index, deadline) == (RED, 20.0)
+    index, deadline = flip(timers, RED, 3.0, 20.0, True)
+    assert (index, deadline) == (BLUE, 23.0)  # blue was at rest: a full 20 s
+    # Red flipped again at 8 s: only the 8 s of sand that fell goes back on top.
+    index, deadline = flip(timers, BLUE, 8.0, 20.0, True)
+    assert (index, deadline) == (RED, 16.0)
+    # Blue at 30 s had run out (20 s after 3 s), so it runs the full 20 again.
+    index, deadline = flip(timers, RED, 30.0, 20.0, True)
+    assert (index, deadline) == (BLUE, 50.0)
+
+
+def test_without_sand_physics_every_flip_is_full() -> None:
+    timers = fresh_timers(0.0)
+    flip(timers, -1, 0.0, 20.0, False)
+    flip(timers, RED, 1.0, 20.0, False)
+    assert flip(timers, BLUE, 2.0, 20.0, False) == (RED, 22.0)
+
+
+class FakeTime:
+    """A wall clock for tests: ``sleep`` moves it on."""
+
+    def __init__(self, start: float) -> None:
+        self.t = start
+
+    def monotonic(self) -> float:
+        return self.t
+
+    def sleep(self, seconds: float) -> None:
+        self.t += seconds
+
+
+def test_clocks() -> None:
+    assert SimulatedClock().after_action(10.0, 1.5) == 11.5
+    assert SimulatedClock().wait_until(10.0, 14.0) == 14.0
+    fake = FakeTime(100.0)
+    clock = WallClock(monotonic=fake.monotonic, sleep=fake.sleep)
+    fake.t = 103.0
+    assert clock.after_action(0.0, 99.0) == 3.0  # the wall decides, not the cost
+    fake.t = 104.0
+    assert clock.peek(0.0) == 4.0
+    assert clock.wait_until(4.0, 8.0) == 8.0 and fake.t == 108.0  # it slept 4 s
+
+
+def game_with_event(kind: str, players: int = 2, **options: Any) -> WokStarState:
+    """A started game whose next card is the event of ``kind``."""
+    cfg = default_config().with_options(characters=False, **options)
+    state = WokStarState(players, 0, cfg)
+    while state.phase.startswith("setup"):
+        state.apply(state.legal_actions()[0])
+    event = next(e.id for e in cfg.events if e.kind == kind)
+    where = state.deck.index(event) if event in state.deck else None
+    if where is not None:
+        state.deck.pop(where)
+        state.deck_known.pop(where)
+    else:
+        for pile in (state.event_deck, state.event_discard):
+            if event in pile:
+                pile.remove(event)
+    state.deck.append(event)
+    state.deck_known.append(False)
+    return state
+
+
+def reveal_next(state: WokStarState) -> None:
+    """Resolve the current card (turned away / skipped) so the deck's top is revealed."""
+    card = state.current
+    while state.current == card:
+        state.turn = state.handler() if state.handler() >= 0 else state.turn
+        state.refresh()
+        legal = [str(a) for a in state.legal_actions()]
+        choice = next(c for c in ("turn away", "next", "wait") if c in legal)
+        state.apply(state.parse_action(choice))
+
+
+def test_delivery_adds_to_every_counter_on_reveal() -> None:
+    state = game_with_event("delivery", timer=False)
+    before = dict(state.counters)
+    reveal_next(state)
+    assert state.current == "delivery"
+    assert all(state.counters[i] == min(before[i] + 1, 12) for i in before)
+
+
+def test_power_cut_sets_aside_each_players_highest_die() -> None:
+    state = game_with_event("power_cut", timer=False)
+    highest = [max(d[1] for d in state.free_dice(s)) for s in range(2)]
+    reveal_next(state)
+    for seat in range(2):
+        aside = [d for d in state.dice if d[2] == seat and d[3] == ASIDE]
+        assert len(aside) == 1 and aside[0][1] == highest[seat]
+
+
+def test_an_event_holds_the_next_customer_until_its_timer_runs_out() -> None:
+    state = game_with_event("delivery")
+    reveal_next(state)
+    assert state.current == "delivery"
+    deadline = state.deadline
+    state.dice = []  # nobody can do anything: a wait lasts until the sand runs out
+    state.characters = [[], []]
+    state.refresh()
+    assert [str(a) for a in state.legal_actions()] == ["wait"]
+    state.apply(state.parse_action("wait"))
+    assert state.now == deadline and state.current != "delivery"
+    assert "delivery" in state.revealed
+
+
+def test_chefs_special_is_served_as_any_recipe_and_pays_its_dollars() -> None:
+    state = game_with_event("chefs_special", timer=False)
+    reveal_next(state)
+    special = state.current
+    assert state.config.event_by_id[special].kind == "chefs_special"
+    seat = next(s for s in range(2) if state.recipes_of(s))
+    recipe = state.recipes_of(seat)[0]
+    for i in state.counters:
+        state.counters[i] = 3
+    state.turn = seat
+    state.refresh()
+    state.apply(state.parse_action(f"serve {recipe}"))
+    assert state.piles[seat] == [[special, True]]
+    # At accounting it pays and goes to the event discard, not into the next deck.
+    while state.phase in ("action", "extra"):
+        legal = [str(a) for a in state.legal_actions()]
+        choice = next((c for c in ("done", "next", "turn away") if c in legal), legal[-1])
+        state.apply(state.parse_action(choice))
+    assert special in state.event_discard and special not in state.deck
+    assert state.incomes[0] >= state.config.event_by_id[special].amount
+
+
+def started_with(character: str, **options: Any) -> WokStarState:
+    cfg = default_config().with_options(events=False, **options)
+    state = WokStarState(1, 0, cfg)
+    state.characters = [[[character, False]]]
+    while state.phase.startswith("setup"):
+        state.apply(state.legal_actions()[0])
+    state.refresh()
+    return state
+
+
+def test_grandma_adds_two_and_is_used_once() -> None:
+    state = started_with("grandma", timer=False)
+    ingredient = next(iter(state.counters))
+    before = state.counters[ingredient]
+    state.apply(state.parse_action(f"use grandma {ingredient}"))
+    assert state.counters[ingredient] == before + 2
+    state.turn = 0
+    state.refresh()
+    assert not any(str(a).startswith("use") for a in state.legal_actions())
+
+
+def test_grandpa_turns_the_running_timer_back_to_full() -> None:
+    state = started_with("grandpa")
+    state.apply(state.parse_action("wait"))
+    state.apply(state.parse_action("use grandpa"))
+    assert state.deadline == pytest.approx(state.now + 20.0)
+
+
+def test_little_bo_serves_without_ingredients() -> None:
+    state = started_with("little_bo", timer=False)
+    while "#" not in state.current:
+        state.apply(state.parse_action("next"))
+    card = state.current
+    before = dict(state.counters)
+    state.apply(state.parse_action("use little_bo"))
+    assert state.counters == before and state.piles[0] == [[card, True]]
+
+
+def test_cousin_and_uncle_change_dice() -> None:
+    state = started_with("cousin", timer=False)
+    dice = len(state.dice)
+    state.apply(state.parse_action("use cousin"))
+    assert len(state.dice) == dice + 1 and state.dice[-1][4] == 1 and state.dice[-1][3] == FREE
