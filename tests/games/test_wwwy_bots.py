@@ -1,0 +1,141 @@
+"""We Will Wok You's bots, terminal play and simulation as a player would use them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from wokphysics.cli import main
+from wokphysics.games.bots import RandomBot, make_bot
+from wokphysics.games.protocol import new_game
+from wokphysics.games.simulation import play_out
+from wokphysics.games.terminal import play_in_terminal
+from wokphysics.games.we_will_wok_you.bots import GreedyBot, exact_payments
+from wokphysics.games.we_will_wok_you.render import render, render_end
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "we-will-wok-you"
+
+
+def test_greedy_wins_at_least_60_percent_against_three_random_bots() -> None:
+    """200 seeded 4-player games; the greedy bot's seat rotates so no seat is favoured."""
+    games = 200
+    wins = 0.0
+    for seed in range(games):
+        seat = seed % 4
+        state = new_game(GAME, players=4, seed=seed)
+        bots = [
+            GreedyBot(seed) if s == seat else RandomBot(seed * 7919 + s) for s in range(4)
+        ]
+        play_out(state, bots)
+        winners = state.winners()
+        if seat in winners:
+            wins += 1 / len(winners)
+    assert wins / games >= 0.60, f"greedy won {wins / games:.1%}"
+
+
+def test_exact_payments_make_exactly_four_identical_symbols() -> None:
+    state = new_game(GAME, players=4, seed=3)
+    assert isinstance(state, WeWillWokYouState)
+    data = state.data
+    hand = ["broccoli-12", "carrot-09", "tuna-04", "chicken-12", "octopus-03"]
+    kinds = [0] * len(data.kinds)
+    for card_id in hand:
+        kinds[data.card_kind[data.card_index(card_id)]] += 1
+    payments = exact_payments(data, kinds, [(s, 0) for s in range(4)])
+    texts = {tuple(sorted(data.kind_text(k) for k in p)) for p in payments}
+    assert texts == {
+        ("broccoli:bowl+bowl", "carrot:bowl+bowl"),
+        ("broccoli:bowl+bowl", "chicken:star", "tuna:bowl"),
+        ("carrot:bowl+bowl", "chicken:star", "tuna:bowl"),
+    }
+    for payment in payments:
+        bowls = sum(data.kind_contribution[k][2] for k in payment)
+        assert bowls == 4
+
+
+def test_bots_are_registered_and_the_greedy_bot_only_plays_legal_steps() -> None:
+    assert isinstance(make_bot(GAME, "greedy", 1), GreedyBot)
+    assert isinstance(make_bot(GAME, "random", 1), RandomBot)
+    for players in (2, 3):
+        state = new_game(GAME, players=players, seed=11)
+        bots = [GreedyBot(s) for s in range(players)]
+        while not state.is_terminal():
+            action = bots[state.current_player].choose(state)
+            assert action in state.legal_actions()
+            state.apply(action)
+            state.check_invariants()
+
+
+def test_terminal_play_shows_the_table_asks_again_and_announces_bots() -> None:
+    state = new_game(GAME, players=3, seed=5)
+    answers = iter(["hello", "999", *["1"] * 500])
+    out: list[str] = []
+    seats = [None, GreedyBot(1), GreedyBot(2)]
+    play_in_terminal(state, seats, render, render_end, read=lambda _: next(answers),
+                     write=out.append)
+    text = "\n".join(out)
+    assert "row 1 (6 coins)" in text and "row 3 (4 coins)" in text
+    assert "upper coin set: 6 coins" in text and "lower coin set: 4 coins" in text
+    assert "woks on offer:" in text and "hand:" in text and "front:" in text
+    assert "  1. collect upper" in text
+    assert "not possible:" in text  # "hello"
+    assert "no action numbered 999" in text
+    assert "Bot 2 (greedy): " in text and "Bot 3 (greedy): " in text
+    assert "=== Final scoring ===" in text and "total:" in text
+    assert " wins with " in text or " share the victory " in text
+
+
+def test_render_shows_only_what_the_seat_may_see() -> None:
+    state = new_game(GAME, players=3, seed=5)
+    assert isinstance(state, WeWillWokYouState)
+    state.apply(state.parse_action("collect lower"))
+    state.apply(state.parse_action("buy row 3"))  # player 2 pays the lower set's 3 coins
+    view = render(state, 0)
+    other_cards = [state.data.card_ids[c] for c in state.hands[1]]
+    assert len(other_cards) == 2 and all(card not in view for card in other_cards)
+    assert "player 2: 0 coins, 2 hand cards" in view
+
+
+def test_play_command_in_a_terminal(tmp_path: Path) -> None:
+    script = "\n".join(["nonsense", *["1"] * 400]) + "\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "wokphysics.cli", "play", GAME, "--players", "3", "--bots", "2",
+         "--seed", "4"],
+        input=script, capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Player 1, it is your move:" in result.stdout
+    assert "not possible:" in result.stdout
+    assert "=== Final scoring ===" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", GAME, "--players", "9"], "--players must be 2 to 4"),
+        (["play", GAME, "--players", "3", "--bots", "5"], "--bots must be 0 to 3"),
+        (["simulate", GAME, "--games", "0"], "--games must be at least 1"),
+        (["simulate", GAME, "--bots", "genius"], "unknown bot 'genius'"),
+    ],
+)
+def test_bad_arguments_are_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_simulate_prints_a_results_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", GAME, "--players", "4", "--games", "6", "--seed", "1",
+                   "--no-progress", "--bots", "greedy,random"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "6 games, 4 players" in out
+    assert "greedy" in out and "random" in out
+    assert "game length in actions" in out and "game length in turns" in out
