@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import math
 import struct
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -179,10 +179,6 @@ class Table:
         self._visibility_cache: dict[int, Visibility] | None = None
         self._last_half_turns: dict[int, int] = {}
         self._last_peak: dict[int, float] = {}
-        self.step_observers: list[Callable[[Table], None]] = []
-        """Called with the table after every physics step, to watch an action that someone
-        else runs in one call (the window records the frames of a bot's or the engine's
-        stir to draw them). Observers only read; they never change the table."""
 
     # ------------------------------------------------------------------ construction
     def _make_card(self, card_id: int, ingredient: str) -> _LiveCard:
@@ -373,8 +369,6 @@ class Table:
             body.velocity = body.velocity * drag
             if flight.landed:
                 self._land(card)
-        for observer in self.step_observers:
-            observer(self)
 
     def _settle(self, start_time: float) -> Generator[None, None, None]:
         """Step until everything rests (or the config's limit), then stop the slow drift exactly.
