@@ -950,6 +950,18 @@ class WokStarState(GameState):
 
     # ------------------------------------------------------------------ JSON
     def to_dict(self) -> dict[str, Any]:
+        """A deep copy of every field as JSON data (it shares nothing with the state)."""
+        import copy
+
+        return copy.deepcopy(self._fields())
+
+    def to_json(self) -> str:
+        import json
+
+        payload = {"game": self.info.name, "state": self._fields()}
+        return json.dumps(payload, sort_keys=True, separators=(",", ":"))
+
+    def _fields(self) -> dict[str, Any]:
         return {
             "players": self.num_players,
             "seed": self.seed,
