@@ -1,0 +1,73 @@
+"""Turning the pointer into gestures: press, drag and release become a table ``Gesture``.
+
+Each sample is ``(seconds since the press, x_mm, y_mm)`` with the time taken from the event
+(an event may carry ``t_ms``, as posted test events and recorded input do; otherwise the SDL
+tick count when the event is read). Several events read at the same millisecond keep only
+the newest position. A gesture faster than a hand (the config's ``spatula.max_speed_mm_s``)
+is slowed to that limit segment by segment rather than refused, and says so.
+"""
+
+from __future__ import annotations
+
+import math
+
+from wokphysics.table.gesture import Gesture
+
+
+class GestureCapture:
+    """The samples of one press-drag-release, in table millimetres."""
+
+    def __init__(self, t_ms: int, x: float, y: float) -> None:
+        self.start_ms = t_ms
+        self.samples: list[tuple[float, float, float]] = [(0.0, x, y)]
+
+    def add(self, t_ms: int, x: float, y: float) -> None:
+        """One more pointer position at ``t_ms`` (ms, the SDL clock)."""
+        t = max(0.0, (t_ms - self.start_ms) / 1000.0)
+        if t <= self.samples[-1][0]:
+            if len(self.samples) > 1:
+                self.samples[-1] = (self.samples[-1][0], x, y)
+            return
+        self.samples.append((t, x, y))
+
+    @property
+    def last(self) -> tuple[float, float]:
+        return self.samples[-1][1], self.samples[-1][2]
+
+    def direction(self) -> tuple[float, float]:
+        """The pointer's recent direction of motion (mm), zero if it has not moved."""
+        if len(self.samples) < 2:
+            return 0.0, 0.0
+        t_end = self.samples[-1][0]
+        for t, x, y in reversed(self.samples[:-1]):
+            if t_end - t >= 0.05 or (t, x, y) == self.samples[0]:
+                return self.samples[-1][1] - x, self.samples[-1][2] - y
+        return 0.0, 0.0
+
+    def gesture(self, max_speed: float) -> tuple[Gesture, bool]:
+        """The finished gesture, and whether it had to be slowed to ``max_speed`` (mm/s)."""
+        slowed = limit_speed(self.samples, max_speed * 0.98)
+        return Gesture(slowed), slowed != self.samples
+
+
+def limit_speed(
+    samples: list[tuple[float, float, float]], max_speed: float
+) -> list[tuple[float, float, float]]:
+    """The samples with every segment faster than ``max_speed`` (mm/s) stretched in time to
+    that speed (the later samples shift by the same delay)."""
+    out = [samples[0]]
+    delay = 0.0
+    for (t0, x0, y0), (t1, x1, y1) in zip(samples, samples[1:], strict=False):
+        step = t1 - t0
+        distance = math.hypot(x1 - x0, y1 - y0)
+        if distance / step > max_speed:
+            delay += distance / max_speed - step
+        out.append((t1 + delay, x1, y1))
+    return out
+
+
+def blade_angle(dx: float, dy: float, previous: float) -> float:
+    """The blade's direction (rad) for motion (dx, dy): across the motion, as the table does."""
+    if math.hypot(dx, dy) < 1e-9:
+        return previous
+    return math.atan2(dx, -dy)

@@ -1,0 +1,157 @@
+"""``wokphysics play`` (Wok on Fire): options checked, game made or resumed, window run.
+
+Players are people and bots at one table: ``--players`` counts everyone, ``--bots`` says how
+many of them are bots (a number, or one strength name per bot, e.g. ``strong,weak``); bots
+take the last seats, people the first (player 1 sits at the bottom of the screen). With more
+than one person they share the mouse (hot seat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from wokphysics.errors import UserError
+
+if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
+    from wokphysics.config.wok_on_fire import WokConfig
+
+DEFAULT_BOT = "strong"
+DEFAULT_SAVE = "wok-on-fire-autosave.json"
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> (1280, 800); a UserError for anything else."""
+    parts = text.lower().split("x")
+    try:
+        width, height = (int(part) for part in parts)
+    except ValueError:
+        raise UserError(f"--size {text!r}: give WIDTHxHEIGHT in pixels, e.g. 1280x800") from None
+    if not (320 <= width <= 10000 and 240 <= height <= 10000):
+        raise UserError(f"--size {text!r}: width 320..10000 and height 240..10000 pixels")
+    return width, height
+
+
+def bot_labels(players: int, bots: str, cfg: WokConfig) -> tuple[str, ...]:
+    """One label per player: ``"person"`` or a bot strength, bots in the last seats."""
+    if not 1 <= players <= 4:
+        raise UserError(f"--players {players}: Wok on Fire has 1 to 4 players")
+    text = bots.strip()
+    if text.isdigit():
+        names = [DEFAULT_BOT] * int(text)
+    else:
+        names = [name.strip() for name in text.split(",") if name.strip()]
+    known = _bot_names(cfg)
+    for name in names:
+        if name not in known:
+            raise UserError(f"--bots: unknown bot strength {name!r}; known: {', '.join(known)} "
+                            "(or give a number of bots)")
+    if len(names) > players:
+        raise UserError(f"--bots asks for {len(names)} bots but --players is {players}")
+    return ("person",) * (players - len(names)) + tuple(names)
+
+
+def _bot_names(cfg: WokConfig) -> list[str]:
+    return sorted(cfg.bots) or ["strong", "weak"]
+
+
+def play_window(args: argparse.Namespace) -> int:
+    """Run the game window for the parsed ``wokphysics play`` options; exit status."""
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.ui.display import missing_display
+
+    if args.max_frames is not None and args.max_frames < 1:
+        raise UserError(f"--max-frames must be at least 1, not {args.max_frames}")
+    size = parse_size(args.size)
+    screenshot = Path(args.screenshot) if args.screenshot else None
+    save: Path | None
+    if args.save:
+        save = Path(args.save)
+    elif args.max_frames is None and not args.no_save:
+        save = Path(args.resume) if args.resume else Path(DEFAULT_SAVE)
+    else:
+        save = None
+    if args.no_save:
+        save = None
+
+    from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
+    from wokphysics.games.wok_on_fire.engine import WokOnFireGame, resume_game
+
+    if args.resume:
+        if args.config is not None:
+            raise UserError("--resume takes the config stored in the saved game; drop --config")
+        first = resume_game(args.resume, save)
+        cfg = first.cfg
+        labels = first.bots
+        seed = first.seed
+    else:
+        cfg = load_config(args.config)
+        labels = bot_labels(args.players, args.bots, cfg)
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        if seed < 0:
+            raise UserError(f"--seed must be 0 or more, not {seed}")
+        first = None
+
+    problem = missing_display()
+    if problem is not None:
+        raise UserError(problem)
+
+    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.play_scene import PlayScene
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.widgets import Text
+
+    games_made = 0
+
+    def new_scene(renderer: TableRenderer, text: Text, app: App) -> PlayScene:
+        nonlocal first, games_made
+        game_seed = seed + games_made
+        if first is not None:
+            game = first
+            first = None
+        else:
+            game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels, save)
+        games_made += 1
+        bots: dict[int, WokBot] = {
+            player: make_wof_bot(cfg, label, game.seed * 10 + player)
+            for player, label in enumerate(game.bots) if label != "person"
+        }
+        return PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart)
+
+    options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
+                            screenshot=screenshot)
+    app = App(cfg, options, new_scene)
+    status = app.run()
+    if save is not None:
+        print(f"the game is saved in {save}; continue it with: wokphysics play --resume {save}")
+    if screenshot is not None:
+        print(f"screenshot saved to {screenshot}")
+    return status
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``wokphysics play [wok-on-fire]``."""
+    parser.add_argument("--players", type=int, default=2, metavar="N",
+                        help="everyone at the table, people and bots, 1 to 4 (default 2)")
+    parser.add_argument("--bots", default="1", metavar="N|NAMES",
+                        help="how many of the players are bots (default 1), or one strength "
+                        "per bot, comma-separated (strong, weak); bots take the last seats")
+    parser.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="the game's seed (default: a fresh one; R starts seed S+1)")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help="a TOML file or folder layered over the shipped config")
+    parser.add_argument("--fullscreen", action="store_true", help="open full screen")
+    parser.add_argument("--size", default="1280x800", metavar="WxH",
+                        help="window size in pixels (default 1280x800; the window is resizable)")
+    parser.add_argument("--resume", default=None, metavar="FILE",
+                        help="continue a saved (autosaved) game")
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help=f"autosave the game here after every turn (default {DEFAULT_SAVE}, "
+                        "or the --resume file; none with --max-frames)")
+    parser.add_argument("--no-save", action="store_true", help="do not autosave")
+    parser.add_argument("--max-frames", type=int, default=None, metavar="N",
+                        help="close the window after N frames (tests, bug reports)")
+    parser.add_argument("--screenshot", default=None, metavar="PATH",
+                        help="save the window's last frame as a PNG")

@@ -1,0 +1,311 @@
+"""Drawing the table from above: the table, the wok marked by the player aids, the cards (with
+their flights), highlights and the spatula.
+
+Cards lying on the table are drawn in stacking order (``(layer, stack_order)``), then the
+airborne ones, lowest first, each above its own shadow. An airborne card grows with its height
+(a camera ``CAMERA_MM`` above the table) and its shadow separates from it; a flipping card is
+squashed across its flip axis by ``|cos(flip_angle)|`` and shows its other side once it passes
+vertical.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+import pygame.gfxdraw
+
+from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.table.cards import Card
+from wokphysics.ui.sprite_cache import BACK, Sprites
+from wokphysics.ui.view import ScreenMap, layout
+
+CAMERA_MM = 900.0
+"""Height of the eye above the table: an airborne card at height h is drawn
+``CAMERA_MM / (CAMERA_MM - h)`` times larger."""
+SHADOW_SLANT = 0.45
+"""The shadow moves this many mm along the light per mm of height."""
+
+SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
+    (214, 68, 60), (60, 120, 214), (236, 190, 40), (70, 170, 90))
+"""Each seat's colour: its player aid, its panel row."""
+
+Color = tuple[int, int, int]
+
+
+@dataclass
+class Highlight:
+    """A coloured outline around a card (``width`` px)."""
+
+    color: Color
+    width: int = 3
+    label: str = ""
+
+
+def lerp_cards(before: Sequence[Card], after: Sequence[Card], share: float) -> list[Card]:
+    """Cards ``share`` (0..1) of the way from ``before`` to ``after`` (same ids, same order).
+
+    Angles take the short way round. A card that landed or took off between the two states,
+    or changed place, is drawn as it is in ``after``.
+    """
+    if share >= 1.0 or len(before) != len(after):
+        return list(after)
+    result = []
+    for a, b in zip(before, after, strict=True):
+        if a.location != b.location or a.airborne != b.airborne or a.id != b.id:
+            result.append(b)
+            continue
+        turn = math.remainder(b.angle - a.angle, 2 * math.pi)
+        result.append(Card(
+            id=b.id, ingredient=b.ingredient, face_up=b.face_up,
+            x=a.x + (b.x - a.x) * share, y=a.y + (b.y - a.y) * share,
+            angle=a.angle + turn * share, layer=b.layer, stack_order=b.stack_order,
+            location=b.location, owner=b.owner, airborne=b.airborne,
+            height=a.height + (b.height - a.height) * share,
+            flip_angle=a.flip_angle + (b.flip_angle - a.flip_angle) * share,
+            flip_axis=b.flip_axis,
+        ))
+    return result
+
+
+class TableRenderer:
+    """Draws one table view into a surface; rebuild the background with :meth:`resize`."""
+
+    def __init__(self, cfg: WokConfig, sprites: Sprites, size: tuple[int, int]) -> None:
+        self.cfg = cfg
+        self.sprites = sprites
+        self.font = pygame.font.Font(None, 20)
+        self.small = pygame.font.Font(None, 16)
+        self.seat_labels: dict[int, str] = {}
+        self.hand_seat: int | None = None
+        self.background = pygame.Surface((1, 1))
+        self.map: ScreenMap = layout(cfg, *size)
+        self.resize(size)
+
+    # ------------------------------------------------------------------ the still parts
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out for a window of ``size`` and redraw the table background."""
+        self.map = layout(self.cfg, *size)
+        self.font = pygame.font.Font(None, max(16, int(size[1] / 36)))
+        self.small = pygame.font.Font(None, max(13, int(size[1] / 52)))
+        self._draw_background(size)
+
+    def set_seats(self, labels: Mapping[int, str], hand_seat: int | None) -> None:
+        """Name the seats on their player aids; mark ``hand_seat``'s hand area (for a chop)."""
+        if dict(labels) != self.seat_labels or hand_seat != self.hand_seat:
+            self.seat_labels = dict(labels)
+            self.hand_seat = hand_seat
+            self._draw_background(self.background.get_size())
+
+    def _draw_background(self, size: tuple[int, int]) -> None:
+        m = self.map
+        surface = pygame.Surface(size).convert()
+        surface.fill((34, 30, 28))
+        tile = self.sprites.table_tile
+        ax, ay, aw, ah = m.area
+        cfg = self.cfg
+        left, top = m.to_screen(-cfg.table.width_mm / 2.0, cfg.table.depth_mm / 2.0)
+        right, bottom = m.to_screen(cfg.table.width_mm / 2.0, -cfg.table.depth_mm / 2.0)
+        table_rect = pygame.Rect(int(left), int(top), int(right - left), int(bottom - top))
+        table_rect = table_rect.clip(pygame.Rect(ax, ay, aw, ah))
+        surface.set_clip(table_rect)
+        for x in range(table_rect.left, table_rect.right, tile.get_width()):
+            for y in range(table_rect.top, table_rect.bottom, tile.get_height()):
+                surface.blit(tile, (x, y))
+        surface.set_clip(None)
+        # The wok: a slightly darker, oiled patch of the table inside the aids.
+        wok = self.wok_rect()
+        shade = pygame.Surface(wok.size, pygame.SRCALPHA)
+        shade.fill((30, 14, 0, 95))
+        surface.blit(shade, wok.topleft)
+        pygame.draw.rect(surface, (60, 34, 16), wok, 2)
+        if self.hand_seat is not None:
+            hand = self.hand_rect(self.hand_seat)
+            glow = pygame.Surface(hand.size, pygame.SRCALPHA)
+            glow.fill((255, 240, 160, 70))
+            surface.blit(glow, hand.topleft)
+            pygame.draw.rect(surface, (255, 240, 160), hand, 2)
+        for seat in range(4):
+            self._draw_aid(surface, seat)
+        self.background = surface
+
+    def wok_rect(self) -> pygame.Rect:
+        """The wok's edge on screen."""
+        m, wok = self.map, self.cfg.wok
+        left, top = m.to_screen(-wok.width_mm / 2.0, wok.depth_mm / 2.0)
+        return pygame.Rect(round(left), round(top), round(m.length(wok.width_mm)),
+                           round(m.length(wok.depth_mm)))
+
+    def aid_rect(self, seat: int) -> pygame.Rect:
+        """Seat ``seat``'s player aid: a strip along its edge of the wok, just outside it."""
+        m, wok = self.map, self.cfg.wok
+        thick = 22.0
+        hw, hd = wok.width_mm / 2.0, wok.depth_mm / 2.0
+        span = 0.7
+        boxes = {  # (x0, y0, x1, y1) in mm
+            0: (-hw * span, -hd - thick, hw * span, -hd),
+            1: (-hw - thick, -hd * span, -hw, hd * span),
+            2: (-hw * span, hd, hw * span, hd + thick),
+            3: (hw, -hd * span, hw + thick, hd * span),
+        }
+        x0, y0, x1, y1 = boxes[seat]
+        left, top = m.to_screen(x0, y1)
+        right, bottom = m.to_screen(x1, y0)
+        return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+
+    def hand_rect(self, seat: int) -> pygame.Rect:
+        """Where a chop must start for ``seat``: the table between the wok's edge on that side
+        and the hand's reach (the margin plus a card's length)."""
+        m, wok = self.map, self.cfg.wok
+        hw, hd = wok.width_mm / 2.0, wok.depth_mm / 2.0
+        reach = self.cfg.table.hand_margin_mm + self.cfg.card.length_mm
+        boxes = {
+            0: (-hw, -hd - reach, hw, -hd),
+            1: (-hw - reach, -hd, -hw, hd),
+            2: (-hw, hd, hw, hd + reach),
+            3: (hw, -hd, hw + reach, hd),
+        }
+        x0, y0, x1, y1 = boxes[seat]
+        left, top = m.to_screen(x0, y1)
+        right, bottom = m.to_screen(x1, y0)
+        return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+
+    def _draw_aid(self, surface: pygame.Surface, seat: int) -> None:
+        rect = self.aid_rect(seat)
+        color = SEAT_COLORS[seat]
+        used = seat in self.seat_labels
+        fill = color if used else (120, 110, 100)
+        pygame.draw.rect(surface, fill, rect, border_radius=4)
+        pygame.draw.rect(surface, (30, 24, 20), rect, 2, border_radius=4)
+        text = self.seat_labels.get(seat, "")
+        if text:
+            label = self.small.render(text, True, (255, 255, 255))
+            if seat in (1, 3):
+                label = pygame.transform.rotate(label, 90 if seat == 1 else -90)
+            if label.get_width() <= rect.width + 4 and label.get_height() <= rect.height + 4:
+                surface.blit(label, label.get_rect(center=rect.center))
+
+    # ------------------------------------------------------------------ the moving parts
+    def draw(
+        self,
+        surface: pygame.Surface,
+        cards: Iterable[Card],
+        highlights: Mapping[int, Highlight] | None = None,
+    ) -> None:
+        """The background, then every card on the table in stacking order, then highlights."""
+        surface.blit(self.background, (0, 0))
+        m = self.map
+        surface.set_clip(pygame.Rect(m.area))
+        lying: list[Card] = []
+        flying: list[Card] = []
+        for card in cards:
+            if card.location != "wok":
+                continue
+            (flying if card.airborne else lying).append(card)
+        lying.sort(key=lambda c: (c.layer, c.stack_order, c.id))
+        flying.sort(key=lambda c: (c.height, c.id))
+        width = max(4, round(m.length(self.cfg.card.width_mm)))
+        for card in lying:
+            key = card.ingredient if card.face_up else BACK
+            image = self.sprites.card_rotated(key, width, math.degrees(card.angle))
+            sx, sy = m.to_screen(card.x, card.y)
+            surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
+        for card in flying:
+            self._draw_flying(surface, card, width)
+        if highlights:
+            by_id = {c.id: c for c in lying}
+            for card_id, mark in highlights.items():
+                marked = by_id.get(card_id)
+                if marked is not None:
+                    self._outline(surface, marked, mark)
+        surface.set_clip(None)
+
+    def card_outline(self, card: Card) -> list[tuple[float, float]]:
+        """A lying card's four corners on screen, px."""
+        c, s = math.cos(card.angle), math.sin(card.angle)
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        return [self.map.to_screen(card.x + c * lx - s * ly, card.y + s * lx + c * ly)
+                for lx, ly in ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))]
+
+    def _outline(self, surface: pygame.Surface, card: Card, mark: Highlight) -> None:
+        points = self.card_outline(card)
+        pygame.draw.polygon(surface, mark.color, points, mark.width)
+        if mark.label:
+            sx, sy = self.map.to_screen(card.x, card.y)
+            text = self.font.render(mark.label, True, (20, 20, 20))
+            badge = text.get_rect(center=(round(sx), round(sy)))
+            pygame.draw.circle(surface, mark.color, badge.center,
+                               max(badge.width, badge.height) // 2 + 5)
+            surface.blit(text, badge)
+
+    def _draw_flying(self, surface: pygame.Surface, card: Card, width: int) -> None:
+        m = self.map
+        height = max(0.0, card.height)
+        grow = CAMERA_MM / max(CAMERA_MM * 0.25, CAMERA_MM - height)
+        squash = abs(math.cos(card.flip_angle))
+        shown_face = card.face_up if math.cos(card.flip_angle) >= 0 else not card.face_up
+        # The shadow: the card's outline flattened across the flip axis, slid along the light.
+        axis = card.flip_axis
+        ca, sa = math.cos(axis), math.sin(axis)
+        c, s = math.cos(card.angle), math.sin(card.angle)
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        shift = SHADOW_SLANT * height
+        points = []
+        for lx, ly in ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl)):
+            dx, dy = c * lx - s * ly, s * lx + c * ly
+            along = dx * ca + dy * sa
+            across = (-dx * sa + dy * ca) * squash
+            px = card.x + along * ca - across * sa + shift
+            py = card.y + along * sa + across * ca - shift
+            points.append(m.to_screen(px, py))
+        alpha = int(110 * max(0.25, 1.0 - height / 500.0))
+        pygame.gfxdraw.filled_polygon(surface, points, (0, 0, 0, alpha))
+        # The card: turn its flip axis onto screen x, squash, turn back.
+        key = card.ingredient if shown_face else BACK
+        image = self.sprites.card(key, max(4, round(width * grow)))
+        image = pygame.transform.rotate(image, math.degrees(card.angle - axis))
+        image = pygame.transform.scale(
+            image, (image.get_width(), max(2, round(image.get_height() * squash))))
+        image = pygame.transform.rotate(image, math.degrees(axis))
+        sx, sy = m.to_screen(card.x, card.y)
+        surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
+
+    def draw_spatula(self, surface: pygame.Surface, x: float, y: float, blade_angle: float) -> None:
+        """The spatula with its blade centred on table point (x, y) mm, the blade's length along
+        ``blade_angle`` (rad) and the handle trailing behind the motion."""
+        m = self.map
+        base = self.sprites.spatula
+        scale = m.length(self.cfg.spatula.blade_width_mm) / base.get_width()
+        width = max(4, round(base.get_width() * scale))
+        height = max(4, round(base.get_height() * scale))
+        image = pygame.transform.smoothscale(base, (width, height))
+        # The pivot: the middle of the blade, 27 mm below the sprite's top edge.
+        pivot_y = -height / 2.0 + m.length(27.0)
+        turn = blade_angle + math.pi
+        rotated = pygame.transform.rotate(image, math.degrees(turn))
+        # Where the sprite's centre lies relative to the pivot, turned with it (screen y down).
+        ox, oy = 0.0, -pivot_y
+        cx = ox * math.cos(turn) + oy * math.sin(turn)
+        cy = -ox * math.sin(turn) + oy * math.cos(turn)
+        sx, sy = m.to_screen(x, y)
+        surface.set_clip(pygame.Rect(m.area))
+        surface.blit(rotated, rotated.get_rect(center=(round(sx + cx), round(sy + cy))))
+        surface.set_clip(None)
+
+    def card_at(self, cards: Iterable[Card], sx: float, sy: float) -> Card | None:
+        """The topmost lying card under screen point (sx, sy), or None."""
+        x, y = self.map.to_table(sx, sy)
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        best: Card | None = None
+        for card in cards:
+            if card.location != "wok" or card.airborne:
+                continue
+            c, s = math.cos(card.angle), math.sin(card.angle)
+            dx, dy = x - card.x, y - card.y
+            lx, ly = c * dx + s * dy, -s * dx + c * dy
+            if abs(lx) <= hw and abs(ly) <= hl:
+                if best is None or (card.layer, card.stack_order) > (best.layer, best.stack_order):
+                    best = card
+        return best

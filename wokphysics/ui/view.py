@@ -1,0 +1,78 @@
+"""Screen layout and the mapping between table millimetres and window pixels.
+
+The table is drawn from above with seat 0 (the person) at the bottom of the screen: table +y
+(away from seat 0) is screen up. The table area is the window minus the side panel on the
+right; the mapping is rebuilt whenever the window is resized, so clicks and drawing always
+agree. No pygame here: plain numbers, so it is tested without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wokphysics.config.wok_on_fire import WokConfig
+
+PANEL_FRACTION = 0.27
+"""Share of the window's width given to the side panel (bounded below)."""
+MIN_PANEL_PX = 250
+MAX_PANEL_PX = 420
+
+
+@dataclass(frozen=True)
+class ScreenMap:
+    """Table mm <-> screen px for one window size.
+
+    Attributes:
+        scale: pixels per millimetre.
+        cx, cy: screen position of the table origin (the wok's centre), px.
+        area: the table area of the window (x, y, w, h), px.
+        panel: the side panel (x, y, w, h), px.
+    """
+
+    scale: float
+    cx: float
+    cy: float
+    area: tuple[int, int, int, int]
+    panel: tuple[int, int, int, int]
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        """Table point (mm) -> screen point (px)."""
+        return self.cx + x * self.scale, self.cy - y * self.scale
+
+    def to_table(self, sx: float, sy: float) -> tuple[float, float]:
+        """Screen point (px) -> table point (mm)."""
+        return (sx - self.cx) / self.scale, (self.cy - sy) / self.scale
+
+    def length(self, mm: float) -> float:
+        """A length in mm as px."""
+        return mm * self.scale
+
+    def in_table_area(self, sx: float, sy: float) -> bool:
+        x, y, w, h = self.area
+        return x <= sx < x + w and y <= sy < y + h
+
+
+def view_half_extent(cfg: WokConfig) -> float:
+    """Half the side of the square of table shown, mm: the wok, the hands' margin and room for a
+    card lying just outside, never more than the table itself."""
+    wok_half = max(cfg.wok.width_mm, cfg.wok.depth_mm) / 2.0
+    table_half = max(cfg.table.width_mm, cfg.table.depth_mm) / 2.0
+    reach = wok_half + cfg.table.hand_margin_mm + cfg.card.length_mm
+    return min(table_half, reach)
+
+
+def layout(cfg: WokConfig, width: int, height: int) -> ScreenMap:
+    """The screen map of a ``width`` x ``height`` window."""
+    panel_w = int(min(MAX_PANEL_PX, max(MIN_PANEL_PX, width * PANEL_FRACTION)))
+    panel_w = min(panel_w, max(0, width - 200))
+    area_w = max(1, width - panel_w)
+    area_h = max(1, height)
+    half = view_half_extent(cfg)
+    scale = min(area_w, area_h) / (2.0 * half)
+    return ScreenMap(
+        scale=scale,
+        cx=area_w / 2.0,
+        cy=area_h / 2.0,
+        area=(0, 0, area_w, area_h),
+        panel=(area_w, 0, width - area_w, height),
+    )

@@ -1,0 +1,110 @@
+"""Small drawing helpers for text and buttons, with rendered text cached.
+
+Rendering text is the slow part of a panel, so every (text, size, colour) is rendered once
+and kept (the cache is dropped when it grows large, e.g. after many resizes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+Color = tuple[int, int, int]
+WHITE: Color = (245, 240, 230)
+DIM: Color = (170, 160, 150)
+GOLD: Color = (250, 206, 90)
+RED: Color = (240, 110, 100)
+PANEL_BG: Color = (40, 34, 32)
+
+
+class Text:
+    """Fonts by pixel size and a cache of rendered strings."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._cache: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[key] = font
+        return self._fonts[key]
+
+    def render(self, text: str, size: int, color: Color = WHITE, bold: bool = False
+               ) -> pygame.Surface:
+        key = (text, size, color, bold)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 3000:
+                self._cache.clear()
+            found = self.font(size, bold).render(text, True, color)
+            self._cache[key] = found
+        return found
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` px."""
+        font = self.font(size)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split():
+                trial = f"{line} {word}".strip()
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def draw_wrapped(self, surface: pygame.Surface, text: str, size: int, x: int, y: int,
+                     width: int, color: Color = WHITE) -> int:
+        """Draw wrapped text from (x, y); returns the y below it."""
+        for line in self.wrap(text, size, width):
+            image = self.render(line, size, color)
+            surface.blit(image, (x, y))
+            y += int(size * 0.95)
+        return y
+
+
+@dataclass
+class Button:
+    """A clickable rectangle with a label; ``action`` runs on a left click."""
+
+    rect: pygame.Rect
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+
+
+def draw_button(surface: pygame.Surface, text: Text, button: Button, size: int,
+                hover: bool = False) -> None:
+    base = (92, 70, 46) if button.enabled else (60, 56, 52)
+    if hover and button.enabled:
+        base = (132, 100, 62)
+    pygame.draw.rect(surface, base, button.rect, border_radius=6)
+    pygame.draw.rect(surface, GOLD if button.enabled else DIM, button.rect, 2, border_radius=6)
+    label = text.render(button.label, size, WHITE if button.enabled else DIM)
+    surface.blit(label, label.get_rect(center=button.rect.center))
+
+
+def bubble(surface: pygame.Surface, text: Text, message: str, at: tuple[int, int], size: int,
+           bounds: pygame.Rect) -> None:
+    """A speech bubble with ``message`` near screen point ``at``, kept inside ``bounds``."""
+    lines = text.wrap(message, size, max(120, min(320, bounds.width - 20)))
+    images = [text.render(line, size, (30, 20, 10)) for line in lines]
+    width = max(image.get_width() for image in images) + 16
+    height = sum(image.get_height() for image in images) + 12
+    box = pygame.Rect(0, 0, width, height)
+    box.midbottom = (at[0], at[1] - 12)
+    box.clamp_ip(bounds)
+    pygame.draw.rect(surface, (255, 246, 214), box, border_radius=8)
+    pygame.draw.rect(surface, (200, 60, 40), box, 2, border_radius=8)
+    y = box.top + 6
+    for image in images:
+        surface.blit(image, (box.left + 8, y))
+        y += image.get_height()
