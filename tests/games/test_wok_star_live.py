@@ -67,7 +67,7 @@ def test_a_person_plays_with_help_errors_and_a_countdown() -> None:
     assert "Commands" in text and "p V PREP" in text
     assert "not possible" in text
     assert "  1. " in text  # the numbered legal actions
-    assert "s left" in text and "Customer:" in text
+    assert "s left" in text and "Card:" in text
     assert "Your preparations" in text and "Ingredients" in text
     assert "(end of input" in text
     assert state.phase in ("action", "extra", "purchase")

@@ -57,6 +57,7 @@ def test_clocks() -> None:
     fake.t = 104.0
     assert clock.peek(0.0) == 4.0
     assert clock.wait_until(4.0, 8.0) == 8.0 and fake.t == 108.0  # it slept 4 s
+    assert clock.wait_for(8.0, 1.5) == 9.5 and fake.t == 109.5
 
 
 def game_with_event(kind: str, players: int = 2, **options: Any) -> WokStarState:

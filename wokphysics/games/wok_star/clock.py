@@ -6,7 +6,7 @@ began) in its state and, for each action, asks its clock what time it is after t
 - :class:`SimulatedClock` (bots' games, tests, saved states): the action's cost in seconds
   is added, so a whole game runs instantly and customers still arrive late.
 - :class:`WallClock` (only the terminal front end builds one): the time is the wall time
-  since the game began, whatever the action cost; a ``wait`` sleeps until the time asked.
+  since the game began, whatever the action cost; a ``wait`` really sleeps.
 """
 
 from __future__ import annotations
@@ -23,6 +23,10 @@ class Clock(Protocol):
         """Game time once an action costing ``cost`` seconds, begun at ``now``, is done."""
         ...
 
+    def wait_for(self, now: float, seconds: float) -> float:
+        """Game time once a player has waited ``seconds`` from ``now``."""
+        ...
+
     def wait_until(self, now: float, until: float) -> float:
         """Game time once the players have waited from ``now`` until ``until``."""
         ...
@@ -37,6 +41,9 @@ class SimulatedClock:
 
     def after_action(self, now: float, cost: float) -> float:
         return now + cost
+
+    def wait_for(self, now: float, seconds: float) -> float:
+        return now + seconds
 
     def wait_until(self, now: float, until: float) -> float:
         return max(now, until)
@@ -66,6 +73,10 @@ class WallClock:
 
     def after_action(self, now: float, cost: float) -> float:
         return max(now, self._elapsed())
+
+    def wait_for(self, now: float, seconds: float) -> float:
+        # A wait really passes time, so bots that wait do not spin ahead of people.
+        return self.wait_until(now, self.peek(now) + seconds)
 
     def wait_until(self, now: float, until: float) -> float:
         remaining = until - self._elapsed()

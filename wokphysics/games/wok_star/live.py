@@ -102,7 +102,8 @@ def play_live(
         if bot is not None:
             action = bot.choose(state)
             state.apply(action)
-            write(f"  seat {seat + 1} (bot): {action}")
+            if str(action) != "wait":
+                write(f"  seat {seat + 1} (bot): {action}")
             continue
         if shown_for != len(state.history):
             write("")

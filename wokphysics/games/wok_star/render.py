@@ -18,7 +18,24 @@ def card_text(state: WokStarState, card: str) -> str:
     event = cfg.event_by_id[card]
     if event.kind == "chefs_special":
         return f"{event.name}: any dish in play, pays ${event.amount}"
-    return f"Event: {event.name}"
+    effect = EVENT_TEXT[event.kind].format(n=event.amount)
+    return f"Event: {event.name} ({effect})"
+
+
+EVENT_TEXT = {
+    "chefs_special": "serve any dish for ${n}",
+    "delivery": "+{n} on every counter",
+    "inspector": "-{n} on every counter",
+    "spoilage": "end of round: counters above {n} drop to {n}",
+    "extra_hands": "everyone rolls {n} extra die this round",
+    "power_cut": "everyone's highest unplaced die is set aside",
+    "lucky_wok": "unplaced dice are re-rolled",
+    "walk_in": "{n} more customer(s) join this round's deck",
+    "rush": "the next card comes at once",
+    "windfall": "+${n}",
+    "tip_jar": "end of round: +${n} per face-up customer",
+    "food_critic": "end of round: +${n} if nobody was turned away, else -${n}",
+}
 
 
 def render(state: WokStarState, seat: int, now: float | None = None) -> str:
@@ -39,7 +56,7 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
             clock = "TIME IS UP: serve face down or turn away"
         else:
             clock = f"{left:4.1f} s left"
-        lines.append(f"Customer: {card_text(state, state.current)}   [{clock}]")
+        lines.append(f"Card: {card_text(state, state.current)}   [{clock}]")
         if "#" in state.current:
             recipe = cfg.recipe_by_id[recipe_of(state.current)]
             parts = [f"{i} {state.counters[i]}" for i in recipe.ingredients]
@@ -56,7 +73,11 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
         mark = "you" if other == seat else f"seat {other + 1}"
         dice = " ".join(str(f) for f in free) or "-"
         recipes = ", ".join(state.recipes_of(other)) or "-"
-        lines.append(f"  {mark:>7}: dice [{dice}]  pool {state.pool[other]}  recipes {recipes}")
+        preps = ", ".join(state.preps_of(other)) or "-"
+        lines.append(
+            f"  {mark:>7}: dice [{dice}]  pool {state.pool[other]}  recipes {recipes}"
+            f"  preparations {preps}"
+        )
     lines.append("Your preparations (any die / its number / combination):")
     for prep in state.preps_of(seat):
         card = cfg.prep_by_id[prep]

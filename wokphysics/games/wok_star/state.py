@@ -448,6 +448,11 @@ class WokStarState(GameState):
             return f"'{action}' is not a Wok Star action"
         seat = self.current_player
         verb = action.verb
+        if self.phase == "action" and self._forced():
+            why = "the customer's timer ran out" if self.overdue else "nobody has more to do"
+            if self.can_serve(recipe_of(self.current)):
+                return f"{why} and the dish can be made: 'serve'"
+            return f"{why} and the dish cannot be made: 'turn away'"
         if verb in ("place", "combo"):
             if self.prep_owner.get(action.target) is None:
                 return f"'{action.target}' is not a preparation in play"
@@ -459,14 +464,20 @@ class WokStarState(GameState):
                 if not combo.met(action.value, action.value2):
                     return f"{action.target} needs two dice with {combo.text()}"
             return "you have no unplaced dice showing that"
+        if verb in ("serve", "turn_away") and not self.current:
+            return "no card is waiting to be served"
+        if verb in ("serve", "turn_away") and "#" not in self.current:
+            if self.is_chefs_special(self.current):
+                return "name one of your recipes whose ingredients are all there: serve RECIPE"
+            return "the current card is an event, not a customer"
+        if verb == "turn_away":
+            return "only the cook of the customer's recipe turns it away"
         if verb == "serve" and "#" in self.current:
             recipe = recipe_of(self.current)
             if self.recipe_owner[recipe] != seat:
                 owner = self.recipe_owner[recipe] + 1
                 return f"only the owner of {recipe} (seat {owner}) serves it"
             return f"an ingredient of {recipe} is at 0: prepare it first"
-        if self._forced():
-            return "the customer's timer ran out: it must be served (face down) or turned away"
         return f"'{action}' is not possible now (phase: {self.phase}; type 'help')"
 
     def _apply(self, action: Any) -> None:
@@ -634,7 +645,7 @@ class WokStarState(GameState):
         elif verb == "wait":
             if self.config.rules.timer:
                 if self._someone_busy():
-                    self.now = self.clock.after_action(self.now, self._cost("wait"))
+                    self.now = self.clock.wait_for(self.now, self._cost("wait"))
                 else:
                     self.now = self.clock.wait_until(self.now, self.deadline)
             else:
