@@ -17,6 +17,7 @@ from wokphysics.errors import UserError
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokConfig
+    from wokphysics.ui.app import App
 
 DEFAULT_BOT = "strong"
 DEFAULT_SAVE = "wok-on-fire-autosave.json"
@@ -59,6 +60,17 @@ def _bot_names(cfg: WokConfig) -> list[str]:
 
 def play_window(args: argparse.Namespace) -> int:
     """Run the game window for the parsed ``wokphysics play`` options; exit status."""
+    app, save, screenshot = build_app(args)
+    status = app.run()
+    if save is not None:
+        print(f"the game is saved in {save}; continue it with: wokphysics play --resume {save}")
+    if screenshot is not None:
+        print(f"screenshot saved to {screenshot}")
+    return status
+
+
+def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
+    """The window with its first game, ready to run: (app, autosave file, screenshot file)."""
     from wokphysics.config.wok_on_fire import load_config
     from wokphysics.ui.display import missing_display
 
@@ -122,13 +134,14 @@ def play_window(args: argparse.Namespace) -> int:
 
     options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
                             screenshot=screenshot)
-    app = App(cfg, options, new_scene)
-    status = app.run()
-    if save is not None:
-        print(f"the game is saved in {save}; continue it with: wokphysics play --resume {save}")
-    if screenshot is not None:
-        print(f"screenshot saved to {screenshot}")
-    return status
+    return App(cfg, options, new_scene), save, screenshot
+
+
+def parse_play_args(argv: list[str]) -> argparse.Namespace:
+    """The options as ``wokphysics play`` would parse them (for tests and tools)."""
+    parser = argparse.ArgumentParser(prog="wokphysics play")
+    add_arguments(parser)
+    return parser.parse_args(argv)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
