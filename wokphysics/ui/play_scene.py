@@ -594,7 +594,8 @@ class PlayScene:
         if expect is Expect.PICK:
             legal = game.legal_picks()
             ready = game.check_pick(self.selection) is None
-            label = "Take nothing (Enter)" if not self.selection else "Take (Enter)"
+            label = "Take nothing (Enter)" if legal.min_picks == 0 and not self.selection \
+                else "Take (Enter)"
             if legal.viable or legal.blind or ready:
                 row([(label, self.confirm, ready), ("Clear", self._clear, bool(self.selection))])
         elif expect is Expect.CHILI:

@@ -1,0 +1,169 @@
+"""The window driven headless through its real event loop with posted mouse and key events."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pygame
+import pytest
+from ui_helpers import (
+    FRAME_S,
+    flick_samples,
+    post_click,
+    post_drag,
+    post_key,
+    run_until_still,
+    solo_app,
+)
+
+from wokphysics.cli import main
+from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
+from wokphysics.ui.app import App
+from wokphysics.ui.play_scene import PlayScene
+
+
+def _upright_face_down(game: WokOnFireGame) -> list[int]:
+    """Face-down cards lying with their length along y (a +y flick enters under an edge)."""
+    return [c.id for c in game.table.wok_cards()
+            if not c.face_up and abs(math.remainder(c.angle, math.pi)) < 0.2]
+
+
+def _flick(app: App, scene: PlayScene, card_id: int) -> None:
+    card = scene.game.table.card(card_id)
+    post_drag(app, flick_samples(scene.cfg.card.length_mm, card.x, card.y))
+    run_until_still(app, scene)
+
+
+def _stir_until_pick(app: App, scene: PlayScene, avoid: set[int]) -> None:
+    game = scene.game
+    for card_id in _upright_face_down(game):
+        if game.expect is not Expect.STIR:
+            break
+        if card_id not in avoid:
+            _flick(app, scene, card_id)
+    assert game.expect is Expect.PICK
+
+
+def test_a_flick_over_a_face_down_card_flips_it() -> None:
+    app, scene, game = solo_app(seed=1)
+    target = _upright_face_down(game)[0]
+    assert not game.table.card(target).face_up
+    card = game.table.card(target)
+    post_drag(app, flick_samples(scene.cfg.card.length_mm, card.x, card.y))
+    app.frame(FRAME_S)
+    assert scene.playback is not None, "the stir is drawn as it happens"
+    seen_airborne = False
+    for _ in range(600):
+        if scene.playback is None:
+            break
+        seen_airborne |= any(c.airborne for c in scene.cards_now())
+        app.frame(FRAME_S)
+    assert seen_airborne, "the flicked card was seen in the air"
+    assert game.table.card(target).face_up, "the flick turned the card face up"
+    assert game.stirs_this_step == 1 and game.flipped_this_step
+
+
+def test_a_lazy_drag_pushes_without_flipping() -> None:
+    app, scene, game = solo_app(seed=1)
+    card = game.table.card(_upright_face_down(game)[0])
+    y0 = card.y - scene.cfg.card.length_mm / 2.0 - 20.0
+    slow = [(0.05 * i, card.x, y0 + 4.0 * i) for i in range(16)]  # 80 mm/s
+    post_drag(app, slow)
+    run_until_still(app, scene)
+    assert not game.table.card(card.id).face_up
+    assert game.stirs_this_step == 1 and not game.flipped_this_step
+
+
+def _place_face_up(game: WokOnFireGame, wanted: list[str], spots: list[tuple[float, float]]
+                   ) -> list[int]:
+    """Test fixture: lay wok cards of the wanted ingredients face up, flat, on top."""
+    placed = []
+    for name, (x, y) in zip(wanted, spots, strict=True):
+        card = next(c for c in game.table.wok_cards()
+                    if c.ingredient == name and c.id not in placed)
+        game.table.place(card.id, x, y, 0.0, True)
+        placed.append(card.id)
+    return placed
+
+
+def test_two_clicks_and_enter_take_two_viable_cards() -> None:
+    app, scene, game = solo_app(seed=1)
+    placed = _place_face_up(game, ["pork", "onion", "mushroom"],
+                            [(-200.0, 200.0), (0.0, 215.0), (200.0, 200.0)])
+    _stir_until_pick(app, scene, set(placed))
+    legal = game.legal_picks()
+    chosen = []
+    for card_id in legal.viable:
+        card = game.table.card(card_id)
+        top = app.renderer.card_at(game.table.cards, *app.renderer.map.to_screen(card.x, card.y))
+        if card.ingredient != "chicken" and top is not None and top.id == card_id:
+            chosen.append(card_id)
+    assert len(chosen) >= 2, f"two viable cards to click, found {chosen} of {legal.viable}"
+    first, second = chosen[:2]
+    for card_id in (first, second):
+        card = game.table.card(card_id)
+        post_click(app, card.x, card.y)
+        app.frame(FRAME_S)
+    assert [p.card_id for p in scene.selection] == [first, second]
+    assert game.pile(0) == ()
+    post_key(pygame.K_RETURN)
+    app.frame(FRAME_S)
+    assert set(game.pile(0)) == {first, second}
+    for card_id in (first, second):
+        assert game.table.card(card_id).location == "player"
+
+
+def test_clicking_a_covered_card_says_why_and_takes_nothing() -> None:
+    app, scene, game = solo_app(seed=1)
+    width = scene.cfg.card.width_mm
+    # The cover's left edge lies 15 mm left of the hidden card's centre: the whole centre
+    # circle (radius 12.7 mm) is under it, the hidden card's left strip and corners show.
+    spots = [(-200.0, 200.0), (-200.0 + width / 2 - 15.0, 200.0)]
+    hidden, cover = _place_face_up(game, ["pork", "onion"], spots)
+    _stir_until_pick(app, scene, {hidden, cover})
+    seen = game.table.visibility()[hidden]
+    assert not seen.circle_visible and not seen.viable
+    strip = game.table.card(hidden)
+    post_click(app, strip.x - width / 2 + 6.0, strip.y)
+    app.frame(FRAME_S)
+    assert scene.bubbles, "a message appears near the card"
+    assert scene.bubbles[0].text == "its centre circle is covered"
+    assert scene.selection == []
+    post_key(pygame.K_RETURN)
+    app.frame(FRAME_S)
+    assert hidden not in game.pile(0)
+    assert game.table.card(hidden).location == "wok"
+
+
+def test_max_frames_and_screenshot_write_a_png_of_the_window(tmp_path: pytest.TempPathFactory
+                                                           ) -> None:
+    shot = tmp_path / "shot.png"  # type: ignore[operator]
+    status = main(["play", "--seed", "2", "--max-frames", "3", "--screenshot", str(shot),
+                   "--size", "800x600", "--no-save"])
+    assert status == 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (800, 600)
+    pixels = pygame.surfarray.array3d(image).reshape(-1, 3)
+    assert len(np.unique(pixels, axis=0)) > 50, "a real picture, not one flat colour"
+
+
+def test_no_display_is_one_clear_line_and_exit_2(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    status = main(["play", "--no-save"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and "no display" in err and "DISPLAY" in err
+    assert "simulate" in err and "replay FILE --verify" in err and "bench" in err
+
+
+def test_bad_arguments_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "9"]) == 2
+    assert "1 to 4 players" in capsys.readouterr().err
+    assert main(["play", "--players", "2", "--bots", "3"]) == 2
+    assert main(["play", "--bots", "grandmaster"]) == 2
+    assert "unknown bot strength" in capsys.readouterr().err
+    assert main(["play", "--size", "huge"]) == 2
