@@ -34,6 +34,13 @@ from wokphysics.games.wok_star.state import (
 
 # How many ingredients one die makes on average (front side; upgraded adds about one).
 _DIE_YIELD = 1.5
+# Customers kept below what the kitchen can cook when buying (word-of-mouth + a margin).
+# More margin as Bad Publicity piles up: max(_DECK_MARGIN, _DECK_CAUTION - budget / 2).
+_DECK_MARGIN = 1.0
+_DECK_CAUTION = 4.0
+# Ingredients one die makes next round, by share of upgraded preparations (measured).
+_PLAN_YIELD = 1.25
+_PLAN_UPGRADE = 1.2
 
 
 class TeamBot(Bot):
@@ -294,12 +301,12 @@ class TeamBot(Bot):
             for ingredient in recipes[recipe].ingredients:
                 demand[ingredient] += count
         per_customer = sum(demand.values()) / customers if customers else 3.0
-        # Customers the kitchen can cook next round, keeping one for word-of-mouth and
-        # one as a margin; in round 5 the Bad Publicity still allowed may be risked.
+        # Customers the kitchen can cook next round, less a margin that grows as Bad
+        # Publicity piles up; in round 5 some of the Bad Publicity still allowed is risked.
         can_cook = self._production(state) / per_customer
-        room = can_cook - customers - 2.0
+        budget = state.config.rules.bad_publicity_limit - 1 - len(state.bad)
+        room = can_cook - customers - max(_DECK_MARGIN, _DECK_CAUTION - budget / 2)
         if state.round == 5:
-            budget = state.config.rules.bad_publicity_limit - 1 - len(state.bad)
             room += min(2.0, max(0.0, budget - 1.0))
         buys = [a for a in actions if a.verb == "buy"]
         if room >= 2 and buys:
@@ -333,7 +340,7 @@ class TeamBot(Bot):
     def _production(self, state: WokStarState) -> float:
         """Ingredients the team can make next round: dice times yield, plus the board."""
         upgraded = len(state.upgraded) / max(1, len(state.prep_owner))
-        per_die = 1.25 + upgraded * 1.2
+        per_die = _PLAN_YIELD + upgraded * _PLAN_UPGRADE
         return sum(state.pool) * per_die + sum(state.counters.values())
 
     def _best_recipe(self, state: WokStarState, buys: list[WokAction]) -> WokAction | None:
