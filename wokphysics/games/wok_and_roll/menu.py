@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from wokphysics.games.wok_and_roll.actions import CIRCLE, DIE, FRIDGE, PANTRY
+from wokphysics.games.wok_and_roll.lanes import LANE
 from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
 
 UNLIMITED = 99
@@ -91,7 +92,8 @@ class Menu:
         """How many more Fridge ingredients may be used in this game (UNLIMITED on Simple)."""
         if sheet.chef_hats == 0:
             return UNLIMITED
-        return max(0, self.hats - self.fridge_used.bit_count())
+        left = self.hats - self.fridge_used.bit_count()
+        return left if left > 0 else 0
 
     def is_open(self, sheet: Sheet, group_index: int, pos: int) -> bool:
         """True when serving ``pos`` of the group is not behind a closed lock."""
@@ -130,32 +132,23 @@ class Menu:
             g.index for g in sheet.groups if g.locked_from >= 0 and not self.unlocked >> g.index & 1
         ]
 
-    def pools(self, sheet: Sheet, dice: list[int], usable: int) -> tuple[list[int], int]:
-        """Counts of every token this player can spend now (index pool * 6 + face; dice
-        counts capped at 4, the most any serving needs) and the Fridge allowance."""
-        counts = [0] * 24
-        free = usable & ~self.dice_used
-        for i in range(6):
-            if free >> i & 1:
-                counts[dice[i]] += 1
-        for face in range(6):
-            if counts[face] > 4:
-                counts[face] = 4
+    def pools(self, sheet: Sheet, dice: list[int], usable: int) -> tuple[int, int]:
+        """What this player can spend now, as token counts packed in lanes (see lanes.py;
+        token = pool * 6 + face), and the Fridge allowance."""
+        tokens = 0
+        for i in _BITS[usable & ~self.dice_used]:
+            tokens += _ONE[dice[i]]
         allowance = self.fridge_allowance(sheet)
         if allowance:
-            used = self.fridge_used
-            for k, face in enumerate(sheet.fridge):
-                if not used >> k & 1:
-                    counts[6 + face] += 1
+            tokens += _fridge_lanes(sheet, self.fridge_used)
         open_circles = self.circled & ~self.circle_used
         if open_circles:
-            for row in sheet.rows:
-                if open_circles >> row.index & 1:
-                    counts[12 + row.bonus] += 1
+            tokens += _circle_lanes(sheet, open_circles)
         if sheet.pantry_points:
+            circled, used = self.pantry_circled, self.pantry_used
             for food in range(5):
-                counts[18 + food] = self.pantry_circled[food] - self.pantry_used[food]
-        return counts, allowance
+                tokens += circled[food] - used[food] << (LANE * (3 * 6 + food))
+        return tokens, allowance
 
     # --- changing the sheet -------------------------------------------------------------
     def spend(self, sheet: Sheet, token: int, dice: list[int], usable: int) -> None:
@@ -312,4 +305,34 @@ def candidates(sheet: Sheet, menu: Menu) -> tuple[Serving, ...]:
             _CANDIDATES.clear()
         found = tuple(menu.candidates(sheet))
         _CANDIDATES[key] = found
+    return found
+
+
+_BITS = tuple(tuple(i for i in range(6) if mask >> i & 1) for mask in range(64))
+_ONE = tuple(1 << (LANE * face) for face in range(6))
+_FRIDGE_LANES: dict[tuple[int, int], int] = {}
+_CIRCLE_LANES: dict[tuple[int, int], int] = {}
+
+
+def _fridge_lanes(sheet: Sheet, used: int) -> int:
+    """Unused Fridge items per face in the Fridge pool's lanes (memoised per sheet, mask)."""
+    key = (id(sheet), used)
+    found = _FRIDGE_LANES.get(key)
+    if found is None:
+        found = sum(
+            1 << (LANE * (6 + face)) for k, face in enumerate(sheet.fridge) if not used >> k & 1
+        )
+        _FRIDGE_LANES[key] = found
+    return found
+
+
+def _circle_lanes(sheet: Sheet, open_circles: int) -> int:
+    """Circled, unused row bonuses per face in the circle pool's lanes (memoised)."""
+    key = (id(sheet), open_circles)
+    found = _CIRCLE_LANES.get(key)
+    if found is None:
+        found = sum(
+            1 << (LANE * (12 + row.bonus)) for row in sheet.rows if open_circles >> row.index & 1
+        )
+        _CIRCLE_LANES[key] = found
     return found

@@ -21,6 +21,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Cook,
     Reroll,
 )
+from wokphysics.games.wok_and_roll.lanes import lane, unpack
 from wokphysics.games.wok_and_roll.settings import BOOK
 from wokphysics.games.wok_and_roll.sheet import Serving
 
@@ -79,20 +80,18 @@ def payments(
 
 
 def cook_actions(
-    serving: Serving, counts: list[int], allowance: int, conversions: int
+    serving: Serving, tokens: int, allowance: int, conversions: int
 ) -> tuple[Cook, ...]:
-    """The Cook actions for ``serving`` (memoised on the counts that matter to it)."""
+    """The Cook actions for ``serving`` given the packed token counts (memoised on the
+    lanes that can pay it)."""
     conv = conversions & serving.face_mask
-    relevant = serving.relevant if conv else serving.relevant[:-3]
-    cache_key = (
-        serving.sid,
-        serving.needs,
-        conv,
-        min(allowance, 4),
-        *map(counts.__getitem__, relevant),
-    )
+    relevant = serving.plain_tokens | serving.book_tokens if conv else serving.plain_tokens
+    # servings live as long as the program (compiled sheets are never dropped), so their
+    # ids are stable keys
+    cache_key = (id(serving), conv, allowance if allowance < 4 else 4, tokens & relevant)
     found = _COOKS.get(cache_key)
     if found is None:
+        counts = unpack(tokens)
         found = tuple(
             Cook(serving.sid, p) for p in payments(serving.needs, counts, allowance, conv)
         )
@@ -102,11 +101,11 @@ def cook_actions(
     return found
 
 
-def book_payments(count: int, counts: list[int], allowance: int) -> tuple[tuple[int, ...], ...]:
+def book_payments(count: int, tokens: int, allowance: int) -> tuple[tuple[int, ...], ...]:
     """Every distinct multiset of ``count`` Recipe Books (as sorted pool numbers) that the
-    ``counts`` can pay (dice, Fridge within the allowance, circles)."""
-    dice, fridge = counts[DIE * 6 + BOOK], counts[FRIDGE * 6 + BOOK]
-    circles = counts[CIRCLE * 6 + BOOK]
+    packed token counts can pay (dice, Fridge within the allowance, circles)."""
+    dice, fridge = lane(tokens, DIE * 6 + BOOK), lane(tokens, FRIDGE * 6 + BOOK)
+    circles = lane(tokens, CIRCLE * 6 + BOOK)
     fridge = min(fridge, allowance)
     cache_key = (count, dice, fridge, circles, 0)
     found = _BOOKS.get(cache_key)

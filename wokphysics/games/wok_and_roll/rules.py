@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import Convert, Cook, Done, Rectangle, Unlock
+from wokphysics.games.wok_and_roll.lanes import FACES, GUARD, LANE, LANE_MASK, POOL_SHIFT
 from wokphysics.games.wok_and_roll.menu import Menu, candidates
 from wokphysics.games.wok_and_roll.options import book_payments, cook_actions
 from wokphysics.games.wok_and_roll.settings import BOOK
@@ -18,43 +19,49 @@ DONE = Done()
 
 def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list[Action]:
     """Every canonical cooking action (crossings, skills, unlocks) and finally ``done``."""
-    counts, allowance = menu.pools(sheet, dice, usable)
+    tokens, allowance = menu.pools(sheet, dice, usable)
     conversions = menu.conversions
-    fridge_ok = 1 if allowance else 0
-    direct = [
-        counts[f] + counts[6 + f] * fridge_ok + counts[12 + f] + counts[18 + f] for f in range(5)
-    ]
-    books = counts[BOOK] + min(counts[6 + BOOK], allowance) + counts[12 + BOOK]
+    # per-face totals over the pools (a necessary condition; the enumeration is exact)
+    have = (tokens & FACES) + (tokens >> 2 * POOL_SHIFT & FACES) + (tokens >> 3 * POOL_SHIFT)
+    if allowance:
+        have += tokens >> POOL_SHIFT & FACES
+    books = have >> (LANE * BOOK) & LANE_MASK
+    guarded = have | GUARD
+    with_books = books if conversions else 0
     actions: list[Action] = []
     for serving in candidates(sheet, menu):
-        # a quick necessary condition before the (memoised) exact enumeration
-        short = 0
-        for face, count in serving.need_counts:
-            if direct[face] < count:
-                if not conversions >> face & 1:
-                    short = 99
-                    break
-                short += count - direct[face]
-        if short > books:
-            continue
-        actions.extend(cook_actions(serving, counts, allowance, conversions))
-    if books >= min(sheet.conversion_cost, sheet.rectangle_cost, sheet.unlock_cost):
+        if guarded - serving.need_lanes & GUARD != GUARD:
+            # not payable with plain ingredients; maybe with Books through conversions
+            if not (with_books and conversions & serving.face_mask):
+                continue
+            short = 0
+            for face, count in serving.need_counts:
+                got = have >> (LANE * face) & LANE_MASK
+                if got < count:
+                    if not conversions >> face & 1:
+                        short = 99
+                        break
+                    short += count - got
+            if short > books:
+                continue
+        actions.extend(cook_actions(serving, tokens, allowance, conversions))
+    if books >= sheet.cheapest_book_use:
         if books >= sheet.conversion_cost:
             missing = sheet.conversions & ~menu.conversions
             if missing:
-                pays = book_payments(sheet.conversion_cost, counts, allowance)
+                pays = book_payments(sheet.conversion_cost, tokens, allowance)
                 for food in range(5):
                     if missing >> food & 1:
                         actions.extend(Convert(food, p) for p in pays)
         if books >= sheet.rectangle_cost:
-            pays = book_payments(sheet.rectangle_cost, counts, allowance)
+            pays = book_payments(sheet.rectangle_cost, tokens, allowance)
             for rect in sheet.rectangles:
                 if not menu.rectangles >> rect.index & 1:
                     actions.extend(Rectangle(rect.rid, p) for p in pays)
         if books >= sheet.unlock_cost:
             locked = menu.locked_groups(sheet)
             if locked:
-                pays = book_payments(sheet.unlock_cost, counts, allowance)
+                pays = book_payments(sheet.unlock_cost, tokens, allowance)
                 for g in locked:
                     actions.extend(Unlock(sheet.groups[g].gid, p) for p in pays)
     if menu.recipes_used < len(sheet.recipes):

@@ -180,6 +180,18 @@ def _check_menu(menu: MenuModel, side: str, file: str, has_tiles: bool) -> None:
             if name in seen:
                 raise ConfigError(file, f"{side}.rows.{index}.servings", f"'{name}' is in two rows")
             seen.add(name)
+    # the sources of one ingredient other than the 6 dice are counted together in a 4-bit
+    # lane (see lanes.py): at most 9 of them
+    for code in CODES:
+        extra = sum(1 for c in menu.fridge if c == code)
+        extra += sum(1 for row in menu.rows if row.bonus == code)
+        extra += len(menu.pantry.points) if menu.pantry and code in FOODS else 0
+        if extra > 9:
+            raise ConfigError(
+                file,
+                side,
+                f"at most 9 {code} in Fridge, row bonuses and Pantry together, got {extra}",
+            )
     rect_ids = [r.id for r in menu.skills.rectangles]
     if len(set(rect_ids)) != len(rect_ids):
         raise ConfigError(file, f"{side}.skills.rectangles", "rectangle ids must be unique")

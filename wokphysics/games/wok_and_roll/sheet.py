@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from wokphysics.games.wok_and_roll.lanes import LANE, LANE_MASK
 from wokphysics.games.wok_and_roll.settings import (
+    BOOK,
     CODES,
     FOODS,
     MenuModel,
@@ -35,8 +37,10 @@ class Serving:
     points: int
     pantry: int
     need_counts: tuple[tuple[int, int], ...]
-    relevant: tuple[int, ...]
     face_mask: int
+    need_lanes: int
+    plain_tokens: int
+    book_tokens: int
 
 
 @dataclass(frozen=True)
@@ -97,10 +101,12 @@ def _serving(model: ServingModel, index: int, sid: str, group: int, pos: int) ->
         points=model.points,
         pantry=FOODS.index(model.pantry) if model.pantry else -1,
         need_counts=tuple((f, needs.count(f)) for f in faces),
-        # the token counts that can pay this serving (see options.py): each pool's count of
-        # each needed face, then the Recipe Books of dice, Fridge and circles
-        relevant=tuple(pool * 6 + f for f in faces for pool in range(4)) + (5, 11, 17),
         face_mask=sum(1 << f for f in faces),
+        # packed 5-bit lanes (see lanes.py): how many of each face it needs, and the lanes of
+        # the token counts that can pay it without / with Recipe Books
+        need_lanes=sum(needs.count(f) << (LANE * f) for f in faces),
+        plain_tokens=sum(LANE_MASK << (LANE * (pool * 6 + f)) for f in faces for pool in range(4)),
+        book_tokens=sum(LANE_MASK << (LANE * (pool * 6 + BOOK)) for pool in range(3)),
     )
 
 
@@ -139,6 +145,10 @@ class Sheet:
     @property
     def expert(self) -> bool:
         return self.side == "expert"
+
+    @property
+    def cheapest_book_use(self) -> int:
+        return min(self.conversion_cost, self.rectangle_cost, self.unlock_cost)
 
 
 def compile_sheet(settings: WokAndRollSettings) -> Sheet:
@@ -235,6 +245,7 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
 
 _SHEETS: dict[int, tuple[WokAndRollSettings, Sheet]] = {}
 _BY_TEXT: dict[str, WokAndRollSettings] = {}
+_KEEP: list[tuple[WokAndRollSettings, Sheet]] = []
 
 
 def sheet_for(settings: WokAndRollSettings) -> Sheet:
@@ -243,6 +254,7 @@ def sheet_for(settings: WokAndRollSettings) -> Sheet:
     if found is None or found[0] is not settings:
         found = (settings, compile_sheet(settings))
         _SHEETS[id(settings)] = found
+        _KEEP.append(found)  # never freed: memo tables key on the ids of sheets and servings
     return found[1]
 
 
