@@ -9,7 +9,9 @@ come from :meth:`WokStarState.expected_remaining`). On its move a cook, in order
 3. hands a die to the owner of a missing ingredient who has no dice left;
 4. prepares for the customers still expected this round, choosing the placement that makes
    the most *needed* ingredients per die (a matching number or a combination);
-5. turns the customer away when nobody can make what is missing any more;
+5. uses its Family Character where it saves a customer (Little Bo, Grandma), the game
+   (Auntie, near the Bad Publicity limit), the timer (Grandpa) or a die in round 6 (Cousin);
+   otherwise turns the customer away when nobody can make what is missing any more;
 6. otherwise waits (or reveals the next card, in a game without timer).
 
 Leftover dice prepare the ingredients the next round will need most. The head chef buys,
@@ -188,6 +190,9 @@ class TeamBot(Bot):
                 choice = self._best_placement(state, legal, wanted, only=ingredient)
                 if choice is not None:
                     return choice
+        family = self._family(state, actions, missing)
+        if family is not None:
+            return family
         gift = self._gift(state, actions, missing, needs)
         if gift is not None:
             return gift
@@ -206,6 +211,32 @@ class TeamBot(Bot):
             return WokAction("turn_away")
         fallback = [a for a in actions if a.verb not in ("use", "give")]
         return fallback[0] if fallback else legal[0]
+
+    def _family(
+        self, state: WokStarState, actions: list[WokAction], missing: list[str]
+    ) -> WokAction | None:
+        """Use a Family Character where it saves a customer, a die or the game."""
+        kinds = {
+            state.config.character_by_id[a.target].kind: a
+            for a in actions if a.verb == "use"
+        }
+        limit = state.config.rules.bad_publicity_limit
+        if "auntie" in kinds and len(state.bad) >= limit - 3:
+            return kinds["auntie"]
+        if "cousin" in kinds and state.round == 6:
+            return kinds["cousin"]
+        if not missing or self._makeable(state, missing):
+            left = state.time_left()
+            if missing and "grandpa" in kinds and left is not None and left < 2.0:
+                return kinds["grandpa"]
+            return None
+        if "little_bo" in kinds:
+            return kinds["little_bo"]
+        if len(missing) == 1:
+            for action in actions:
+                if action.verb == "use" and action.extra == missing[0]:
+                    return action
+        return None
 
     def _serve_value(self, state: WokStarState, action: WokAction) -> float:
         if not action.target:
