@@ -29,7 +29,7 @@ Payment = tuple[tuple[int, int], ...]
 
 _CACHE_LIMIT = 200_000
 _BOOKS: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
-_COOKS: dict[tuple[object, ...], tuple[Cook, ...]] = {}
+COOKS: dict[tuple[object, ...], tuple[Cook, ...]] = {}
 _REROLLS: dict[tuple[int, ...], tuple[Reroll, ...]] = {}  # by equal-face pattern
 
 
@@ -89,15 +89,15 @@ def cook_actions(
     # servings live as long as the program (compiled sheets are never dropped), so their
     # ids are stable keys
     cache_key = (id(serving), conv, allowance if allowance < 4 else 4, tokens & relevant)
-    found = _COOKS.get(cache_key)
+    found = COOKS.get(cache_key)
     if found is None:
         counts = unpack(tokens)
         found = tuple(
             Cook(serving.sid, p) for p in payments(serving.needs, counts, allowance, conv)
         )
-        if len(_COOKS) > _CACHE_LIMIT:
-            _COOKS.clear()
-        _COOKS[cache_key] = found
+        if len(COOKS) > _CACHE_LIMIT:
+            COOKS.clear()
+        COOKS[cache_key] = found
     return found
 
 

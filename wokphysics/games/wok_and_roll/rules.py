@@ -9,8 +9,8 @@ from __future__ import annotations
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import Convert, Cook, Done, Rectangle, Unlock
 from wokphysics.games.wok_and_roll.lanes import FACES, GUARD, LANE, LANE_MASK, POOL_SHIFT
-from wokphysics.games.wok_and_roll.menu import Menu, candidates
-from wokphysics.games.wok_and_roll.options import book_payments, cook_actions
+from wokphysics.games.wok_and_roll.menu import Menu, open_servings
+from wokphysics.games.wok_and_roll.options import COOKS, book_payments, cook_actions
 from wokphysics.games.wok_and_roll.settings import BOOK
 from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
 
@@ -29,10 +29,12 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
     guarded = have | GUARD
     with_books = books if conversions else 0
     actions: list[Action] = []
-    for serving in candidates(sheet, menu):
-        if guarded - serving.need_lanes & GUARD != GUARD:
+    cap = allowance if allowance < 4 else 4
+    memo = COOKS
+    for need, face_mask, plain, with_book_lanes, serving in open_servings(sheet, menu):
+        if guarded - need & GUARD != GUARD:
             # not payable with plain ingredients; maybe with Books through conversions
-            if not (with_books and conversions & serving.face_mask):
+            if not (with_books and conversions & face_mask):
                 continue
             short = 0
             for face, count in serving.need_counts:
@@ -44,7 +46,12 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
                     short += count - got
             if short > books:
                 continue
-        actions.extend(cook_actions(serving, tokens, allowance, conversions))
+        conv = conversions & face_mask
+        # the memo of options.cook_actions, looked up here first (the hot path)
+        found = memo.get((id(serving), conv, cap, tokens & (with_book_lanes if conv else plain)))
+        if found is None:
+            found = cook_actions(serving, tokens, allowance, conversions)
+        actions.extend(found)
     if books >= sheet.cheapest_book_use:
         if books >= sheet.conversion_cost:
             missing = sheet.conversions & ~menu.conversions
