@@ -264,7 +264,8 @@ class TableRenderer:
         pygame.gfxdraw.filled_polygon(surface, points, (0, 0, 0, alpha))
         # The card: turn its flip axis onto screen x, squash, turn back.
         key = card.ingredient if shown_face else BACK
-        image = self.sprites.card(key, max(4, round(width * grow)))
+        # Widths in steps of 2 px, so a rising card reuses the cached scaled copies.
+        image = self.sprites.card(key, max(4, 2 * round(width * grow / 2.0)))
         image = pygame.transform.rotate(image, math.degrees(card.angle - axis))
         image = pygame.transform.scale(
             image, (image.get_width(), max(2, round(image.get_height() * squash))))

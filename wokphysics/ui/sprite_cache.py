@@ -17,6 +17,7 @@ from wokphysics.ui import art
 
 BACK = "back"
 _MAX_CACHED = 4000
+_KEY = (1, 0, 1)  # the colour key of rotated copies: a colour no sprite uses
 
 
 class Sprites:
@@ -66,11 +67,19 @@ class Sprites:
         return found
 
     def card_rotated(self, key: str, width_px: int, degrees: float) -> pygame.Surface:
-        """The scaled card turned ``degrees`` counter-clockwise (cached by whole degree)."""
+        """The scaled card turned ``degrees`` counter-clockwise (cached by whole degree).
+
+        The copy is opaque with a colour key for the corners (its soft edge pixels blended
+        towards black, which reads as the card's dark border): a keyed blit is some 30 times
+        faster than a per-pixel-alpha one, and a frame blits 50 of these."""
         whole = round(degrees) % 360
         found = self._rotated.get((key, width_px, whole))
         if found is None:
-            found = pygame.transform.rotate(self.card(key, width_px), whole)
+            turned = pygame.transform.rotate(self.card(key, width_px), whole)
+            found = pygame.Surface(turned.get_size()).convert()
+            found.fill(_KEY)
+            found.blit(turned, (0, 0))
+            found.set_colorkey(_KEY, pygame.RLEACCEL)
             self._trim()
             self._rotated[(key, width_px, whole)] = found
         return found

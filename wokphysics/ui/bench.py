@@ -1,0 +1,107 @@
+"""Frame times of the window for ``wokphysics bench`` (never a timed test).
+
+The scene: all 50 cards lying in the wok (heavily overlapping, half face up), a flick through
+the middle that launches several of them, drawn at 1280 x 800 under SDL's dummy video driver.
+One frame is what the loop does per frame while the cards move: the physics steps that 1/60 s
+of real time asks for (two at the shipped dt), the table and every card drawn (flying ones
+squashed and scaled, with shadows), the spatula, and the display flip. The wait for the frame
+cap is not counted.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+from wokphysics.config.wok_on_fire import load_config
+from wokphysics.table.gesture import Gesture
+
+FRAME_S = 1 / 60
+SIZE = (1280, 800)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    rank = share * (len(ordered) - 1)
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def flick_frame_times(seed: int = 1) -> tuple[list[float], list[float], list[float], int]:
+    """Wall frame times (ms) of one flick through 50 cards until rest, the physics part of
+    each (ms), the CPU time of each frame's thread (ms: without the time other processes
+    took the core) and the most cards in the air at once."""
+    import pygame
+
+    from wokphysics.table.bench import crowded_table
+    from wokphysics.ui.animation import LiveAction
+    from wokphysics.ui.app import WindowOptions, load_sprites, open_window
+    from wokphysics.ui.render import TableRenderer
+
+    cfg = load_config()
+    screen = open_window(WindowOptions(size=SIZE))
+    renderer = TableRenderer(cfg, load_sprites(cfg), screen.get_size())
+    renderer.set_seats({0: "You", 2: "Bot 2 (strong)"}, None)
+    table = crowded_table(cfg, seed)
+    # Warm the sprite caches the way a game's first frames do.
+    renderer.draw(screen, table.cards)
+    stroke = Gesture([(0.0, -40.0, -170.0), (0.25, -10.0, -80.0), (0.295, 0.0, -3.5)])
+    action = LiveAction(table, table.begin_stir(stroke), stroke)
+    times: list[float] = []
+    physics: list[float] = []
+    cpu: list[float] = []
+    most_airborne = 0
+    while not action.done:
+        cpu_start = time.thread_time()
+        start = time.perf_counter()
+        action.advance(FRAME_S)
+        physics.append(1000.0 * (time.perf_counter() - start))
+        cards = action.cards()
+        renderer.draw(screen, cards)
+        spatula = action.spatula()
+        if spatula is not None:
+            renderer.draw_spatula(screen, *spatula)
+        pygame.display.flip()
+        times.append(1000.0 * (time.perf_counter() - start))
+        cpu.append(1000.0 * (time.thread_time() - cpu_start))
+        most_airborne = max(most_airborne, sum(1 for c in cards if c.airborne))
+    return times, physics, cpu, most_airborne
+
+
+def bench_figures(repeat: int) -> dict[str, float]:
+    """``window.flick_50_cards_frame_ms_median`` / ``_p99`` (ms per frame, over all frames of
+    ``repeat`` flicks, seeds 1..repeat), the physics part of a frame (median, p99), the
+    drawing part (p99), the frame's CPU time (p99: what is left when other processes on a
+    busy machine are not counted), the frame count of one flick and the most cards in the air."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    frames: list[float] = []
+    physics: list[float] = []
+    cpu: list[float] = []
+    airborne = 0
+    count = 0
+    try:
+        for run in range(max(1, repeat)):
+            times, steps, thread, most = flick_frame_times(seed=1 + run)
+            frames.extend(times)
+            cpu.extend(thread)
+            physics.extend(steps)
+            airborne = max(airborne, most)
+            count = len(times)
+    finally:
+        pygame.display.quit()
+    return {
+        "window.flick_50_cards_frame_ms_median": statistics.median(frames),
+        "window.flick_50_cards_frame_ms_p99": _percentile(frames, 0.99),
+        "window.flick_50_cards_frame_cpu_ms_p99": _percentile(cpu, 0.99),
+        "window.flick_physics_ms_median": statistics.median(physics),
+        "window.flick_physics_ms_p99": _percentile(physics, 0.99),
+        "window.flick_draw_ms_p99": _percentile([f - p for f, p in zip(frames, physics,
+                                                                       strict=True)], 0.99),
+        "window.flick_frames_per_run": float(count),
+        "window.flick_most_airborne_cards": float(airborne),
+    }
