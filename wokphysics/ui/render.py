@@ -127,6 +127,14 @@ class TableRenderer:
             glow.fill((255, 240, 160, 70))
             surface.blit(glow, hand.topleft)
             pygame.draw.rect(surface, (255, 240, 160), hand, 2)
+            label = self.small.render("your hand: chop from here into the wok", True,
+                                      (255, 246, 210))
+            if seat_is_vertical := self.hand_seat in (1, 3):
+                label = pygame.transform.rotate(label, 90 if self.hand_seat == 1 else -90)
+            spot = hand.center
+            if not seat_is_vertical:
+                spot = (hand.centerx, hand.top + max(label.get_height(), hand.height // 2))
+            surface.blit(label, label.get_rect(center=spot))
         for seat in range(4):
             self._draw_aid(surface, seat)
         self.background = surface
