@@ -292,40 +292,34 @@ class Menu:
         return found
 
 
-_CANDIDATES: dict[tuple[int, int, int, int, int], tuple[Serving, ...]] = {}
-
-
-def candidates(sheet: Sheet, menu: Menu) -> tuple[Serving, ...]:
-    """``menu.candidates(sheet)``, memoised on what it depends on (compiled sheets live as
-    long as the program, so their ids are stable keys)."""
-    key = (id(sheet), menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
-    found = _CANDIDATES.get(key)
-    if found is None:
-        if len(_CANDIDATES) > 200_000:
-            _CANDIDATES.clear()
-        found = tuple(menu.candidates(sheet))
-        _CANDIDATES[key] = found
-    return found
-
-
 Open = tuple[int, int, int, int, Serving]
 """An open serving with what the option search reads first: (needed lanes, face mask, lanes
 of the tokens that pay it plainly, the same with Recipe Books, the serving)."""
 _OPEN: dict[tuple[int, int, int, int, int], tuple[Open, ...]] = {}
+_ENTRY: dict[int, Open] = {}  # by id of the (never freed) serving
 
 
 def open_servings(sheet: Sheet, menu: Menu) -> tuple[Open, ...]:
-    """``candidates`` with their lane data unpacked into tuples (memoised the same way)."""
+    """``menu.candidates(sheet)`` with their lane data in tuples, memoised on what it
+    depends on (compiled sheets live as long as the program, so their ids are stable keys)."""
     key = (id(sheet), menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
     found = _OPEN.get(key)
     if found is None:
         if len(_OPEN) > 200_000:
             _OPEN.clear()
-        found = tuple(
-            (s.need_lanes, s.face_mask, s.plain_tokens, s.plain_tokens | s.book_tokens, s)
-            for s in menu.candidates(sheet)
-        )
-        _OPEN[key] = found
+        entries = []
+        for serving in menu.candidates(sheet):
+            entry = _ENTRY.get(id(serving))
+            if entry is None:
+                entry = _ENTRY[id(serving)] = (
+                    serving.need_lanes,
+                    serving.face_mask,
+                    serving.plain_tokens,
+                    serving.plain_tokens | serving.book_tokens,
+                    serving,
+                )
+            entries.append(entry)
+        found = _OPEN[key] = tuple(entries)
     return found
 
 

@@ -25,7 +25,7 @@ SECTIONS = ("rice", "noodle", "vegmeat", "seafood")
 FAMILIES = ("rice", "noodle", "vegetable", "meat", "seafood")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Serving:
     """One serving. ``needs`` are faces, sorted; ``pantry`` a food face or -1."""
 
@@ -43,7 +43,7 @@ class Serving:
     book_tokens: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """A dish (``is_dish``: crossed top to bottom) or a platter (any order, ``bonus`` when
     complete). ``locked_from`` is the 0-based first locked serving, -1 without a lock."""
@@ -60,7 +60,7 @@ class Group:
     mask: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """A Vegetable-and-Meat row: crossing every serving in ``mask`` circles ``bonus`` (a face)."""
 
