@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wokphysics.games.bots import RandomBot
 from wokphysics.games.wok_star import TeamBot, WokStarState
@@ -105,3 +107,40 @@ def test_team_bot_wins_and_random_bot_does_not_on_easy_two_players() -> None:
             else:
                 random_wins += state.won()
     assert team_wins >= 4 and random_wins == 0
+
+
+def test_observations_hide_the_deck_order_and_face_down_cards() -> None:
+    state = WokStarState(3, 2)
+    seen = json.dumps(state.observation(0))
+    assert all(card not in seen for card in state.event_deck)
+    hidden = [c for c, known in zip(state.deck, state.deck_known, strict=True) if not known]
+    assert hidden and all(f'"{card}"' not in seen for card in hidden)
+    assert all(f'"{card}"' not in seen for card in state.potential)
+    observation = state.observation(1)
+    assert observation["deck_size"] == len(state.deck)
+    assert observation["counters"] == state.counters
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(1, 4),
+    seed=st.integers(0, 10_000),
+    timer=st.booleans(),
+    events=st.booleans(),
+    characters=st.booleans(),
+)
+def test_any_random_game_keeps_its_cards_and_ends(
+    players: int, seed: int, timer: bool, events: bool, characters: bool
+) -> None:
+    cfg = default_config().with_options(
+        timer=timer, events=events, characters=characters, bad_publicity_limit=48
+    )
+    state = WokStarState(players, seed, cfg)
+    bot = RandomBot(seed)
+    steps = 0
+    while not state.is_terminal():
+        state.apply(bot.choose(state))
+        state.check_invariants()
+        steps += 1
+        assert steps < 5000
+    assert len(state.incomes) == 6 and not state.lost
