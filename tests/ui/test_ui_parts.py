@@ -1,0 +1,110 @@
+"""The window's parts that need no event loop: mapping, gestures, interpolation, sprites."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+import pytest
+
+from wokphysics.config.wok_on_fire import INGREDIENT_NAMES, load_config
+from wokphysics.table.cards import Card
+from wokphysics.ui.display import missing_display
+from wokphysics.ui.input import GestureCapture, limit_speed
+from wokphysics.ui.render import lerp_cards
+from wokphysics.ui.view import layout
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480), (1920, 1080), (800, 1200)])
+def test_screen_mapping_follows_the_window_size(size: tuple[int, int]) -> None:
+    cfg = load_config()
+    m = layout(cfg, *size)
+    ax, ay, aw, ah = m.area
+    assert aw + m.panel[2] == size[0] and ah == size[1]
+    # The whole wok and its aids fit in the table area, seat 0's edge at the bottom.
+    for x, y in ((-305.0, -305.0), (305.0, 305.0)):
+        sx, sy = m.to_screen(x, y)
+        assert 0 <= sx < aw and 0 <= sy < ah
+    assert m.to_screen(0.0, -305.0)[1] > m.to_screen(0.0, 305.0)[1]
+    for point in ((0.0, 0.0), (123.4, -56.7), (-300.0, 290.0)):
+        back = m.to_table(*m.to_screen(*point))
+        assert back == pytest.approx(point, abs=1e-9)
+
+
+def test_gesture_samples_are_seconds_from_the_press_in_mm() -> None:
+    capture = GestureCapture(5000, 0.0, -100.0)
+    capture.add(5000, 1.0, -99.0)  # the same millisecond as the press: dropped
+    capture.add(5016, 0.0, -90.0)
+    capture.add(5016, 0.0, -88.0)  # same millisecond: the newest position wins
+    capture.add(5033, 0.0, -60.0)
+    gesture, slowed = capture.gesture(max_speed=20000.0)
+    assert not slowed
+    assert gesture.samples == ((0.0, 0.0, -100.0), (0.016, 0.0, -88.0), (0.033, 0.0, -60.0))
+    vx, vy = gesture.release_velocity(0.017)
+    assert vx == pytest.approx(0.0) and vy == pytest.approx(28.0 / 0.017)
+
+
+def test_a_gesture_faster_than_a_hand_is_slowed_to_the_limit() -> None:
+    samples = [(0.0, 0.0, 0.0), (0.01, 0.0, 300.0), (0.02, 0.0, 310.0)]  # 30000 mm/s, then 1000
+    slowed = limit_speed(samples, 20000.0)
+    assert slowed[1] == pytest.approx((0.015, 0.0, 300.0))
+    assert slowed[2] == pytest.approx((0.025, 0.0, 310.0))  # later samples keep their spacing
+
+
+def _card(**changes: object) -> Card:
+    base: dict[str, object] = dict(id=1, ingredient="pork", face_up=False, x=0.0, y=0.0,
+                                   angle=0.0, layer=1, stack_order=1, location="wok")
+    base.update(changes)
+    return Card(**base)  # type: ignore[arg-type]
+
+
+def test_interpolation_takes_the_short_way_and_never_blends_a_landing() -> None:
+    a = _card(x=0.0, angle=math.pi - 0.1, airborne=True, height=10.0, flip_angle=1.0)
+    b = _card(x=10.0, angle=-math.pi + 0.1, airborne=True, height=30.0, flip_angle=2.0)
+    (mid,) = lerp_cards([a], [b], 0.5)
+    assert mid.x == pytest.approx(5.0) and mid.height == pytest.approx(20.0)
+    assert math.cos(mid.angle) == pytest.approx(-1.0)  # through pi, not through 0
+    landed = _card(x=10.0, face_up=True)
+    assert lerp_cards([a], [landed], 0.5) == [landed]
+
+
+def test_missing_display_names_what_is_missing() -> None:
+    assert missing_display({}, "linux") is not None
+    assert "DISPLAY" in (missing_display({}, "linux") or "")
+    assert missing_display({"DISPLAY": ":0"}, "linux") is None
+    assert missing_display({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert missing_display({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
+    assert missing_display({}, "win32") is None
+
+
+def test_the_sprite_script_draws_every_sprite(tmp_path: Path) -> None:
+    from wokphysics.sprites import main
+
+    assert main([str(tmp_path)]) == 0
+    names = {path.name for path in tmp_path.glob("*.png")}
+    faces = {f"card_{name}.png" for name in INGREDIENT_NAMES}
+    assert names == faces | {"card_back.png", "spatula.png", "table.png"}
+    pygame.display.init()
+    cfg = load_config()
+    face = pygame.image.load(str(tmp_path / "card_green_pepper.png"))
+    assert face.get_size() == (254, 356)  # 4 px per mm of the 63.5 x 88.9 mm card
+    dot = cfg.card.dot_inset_mm + cfg.card.dot_diameter_mm / 2.0
+    r, g, b, _ = face.get_at((round(dot * 4), round(dot * 4)))
+    assert g > r and g > b, "the corner dot has the vegetable colour"
+
+
+def test_the_shipped_sprites_are_what_the_script_draws(tmp_path: Path) -> None:
+    """The PNGs in sprites/ come from wokphysics.ui.art: change the art, rerun the script."""
+    from wokphysics.config.paths import sprites_dir
+    from wokphysics.sprites import main
+
+    main([str(tmp_path)])
+    pygame.display.init()
+    for drawn in sorted(tmp_path.glob("*.png")):
+        shipped = sprites_dir() / drawn.name
+        assert shipped.is_file(), f"{shipped} is missing: run python -m wokphysics.sprites"
+        a, b = pygame.image.load(str(drawn)), pygame.image.load(str(shipped))
+        assert a.get_size() == b.get_size()
+        assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA"), (
+            f"{shipped.name} differs from the art: run python -m wokphysics.sprites")
