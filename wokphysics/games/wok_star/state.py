@@ -23,6 +23,7 @@ money never negative.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Self
 
 from wokphysics.games.protocol import Action, GameInfo, GameState, IllegalAction
@@ -52,6 +53,10 @@ INFO = GameInfo(
     hidden_information=True,
     simultaneous=True,
 )
+
+# Actions are small immutable values; building the same ones again and again is the engine's
+# hottest path, so they are made once and shared.
+_action = lru_cache(maxsize=4096)(WokAction)
 
 WAIT = WokAction("wait")
 NEXT = WokAction("next")
@@ -330,7 +335,7 @@ class WokStarState(GameState):
         prep_cards = self.config.prep_by_id
         for prep in preps:
             for face in faces:
-                out.append(WokAction("place", target=prep, value=face))
+                out.append(_action("place", prep, face))
         for prep in preps:
             combo = prep_cards[prep].combo
             for i, a in enumerate(faces):
@@ -338,13 +343,13 @@ class WokStarState(GameState):
                     if a == b and counts[a] < 2:
                         continue
                     if combo.met(a, b):
-                        out.append(WokAction("combo", target=prep, value=a, value2=b))
+                        out.append(_action("combo", prep, a, b))
         if gives and self.num_players > 1:
             own = sorted({d[FACE] for d in free if d[COLOUR] == seat})
             for face in own:
                 for other in range(self.num_players):
                     if other != seat:
-                        out.append(WokAction("give", value=face, seat=other))
+                        out.append(_action("give", "", face, 0, other))
         return out
 
     def _forced(self) -> bool:
@@ -354,7 +359,10 @@ class WokStarState(GameState):
             return True
         if self.config.rules.timer or "#" not in self.current:
             return False
-        return not any(self._busy(s, as_handler=False) for s in range(self.num_players))
+        holders = self._holders()
+        return not any(
+            self._busy(s, as_handler=False, holders=holders) for s in range(self.num_players)
+        )
 
     def _action_actions(self, seat: int) -> list[WokAction]:
         card = self.current
@@ -732,24 +740,32 @@ class WokStarState(GameState):
             self.piles[self.recipe_owner[recipe_of(card)]].append([card, face_up])
             self._reveal(self.now)
 
-    def _busy(self, seat: int, as_handler: bool = True) -> bool:
+    def _busy(
+        self, seat: int, as_handler: bool = True, holders: set[int] | None = None
+    ) -> bool:
         """Whether ``seat`` has something to do besides waiting (``as_handler``: counting
-        serving or turning away the current customer)."""
+        serving or turning away the current customer; ``holders``: the seats holding
+        unplaced dice, if already known)."""
         if self.idle[seat]:
             return False
         if self.overdue:
             return seat == self.handler()
-        for die in self.dice:
-            if die[HOLDER] == seat and die[STATUS] == FREE:
-                return True
+        if holders is None:
+            holders = self._holders()
+        if seat in holders:
+            return True
         if as_handler and self.handler() == seat:
             return True
-        if self.is_chefs_special(self.current) and self.recipes_of(seat):
+        if self.is_chefs_special(self.current) and seat in self.recipe_owner.values():
             return True
         return any(not used for _, used in self.characters[seat])
 
+    def _holders(self) -> set[int]:
+        return {d[HOLDER] for d in self.dice if d[STATUS] == FREE}
+
     def _someone_busy(self) -> bool:
-        return any(self._busy(s) for s in range(self.num_players))
+        holders = self._holders()
+        return any(self._busy(s, holders=holders) for s in range(self.num_players))
 
     def _next_seat(self, after: int, include_self: bool) -> int:
         """Round-robin: the next seat with something to do (else the seat after ``after``)."""
@@ -759,9 +775,10 @@ class WokStarState(GameState):
             if handler >= 0:
                 return handler
         start = 0 if include_self else 1
+        holders = self._holders()
         for step in range(start, n + start):
             seat = (after + step) % n
-            if self._busy(seat):
+            if self._busy(seat, holders=holders):
                 return seat
         return (after + start) % n
 
