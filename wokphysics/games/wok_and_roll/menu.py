@@ -155,9 +155,8 @@ class Menu:
         """Use one ingredient of the token's pool and face (the first such, canonically)."""
         pool, face = divmod(token, 6)
         if pool == DIE:
-            free = usable & ~self.dice_used
-            for i in range(6):
-                if free >> i & 1 and dice[i] == face:
+            for i in _BITS[usable & ~self.dice_used]:
+                if dice[i] == face:
                     self.dice_used |= 1 << i
                     return
         elif pool == FRIDGE:
