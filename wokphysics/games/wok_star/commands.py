@@ -135,17 +135,16 @@ def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.bench import median_seconds
     from wokphysics.games.wok_star.simulate import play_games
 
+    figures: dict[str, float] = {}
     games = 100
+    for players in (2, 4):
 
-    def random_games() -> None:
-        play_games(None, 2, games, 1, "random")
+        def random_games(count: int = players) -> None:
+            play_games(None, count, games, 1, "random")
 
-    def team_games() -> None:
-        play_games(None, 2, 20, 1, "team")
-
-    random_seconds = median_seconds(random_games, repeat)
-    team_seconds = median_seconds(team_games, repeat)
-    return {
-        "wok-star random full games per second (2 players)": games / random_seconds,
-        "wok-star team-bot full games per second (2 players)": 20 / team_seconds,
-    }
+        seconds = median_seconds(random_games, repeat)
+        figures[f"wok-star random full games per second ({players} players)"] = games / seconds
+    team_games = 20
+    seconds = median_seconds(lambda: play_games(None, 2, team_games, 1, "team"), repeat)
+    figures["wok-star team-bot full games per second (2 players)"] = team_games / seconds
+    return figures
