@@ -1,0 +1,114 @@
+"""The choices besides stirring and picking, made with the mouse and keys in the real loop:
+a blind Chicken claim (right-click), the Chili Pepper, the Garlic gift's receiver and the
+order of two bonuses. Each test plays a seeded three-player game with bots standing in for the
+person until the person faces that choice, then makes it through the window and checks the
+input the engine recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+from ui_helpers import FRAME_S, post_click, post_key
+
+from wokphysics.config.wok_on_fire import load_config
+from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
+from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
+from wokphysics.ui.app import App, WindowOptions
+from wokphysics.ui.play_scene import PlayScene
+
+Goal = Callable[[WokOnFireGame], bool]
+
+
+def _reach(goal: Goal, seeds: tuple[int, ...]) -> tuple[App, PlayScene, WokOnFireGame]:
+    """A window on the first of ``seeds``' games (person = player 0, played meanwhile by a
+    bot through the engine) that reaches ``goal`` on player 0's turn."""
+    cfg = load_config()
+    for seed in seeds:
+        game = WokOnFireGame(cfg, 3, seed, 0, ("person", "strong", "strong"))
+        stand_in = [make_wof_bot(cfg, "strong", seed * 10 + p) for p in range(3)]
+        while not game.is_over and not (game.current_player == 0 and goal(game)):
+            stand_in[game.current_player].act(game)
+        if not game.is_over:
+            bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
+            app = App(cfg, WindowOptions(size=(900, 600)),
+                      lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text))
+            scene = app.scene
+            assert isinstance(scene, PlayScene)
+            app.frame(FRAME_S)
+            return app, scene, game
+    pytest.fail(f"no game among seeds {seeds} reached the wanted choice")
+
+
+def _last_input(game: WokOnFireGame) -> dict[str, object]:
+    inputs = game.current_inputs
+    assert inputs, "the engine recorded an input this turn"
+    return dict(inputs[-1])
+
+
+def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
+    app, scene, game = _reach(lambda g: g.expect is Expect.PICK and bool(g.legal_picks().blind),
+                              (2, 3, 4, 5))
+    card_id = game.legal_picks().blind[0]
+    card = game.table.card(card_id)
+    seen = game.table.visibility()[card_id]
+    corner = seen.corners_visible.index(True)
+    # Click a visible corner dot of the card (its circle is hidden).
+    import math
+
+    cfg = scene.cfg
+    inset = cfg.card.dot_inset_mm + cfg.card.dot_diameter_mm / 2.0
+    lx = (cfg.card.width_mm / 2.0 - inset) * (-1 if corner in (0, 3) else 1)
+    ly = (cfg.card.length_mm / 2.0 - inset) * (-1 if corner in (0, 1) else 1)
+    c, s = math.cos(card.angle), math.sin(card.angle)
+    x, y = card.x + c * lx - s * ly, card.y + s * lx + c * ly
+    top = app.renderer.card_at(game.table.cards, *app.renderer.map.to_screen(x, y))
+    assert top is not None and top.id == card_id
+    post_click(app, x, y, button=3)
+    app.frame(FRAME_S)
+    assert [(p.card_id, p.blind_chicken) for p in scene.selection] == [(card_id, True)]
+    legal = game.legal_picks()
+    for other in legal.viable:  # name the rest of the picks if more must be named
+        if game.check_pick(scene.selection) is None:
+            break
+        seen_other = game.table.card(other)
+        post_click(app, seen_other.x, seen_other.y)
+        app.frame(FRAME_S)
+    assert game.check_pick(scene.selection) is None
+    post_key(pygame.K_RETURN)
+    app.frame(FRAME_S)
+    entry = _last_input(game)
+    assert entry["kind"] == "pick"
+    assert [card_id, True] in entry["picks"]  # type: ignore[operator]
+
+
+def test_c_discards_a_chili_for_one_more_pick() -> None:
+    app, scene, game = _reach(lambda g: g.expect is Expect.CHILI and bool(g.usable_chilis()),
+                              (2, 3, 4, 5, 6))
+    chili = game.usable_chilis()[0]
+    post_key(pygame.K_c)
+    app.frame(FRAME_S)
+    assert _last_input(game) == {"kind": "chili", "card": chili}
+    assert chili in game.discarded
+    assert game.expect is Expect.PICK or game.expect is Expect.CHOP
+
+
+def test_clicking_an_opponents_aid_gives_them_the_garlic_gift() -> None:
+    app, scene, game = _reach(lambda g: g.expect is Expect.GIFT_OPPONENT, (3, 2, 4, 5, 6))
+    receiver = game.legal_opponents()[-1]
+    gift = game.gift_card
+    aid = app.renderer.aid_rect(game.seat_of(receiver))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
+                                         {"pos": aid.center, "button": 1, "t_ms": 1}))
+    app.frame(FRAME_S)
+    assert _last_input(game) == {"kind": "give_to", "opponent": receiver}
+    assert gift in game.pile(receiver)
+
+
+def test_keys_choose_which_bonus_comes_first() -> None:
+    app, scene, game = _reach(lambda g: g.expect is Expect.BONUS_ORDER, (14, 2, 3, 4, 5, 6))
+    post_key(pygame.K_2)
+    app.frame(FRAME_S)
+    assert _last_input(game) == {"kind": "bonus_order", "first": "garlic"}
+    assert game.expect is Expect.STIR
