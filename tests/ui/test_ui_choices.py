@@ -6,6 +6,7 @@ input the engine recorded."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import pygame
@@ -31,14 +32,16 @@ def _reach(goal: Goal, seeds: tuple[int, ...]) -> tuple[App, PlayScene, WokOnFir
         while not game.is_over and not (game.current_player == 0 and goal(game)):
             stand_in[game.current_player].act(game)
         if not game.is_over:
-            bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
-            app = App(cfg, WindowOptions(size=(900, 600)),
-                      lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text))
-            scene = app.scene
-            assert isinstance(scene, PlayScene)
-            app.frame(FRAME_S)
-            return app, scene, game
-    pytest.fail(f"no game among seeds {seeds} reached the wanted choice")
+            break
+    else:
+        pytest.fail(f"no game among seeds {seeds} reached the wanted choice")
+    bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
+    app = App(cfg, WindowOptions(size=(900, 600)),
+              lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text))
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    app.frame(FRAME_S)
+    return app, scene, game
 
 
 def _last_input(game: WokOnFireGame) -> dict[str, object]:
@@ -55,8 +58,6 @@ def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
     seen = game.table.visibility()[card_id]
     corner = seen.corners_visible.index(True)
     # Click a visible corner dot of the card (its circle is hidden).
-    import math
-
     cfg = scene.cfg
     inset = cfg.card.dot_inset_mm + cfg.card.dot_diameter_mm / 2.0
     lx = (cfg.card.width_mm / 2.0 - inset) * (-1 if corner in (0, 3) else 1)
