@@ -84,13 +84,19 @@ def test_the_seed_alone_decides_the_game() -> None:
 
 
 def test_simulated_time_is_saved_and_customers_come_late_without_waiting() -> None:
-    state = WokStarState(2, 3)
-    bots = [TeamBot(0), TeamBot(1)]
-    while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
-    saved = json.loads(state.to_json())["state"]
-    assert saved["now"] == state.now and state.now > 60.0  # minutes of kitchen time
-    assert "timers" in saved and "deadline" in saved
+    late = 0
+    for seed in range(8):
+        state = WokStarState(2, seed)
+        bots = [TeamBot(0), TeamBot(1)]
+        while not state.is_terminal():
+            action = bots[state.current_player].choose(state)
+            if str(action) == "serve" and state.overdue:
+                late += 1  # taken face down: the sand ran out on the simulated clock
+            state.apply(action)
+        saved = json.loads(state.to_json())["state"]
+        assert saved["now"] == state.now and state.now > 60.0  # minutes of kitchen time
+        assert "timers" in saved and "deadline" in saved
+    assert late > 0
 
 
 def test_team_bot_wins_and_random_bot_does_not_on_easy_two_players() -> None:
