@@ -78,14 +78,18 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
         raise UserError(f"--max-frames must be at least 1, not {args.max_frames}")
     size = parse_size(args.size)
     screenshot = Path(args.screenshot) if args.screenshot else None
+    # Autosave: --save, else the --resume file itself, else the default file; tests and
+    # bug reports (--max-frames) write none unless asked, and --no-save writes none.
     save: Path | None
-    if args.save:
-        save = Path(args.save)
-    elif args.max_frames is None and not args.no_save:
-        save = Path(args.resume) if args.resume else Path(DEFAULT_SAVE)
-    else:
-        save = None
     if args.no_save:
+        save = None
+    elif args.save:
+        save = Path(args.save)
+    elif args.resume:
+        save = Path(args.resume)
+    elif args.max_frames is None:
+        save = Path(DEFAULT_SAVE)
+    else:
         save = None
 
     from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
@@ -95,6 +99,8 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
         if args.config is not None:
             raise UserError("--resume takes the config stored in the saved game; drop --config")
         first = resume_game(args.resume, save)
+        if save is None:
+            first.record_path = None  # --no-save: the resumed game is not written again
         cfg = first.cfg
         labels = first.bots
         seed = first.seed
