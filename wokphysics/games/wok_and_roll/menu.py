@@ -13,7 +13,7 @@ from typing import Any
 
 from wokphysics.games.wok_and_roll.actions import CIRCLE, DIE, FRIDGE, PANTRY
 from wokphysics.games.wok_and_roll.lanes import LANE
-from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
+from wokphysics.games.wok_and_roll.sheet import Open, Serving, Sheet
 
 UNLIMITED = 99
 
@@ -291,34 +291,36 @@ class Menu:
         return found
 
 
-Open = tuple[int, int, int, int, Serving]
-"""An open serving with what the option search reads first: (needed lanes, face mask, lanes
-of the tokens that pay it plainly, the same with Recipe Books, the serving)."""
 _OPEN: dict[tuple[int, int, int, int, int], tuple[Open, ...]] = {}
-_ENTRY: dict[int, Open] = {}  # by id of the (never freed) serving
 
 
 def open_servings(sheet: Sheet, menu: Menu) -> tuple[Open, ...]:
-    """``menu.candidates(sheet)`` with their lane data in tuples, memoised on what it
-    depends on (compiled sheets live as long as the program, so their ids are stable keys)."""
+    """``menu.candidates(sheet)`` as lane-data entries (``Sheet.entries``), memoised on what
+    it depends on (compiled sheets live as long as the program, so their ids are stable)."""
     key = (id(sheet), menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
     found = _OPEN.get(key)
     if found is None:
         if len(_OPEN) > 200_000:
             _OPEN.clear()
-        entries = []
-        for serving in menu.candidates(sheet):
-            entry = _ENTRY.get(id(serving))
-            if entry is None:
-                entry = _ENTRY[id(serving)] = (
-                    serving.need_lanes,
-                    serving.face_mask,
-                    serving.plain_tokens,
-                    serving.plain_tokens | serving.book_tokens,
-                    serving,
-                )
-            entries.append(entry)
-        found = _OPEN[key] = tuple(entries)
+        crossed = menu.crossed
+        unlocked = menu.unlocked
+        entries = sheet.entries
+        chosen: list[Open] = []
+        for group in sheet.groups:
+            open_group = group.locked_from < 0 or unlocked >> group.index & 1
+            if group.is_dish:
+                pos = (crossed & group.mask).bit_count()
+                if pos < len(group.servings) and (open_group or pos < group.locked_from):
+                    chosen.append(entries[group.servings[pos]])
+            elif open_group:
+                for index in group.servings:
+                    if not crossed >> index & 1:
+                        chosen.append(entries[index])
+        if menu.hs_tile >= 0:
+            tile_entries = sheet.tile_entries[menu.hs_tile]
+            if menu.hs_done < len(tile_entries):
+                chosen.append(tile_entries[menu.hs_done])
+        found = _OPEN[key] = tuple(chosen)
     return found
 
 

@@ -6,6 +6,8 @@ Shared by the game state and by bots that plan on a copy of their own menu.
 
 from __future__ import annotations
 
+from typing import Any
+
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import Convert, Cook, Done, Rectangle, Unlock
 from wokphysics.games.wok_and_roll.lanes import FACES, GUARD, LANE, LANE_MASK, POOL_SHIFT
@@ -59,22 +61,35 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
                 pays = book_payments(sheet.conversion_cost, tokens, allowance)
                 for food in range(5):
                     if missing >> food & 1:
-                        actions.extend(Convert(food, p) for p in pays)
+                        actions.extend(_book_actions(Convert, food, pays))
         if books >= sheet.rectangle_cost:
             pays = book_payments(sheet.rectangle_cost, tokens, allowance)
             for rect in sheet.rectangles:
                 if not menu.rectangles >> rect.index & 1:
-                    actions.extend(Rectangle(rect.rid, p) for p in pays)
+                    actions.extend(_book_actions(Rectangle, rect.rid, pays))
         if books >= sheet.unlock_cost:
             locked = menu.locked_groups(sheet)
             if locked:
                 pays = book_payments(sheet.unlock_cost, tokens, allowance)
                 for g in locked:
-                    actions.extend(Unlock(sheet.groups[g].gid, p) for p in pays)
+                    actions.extend(_book_actions(Unlock, sheet.groups[g].gid, pays))
     if menu.recipes_used < len(sheet.recipes):
-        actions.extend(Unlock(sheet.groups[g].gid, ()) for g in menu.locked_groups(sheet))
+        for g in menu.locked_groups(sheet):
+            actions.extend(_book_actions(Unlock, sheet.groups[g].gid, ((),)))
     actions.append(DONE)
     return actions
+
+
+_BOOK_ACTIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+
+
+def _book_actions(kind: Any, target: Any, pays: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+    """``kind(target, pools)`` for each payment, memoised (actions are immutable values)."""
+    key = (kind, target, pays)
+    found = _BOOK_ACTIONS.get(key)
+    if found is None:
+        found = _BOOK_ACTIONS[key] = tuple(kind(target, p) for p in pays)
+    return found
 
 
 def serving_of(sheet: Sheet, menu: Menu, sid: str) -> Serving | None:

@@ -88,6 +88,19 @@ class Tile:
     servings: tuple[Serving, ...]
     hats_after: frozenset[int]
 
+    @property
+    def entries(self) -> tuple[Open, ...]:
+        return tuple(open_entry(s) for s in self.servings)
+
+
+Open = tuple[int, int, int, int, Serving]
+"""An open serving with what the option search reads first: (needed lanes, face mask, lanes
+of the tokens that pay it plainly, the same with Recipe Books, the serving)."""
+
+
+def open_entry(s: Serving) -> Open:
+    return (s.need_lanes, s.face_mask, s.plain_tokens, s.plain_tokens | s.book_tokens, s)
+
 
 def _serving(model: ServingModel, index: int, sid: str, group: int, pos: int) -> Serving:
     needs = tuple(sorted(CODES.index(c) for c in model.needs))
@@ -140,6 +153,8 @@ class Sheet:
     section_masks: dict[str, int]
     by_id: dict[str, Serving]
     group_by_id: dict[str, Group]
+    entries: tuple[Open, ...]
+    tile_entries: tuple[tuple[Open, ...], ...]
     names: dict[str, str]
 
     @property
@@ -239,6 +254,8 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         section_masks=section_masks,
         by_id=by_id,
         group_by_id={g.gid: g for g in groups},
+        entries=tuple(open_entry(s) for s in servings),
+        tile_entries=tuple(t.entries for t in tiles),
         names={c: settings.ingredients[c] for c in CODES},  # type: ignore[index]
     )
 
