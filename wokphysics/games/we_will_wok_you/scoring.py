@@ -125,15 +125,24 @@ def _effective(
 
 
 def _men_assignments(
-    red: list[WokCard], men: list[WokCard], held_types: set[int], swap_on_double: bool
+    red: list[WokCard], men: list[WokCard], type_counts: list[int], swap_on_double: bool
 ) -> list[dict[int, list[tuple[int, object]]]]:
-    """Every useful assignment of the Men-at-wok: red position -> [(man index, detail)]."""
+    """Every useful assignment of the Men-at-wok: red position -> [(man index, detail)].
+
+    Left out, because another assignment is at least as good: a Man-at-double-wok on a
+    double wok whose two ingredient types the player holds none of (without a swap there it
+    changes nothing); a swap to a type the player holds none of, or one that makes a combo
+    need more cards of a type than the player has (the combo then scores nothing, which
+    leaving the Man-at-swap-wok out does too).
+    """
+    held_types = {t for t, n in enumerate(type_counts) if n}
     options_per_man: list[list[tuple[int, object] | None]] = []
     for man in men:
         options: list[tuple[int, object] | None] = [None]
         for position, wok in enumerate(red):
             if man.kind == "man-double" and wok.kind == "double":
-                options.append((position, None))
+                if swap_on_double or any(type_counts[t] for t, _ in wok.halves):
+                    options.append((position, None))
             elif man.kind == "man-power":
                 options.append((position, None))
             elif man.kind == "man-swap" and (
@@ -145,8 +154,15 @@ def _men_assignments(
                 )
                 for source in sorted(needed):
                     for target in sorted(held_types):
-                        if target != source:
-                            options.append((position, (source, target)))
+                        if target == source:
+                            continue
+                        if wok.kind == "combo":
+                            req = list(wok.combo)
+                            req[target] += req[source]
+                            req[source] = 0
+                            if any(n > type_counts[t] for t, n in enumerate(req)):
+                                continue
+                        options.append((position, (source, target)))
         options_per_man.append(options)
     result: list[dict[int, list[tuple[int, object]]]] = []
     for choice in itertools.product(*options_per_man):
@@ -190,12 +206,13 @@ class Scorer:
         for in_hand, pile in ((True, hand), (False, front)):
             for card in pile:
                 counts[card_class(cards.card_type[card], in_hand, cards.has_symbol(card))] += 1
-        held_types = {t for t in range(NUM_TYPES) if any(counts[t * 4:t * 4 + 4])}
+        type_counts = [sum(counts[t * 4:t * 4 + 4]) for t in range(NUM_TYPES)]
 
         memo: dict[tuple[Effective, ...], _Plan] = {}
+        g_cache: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]] = {}
         best_value = -(1 << 60)
         best: tuple[dict[int, list[tuple[int, object]]], _Plan] | None = None
-        for assignment in _men_assignments(red, men, held_types, self.swap_on_double):
+        for assignment in _men_assignments(red, men, type_counts, self.swap_on_double):
             effective = []
             for position, wok in enumerate(red):
                 power: WokCard | None = None
@@ -213,7 +230,7 @@ class Scorer:
             key = tuple(effective)
             plan = memo.get(key)
             if plan is None:
-                plan = _solve(key, counts, self.sign)
+                plan = _solve(key, counts, self.sign, g_cache)
                 memo[key] = plan
             if plan.value > best_value:
                 best_value = plan.value
@@ -369,7 +386,12 @@ def _effective_req(wok: WokCard, assigned: list[tuple[int, object]]) -> tuple[in
     return tuple(req)
 
 
-def _solve(effective: tuple[Effective, ...], counts: list[int], sign: int) -> _Plan:
+def _solve(
+    effective: tuple[Effective, ...],
+    counts: list[int],
+    sign: int,
+    g_cache: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]],
+) -> _Plan:
     """The best encoded value for fixed effective woks, and the choices that reach it."""
     covered = 0
     linear = [-1] * NUM_CLASSES
@@ -403,43 +425,23 @@ def _solve(effective: tuple[Effective, ...], counts: list[int], sign: int) -> _P
                 if eff.points > linear[c]:
                     linear[c], linear_src[c] = eff.points, position
 
-    # g[t][u]: best (value, (sets of 3, sets of 5)) of type t's cards when u go to combos.
-    g: list[list[tuple[int, tuple[int, int]]]] = []
+    # g[t][u]: best value of type t's cards when u of them go to combos (sets of 3 and 5 and
+    # per-card woks for the rest), and the sets that reach it. Shared between calls.
+    g_values: list[list[int]] = []
+    g_sets: list[list[tuple[int, int]]] = []
     n_type: list[int] = []
-    enc3 = p3 * SCALE + 3 * sign if p3 >= 0 else None
-    enc5 = p5 * SCALE + 5 * sign if p5 >= 0 else None
     for t in range(NUM_TYPES):
-        values: list[int] = []
-        for c in range(t * 4, t * 4 + 4):
-            if counts[c]:
-                v = linear[c]
-                e = max(0, v * SCALE + sign) if v >= 0 else 0
-                values.extend([e] * counts[c])
-        values.sort()
-        n = len(values)
-        prefix = [0]
-        for e in values:
-            prefix.append(prefix[-1] + e)
-        total = prefix[-1]
-        row: list[tuple[int, tuple[int, int]]] = []
-        for u in range(n + 1):
-            best = (total - prefix[u], (0, 0))
-            room = n - u
-            for fives in range(room // 5 + 1 if enc5 is not None else 1):
-                for threes in range((room - 5 * fives) // 3 + 1 if enc3 is not None else 1):
-                    if not threes and not fives:
-                        continue
-                    used = u + 3 * threes + 5 * fives
-                    value = total - prefix[used]
-                    value += threes * (enc3 or 0) + fives * (enc5 or 0)
-                    if value > best[0]:
-                        best = (value, (threes, fives))
-            row.append(best)
-        g.append(row)
-        n_type.append(n)
+        key = (t, *linear[t * 4:t * 4 + 4], p3, p5)
+        row = g_cache.get(key)
+        if row is None:
+            row = _type_table(t, linear, counts, sign, p3, p5)
+            g_cache[key] = row
+        g_values.append(row[0])
+        g_sets.append(row[1])
+        n_type.append(len(row[0]) - 1)
 
     combo_list = sorted(
-        ((req, points * SCALE + sign * sum(req), position)
+        ((tuple((t, n) for t, n in enumerate(req) if n), points * SCALE + sign * sum(req), position)
          for req, (points, position) in combos.items()),
         key=lambda item: -item[1],
     )
@@ -448,42 +450,82 @@ def _solve(effective: tuple[Effective, ...], counts: list[int], sign: int) -> _P
     best_value = -(1 << 60)
     best_counts: list[int] = []
     best_usage: list[int] = []
+    last = len(combo_list)
 
-    def max_count(req: tuple[int, ...]) -> int:
-        m = 1 << 30
-        for t in range(NUM_TYPES):
-            if req[t]:
-                m = min(m, (n_type[t] - usage[t]) // req[t])
-        return m
+    def max_count(pairs: tuple[tuple[int, int], ...]) -> int:
+        return min((n_type[t] - usage[t]) // n for t, n in pairs)
 
-    def search(index: int, acc: int) -> None:
+    def search(index: int, acc: int, types_value: int) -> None:
         nonlocal best_value, best_counts, best_usage
-        rest = acc + sum(g[t][usage[t]][0] for t in range(NUM_TYPES))
-        if index == len(combo_list):
-            if rest > best_value:
-                best_value = rest
+        if index == last:
+            if acc + types_value > best_value:
+                best_value = acc + types_value
                 best_counts = list(counts_now)
                 best_usage = list(usage)
             return
-        bound = rest + sum(max(0, e * max_count(r)) for r, e, _ in combo_list[index:])
+        bound = acc + types_value
+        for pairs, e, _ in combo_list[index:]:
+            if e > 0:
+                bound += e * max_count(pairs)
         if bound <= best_value:
             return
-        req, e, _ = combo_list[index]
-        for count in range(max_count(req), -1, -1):
-            for t in range(NUM_TYPES):
-                usage[t] += req[t] * count
+        pairs, e, _ = combo_list[index]
+        for count in range(max_count(pairs), -1, -1):
+            delta = 0
+            for t, n in pairs:
+                before = usage[t]
+                usage[t] = before + n * count
+                delta += g_values[t][usage[t]] - g_values[t][before]
             counts_now[index] = count
-            search(index + 1, acc + e * count)
-            for t in range(NUM_TYPES):
-                usage[t] -= req[t] * count
+            search(index + 1, acc + e * count, types_value + delta)
+            for t, n in pairs:
+                usage[t] -= n * count
         counts_now[index] = 0
 
-    search(0, 0)
+    search(0, 0, sum(g_values[t][0] for t in range(NUM_TYPES)))
     plan = _Plan(value=covered * SCALE + best_value)
     plan.combo_counts = {
         position: best_counts[i] for i, (_, _, position) in enumerate(combo_list) if best_counts[i]
     }
-    plan.sets = [g[t][best_usage[t]][1] for t in range(NUM_TYPES)]
+    plan.sets = [g_sets[t][best_usage[t]] for t in range(NUM_TYPES)]
     plan.set3, plan.set5 = set3, set5
     plan.linear, plan.linear_src = linear, linear_src
     return plan
+
+
+def _type_table(
+    t: int, linear: list[int], counts: list[int], sign: int, p3: int, p5: int
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """For u = 0..n cards of type t used in combos: the best value of the rest (sets of 3,
+    sets of 5, per-card woks; the lowest-valued cards are the ones used) and its sets."""
+    values: list[int] = []
+    for c in range(t * 4, t * 4 + 4):
+        if counts[c]:
+            v = linear[c]
+            e = max(0, v * SCALE + sign) if v >= 0 else 0
+            values.extend([e] * counts[c])
+    values.sort()
+    n = len(values)
+    prefix = [0]
+    for e in values:
+        prefix.append(prefix[-1] + e)
+    total = prefix[-1]
+    enc3 = p3 * SCALE + 3 * sign
+    enc5 = p5 * SCALE + 5 * sign
+    best_values: list[int] = []
+    best_sets: list[tuple[int, int]] = []
+    for u in range(n + 1):
+        best = total - prefix[u]
+        choice = (0, 0)
+        room = n - u
+        for fives in range(room // 5 + 1 if p5 >= 0 else 1):
+            for threes in range((room - 5 * fives) // 3 + 1 if p3 >= 0 else 1):
+                if not threes and not fives:
+                    continue
+                used = u + 3 * threes + 5 * fives
+                value = total - prefix[used] + threes * enc3 + fives * enc5
+                if value > best:
+                    best, choice = value, (threes, fives)
+        best_values.append(best)
+        best_sets.append(choice)
+    return best_values, best_sets

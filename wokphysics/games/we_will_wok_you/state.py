@@ -156,6 +156,7 @@ class WeWillWokYouState(GameState):
         return card
 
     def _rebuild_caches(self) -> None:
+        self._payable_cache = None
         for player in range(self.num_players):
             self._symbols[player] = [0] * len(SYMBOLS)
             self._kinds[player] = [0] * len(self.data.kinds)
@@ -368,7 +369,7 @@ class WeWillWokYouState(GameState):
         if len(words) == 2 and words[0] == "take":
             wok = words[1].upper()
             if wok not in self.table.wok_of:
-                raise ActionParseError(f"there is no wok card {words[1]!r}")
+                raise ActionParseError(f"there is no wok card {wok!r} (W01 to W25)")
             return self.table.take[self.table.wok_of[wok]]
         if len(words) == 2 and words[0] == "pay" and ":" in words[1]:
             type_key, _, symbols = words[1].partition(":")
