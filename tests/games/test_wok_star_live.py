@@ -122,3 +122,33 @@ def test_bots_only_play_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     out = capsys.readouterr().out
     assert "seat 1 (bot)" in out and ("Round 6 income" in out or "restaurant closes" in out)
+
+
+def test_in_real_time_the_bots_go_on_while_you_think() -> None:
+    fake = FakeTime()
+    clock = WallClock(monotonic=fake.monotonic, sleep=fake.sleep)
+    state = WokStarState(2, 7, default_config(), clock)
+    # Setup by typing numbers, then silence: each poll times out after its patience.
+    typed = iter(["1"] * 8)
+    out: list[str] = []
+    polls = 0
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    def poll(prompt: str, seconds: float) -> str | None:
+        nonlocal polls
+        polls += 1
+        if polls > 60:
+            raise EOFError
+        fake.t += seconds  # nothing typed in time
+        return None
+
+    play_live(state, [None, TeamBot(1)], read=read, write=out.append, poll=poll)
+    text = "\n".join(out)
+    bot_moves = [line for line in out if line.startswith("  seat 2 (bot)")]
+    assert polls > 10 and bot_moves  # the bot kept cooking while seat 1 was silent
+    assert state.now > 30.0 and "[" in text and "your dice" in text  # countdown lines

@@ -58,6 +58,8 @@ def test_clocks() -> None:
     assert clock.peek(0.0) == 4.0
     assert clock.wait_until(4.0, 8.0) == 8.0 and fake.t == 108.0  # it slept 4 s
     assert clock.wait_for(8.0, 1.5) == 9.5 and fake.t == 109.5
+    fake.t = 112.0  # 2.5 s already passed since 9.5: a 1.5 s wait does not sleep again
+    assert clock.wait_for(9.5, 1.5) == 12.0 and fake.t == 112.0
 
 
 def game_with_event(kind: str, players: int = 2, **options: Any) -> WokStarState:

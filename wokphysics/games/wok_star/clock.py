@@ -75,8 +75,9 @@ class WallClock:
         return max(now, self._elapsed())
 
     def wait_for(self, now: float, seconds: float) -> float:
-        # A wait really passes time, so bots that wait do not spin ahead of people.
-        return self.wait_until(now, self.peek(now) + seconds)
+        # A wait really passes time (so waiting bots do not spin), counted from the last
+        # action: time already spent thinking counts towards it.
+        return self.wait_until(now, now + seconds)
 
     def wait_until(self, now: float, until: float) -> float:
         remaining = until - self._elapsed()

@@ -76,11 +76,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     import random
+    import sys
 
     from wokphysics.games.bots import make_bot
     from wokphysics.games.wok_star import WokStarState
     from wokphysics.games.wok_star.clock import WallClock
-    from wokphysics.games.wok_star.live import HELP, play_live
+    from wokphysics.games.wok_star.live import HELP, TerminalPoll, play_live
 
     players = _players(args.players)
     if not 0 <= args.bots <= players:
@@ -96,7 +97,9 @@ def play(args: argparse.Namespace) -> int:
     print(f"Wok Star, seed {seed}: {people} at the keyboard, {args.bots} bot(s). "
           f"Type 'help' for the commands.")
     print(HELP)
-    play_live(state, seats)
+    # Real time needs a terminal that can be polled; otherwise each turn waits for a line.
+    live = config.rules.timer and sys.stdin.isatty() and sys.platform != "win32"
+    play_live(state, seats, poll=TerminalPoll() if live else None)
     return 0
 
 

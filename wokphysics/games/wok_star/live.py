@@ -20,11 +20,14 @@ from collections.abc import Callable, Sequence
 
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
-from wokphysics.games.wok_star.render import render, render_end
+from wokphysics.games.wok_star.render import render, render_end, status_line
 from wokphysics.games.wok_star.state import WokStarState
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
+Poller = Callable[[str, float], "str | None"]
+_STATUS_EVERY = 5.0  # seconds between repeated countdown lines when nothing moves
+"""``poll(prompt, seconds)``: a line typed within ``seconds``, or None (EOFError at the end)."""
 
 HELP = """Commands (seats are numbered from 1, dice by the face they show):
   p V PREP        place a die showing V on your preparation PREP
@@ -37,7 +40,7 @@ HELP = """Commands (seats are numbered from 1, dice by the face they show):
   b RECIPE S      buy a recipe for seat S        up PREP   upgrade    ad   advertise
   a PREP S        assign a preparation to seat S  bd / bu PREP   starting bonus
   l               list the legal actions by number; then type a number
-  q               quit"""
+  v               view the whole table again      q   quit"""
 
 _ALIASES = {
     "p": "place {0} on {1}",
@@ -92,10 +95,19 @@ def play_live(
     seats: Sequence[Bot | None],
     read: Reader = input,
     write: Writer = print,
+    poll: Poller | None = None,
 ) -> WokStarState:
-    """Play to the end: ``seats[i]`` is a Bot or None for a person at this keyboard."""
+    """Play to the end: ``seats[i]`` is a Bot or None for a person at this keyboard.
+
+    With ``poll`` (a real terminal, timer on) the kitchen does not stop while you think:
+    when you type nothing for a moment your turn passes as a ``wait`` and the bots go on,
+    and a one-line countdown is re-printed. Without it each turn waits for your line.
+    """
     listed: list[Action] = []
-    shown_for = -1
+    shown: tuple[object, ...] = ()
+    changes = 0  # actions other than waits: something on the table moved
+    status = (-1, -1e9)  # (changes, time) when the last status line was printed
+    fresh_output = True
     while not state.is_terminal():
         seat = state.current_player
         bot = seats[seat]
@@ -103,22 +115,47 @@ def play_live(
             action = bot.choose(state)
             state.apply(action)
             if str(action) != "wait":
+                changes += 1
                 write(f"  seat {seat + 1} (bot): {action}")
+                fresh_output = True
             continue
-        if shown_for != len(state.history):
+        now = state.clock.peek(state.now)
+        scene = (state.round, state.phase, state.current, seat)
+        if scene != shown:
             write("")
-            write(render(state, seat, state.clock.peek(state.now)))
-            shown_for = len(state.history)
+            write(render(state, seat, now))
+            shown = scene
+            status = (changes, now)
+            fresh_output = True
+        elif status[0] != changes or now - status[1] >= _STATUS_EVERY:
+            write(status_line(state, seat, now))
+            status = (changes, now)
+            fresh_output = True
+        prompt = f"seat {seat + 1}> "
         try:
-            text = read(f"seat {seat + 1}> ").strip()
+            if poll is not None and _can_pass(state):
+                patience = state.config.time.wait / max(1, state.num_players)
+                typed = poll(prompt if fresh_output else "", patience)
+                fresh_output = False
+                if typed is None:
+                    state.apply(state.parse_action("wait"))  # time passed: others go on
+                    continue
+                text = typed.strip()
+            else:
+                text = read(prompt).strip()
+                fresh_output = True
         except EOFError:
             write("(end of input: leaving the game)")
             break
+        fresh_output = True
         if text in ("q", "quit", "exit"):
             write("leaving the game")
             break
         if text in ("help", "?", "h"):
             write(HELP)
+            continue
+        if text in ("v", "view"):
+            write(render(state, seat, state.clock.peek(state.now)))
             continue
         if text in ("l", "list"):
             listed = state.legal_actions()
@@ -141,7 +178,35 @@ def play_live(
             continue
         listed = []
         state.apply(action)
+        changes += str(action) != "wait"
     if state.is_terminal():
         write("")
         write(render_end(state))
     return state
+
+
+def _can_pass(state: WokStarState) -> bool:
+    """Whether a silent moment may count as a wait (timer running, waiting allowed)."""
+    return (
+        state.phase == "action"
+        and state.config.rules.timer
+        and state.parse_action("wait") in state.legal_actions()
+    )
+
+
+class TerminalPoll:
+    """Reads a line from standard input if one is typed in time (POSIX terminals only)."""
+
+    def __call__(self, prompt: str, seconds: float) -> str | None:
+        import select
+        import sys
+
+        if prompt:
+            print(prompt, end="", flush=True)
+        ready, _, _ = select.select([sys.stdin], [], [], seconds)
+        if not ready:
+            return None
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")

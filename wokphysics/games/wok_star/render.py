@@ -106,6 +106,16 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     return "\n".join(lines)
 
 
+def status_line(state: WokStarState, seat: int, now: float | None = None) -> str:
+    """One line for real-time play: countdown, card, counters and your unplaced dice."""
+    left = state.time_left(now)
+    clock = "--" if left is None else ("TIME UP" if left <= 0 else f"{left:4.1f}s")
+    card = card_text(state, state.current) if state.current else "-"
+    counters = " ".join(f"{i}:{v}" for i, v in state.counters.items())
+    dice = " ".join(str(f) for f in sorted(d[FACE] for d in state.free_dice(seat))) or "-"
+    return f"[{clock}] {card} | {counters} | your dice {dice}"
+
+
 def render_end(state: WokStarState) -> str:
     """The result of a finished game."""
     if state.lost:
