@@ -127,7 +127,9 @@ def play_live(
             shown = scene
             status = (changes, now)
             fresh_output = True
-        elif status[0] != changes or now - status[1] >= _STATUS_EVERY:
+        elif state.phase == "action" and (
+            status[0] != changes or now - status[1] >= _STATUS_EVERY
+        ):
             write(status_line(state, seat, now))
             status = (changes, now)
             fresh_output = True
