@@ -91,6 +91,8 @@ class WokAndRollState(GameState):
         # change of the turn) so the others' crossings stay hidden until the turn is over
         self.public: list[Menu | None] = []
         self._legal: list[Action] | None = None
+        self._cook_index: tuple[list[Action], dict[tuple[str, tuple[int, ...]], Action]] | None
+        self._cook_index = None
         self._seen: list[tuple[int, ...]] | None = None
         self._roll(range(6))
 
@@ -266,14 +268,20 @@ class WokAndRollState(GameState):
             action = canonical_reroll(tuple(chosen))
         elif isinstance(action, Cook) and self.phase == "cook":
             # the same ingredients given to the needs the other way round: the listed form
-            spent = sorted(token for _, token in action.uses)
-            for legal in self._legal_list():
-                if (
-                    isinstance(legal, Cook)
-                    and legal.sid == action.sid
-                    and sorted(token for _, token in legal.uses) == spent
-                ):
-                    return legal
+            legal = self._legal_list()
+            index = self._cook_index
+            if index is None or index[0] is not legal:
+                index = self._cook_index = (
+                    legal,
+                    {
+                        (a.sid, tuple(sorted(t for _, t in a.uses))): a
+                        for a in legal
+                        if isinstance(a, Cook)
+                    },
+                )
+            listed = index[1].get((action.sid, tuple(sorted(t for _, t in action.uses))))
+            if listed is not None:
+                return listed
         return action
 
     # --- the end ------------------------------------------------------------------------
@@ -341,6 +349,7 @@ class WokAndRollState(GameState):
             None if m is None else Menu.from_dict(state.sheet, m) for m in data["public"]
         ]
         state._legal = None
+        state._cook_index = None
         state._seen = None
         return state
 
