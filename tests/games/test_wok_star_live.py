@@ -152,3 +152,16 @@ def test_in_real_time_the_bots_go_on_while_you_think() -> None:
     bot_moves = [line for line in out if line.startswith("  seat 2 (bot)")]
     assert polls > 10 and bot_moves  # the bot kept cooking while seat 1 was silent
     assert state.now > 30.0 and "[" in text and "your dice" in text  # countdown lines
+
+
+def test_the_config_files_difficulty_is_used_unless_one_is_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    mine = tmp_path / "wok_star.toml"
+    mine.write_text('[rules]\ndifficulty = "easy"\n')
+    assert main(["simulate", "wok-star", "--games", "1", "--no-progress",
+                 "--config", str(mine)]) == 0
+    assert "2p easy" in capsys.readouterr().out
+    assert main(["simulate", "wok-star", "--games", "1", "--no-progress",
+                 "--config", str(tmp_path), "--difficulty", "hard"]) == 0
+    assert "2p hard" in capsys.readouterr().out

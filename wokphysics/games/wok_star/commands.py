@@ -126,7 +126,8 @@ def simulate(args: argparse.Namespace) -> int:
         difficulties = list(DIFFICULTY_CHOICES)
     else:
         player_counts = [_players(args.players if args.players is not None else 2)]
-        difficulties = _difficulties(args.difficulty, allow_all=True) or ["normal"]
+        chosen = _difficulties(args.difficulty, allow_all=True)
+        difficulties = chosen or [_config(args, None).rules.difficulty]
     configs = {d: _config(args, d) for d in difficulties}
     seed = args.seed if args.seed is not None else 1
     print(run_table(configs, player_counts, args.games, seed, args.bot, not args.no_progress))
