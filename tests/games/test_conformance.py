@@ -5,7 +5,9 @@ least ``MIN_PER_COUNT`` per count) check at every step: terminal exactly when no
 is left; every legal action's text parses back to an equal action; the game's own invariants
 (``check_invariants``).
 At sampled steps and at the end: a clone equals its original and evolves independently;
-the JSON round trip gives an equal state; an observation is plain JSON data. At the end:
+the JSON round trip gives an equal state; an observation is plain JSON data; actions that
+were legal earlier but are not now are refused with IllegalAction (saying why) and change
+nothing. At the end:
 replaying the seed and the history reproduces the final state; winners are distinct seats;
 applying anything to a finished game raises IllegalAction and changes nothing.
 
@@ -22,6 +24,7 @@ import random
 import pytest
 
 from wokphysics.games.protocol import (
+    Action,
     GameState,
     IllegalAction,
     game_names,
@@ -51,9 +54,22 @@ def _check_copies(state: GameState, rng: random.Random) -> None:
         json.dumps(state.observation(player))
 
 
+def _check_refusals(state: GameState, seen: dict[str, Action], rng: random.Random) -> None:
+    """Actions legal earlier but not now are refused with IllegalAction, changing nothing."""
+    legal = {str(action) for action in state.legal_actions()}
+    stale = [action for text, action in sorted(seen.items()) if text not in legal]
+    text = state.to_json()
+    for action in rng.sample(stale, min(4, len(stale))):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(action)
+        assert str(refused.value), "a refusal says why"
+        assert state.to_json() == text, f"refusing {action} changed the state"
+
+
 def _play(name: str, players: int, seed: int) -> None:
     state = new_game(name, players=players, seed=seed)
     rng = random.Random(seed * 31 + players)
+    seen: dict[str, Action] = {}
     steps = 0
     while True:
         state.check_invariants()
@@ -65,8 +81,10 @@ def _play(name: str, players: int, seed: int) -> None:
         assert len(set(legal)) == len(legal), "legal actions are listed once each"
         for action in legal:
             assert state.parse_action(str(action)) == action, f"text of {action!r}"
+            seen[str(action)] = action
         if steps % SAMPLE_EVERY == 0:
             _check_copies(state, rng)
+            _check_refusals(state, seen, rng)
         before = len(state.history)
         state.apply(rng.choice(legal))
         assert len(state.history) == before + 1
