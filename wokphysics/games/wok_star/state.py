@@ -638,12 +638,15 @@ class WokStarState(GameState):
                      "turn_away": "turn_away", "use": "use"}.get(verb)
         if cost_kind is not None:
             self.now = self.clock.after_action(self.now, self._cost(cost_kind))
+        if verb in ("place", "combo", "give", "use"):
+            # Something on the table changed: whoever had passed may have a move again.
+            # (Bounded: each of these uses up a die or a character.)
+            self.idle = [False] * self.num_players
         if verb == "place" or verb == "combo":
             self._place(seat, action)
         elif verb == "give":
             die = self._pick_die(seat, action.value, own=True)
             die[HOLDER] = action.seat
-            self.idle[action.seat] = False
         elif verb == "serve":
             self._serve(seat, action.target)
         elif verb == "turn_away":
