@@ -100,7 +100,10 @@ class PlayScene:
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
         self._events_seen = 0
-        self._cards: list[Card] = game.table.cards
+        self._resting: tuple[tuple[int, int, int], list[Card]] | None = None
+        self._panel_key: tuple[object, ...] | None = None
+        self._panel_image: pygame.Surface | None = None
+        self._panel_buttons: list[Button] = []
         self._consume_events()
         self._update_seats()
 
@@ -278,9 +281,15 @@ class PlayScene:
 
     # ------------------------------------------------------------------ pointer
     def cards_now(self) -> list[Card]:
+        """The cards as drawn now: the running action's picture, or the table at rest (its
+        snapshot reused until a physics step or an engine event changes it)."""
         if self.playback is not None:
             return self.playback.cards()
-        return self.game.table.cards
+        table = self.game.table
+        key = (table.steps, len(self.game.events), len(table.supply))
+        if self._resting is None or self._resting[0] != key:
+            self._resting = (key, table.cards)
+        return self._resting[1]
 
     def mouse_down(self, button: int, pos: tuple[int, int], t_ms: int) -> None:
         self.mouse = pos
@@ -434,7 +443,6 @@ class PlayScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         cards = self.cards_now()
-        self._cards = cards
         self.renderer.draw(surface, cards, self.highlights(cards))
         spatula = self.playback.spatula() if self.playback is not None else None
         if self.capture is not None and self.capture_kind == "stir":
@@ -508,11 +516,32 @@ class PlayScene:
         pygame.draw.circle(surface, (236, 196, 160), (int(sx), int(sy)), radius)
         pygame.draw.circle(surface, (120, 80, 60), (int(sx), int(sy)), radius, 2)
 
+    def _panel_state(self) -> tuple[object, ...]:
+        """Everything the panel shows: while it is unchanged, last frame's panel is reused."""
+        game = self.game
+        hover = next((i for i, b in enumerate(self._panel_buttons)
+                      if b.rect.collidepoint(self.mouse)), -1)
+        return (self.renderer.map.panel, len(game.events), game.expect, game.current_player,
+                game.turn_number, game.stirs_this_step, tuple(self.selection), self.status,
+                self.playback is None, self.fast, hover, len(self.log), len(game.table.supply))
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         px, py, pw, ph = self.renderer.map.panel
         if pw <= 0:
             return
         panel = pygame.Rect(px, py, pw, ph)
+        key = self._panel_state()
+        if key == self._panel_key and self._panel_image is not None:
+            surface.blit(self._panel_image, panel.topleft)
+            self.buttons = list(self._panel_buttons)
+            return
+        self._draw_panel(surface, panel)
+        self._panel_key = self._panel_state()
+        self._panel_image = surface.subsurface(panel).copy()
+        self._panel_buttons = list(self.buttons)
+
+    def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        px, py, pw, ph = panel
         pygame.draw.rect(surface, PANEL_BG, panel)
         t = self.text
         big = max(18, ph // 30)
