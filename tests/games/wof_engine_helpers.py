@@ -1,0 +1,64 @@
+"""Builders for the Wok on Fire engine tests: hand-built layouts driven through the public API."""
+
+from __future__ import annotations
+
+from wokphysics.config.wok_on_fire import WokConfig, load_config
+from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.table.gesture import Gesture
+
+CFG: WokConfig = load_config()
+
+QUIET = Gesture([(0.0, 450.0, 450.0), (0.1, 460.0, 450.0)])
+"""A stir on the bare table outside the wok: it touches no card, so nothing flips."""
+
+
+def with_rules(cfg: WokConfig = CFG, **rules: object) -> WokConfig:
+    """``cfg`` with some rules options changed."""
+    return cfg.model_copy(update={"rules": cfg.rules.model_copy(update=rules)})
+
+
+def quick_cfg(**rules: object) -> WokConfig:
+    """Two stirs end the stir step even without a flip, so a test reaches the picks at once."""
+    return with_rules(**({"max_stirs_per_step": 2} | rules))
+
+
+def clear_wok(game: WokOnFireGame) -> None:
+    """Put every card lying on the table back in the supply (a bare wok for a layout)."""
+    for card in game.table.wok_cards():
+        game.table.take(card.id, "supply")
+
+
+def put(
+    game: WokOnFireGame,
+    ingredient: str,
+    x: float,
+    y: float,
+    angle: float = 0.0,
+    face_up: bool = True,
+) -> int:
+    """Lay a supply card of ``ingredient`` at a pose; returns its id."""
+    for card_id in game.table.supply:
+        if game.table.card(card_id).ingredient == ingredient:
+            game.table.place(card_id, x, y, angle, face_up)
+            return card_id
+    raise AssertionError(f"no {ingredient} left in the supply")
+
+
+def stir_to_picks(game: WokOnFireGame) -> None:
+    """Two quiet stirs (with ``quick_cfg`` they end the stir step)."""
+    game.stir(QUIET)
+    game.stir(QUIET)
+
+
+def snapshot(game: WokOnFireGame) -> tuple[object, ...]:
+    """Everything a refused input must leave unchanged."""
+    return (
+        game.state_hash(),
+        game.expect,
+        game.current_player,
+        game.legal_picks(),
+        game.pending_bonuses,
+        tuple(game.pile(p) for p in range(game.players)),
+        game.stirs_this_step,
+        len(game.current_inputs),
+    )
