@@ -167,3 +167,33 @@ def test_bad_arguments_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -
     assert main(["play", "--bots", "grandmaster"]) == 2
     assert "unknown bot strength" in capsys.readouterr().err
     assert main(["play", "--size", "huge"]) == 2
+
+
+def test_the_mapping_follows_a_resized_window() -> None:
+    app, scene, game = solo_app(seed=1, size="900x600")
+    app.frame(FRAME_S)
+    before = app.renderer.map
+    app.screen = pygame.display.set_mode((1200, 900), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, {"size": (1200, 900), "w": 1200,
+                                                             "h": 900}))
+    app.frame(FRAME_S)
+    after = app.renderer.map
+    assert after.scale > before.scale and after.area[3] == 900
+    card = max(game.table.wok_cards(), key=lambda c: (c.layer, c.stack_order))
+    found = app.renderer.card_at(game.table.cards, *after.to_screen(card.x, card.y))
+    assert found is not None and found.id == card.id
+
+
+def test_restart_asks_first() -> None:
+    app, scene, game = solo_app(seed=1)
+    post_key(pygame.K_r)
+    app.frame(FRAME_S)
+    assert app.confirm_restart and app.scene is scene
+    post_key(pygame.K_n)
+    app.frame(FRAME_S)
+    assert not app.confirm_restart and app.scene is scene
+    post_key(pygame.K_r)
+    post_key(pygame.K_y)
+    app.frame(FRAME_S)
+    assert app.scene is not scene
+    assert isinstance(app.scene, PlayScene) and app.scene.game.seed == game.seed + 1

@@ -96,7 +96,9 @@ HELP_LINES = (
     ("Bonuses", "buttons or keys: 1 Green Pepper first, 2 Garlic first; C / N for the Chili"),
     ("Garlic gift", "click the receiving opponent's aid or name (or keys 1-4)"),
     ("Space", "skip the animation; hurry the bots to your turn"),
-    ("Esc", "pause      R  restart (asks first)      F1 / H  this help"),
+    ("Esc", "pause (Q quits while paused)"),
+    ("R", "restart (asks first)"),
+    ("F1 or H", "this help"),
 )
 
 
@@ -211,9 +213,9 @@ class App:
         if self.help:
             self._box("Controls", [f"{k}: {v}" for k, v in HELP_LINES] + ["", "Esc closes"])
         elif self.confirm_restart:
-            self._box("Restart?", ["Start a new game? The current one is lost "
-                                   "(unless it is autosaved).", "", "Y: yes, restart",
-                                   "N or Esc: no, go on"])
+            self._box("Restart?", ["Start a new game? The current one ends here "
+                                   "(the autosave file then holds the new game).", "",
+                                   "Y: yes, restart", "N or Esc: no, go on"])
         elif self.paused:
             self._box("Paused", ["Esc: go on", "Q: quit", "F1 or H: controls"])
 
