@@ -156,6 +156,12 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help="a TOML file or folder layered over the shipped config",
     )
+    parser.add_argument(
+        "--rotate-seats",
+        action="store_true",
+        help="shift the bots one seat on in every game, so each bot sits in each seat and "
+        "starts equally often (fair strength comparisons)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -170,7 +176,14 @@ def simulate(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.bots.split(",") if name.strip()]
     out = Path(args.out) if args.out else None
     results = run_wof_games(
-        cfg, args.players, args.games, args.seed, names, out, progress=not args.no_progress
+        cfg,
+        args.players,
+        args.games,
+        args.seed,
+        names,
+        out,
+        progress=not args.no_progress,
+        rotate=args.rotate_seats,
     )
     print(f"Wok on Fire, seeds {args.seed}..{args.seed + args.games - 1}")
     print(wof_results_table(results))

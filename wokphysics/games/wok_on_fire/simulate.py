@@ -63,8 +63,13 @@ def run_wof_games(
     bot_names: Sequence[str],
     out_dir: Path | None = None,
     progress: bool = True,
+    rotate: bool = False,
 ) -> list[WofGameResult]:
-    """Play ``games`` games with the bots cycled over the seats; write replays to ``out_dir``."""
+    """Play ``games`` games with the bots cycled over the seats; write replays to ``out_dir``.
+
+    With ``rotate``, game ``i`` shifts the bots ``i`` seats on, so every bot sits in every
+    seat (and starts) equally often: the fair way to compare strengths.
+    """
     if not 1 <= players <= 4:
         raise UserError(f"--players must be 1 to 4, not {players}")
     if games < 1:
@@ -84,6 +89,9 @@ def run_wof_games(
     results = []
     for index in tqdm(range(games), desc="wok-on-fire", unit="game", disable=not progress):
         game_seed = seed + index
+        if rotate:
+            shift = index % players
+            names = [bot_names[(p + shift) % len(bot_names)] for p in range(players)]
         path = None if out_dir is None else out_dir / f"wok-on-fire-{game_seed}.json"
         game = play_one(cfg, players, game_seed, names, path)
         scores = game.scores()
@@ -106,6 +114,16 @@ def run_wof_games(
 def wof_results_table(results: Sequence[WofGameResult]) -> str:
     """The shared results table plus Wok on Fire's turn and stir figures."""
     table = results_table([r.result for r in results])
+    if len({tuple(r.result.bots) for r in results}) > 1:
+        # Seats had different bots (rotation): the per-seat bot label means nothing.
+        first = results[0].result.bots
+        lines = table.splitlines()
+        for seat, name in enumerate(first):
+            for index, line in enumerate(lines):
+                if line.startswith(f"{seat:>4}  {name:<12}"):
+                    lines[index] = f"{seat:>4}  {'(rotating)':<12}" + line[6 + 12 :]
+                    break
+        table = "\n".join(lines)
     turns = [r.turns for r in results]
     stirs = sum(r.stirs for r in results)
     flipped = sum(r.stirs_that_flipped for r in results)
