@@ -40,6 +40,8 @@ _DIE_YIELD = 1.5
 # More margin as Bad Publicity piles up: max(_DECK_MARGIN, _DECK_CAUTION - budget / 2).
 _DECK_MARGIN = 1.0
 _DECK_CAUTION = 4.0
+# Extra customers risked for round 6 when buying in round 5 (at most the budget - 1).
+_LAST_RISK = 4.0
 # Ingredients one die makes next round, by share of upgraded preparations (measured).
 _PLAN_YIELD = 1.25
 _PLAN_UPGRADE = 1.2
@@ -338,7 +340,7 @@ class TeamBot(Bot):
         budget = state.config.rules.bad_publicity_limit - 1 - len(state.bad)
         room = can_cook - customers - max(_DECK_MARGIN, _DECK_CAUTION - budget / 2)
         if state.round == 5:
-            room += min(2.0, max(0.0, budget - 1.0))
+            room += min(_LAST_RISK, max(0.0, budget - 1.0))
         buys = [a for a in actions if a.verb == "buy"]
         if room >= 2 and buys:
             best = self._best_recipe(state, buys)
