@@ -461,6 +461,12 @@ class WokStarState(GameState):
             if self.can_serve(recipe_of(self.current)):
                 return f"{why} and the dish can be made: 'serve'"
             return f"{why} and the dish cannot be made: 'turn away'"
+        if verb in ("place", "combo", "give", "serve", "turn_away", "wait", "use") and (
+            self.phase not in ("action", "extra")
+        ):
+            return f"that belongs to the Action phase; now it is {self.phase} (type 'l')"
+        if verb in ("buy", "upgrade", "advertise") and self.phase == "purchase":
+            return f"the team has ${self.money}: not enough, or not available (type 'l')"
         if verb in ("place", "combo"):
             if self.prep_owner.get(action.target) is None:
                 return f"'{action.target}' is not a preparation in play"
