@@ -10,6 +10,7 @@ or chop is drawn as it happens, its run stepped by the frame clock
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -100,6 +101,7 @@ class PlayScene:
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
         self._events_seen = 0
+        self._flick_speed: float | None = None  # the person's last stir release speed, mm/s
         self._resting: tuple[tuple[int, int, int], list[Card]] | None = None
         self._panel_key: tuple[object, ...] | None = None
         self._panel_image: pygame.Surface | None = None
@@ -234,6 +236,7 @@ class PlayScene:
             self.status = str(error)
             return False
         self.selection = []
+        self.status = ""
         self._consume_events()
         self._update_seats()
         return True
@@ -248,6 +251,7 @@ class PlayScene:
                 self.playback = None
                 self._consume_events()
                 self._update_seats()
+                self._flick_feedback()
             return
         if self.game.is_over:
             self.fast = False
@@ -271,6 +275,21 @@ class PlayScene:
             self._act(lambda: game.begin_chop(throw), None, animate=True)
         else:
             self._act(lambda: bot.act(game))
+
+    def _flick_feedback(self) -> None:
+        """After a person's stir: how fast the flick left the hand and what it flipped, with the
+        strong bot's flick speed as a hint when nothing flipped."""
+        speed, self._flick_speed = self._flick_speed, None
+        stirs = [e for e in self.game.events if isinstance(e, StirEvent)]
+        if speed is None or not stirs:
+            return
+        flipped = len(stirs[-1].report.flipped)
+        text = (f"Your flick left the hand at {speed / 1000.0:.1f} m/s: "
+                f"{flipped} card{'s' if flipped != 1 else ''} flipped.")
+        if not flipped and "strong" in self.cfg.bots:
+            hint = self.cfg.bots["strong"].flick_speed_mm_s / 1000.0
+            text += f" (The strong bot flicks at about {hint:.1f} m/s under a card's edge.)"
+        self.status = text
 
     def skip(self) -> None:
         """Space: finish the motion now, and hurry the bots until a person must act."""
@@ -341,6 +360,9 @@ class PlayScene:
         gesture, slowed = capture.gesture(self.cfg.spatula.max_speed_mm_s)
         if kind == "stir":
             accepted = self._act(lambda: self.game.begin_stir(gesture), gesture, animate=True)
+            if accepted:
+                self._flick_speed = math.hypot(
+                    *gesture.release_velocity(self.cfg.spatula.release_window_s))
         else:
             accepted = self._act(lambda: self.game.begin_chop(gesture), None, animate=True)
         if accepted:
@@ -448,6 +470,11 @@ class PlayScene:
         if self.capture is not None and self.capture_kind == "stir":
             x, y = self.capture.last
             self.renderer.draw_spatula(surface, x, y, self.blade)
+            speed = self.capture.recent_speed(self.cfg.spatula.release_window_s)
+            label = self.text.render(f"{speed / 1000.0:.1f} m/s", max(14, surface.get_height()
+                                                                        // 44), WHITE, bold=True)
+            sx, sy = self.renderer.map.to_screen(x, y)
+            surface.blit(label, (int(sx) + 24, int(sy) - 24))
         elif spatula is not None:
             self.renderer.draw_spatula(surface, *spatula)
         elif self.capture is not None:
