@@ -222,6 +222,7 @@ class TableRenderer:
             surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
         for card in flying:
             self._draw_flying(surface, card, width)
+        self._mark_out_of_view(surface, lying)
         if highlights:
             by_id = {c.id: c for c in lying}
             for card_id, mark in highlights.items():
@@ -229,6 +230,19 @@ class TableRenderer:
                 if marked is not None:
                     self._outline(surface, marked, mark)
         surface.set_clip(None)
+
+    def _mark_out_of_view(self, surface: pygame.Surface, lying: Sequence[Card]) -> None:
+        """A card lying on the table beyond the part shown gets a marker at the view's edge
+        (it will be chopped back into the wok)."""
+        area = pygame.Rect(self.map.area).inflate(-16, -16)
+        for card in lying:
+            sx, sy = self.map.to_screen(card.x, card.y)
+            if area.collidepoint(sx, sy):
+                continue
+            spot = (min(max(int(sx), area.left), area.right), min(max(int(sy), area.top),
+                                                                  area.bottom))
+            pygame.draw.circle(surface, (150, 30, 30), spot, 7)
+            pygame.draw.circle(surface, (255, 240, 200), spot, 7, 2)
 
     def card_outline(self, card: Card) -> list[tuple[float, float]]:
         """A lying card's four corners on screen, px."""
