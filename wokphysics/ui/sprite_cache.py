@@ -8,6 +8,7 @@ of 50 resting cards is 50 blits. Only airborne cards are rotated and squashed ev
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -32,16 +33,19 @@ class Sprites:
         self.missing: list[str] = []
         self.cards: dict[str, pygame.Surface] = {}
         for name in INGREDIENT_NAMES:
-            self.cards[name] = self._load(
-                folder, art.face_file(name),
-                lambda name=name: art.draw_face(cfg, name, cfg.ingredients[name].category))
+            self.cards[name] = self._load(folder, art.face_file(name), self._face_painter(name))
         self.cards[BACK] = self._load(folder, art.BACK_FILE, lambda: art.draw_back(cfg))
         self.spatula = self._load(folder, art.SPATULA_FILE, lambda: art.draw_spatula(cfg))
         self.table_tile = self._load(folder, art.TABLE_FILE, art.draw_table_tile).convert()
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
 
-    def _load(self, folder: Path | None, name: str, draw: object) -> pygame.Surface:
+    def _face_painter(self, name: str) -> Callable[[], pygame.Surface]:
+        cfg = self.cfg
+        return lambda: art.draw_face(cfg, name, cfg.ingredients[name].category)
+
+    def _load(self, folder: Path | None, name: str,
+              draw: Callable[[], pygame.Surface]) -> pygame.Surface:
         if folder is not None:
             path = folder / name
             if path.is_file():
@@ -50,9 +54,7 @@ class Sprites:
                 except pygame.error:
                     pass
         self.missing.append(name)
-        assert callable(draw)
-        surface: pygame.Surface = draw()
-        return surface.convert_alpha()
+        return draw().convert_alpha()
 
     def card(self, key: str, width_px: int) -> pygame.Surface:
         """The card ``key`` smooth-scaled to ``width_px`` wide (its proportions kept)."""
