@@ -108,3 +108,15 @@ def test_the_shipped_sprites_are_what_the_script_draws(tmp_path: Path) -> None:
         assert a.get_size() == b.get_size()
         assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA"), (
             f"{shipped.name} differs from the art: run python -m wokphysics.sprites")
+
+
+def test_missing_pngs_are_drawn_in_memory(tmp_path: Path) -> None:
+    from wokphysics.ui.sprite_cache import Sprites
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    pygame.font.init()
+    sprites = Sprites(load_config(), tmp_path)  # an empty folder
+    assert len(sprites.missing) == 14
+    assert sprites.cards["pork"].get_size() == (254, 356)
+    assert sprites.card("pork", 60).get_size() == (60, 84)
