@@ -54,6 +54,21 @@ def test_random_playouts_keep_invariants_and_round_trip(
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("options", OPTIONS)
+def test_team_bot_keeps_invariants_under_every_option(
+    players: int, options: dict[str, Any]
+) -> None:
+    state = WokStarState(players, 21, config(options))
+    bots = [TeamBot(seat) for seat in range(players)]
+    while not state.is_terminal():
+        action = bots[state.current_player].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+        state.check_invariants()
+    assert state.lost or state.final_income == state.incomes[-1]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_team_games_end_normally_and_replay_from_the_history(players: int) -> None:
     state = WokStarState(players, 11)
     bots = [TeamBot(seat) for seat in range(players)]
