@@ -15,9 +15,11 @@ come from :meth:`WokStarState.expected_remaining`). On its move a cook, in order
 6. otherwise waits (or reveals the next card, in a game without timer).
 
 Leftover dice prepare the ingredients the next round will need most. The head chef buys,
-in order: a recipe that uses ingredients already in play while the deck is smaller than
-the kitchen can cook, advertising for the same reason, then upgrades of the busiest
-preparations, and spends everything (costs only rise).
+in order: a recipe (at most one new ingredient, richest per ingredient) while the next deck
+is smaller than the kitchen can cook, advertising for the same reason, then upgrades of the
+busiest preparations; the margin kept grows with the Bad Publicity, and in round 5 up to
+four more customers are risked for round 6 within the Bad Publicity still allowed. The
+bonus at setup is always the extra die (measured: far better than an upgrade).
 """
 
 from __future__ import annotations
