@@ -65,20 +65,25 @@ def test_onion_counts() -> None:
     assert [onion_points(n) for n in range(8)] == [0, 1, 6, 15, 24, 35, 36, 41]
     arrangement = score_pile([I.ONION] * 7)
     assert [(c.kind, len(c.ingredients), c.points) for c in arrangement.combinations] == [
-        (K.ONION_COUNT, 5, 35), (K.ONION_COUNT, 2, 6)]
+        (K.ONION_COUNT, 5, 35),
+        (K.ONION_COUNT, 2, 6),
+    ]
 
 
 def test_the_arrangement_says_which_cards_form_which_combination() -> None:
     arrangement = score_pile(parse_pile("noodles,shrimp,garlic,mushroom,mushroom,mushroom"))
-    described = sorted((c.kind.value, tuple(i.value for i in c.ingredients), c.points)
-                       for c in arrangement.combinations)
+    described = sorted(
+        (c.kind.value, tuple(i.value for i in c.ingredients), c.points)
+        for c in arrangement.combinations
+    )
     assert described == [
         ("Garlic + Meat", ("Garlic", "Shrimp"), 12),
         ("Mushroom set", ("Mushroom", "Mushroom", "Mushroom"), 18),
         ("unscored", ("Noodles",), 0),
     ]
     assert kinds("noodles,chicken,chili pepper,green pepper,garlic,broccoli") == Counter(
-        {K.NOODLE_DISH: 1, K.CHILI_GREEN_PEPPER: 1})
+        {K.NOODLE_DISH: 1, K.CHILI_GREEN_PEPPER: 1}
+    )
 
 
 def test_card_ids_follow_their_cards() -> None:
@@ -89,7 +94,8 @@ def test_card_ids_follow_their_cards() -> None:
     for combination in arrangement.combinations:
         assert combination.card_ids is not None
         assert [pile[ids.index(card)] for card in combination.card_ids] == list(
-            combination.ingredients)
+            combination.ingredients
+        )
         seen.extend(combination.card_ids)
     assert sorted(seen) == ids
     assert score_pile(pile).combinations[0].card_ids is None
@@ -114,15 +120,15 @@ def test_pork_majority_counts_every_pork_however_arranged() -> None:
 
 
 def test_broccoli_majority_costs_ten_even_from_a_dish() -> None:
-    scores = score_players([parse_pile("broccoli,rice,chicken,broccoli"),
-                            parse_pile("broccoli")])
+    scores = score_players([parse_pile("broccoli,rice,chicken,broccoli"), parse_pile("broccoli")])
     assert [s.broccoli_penalty for s in scores] == [-10, 0]
     assert [s.total for s in scores] == [15 + 5 - 10, 5]
 
 
 def test_no_majority_on_a_tie_or_without_cards() -> None:
-    scores = score_players([parse_pile("pork,broccoli"), parse_pile("pork,broccoli"),
-                            parse_pile("chicken")])
+    scores = score_players(
+        [parse_pile("pork,broccoli"), parse_pile("pork,broccoli"), parse_pile("chicken")]
+    )
     assert [(s.pork_bonus, s.broccoli_penalty) for s in scores] == [(0, 0)] * 3
     scores = score_players([parse_pile("chicken"), parse_pile("shrimp")])
     assert [(s.pork_bonus, s.broccoli_penalty) for s in scores] == [(0, 0)] * 2

@@ -19,8 +19,17 @@ from wokphysics.games.wok_on_fire.ingredients import (
 def test_the_deck_has_the_glossary_counts() -> None:
     counts = {i.value: i.deck_count for i in Ingredient}
     assert counts == {
-        "Chicken": 6, "Pork": 5, "Shrimp": 3, "Broccoli": 4, "Green Pepper": 4,
-        "Mushroom": 6, "Onion": 7, "Chili Pepper": 3, "Garlic": 4, "Noodles": 4, "Rice": 4,
+        "Chicken": 6,
+        "Pork": 5,
+        "Shrimp": 3,
+        "Broccoli": 4,
+        "Green Pepper": 4,
+        "Mushroom": 6,
+        "Onion": 7,
+        "Chili Pepper": 3,
+        "Garlic": 4,
+        "Noodles": 4,
+        "Rice": 4,
     }
     assert DECK_SIZE == 50
     deck = full_deck()
@@ -74,7 +83,10 @@ def test_an_unknown_name_lists_the_valid_names() -> None:
 
 def test_piles_parse_from_comma_separated_names() -> None:
     assert parse_pile("chicken, garlic,rice") == [
-        Ingredient.CHICKEN, Ingredient.GARLIC, Ingredient.RICE]
+        Ingredient.CHICKEN,
+        Ingredient.GARLIC,
+        Ingredient.RICE,
+    ]
     assert parse_pile("") == []
     with pytest.raises(UserError, match="empty ingredient name"):
         parse_pile("chicken,,rice")

@@ -36,8 +36,19 @@ MEAT = {I.CHICKEN, I.PORK, I.SHRIMP}
 VEG = {I.BROCCOLI, I.GREEN_PEPPER, I.MUSHROOM, I.ONION}
 COND = {I.CHILI_PEPPER, I.GARLIC}
 ONION_GROUP = {1: 1, 2: 6, 3: 15, 4: 24, 5: 35}
-DECK = {I.CHICKEN: 6, I.PORK: 5, I.SHRIMP: 3, I.BROCCOLI: 4, I.GREEN_PEPPER: 4,
-        I.MUSHROOM: 6, I.ONION: 7, I.CHILI_PEPPER: 3, I.GARLIC: 4, I.NOODLES: 4, I.RICE: 4}
+DECK = {
+    I.CHICKEN: 6,
+    I.PORK: 5,
+    I.SHRIMP: 3,
+    I.BROCCOLI: 4,
+    I.GREEN_PEPPER: 4,
+    I.MUSHROOM: 6,
+    I.ONION: 7,
+    I.CHILI_PEPPER: 3,
+    I.GARLIC: 4,
+    I.NOODLES: 4,
+    I.RICE: 4,
+}
 DECK_CARDS = [i for i, n in DECK.items() for _ in range(n)]
 
 
@@ -279,8 +290,7 @@ def test_optimum_is_never_below_greedy_arrangements(pile: list[Ingredient]) -> N
 
 @settings(max_examples=300, deadline=None)
 @given(piles, st.sampled_from(ORDER))
-def test_adding_a_card_never_lowers_the_optimum(pile: list[Ingredient],
-                                                 extra: Ingredient) -> None:
+def test_adding_a_card_never_lowers_the_optimum(pile: list[Ingredient], extra: Ingredient) -> None:
     if Counter(pile)[extra] < DECK[extra]:
         assert best_points([*pile, extra]) >= best_points(pile)
 

@@ -62,3 +62,14 @@ def snapshot(game: WokOnFireGame) -> tuple[object, ...]:
         game.stirs_this_step,
         len(game.current_inputs),
     )
+
+
+def give(game: WokOnFireGame, ingredient: str, player: int) -> int:
+    """Put a supply card of ``ingredient`` straight into a player's pile, as if won earlier
+    (test setup only: reaches into the engine's pile list, which a game never does)."""
+    for card_id in game.table.supply:
+        if game.table.card(card_id).ingredient == ingredient:
+            game.table.take(card_id, "player", player)
+            game._piles[player].append(card_id)
+            return card_id
+    raise AssertionError(f"no {ingredient} left in the supply")

@@ -40,10 +40,11 @@ I = Ingredient  # noqa: E741
 _POTENTIAL: dict[Ingredient, float] = {
     I.RICE: 5.0,
     I.NOODLES: 7.0,
-    I.MUSHROOM: 6.0,
     I.GARLIC: 4.0,
     I.CHILI_PEPPER: 4.0,
 }
+# One Mushroom towards a set of three (18 points) promises little, two promise more.
+_MUSHROOM_PROMISE: tuple[float, ...] = (0.0, 3.0, 8.0)
 _FLICK_GAP_MM = 10.0  # the blade starts this far before the card's near edge
 _FLICK_TIME_S = 0.045  # the fast stroke lasts this long (longer than the release window)
 _APPROACH_S = 0.02  # a short slow approach before the stroke
@@ -68,7 +69,9 @@ def _pile_value(counts: tuple[int, ...]) -> tuple[int, float]:
     pile = [kind for kind, count in zip(_TYPES, counts, strict=True) for _ in range(count)]
     arrangement = score_pile(pile)
     unused = [i for c in arrangement.combinations if c.points == 0 for i in c.ingredients]
-    return arrangement.points, sum(_POTENTIAL.get(i, 0.0) for i in unused)
+    mushrooms = sum(1 for i in unused if i is I.MUSHROOM)
+    promise = sum(_POTENTIAL.get(i, 0.0) for i in unused if i is not I.MUSHROOM)
+    return arrangement.points, promise + _MUSHROOM_PROMISE[min(mushrooms, 2)]
 
 
 def _majority(counts: Sequence[tuple[int, ...]], player: int, index: int, points: int) -> int:
@@ -203,7 +206,7 @@ class WokBot:
         total -= _majority(counts, player, _INDEX[I.BROCCOLI], rules.broccoli_majority_penalty)
         weight = self.settings.potential_weight
         if weight > 0.0:
-            left = len(game.table.supply) / max(1, game.cfg.setup.supply)
+            left = min(1.0, len(game.table.supply) / max(1, game.cfg.setup.supply))
             total += weight * (0.3 + 0.7 * left) * promise
         return total
 

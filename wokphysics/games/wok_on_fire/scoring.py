@@ -186,8 +186,9 @@ def _optimal_plan(counts: Counter[Ingredient]) -> _Plan:
     broccoli, green_pepper, mushroom, onion = (counts[v] for v in _DISH_VEGETABLES)
     garlic, chili = counts[I.GARLIC], counts[I.CHILI_PEPPER]
     noodles, rice = counts[I.NOODLES], counts[I.RICE]
-    max_dishes = min(noodles + rice, chicken + pork + shrimp, broccoli + green_pepper
-                     + mushroom + onion)
+    max_dishes = min(
+        noodles + rice, chicken + pork + shrimp, broccoli + green_pepper + mushroom + onion
+    )
 
     # Best Meat part for k meats in dishes and g Garlic left: best_meat[k][g] = (points, use).
     best_meat: list[list[tuple[int, tuple[int, int, int]]]] = [
@@ -208,8 +209,9 @@ def _optimal_plan(counts: Counter[Ingredient]) -> _Plan:
     bmo: list[tuple[int, tuple[int, int, int]]] = [(-1, (0, 0, 0))] * (max_dishes + 1)
     for b in range(min(broccoli, max_dishes) + 1):
         for m in range(min(mushroom, max_dishes - b) + 1):
-            rest_points = (ALONE_POINTS[I.BROCCOLI] * (broccoli - b)
-                           + MUSHROOM_SET_POINTS * ((mushroom - m) // MUSHROOM_SET_SIZE))
+            rest_points = ALONE_POINTS[I.BROCCOLI] * (broccoli - b) + MUSHROOM_SET_POINTS * (
+                (mushroom - m) // MUSHROOM_SET_SIZE
+            )
             for o in range(min(onion, max_dishes - b - m) + 1):
                 points = rest_points + onion_points(onion - o)
                 if points > bmo[b + m + o][0]:
@@ -242,8 +244,7 @@ def _optimal_plan(counts: Counter[Ingredient]) -> _Plan:
                 veg_points, vegs_used = best_veg[k][chili - h]
                 if meat_points < 0 or veg_points < 0:
                     continue
-                points = (NOODLE_DISH_POINTS * n + RICE_DISH_POINTS * r
-                          + meat_points + veg_points)
+                points = NOODLE_DISH_POINTS * n + RICE_DISH_POINTS * r + meat_points + veg_points
                 if best_plan is None or points > best_plan.points:
                     best_plan = _Plan(n, r, g, h, meats_used, vegs_used, points)
     assert best_plan is not None, "cooking no dish is always possible"
@@ -266,7 +267,7 @@ class _Cards:
         for ingredient in ingredients:
             self.left[ingredient] -= 1
             assert self.left[ingredient] >= 0, "the plan uses only the pile's cards"
-        ids = (tuple(self._ids[i].popleft() for i in ingredients) if self._with_ids else None)
+        ids = tuple(self._ids[i].popleft() for i in ingredients) if self._with_ids else None
         self.combinations.append(Combination(kind, tuple(ingredients), points, ids))
 
 
@@ -274,8 +275,11 @@ def _spread(types: Sequence[Ingredient], amounts: Sequence[int]) -> list[Ingredi
     return [t for t, amount in zip(types, amounts, strict=True) for _ in range(amount)]
 
 
-def _arrange(plan: _Plan, pile: Sequence[Ingredient], card_ids: Sequence[int] | None,
-             ) -> Arrangement:
+def _arrange(
+    plan: _Plan,
+    pile: Sequence[Ingredient],
+    card_ids: Sequence[int] | None,
+) -> Arrangement:
     """The combinations that realise ``plan``; the points are recomputed card by card."""
     cards = _Cards(pile, card_ids)
     dishes = plan.noodle_dishes + plan.rice_dishes
@@ -284,21 +288,28 @@ def _arrange(plan: _Plan, pile: Sequence[Ingredient], card_ids: Sequence[int] | 
     condiments = _spread((I.GARLIC, I.CHILI_PEPPER), (plan.dish_garlic, plan.dish_chili))
     for d in range(dishes):
         if d < plan.noodle_dishes:
-            cards.take(CombinationKind.NOODLE_DISH,
-                       (I.NOODLES, meats[d], vegetables[d], condiments[d]), NOODLE_DISH_POINTS)
+            cards.take(
+                CombinationKind.NOODLE_DISH,
+                (I.NOODLES, meats[d], vegetables[d], condiments[d]),
+                NOODLE_DISH_POINTS,
+            )
         else:
-            cards.take(CombinationKind.RICE_DISH, (I.RICE, meats[d], vegetables[d]),
-                       RICE_DISH_POINTS)
+            cards.take(
+                CombinationKind.RICE_DISH, (I.RICE, meats[d], vegetables[d]), RICE_DISH_POINTS
+            )
     for meat in _MEATS_BY_VALUE:
         while cards.left[I.GARLIC] and cards.left[meat]:
-            cards.take(CombinationKind.GARLIC_MEAT, (I.GARLIC, meat),
-                       GARLIC_FACTOR * ALONE_POINTS[meat])
+            cards.take(
+                CombinationKind.GARLIC_MEAT, (I.GARLIC, meat), GARLIC_FACTOR * ALONE_POINTS[meat]
+            )
     while cards.left[I.CHILI_PEPPER] and cards.left[I.GREEN_PEPPER]:
-        cards.take(CombinationKind.CHILI_GREEN_PEPPER, (I.CHILI_PEPPER, I.GREEN_PEPPER),
-                   CHILI_PAIR_POINTS)
+        cards.take(
+            CombinationKind.CHILI_GREEN_PEPPER, (I.CHILI_PEPPER, I.GREEN_PEPPER), CHILI_PAIR_POINTS
+        )
     while cards.left[I.MUSHROOM] >= MUSHROOM_SET_SIZE:
-        cards.take(CombinationKind.MUSHROOM_SET, (I.MUSHROOM,) * MUSHROOM_SET_SIZE,
-                   MUSHROOM_SET_POINTS)
+        cards.take(
+            CombinationKind.MUSHROOM_SET, (I.MUSHROOM,) * MUSHROOM_SET_SIZE, MUSHROOM_SET_POINTS
+        )
     while cards.left[I.ONION]:
         size = min(cards.left[I.ONION], ONION_COUNT_MAX)
         cards.take(CombinationKind.ONION_COUNT, (I.ONION,) * size, ONION_COUNT_POINTS[size])
@@ -318,8 +329,10 @@ def _check_pile(pile: Sequence[Ingredient]) -> Counter[Ingredient]:
         if not isinstance(ingredient, Ingredient):
             raise TypeError(f"not an Ingredient: {ingredient!r}")
         if count > DECK_COUNTS[ingredient]:
-            raise UserError(f"impossible pile: {count} {ingredient.value}, but the deck has "
-                            f"only {DECK_COUNTS[ingredient]}")
+            raise UserError(
+                f"impossible pile: {count} {ingredient.value}, but the deck has "
+                f"only {DECK_COUNTS[ingredient]}"
+            )
     return counts
 
 
@@ -328,8 +341,10 @@ def best_points(pile: Sequence[Ingredient]) -> int:
     return _optimal_plan(_check_pile(pile)).points
 
 
-def score_pile(pile: Sequence[Ingredient], card_ids: Sequence[int] | None = None,
-               ) -> Arrangement:
+def score_pile(
+    pile: Sequence[Ingredient],
+    card_ids: Sequence[int] | None = None,
+) -> Arrangement:
     """The optimal arrangement of one player's cards (majorities not included).
 
     Args:
@@ -354,10 +369,12 @@ def _strict_leader(counts: Sequence[int]) -> int | None:
     return counts.index(top)
 
 
-def score_players(piles: Sequence[Sequence[Ingredient]],
-                  card_ids: Sequence[Sequence[int]] | None = None,
-                  pork_bonus: int = PORK_MAJORITY_BONUS,
-                  broccoli_penalty: int = -BROCCOLI_MAJORITY_PENALTY) -> list[PlayerScore]:
+def score_players(
+    piles: Sequence[Sequence[Ingredient]],
+    card_ids: Sequence[Sequence[int]] | None = None,
+    pork_bonus: int = PORK_MAJORITY_BONUS,
+    broccoli_penalty: int = -BROCCOLI_MAJORITY_PENALTY,
+) -> list[PlayerScore]:
     """Every player's final score: optimal arrangement plus the Pork and Broccoli majorities.
 
     A majority needs strictly more cards of the type than every other player (and at least
@@ -379,8 +396,17 @@ def score_players(piles: Sequence[Sequence[Ingredient]],
         arrangement = score_pile(pile, None if card_ids is None else card_ids[index])
         bonus = pork_bonus if index == pork_leader else 0
         penalty = -broccoli_penalty if index == broccoli_leader else 0
-        scores.append(PlayerScore(arrangement, len(pile), pork[index], broccoli[index], bonus,
-                                  penalty, arrangement.points + bonus + penalty))
+        scores.append(
+            PlayerScore(
+                arrangement,
+                len(pile),
+                pork[index],
+                broccoli[index],
+                bonus,
+                penalty,
+                arrangement.points + bonus + penalty,
+            )
+        )
     return scores
 
 
