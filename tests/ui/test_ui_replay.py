@@ -61,3 +61,32 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
     for key in (pygame.K_DOWN,) * 5:
         scene.key(key)
     assert scene.speed == 0.5
+
+
+def test_a_table_recording_plays_to_its_end_with_matching_hashes(tmp_path: Path) -> None:
+    from wokphysics.replay.table_record import TableRecorder
+    from wokphysics.table.gesture import Gesture
+    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.replay_viewer import ReplayScene, TableSource
+
+    recorder = TableRecorder(load_config(), 5)
+    card = recorder.table.wok_cards()[3]
+    y0 = card.y - 54.5
+    recorder.stir(Gesture([(0.0, card.x, y0 - 60.0), (0.1, card.x, y0), (0.14, card.x,
+                                                                          y0 + 68.0)]))
+    recorder.chop(Gesture([(0.0, 0.0, -400.0), (0.1, 0.0, -300.0)]), seat=0)
+    path = tmp_path / "table.json"
+    recorder.save(path)
+    source = TableSource(str(path), __import__("json").loads(path.read_text()))
+    app = App(source.cfg, WindowOptions(size=(800, 600)),
+              lambda renderer, text, _app: ReplayScene(source, renderer, text, str(path)))
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    scene.speed_index = 4  # x8
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if scene.action is None and source.at_end():
+            break
+    assert source.at_end() and not scene.problem
+    assert source.table.state_hash() == recorder.table.state_hash()
+    assert main(["replay", str(path), "--max-frames", "3"]) == 0

@@ -87,6 +87,7 @@ class TableSource:
         self.index = 0
         self.names: list[str] = []
         self._checking: int | None = None
+        self._run: Stepped | None = None
 
     @property
     def game(self) -> WokOnFireGame | None:
@@ -96,8 +97,9 @@ class TableSource:
         return f"action {min(self.index + 1, len(self.replay.steps))} of {len(self.replay.steps)}"
 
     def at_end(self) -> bool:
+        """Every recorded action has been started and the last one has come to rest."""
         self.verify_pending()
-        return self.index >= len(self.replay.steps)
+        return self.index >= len(self.replay.steps) and (self._run is None or self._run.done)
 
     def turn_index(self) -> int:
         return self.index
@@ -112,11 +114,13 @@ class TableSource:
             run = self.table.begin_chop(step.gesture, step.seat)
             gesture = None
         self._checking = self.index
+        self._run = run
         self.index += 1
         return run, gesture
 
     def verify_pending(self) -> None:
-        if self._checking is None:
+        """Once the last started action has come to rest, compare its hash (Diverged)."""
+        if self._checking is None or (self._run is not None and not self._run.done):
             return
         step = self.replay.steps[self._checking]
         if self.table.state_hash() != step.hash:
