@@ -78,26 +78,44 @@ def test_slow_typing_makes_customers_late() -> None:
     lines = ["1"] * 8 + ["w"] * 12
     state, text = run(lines, seconds_per_line=30.0)
     assert state.phase != "setup_assign" and state.now > 200.0
-    assert "TIME IS UP" in text or len(state.bad) > 0 or any(
-        not face for pile in state.piles for _, face in pile
+    assert (
+        "TIME IS UP" in text
+        or len(state.bad) > 0
+        or any(not face for pile in state.piles for _, face in pile)
     )
 
 
 def test_simulate_prints_the_team_table(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["simulate", "wok-star", "--players", "2", "--games", "3", "--no-progress",
-                   "--difficulty", "all", "--seed", "4"])
+    status = main(
+        [
+            "simulate",
+            "wok-star",
+            "--players",
+            "2",
+            "--games",
+            "3",
+            "--no-progress",
+            "--difficulty",
+            "all",
+            "--seed",
+            "4",
+        ]
+    )
     assert status == 0
     out = capsys.readouterr().out
     assert "team win" in out and "2p easy" in out and "2p hard" in out
     assert "seeds 4..6" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["simulate", "wok-star", "--players", "9"], "--players must be 1 to 4"),
-    (["simulate", "wok-star", "--difficulty", "brutal"], "--difficulty must be"),
-    (["simulate", "wok-star", "--games", "0"], "--games must be at least 1"),
-    (["play", "wok-star", "--players", "2", "--bots", "3"], "--bots must be 0 to 2"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["simulate", "wok-star", "--players", "9"], "--players must be 1 to 4"),
+        (["simulate", "wok-star", "--difficulty", "brutal"], "--difficulty must be"),
+        (["simulate", "wok-star", "--games", "0"], "--games must be at least 1"),
+        (["play", "wok-star", "--players", "2", "--bots", "3"], "--bots must be 0 to 2"),
+    ],
+)
 def test_bad_arguments_are_one_line_and_exit_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -117,8 +135,9 @@ def test_a_bad_config_file_is_named_with_its_key(
 
 
 def test_bots_only_play_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["play", "wok-star", "--players", "2", "--bots", "2", "--no-timer",
-                   "--seed", "3"])
+    status = main(
+        ["play", "wok-star", "--players", "2", "--bots", "2", "--no-timer", "--seed", "3"]
+    )
     assert status == 0
     out = capsys.readouterr().out
     assert "seat 1 (bot)" in out and ("Round 6 income" in out or "restaurant closes" in out)
@@ -159,9 +178,24 @@ def test_the_config_files_difficulty_is_used_unless_one_is_given(
 ) -> None:
     mine = tmp_path / "wok_star.toml"
     mine.write_text('[rules]\ndifficulty = "easy"\n')
-    assert main(["simulate", "wok-star", "--games", "1", "--no-progress",
-                 "--config", str(mine)]) == 0
+    assert (
+        main(["simulate", "wok-star", "--games", "1", "--no-progress", "--config", str(mine)]) == 0
+    )
     assert "2p easy" in capsys.readouterr().out
-    assert main(["simulate", "wok-star", "--games", "1", "--no-progress",
-                 "--config", str(tmp_path), "--difficulty", "hard"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "wok-star",
+                "--games",
+                "1",
+                "--no-progress",
+                "--config",
+                str(tmp_path),
+                "--difficulty",
+                "hard",
+            ]
+        )
+        == 0
+    )
     assert "2p hard" in capsys.readouterr().out

@@ -68,8 +68,11 @@ def test_the_upgraded_side_makes_more() -> None:
     a, b = combo_faces(state, prep)
     set_dice(state, 0, [number, other, a, b])
     start = state.counters[prep]
-    for text, made in ((f"place {other} on {prep}", 2), (f"place {number} on {prep}", 4),
-                       (f"combo {a}+{b} on {prep}", 5)):
+    for text, made in (
+        (f"place {other} on {prep}", 2),
+        (f"place {number} on {prep}", 4),
+        (f"combo {a}+{b} on {prep}", 5),
+    ):
         state.turn = 0
         state.refresh()
         before = state.counters[prep]
@@ -100,8 +103,10 @@ def test_only_the_owner_places_but_dice_may_be_given() -> None:
 
 def _current_customer_state(players: int = 2, **options: Any) -> WokStarState:
     for seed in range(50):
-        state = quiet(players, seed, **options) if not options.get("timer") else started(
-            players, seed, events=False, characters=False
+        state = (
+            quiet(players, seed, **options)
+            if not options.get("timer")
+            else started(players, seed, events=False, characters=False)
         )
         if "#" in state.current:
             return state

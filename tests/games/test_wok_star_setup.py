@@ -30,9 +30,15 @@ def test_shipped_cards_honour_the_rulebook_and_decisions() -> None:
     assert [cfg.loan.amount("hard", n) for n in (1, 2, 3, 4)] == [45, 45, 68, 90]
 
 
-@pytest.mark.parametrize("players, zero, four, deck, potential", [
-    (1, 1, 1, 5, 3), (2, 1, 1, 5, 3), (3, 2, 1, 8, 4), (4, 2, 2, 10, 6),
-])
+@pytest.mark.parametrize(
+    "players, zero, four, deck, potential",
+    [
+        (1, 1, 1, 5, 3),
+        (2, 1, 1, 5, 3),
+        (3, 2, 1, 8, 4),
+        (4, 2, 2, 10, 6),
+    ],
+)
 def test_setup_deals_recipes_decks_and_events(
     players: int, zero: int, four: int, deck: int, potential: int
 ) -> None:
