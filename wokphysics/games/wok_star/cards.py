@@ -26,8 +26,18 @@ ComboKind = Literal[
     "pair", "straight", "both_odd", "both_even", "sum_at_least", "sum_at_most", "sum_is"
 ]
 EventKind = Literal[
-    "chefs_special", "delivery", "inspector", "spoilage", "extra_hands", "power_cut",
-    "lucky_wok", "walk_in", "rush", "windfall", "tip_jar", "food_critic",
+    "chefs_special",
+    "delivery",
+    "inspector",
+    "spoilage",
+    "extra_hands",
+    "power_cut",
+    "lucky_wok",
+    "walk_in",
+    "rush",
+    "windfall",
+    "tip_jar",
+    "food_critic",
 ]
 CharacterKind = Literal["grandma", "uncle", "cousin", "auntie", "grandpa", "little_bo"]
 Difficulty = Literal["easy", "normal", "hard"]
@@ -255,7 +265,8 @@ def check_cards(config: WokStarConfig, file: str) -> None:
                 raise ConfigError(file, f"preparations.{index}.{side}", "yields must be 1 to 10")
         if prep.front[:] != [1, 2, 3]:
             raise ConfigError(
-                file, f"preparations.{index}.front",
+                file,
+                f"preparations.{index}.front",
                 "the Preparation side makes 1, 2 and 3 (the rulebook's three methods)",
             )
         if any(u < f for u, f in zip(prep.upgraded, prep.front, strict=True)) or (
@@ -276,7 +287,8 @@ def check_cards(config: WokStarConfig, file: str) -> None:
         for item in recipe.ingredients:
             if item not in preps:
                 raise ConfigError(
-                    file, f"recipes.{index}.ingredients",
+                    file,
+                    f"recipes.{index}.ingredients",
                     f"'{item}' is not a preparation id; allowed: {', '.join(sorted(preps))}",
                 )
         if len(set(recipe.ingredients)) != len(recipe.ingredients):
@@ -299,7 +311,8 @@ def check_cards(config: WokStarConfig, file: str) -> None:
                     union = set(z1.ingredients + z2.ingredients + f1.ingredients + f2.ingredients)
                     if len(union) < 4:
                         raise ConfigError(
-                            file, "recipes",
+                            file,
+                            "recipes",
                             f"{z1.id}, {z2.id}, {f1.id} and {f2.id} need fewer than 4 "
                             "preparations, so 4 players cannot each get one",
                         )
@@ -309,7 +322,8 @@ def check_cards(config: WokStarConfig, file: str) -> None:
         recipes_dealt = 2 if players == 1 else players
         if len(pair) != 2 or min(pair) < 0 or sum(pair) != 4 * recipes_dealt:
             raise ConfigError(
-                file, f"decks.sizes.{players - 1}",
+                file,
+                f"decks.sizes.{players - 1}",
                 f"must be two sizes adding up to the {4 * recipes_dealt} customers in play",
             )
     for key in ("easy", "normal", "hard"):

@@ -19,17 +19,29 @@ DIFFICULTY_CHOICES = ("easy", "normal", "hard")
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=2, metavar="N", help="1 to 4 (default 2)")
-    parser.add_argument("--difficulty", default=None, metavar="LEVEL",
-                        help="easy, normal or hard (default: the config's, normal)")
+    parser.add_argument(
+        "--difficulty",
+        default=None,
+        metavar="LEVEL",
+        help="easy, normal or hard (default: the config's, normal)",
+    )
     parser.add_argument("--no-timer", action="store_true", help="play without the sand timers")
     parser.add_argument("--no-events", action="store_true", help="leave the event cards out")
-    parser.add_argument("--no-characters", action="store_true",
-                        help="leave the Family Characters out")
-    parser.add_argument("--first-game", action="store_true",
-                        help="the rulebook's first game: no timer, no events, no characters")
+    parser.add_argument(
+        "--no-characters", action="store_true", help="leave the Family Characters out"
+    )
+    parser.add_argument(
+        "--first-game",
+        action="store_true",
+        help="the rulebook's first game: no timer, no events, no characters",
+    )
     parser.add_argument("--seed", type=int, default=None, metavar="N", help="random seed")
-    parser.add_argument("--config", default=None, metavar="PATH",
-                        help="a TOML file (or folder) overriding config/wok_star.toml")
+    parser.add_argument(
+        "--config",
+        default=None,
+        metavar="PATH",
+        help="a TOML file (or folder) overriding config/wok_star.toml",
+    )
 
 
 def _players(value: int) -> int:
@@ -68,10 +80,16 @@ def _config(args: argparse.Namespace, difficulty: str | None) -> WokStarConfig:
 # ---------------------------------------------------------------------- play
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
-    parser.add_argument("--bots", type=int, default=1, metavar="N",
-                        help="how many seats bots take (the others are people; default 1)")
-    parser.add_argument("--bot", default="team", metavar="NAME",
-                        help="which bot: team or random (default team)")
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=1,
+        metavar="N",
+        help="how many seats bots take (the others are people; default 1)",
+    )
+    parser.add_argument(
+        "--bot", default="team", metavar="NAME", help="which bot: team or random (default team)"
+    )
 
 
 def play(args: argparse.Namespace) -> int:
@@ -90,12 +108,16 @@ def play(args: argparse.Namespace) -> int:
     config = _config(args, chosen[0] if chosen else None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     people = players - args.bots
-    seats = [None if s < people else make_bot("wok-star", args.bot, seed * 31 + s)
-             for s in range(players)]
+    seats = [
+        None if s < people else make_bot("wok-star", args.bot, seed * 31 + s)
+        for s in range(players)
+    ]
     clock = WallClock() if config.rules.timer else None
     state = WokStarState(players, seed, config, clock)
-    print(f"Wok Star, seed {seed}: {people} at the keyboard, {args.bots} bot(s). "
-          f"Type 'help' for the commands.")
+    print(
+        f"Wok Star, seed {seed}: {people} at the keyboard, {args.bots} bot(s). "
+        f"Type 'help' for the commands."
+    )
     print(HELP)
     # Real time needs a terminal that can be polled; otherwise each turn waits for a line.
     live = config.rules.timer and sys.stdin.isatty() and sys.platform != "win32"
@@ -107,12 +129,18 @@ def play(args: argparse.Namespace) -> int:
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
     parser.set_defaults(players=None)
-    parser.add_argument("--games", type=int, default=200, metavar="N",
-                        help="games per setting (default 200)")
-    parser.add_argument("--bot", default="team", metavar="NAME",
-                        help="bot for every seat: team or random (default team)")
-    parser.add_argument("--all", action="store_true",
-                        help="every player count 1-4 and every difficulty")
+    parser.add_argument(
+        "--games", type=int, default=200, metavar="N", help="games per setting (default 200)"
+    )
+    parser.add_argument(
+        "--bot",
+        default="team",
+        metavar="NAME",
+        help="bot for every seat: team or random (default team)",
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="every player count 1-4 and every difficulty"
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

@@ -127,9 +127,7 @@ def play_live(
             shown = scene
             status = (changes, now)
             fresh_output = True
-        elif state.phase == "action" and (
-            status[0] != changes or now - status[1] >= _STATUS_EVERY
-        ):
+        elif state.phase == "action" and (status[0] != changes or now - status[1] >= _STATUS_EVERY):
             write(status_line(state, seat, now))
             status = (changes, now)
             fresh_output = True

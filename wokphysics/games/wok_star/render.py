@@ -67,9 +67,7 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     )
     lines.append(f"Ingredients (* upgraded): {counters}")
     for other in range(state.num_players):
-        free = sorted(
-            d[FACE] for d in state.dice if d[HOLDER] == other and d[STATUS] == FREE
-        )
+        free = sorted(d[FACE] for d in state.dice if d[HOLDER] == other and d[STATUS] == FREE)
         mark = "you" if other == seat else f"seat {other + 1}"
         dice = " ".join(str(f) for f in free) or "-"
         recipes = ", ".join(state.recipes_of(other)) or "-"

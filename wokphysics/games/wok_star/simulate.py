@@ -62,8 +62,13 @@ def play_game(config: WokStarConfig | None, players: int, seed: int, bot: str) -
 
 
 def play_games(
-    config: WokStarConfig | None, players: int, games: int, seed: int, bot: str,
-    progress: bool = False, label: str = "wok-star",
+    config: WokStarConfig | None,
+    players: int,
+    games: int,
+    seed: int,
+    bot: str,
+    progress: bool = False,
+    label: str = "wok-star",
 ) -> list[TeamResult]:
     """``games`` games with seeds ``seed``, ``seed + 1``, ..."""
     return [

@@ -310,8 +310,10 @@ class WokStarState(GameState):
         return self._purchase_actions()
 
     def _assign_actions(self, setup: bool) -> list[WokAction]:
-        prep = self.pending_assign[0] if not setup else next(
-            p for p, o in self.prep_owner.items() if o == -1
+        prep = (
+            self.pending_assign[0]
+            if not setup
+            else next(p for p, o in self.prep_owner.items() if o == -1)
         )
         seats = range(self.num_players)
         if setup:
@@ -564,8 +566,11 @@ class WokStarState(GameState):
             self.idle = [False] * self.num_players
             if self.config.rules.timer:
                 self.last_timer, self.deadline = flip(
-                    self.timers, self.last_timer, at,
-                    self.config.rules.timer_seconds, self.config.rules.sand_physics,
+                    self.timers,
+                    self.last_timer,
+                    at,
+                    self.config.rules.timer_seconds,
+                    self.config.rules.sand_physics,
                 )
             else:
                 self.deadline = NO_DEADLINE
@@ -640,8 +645,14 @@ class WokStarState(GameState):
     def _action(self, action: WokAction) -> None:
         verb = action.verb
         seat = self.turn
-        cost_kind = {"place": "place", "combo": "combo", "give": "give", "serve": "serve",
-                     "turn_away": "turn_away", "use": "use"}.get(verb)
+        cost_kind = {
+            "place": "place",
+            "combo": "combo",
+            "give": "give",
+            "serve": "serve",
+            "turn_away": "turn_away",
+            "use": "use",
+        }.get(verb)
         if cost_kind is not None:
             self.now = self.clock.after_action(self.now, self._cost(cost_kind))
         if verb in ("place", "combo", "give", "use"):
@@ -749,9 +760,7 @@ class WokStarState(GameState):
             self.piles[self.recipe_owner[recipe_of(card)]].append([card, face_up])
             self._reveal(self.now)
 
-    def _busy(
-        self, seat: int, as_handler: bool = True, holders: set[int] | None = None
-    ) -> bool:
+    def _busy(self, seat: int, as_handler: bool = True, holders: set[int] | None = None) -> bool:
         """Whether ``seat`` has something to do besides waiting (``as_handler``: counting
         serving or turning away the current customer; ``holders``: the seats holding
         unplaced dice, if already known)."""
@@ -1065,4 +1074,3 @@ class WokStarState(GameState):
         from wokphysics.games.wok_star.invariants import check
 
         check(self)
-

@@ -77,7 +77,8 @@ class TeamBot(Bot):
             seat = action.seat
             owned = len(state.preps_of(seat))
             mine = sum(
-                1 for r in state.recipes_of(seat)
+                1
+                for r in state.recipes_of(seat)
                 if action.target in state.config.recipe_by_id[r].ingredients
             )
             return (owned, -mine, seat)
@@ -140,7 +141,8 @@ class TeamBot(Bot):
         if "#" not in card:
             return []
         return [
-            i for i in state.config.recipe_by_id[recipe_of(card)].ingredients
+            i
+            for i in state.config.recipe_by_id[recipe_of(card)].ingredients
             if state.counters[i] <= 0
         ]
 
@@ -220,10 +222,7 @@ class TeamBot(Bot):
         self, state: WokStarState, actions: list[WokAction], missing: list[str]
     ) -> WokAction | None:
         """Use a Family Character where it saves a customer, a die or the game."""
-        kinds = {
-            state.config.character_by_id[a.target].kind: a
-            for a in actions if a.verb == "use"
-        }
+        kinds = {state.config.character_by_id[a.target].kind: a for a in actions if a.verb == "use"}
         limit = state.config.rules.bad_publicity_limit
         if "auntie" in kinds and len(state.bad) >= limit - 3:
             return kinds["auntie"]
@@ -318,7 +317,8 @@ class TeamBot(Bot):
         # Still dice: the lowest counters get them (they carry over).
         cap = state.config.rules.ingredient_max - 3
         places = [
-            a for a in legal
+            a
+            for a in legal
             if isinstance(a, WokAction) and a.verb == "place" and state.counters[a.target] < cap
         ]
         if places:
