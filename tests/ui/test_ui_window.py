@@ -200,3 +200,31 @@ def test_restart_asks_first() -> None:
     app.frame(FRAME_S)
     assert app.scene is not scene
     assert isinstance(app.scene, PlayScene) and app.scene.game.seed == game.seed + 1
+
+
+def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
+    from wokphysics.ui.play import build_app, parse_play_args
+
+    app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
+                                           "--no-save", "--size", "900x600"]))
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    named_before_taking = False
+    for _ in range(400):  # at x1: the first bot's picks are framed before they are taken
+        app.frame(FRAME_S)
+        named_before_taking |= bool(scene.bot_picks)
+    assert named_before_taking
+    post_key(pygame.K_SPACE)  # hurry the bots
+    frames = 0
+    while not scene.game.is_over and frames < 5000:
+        app.frame(FRAME_S)
+        frames += 1
+    assert scene.game.is_over
+    app.frame(FRAME_S)
+    new_game = [b for b in scene.buttons if b.label.startswith("New game")]
+    assert new_game, "the end screen offers a new game"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {
+        "pos": new_game[0].rect.center, "button": 1, "t_ms": 1}))
+    app.frame(FRAME_S)
+    assert isinstance(app.scene, PlayScene) and app.scene is not scene
+    assert not app.scene.game.is_over and app.scene.game.seed == 5

@@ -53,6 +53,7 @@ VIABLE = Highlight((255, 226, 60), 2)
 VIABLE_LATER = Highlight((200, 180, 120), 1)
 BLIND = Highlight((120, 200, 255), 1)
 CHOSEN = (90, 230, 250)
+BOT_CHOSEN = (255, 150, 60)
 
 
 def player_names(labels: tuple[str, ...]) -> list[str]:
@@ -101,6 +102,7 @@ class PlayScene:
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
         self._events_seen = 0
+        self.bot_picks: list[Pick] | None = None  # a bot's named picks, shown before taken
         self._flick_speed: float | None = None  # the person's last stir release speed, mm/s
         self._resting: tuple[tuple[int, int, int], list[Card]] | None = None
         self._panel_key: tuple[object, ...] | None = None
@@ -146,6 +148,9 @@ class PlayScene:
             return "The cards are moving... (Space skips)"
         player = game.current_player
         if player in self.bots:
+            if self.bot_picks:
+                return (f"{self.names[player]} names the orange-framed card"
+                        f"{'s' if len(self.bot_picks) > 1 else ''}. Space skips ahead.")
             return f"{self.names[player]} is playing. Space skips ahead to your turn."
         expect = game.expect
         if expect is Expect.STIR:
@@ -266,13 +271,22 @@ class PlayScene:
             return
         self.bot_wait = BOT_PAUSE_S
         game = self.game
+        # What bot.act() does, split so people can watch: a stir or chop is the bot's own
+        # gesture handed to begin_stir/begin_chop and drawn; named picks are shown framed for
+        # a moment before they are taken.
         if game.expect is Expect.STIR:
-            # What bot.act() does for a stir, with the run drawn: the bot's own gesture.
             stroke = bot.plan_stir(game)
             self._act(lambda: game.begin_stir(stroke), stroke, animate=True)
         elif game.expect is Expect.CHOP:
             throw = bot.plan_chop(game)
             self._act(lambda: game.begin_chop(throw), None, animate=True)
+        elif game.expect is Expect.PICK:
+            if self.bot_picks is None and not self.fast:
+                self.bot_picks = bot.choose_picks(game)
+                return
+            picks = self.bot_picks if self.bot_picks is not None else bot.choose_picks(game)
+            self.bot_picks = None
+            self._act(lambda: game.pick(picks))
         else:
             self._act(lambda: bot.act(game))
 
@@ -461,6 +475,9 @@ class PlayScene:
             for number, pick in enumerate(self.selection, start=1):
                 label = f"{number}?" if pick.blind_chicken else str(number)
                 marks[pick.card_id] = Highlight(CHOSEN, 4, label)
+        for number, pick in enumerate(self.bot_picks or [], start=1):
+            label = f"{number}?" if pick.blind_chicken else str(number)
+            marks[pick.card_id] = Highlight(BOT_CHOSEN, 4, label)
         return marks
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -550,6 +567,7 @@ class PlayScene:
                       if b.rect.collidepoint(self.mouse)), -1)
         return (self.renderer.map.panel, len(game.events), game.expect, game.current_player,
                 game.turn_number, game.stirs_this_step, tuple(self.selection), self.status,
+                tuple(self.bot_picks or ()),
                 self.playback is None, self.fast, hover, len(self.log), len(game.table.supply))
 
     def draw_panel(self, surface: pygame.Surface) -> None:
