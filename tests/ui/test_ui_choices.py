@@ -1,8 +1,8 @@
 """The choices besides stirring and picking, made with the mouse and keys in the real loop:
 a blind Chicken claim (right-click), the Chili Pepper, the Garlic gift's receiver and the
-order of two bonuses. Each test plays a seeded three-player game with bots standing in for the
-person until the person faces that choice, then makes it through the window and checks the
-input the engine recorded."""
+order of two bonuses. Each test lays a few cards face up (fixture), plays a seeded
+three-player game with bots standing in for the person until the person faces that choice,
+then makes it through the window and checks the input the engine recorded."""
 
 from __future__ import annotations
 
@@ -10,38 +10,61 @@ import math
 from collections.abc import Callable
 
 import pygame
-import pytest
 from ui_helpers import FRAME_S, post_click, post_key
 
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
-from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
+from wokphysics.games.wok_on_fire.engine import Expect, Pick, WokOnFireGame
 from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.play_scene import PlayScene
 
 Goal = Callable[[WokOnFireGame], bool]
 
 
-def _reach(goal: Goal, seeds: tuple[int, ...]) -> tuple[App, PlayScene, WokOnFireGame]:
-    """A window on the first of ``seeds``' games (person = player 0, played meanwhile by a
-    bot through the engine) that reaches ``goal`` on player 0's turn."""
+def _reach(goal: Goal, layout: list[tuple[str, float, float]],
+           first_picks: Callable[[WokOnFireGame, list[int]], list[Pick] | None] | None = None,
+           ) -> tuple[App, PlayScene, WokOnFireGame, list[int]]:
+    """A window on a three-player game (person = player 0) once player 0 faces ``goal``.
+
+    Test fixture: before the first input, the wok cards named in ``layout`` are laid face up
+    at those spots (mm) near the wok's corners, away from where the bots flick. Until the
+    goal, bots stand in for everyone through the engine's inputs; at player 0's pick steps
+    ``first_picks(game, placed)`` may name the picks instead (None: the bot chooses)."""
     cfg = load_config()
-    for seed in seeds:
-        game = WokOnFireGame(cfg, 3, seed, 0, ("person", "strong", "strong"))
-        stand_in = [make_wof_bot(cfg, "strong", seed * 10 + p) for p in range(3)]
-        while not game.is_over and not (game.current_player == 0 and goal(game)):
+    game = WokOnFireGame(cfg, 3, 1, 0, ("person", "strong", "strong"))
+    placed: list[int] = []
+    for name, x, y in layout:
+        card = next(c for c in game.table.wok_cards()
+                    if c.ingredient == name and c.id not in placed)
+        game.table.place(card.id, x, y, 0.0, True)
+        placed.append(card.id)
+    stand_in = [make_wof_bot(cfg, "strong", 10 + p) for p in range(3)]
+    while not game.is_over and not (game.current_player == 0 and goal(game)):
+        picks = None
+        if game.current_player == 0 and game.expect is Expect.PICK and first_picks is not None:
+            picks = first_picks(game, placed)
+        if picks is not None:
+            game.pick(picks)
+        else:
             stand_in[game.current_player].act(game)
-        if not game.is_over:
-            break
-    else:
-        pytest.fail(f"no game among seeds {seeds} reached the wanted choice")
+    assert not game.is_over, "the game reached the wanted choice"
     bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
     app = App(cfg, WindowOptions(size=(900, 600)),
               lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text))
     scene = app.scene
     assert isinstance(scene, PlayScene)
     app.frame(FRAME_S)
-    return app, scene, game
+    return app, scene, game, placed
+
+
+def _named(wanted: list[int]) -> Callable[[WokOnFireGame, list[int]], list[Pick] | None]:
+    """Player 0's first normal pick names ``wanted`` (by position in the layout) if it can."""
+    def choose(game: WokOnFireGame, placed: list[int]) -> list[Pick] | None:
+        picks = [Pick(placed[i]) for i in wanted]
+        if game.turn_number == 0 and game.check_pick(picks) is None:
+            return picks
+        return None
+    return choose
 
 
 def _last_input(game: WokOnFireGame) -> dict[str, object]:
@@ -51,9 +74,14 @@ def _last_input(game: WokOnFireGame) -> dict[str, object]:
 
 
 def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
-    app, scene, game = _reach(lambda g: g.expect is Expect.PICK and bool(g.legal_picks().blind),
-                              (2, 3, 4, 5))
-    card_id = game.legal_picks().blind[0]
+    # An Onion's edge lies 15 mm left of the Pork's centre: its circle is hidden, two corners
+    # show.
+    width = load_config().card.width_mm
+    app, scene, game, placed = _reach(
+        lambda g: g.expect is Expect.PICK and bool(g.legal_picks().blind),
+        [("pork", -230.0, -230.0), ("onion", -230.0 + width / 2 - 15.0, -230.0)])
+    card_id = placed[0]
+    assert card_id in game.legal_picks().blind
     card = game.table.card(card_id)
     seen = game.table.visibility()[card_id]
     corner = seen.corners_visible.index(True)
@@ -85,8 +113,9 @@ def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
 
 
 def test_c_discards_a_chili_for_one_more_pick() -> None:
-    app, scene, game = _reach(lambda g: g.expect is Expect.CHILI and bool(g.usable_chilis()),
-                              (2, 3, 4, 5, 6))
+    app, scene, game, placed = _reach(
+        lambda g: g.expect is Expect.CHILI and bool(g.usable_chilis()),
+        [("chili_pepper", 230.0, -230.0), ("pork", -230.0, -230.0)], _named([0, 1]))
     chili = game.usable_chilis()[0]
     post_key(pygame.K_c)
     app.frame(FRAME_S)
@@ -96,7 +125,10 @@ def test_c_discards_a_chili_for_one_more_pick() -> None:
 
 
 def test_clicking_an_opponents_aid_gives_them_the_garlic_gift() -> None:
-    app, scene, game = _reach(lambda g: g.expect is Expect.GIFT_OPPONENT, (3, 2, 4, 5, 6))
+    app, scene, game, placed = _reach(
+        lambda g: g.expect is Expect.GIFT_OPPONENT,
+        [("garlic", 230.0, -230.0), ("pork", -230.0, -230.0), ("onion", -230.0, 230.0),
+         ("mushroom", 230.0, 230.0)], _named([0, 1]))
     receiver = game.legal_opponents()[-1]
     gift = game.gift_card
     aid = app.renderer.aid_rect(game.seat_of(receiver))
@@ -108,7 +140,9 @@ def test_clicking_an_opponents_aid_gives_them_the_garlic_gift() -> None:
 
 
 def test_keys_choose_which_bonus_comes_first() -> None:
-    app, scene, game = _reach(lambda g: g.expect is Expect.BONUS_ORDER, (14, 2, 3, 4, 5, 6))
+    app, scene, game, placed = _reach(
+        lambda g: g.expect is Expect.BONUS_ORDER,
+        [("green_pepper", -230.0, -230.0), ("garlic", 230.0, -230.0)], _named([0, 1]))
     post_key(pygame.K_2)
     app.frame(FRAME_S)
     assert _last_input(game) == {"kind": "bonus_order", "first": "garlic"}
