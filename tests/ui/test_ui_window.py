@@ -75,7 +75,8 @@ def test_a_lazy_drag_pushes_without_flipping() -> None:
     assert game.stirs_this_step == 1 and not game.flipped_this_step
     # The player learns how fast the flick was (80 mm/s) and the speed that flips cards.
     assert scene.status.startswith("Your flick left the hand at 0.1 m/s: 0 cards flipped.")
-    assert "strong bot flicks at about 1.7 m/s" in scene.status
+    hint = scene.cfg.bots["strong"].flick_speed_mm_s / 1000.0
+    assert f"strong bot flicks at about {hint:.1f} m/s" in scene.status
 
 
 def _place_face_up(game: WokOnFireGame, wanted: list[str], spots: list[tuple[float, float]]
