@@ -122,27 +122,39 @@ class WokBot:
 
     # ------------------------------------------------------------------ flicks
     def _target(self, game: WokOnFireGame) -> Card | None:
+        """The card to flick: a face-down card that nothing covers, near the wok's centre.
+
+        What covers a card is judged by eye, not by the exact visibility geometry (cheap:
+        a bot plans every stir): each card lying above it counts by how close its centre is.
+        """
         table = game.table
-        lying = [c for c in table.wok_cards()]
+        lying = table.wok_cards()
         if not lying:
             return None
-        visible = table.visibility()
         half_w, half_d = game.cfg.wok.width_mm / 2.0, game.cfg.wok.depth_mm / 2.0
         inside = [c for c in lying if abs(c.x) < half_w and abs(c.y) < half_d]
         pool = inside or lying
         if not self.settings.choose_targets:
             return pool[int(self.rng.integers(len(pool)))]
+        card_cfg = game.cfg.card
+        diagonal = math.hypot(card_cfg.width_mm, card_cfg.length_mm)
+        margin = card_cfg.length_mm / 2.0
+        xs = np.array([c.x for c in lying])
+        ys = np.array([c.y for c in lying])
+        ranks = np.array([(c.layer, c.stack_order) for c in lying])
 
         def merit(card: Card) -> float:
-            seen = visible.get(card.id)
-            shown = seen.circle_fraction if seen else 0.0
-            corners = sum(seen.corners_visible) if seen else 0
-            # A face-down card that nothing covers flips cleanly and lands viable; far from the
-            # edge it stays in the wok. A face-up card is flipped only when nothing else is left.
-            score = 3.0 * shown + 0.5 * corners - math.hypot(card.x, card.y) / half_w
-            if seen is not None and seen.falling_out:
-                score -= 2.0
-            return score + (0.0 if not card.face_up else -10.0)
+            above = (ranks[:, 0] > card.layer) | (
+                (ranks[:, 0] == card.layer) & (ranks[:, 1] > card.stack_order)
+            )
+            distance = np.hypot(xs[above] - card.x, ys[above] - card.y)
+            cover = float(np.clip(1.0 - distance / diagonal, 0.0, None).sum())
+            # Uncovered, it flips cleanly and lands viable; far from the edge it stays in the
+            # wok. A face-up card is flipped only when no face-down card is left.
+            score = -3.0 * cover - math.hypot(card.x, card.y) / half_w
+            if max(abs(card.x) - half_w, abs(card.y) - half_d) > -margin:
+                score -= 2.0  # near the edge: it may fall out
+            return score - (10.0 if card.face_up else 0.0)
 
         return max(pool, key=merit)
 

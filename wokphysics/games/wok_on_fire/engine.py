@@ -297,6 +297,7 @@ class WokOnFireGame:
         self.turn_records: list[dict[str, Any]] = []
         self._result: dict[str, Any] | None = None
         self._running: EngineAction | None = None
+        self._legal_cache: tuple[dict[int, Visibility], PickKind, LegalPicks] | None = None
         self._turn = self._new_turn(starting_player)
         self.autosave()
 
@@ -464,16 +465,23 @@ class WokOnFireGame:
             return LegalPicks((), (), (), 0, 0)
         kind = self._turn.pick_kind
         assert kind is not None
+        visible = self._visible()
+        cached = self._legal_cache
+        # The table makes a new visibility dict whenever a card moves or is taken.
+        if cached is not None and cached[0] is visible and cached[1] is kind:
+            return cached[2]
         eligible = self._eligible(kind)
         peppers = [i for i in eligible if self._ingredient[i] is Ingredient.GREEN_PEPPER]
         most = self._max_picks(kind)
-        return LegalPicks(
+        legal = LegalPicks(
             viable=tuple(peppers or eligible),
             all_viable=tuple(eligible),
             blind=tuple(self._blind_candidates()),
             min_picks=min(most, self._units(eligible)),
             max_picks=most,
         )
+        self._legal_cache = (visible, kind, legal)
+        return legal
 
     def legal_opponents(self) -> tuple[int, ...]:
         if self._expect is not Expect.GIFT_OPPONENT:
