@@ -229,3 +229,27 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     app.frame(FRAME_S)
     assert isinstance(app.scene, PlayScene) and app.scene is not scene
     assert not app.scene.game.is_over and app.scene.game.seed == 5
+
+
+def test_help_and_pause_stop_the_game_clock() -> None:
+    from wokphysics.ui.play import build_app, parse_play_args
+
+    app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
+                                           "--no-save", "--size", "800x600"]))
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    post_key(pygame.K_F1)
+    app.frame(FRAME_S)
+    assert app.help
+    post_key(pygame.K_ESCAPE)  # closes the help
+    post_key(pygame.K_ESCAPE)  # pauses
+    app.frame(FRAME_S)
+    assert not app.help and app.paused
+    steps = scene.game.table.steps
+    for _ in range(120):  # two seconds: a bot would have stirred by now
+        app.frame(FRAME_S)
+    assert scene.game.table.steps == steps and scene.playback is None
+    post_key(pygame.K_ESCAPE)
+    for _ in range(120):
+        app.frame(FRAME_S)
+    assert scene.game.table.steps > steps
