@@ -11,10 +11,10 @@ import pytest
 
 from wokphysics.games.bots import RandomBot, bot_names, make_bot
 from wokphysics.games.simulation import play_out
-from wokphysics.games.terminal import play_in_terminal
 from wokphysics.games.wok_and_roll.bots import GreedyBot
 from wokphysics.games.wok_and_roll.factory import make_game
-from wokphysics.games.wok_and_roll.render import render, render_end
+from wokphysics.games.wok_and_roll.render import render
+from wokphysics.games.wok_and_roll.terminal import play_hidden
 
 
 @pytest.mark.parametrize("expert", [False, True])
@@ -49,15 +49,40 @@ def test_terminal_game_with_a_person_and_two_bots_reaches_the_final_tally() -> N
     state = make_game(3, seed=8, config={"expert": True})
     out: list[str] = []
     answers = cycle(["x", "1"])  # a bad answer first each time, then the first action
-    play_in_terminal(
-        state, [None, make_bot("wok-and-roll", "greedy", 1), make_bot("wok-and-roll", "random", 2)],
-        render, render_end, read=lambda prompt: next(answers), write=out.append,
+    play_hidden(
+        state,
+        [None, make_bot("wok-and-roll", "greedy", 1), make_bot("wok-and-roll", "random", 2)],
+        read=lambda prompt: next(answers),
+        write=out.append,
     )
     text = "\n".join(out)
     assert state.is_terminal()
     assert "HOUSE SPECIAL" in text and "Fridge:" in text and "|LOCK|" in text
     assert "not possible" in text  # the bad answer was refused with a reason
     assert "Final tally" in text and "wins with" in text
+
+
+def test_terminal_holds_back_the_bots_cooking_until_the_turn_is_over() -> None:
+    state = make_game(3, seed=21)
+    out: list[str] = []
+    seen_at_prompt: list[tuple[int, str, str]] = []
+
+    def read(prompt: str) -> str:
+        seen_at_prompt.append((state.turn, state.phase, "\n".join(out)))
+        return str(len(state.legal_actions()))  # the last action: lock or done
+
+    # seats 1 and 2 are bots; in turn 1 player 1 is at the market, in turn 2 the bot in
+    # seat 2 rolls and cooks first, before the person
+    play_hidden(state, [None, GreedyBot(3), GreedyBot(4)], read=read, write=out.append)
+    turn2_cooking = [text for turn, phase, text in seen_at_prompt if turn == 2 and phase == "cook"]
+    assert turn2_cooking, "the person cooked in turn 2"
+    shown = turn2_cooking[0]  # everything printed when the person was first asked to cook
+    after_market = shown.split("Turn 2: the dice are locked in")[1]
+    assert "(greedy bot): cook" not in after_market, "a bot's cooking leaked before the end"
+    full = "\n".join(out)
+    revealed = full.split("Turn 2 cooking (revealed now that everybody is done):")[1]
+    revealed = revealed.split("Turn 3")[0]
+    assert "(greedy bot): cook" in revealed, "the bots did cook before the person in turn 2"
 
 
 def test_render_shows_the_sheet_and_hides_the_others_crossings() -> None:
@@ -77,13 +102,17 @@ def test_render_shows_the_sheet_and_hides_the_others_crossings() -> None:
 def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "wokphysics.cli", *args],
-        input=stdin, capture_output=True, text=True, timeout=120,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_cli_play_three_players_two_bots_to_the_end() -> None:
-    result = _run("play", "wok-and-roll", "--players", "3", "--bots", "2", "--seed", "4",
-                  stdin="1\n" * 2000)
+    result = _run(
+        "play", "wok-and-roll", "--players", "3", "--bots", "2", "--seed", "4", stdin="1\n" * 2000
+    )
     assert result.returncode == 0, result.stderr
     assert "Final tally" in result.stdout and "wins with" in result.stdout
 

@@ -90,8 +90,8 @@ def play(args: argparse.Namespace) -> int:
 
     from wokphysics.games.bots import make_bot
     from wokphysics.games.protocol import new_game
-    from wokphysics.games.terminal import play_in_terminal
-    from wokphysics.games.wok_and_roll.render import render, render_end
+    from wokphysics.games.wok_and_roll.state import WokAndRollState
+    from wokphysics.games.wok_and_roll.terminal import play_hidden
 
     options = _options(args)
     bots = args.players - 1 if args.bots is None else args.bots
@@ -107,9 +107,11 @@ def play(args: argparse.Namespace) -> int:
     ]
     print(
         f"Wok and Roll, seed {seed}: players 1-{humans} at the keyboard, "
-        f"{bots} {args.bot} bot(s). Type an action's number or its text."
+        f"{bots} {args.bot} bot(s). Type an action's number or its text. The bots' "
+        "cooking is shown when each turn is over."
     )
-    play_in_terminal(state, seats, render, render_end)
+    assert isinstance(state, WokAndRollState)
+    play_hidden(state, seats)
     return 0
 
 
