@@ -130,3 +130,15 @@ def test_cli_simulate_prints_a_results_table() -> None:
     assert "20 games, 3 players" in result.stdout and "greedy" in result.stdout
     bad = _run("simulate", "wok-and-roll", "--bots", "greedy,clever", "--games", "2")
     assert bad.returncode == 2 and "unknown bot 'clever'" in bad.stderr
+
+
+def test_greedy_weighs_expert_locks_books_against_a_recipes_penalty() -> None:
+    from wokphysics.games.wok_and_roll.actions import Unlock
+
+    state = make_game(1, seed=3, config={"expert": True})
+    sheet, menu = state.sheet, state.menus[0]
+    with_books = GreedyBot.value(sheet, menu, Unlock("N2", (0, 0)), leading=True)
+    with_recipe = GreedyBot.value(sheet, menu, Unlock("N2", ()), leading=True)
+    assert with_books > 0 > with_recipe
+    # a lock in front of cheap servings is not worth two Recipe Books from the Fridge
+    assert GreedyBot.value(sheet, menu, Unlock("S2", (1, 1)), leading=True) < with_books

@@ -25,11 +25,17 @@ def test_shipped_file_honours_the_rulebook_counts() -> None:
         assert side.skills.conversion_cost == 2 and side.skills.rectangle_cost == 3
         assert side.unlock_cost == 2
         assert {r.per: r.points for r in side.skills.rectangles} == {
-            "skill": 2, "rice": 1, "noodle": 1, "vegetable": 1, "meat": 1, "seafood": 1,
+            "skill": 2,
+            "rice": 1,
+            "noodle": 1,
+            "vegetable": 1,
+            "meat": 1,
+            "seafood": 1,
         }
     assert (settings.rules.dishes_to_end, settings.rules.expert_dishes_to_end) == (3, 3)
-    expert = compile_sheet(settings.model_copy(update={"rules": settings.rules.model_copy(
-        update={"menu": "expert"})}))
+    expert = compile_sheet(
+        settings.model_copy(update={"rules": settings.rules.model_copy(update={"menu": "expert"})})
+    )
     assert any(g.locked_from >= 0 for g in expert.groups) and expert.recipes
     assert all(r < 0 for r in expert.recipes) and expert.pantry_points
 
@@ -49,15 +55,22 @@ def _override(tmp_path: Path, text: str) -> Path:
         ("[dice]\nfaces = ['R', 'R', 'V', 'M', 'S', 'B']\n", "dice.faces"),
         ("[dice]\nwhite = 5\n", "dice"),
         ("[[simple.rows]]\nservings = ['X9.1']\nbonus = 'R'\n", "simple.rows.0.servings"),
-        ("[[simple.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
-         "kind = 'dish'\nservings = [{ needs = 'RQ', points = 1 }]\n",
-         "simple.groups.0.servings.0.needs"),
-        ("[[expert.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
-         "kind = 'dish'\nlocked_from = 3\nservings = [{ needs = 'RR', points = 1 }]\n",
-         "expert.groups.0.locked_from"),
+        (
+            "[[simple.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
+            "kind = 'dish'\nservings = [{ needs = 'RQ', points = 1 }]\n",
+            "simple.groups.0.servings.0.needs",
+        ),
+        (
+            "[[expert.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
+            "kind = 'dish'\nlocked_from = 3\nservings = [{ needs = 'RR', points = 1 }]\n",
+            "expert.groups.0.locked_from",
+        ),
         ("[expert]\nrecipes = [2]\n", "expert.recipes"),
-        ("[[house_specials]]\nid = 'x'\nname = 'x'\nhats_after = [9]\n"
-         "servings = [{ needs = 'RR', points = 1 }]\n", "house_specials"),
+        (
+            "[[house_specials]]\nid = 'x'\nname = 'x'\nhats_after = [9]\n"
+            "servings = [{ needs = 'RR', points = 1 }]\n",
+            "house_specials",
+        ),
     ],
 )
 def test_a_bad_override_names_the_file_and_key(tmp_path: Path, text: str, key: str) -> None:
@@ -71,9 +84,21 @@ def test_a_bad_override_names_the_file_and_key(tmp_path: Path, text: str, key: s
 def test_cli_reports_a_bad_config_in_one_line_with_status_2(tmp_path: Path) -> None:
     path = _override(tmp_path, "[rules]\ndishes_to_end = -1\n")
     result = subprocess.run(
-        [sys.executable, "-m", "wokphysics.cli", "simulate", "wok-and-roll", "--games", "1",
-         "--config", str(path), "--no-progress"],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "wokphysics.cli",
+            "simulate",
+            "wok-and-roll",
+            "--games",
+            "1",
+            "--config",
+            str(path),
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()

@@ -129,9 +129,7 @@ def test_completing_a_row_circles_an_ingredient_usable_at_once() -> None:
     assert not any("=circle" in t for t in texts(state))
 
 
-def test_two_recipe_books_buy_a_conversion_used_the_same_turn_one_book_one_ingredient() -> (
-    None
-):
+def test_two_recipe_books_buy_a_conversion_used_the_same_turn_one_book_one_ingredient() -> None:
     state = cooking("BBBN" + "RS", players=1)
     assert "convert N using die+die" in texts(state)
     assert "convert N using die+fridge" in texts(state)
@@ -323,3 +321,30 @@ def test_along_random_games_every_listed_action_has_its_own_effect(expert: bool)
                 checked += 1
             state.apply(rng.choice(legal))
     assert checked > 50
+
+
+def test_invariants_catch_a_lost_crossing_a_bad_die_and_fridge_overuse() -> None:
+    from wokphysics.games.protocol import InvariantViolation
+
+    state = cooking("RRNN" + "SS", players=2)
+    state.check_invariants()
+    act(state, "cook R1.1 R=die R=die")
+    state.check_invariants()
+    state.menus[0].crossed = 0
+    with pytest.raises(InvariantViolation, match="lost a crossing"):
+        state.check_invariants()
+
+    state = cooking("RRNN" + "SS", players=2)
+    state.dice[2] = 6
+    with pytest.raises(InvariantViolation, match="dice out of range"):
+        state.check_invariants()
+
+    expert = cooking("RRNN" + "SS", players=1, expert=True)
+    expert.menus[0].fridge_used = 0b111  # three Fridge items with two Chef's Hats
+    with pytest.raises(InvariantViolation, match="Chef's Hats"):
+        expert.check_invariants()
+
+    skipped = cooking("RRNN" + "SS", players=1)
+    skipped.menus[0].crossed = 1 << skipped.sheet.by_id["R1.2"].index  # R1.2 before R1.1
+    with pytest.raises(InvariantViolation, match="top to bottom"):
+        skipped.check_invariants()

@@ -41,8 +41,14 @@ def test_the_rulebooks_scoring_example_totals_55_with_its_breakdown() -> None:
     assert scores == {"rice": 5, "noodle": 13, "vegmeat": 10, "seafood": 8, "skills_fridge": 19}
     assert menu.score(sheet) == 55
     # two full platters in the Vegetable and Meat section: 6 serving points + 2 + 2
-    assert sum(sheet.servings[sheet.by_id[f"{g}.{k}"].index].points
-               for g in ("V1", "M1") for k in range(1, 6)) == 6
+    assert (
+        sum(
+            sheet.servings[sheet.by_id[f"{g}.{k}"].index].points
+            for g in ("V1", "M1")
+            for k in range(1, 6)
+        )
+        == 6
+    )
     assert menu.completed(sheet) == 4  # N1, V1, M1, S1
 
 
