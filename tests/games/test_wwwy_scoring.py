@@ -32,9 +32,9 @@ def wok(wok_id: str) -> int:
 def cards_of(type_key: str, count: int, symbols: bool | None = None) -> list[int]:
     """The first ``count`` cards of a type (optionally only with / without symbols)."""
     found = [
-        i for i, card_id in enumerate(DATA.card_ids)
-        if card_id.startswith(type_key + "-")
-        and (symbols is None or DATA.has_symbol(i) == symbols)
+        i
+        for i, card_id in enumerate(DATA.card_ids)
+        if card_id.startswith(type_key + "-") and (symbols is None or DATA.has_symbol(i) == symbols)
     ]
     assert len(found) >= count
     return found[:count]
@@ -57,7 +57,10 @@ def test_the_rulebook_example_scores_42_from_the_shipped_cards() -> None:
 def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "wokphysics.cli", *args],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
 
 
@@ -80,7 +83,7 @@ def test_score_command_prints_the_arrangement_and_42(capsys: pytest.CaptureFixtu
         ('{"woks": "W04"}', "must be a list"),
         ('{"coins": -1}', "coins: must be a whole number"),
         ('{"wok": []}', "wok: unknown key"),
-        ('[1, 2]', "must be a JSON object"),
+        ("[1, 2]", "must be a JSON object"),
         ('{"woks": [', "not valid JSON"),
     ],
 )
@@ -167,8 +170,14 @@ def test_tie_break_direction_decides_which_optimum_is_kept(tmp_path: Path) -> No
 
 
 # --- brute force -----------------------------------------------------------------------
-def _brute_force(data: CardData, woks: list[int], hand: list[int], front: list[int],
-                 sign: int, swap_on_double: bool) -> tuple[int, int]:
+def _brute_force(
+    data: CardData,
+    woks: list[int],
+    hand: list[int],
+    front: list[int],
+    sign: int,
+    swap_on_double: bool,
+) -> tuple[int, int]:
     """(best points, best placed cards * sign) over every arrangement, by enumeration."""
     red = [data.woks[w] for w in woks if not data.woks[w].is_man]
     men = [data.woks[w] for w in woks if data.woks[w].is_man]
@@ -185,8 +194,11 @@ def _brute_force(data: CardData, woks: list[int], hand: list[int], front: list[i
             elif man.kind == "man-swap" and (
                 card.kind == "combo" or (card.kind == "double" and swap_on_double)
             ):
-                types = ({t for t, n in enumerate(card.combo) if n} if card.kind == "combo"
-                         else {t for t, _ in card.halves})
+                types = (
+                    {t for t, n in enumerate(card.combo) if n}
+                    if card.kind == "combo"
+                    else {t for t, _ in card.halves}
+                )
                 for source in types:
                     for target in range(6):
                         if target != source:
@@ -261,8 +273,13 @@ def _accepts(data: CardData, slot: Slot, card: int, in_hand: bool) -> bool:
     return True
 
 
-def _value(data: CardData, slots: list[Slot], contents: list[list[tuple[int, bool]]],
-           covered: int, sign: int) -> tuple[int, int] | None:
+def _value(
+    data: CardData,
+    slots: list[Slot],
+    contents: list[list[tuple[int, bool]]],
+    covered: int,
+    sign: int,
+) -> tuple[int, int] | None:
     """(points, sign * placed) of one arrangement, or None if a wok's content is invalid."""
     points = covered
     placed = 0
@@ -292,8 +309,9 @@ def _value(data: CardData, slots: list[Slot], contents: list[list[tuple[int, boo
     return points, sign * placed
 
 
-def _best_placement(data: CardData, slots: list[Slot], covered: int,
-                    cards: list[tuple[int, bool]], sign: int) -> tuple[int, int] | None:
+def _best_placement(
+    data: CardData, slots: list[Slot], covered: int, cards: list[tuple[int, bool]], sign: int
+) -> tuple[int, int] | None:
     """Every placement of every card into an accepting slot or none; the best value."""
     contents: list[list[tuple[int, bool]]] = [[] for _ in slots]
     best: tuple[int, int] | None = None
@@ -351,8 +369,9 @@ def test_exact_scoring_equals_brute_force(
 @pytest.fixture(scope="module")
 def options_data(tmp_path_factory: pytest.TempPathFactory) -> CardData:
     path = tmp_path_factory.mktemp("cfg") / "options.toml"
-    path.write_text('[rules]\nman_swap_on_double_woks = true\n'
-                    'leftover_ingredients_tie_break = "more"\n')
+    path.write_text(
+        '[rules]\nman_swap_on_double_woks = true\nleftover_ingredients_tie_break = "more"\n'
+    )
     return load_cards(path)
 
 
@@ -371,3 +390,31 @@ def test_exact_scoring_with_swap_on_doubles_and_more_leftovers_equals_brute_forc
     best_points, best_placed = _brute_force(data, woks, hand, front, -1, True)
     assert result.total == best_points
     assert -(len(cards) - len(result.leftovers)) == best_placed
+
+
+COMBOS = [i for i in RED if DATA.woks[i].kind == "combo"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    red=st.lists(st.sampled_from(RED), max_size=1, unique=True),
+    combo=st.sampled_from(COMBOS),
+    picks=st.lists(st.integers(0, 62), min_size=2, max_size=4, unique=True),
+)
+def test_exact_scoring_with_all_four_men_equals_brute_force(
+    red: list[int], combo: int, picks: list[int]
+) -> None:
+    """All four Men-at-wok at once (the power and swap men are placed by the combo search),
+    with cards of the types the woks ask for."""
+    woks = list(dict.fromkeys([*red, combo])) + MEN
+    wanted = {t for w in woks for t, n in enumerate(DATA.woks[w].combo) if n}
+    wanted |= {t for w in woks for t, _ in DATA.woks[w].halves}
+    pool = [c for c in range(63) if DATA.card_type[c] in wanted]
+    cards = [pool[p % len(pool)] for p in picks]
+    cards = list(dict.fromkeys(cards))
+    hand, front = cards[::2], cards[1::2]
+    result = SCORER.score(woks, hand, front)
+    best_points, best_placed = _brute_force(DATA, woks, hand, front, 1, False)
+    assert result.total == best_points
+    assert len(cards) - len(result.leftovers) == best_placed
+    _check_result(result, woks, hand, front)

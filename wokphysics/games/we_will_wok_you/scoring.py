@@ -83,6 +83,9 @@ class _Plan:
     set5: int = -1
     linear: list[int] = field(default_factory=list)  # per class: raw points, -1 = no wok
     linear_src: list[int] = field(default_factory=list)  # per class: wok position
+    power_at: int = -1  # combo wok given the Man-at-power-wok by the combo search
+    swap_at: int = -1  # combo wok given the Man-at-swap-wok by the combo search
+    swap: tuple[int, int] | None = None  # (from type, to type) of that swap
 
 
 class Effective(NamedTuple):
@@ -129,11 +132,11 @@ def _men_assignments(
 ) -> list[dict[int, list[tuple[int, object]]]]:
     """Every useful assignment of the Men-at-wok: red position -> [(man index, detail)].
 
-    Left out, because another assignment is at least as good: a Man-at-double-wok on a
-    double wok whose two ingredient types the player holds none of (without a swap there it
-    changes nothing); a swap to a type the player holds none of, or one that makes a combo
-    need more cards of a type than the player has (the combo then scores nothing, which
-    leaving the Man-at-swap-wok out does too).
+    The Man-at-power-wok and the Man-at-swap-wok on *combo* woks are not listed here: the
+    combo search decides them (see :func:`_solve`), so "not assigned" for those two means
+    "unused, or on a combo wok". Left out, because another assignment is at least as good: a
+    Man-at-double-wok on a double wok whose two ingredient types the player holds none of
+    (without a swap there it changes nothing); a swap to a type the player holds none of.
     """
     held_types = {t for t, n in enumerate(type_counts) if n}
     options_per_man: list[list[tuple[int, object] | None]] = []
@@ -143,26 +146,13 @@ def _men_assignments(
             if man.kind == "man-double" and wok.kind == "double":
                 if swap_on_double or any(type_counts[t] for t, _ in wok.halves):
                     options.append((position, None))
-            elif man.kind == "man-power":
+            elif man.kind == "man-power" and wok.kind != "combo":
                 options.append((position, None))
-            elif man.kind == "man-swap" and (
-                wok.kind == "combo" or (wok.kind == "double" and swap_on_double)
-            ):
-                needed = (
-                    {t for t, n in enumerate(wok.combo) if n} if wok.kind == "combo"
-                    else {t for t, _ in wok.halves}
-                )
-                for source in sorted(needed):
+            elif man.kind == "man-swap" and wok.kind == "double" and swap_on_double:
+                for source in sorted({t for t, _ in wok.halves}):
                     for target in sorted(held_types):
-                        if target == source:
-                            continue
-                        if wok.kind == "combo":
-                            req = list(wok.combo)
-                            req[target] += req[source]
-                            req[source] = 0
-                            if any(n > type_counts[t] for t, n in enumerate(req)):
-                                continue
-                        options.append((position, (source, target)))
+                        if target != source:
+                            options.append((position, (source, target)))
         options_per_man.append(options)
     result: list[dict[int, list[tuple[int, object]]]] = []
     for choice in itertools.product(*options_per_man):
@@ -208,8 +198,10 @@ class Scorer:
                 counts[card_class(cards.card_type[card], in_hand, cards.has_symbol(card))] += 1
         type_counts = [sum(counts[t * 4:t * 4 + 4]) for t in range(NUM_TYPES)]
 
-        memo: dict[tuple[Effective, ...], _Plan] = {}
+        memo: dict[tuple[object, ...], _Plan] = {}
         g_cache: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]] = {}
+        power_man = next((m for m, w in enumerate(men) if w.kind == "man-power"), -1)
+        swap_man = next((m for m, w in enumerate(men) if w.kind == "man-swap"), -1)
         best_value = -(1 << 60)
         best: tuple[dict[int, list[tuple[int, object]]], _Plan] | None = None
         for assignment in _men_assignments(red, men, type_counts, self.swap_on_double):
@@ -227,14 +219,27 @@ class Scorer:
                     else:
                         swap = detail if isinstance(detail, tuple) else None
                 effective.append(_effective(wok, power, swap, man))
-            key = tuple(effective)
+            placed = {m for on_card in assignment.values() for m, _ in on_card}
+            power_free = power_man >= 0 and power_man not in placed
+            inner_power = men[power_man].points if power_free else -1
+            inner_swap = swap_man >= 0 and swap_man not in placed
+            key = (tuple(effective), inner_power, inner_swap)
             plan = memo.get(key)
             if plan is None:
-                plan = _solve(key, counts, self.sign, g_cache)
+                plan = _solve(tuple(effective), counts, self.sign, g_cache, inner_power,
+                              inner_swap, type_counts)
                 memo[key] = plan
             if plan.value > best_value:
                 best_value = plan.value
                 best = (assignment, plan)
+        assert best is not None
+        assignment = {position: list(on_card) for position, on_card in best[0].items()}
+        plan = best[1]
+        if plan.power_at >= 0:
+            assignment.setdefault(plan.power_at, []).append((power_man, None))
+        if plan.swap_at >= 0:
+            assignment.setdefault(plan.swap_at, []).append((swap_man, plan.swap))
+        best = (assignment, plan)
         assert best is not None
         return self._arrangement(red, men, best[0], best[1], hand, front, coins)
 
@@ -391,21 +396,30 @@ def _solve(
     counts: list[int],
     sign: int,
     g_cache: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]],
+    inner_power: int = -1,
+    inner_swap: bool = False,
+    type_counts: list[int] | None = None,
 ) -> _Plan:
-    """The best encoded value for fixed effective woks, and the choices that reach it."""
+    """The best encoded value for fixed effective woks, and the choices that reach it.
+
+    ``inner_power`` (the Man-at-power-wok's points, or -1) and ``inner_swap`` say whether the
+    Man-at-power-wok and the Man-at-swap-wok are still free to go on a combo wok; the combo
+    search then tries, for each combo wok, its own combination, each useful swap of it (to a
+    type the player holds, not needing more cards than held) and the power wok, each man at
+    most once.
+    """
     covered = 0
     linear = [-1] * NUM_CLASSES
     linear_src = [-1] * NUM_CLASSES
     p3 = p5 = -1
     set3 = set5 = -1
-    combos: dict[tuple[int, ...], tuple[int, int]] = {}
+    combo_woks: list[tuple[int, tuple[int, ...], int]] = []
     for position, eff in enumerate(effective):
         kind = eff.kind
         if kind == COVERED:
             covered += eff.points
         elif kind == COMBO:
-            if eff.req not in combos or combos[eff.req][0] < eff.points:
-                combos[eff.req] = (eff.points, position)
+            combo_woks.append((position, eff.req, eff.points))
         elif kind == SET:
             if eff.size == 3 and eff.points > p3:
                 p3, set3 = eff.points, position
@@ -440,53 +454,106 @@ def _solve(
         g_sets.append(row[1])
         n_type.append(len(row[0]) - 1)
 
-    combo_list = sorted(
-        ((tuple((t, n) for t, n in enumerate(req) if n), points * SCALE + sign * sum(req), position)
-         for req, (points, position) in combos.items()),
-        key=lambda item: -item[1],
-    )
+    power_value = inner_power * SCALE if inner_power >= 0 else -1
+    held = [t for t in range(NUM_TYPES) if n_type[t]]
+    # Per combo wok: its modes (pairs (type, count), encoded value per combo, swap or None).
+    Mode = tuple[tuple[tuple[int, int], ...], int, tuple[int, int] | None]
+    entries: list[tuple[int, list[Mode]]] = []
+    for position, req, points in combo_woks:
+        modes: list[Mode] = [(
+            tuple((t, n) for t, n in enumerate(req) if n), points * SCALE + sign * sum(req), None
+        )]
+        if inner_swap:
+            for source in range(NUM_TYPES):
+                if not req[source]:
+                    continue
+                for target in held:
+                    if target == source:
+                        continue
+                    new = list(req)
+                    new[target] += new[source]
+                    new[source] = 0
+                    if any(n > n_type[t] for t, n in enumerate(new)):
+                        continue  # not even one combo: leaving the man out is as good
+                    pairs = tuple((t, n) for t, n in enumerate(new) if n)
+                    modes.append((pairs, points * SCALE + sign * sum(new), (source, target)))
+        entries.append((position, modes))
+
     usage = [0] * NUM_TYPES
-    counts_now = [0] * len(combo_list)
-    best_value = -(1 << 60)
-    best_counts: list[int] = []
-    best_usage: list[int] = []
-    last = len(combo_list)
 
     def max_count(pairs: tuple[tuple[int, int], ...]) -> int:
         return min((n_type[t] - usage[t]) // n for t, n in pairs)
 
-    def search(index: int, acc: int, types_value: int) -> None:
-        nonlocal best_value, best_counts, best_usage
+    def optimistic(modes: list[Mode], swap_free: bool, power_free: bool) -> int:
+        best = power_value if power_free else 0
+        for index, (pairs, e, _) in enumerate(modes):
+            if index and not swap_free:
+                break
+            if e > 0:
+                best = max(best, e * max_count(pairs))
+        return best
+
+    entries.sort(key=lambda entry: -optimistic(entry[1], inner_swap, inner_power >= 0))
+    last = len(entries)
+    # choice per entry: (mode index or -1 for the power wok, combos)
+    choice = [(0, 0)] * last
+    best_value = -(1 << 60)
+    best_choice: list[tuple[int, int]] = []
+    best_usage: list[int] = []
+
+    def search(index: int, acc: int, types_value: int, swap_free: bool,
+               power_free: bool) -> None:
+        nonlocal best_value, best_choice, best_usage
         if index == last:
             if acc + types_value > best_value:
                 best_value = acc + types_value
-                best_counts = list(counts_now)
+                best_choice = list(choice)
                 best_usage = list(usage)
             return
         bound = acc + types_value
-        for pairs, e, _ in combo_list[index:]:
-            if e > 0:
-                bound += e * max_count(pairs)
+        for _, modes in entries[index:]:
+            bound += optimistic(modes, swap_free, power_free)
         if bound <= best_value:
             return
-        pairs, e, _ = combo_list[index]
-        for count in range(max_count(pairs), -1, -1):
+        modes = entries[index][1]
+        options: list[tuple[int, int, int]] = []  # (estimate, mode index, combos)
+        if power_free:
+            options.append((power_value, -1, 0))
+        for mode_index, (pairs, e, _) in enumerate(modes):
+            if mode_index and not swap_free:
+                break
+            top = max_count(pairs)
+            lowest = 0 if mode_index == 0 else 1  # no combos with a swap = no swap
+            options.extend((e * count, mode_index, count) for count in range(top, lowest - 1, -1))
+        options.sort(key=lambda option: -option[0])
+        for estimate, mode_index, count in options:
+            choice[index] = (mode_index, count)
+            if mode_index < 0:
+                search(index + 1, acc + estimate, types_value, swap_free, False)
+                continue
+            pairs = modes[mode_index][0]
             delta = 0
             for t, n in pairs:
                 before = usage[t]
                 usage[t] = before + n * count
                 delta += g_values[t][usage[t]] - g_values[t][before]
-            counts_now[index] = count
-            search(index + 1, acc + e * count, types_value + delta)
+            search(index + 1, acc + estimate, types_value + delta,
+                   swap_free and mode_index == 0, power_free)
             for t, n in pairs:
                 usage[t] -= n * count
-        counts_now[index] = 0
+        choice[index] = (0, 0)
 
-    search(0, 0, sum(g_values[t][0] for t in range(NUM_TYPES)))
+    search(0, 0, sum(g_values[t][0] for t in range(NUM_TYPES)), inner_swap, inner_power >= 0)
     plan = _Plan(value=covered * SCALE + best_value)
-    plan.combo_counts = {
-        position: best_counts[i] for i, (_, _, position) in enumerate(combo_list) if best_counts[i]
-    }
+    for (position, modes), (mode_index, count) in zip(entries, best_choice, strict=True):
+        if mode_index < 0:
+            plan.power_at = position
+            continue
+        if count:
+            plan.combo_counts[position] = count
+        swap = modes[mode_index][2]
+        if swap is not None:
+            plan.swap_at, plan.swap = position, swap
     plan.sets = [g_sets[t][best_usage[t]] for t in range(NUM_TYPES)]
     plan.set3, plan.set5 = set3, set5
     plan.linear, plan.linear_src = linear, linear_src
