@@ -60,9 +60,15 @@ def _bot_names(cfg: WokConfig) -> list[str]:
 
 def play_window(args: argparse.Namespace) -> int:
     """Run the game window for the parsed ``wokphysics play`` options; exit status."""
+    from wokphysics.ui.play_scene import PlayScene
+
     app, save, screenshot = build_app(args)
     status = app.run()
-    if save is not None:
+    scene = app.scene
+    if save is not None and isinstance(scene, PlayScene):
+        if scene.playback is not None:
+            scene.playback.skip()  # a stir or chop under way: the engine records its outcome
+        scene.game.save(save)  # every input so far, the unfinished turn's too
         print(f"the game is saved in {save}; continue it with: wokphysics play --resume {save}")
     if screenshot is not None:
         print(f"screenshot saved to {screenshot}")
