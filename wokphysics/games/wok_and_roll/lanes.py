@@ -27,5 +27,6 @@ def unpack(value: int, count: int = 24) -> list[int]:
 
 
 def covers(have: int, need: int) -> bool:
-    """Every lane of ``have`` (face totals, each below 16) is at least that of ``need``."""
+    """Every lane of ``have`` (face totals, each below 16) is at least that of ``need``
+    (the test :func:`wokphysics.games.wok_and_roll.rules.menu_actions` makes inline)."""
     return (have | GUARD) - need & GUARD == GUARD

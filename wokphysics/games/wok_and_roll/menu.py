@@ -95,15 +95,6 @@ class Menu:
         left = self.hats - self.fridge_used.bit_count()
         return left if left > 0 else 0
 
-    def is_open(self, sheet: Sheet, group_index: int, pos: int) -> bool:
-        """True when serving ``pos`` of the group is not behind a closed lock."""
-        group = sheet.groups[group_index]
-        return (
-            group.locked_from < 0
-            or pos < group.locked_from
-            or bool(self.unlocked >> group_index & 1)
-        )
-
     def candidates(self, sheet: Sheet) -> list[Serving]:
         """Every serving that may be crossed now, ingredients aside."""
         crossed = self.crossed
