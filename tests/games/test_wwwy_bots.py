@@ -28,9 +28,7 @@ def test_greedy_wins_at_least_60_percent_against_three_random_bots() -> None:
     for seed in range(games):
         seat = seed % 4
         state = new_game(GAME, players=4, seed=seed)
-        bots = [
-            GreedyBot(seed) if s == seat else RandomBot(seed * 7919 + s) for s in range(4)
-        ]
+        bots = [GreedyBot(seed) if s == seat else RandomBot(seed * 7919 + s) for s in range(4)]
         play_out(state, bots)
         winners = state.winners()
         if seat in winners:
@@ -76,8 +74,9 @@ def test_terminal_play_shows_the_table_asks_again_and_announces_bots() -> None:
     answers = iter(["hello", "999", *["1"] * 500])
     out: list[str] = []
     seats = [None, GreedyBot(1), GreedyBot(2)]
-    play_in_terminal(state, seats, render, render_end, read=lambda _: next(answers),
-                     write=out.append)
+    play_in_terminal(
+        state, seats, render, render_end, read=lambda _: next(answers), write=out.append
+    )
     text = "\n".join(out)
     assert "row 1 (6 coins)" in text and "row 3 (4 coins)" in text
     assert "upper coin set: 6 coins" in text and "lower coin set: 4 coins" in text
@@ -104,9 +103,24 @@ def test_render_shows_only_what_the_seat_may_see() -> None:
 def test_play_command_in_a_terminal(tmp_path: Path) -> None:
     script = "\n".join(["nonsense", *["1"] * 400]) + "\n"
     result = subprocess.run(
-        [sys.executable, "-m", "wokphysics.cli", "play", GAME, "--players", "3", "--bots", "2",
-         "--seed", "4"],
-        input=script, capture_output=True, text=True, cwd=ROOT, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "wokphysics.cli",
+            "play",
+            GAME,
+            "--players",
+            "3",
+            "--bots",
+            "2",
+            "--seed",
+            "4",
+        ],
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
     assert "Player 1, it is your move:" in result.stdout
@@ -132,8 +146,21 @@ def test_bad_arguments_are_one_line_exit_2(
 
 
 def test_simulate_prints_a_results_table(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["simulate", GAME, "--players", "4", "--games", "6", "--seed", "1",
-                   "--no-progress", "--bots", "greedy,random"])
+    status = main(
+        [
+            "simulate",
+            GAME,
+            "--players",
+            "4",
+            "--games",
+            "6",
+            "--seed",
+            "1",
+            "--no-progress",
+            "--bots",
+            "greedy,random",
+        ]
+    )
     out = capsys.readouterr().out
     assert status == 0
     assert "6 games, 4 players" in out

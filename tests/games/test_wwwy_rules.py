@@ -58,8 +58,9 @@ def unchanged_after(state: WeWillWokYouState, text: str, reason: str) -> None:
     assert state.to_json() == before
 
 
-@pytest.mark.parametrize(("players", "removed", "woks", "out"), [(2, 24, 12, 6), (3, 12, 15, 3),
-                                                                   (4, 0, 18, 0)])
+@pytest.mark.parametrize(
+    ("players", "removed", "woks", "out"), [(2, 24, 12, 6), (3, 12, 15, 3), (4, 0, 18, 0)]
+)
 def test_setup_by_player_count(players: int, removed: int, woks: int, out: int) -> None:
     state = game(players)
     assert len(state.removed) == removed
@@ -127,13 +128,15 @@ def test_take_a_wok_with_four_identical_symbols_stars_wild() -> None:
     assert state.current_player == 0  # paying is part of the same turn
     pays = state.legal_actions()
     assert all(isinstance(a, Pay) for a in pays)
-    assert {str(a) for a in pays} == {"pay broccoli:bowl+bowl", "pay chicken:bowl",
-                                      "pay tuna:star"}
+    assert {str(a) for a in pays} == {"pay broccoli:bowl+bowl", "pay chicken:bowl", "pay tuna:star"}
     for text in ("pay tuna:star", "pay chicken:bowl", "pay broccoli:bowl+bowl"):
         state.apply(state.parse_action(text))
     assert state.data.woks[state.woks[0][0]].id == wok and wok not in state.offer
     assert sorted(state.data.card_ids[c] for c in state.fronts[0]) == [
-        "broccoli-12", "chicken-04", "tuna-10"]
+        "broccoli-12",
+        "chicken-04",
+        "tuna-10",
+    ]
     assert state.current_player == 1
     state.check_invariants()
 
@@ -144,8 +147,10 @@ def test_payment_is_exactly_four_symbols_and_never_a_dead_end() -> None:
     give(state, 0, ["broccoli-12", "carrot-09", "tuna-04"])
     wok = state.data.woks[state.offer[0]].id
     state.apply(TakeWok(wok))
-    assert [str(a) for a in state.legal_actions()] == ["pay broccoli:bowl+bowl",
-                                                       "pay carrot:bowl+bowl"]
+    assert [str(a) for a in state.legal_actions()] == [
+        "pay broccoli:bowl+bowl",
+        "pay carrot:bowl+bowl",
+    ]
     unchanged_after(state, "pay tuna:bowl", "cannot be part of exactly 4")
     unchanged_after(state, "collect upper", "first finish paying")
     state.apply(state.parse_action("pay carrot:bowl+bowl"))
@@ -224,8 +229,9 @@ def test_tie_break_fewer_leftover_ingredients_then_fewer_coins(tmp_path: Path) -
     state.coins = [3, 3]
     assert state.winners() == [0, 1]
     override = tmp_path / "more.toml"
-    override.write_text('[rules]\nleftover_ingredients_tie_break = "more"\n'
-                        'leftover_coins_tie_break = "more"\n')
+    override.write_text(
+        '[rules]\nleftover_ingredients_tie_break = "more"\nleftover_coins_tie_break = "more"\n'
+    )
     flipped = _finished(config=override)
     give(flipped, 0, ["tuna-01"])
     assert flipped.winners() == [0]
@@ -252,8 +258,16 @@ def test_observation_hides_other_hands_and_the_draw_order() -> None:
 
 def test_action_texts_parse_back_and_garbage_is_refused() -> None:
     state = game(3)
-    for text in ("collect upper", "collect lower", "buy row 4", "take W05",
-                 "pay chicken:bowl", "pay chicken:none", "pass", "pay carrot:spoon+spoon"):
+    for text in (
+        "collect upper",
+        "collect lower",
+        "buy row 4",
+        "take W05",
+        "pay chicken:bowl",
+        "pay chicken:none",
+        "pass",
+        "pay carrot:spoon+spoon",
+    ):
         assert str(state.parse_action(text)) == text
     assert str(state.parse_action("  TAKE w05 ")) == "take W05"
     for text in ("dance", "buy row 5", "take W99", "pay tofu:bowl", "collect middle"):
@@ -277,8 +291,11 @@ def test_json_carries_a_custom_config(tmp_path: Path) -> None:
         ("[setup]\ncoins_per_player = -1\n", "setup.coins_per_player"),
         ('[rules]\nleftover_coins_tie_break = "most"\n', "rules.leftover_coins_tie_break"),
         ("[rules]\ntypo = 1\n", "rules.typo"),
-        ('[ingredients.prawn]\ncards = ["", "bowl", "chopstick", "cookie", "cookie+cookie", '
-         '"chopstick+chopstick", "wok"]\n', "ingredients.prawn"),
+        (
+            '[ingredients.prawn]\ncards = ["", "bowl", "chopstick", "cookie", "cookie+cookie", '
+            '"chopstick+chopstick", "wok"]\n',
+            "ingredients.prawn",
+        ),
     ],
 )
 def test_bad_config_is_a_clear_error_and_exit_2(
@@ -289,7 +306,8 @@ def test_bad_config_is_a_clear_error_and_exit_2(
     with pytest.raises(ConfigError) as error:
         load_cards(path)
     assert key in str(error.value) and str(path) in str(error.value)
-    status = main(["simulate", "we-will-wok-you", "--games", "1", "--no-progress",
-                   "--config", str(path)])
+    status = main(
+        ["simulate", "we-will-wok-you", "--games", "1", "--no-progress", "--config", str(path)]
+    )
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and key in err

@@ -54,7 +54,7 @@ def _walk(
     for times in range(min(count, left // value), -1, -1):
         chosen.extend([kind] * times)
         _walk(useful, index + 1, left - value * times, chosen, found)
-        del chosen[len(chosen) - times:]
+        del chosen[len(chosen) - times :]
 
 
 class GreedyBot(Bot):
@@ -105,8 +105,9 @@ class GreedyBot(Bot):
                 value = self._value(state, woks, hand, front, coins + 1, late)
             elif isinstance(action, BuyRow):
                 price = state.coin_sets[ROW_SET[action.row]]
-                value = self._value(state, woks, hand + state.rows[action.row], front,
-                                    coins - price, late)
+                value = self._value(
+                    state, woks, hand + state.rows[action.row], front, coins - price, late
+                )
             else:
                 continue
             if value > best_value:
@@ -134,9 +135,9 @@ class GreedyBot(Bot):
         # best few: the payment changes only the hand wok and the symbols left.
         ranked = sorted(
             takes,
-            key=lambda a: -self._scorer(data).score(
-                [*woks, state.table.wok_of[a.wok]], hand, front
-            ).total,
+            key=lambda a: (
+                -self._scorer(data).score([*woks, state.table.wok_of[a.wok]], hand, front).total
+            ),
         )[:3]
         best: tuple[float, Action, list[int]] = (float("-inf"), takes[0], [])
         for action in ranked:
@@ -164,9 +165,14 @@ class GreedyBot(Bot):
         wok = state.pending_wok
         for payment in payments:
             new_hand, paid = _move(data, state.hands[player], payment)
-            value = self._value(state, [*state.woks[player], wok], new_hand,
-                                state.fronts[player] + paid, state.coins[player],
-                                state.end_triggered)
+            value = self._value(
+                state,
+                [*state.woks[player], wok],
+                new_hand,
+                state.fronts[player] + paid,
+                state.coins[player],
+                state.end_triggered,
+            )
             if value > best_value:
                 best_value, best_plan = value, list(payment)
         for kind in best_plan:

@@ -22,7 +22,12 @@ CONFIG_FILE = "we_will_wok_you.toml"
 #: Ingredient type keys in their canonical order, with the counts the rulebook prints.
 TYPE_KEYS: tuple[str, ...] = ("broccoli", "chicken", "carrot", "tuna", "octopus", "prawn")
 RULEBOOK_COUNTS: dict[str, int] = {
-    "broccoli": 14, "chicken": 13, "carrot": 11, "tuna": 10, "octopus": 8, "prawn": 7,
+    "broccoli": 14,
+    "chicken": 13,
+    "carrot": 11,
+    "tuna": 10,
+    "octopus": 8,
+    "prawn": 7,
 }
 #: The four symbols a wok card can be paid with; the star is wild for each of them.
 SYMBOLS: tuple[str, ...] = ("cookie", "spoon", "bowl", "chopstick")
@@ -43,8 +48,10 @@ class SetupSettings(Settings):
     coins_per_player: int = Field(ge=0)
     coin_sets: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]]
     row_sizes: tuple[
-        Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)],
-        Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)],
+        Annotated[int, Field(ge=1)],
+        Annotated[int, Field(ge=1)],
+        Annotated[int, Field(ge=1)],
+        Annotated[int, Field(ge=1)],
     ]
     total_coins: int = Field(ge=1)
 
@@ -261,7 +268,8 @@ def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
         count = by_key[key].count
         if count != RULEBOOK_COUNTS[key]:
             raise ConfigError(
-                source, f"ingredients.{key}.count",
+                source,
+                f"ingredients.{key}.count",
                 f"must be {RULEBOOK_COUNTS[key]} (the rulebook's count), not {count}",
             )
     card_ids: list[str] = []
@@ -294,12 +302,15 @@ def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
     blue = [w.kind for w in woks if w.is_man]
     if len(woks) != TOTAL_WOKS or red != 21:
         raise ConfigError(
-            source, "woks", f"must list 25 wok cards (21 red, 4 blue), not {red} red and "
-            f"{len(blue)} blue",
+            source,
+            "woks",
+            f"must list 25 wok cards (21 red, 4 blue), not {red} red and {len(blue)} blue",
         )
     if sorted(blue) != ["man-double", "man-double", "man-power", "man-swap"]:
         raise ConfigError(
-            source, "woks", "the 4 blue cards must be 2 man-double, 1 man-power and 1 man-swap",
+            source,
+            "woks",
+            "the 4 blue cards must be 2 man-double, 1 man-power and 1 man-swap",
         )
     setup = settings.setup
     if max(setup.remove_ingredients) + sum(setup.row_sizes) > TOTAL_INGREDIENTS:
@@ -308,7 +319,8 @@ def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
         raise ConfigError(source, "setup.face_up_woks", f"at most {TOTAL_WOKS} woks exist")
     if sum(setup.coin_sets) + 4 * setup.coins_per_player > setup.total_coins:
         raise ConfigError(
-            source, "setup.total_coins",
+            source,
+            "setup.total_coins",
             "too few coins for the two sets and every player's coins in a 4-player game",
         )
     return CardData(

@@ -15,12 +15,26 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
-    parser.add_argument("--players", type=int, default=players, metavar="N",
-                        help=f"number of players, 2 to 4 (default {players})")
-    parser.add_argument("--seed", type=int, default=None, metavar="N",
-                        help="seed of the shuffles (default: 1 for simulate, random for play)")
-    parser.add_argument("--config", default=None, metavar="PATH",
-                        help="a TOML file (or folder) layered over config/we_will_wok_you.toml")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=players,
+        metavar="N",
+        help=f"number of players, 2 to 4 (default {players})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seed of the shuffles (default: 1 for simulate, random for play)",
+    )
+    parser.add_argument(
+        "--config",
+        default=None,
+        metavar="PATH",
+        help="a TOML file (or folder) layered over config/we_will_wok_you.toml",
+    )
 
 
 def _check_players(players: int) -> None:
@@ -37,10 +51,19 @@ def _check_config(config: str | None) -> None:
 # --------------------------------------------------------------------------- play
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=3)
-    parser.add_argument("--bots", type=int, default=None, metavar="K",
-                        help="how many seats are bots (the last K; default: all but one)")
-    parser.add_argument("--bot", default="greedy", metavar="NAME",
-                        help="which bot plays the bot seats: greedy or random (default greedy)")
+    parser.add_argument(
+        "--bots",
+        type=int,
+        default=None,
+        metavar="K",
+        help="how many seats are bots (the last K; default: all but one)",
+    )
+    parser.add_argument(
+        "--bot",
+        default="greedy",
+        metavar="NAME",
+        help="which bot plays the bot seats: greedy or random (default greedy)",
+    )
 
 
 def play(args: argparse.Namespace) -> int:
@@ -65,8 +88,10 @@ def play(args: argparse.Namespace) -> int:
         None if seat < humans else make_bot(GAME, args.bot, seed * 7919 + seat)
         for seat in range(args.players)
     ]
-    print(f"We Will Wok You, seed {seed}: players 1-{humans} at the keyboard, {bots} "
-          f"{args.bot} bot(s). Take a wok card with 'take W..' and then pay card by card.")
+    print(
+        f"We Will Wok You, seed {seed}: players 1-{humans} at the keyboard, {bots} "
+        f"{args.bot} bot(s). Take a wok card with 'take W..' and then pay card by card."
+    )
     play_in_terminal(state, seats, render, render_end)
     return 0
 
@@ -74,11 +99,16 @@ def play(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- simulate
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=4)
-    parser.add_argument("--games", type=int, default=1000, metavar="N",
-                        help="how many games (default 1000)")
-    parser.add_argument("--bots", default="greedy,random,random,random", metavar="NAMES",
-                        help="comma-separated bot per seat, cycled to fill the seats "
-                        "(default greedy,random,random,random)")
+    parser.add_argument(
+        "--games", type=int, default=1000, metavar="N", help="how many games (default 1000)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy,random,random,random",
+        metavar="NAMES",
+        help="comma-separated bot per seat, cycled to fill the seats "
+        "(default greedy,random,random,random)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
@@ -107,23 +137,40 @@ def simulate(args: argparse.Namespace) -> int:
         return {"turns": state.turns_taken}
 
     seed = 1 if args.seed is None else args.seed
-    results = run_games(GAME, args.players, args.games, seed, names, config=args.config,
-                        progress=not args.no_progress, summarise=summarise)
+    results = run_games(
+        GAME,
+        args.players,
+        args.games,
+        seed,
+        names,
+        config=args.config,
+        progress=not args.no_progress,
+        summarise=summarise,
+    )
     print(results_table(results))
     turns = [r.extra["turns"] for r in results]
-    print(f"game length in turns (a wok card and its payment are one turn): mean "
-          f"{statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}")
+    print(
+        f"game length in turns (a wok card and its payment are one turn): mean "
+        f"{statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}"
+    )
     return 0
 
 
 # --------------------------------------------------------------------------- score
 def add_score_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", metavar="FILE.json",
-                        help="one player's holdings: woks, hand, front, coins "
-                        "(see examples/we-will-wok-you-scoring.json)")
+    parser.add_argument(
+        "file",
+        metavar="FILE.json",
+        help="one player's holdings: woks, hand, front, coins "
+        "(see examples/we-will-wok-you-scoring.json)",
+    )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--config", default=None, metavar="PATH",
-                        help="a TOML file (or folder) layered over config/we_will_wok_you.toml")
+    parser.add_argument(
+        "--config",
+        default=None,
+        metavar="PATH",
+        help="a TOML file (or folder) layered over config/we_will_wok_you.toml",
+    )
 
 
 def score(args: argparse.Namespace) -> int:

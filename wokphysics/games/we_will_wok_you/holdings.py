@@ -68,8 +68,11 @@ def load_holdings(path: str | Path, data: CardData) -> Holdings:
         result = []
         for item in value:
             if item not in known:
-                raise _fail(file, key, f"unknown {what} {item!r}; ids look like {example!r} "
-                            f"(see {data.source})")
+                raise _fail(
+                    file,
+                    key,
+                    f"unknown {what} {item!r}; ids look like {example!r} (see {data.source})",
+                )
             if item in seen:
                 raise _fail(file, key, f"card {item!r} is listed twice")
             seen.add(item)

@@ -42,8 +42,10 @@ def render(state: GameState, seat: int) -> str:
     for row in range(4):
         price = state.coin_sets[ROW_SET[row]]
         lines.append(f"  row {row + 1} ({price} coins): {_cards(data, state.rows[row])}")
-    lines.append(f"draw pile: {len(state.draw)} cards; removed (visible): "
-                 f"{_cards(data, state.removed) if state.removed else 'none'}")
+    lines.append(
+        f"draw pile: {len(state.draw)} cards; removed (visible): "
+        f"{_cards(data, state.removed) if state.removed else 'none'}"
+    )
     lines.append("woks on offer:")
     lines.extend(f"  {line}" for line in _woks(data, state.offer))
     for player in range(state.num_players):
@@ -58,15 +60,21 @@ def render(state: GameState, seat: int) -> str:
     lines.append(f"  hand:  {_cards(data, state.hands[seat])}")
     lines.append(f"  front: {_cards(data, state.fronts[seat])}")
     symbols = state._symbols[seat]
-    lines.append("  symbols in hand (stars counted for each): " + ", ".join(
-        f"{name} {count}" for name, count in zip(("cookie", "spoon", "bowl", "chopstick"),
-                                                symbols, strict=True)))
+    lines.append(
+        "  symbols in hand (stars counted for each): "
+        + ", ".join(
+            f"{name} {count}"
+            for name, count in zip(("cookie", "spoon", "bowl", "chopstick"), symbols, strict=True)
+        )
+    )
     for line in _woks(data, state.woks[seat]):
         lines.append(f"  wok {line}")
     if state.pending_wok >= 0:
         paid = _cards(data, state.pending_paid)
-        lines.append(f"Paying for {data.woks[state.pending_wok].id}: paid so far {paid}. "
-                     "Pay one card at a time until 4 identical symbols (stars wild).")
+        lines.append(
+            f"Paying for {data.woks[state.pending_wok].id}: paid so far {paid}. "
+            "Pay one card at a time until 4 identical symbols (stars wild)."
+        )
     now = state.scorer.score(state.woks[seat], state.hands[seat], state.fronts[seat])
     lines.append(f"Your score if the game ended now: {now.total}")
     return "\n".join(lines)
@@ -94,8 +102,12 @@ def score_to_json(result: ScoreResult) -> dict[str, Any]:
         "total": result.total,
         "woks": [
             {
-                "wok": w.wok, "description": w.description, "men": list(w.men),
-                "effect": w.effect, "cards": list(w.cards), "points": w.points,
+                "wok": w.wok,
+                "description": w.description,
+                "men": list(w.men),
+                "effect": w.effect,
+                "cards": list(w.cards),
+                "points": w.points,
                 "detail": w.detail,
             }
             for w in result.woks
@@ -111,9 +123,11 @@ def render_end(state: GameState) -> str:
     assert isinstance(state, WeWillWokYouState)
     lines = ["=== Final scoring ==="]
     for player, result in enumerate(state.final_scores()):
-        lines.append(f"player {player + 1}: {result.total} points "
-                     f"({result.leftover_count} left-over ingredients, "
-                     f"{state.coins[player]} coins)")
+        lines.append(
+            f"player {player + 1}: {result.total} points "
+            f"({result.leftover_count} left-over ingredients, "
+            f"{state.coins[player]} coins)"
+        )
         lines.append(render_score(state.data, result))
     winners = state.winners()
     names = " and ".join(f"player {w + 1}" for w in winners)
@@ -122,8 +136,10 @@ def render_end(state: GameState) -> str:
     note = ""
     if len(tied) > 1:
         rules = state.data.rules
-        note = (f" (tie on {max(scores)} points broken by {rules.leftover_ingredients_tie_break}"
-                f" left-over ingredients, then {rules.leftover_coins_tie_break} coins)")
+        note = (
+            f" (tie on {max(scores)} points broken by {rules.leftover_ingredients_tie_break}"
+            f" left-over ingredients, then {rules.leftover_coins_tie_break} coins)"
+        )
     verb = "wins" if len(winners) == 1 else "share the victory"
     lines.append(f"{names} {verb} with {max(scores)} points{note}.")
     return "\n".join(lines)

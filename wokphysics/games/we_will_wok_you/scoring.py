@@ -166,8 +166,10 @@ def _men_assignments(
             kinds = {men[m].kind for m, _ in others} | {men[man_index].kind}
             # The power wok covers the card: any other man there is wasted (the same as
             # leaving him out). A second Man-at-double-wok covers the first: also wasted.
-            if others and ("man-power" in kinds or
-                           sum(1 for m, _ in others if men[m].kind == men[man_index].kind)):
+            if others and (
+                "man-power" in kinds
+                or sum(1 for m, _ in others if men[m].kind == men[man_index].kind)
+            ):
                 useless = True
                 break
             others.append((man_index, detail))
@@ -196,7 +198,7 @@ class Scorer:
         for in_hand, pile in ((True, hand), (False, front)):
             for card in pile:
                 counts[card_class(cards.card_type[card], in_hand, cards.has_symbol(card))] += 1
-        type_counts = [sum(counts[t * 4:t * 4 + 4]) for t in range(NUM_TYPES)]
+        type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(NUM_TYPES)]
 
         memo: dict[tuple[object, ...], _Plan] = {}
         g_cache: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]] = {}
@@ -226,8 +228,15 @@ class Scorer:
             key = (tuple(effective), inner_power, inner_swap)
             plan = memo.get(key)
             if plan is None:
-                plan = _solve(tuple(effective), counts, self.sign, g_cache, inner_power,
-                              inner_swap, type_counts)
+                plan = _solve(
+                    tuple(effective),
+                    counts,
+                    self.sign,
+                    g_cache,
+                    inner_power,
+                    inner_swap,
+                    type_counts,
+                )
                 memo[key] = plan
             if plan.value > best_value:
                 best_value = plan.value
@@ -280,14 +289,14 @@ class Scorer:
             taken = 0
             for position, count in plan.combo_counts.items():
                 need = effective_combos[position][t] * count
-                contents[position].extend(card for _, card, _ in pile[taken:taken + need])
+                contents[position].extend(card for _, card, _ in pile[taken : taken + need])
                 taken += need
             threes, fives = plan.sets[t]
             if threes:
-                contents[plan.set3].extend(card for _, card, _ in pile[taken:taken + 3 * threes])
+                contents[plan.set3].extend(card for _, card, _ in pile[taken : taken + 3 * threes])
                 taken += 3 * threes
             if fives:
-                contents[plan.set5].extend(card for _, card, _ in pile[taken:taken + 5 * fives])
+                contents[plan.set5].extend(card for _, card, _ in pile[taken : taken + 5 * fives])
                 taken += 5 * fives
             for value, card, in_hand in pile[taken:]:
                 c = card_class(t, in_hand, cards.has_symbol(card))
@@ -302,18 +311,21 @@ class Scorer:
         for position, wok in enumerate(red):
             assigned = assignment.get(position, [])
             used_men.update(m for m, _ in assigned)
-            points, detail, effect = self._wok_points(wok, men, assigned, plan, position,
-                                                      contents[position], hand)
+            points, detail, effect = self._wok_points(
+                wok, men, assigned, plan, position, contents[position], hand
+            )
             total += points
-            results.append(WokScore(
-                wok=wok.id,
-                description=wok.describe(names),
-                men=tuple(men[m].id for m, _ in assigned),
-                effect=effect,
-                cards=tuple(cards.card_ids[c] for c in sorted(contents[position])),
-                points=points,
-                detail=detail,
-            ))
+            results.append(
+                WokScore(
+                    wok=wok.id,
+                    description=wok.describe(names),
+                    men=tuple(men[m].id for m, _ in assigned),
+                    effect=effect,
+                    cards=tuple(cards.card_ids[c] for c in sorted(contents[position])),
+                    points=points,
+                    detail=detail,
+                )
+            )
         return ScoreResult(
             total=total,
             woks=tuple(results),
@@ -445,7 +457,7 @@ def _solve(
     g_sets: list[list[tuple[int, int]]] = []
     n_type: list[int] = []
     for t in range(NUM_TYPES):
-        key = (t, *linear[t * 4:t * 4 + 4], p3, p5)
+        key = (t, *linear[t * 4 : t * 4 + 4], p3, p5)
         row = g_cache.get(key)
         if row is None:
             row = _type_table(t, linear, counts, sign, p3, p5)
@@ -460,9 +472,9 @@ def _solve(
     Mode = tuple[tuple[tuple[int, int], ...], int, tuple[int, int] | None]
     entries: list[tuple[int, list[Mode]]] = []
     for position, req, points in combo_woks:
-        modes: list[Mode] = [(
-            tuple((t, n) for t, n in enumerate(req) if n), points * SCALE + sign * sum(req), None
-        )]
+        modes: list[Mode] = [
+            (tuple((t, n) for t, n in enumerate(req) if n), points * SCALE + sign * sum(req), None)
+        ]
         if inner_swap:
             for source in range(NUM_TYPES):
                 if not req[source]:
@@ -501,8 +513,7 @@ def _solve(
     best_choice: list[tuple[int, int]] = []
     best_usage: list[int] = []
 
-    def search(index: int, acc: int, types_value: int, swap_free: bool,
-               power_free: bool) -> None:
+    def search(index: int, acc: int, types_value: int, swap_free: bool, power_free: bool) -> None:
         nonlocal best_value, best_choice, best_usage
         if index == last:
             if acc + types_value > best_value:
@@ -537,8 +548,13 @@ def _solve(
                 before = usage[t]
                 usage[t] = before + n * count
                 delta += g_values[t][usage[t]] - g_values[t][before]
-            search(index + 1, acc + estimate, types_value + delta,
-                   swap_free and mode_index == 0, power_free)
+            search(
+                index + 1,
+                acc + estimate,
+                types_value + delta,
+                swap_free and mode_index == 0,
+                power_free,
+            )
             for t, n in pairs:
                 usage[t] -= n * count
         choice[index] = (0, 0)
