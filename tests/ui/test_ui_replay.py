@@ -43,7 +43,8 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
     source = GameSource(str(record))
     recorded = [turn["hash"] for turn in json.loads(record.read_text())["turns"]]
     app = App(source.cfg, WindowOptions(size=(800, 600)),
-              lambda renderer, text, _app: ReplayScene(source, renderer, text, str(record)))
+              lambda renderer, text, _app: ReplayScene(source, renderer, text, str(record),
+                                                       lambda: GameSource(str(record))))
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0}))
@@ -55,6 +56,12 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
         assert not scene.problem
         assert len(source.stepper.game.turn_records) == turn
         assert source.stepper.game.state_hash() == expected
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_p, "mod": 0}))
+    app.frame(1 / 60)
+    back = scene.source
+    assert isinstance(back, GameSource) and back is not source, "replayed in a fresh world"
+    assert len(back.stepper.game.turn_records) == len(recorded) - 1
+    assert back.stepper.game.state_hash() == recorded[-2]
     for key in (pygame.K_UP,) * 5:
         scene.key(key)
     assert scene.speed == 8.0

@@ -496,6 +496,8 @@ class PlayScene:
             self.renderer.draw_spatula(surface, *spatula)
         elif self.capture is not None:
             self._draw_hand(surface)
+        else:
+            self._draw_hover(surface, cards)
         size = max(14, surface.get_height() // 42)
         for b in self.bubbles:
             bubble(surface, self.text, b.text, b.at, size, pygame.Rect(self.renderer.map.area))
@@ -550,6 +552,21 @@ class PlayScene:
             y += step
         draw_button(surface, t, button, size, button.rect.collidepoint(self.mouse))
         self.buttons.append(button)
+
+    def _draw_hover(self, surface: pygame.Surface, cards: list[Card]) -> None:
+        """The name of the face-up card under the pointer (the cards are small on screen)."""
+        if self.playback is not None or not self.renderer.map.in_table_area(*self.mouse):
+            return
+        card = self.renderer.card_at(cards, *self.mouse)
+        if card is None or not card.face_up:
+            return
+        size = max(14, surface.get_height() // 44)
+        label = self.text.render(self.game.ingredient(card.id).value, size, (30, 20, 10),
+                                 bold=True)
+        box = label.get_rect(midbottom=(self.mouse[0], self.mouse[1] - 14)).inflate(10, 6)
+        box.clamp_ip(pygame.Rect(self.renderer.map.area))
+        pygame.draw.rect(surface, (255, 246, 214), box, border_radius=5)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         assert self.capture is not None

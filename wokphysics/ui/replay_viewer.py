@@ -3,7 +3,8 @@
 Every recorded input is re-applied to a fresh world exactly as ``--verify`` does (the engine's
 :class:`GameStepper`, or the table's own actions for a table recording); stirs and chops are
 drawn as they run. Controls: Space play/pause, Right or N the next turn (the rest of the turn
-at once, then pause), Up/+ faster and Down/- slower (x0.5 to x8). A turn whose state hash
+at once, then pause), Left or P the previous turn (replayed from the start in a fresh world),
+Up/+ faster and Down/- slower (x0.5 to x8), R restarts the replay. A turn whose state hash
 does not match the recording stops the replay with the reason on screen.
 """
 
@@ -136,8 +137,10 @@ Source = GameSource | TableSource
 class ReplayScene:
     """Plays a :data:`Source` with play/pause, speed and turn stepping."""
 
-    def __init__(self, source: Source, renderer: TableRenderer, text: Text, file: str) -> None:
+    def __init__(self, source: Source, renderer: TableRenderer, text: Text, file: str,
+                 rebuild: Callable[[], Source] | None = None) -> None:
         self.source = source
+        self.rebuild = rebuild
         self.renderer = renderer
         self.text = text
         self.file = file
@@ -229,11 +232,35 @@ class ReplayScene:
         self.stop_after_turn = self.source.turn_index()
         self._guard(self._run_to_turn_end)
 
+    def previous_turn(self) -> None:
+        """Back to the end of the turn before the one shown: the record is replayed from the
+        start in a fresh world up to there (hashes checked), then paused."""
+        if self.rebuild is None:
+            return
+        target = max(0, self.source.turn_index() - 1)
+        self.action = None
+        self.problem = ""
+        self.source = self.rebuild()
+        self.playing = False
+
+        def forward() -> None:
+            # at_end() first: it settles the finished action and closes its turn.
+            while not self.source.at_end() and self.source.turn_index() < target:
+                run, _ = self.source.begin_next()
+                if run is not None:
+                    while run.advance():
+                        pass
+            self.source.verify_pending()
+
+        self._guard(forward)
+
     def key(self, key: int) -> None:
         if key == pygame.K_SPACE:
             self.playing = not self.playing
         elif key in (pygame.K_RIGHT, pygame.K_n):
             self.next_turn()
+        elif key in (pygame.K_LEFT, pygame.K_p):
+            self.previous_turn()
         elif key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.speed_index = min(len(SPEEDS) - 1, self.speed_index + 1)
         elif key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -292,10 +319,12 @@ class ReplayScene:
                    lambda: self.key(pygame.K_MINUS), self.speed_index > 0),
             Button(pygame.Rect(x + w + 8, y + height + 6, w, height), "Faster (+)",
                    lambda: self.key(pygame.K_PLUS), self.speed_index < len(SPEEDS) - 1),
+            Button(pygame.Rect(x, y + 2 * (height + 6), w, height), "Previous turn (P)",
+                   self.previous_turn, self.rebuild is not None),
         ]
         for b in self.buttons:
             draw_button(surface, t, b, size, b.rect.collidepoint(self.mouse))
-        y += 2 * (height + 6) + 6
+        y += 3 * (height + 6) + 6
         game = self.source.game
         if game is None:
             return
@@ -331,11 +360,13 @@ def run_replay_window(path: str, args: argparse.Namespace) -> int:
                             screenshot=Path(screenshot) if screenshot else None,
                             title=f"Wok on Fire replay - {Path(path).name}")
 
+    def rebuild() -> Source:
+        return TableSource(path, data) if isinstance(source, TableSource) else GameSource(path)
+
     def new_scene(renderer: TableRenderer, text: Text, app: App) -> ReplayScene:
-        fresh = source if app_started[0] is False else (
-            TableSource(path, data) if isinstance(source, TableSource) else GameSource(path))
+        fresh = source if app_started[0] is False else rebuild()
         app_started[0] = True
-        return ReplayScene(fresh, renderer, text, path)
+        return ReplayScene(fresh, renderer, text, path, rebuild)
 
     app_started = [False]
     status = App(source.cfg, options, new_scene).run()
