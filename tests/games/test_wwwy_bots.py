@@ -166,3 +166,30 @@ def test_simulate_prints_a_results_table(capsys: pytest.CaptureFixture[str]) -> 
     assert "6 games, 4 players" in out
     assert "greedy" in out and "random" in out
     assert "game length in actions" in out and "game length in turns" in out
+
+
+def test_greedy_bot_decides_only_on_what_its_seat_sees() -> None:
+    """Changing what seat 0 cannot see (the draw order, another player's hand) changes
+    neither its observation nor the greedy bot's choice."""
+    import random
+
+    for seed in range(12):
+        state = new_game(GAME, players=3, seed=seed)
+        assert isinstance(state, WeWillWokYouState)
+        rng = random.Random(seed)
+        while not (state.current_player == 0 and state.hands[1] and state.pending_wok < 0):
+            state.apply(rng.choice(state.legal_actions()))
+            if state.is_terminal():
+                break
+        if state.is_terminal() or not state.draw:
+            continue
+        variant = state.clone()
+        rng.shuffle(variant.draw)
+        # Swap one of player 2's hand cards with a card from the draw pile.
+        hand_card, draw_card = variant.hands[1][0], variant.draw[0]
+        variant.hands[1][0], variant.draw[0] = draw_card, hand_card
+        variant._rebuild_caches()
+        variant.check_invariants()
+        assert variant.observation(0) == state.observation(0)
+        assert variant.to_json() != state.to_json()
+        assert GreedyBot(seed).choose(variant) == GreedyBot(seed).choose(state)
