@@ -96,6 +96,7 @@ class PlayScene:
         self.selection: list[Pick] = []
         self.bubbles: list[Bubble] = []
         self.status = ""
+        self.status_is_error = False  # a refusal (red) rather than news (white)
         self.log: list[str] = []
         self.bot_wait = BOT_PAUSE_S
         self.fast = False
@@ -238,7 +239,7 @@ class PlayScene:
             else:
                 call()
         except (RulesError, GestureError) as error:
-            self.status = str(error)
+            self.status, self.status_is_error = str(error), True
             return False
         self.selection = []
         self.status = ""
@@ -303,7 +304,7 @@ class PlayScene:
         if not flipped and "strong" in self.cfg.bots:
             hint = self.cfg.bots["strong"].flick_speed_mm_s / 1000.0
             text += f" (The strong bot flicks at about {hint:.1f} m/s under a card's edge.)"
-        self.status = text
+        self.status, self.status_is_error = text, False
 
     def skip(self) -> None:
         """Space: finish the motion now, and hurry the bots until a person must act."""
@@ -381,6 +382,7 @@ class PlayScene:
             accepted = self._act(lambda: self.game.begin_chop(gesture), None, animate=True)
         if accepted:
             self.status = "That was faster than a hand: slowed to the limit." if slowed else ""
+            self.status_is_error = False
 
     def _say(self, message: str, at: tuple[int, int]) -> None:
         self.bubbles = [Bubble(message, at, self.clock_s + MESSAGE_S)]
@@ -433,7 +435,7 @@ class PlayScene:
         picks = list(self.selection)
         reason = self.game.check_pick(picks)
         if reason is not None:
-            self.status = reason
+            self.status, self.status_is_error = reason, True
             return
         self._act(lambda: self.game.pick(picks))
 
@@ -584,6 +586,7 @@ class PlayScene:
                       if b.rect.collidepoint(self.mouse)), -1)
         return (self.renderer.map.panel, len(game.events), game.expect, game.current_player,
                 game.turn_number, game.stirs_this_step, tuple(self.selection), self.status,
+                self.status_is_error,
                 tuple(self.bot_picks or ()),
                 self.playback is None, self.fast, hover, len(self.log), len(game.table.supply))
 
@@ -626,7 +629,8 @@ class PlayScene:
         y += size + 6
         y = t.draw_wrapped(surface, self.instructions(), size, x, y, width, GOLD) + 4
         if self.status:
-            y = t.draw_wrapped(surface, self.status, size, x, y, width, RED) + 4
+            color = RED if self.status_is_error else WHITE
+            y = t.draw_wrapped(surface, self.status, size, x, y, width, color) + 4
         self.buttons = self._make_buttons(x, y, width, size)
         for b in self.buttons:
             draw_button(surface, t, b, size, b.rect.collidepoint(self.mouse))
