@@ -348,3 +348,37 @@ def test_invariants_catch_a_lost_crossing_a_bad_die_and_fridge_overuse() -> None
     skipped.menus[0].crossed = 1 << skipped.sheet.by_id["R1.2"].index  # R1.2 before R1.1
     with pytest.raises(InvariantViolation, match="top to bottom"):
         skipped.check_invariants()
+
+
+@pytest.mark.parametrize("options", [{"expert": True}, {"expert": True, "dishes_to_end": 5}])
+def test_expert_random_playouts_keep_the_protocol(options: dict[str, object]) -> None:
+    """The generic conformance test plays the default (Simple) menu; the same checks here for
+    the Expert Menu: invariants, texts, copies, JSON, replay from seed and history."""
+    import random
+
+    from wokphysics.games.protocol import state_from_json
+
+    for players in range(1, 6):
+        for game in range(4):
+            seed = 100 * players + game
+            state = make_game(players, seed, options)
+            rng = random.Random(seed)
+            steps = 0
+            while not state.is_terminal():
+                state.check_invariants()
+                legal = state.legal_actions()
+                assert len(set(legal)) == len(legal)
+                for action in legal:
+                    assert state.parse_action(str(action)) == action
+                if steps % 11 == 0:
+                    copy = state_from_json(state.to_json())
+                    assert copy == state and copy.clone() == state
+                state.apply(rng.choice(legal))
+                steps += 1
+                assert steps < 5_000
+            state.check_invariants()
+            replay = make_game(players, seed, options)
+            for action in state.history:
+                replay.apply(replay.parse_action(str(action)))
+            assert replay == state
+            assert state.completed() and max(state.completed()) >= state.sheet.dishes_to_end
