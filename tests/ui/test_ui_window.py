@@ -253,3 +253,11 @@ def test_help_and_pause_stop_the_game_clock() -> None:
     for _ in range(120):
         app.frame(FRAME_S)
     assert scene.game.table.steps > steps
+
+
+def test_a_click_is_not_a_stir() -> None:
+    app, scene, game = solo_app(seed=1)
+    post_click(app, 0.0, 0.0)
+    app.frame(FRAME_S)
+    assert game.stirs_this_step == 0 and scene.playback is None
+    assert scene.status == "Drag to stir: a click does nothing."

@@ -47,6 +47,8 @@ from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text,
 BOT_PAUSE_S = 0.8
 """Seconds a bot waits before each input, so people can follow its turn."""
 MESSAGE_S = 4.0
+MIN_DRAG_MM = 5.0
+"""A press that moves less than this (mm) before release is a click, not a stir or chop."""
 """Seconds a bubble stays next to a card."""
 
 VIABLE = Highlight((255, 226, 60), 2)
@@ -373,6 +375,13 @@ class PlayScene:
         x, y = self.renderer.map.to_table(*pos)
         capture.add(t_ms, x, y)
         gesture, slowed = capture.gesture(self.cfg.spatula.max_speed_mm_s)
+        x0, y0 = capture.samples[0][1], capture.samples[0][2]
+        if max(math.hypot(sx - x0, sy - y0) for _, sx, sy in capture.samples) < MIN_DRAG_MM:
+            # A click is no gesture: it would use up a stir (or drop the chop at the hand).
+            what = "stir" if kind == "stir" else "chop"
+            self.status = f"Drag to {what}: a click does nothing."
+            self.status_is_error = True
+            return
         if kind == "stir":
             accepted = self._act(lambda: self.game.begin_stir(gesture), gesture, animate=True)
             if accepted:
