@@ -286,6 +286,11 @@ def canonical_settings(settings: WokAndRollSettings) -> WokAndRollSettings:
 _TEXT_OF: dict[int, tuple[WokAndRollSettings, str]] = {}
 
 
+def known_settings(text: str) -> WokAndRollSettings | None:
+    """The shared settings whose canonical JSON is ``text``, if this program has them."""
+    return _BY_TEXT.get(text)
+
+
 def settings_text(settings: WokAndRollSettings) -> str:
     """The canonical JSON text of ``settings`` (cached for shared settings objects)."""
     found = _TEXT_OF.get(id(settings))

@@ -43,10 +43,10 @@ from wokphysics.games.wok_and_roll.settings import (
     settings_from_data,
 )
 from wokphysics.games.wok_and_roll.sheet import (
-    _BY_TEXT,
     Serving,
     Sheet,
     canonical_settings,
+    known_settings,
     settings_text,
     sheet_for,
 )
@@ -326,7 +326,7 @@ class WokAndRollState(GameState):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
         text = data["settings"]
-        settings = _BY_TEXT.get(text)
+        settings = known_settings(text)
         if settings is None:
             try:
                 loaded = json.loads(text)
