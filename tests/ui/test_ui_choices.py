@@ -147,3 +147,24 @@ def test_keys_choose_which_bonus_comes_first() -> None:
     app.frame(FRAME_S)
     assert _last_input(game) == {"kind": "bonus_order", "first": "garlic"}
     assert game.expect is Expect.STIR
+
+
+def test_a_green_pepper_first_then_another_card() -> None:
+    """While a Green Pepper is viable it must be named first; named first, the second pick may
+    be any viable card, and naming the other card first says why not."""
+    app, scene, game, placed = _reach(
+        lambda g: g.expect is Expect.PICK,
+        [("green_pepper", -230.0, -230.0), ("pork", 230.0, -230.0)])
+    pepper, pork = placed
+    legal = game.legal_picks()
+    assert pepper in legal.viable and pork in legal.all_viable and pork not in legal.viable
+    for card_id in (pork, pepper, pork):
+        card = game.table.card(card_id)
+        post_click(app, card.x, card.y)
+        app.frame(FRAME_S)
+        if card_id == pork and not scene.selection:
+            assert scene.bubbles[-1].text == "a Green Pepper is viable and must be picked first"
+    assert [p.card_id for p in scene.selection] == [pepper, pork]
+    post_key(pygame.K_RETURN)
+    app.frame(FRAME_S)
+    assert {pepper, pork} <= set(game.pile(0))

@@ -416,8 +416,19 @@ class PlayScene:
                 return
             pick = Pick(card.id, True)
         else:
-            if card.id not in legal.viable:
-                self._say(self._why_not(card, legal.all_viable), pos)
+            if card.id not in legal.all_viable:
+                reason = self._why_not(card, legal.all_viable)
+                if card.id in legal.blind:
+                    reason += " (right-click to claim it blind as Chicken)"
+                self._say(reason, pos)
+                return
+            # While a viable Green Pepper is not named yet, only Green Peppers may be named
+            # (legal.viable holds exactly those then); other problems (one Chicken pick, ...)
+            # are the engine's check of the whole selection below.
+            peppers_waiting = set(legal.viable) != set(legal.all_viable) and any(
+                i not in chosen for i in legal.viable)
+            if peppers_waiting and card.id not in legal.viable:
+                self._say("a Green Pepper is viable and must be picked first", pos)
                 return
             pick = Pick(card.id)
         if len(self.selection) >= legal.max_picks:
