@@ -490,8 +490,11 @@ class PlayScene:
         marks: dict[int, Highlight] = {}
         if (self.playback is None and self.person_to_act and self.game.expect is Expect.PICK):
             legal = self.game.legal_picks()
+            chosen = {p.card_id for p in self.selection}
+            peppers_waiting = any(i not in chosen for i in legal.viable)
             for card_id in legal.all_viable:
-                marks[card_id] = VIABLE if card_id in legal.viable else VIABLE_LATER
+                now = card_id in legal.viable or not peppers_waiting
+                marks[card_id] = VIABLE if now else VIABLE_LATER
             for card_id in legal.blind:
                 marks[card_id] = BLIND
             for number, pick in enumerate(self.selection, start=1):
