@@ -263,3 +263,22 @@ def test_a_click_is_not_a_stir() -> None:
     app.frame(FRAME_S)
     assert game.stirs_this_step == 0 and scene.playback is None
     assert scene.status == "Drag to stir: a click does nothing."
+
+
+def test_the_frame_rate_never_changes_a_flicks_outcome() -> None:
+    """The same posted flick, drawn at 20, 60 and 144 frames per second: the same table."""
+    hashes = set()
+    frames_taken = []
+    for frame_s in (1 / 20, 1 / 60, 1 / 144):
+        app, scene, game = solo_app(seed=1)
+        card = game.table.card(_upright_face_down(game)[0])
+        post_drag(app, flick_samples(scene.cfg.card.length_mm, card.x, card.y))
+        app.frame(frame_s)
+        frames = 1
+        while scene.playback is not None:
+            app.frame(frame_s)
+            frames += 1
+        hashes.add(game.state_hash())
+        frames_taken.append(frames)
+    assert len(hashes) == 1
+    assert frames_taken[0] < frames_taken[1] < frames_taken[2], "more frames, same motion"
