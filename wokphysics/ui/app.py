@@ -211,7 +211,8 @@ class App:
     # ------------------------------------------------------------------ overlays
     def draw_overlays(self) -> None:
         if self.help:
-            self._box("Controls", [f"{k}: {v}" for k, v in HELP_LINES] + ["", "Esc closes"])
+            lines = getattr(self.scene, "help_lines", HELP_LINES)
+            self._box("Controls", [f"{k}: {v}" for k, v in lines] + ["", "Esc closes"])
         elif self.confirm_restart:
             self._box("Restart?", ["Start a new game? The current one ends here "
                                    "(the autosave file then holds the new game).", "",

@@ -137,6 +137,15 @@ Source = GameSource | TableSource
 class ReplayScene:
     """Plays a :data:`Source` with play/pause, speed and turn stepping."""
 
+    help_lines = (
+        ("Space", "play / pause"),
+        ("N or Right", "the rest of this turn at once, then pause"),
+        ("P or Left", "back to the end of the previous turn (replayed from the start)"),
+        ("+ / -", "faster / slower (x0.5 to x8)"),
+        ("R", "start the replay again (asks first)"),
+        ("Esc", "pause the window (Q quits while paused)"),
+    )
+
     def __init__(self, source: Source, renderer: TableRenderer, text: Text, file: str,
                  rebuild: Callable[[], Source] | None = None) -> None:
         self.source = source
