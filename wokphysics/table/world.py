@@ -177,6 +177,8 @@ class Table:
         self._spatula_body: pymunk.Body | None = None
         self._spatula_shape: pymunk.Segment | None = None
         self._visibility_cache: dict[int, Visibility] | None = None
+        self._last_mover = 0
+        self._diagonal = math.hypot(cfg.card.width_mm, cfg.card.length_mm)
         self._last_half_turns: dict[int, int] = {}
         self._last_peak: dict[int, float] = {}
 
@@ -340,14 +342,17 @@ class Table:
         if self._spatula_body is not None:
             return False
         physics = self.cfg.physics
-        for card in self._cards:
+        # The card found moving last time is most likely still moving: look at it first.
+        last = self._cards[self._last_mover]
+        for card in (last, *self._cards):
             if not card.in_space:
                 continue
-            if card.flight is not None:
-                return False
-            if card.body.velocity.length > physics.rest_speed_mm_s:
-                return False
-            if abs(card.body.angular_velocity) > physics.rest_spin_rad_s:
+            if (
+                card.flight is not None
+                or card.body.velocity.length > physics.rest_speed_mm_s
+                or abs(card.body.angular_velocity) > physics.rest_spin_rad_s
+            ):
+                self._last_mover = card.id
                 return False
         return True
 
@@ -405,14 +410,19 @@ class Table:
     def _stack_on_top(self, card: _LiveCard) -> None:
         """Put ``card`` above every card on the table that its outline overlaps."""
         outline = self._outline(card)
+        x, y = card.body.position
+        reach = self._diagonal * self._diagonal
         top = 0
         for other in self._cards:
             if other is card or other.location != "wok" or other.flight is not None:
                 continue
-            if (
-                other.layer >= top
-                and shapely.intersection(outline, self._outline(other)).area > 1e-6
-            ):
+            if other.layer < top:
+                continue
+            ox, oy = other.body.position
+            # Centres a diagonal apart or more cannot overlap: skip the polygon test.
+            if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach:
+                continue
+            if shapely.intersection(outline, self._outline(other)).area > 1e-6:
                 top = other.layer
         card.layer = top + 1
         card.stack_order = self._next_stack_order
@@ -511,9 +521,18 @@ class Table:
         first, last = self._blade_segment(gesture, start), self._blade_segment(gesture, end)
         reach = self.cfg.spatula.blade_thickness_mm / 2.0 + self.cfg.spatula.contact_tolerance_mm
         swept = shapely.MultiLineString([first, last]).convex_hull.buffer(reach)
+        min_x, min_y, max_x, max_y = swept.bounds
+        margin = self._diagonal / 2.0
         found = {card.id for card in self._blade_contacts()}
         for card in self._cards:
             if card.in_space and card.flight is None and card.id not in found:
+                x, y = card.body.position
+                # A card whose centre is farther than half its diagonal from the swept
+                # region's bounds cannot touch it.
+                if not (
+                    min_x - margin <= x <= max_x + margin and min_y - margin <= y <= max_y + margin
+                ):
+                    continue
                 if swept.intersects(self._outline(card)):
                     found.add(card.id)
         return [self._cards[i] for i in sorted(found)]
