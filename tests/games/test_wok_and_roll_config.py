@@ -112,3 +112,26 @@ def test_an_override_changes_the_game(tmp_path: Path) -> None:
     path = _override(tmp_path, "[rules]\ndishes_to_end = 1\n[simple]\nfridge_points_each = 2\n")
     state = make_game(2, seed=1, config=str(path))
     assert state.sheet.dishes_to_end == 1 and state.scores() == [12, 12]
+
+
+def test_cli_config_folder_can_choose_the_expert_menu(tmp_path: Path) -> None:
+    (tmp_path / "wok_and_roll.toml").write_text('[rules]\nmenu = "expert"\n')
+    result = subprocess.run(
+        [sys.executable, "-m", "wokphysics.cli", "simulate", "wok-and-roll", "--games", "3",
+         "--config", str(tmp_path)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Expert Menu" in result.stdout
+    bad = tmp_path / "bad.toml"
+    bad.write_text("x = 1\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "wokphysics.cli", "simulate", "wok-and-roll", "--games", "3",
+         "--config", str(bad)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"wokphysics: {bad}: x: unknown key; allowed here: "
+        "dice, expert, house_specials, ingredients, rules, simple"
+    ], "one line, before any progress bar"

@@ -148,11 +148,14 @@ def simulate(args: argparse.Namespace) -> int:
             raise UserError(f"unknown bot '{name}' for {GAME}; choose from: {', '.join(known)}")
     if not names:
         raise UserError("--bots needs at least one bot name")
+    from wokphysics.games.wok_and_roll.factory import make_settings
+
+    settings = make_settings(options)  # a bad config is reported before any game starts
     seed = 1 if args.seed is None else args.seed
     results = run_games(
         GAME, args.players, args.games, seed, names, config=options, progress=not args.no_progress
     )
-    side = "Expert" if args.expert else "Simple"
+    side = "Expert" if settings.rules.menu == "expert" else "Simple"
     print(f"Wok and Roll, {side} Menu, seeds {seed}..{seed + args.games - 1}")
     print(results_table(results))
     return 0
