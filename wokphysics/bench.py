@@ -61,6 +61,11 @@ def _sources() -> list[tuple[str, FigureSource]]:
     return sources
 
 
+def _normal(name: str) -> str:
+    """Figure and source names compared without caring for '-' versus '_'."""
+    return name.replace("-", "_").lower()
+
+
 def run_bench(args: argparse.Namespace) -> int:
     """Run every figure source (or those matching ``--only``), print and optionally save."""
     if args.repeat < 1:
@@ -72,15 +77,19 @@ def run_bench(args: argparse.Namespace) -> int:
         load_config(config_path)  # a bad file stops here, with its one-line message
         os.environ[CONFIG_ENV] = str(config_path)
     results: dict[str, float] = {}
+    wanted = _normal(args.only) if args.only else None
     for label, source in _sources():
-        if args.only and not (label.startswith(args.only) or args.only.startswith(label)):
+        key = _normal(label)
+        if wanted and not (key.startswith(wanted) or wanted.startswith(key)):
             continue
         print(f"[{label}]", flush=True)
         for name, value in source(args.repeat).items():
-            if args.only and not name.startswith(args.only) and not label.startswith(args.only):
+            if wanted and not (key.startswith(wanted) or _normal(name).startswith(wanted)):
                 continue
             results[name] = value
             print(f"  {name:<48} {value:>14.3f}", flush=True)
+    if not results:
+        raise UserError(f"no figure matches --only {args.only!r}")
     if args.json:
         path = Path(args.json)
         try:

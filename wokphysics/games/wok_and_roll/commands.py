@@ -202,7 +202,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
         cpu_times.append(time.process_time() - start)
     greedy_seconds = median_seconds(greedy_games, repeat)
     return {
-        "wok-and-roll random 4-player games/s": games / random_seconds,
-        "wok-and-roll random 4-player games/s (CPU time)": games / statistics.median(cpu_times),
-        "wok-and-roll greedy+2 random 3-player games/s": 50 / greedy_seconds,
+        "wok_and_roll.random_games_per_s_4p": games / random_seconds,
+        "wok_and_roll.random_games_per_s_4p_cpu": games / statistics.median(cpu_times),
+        "wok_and_roll.greedy_vs_2_random_games_per_s_3p": 50 / greedy_seconds,
     }

@@ -175,8 +175,8 @@ def bench_figures(repeat: int) -> dict[str, float]:
             play_games(None, count, games, 1, "random")
 
         seconds = median_seconds(random_games, repeat)
-        figures[f"wok-star random full games per second ({players} players)"] = games / seconds
+        figures[f"wok_star.random_games_per_s_{players}p"] = games / seconds
     team_games = 20
     seconds = median_seconds(lambda: play_games(None, 2, team_games, 1, "team"), repeat)
-    figures["wok-star team-bot full games per second (2 players)"] = team_games / seconds
+    figures["wok_star.team_bot_games_per_s_2p"] = team_games / seconds
     return figures
