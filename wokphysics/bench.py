@@ -53,7 +53,7 @@ def _sources() -> list[tuple[str, FigureSource]]:
         if figures is not None:
             sources.append((game, figures))
     try:
-        from wokphysics.ui.bench import bench_figures as ui_figures  # type: ignore[import-untyped,unused-ignore]
+        from wokphysics.ui.bench import bench_figures as ui_figures
 
         sources.append(("window", ui_figures))
     except ImportError:

@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from wokphysics.errors import UserError
 from wokphysics.game_commands import GAME_NAMES, commands_for
@@ -21,7 +22,7 @@ DEFAULT_PLAY_GAME = "wok-on-fire"
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one line with exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
 
 

@@ -256,8 +256,8 @@ def draw_face(cfg: WokConfig, ingredient: str, category: str) -> pygame.Surface:
     circle_r = cfg.card.circle_diameter_fraction * cfg.card.width_mm / 2.0 * k
     # The picture is larger than the circle (the rulebook: "not necessary that you are able to
     # see the whole picture"), tinted behind by a pale disc of the category colour.
-    pale = tuple(int(c + (255 - c) * 0.78) for c in color)
-    _circle(s, pale, cx, cy, 2.3 * circle_r)  # type: ignore[arg-type]
+    red, green, blue = (int(c + (255 - c) * 0.78) for c in color)
+    _circle(s, (red, green, blue), cx, cy, 2.3 * circle_r)
     PAINTERS[ingredient](s, cx, cy, 1.9 * circle_r)
     pygame.draw.circle(s, INK, (int(cx), int(cy)), int(circle_r), max(2, int(0.45 * k)))
     # Name in the band at the top and upside down at the bottom.

@@ -256,7 +256,7 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         group_by_id={g.gid: g for g in groups},
         entries=tuple(open_entry(s) for s in servings),
         tile_entries=tuple(t.entries for t in tiles),
-        names={c: settings.ingredients[c] for c in CODES},  # type: ignore[index]
+        names={code: name for code, name in settings.ingredients.items()},
     )
 
 
