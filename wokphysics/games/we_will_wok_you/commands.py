@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 
 from wokphysics.errors import UserError
+from wokphysics.games.cli_options import add_players, add_seed_and_config, check_players
 
 TITLE = "We Will Wok You"
 GAME = "we-will-wok-you"
@@ -15,31 +16,12 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=players,
-        metavar="N",
-        help=f"number of players, 2 to 4 (default {players})",
-    )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        metavar="N",
-        help="seed of the shuffles (default: 1 for simulate, random for play)",
-    )
-    parser.add_argument(
-        "--config",
-        default=None,
-        metavar="PATH",
-        help="a TOML file (or folder) layered over config/we_will_wok_you.toml",
-    )
+    add_players(parser, players, MIN_PLAYERS, MAX_PLAYERS)
+    add_seed_and_config(parser, "shuffles", "we_will_wok_you.toml")
 
 
 def _check_players(players: int) -> None:
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise UserError(f"--players must be 2 to 4 for We Will Wok You, not {players}")
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
 
 
 def _check_config(config: str | None) -> None:

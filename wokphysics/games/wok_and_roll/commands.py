@@ -9,6 +9,7 @@ import argparse
 from typing import Any
 
 from wokphysics.errors import UserError
+from wokphysics.games.cli_options import add_players, add_seed_and_config, check_players
 
 TITLE = "Wok and Roll"
 GAME = "wok-and-roll"
@@ -16,13 +17,7 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 5
 
 
 def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
-    parser.add_argument(
-        "--players",
-        type=int,
-        default=players,
-        metavar="N",
-        help=f"number of players, 1 to 5 (default {players})",
-    )
+    add_players(parser, players, MIN_PLAYERS, MAX_PLAYERS)
     parser.add_argument(
         "--expert",
         action="store_true",
@@ -36,24 +31,11 @@ def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
         help="end after a player completes N dishes/platters "
         "(default from the config: 3; the rulebook's longer Expert game: 5)",
     )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        default=None,
-        metavar="N",
-        help="seed of the dice (default: 1 for simulate, random for play)",
-    )
-    parser.add_argument(
-        "--config",
-        default=None,
-        metavar="PATH",
-        help="a TOML file (or folder) overriding config/wok_and_roll.toml",
-    )
+    add_seed_and_config(parser, "dice", "wok_and_roll.toml")
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise UserError(f"--players must be 1 to 5 for Wok and Roll, not {args.players}")
+    check_players(args.players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     if args.dishes is not None and not 1 <= args.dishes <= 20:
         raise UserError(f"--dishes must be 1 to 20, not {args.dishes}")
     options: dict[str, Any] = {"path": args.config}

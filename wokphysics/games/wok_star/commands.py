@@ -9,6 +9,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from wokphysics.errors import UserError
+from wokphysics.games.cli_options import add_players, add_seed_and_config, check_players
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.cards import WokStarConfig
@@ -18,7 +19,7 @@ DIFFICULTY_CHOICES = ("easy", "normal", "hard")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=2, metavar="N", help="1 to 4 (default 2)")
+    add_players(parser, 2, 1, 4)
     parser.add_argument(
         "--difficulty",
         default=None,
@@ -35,19 +36,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the rulebook's first game: no timer, no events, no characters",
     )
-    parser.add_argument("--seed", type=int, default=None, metavar="N", help="random seed")
-    parser.add_argument(
-        "--config",
-        default=None,
-        metavar="PATH",
-        help="a TOML file (or folder) overriding config/wok_star.toml",
-    )
+    add_seed_and_config(parser, "shuffles and dice", "wok_star.toml")
 
 
 def _players(value: int) -> int:
-    if not 1 <= value <= 4:
-        raise UserError(f"--players must be 1 to 4 for Wok Star, not {value}")
-    return value
+    return check_players(value, 1, 4, "Wok Star")
 
 
 def _difficulties(value: str | None, allow_all: bool) -> list[str] | None:

@@ -1,0 +1,46 @@
+"""Command-line options every turn-based game shares: players, seed and config.
+
+Each game's ``commands`` module adds these with the game's own limits and defaults, so the
+options read and fail the same way in every game.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from wokphysics.errors import UserError
+
+
+def add_players(parser: argparse.ArgumentParser, default: int, low: int, high: int) -> None:
+    """``--players N``, documented with the game's range."""
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=default,
+        metavar="N",
+        help=f"number of players, {low} to {high} (default {default})",
+    )
+
+
+def check_players(players: int, low: int, high: int, title: str) -> int:
+    """``players`` if the game allows it, else a one-line UserError."""
+    if not low <= players <= high:
+        raise UserError(f"--players must be {low} to {high} for {title}, not {players}")
+    return players
+
+
+def add_seed_and_config(parser: argparse.ArgumentParser, seeded: str, config_file: str) -> None:
+    """``--seed N`` (what it seeds) and ``--config PATH`` (layered over ``config_file``)."""
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"seed of the {seeded} (default: 1 for simulate, random for play)",
+    )
+    parser.add_argument(
+        "--config",
+        default=None,
+        metavar="PATH",
+        help=f"a TOML file (or folder) layered over config/{config_file}",
+    )
