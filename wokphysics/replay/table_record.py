@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wokphysics.config.wok_on_fire import WokConfig, config_from_data
-from wokphysics.errors import ConfigError, ReplayFileError
+from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.errors import ReplayFileError
 from wokphysics.replay.files import read_replay_json, require, require_samples, versions
+from wokphysics.replay.header import check_header
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import ActionReport, Table, TableError
 
@@ -92,26 +93,7 @@ def load_table_replay(path: str | Path, data: dict[str, Any] | None = None) -> T
     """Read and check a table replay file; every problem is a ReplayFileError."""
     file = str(path)
     data = read_replay_json(path) if data is None else data
-    if data.get("format") != FORMAT:
-        raise ReplayFileError(file, f"not a table replay (format must be '{FORMAT}')")
-    version = require(data, "version", int, file)
-    if version != VERSION:
-        raise ReplayFileError(
-            file, f"format version {version} is not supported; this program reads version {VERSION}"
-        )
-    seed = require(data, "seed", int, file)
-    require(data, "dt", (int, float), file)
-    config_hash = require(data, "config_hash", str, file)
-    try:
-        cfg = config_from_data(require(data, "config", dict, file), file)
-    except ConfigError as error:
-        raise ReplayFileError(
-            file, f"its config is invalid: {error.key}: {error.problem}"
-        ) from None
-    if cfg.config_hash() != config_hash:
-        raise ReplayFileError(
-            file, "its config does not match its config_hash (the file was edited)"
-        )
+    seed, cfg = check_header(data, file, FORMAT, VERSION, "a table replay")
     setup_hash = require(data, "setup_hash", str, file)
     steps = []
     for index, entry in enumerate(require(data, "steps", list, file)):

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wokphysics.config.wok_on_fire import WokConfig, config_from_data
-from wokphysics.errors import ConfigError, ReplayFileError, RulesError, UserError
+from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.errors import ReplayFileError, RulesError, UserError
 from wokphysics.games.wok_on_fire.engine import Bonus, EngineAction, Pick, WokOnFireGame
 from wokphysics.replay.files import read_replay_json, require, require_samples, versions
+from wokphysics.replay.header import check_header
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import TableError
 
@@ -136,31 +137,12 @@ def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> Ga
     """Read and check a game record; every problem is one ReplayFileError line."""
     file = str(path)
     data = read_replay_json(path) if data is None else data
-    if data.get("format") != FORMAT:
-        raise ReplayFileError(file, f"not a Wok on Fire game record (format must be '{FORMAT}')")
-    version = require(data, "version", int, file)
-    if version != VERSION:
-        raise ReplayFileError(
-            file, f"format version {version} is not supported; this program reads version {VERSION}"
-        )
-    seed = require(data, "seed", int, file)
-    require(data, "dt", (int, float), file)
+    seed, cfg = check_header(data, file, FORMAT, VERSION, "a Wok on Fire game record")
     players = require(data, "players", int, file)
     starting = require(data, "starting_player", int, file)
     bots = require(data, "bots", list, file)
     if not all(isinstance(b, str) for b in bots):
         raise ReplayFileError(file, "field 'bots' must be a list of text labels")
-    config_hash = require(data, "config_hash", str, file)
-    try:
-        cfg = config_from_data(require(data, "config", dict, file), file)
-    except ConfigError as error:
-        raise ReplayFileError(
-            file, f"its config is invalid: {error.key}: {error.problem}"
-        ) from None
-    if cfg.config_hash() != config_hash:
-        raise ReplayFileError(
-            file, "its config does not match its config_hash (the file was edited)"
-        )
     turns = []
     for index, entry in enumerate(require(data, "turns", list, file)):
         where = f"turns[{index}]"

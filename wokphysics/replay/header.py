@@ -1,0 +1,44 @@
+"""The versioned header every Wok on Fire replay file shares, checked in one place.
+
+Both table replays and game records carry ``format``, ``version``, ``seed``, ``dt``,
+``config_hash`` and the full ``config``; a file whose config no longer matches its hash was
+edited and is refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wokphysics.config.wok_on_fire import WokConfig, config_from_data
+from wokphysics.errors import ConfigError, ReplayFileError
+from wokphysics.replay.files import require
+
+
+def check_header(
+    data: dict[str, Any], file: str, expected_format: str, version: int, what: str
+) -> tuple[int, WokConfig]:
+    """The seed and the config of a replay file whose header is valid, or a ReplayFileError.
+
+    ``what`` names the kind of file in the message for a file of another format.
+    """
+    if data.get("format") != expected_format:
+        raise ReplayFileError(file, f"not {what} (format must be '{expected_format}')")
+    found = require(data, "version", int, file)
+    if found != version:
+        raise ReplayFileError(
+            file, f"format version {found} is not supported; this program reads version {version}"
+        )
+    seed = require(data, "seed", int, file)
+    require(data, "dt", (int, float), file)
+    config_hash = require(data, "config_hash", str, file)
+    try:
+        cfg = config_from_data(require(data, "config", dict, file), file)
+    except ConfigError as error:
+        raise ReplayFileError(
+            file, f"its config is invalid: {error.key}: {error.problem}"
+        ) from None
+    if cfg.config_hash() != config_hash:
+        raise ReplayFileError(
+            file, "its config does not match its config_hash (the file was edited)"
+        )
+    return seed, cfg
