@@ -70,7 +70,7 @@ class GameSource:
         return self.stepper.begin_next(), gesture
 
     def verify_pending(self) -> None:
-        self.stepper.at_end  # noqa: B018 - settles the running action and checks the turn hash
+        self.stepper.settle()
 
 
 class TableSource:

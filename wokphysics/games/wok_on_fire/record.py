@@ -296,6 +296,11 @@ class GameStepper:
         self._settle_if_done()
         return action
 
+    def settle(self) -> None:
+        """Finish a running action and check the turn's hash if the turn is complete
+        (raises Diverged on a mismatch)."""
+        self._settle()
+
     def _settle(self) -> None:
         """Finish a running action and check the turn's hash if the turn is complete."""
         if self._pending is not None:
