@@ -142,55 +142,89 @@ def advance(flight: Flight, dt: float, substeps: int, params: FlightParameters) 
     """Integrate ``dt`` seconds in ``substeps`` equal sub-steps; stops once landed."""
     step = dt / substeps
     g = params.gravity
-    drag = g / (params.terminal_speed * params.terminal_speed)
-    spin = params.spin_drag
     h = flight.h
-    for _ in range(substeps):
+    spin = params.spin_drag
+    remaining = substeps
+    while remaining > 0:
         if flight.landed_theta is not None:
             return
+        if flight.mode == FREE:
+            remaining = _free_flight(flight, remaining, step, params)
+            continue
+        remaining -= 1
         flight.time += step
         if flight.time >= params.max_flight_s:
             # Safety net for pathological settings: lie down on the nearer face.
             _land(flight, round(flight.theta / math.pi) * math.pi)
             return
-        if flight.mode == FREE:
-            flight.vz += (-g - drag * flight.vz * abs(flight.vz)) * step
-            flight.z += flight.vz * step
-            flight.omega -= spin * flight.omega * abs(flight.omega) * step
-            flight.theta += flight.omega * step
-            if flight.z > flight.peak:
-                flight.peak = flight.z
-            sin_t = math.sin(flight.theta)
-            if flight.z - h * abs(sin_t) <= 0.0:
-                if abs(sin_t) < 1e-6 or flight.z <= 0.0 and abs(sin_t) * h < 1e-3:
-                    _land(flight, round(flight.theta / math.pi) * math.pi)
-                    return
-                _touch_down(flight, impact=False)
-        else:
-            cos_a = math.cos(flight.alpha)
-            sin_a = math.sin(flight.alpha)
-            accel = -(3.0 * g / (4.0 * h)) * cos_a - spin * flight.omega * abs(flight.omega)
-            # Contact force per unit mass: g + z''. Negative means the card lifts off.
-            normal = g + h * (cos_a * accel - sin_a * flight.omega * flight.omega)
-            if normal < 0.0 and flight.can_lift:
-                flight.mode = FREE
-                flight.theta = flight.theta_base + flight.alpha
-                flight.z = h * sin_a
-                flight.vz = h * cos_a * flight.omega
-                continue
-            flight.omega += accel * step
-            flight.alpha += flight.omega * step
-            if flight.alpha <= 0.0:
-                _land(flight, flight.theta_base)
-                return
-            if flight.alpha >= math.pi:
-                _land(flight, flight.theta_base + math.pi)
-                return
+        cos_a = math.cos(flight.alpha)
+        sin_a = math.sin(flight.alpha)
+        accel = -(3.0 * g / (4.0 * h)) * cos_a - spin * flight.omega * abs(flight.omega)
+        # Contact force per unit mass: g + z''. Negative means the card lifts off.
+        normal = g + h * (cos_a * accel - sin_a * flight.omega * flight.omega)
+        if normal < 0.0 and flight.can_lift:
+            flight.mode = FREE
             flight.theta = flight.theta_base + flight.alpha
-            flight.z = h * math.sin(flight.alpha)
-            flight.vz = h * math.cos(flight.alpha) * flight.omega
-            if flight.z > flight.peak:
-                flight.peak = flight.z
+            flight.z = h * sin_a
+            flight.vz = h * cos_a * flight.omega
+            continue
+        flight.omega += accel * step
+        flight.alpha += flight.omega * step
+        if flight.alpha <= 0.0:
+            _land(flight, flight.theta_base)
+            return
+        if flight.alpha >= math.pi:
+            _land(flight, flight.theta_base + math.pi)
+            return
+        flight.theta = flight.theta_base + flight.alpha
+        flight.z = h * math.sin(flight.alpha)
+        flight.vz = h * math.cos(flight.alpha) * flight.omega
+        if flight.z > flight.peak:
+            flight.peak = flight.z
+
+
+def _free_flight(flight: Flight, substeps: int, step: float, params: FlightParameters) -> int:
+    """Up to ``substeps`` free-flight sub-steps on local copies of the state (the hot loop of
+    a toss); returns how many sub-steps are left when the card touches down or lands."""
+    g = params.gravity
+    drag = g / (params.terminal_speed * params.terminal_speed)
+    spin = params.spin_drag
+    limit = params.max_flight_s
+    h = flight.h
+    time, z, vz, theta, omega, peak = (
+        flight.time,
+        flight.z,
+        flight.vz,
+        flight.theta,
+        flight.omega,
+        flight.peak,
+    )
+    for done in range(1, substeps + 1):
+        time += step
+        if time >= limit:
+            flight.time, flight.z, flight.vz = time, z, vz
+            flight.theta, flight.omega, flight.peak = theta, omega, peak
+            # Safety net for pathological settings: lie down on the nearer face.
+            _land(flight, round(theta / math.pi) * math.pi)
+            return 0
+        vz += (-g - drag * vz * abs(vz)) * step
+        z += vz * step
+        omega -= spin * omega * abs(omega) * step
+        theta += omega * step
+        if z > peak:
+            peak = z
+        sin_t = math.sin(theta)
+        if z - h * abs(sin_t) <= 0.0:
+            flight.time, flight.z, flight.vz = time, z, vz
+            flight.theta, flight.omega, flight.peak = theta, omega, peak
+            if abs(sin_t) < 1e-6 or z <= 0.0 and abs(sin_t) * h < 1e-3:
+                _land(flight, round(theta / math.pi) * math.pi)
+                return 0
+            _touch_down(flight, impact=False)
+            return substeps - done
+    flight.time, flight.z, flight.vz = time, z, vz
+    flight.theta, flight.omega, flight.peak = theta, omega, peak
+    return 0
 
 
 def extent_across(axis: float, card_angle: float, half_width: float, half_length: float) -> float:
