@@ -205,7 +205,7 @@ def _brute_force(
                             options.append((position, (source, target)))
         return options
 
-    def men_configs(index: int, chosen: list[tuple[int, tuple[int, int] | None] | None]):  # type: ignore[no-untyped-def]
+    def men_configs(index: int, chosen: list[tuple[int, tuple[int, int] | None] | None]):
         if index == len(men):
             yield list(chosen)
             return
@@ -288,7 +288,7 @@ def _value(
         types = Counter(data.card_type[c] for c, _ in content)
         placed += len(content)
         if kind == "combo":
-            req, per = detail  # type: ignore[misc]
+            req, per = detail
             needed = {t: n for t, n in req.items() if n}
             if set(types) - set(needed):
                 return None
@@ -298,14 +298,14 @@ def _value(
                 return None
             points += combos * per
         elif kind == "set":
-            size, per = detail  # type: ignore[misc]
+            size, per = detail
             if any(n % size for n in types.values()):
                 return None
             points += len(content) // size * per
         elif kind == "half":
-            points += len(content) * detail[1]  # type: ignore[index]
+            points += len(content) * detail[1]
         else:
-            points += len(content) * detail  # type: ignore[operator]
+            points += len(content) * detail
     return points, sign * placed
 
 

@@ -109,7 +109,7 @@ def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
     app.frame(FRAME_S)
     entry = _last_input(game)
     assert entry["kind"] == "pick"
-    assert [card_id, True] in entry["picks"]  # type: ignore[operator]
+    assert [card_id, True] in entry["picks"]
 
 
 def test_c_discards_a_chili_for_one_more_pick() -> None:

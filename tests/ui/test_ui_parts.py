@@ -56,7 +56,7 @@ def _card(**changes: object) -> Card:
     base: dict[str, object] = dict(id=1, ingredient="pork", face_up=False, x=0.0, y=0.0,
                                    angle=0.0, layer=1, stack_order=1, location="wok")
     base.update(changes)
-    return Card(**base)  # type: ignore[arg-type]
+    return Card(**base)
 
 
 def test_interpolation_takes_the_short_way_and_never_blends_a_landing() -> None:

@@ -144,7 +144,7 @@ def test_clicking_a_covered_card_says_why_and_takes_nothing() -> None:
 
 def test_max_frames_and_screenshot_write_a_png_of_the_window(tmp_path: pytest.TempPathFactory
                                                            ) -> None:
-    shot = tmp_path / "shot.png"  # type: ignore[operator]
+    shot = tmp_path / "shot.png"
     status = main(["play", "--seed", "2", "--max-frames", "3", "--screenshot", str(shot),
                    "--size", "800x600", "--no-save"])
     assert status == 0
