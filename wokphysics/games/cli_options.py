@@ -44,3 +44,17 @@ def add_seed_and_config(parser: argparse.ArgumentParser, seeded: str, config_fil
         metavar="PATH",
         help=f"a TOML file (or folder) layered over config/{config_file}",
     )
+
+
+def add_simulation_options(parser: argparse.ArgumentParser, games: int, bots: str) -> None:
+    """``--games N``, ``--bots NAMES`` (one per seat, cycled) and ``--no-progress``."""
+    parser.add_argument(
+        "--games", type=int, default=games, metavar="N", help=f"how many games (default {games})"
+    )
+    parser.add_argument(
+        "--bots",
+        default=bots,
+        metavar="NAMES",
+        help=f"comma-separated bot per seat, cycled to fill the seats (default {bots})",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -8,7 +8,12 @@ from __future__ import annotations
 import argparse
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import add_players, add_seed_and_config, check_players
+from wokphysics.games.cli_options import (
+    add_players,
+    add_seed_and_config,
+    add_simulation_options,
+    check_players,
+)
 
 TITLE = "We Will Wok You"
 GAME = "we-will-wok-you"
@@ -81,17 +86,7 @@ def play(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- simulate
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=4)
-    parser.add_argument(
-        "--games", type=int, default=1000, metavar="N", help="how many games (default 1000)"
-    )
-    parser.add_argument(
-        "--bots",
-        default="greedy,random,random,random",
-        metavar="NAMES",
-        help="comma-separated bot per seat, cycled to fill the seats "
-        "(default greedy,random,random,random)",
-    )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_simulation_options(parser, games=1000, bots="greedy,random,random,random")
 
 
 def simulate(args: argparse.Namespace) -> int:

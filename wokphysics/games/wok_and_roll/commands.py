@@ -9,7 +9,12 @@ import argparse
 from typing import Any
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import add_players, add_seed_and_config, check_players
+from wokphysics.games.cli_options import (
+    add_players,
+    add_seed_and_config,
+    add_simulation_options,
+    check_players,
+)
 
 TITLE = "Wok and Roll"
 GAME = "wok-and-roll"
@@ -102,17 +107,7 @@ def play(args: argparse.Namespace) -> int:
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=3)
-    parser.add_argument(
-        "--games", type=int, default=200, metavar="N", help="how many games (default 200)"
-    )
-    parser.add_argument(
-        "--bots",
-        default="greedy,random,random",
-        metavar="NAMES",
-        help="comma-separated bot per seat, cycled to fill the seats "
-        "(default greedy,random,random)",
-    )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_simulation_options(parser, games=200, bots="greedy,random,random")
 
 
 def simulate(args: argparse.Namespace) -> int:
