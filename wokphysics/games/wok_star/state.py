@@ -180,6 +180,7 @@ class WokStarState(GameState):
             for seat in range(n):
                 self.characters[seat] = [[chars.pop(), False] for _ in range(per)]
         self.bonus_left = [2 if self.solo else 1] * n
+        self._card_order()
         if self.solo:
             for prep in self.prep_owner:
                 self.prep_owner[prep] = 0
@@ -187,6 +188,20 @@ class WokStarState(GameState):
         else:
             self.phase = "setup_assign"
             self.turn = 0
+
+    def _card_order(self) -> None:
+        """Keep the recipes, preparations and counters in play in the config's card order.
+
+        Every list the engine and the bots derive from these maps follows their order, and
+        the saved JSON sorts keys; one canonical order makes a loaded or cloned state list
+        its moves, and its bots choose, exactly as the original does.
+        """
+        recipes = self.recipe_owner
+        preps = self.prep_owner
+        counters = self.counters
+        self.recipe_owner = {r.id: recipes[r.id] for r in self.config.recipes if r.id in recipes}
+        self.prep_owner = {p.id: preps[p.id] for p in self.config.preparations if p.id in preps}
+        self.counters = {p: counters[p] for p in self.prep_owner if p in counters}
 
     def _deal_events(self) -> None:
         """Two face-down events into the Customer deck, at random places."""
@@ -901,6 +916,7 @@ class WokStarState(GameState):
                 self.deck_known.append(True)
             self.potential.extend(cards[2:])
             self.rng.shuffle(self.potential)
+            self._card_order()
             if self.pending_assign:
                 self.phase = "purchase_assign"
         elif verb == "upgrade":
@@ -1061,6 +1077,7 @@ class WokStarState(GameState):
         for key, value in data.items():
             if key not in skip:
                 setattr(state, key, copy.deepcopy(value))
+        state._card_order()
         return state
 
     def clone(self) -> Self:
