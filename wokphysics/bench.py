@@ -10,31 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from wokphysics.errors import UserError
+from wokphysics.timing import CONFIG_ENV
 
 FigureSource = Callable[[int], dict[str, float]]
-CONFIG_ENV = "WOKPHYSICS_BENCH_CONFIG"
-"""Where ``bench --config`` leaves the config path for the Wok on Fire figure sources."""
-
-
-def bench_config_path() -> str | None:
-    """The config path given to ``wokphysics bench --config``, if any."""
-    return os.environ.get(CONFIG_ENV)
-
-
-def median_seconds(run: Callable[[], object], repeat: int) -> float:
-    """Median wall time in seconds of ``repeat`` calls of ``run``."""
-    times = []
-    for _ in range(max(1, repeat)):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _sources() -> list[tuple[str, FigureSource]]:

@@ -54,7 +54,7 @@ def stir_and_settle(cfg: WokConfig, seed: int) -> tuple[float, float]:
 
 
 def bench_figures(repeat: int) -> dict[str, float]:
-    from wokphysics.bench import bench_config_path
+    from wokphysics.timing import bench_config_path
 
     cfg = load_config(bench_config_path())
     figures: dict[str, float] = {}

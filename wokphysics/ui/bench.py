@@ -16,17 +16,10 @@ import time
 
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.table.gesture import Gesture
+from wokphysics.timing import percentile
 
 FRAME_S = 1 / 60
 SIZE = (1280, 800)
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    rank = share * (len(ordered) - 1)
-    low = int(rank)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
 def flick_frame_times(seed: int = 1) -> tuple[list[float], list[float], list[float], int]:
@@ -96,11 +89,11 @@ def bench_figures(repeat: int) -> dict[str, float]:
         pygame.display.quit()
     return {
         "window.flick_50_cards_frame_ms_median": statistics.median(frames),
-        "window.flick_50_cards_frame_ms_p99": _percentile(frames, 0.99),
-        "window.flick_50_cards_frame_cpu_ms_p99": _percentile(cpu, 0.99),
+        "window.flick_50_cards_frame_ms_p99": percentile(frames, 0.99),
+        "window.flick_50_cards_frame_cpu_ms_p99": percentile(cpu, 0.99),
         "window.flick_physics_ms_median": statistics.median(physics),
-        "window.flick_physics_ms_p99": _percentile(physics, 0.99),
-        "window.flick_draw_ms_p99": _percentile([f - p for f, p in zip(frames, physics,
+        "window.flick_physics_ms_p99": percentile(physics, 0.99),
+        "window.flick_draw_ms_p99": percentile([f - p for f, p in zip(frames, physics,
                                                                        strict=True)], 0.99),
         "window.flick_frames_per_run": float(count),
         "window.flick_most_airborne_cards": float(airborne),

@@ -177,12 +177,12 @@ def bench_figures(repeat: int) -> dict[str, float]:
     """Random 4-player playouts per second, and final-scoring time per player."""
     import time
 
-    from wokphysics.bench import median_seconds
     from wokphysics.games.bots import RandomBot
     from wokphysics.games.protocol import new_game
     from wokphysics.games.simulation import play_out
     from wokphysics.games.we_will_wok_you.scoring import Scorer
     from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+    from wokphysics.timing import median_seconds
 
     playouts = 200
 

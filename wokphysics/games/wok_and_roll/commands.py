@@ -147,11 +147,11 @@ def bench_figures(repeat: int) -> dict[str, float]:
     import statistics
     import time
 
-    from wokphysics.bench import median_seconds
     from wokphysics.games.bots import RandomBot
     from wokphysics.games.simulation import play_out
     from wokphysics.games.wok_and_roll.bots import GreedyBot
     from wokphysics.games.wok_and_roll.factory import make_game
+    from wokphysics.timing import median_seconds
 
     games = 200
     counter = [0]

@@ -220,9 +220,9 @@ def bench_figures(repeat: int) -> dict[str, float]:
     """
     import random
 
-    from wokphysics.bench import median_seconds
     from wokphysics.games.wok_on_fire.ingredients import full_deck
     from wokphysics.games.wok_on_fire.scoring import score_pile
+    from wokphysics.timing import median_seconds
 
     deck = full_deck()
     rng = random.Random(20)  # a seeded generator of its own: the same piles every run

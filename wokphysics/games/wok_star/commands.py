@@ -157,8 +157,8 @@ def simulate(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------- bench
 def bench_figures(repeat: int) -> dict[str, float]:
-    from wokphysics.bench import median_seconds
     from wokphysics.games.wok_star.simulate import play_games
+    from wokphysics.timing import median_seconds
 
     figures: dict[str, float] = {}
     games = 100

@@ -1,0 +1,40 @@
+"""Helpers for measured speed figures (``wokphysics bench``), shared by every layer's bench.
+
+This module sits at the bottom of the layers (it imports nothing of the project), so the
+table's, the games' and the window's figure sources can all use it without importing the
+``bench`` command, which sits at the top and collects them.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Callable
+
+CONFIG_ENV = "WOKPHYSICS_BENCH_CONFIG"
+"""Where ``bench --config`` leaves the config path for the Wok on Fire figure sources."""
+
+
+def bench_config_path() -> str | None:
+    """The config path given to ``wokphysics bench --config``, if any."""
+    return os.environ.get(CONFIG_ENV)
+
+
+def median_seconds(run: Callable[[], object], repeat: int) -> float:
+    """Median wall time in seconds of ``repeat`` calls of ``run`` (at least one call)."""
+    times = []
+    for _ in range(max(1, repeat)):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` (0..1) percentile of ``values``, linearly interpolated between ranks."""
+    ordered = sorted(values)
+    rank = share * (len(ordered) - 1)
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
