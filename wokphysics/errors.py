@@ -1,8 +1,12 @@
-"""Errors meant for people.
+"""The project's one error hierarchy.
 
-Every error a user can cause (a bad config file, a bad replay file, a bad argument) is a
-:class:`UserError`. The CLI prints its one-line message and exits with status 2, never a
-traceback. Errors of the rules (an illegal move) are :class:`RulesError` and say why.
+Errors a user can cause (a bad config file, a bad replay file, a bad argument, a text that is
+not a move) are :class:`UserError`: the CLI prints the one-line message and exits with status
+2, never a traceback. A move the rules forbid is an :class:`IllegalAction`, which says why and
+leaves the game unchanged (front ends show the reason and ask again). A broken invariant (a
+card lost or in two places) is an :class:`InvariantViolation`: a bug, never a player's mistake.
+
+Every game uses these classes; no game defines a parallel set.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ class ConfigError(UserError, ValueError):
 
 
 class ReplayFileError(UserError, ValueError):
-    """A replay file that cannot be read: truncated, malformed or of another version."""
+    """A replay or saved-game file that cannot be read: truncated, malformed, another version."""
 
     def __init__(self, file: str, problem: str) -> None:
         self.file = file
@@ -34,5 +38,17 @@ class ReplayFileError(UserError, ValueError):
         super().__init__(f"{file}: {problem}")
 
 
-class RulesError(ValueError):
-    """A move or choice the rules forbid; the message says why. The state is unchanged."""
+class ActionParseError(UserError, ValueError):
+    """A text that is not an action of this game (a typo, an unknown verb, extra words)."""
+
+
+class IllegalAction(ValueError):
+    """A move, choice or input the rules forbid now; ``reason`` says why. State unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class InvariantViolation(AssertionError):
+    """A game's declared invariant does not hold (a card lost, a coin duplicated): a bug."""

@@ -7,16 +7,14 @@ import math
 import pytest
 from wof_engine_helpers import CFG, QUIET, clear_wok, put, quick_cfg, snapshot, stir_to_picks
 
-from wokphysics.errors import UserError
+from wokphysics.errors import IllegalAction, UserError
 from wokphysics.games.wok_on_fire.engine import (
     Bonus,
     Expect,
     Pick,
     PickKind,
-    Refused,
     StirKind,
     WokOnFireGame,
-    WrongInput,
 )
 from wokphysics.table.gesture import Gesture
 
@@ -43,11 +41,11 @@ def test_player_count_outside_1_to_4_is_a_user_error(players: int) -> None:
 def test_an_input_of_the_wrong_kind_is_refused_and_changes_nothing() -> None:
     game = WokOnFireGame(CFG, 2, seed=3)
     before = snapshot(game)
-    with pytest.raises(WrongInput, match="expects stir"):
+    with pytest.raises(IllegalAction, match="expects stir"):
         game.pick([0])
-    with pytest.raises(WrongInput):
+    with pytest.raises(IllegalAction):
         game.chop(QUIET)
-    with pytest.raises(WrongInput):
+    with pytest.raises(IllegalAction):
         game.give_to(1)
     assert snapshot(game) == before
 
@@ -117,7 +115,7 @@ def test_a_covered_centre_circle_is_refused_with_the_reason_and_nothing_changes(
     put(game, "onion", 150.0, 150.0)
     stir_to_picks(game)
     before = snapshot(game)
-    with pytest.raises(Refused) as refusal:
+    with pytest.raises(IllegalAction) as refusal:
         game.pick([under])
     assert refusal.value.reason == f"the centre circle of card {under} is covered"
     assert snapshot(game) == before
@@ -128,7 +126,7 @@ def test_a_face_down_card_is_refused() -> None:
     down = put(game, "pork", 0.0, 0.0, face_up=False)
     put(game, "onion", 150.0, 150.0)
     stir_to_picks(game)
-    with pytest.raises(Refused, match=f"card {down} is face down"):
+    with pytest.raises(IllegalAction, match=f"card {down} is face down"):
         game.pick([down])
 
 
@@ -142,10 +140,10 @@ def test_a_viable_green_pepper_must_be_picked_first_even_falling_out() -> None:
     assert game.table.visibility()[pepper].falling_out
     assert game.legal_picks().viable == (pepper,)
     before = snapshot(game)
-    with pytest.raises(Refused) as refusal:
+    with pytest.raises(IllegalAction) as refusal:
         game.pick([pork, shrimp])
     assert refusal.value.reason == "a Green Pepper is viable and must be picked first"
-    with pytest.raises(Refused, match="Green Pepper is viable"):
+    with pytest.raises(IllegalAction, match="Green Pepper is viable"):
         game.pick([pork, pepper])
     assert snapshot(game) == before
     game.pick([pepper, pork])
@@ -158,7 +156,7 @@ def test_other_cards_falling_out_are_not_viable() -> None:
     pork = put(game, "pork", edge - 20.0, 0.0)
     put(game, "onion", 0.0, 0.0)
     stir_to_picks(game)
-    with pytest.raises(Refused, match=f"card {pork} is falling out of the wok"):
+    with pytest.raises(IllegalAction, match=f"card {pork} is falling out of the wok"):
         game.pick([pork])
 
 
@@ -169,7 +167,7 @@ def test_one_chicken_pick_takes_every_viable_chicken() -> None:
     stir_to_picks(game)
     legal = game.legal_picks()
     assert legal.min_picks == 2  # the Chickens are one pick, the Onion another
-    with pytest.raises(Refused, match="every viable Chicken comes"):
+    with pytest.raises(IllegalAction, match="every viable Chicken comes"):
         game.pick([chickens[0], chickens[1]])
     taken = game.pick([chickens[1], onion])
     assert taken[0].card_ids == tuple(sorted(chickens))
@@ -228,7 +226,7 @@ def test_both_bonuses_ask_the_order_and_garlics_pick_goes_to_the_chosen_opponent
     assert game.expect is Expect.GIFT_OPPONENT and game.gift_card == mushroom
     assert game.legal_opponents() == (1, 2)
     before = snapshot(game)
-    with pytest.raises(Refused, match="goes to an opponent"):
+    with pytest.raises(IllegalAction, match="goes to an opponent"):
         game.give_to(0)
     assert snapshot(game) == before
     game.give_to(2)
@@ -294,7 +292,7 @@ def test_blind_chicken_claim_takes_the_chicken_with_every_viable_chicken() -> No
     seen = game.table.visibility()[hidden]
     assert not seen.circle_visible and seen.any_corner_visible
     assert game.legal_picks().blind == (hidden,)
-    with pytest.raises(Refused, match="covered"):
+    with pytest.raises(IllegalAction, match="covered"):
         game.pick([hidden])
     taken = game.pick([Pick(hidden, blind_chicken=True)])
     assert set(taken[0].card_ids) == {hidden, other}
@@ -319,7 +317,7 @@ def test_blind_claim_can_be_switched_off() -> None:
     put(game, "pork", 200.0, 0.0)
     stir_to_picks(game)
     assert game.legal_picks().blind == ()
-    with pytest.raises(Refused, match="switched off"):
+    with pytest.raises(IllegalAction, match="switched off"):
         game.pick([Pick(hidden, blind_chicken=True)])
 
 
@@ -366,7 +364,7 @@ def test_chili_from_an_earlier_turn_buys_one_more_pick_that_is_not_a_chili() -> 
     game.use_chili(chili)
     assert game.discarded == (chili,) and game.pick_kind is PickKind.CHILI
     assert game.legal_picks().all_viable == (rice,)
-    with pytest.raises(Refused, match="may not be a Chili Pepper"):
+    with pytest.raises(IllegalAction, match="may not be a Chili Pepper"):
         game.pick([other_chili])
     game.pick([rice])
     assert game.pile(0) == (pork, onion, rice)
@@ -386,7 +384,7 @@ def test_declining_the_chili_keeps_it() -> None:
     put(game, "rice", -200.0, 0.0)
     stir_to_picks(game)
     game.pick([pork, onion])
-    with pytest.raises(Refused, match="not a Chili Pepper you won"):
+    with pytest.raises(IllegalAction, match="not a Chili Pepper you won"):
         game.use_chili(pork)
     game.decline_chili()
     assert chili in game.pile(0) and game.expect is Expect.CHOP
@@ -405,7 +403,7 @@ def test_the_turn_the_supply_runs_out_triggers_one_more_turn_each() -> None:
     assert players_seen == [0, 1, 2, 0, 1]
     assert game.expect is Expect.GAME_OVER and game.turns_left == 0
     assert game.winners() and game.result is not None
-    with pytest.raises(WrongInput, match="game is over"):
+    with pytest.raises(IllegalAction, match="game is over"):
         game.stir(QUIET)
 
 
@@ -423,7 +421,7 @@ def test_live_scores_follow_the_piles_exactly() -> None:
 def test_begin_stir_runs_step_by_step_and_blocks_other_inputs() -> None:
     game = WokOnFireGame(CFG, 2, seed=3)
     action = game.begin_stir(QUIET)
-    with pytest.raises(WrongInput, match="still running"):
+    with pytest.raises(IllegalAction, match="still running"):
         game.stir(QUIET)
     steps = 0
     while action.advance():

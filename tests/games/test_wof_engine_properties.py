@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wof_engine_helpers import CFG, snapshot
 
-from wokphysics.errors import RulesError
+from wokphysics.errors import IllegalAction
 from wokphysics.games.wok_on_fire.bots import make_wof_bot, play_bot_game
 from wokphysics.games.wok_on_fire.engine import Bonus, Expect, Pick, WokOnFireGame
 from wokphysics.table.gesture import Gesture
@@ -54,7 +54,7 @@ def test_random_people_never_lose_a_card_and_refusals_change_nothing(data: st.Da
             before = snapshot(game)
             try:
                 game.pick(picks)
-            except RulesError as refusal:
+            except IllegalAction as refusal:
                 assert str(refusal)
                 assert snapshot(game) == before
                 game.pick(helper.choose_picks(game))  # a legal naming

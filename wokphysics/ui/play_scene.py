@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from wokphysics.config.wok_on_fire import WokConfig
-from wokphysics.errors import RulesError
+from wokphysics.errors import IllegalAction
 from wokphysics.games.wok_on_fire.bots import WokBot
 from wokphysics.games.wok_on_fire.engine import (
     Bonus,
@@ -240,7 +240,7 @@ class PlayScene:
                     self.playback.skip()
             else:
                 call()
-        except (RulesError, GestureError) as error:
+        except (IllegalAction, GestureError) as error:
             self.status, self.status_is_error = str(error), True
             return False
         self.selection = []

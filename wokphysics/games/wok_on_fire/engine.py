@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from wokphysics.config.wok_on_fire import WokConfig
-from wokphysics.errors import RulesError, UserError
+from wokphysics.errors import IllegalAction, InvariantViolation, UserError
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.games.wok_on_fire.scoring import PlayerScore, score_players
 from wokphysics.games.wok_on_fire.scoring import winners as score_winners
@@ -66,22 +66,6 @@ class StirKind(Enum):
 class Bonus(Enum):
     GREEN_PEPPER = "green_pepper"
     GARLIC = "garlic"
-
-
-class Refused(RulesError):
-    """A choice the rules forbid; ``reason`` says why. The game is unchanged."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
-
-
-class WrongInput(RulesError):
-    """An input of another kind than the one the game expects now. The game is unchanged."""
-
-
-class InvariantError(AssertionError):
-    """A card is lost or in two places: a bug, never a player's mistake."""
 
 
 @dataclass(frozen=True)
@@ -396,31 +380,33 @@ class WokOnFireGame:
         return places
 
     def check_invariants(self) -> None:
-        """Raise InvariantError unless every card is in exactly one consistent place."""
+        """Raise InvariantViolation unless every card is in exactly one consistent place."""
         cards = self.table.cards
         if len(cards) != self.cfg.deck_size:
-            raise InvariantError(
+            raise InvariantViolation(
                 f"{len(cards)} cards on the table for a deck of {self.cfg.deck_size}"
             )
         supply = self.table.supply
         if len(set(supply)) != len(supply):
-            raise InvariantError("a card is in the supply twice")
+            raise InvariantViolation("a card is in the supply twice")
         in_piles = [i for pile in self._piles for i in pile]
         if len(set(in_piles)) != len(in_piles) or set(in_piles) & set(self._discarded):
-            raise InvariantError("a card is in two piles")
+            raise InvariantViolation("a card is in two piles")
         for card in cards:
             where = card.location
             if (where == "supply") != (card.id in supply):
-                raise InvariantError(f"card {card.id}: location {where} but supply says otherwise")
+                raise InvariantViolation(
+                    f"card {card.id}: location {where} but supply says otherwise"
+                )
             if where == "player":
                 if card.owner is None or card.id not in self._piles[card.owner]:
-                    raise InvariantError(
+                    raise InvariantViolation(
                         f"card {card.id} is with player {card.owner} but not in the pile"
                     )
             elif card.id in in_piles:
-                raise InvariantError(f"card {card.id} is in a pile but lies in the {where}")
+                raise InvariantViolation(f"card {card.id} is in a pile but lies in the {where}")
             if (where == "discard") != (card.id in self._discarded):
-                raise InvariantError(f"card {card.id}: discard pile disagrees with the table")
+                raise InvariantViolation(f"card {card.id}: discard pile disagrees with the table")
 
     # ------------------------------------------------------------------ legal choices
     def _visible(self) -> dict[int, Visibility]:
@@ -499,7 +485,7 @@ class WokOnFireGame:
             return f"the game expects {self._expect.value.replace('_', ' ')}, not a pick"
         try:
             self._plan_picks(_as_picks(picks))
-        except Refused as refusal:
+        except IllegalAction as refusal:
             return refusal.reason
         return None
 
@@ -508,12 +494,12 @@ class WokOnFireGame:
         assert kind is not None
         legal = self.legal_picks()
         if len(picks) > legal.max_picks:
-            raise Refused(
+            raise IllegalAction(
                 f"name at most {legal.max_picks} card{'s' if legal.max_picks > 1 else ''} "
                 f"for this pick, not {len(picks)}"
             )
         if len(picks) < legal.min_picks:
-            raise Refused(
+            raise IllegalAction(
                 f"name {legal.min_picks} card{'s' if legal.min_picks > 1 else ''} "
                 f"({legal.min_picks} viable to pick), not {len(picks)}"
             )
@@ -530,27 +516,29 @@ class WokOnFireGame:
                 or isinstance(card_id, bool)
                 or not 0 <= card_id < len(self._ingredient)
             ):
-                raise Refused(f"there is no card {card_id!r}")
+                raise IllegalAction(f"there is no card {card_id!r}")
             if card_id in named:
-                raise Refused(f"card {card_id} is named twice")
+                raise IllegalAction(f"card {card_id} is named twice")
             card = self.table.card(card_id)
             seen = visible.get(card_id)
             if pick.blind_chicken:
                 self._check_claim(card, seen)
                 if peppers_left:
-                    raise Refused("a Green Pepper is viable and must be picked first")
+                    raise IllegalAction("a Green Pepper is viable and must be picked first")
             else:
                 reason = refusal_reason(card, seen, self.cfg)
                 if reason is not None:
-                    raise Refused(reason)
+                    raise IllegalAction(reason)
                 ingredient = self._ingredient[card_id]
                 if kind is PickKind.CHILI and ingredient is Ingredient.CHILI_PEPPER:
-                    raise Refused("the pick paid with a Chili Pepper may not be a Chili Pepper")
+                    raise IllegalAction(
+                        "the pick paid with a Chili Pepper may not be a Chili Pepper"
+                    )
                 if peppers_left and ingredient is not Ingredient.GREEN_PEPPER:
-                    raise Refused("a Green Pepper is viable and must be picked first")
+                    raise IllegalAction("a Green Pepper is viable and must be picked first")
                 if ingredient is Ingredient.CHICKEN:
                     if chicken_named is not None:
-                        raise Refused(
+                        raise IllegalAction(
                             f"card {card_id} is a Chicken: every viable Chicken comes "
                             f"with card {chicken_named} as one pick"
                         )
@@ -561,29 +549,29 @@ class WokOnFireGame:
 
     def _check_claim(self, card: Card, seen: Visibility | None) -> None:
         if not self.cfg.rules.blind_chicken_claim:
-            raise Refused("blind Chicken claims are switched off (rules.blind_chicken_claim)")
+            raise IllegalAction("blind Chicken claims are switched off (rules.blind_chicken_claim)")
         if card.location != "wok" or seen is None:
-            raise Refused(f"card {card.id} is not lying in the wok")
+            raise IllegalAction(f"card {card.id} is not lying in the wok")
         if not card.face_up:
-            raise Refused(f"card {card.id} is face down: only a face-up card may be claimed")
+            raise IllegalAction(f"card {card.id} is face down: only a face-up card may be claimed")
         if seen.circle_visible:
-            raise Refused(
+            raise IllegalAction(
                 f"the centre circle of card {card.id} is visible: name it, "
                 "a blind claim is for a hidden centre circle"
             )
         if not seen.any_corner_visible:
-            raise Refused(f"every corner of card {card.id} is covered")
+            raise IllegalAction(f"every corner of card {card.id} is covered")
         if seen.falling_out:
-            raise Refused(f"card {card.id} is falling out of the wok")
+            raise IllegalAction(f"card {card.id} is falling out of the wok")
 
     # ------------------------------------------------------------------ inputs
     def _require(self, wanted: Expect, what: str) -> None:
         if self._running is not None:
-            raise WrongInput(f"a stir or chop is still running: finish it before {what}")
+            raise IllegalAction(f"a stir or chop is still running: finish it before {what}")
         if self._expect is not wanted:
             if self._expect is Expect.GAME_OVER:
-                raise WrongInput(f"the game is over: no {what}")
-            raise WrongInput(
+                raise IllegalAction(f"the game is over: no {what}")
+            raise IllegalAction(
                 f"the game expects {self._expect.value.replace('_', ' ')} from "
                 f"player {self._turn.player + 1}, not {what}"
             )
@@ -682,7 +670,7 @@ class WokOnFireGame:
         """Which of the two earned bonuses (Green Pepper, Garlic) is done first."""
         self._require(Expect.BONUS_ORDER, "a bonus order")
         if not isinstance(first, Bonus) or first not in self._turn.pending:
-            raise Refused(
+            raise IllegalAction(
                 f"the bonus done first must be one of "
                 f"{', '.join(b.value for b in self._turn.pending)}, not {first!r}"
             )
@@ -698,7 +686,7 @@ class WokOnFireGame:
         self._require(Expect.GIFT_OPPONENT, "an opponent for the Garlic gift")
         if opponent not in self.legal_opponents() or isinstance(opponent, bool):
             names = ", ".join(str(p + 1) for p in self.legal_opponents())
-            raise Refused(f"the gift goes to an opponent (player {names}), not {opponent!r}")
+            raise IllegalAction(f"the gift goes to an opponent (player {names}), not {opponent!r}")
         self._turn.inputs.append({"kind": "give_to", "opponent": opponent})
         self._hand_gift(opponent)
         self._after_picks()
@@ -707,7 +695,7 @@ class WokOnFireGame:
         """Discard a Chili Pepper won on an earlier turn for one more pick (not a Chili)."""
         self._require(Expect.CHILI, "a Chili Pepper")
         if chili_card_id not in self.usable_chilis() or isinstance(chili_card_id, bool):
-            raise Refused(
+            raise IllegalAction(
                 f"card {chili_card_id!r} is not a Chili Pepper you won on an earlier "
                 f"turn (usable: {list(self.usable_chilis()) or 'none'})"
             )
@@ -891,7 +879,7 @@ def _as_picks(picks: Sequence[Pick | int]) -> list[Pick]:
         elif isinstance(pick, int) and not isinstance(pick, bool):
             result.append(Pick(pick))
         else:
-            raise Refused(f"a pick is a card id or a Pick, not {pick!r}")
+            raise IllegalAction(f"a pick is a card id or a Pick, not {pick!r}")
     return result
 
 
