@@ -1,7 +1,7 @@
 """``wokphysics bench``: named speed figures, each the median of repeated runs.
 
-Figures come from the physics table (:mod:`wokphysics.table.bench`), each game's
-``commands.bench_figures`` and the window's frame times. Timing lives here, never in the
+Figures come from the physics table (:mod:`wokphysics.table.bench`), each game's plugin
+(``bench_figures``) and the window's frame times. Timing lives here, never in the
 unit tests: the machine is shared and noisy, so medians are reported.
 """
 
@@ -20,26 +20,13 @@ FigureSource = Callable[[int], dict[str, float]]
 
 
 def _sources() -> list[tuple[str, FigureSource]]:
-    from wokphysics.game_commands import GAME_NAMES, commands_for
+    from wokphysics.games.registry import PLUGINS
+    from wokphysics.table.bench import bench_figures as table_figures
+    from wokphysics.ui.bench import bench_figures as ui_figures
 
-    sources: list[tuple[str, FigureSource]] = []
-    try:
-        from wokphysics.table.bench import bench_figures as table_figures
-
-        sources.append(("table", table_figures))
-    except ImportError:
-        pass
-    for game in GAME_NAMES:
-        module = commands_for(game)
-        figures = getattr(module, "bench_figures", None)
-        if figures is not None:
-            sources.append((game, figures))
-    try:
-        from wokphysics.ui.bench import bench_figures as ui_figures
-
-        sources.append(("window", ui_figures))
-    except ImportError:
-        pass
+    sources: list[tuple[str, FigureSource]] = [("table", table_figures)]
+    sources.extend((plugin.name, plugin.bench_figures) for plugin in PLUGINS)
+    sources.append(("window", ui_figures))
     return sources
 
 

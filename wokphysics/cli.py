@@ -1,7 +1,7 @@
 """The ``wokphysics`` command: play, simulate, score, replay and bench.
 
-Each game contributes its own options through a ``commands`` module (see
-:mod:`wokphysics.game_commands`). Every mistake a user can make ends in one clear line on
+Each game contributes its verbs through its plugin entry (see
+:mod:`wokphysics.games.registry`). Every mistake a user can make ends in one clear line on
 standard error and exit status 2, never a traceback.
 """
 
@@ -14,9 +14,26 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from wokphysics.errors import UserError
-from wokphysics.game_commands import GAME_NAMES, commands_for
+from wokphysics.games.plugin import GamePlugin, Verb, VerbCommand
+from wokphysics.games.registry import PLUGINS
+from wokphysics.ui.front_ends import window_play
 
 DEFAULT_PLAY_GAME = "wok-on-fire"
+
+VERB_HELP: dict[Verb, str] = {
+    "play": "play a game: in the window where the game has one, else in the terminal",
+    "simulate": "play many headless bot games and print a results table",
+    "score": "score a player's collected cards exactly",
+}
+
+
+def _command(plugin: GamePlugin, verb: Verb) -> VerbCommand | None:
+    """What ``wokphysics VERB GAME`` runs: the window for ``play`` where the game has one."""
+    if verb == "play":
+        window = window_play(plugin)
+        if window is not None:
+            return window
+    return plugin.commands.get(verb)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,24 +52,21 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
-    for verb, help_text in (
-        ("play", "play a game (default: Wok on Fire in a window, you against one bot)"),
-        ("simulate", "play many headless bot games and print a results table"),
-        ("score", "score a player's collected cards exactly"),
-    ):
+    for verb, help_text in VERB_HELP.items():
         verb_parser = commands.add_parser(verb, help=help_text, description=help_text)
         games = verb_parser.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         games.required = True
-        for name in GAME_NAMES:
-            module = commands_for(name)
-            add = getattr(module, f"add_{verb}_arguments", None)
-            if add is None:
+        for plugin in PLUGINS:
+            command = _command(plugin, verb)
+            if command is None:
                 continue
             game_parser = games.add_parser(
-                name, help=module.TITLE, description=f"{help_text}: {module.TITLE}"
+                plugin.name,
+                help=f"{plugin.title}: {command.help}",
+                description=f"{plugin.title}: {plugin.summary}. This command: {command.help}.",
             )
-            add(game_parser)
-            game_parser.set_defaults(handler=getattr(module, verb))
+            command.add_arguments(game_parser)
+            game_parser.set_defaults(handler=command.run)
 
     replay = commands.add_parser(
         "replay",

@@ -23,15 +23,8 @@ import random
 
 import pytest
 
-from wokphysics.games.protocol import (
-    Action,
-    GameState,
-    IllegalAction,
-    game_names,
-    new_game,
-    registered,
-    state_from_json,
-)
+from wokphysics.games.protocol import Action, GameState, IllegalAction
+from wokphysics.games.registry import new_game, plugin, state_from_json, turn_game_names
 
 GAMES_PER_GAME = int(os.environ.get("WOKPHYSICS_CONFORMANCE_GAMES", "120"))
 MIN_PER_COUNT = 10
@@ -108,9 +101,9 @@ def _play(name: str, players: int, seed: int) -> None:
     assert replay == state, "replaying the seed and history did not reproduce the state"
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", turn_game_names())
 def test_random_playouts_keep_the_protocol(name: str) -> None:
-    info = registered(name).info
+    info = plugin(name).info
     assert info.name == name and info.min_players <= info.max_players
     counts = range(info.min_players, info.max_players + 1)
     per_count = max(MIN_PER_COUNT, GAMES_PER_GAME // len(counts))
@@ -119,11 +112,11 @@ def test_random_playouts_keep_the_protocol(name: str) -> None:
             _play(name, players, seed=1000 * players + game)
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", turn_game_names())
 def test_player_count_outside_the_rules_is_refused(name: str) -> None:
     from wokphysics.errors import UserError
 
-    info = registered(name).info
+    info = plugin(name).info
     with pytest.raises(UserError):
         new_game(name, players=info.max_players + 1, seed=1)
     with pytest.raises(UserError):

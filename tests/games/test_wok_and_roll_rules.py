@@ -356,7 +356,7 @@ def test_expert_random_playouts_keep_the_protocol(options: dict[str, object]) ->
     the Expert Menu: invariants, texts, copies, JSON, replay from seed and history."""
     import random
 
-    from wokphysics.games.protocol import state_from_json
+    from wokphysics.games.registry import state_from_json
 
     for players in range(1, 6):
         for game in range(4):

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from wokphysics.cli import main
-from wokphysics.games.wok_star import TeamBot, WokStarState
 from wokphysics.games.wok_star.cards import default_config
 from wokphysics.games.wok_star.clock import WallClock
 from wokphysics.games.wok_star.live import expand, play_live
+from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.team_bot import TeamBot
 
 
 class FakeTime:

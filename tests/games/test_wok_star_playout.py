@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wokphysics.games.bots import RandomBot
-from wokphysics.games.wok_star import TeamBot, WokStarState
 from wokphysics.games.wok_star.cards import default_config
+from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.team_bot import TeamBot
 
 OPTIONS: list[dict[str, Any]] = [
     {},

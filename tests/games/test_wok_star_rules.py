@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 
 from wokphysics.games.protocol import IllegalAction
-from wokphysics.games.wok_star import WokStarState
 from wokphysics.games.wok_star.cards import WokStarConfig, default_config, recipe_of
-from wokphysics.games.wok_star.state import FREE
+from wokphysics.games.wok_star.state import FREE, WokStarState
 
 
 def started(players: int = 2, seed: int = 0, **options: Any) -> WokStarState:

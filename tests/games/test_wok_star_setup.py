@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from wokphysics.errors import ConfigError
-from wokphysics.games.wok_star import WokStarState, new_wok_star
 from wokphysics.games.wok_star.cards import default_config, load_config
+from wokphysics.games.wok_star.factory import new_wok_star
+from wokphysics.games.wok_star.state import WokStarState
 
 
 def test_shipped_cards_honour_the_rulebook_and_decisions() -> None:

@@ -6,10 +6,9 @@ from typing import Any
 
 import pytest
 
-from wokphysics.games.wok_star import WokStarState
 from wokphysics.games.wok_star.cards import default_config
 from wokphysics.games.wok_star.clock import SimulatedClock, WallClock
-from wokphysics.games.wok_star.state import ASIDE, FREE
+from wokphysics.games.wok_star.state import ASIDE, FREE, WokStarState
 from wokphysics.games.wok_star.timers import BLUE, RED, flip, fresh_timers
 
 

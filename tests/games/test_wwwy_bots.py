@@ -10,7 +10,7 @@ import pytest
 
 from wokphysics.cli import main
 from wokphysics.games.bots import RandomBot, make_bot
-from wokphysics.games.protocol import new_game
+from wokphysics.games.registry import new_game
 from wokphysics.games.simulation import play_out
 from wokphysics.games.terminal import play_in_terminal
 from wokphysics.games.we_will_wok_you.bots import GreedyBot, exact_payments

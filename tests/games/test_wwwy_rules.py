@@ -9,7 +9,8 @@ import pytest
 
 from wokphysics.cli import main
 from wokphysics.errors import ConfigError
-from wokphysics.games.protocol import ActionParseError, IllegalAction, new_game
+from wokphysics.games.protocol import ActionParseError, IllegalAction
+from wokphysics.games.registry import new_game
 from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pass, Pay, TakeWok
 from wokphysics.games.we_will_wok_you.cards import load_cards
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState

@@ -1,29 +1,5 @@
-"""The games' rules. The three turn-based games share the protocol in :mod:`.protocol`."""
+"""The games' rules: one package per game, each wired in by its plugin entry.
 
-from wokphysics.games.protocol import (
-    Action,
-    ActionParseError,
-    GameInfo,
-    GameState,
-    IllegalAction,
-    InvariantViolation,
-    game_names,
-    new_game,
-    register_game,
-    registered,
-    state_from_json,
-)
-
-__all__ = [
-    "Action",
-    "ActionParseError",
-    "GameInfo",
-    "GameState",
-    "IllegalAction",
-    "InvariantViolation",
-    "game_names",
-    "new_game",
-    "register_game",
-    "registered",
-    "state_from_json",
-]
+The three turn-based games share the protocol in :mod:`.protocol`; :mod:`.registry` lists every
+game. Importing this package loads none of the games (and no pymunk, shapely or pygame).
+"""

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 
 from wokphysics.errors import UserError
 from wokphysics.games.protocol import Action, GameState
+from wokphysics.games.registry import turn_engine
 
 
 class Bot(abc.ABC):
@@ -38,28 +39,26 @@ class RandomBot(Bot):
         return self.rng.choice(state.legal_actions())
 
 
-BotFactory = Callable[[int], Bot]
-"""``factory(seed)``: a new bot."""
-
-_BOTS: dict[str, dict[str, BotFactory]] = {}
-
-
-def register_bot(game: str, name: str, factory: BotFactory) -> None:
-    """Make bot ``name`` available for ``game`` (``--bots name,...`` on the command line)."""
-    _BOTS.setdefault(game, {})[name] = factory
-
-
 def bot_names(game: str) -> list[str]:
-    """The bots ``game`` has, sorted."""
-    from wokphysics.games.protocol import registered
+    """The bots ``game`` has, sorted (a UserError for an unknown or non-turn-based game)."""
+    return sorted(turn_engine(game).bots)
 
-    registered(game)  # loads the game's package, which registers its bots
-    return sorted(_BOTS.get(game, {}))
+
+def check_bot_names(game: str, names: Sequence[str], option: str = "--bots") -> list[str]:
+    """``names`` if every one is a bot of ``game``, else one UserError naming the bad one and
+    the bots there are. An empty list is refused too."""
+    if not names:
+        raise UserError(f"{option} needs at least one bot name")
+    known = bot_names(game)
+    for name in names:
+        if name not in known:
+            raise UserError(
+                f"{option}: unknown bot '{name}' for {game}; choose from: {', '.join(known)}"
+            )
+    return list(names)
 
 
 def make_bot(game: str, name: str, seed: int) -> Bot:
     """A new bot, or a UserError naming the bots this game has."""
-    names = bot_names(game)
-    if name not in _BOTS.get(game, {}):
-        raise UserError(f"unknown bot '{name}' for {game}; choose from: {', '.join(names)}")
-    return _BOTS[game][name](seed)
+    check_bot_names(game, [name], "bot")
+    return turn_engine(game).bots[name](seed)

@@ -58,3 +58,10 @@ def add_simulation_options(parser: argparse.ArgumentParser, games: int, bots: st
         help=f"comma-separated bot per seat, cycled to fill the seats (default {bots})",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def check_games(games: int) -> int:
+    """``games`` if it is at least 1, else a one-line UserError (``--games``)."""
+    if games < 1:
+        raise UserError(f"--games must be at least 1, not {games}")
+    return games

@@ -1,11 +1,11 @@
 """The turn-engine protocol shared by the non-dexterity games.
 
-A game declares its :class:`GameInfo` once and registers a factory. Its state is a
-:class:`GameState`: whose turn it is, the legal actions as small frozen values with a text
-form that parses back, ``apply`` that refuses an illegal action with :class:`IllegalAction`
-(leaving the state unchanged), terminal test, scores and winners with the game's tie-breaks,
-``clone``, a canonical JSON form, and per-player observations that hide what the player may
-not see.
+A game declares its :class:`GameInfo` once, in its plugin entry (listed in
+:mod:`wokphysics.games.registry`). Its state is a :class:`GameState`: whose turn it is, the
+legal actions as small frozen values with a text form that parses back, ``apply`` that refuses
+an illegal action with :class:`IllegalAction` (leaving the state unchanged), terminal test,
+scores and winners with the game's tie-breaks, ``clone``, a canonical JSON form, and
+per-player observations that hide what the player may not see.
 
 Chance (shuffles, dice) comes only from the state's own seeded :class:`random.Random`, which
 is part of the state (its JSON form carries the generator's state), so replaying the seed and
@@ -17,11 +17,11 @@ from __future__ import annotations
 import abc
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from wokphysics.errors import RulesError, UserError
+from wokphysics.errors import ActionParseError, IllegalAction, InvariantViolation
 
 
 @dataclass(frozen=True)
@@ -43,18 +43,6 @@ class GameInfo:
     max_players: int
     hidden_information: bool
     simultaneous: bool
-
-
-class IllegalAction(RulesError):
-    """An action the rules forbid here; the message says why, the state is unchanged."""
-
-
-class ActionParseError(UserError, ValueError):
-    """A text that is not an action of this game."""
-
-
-class InvariantViolation(AssertionError):
-    """A game's declared invariant (cards conserved, ...) does not hold: a bug."""
 
 
 class Action(abc.ABC):
@@ -181,71 +169,11 @@ class GameState(abc.ABC):
         self.rng.setstate((version, tuple(internal), gauss))
 
 
-GameFactory = Callable[[int, int, Any], GameState]
-"""``factory(num_players, seed, config)``: a new game; ``config`` is None or a path."""
-
-
-@dataclass(frozen=True)
-class RegisteredGame:
-    """A game in the registry: its metadata, how to start one and its state class."""
-
-    info: GameInfo
-    factory: GameFactory
-    state_class: type[GameState]
-
-
-_REGISTRY: dict[str, RegisteredGame] = {}
-
-
-def register_game(info: GameInfo, state_class: type[GameState], factory: GameFactory) -> None:
-    """Add a game to the registry (called once, when the game's package is imported)."""
-    _REGISTRY[info.name] = RegisteredGame(info, factory, state_class)
-
-
-def registered(name: str) -> RegisteredGame:
-    """The registry entry for ``name``, or a UserError listing the games there are."""
-    _load_builtin_games()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY))
-        raise UserError(f"unknown game '{name}'; the games are: {known}") from None
-
-
-def game_names() -> list[str]:
-    """Names of all registered games, sorted."""
-    _load_builtin_games()
-    return sorted(_REGISTRY)
-
-
-def new_game(name: str, players: int, seed: int, config: Any = None) -> GameState:
-    """A new game of ``name`` for ``players`` seats, its chance seeded by ``seed``."""
-    entry = registered(name)
-    info = entry.info
-    if not info.min_players <= players <= info.max_players:
-        raise UserError(
-            f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}"
-        )
-    return entry.factory(players, seed, config)
-
-
-def state_from_json(text: str) -> GameState:
-    """Rebuild any registered game's state from its ``to_json()`` text."""
-    payload = json.loads(text)
-    return registered(payload["game"]).state_class.from_dict(payload["state"])
-
-
-_BUILTIN_GAMES = (
-    "wokphysics.games.we_will_wok_you",
-    "wokphysics.games.wok_star",
-    "wokphysics.games.wok_and_roll",
-)
-
-
-def _load_builtin_games() -> None:
-    import importlib
-    import importlib.util
-
-    for module in _BUILTIN_GAMES:
-        if importlib.util.find_spec(module) is not None:
-            importlib.import_module(module)
+__all__ = [
+    "Action",
+    "ActionParseError",
+    "GameInfo",
+    "GameState",
+    "IllegalAction",
+    "InvariantViolation",
+]

@@ -14,7 +14,9 @@ from typing import Any
 from tqdm import tqdm
 
 from wokphysics.games.bots import Bot, make_bot
-from wokphysics.games.protocol import GameState, new_game
+from wokphysics.games.protocol import GameState
+from wokphysics.games.registry import new_game
+from wokphysics.games.seeds import bot_seed
 
 
 @dataclass
@@ -56,7 +58,7 @@ def run_games(
     for index in tqdm(range(games), desc=f"{game}", unit="game", disable=not progress):
         game_seed = seed + index
         state = new_game(game, players=players, seed=game_seed, config=config)
-        bots = [make_bot(game, name, game_seed * 7919 + seat) for seat, name in enumerate(names)]
+        bots = [make_bot(game, name, bot_seed(game_seed, seat)) for seat, name in enumerate(names)]
         play_out(state, bots)
         results.append(
             GameResult(

@@ -11,7 +11,7 @@ from typing import Any
 
 from wokphysics.config.wok_on_fire import WokConfig, config_from_data
 from wokphysics.errors import ConfigError, ReplayFileError
-from wokphysics.replay.files import require
+from wokphysics.records.files import require
 
 
 def check_header(

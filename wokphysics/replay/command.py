@@ -8,16 +8,21 @@ whole Wok on Fire game (``wokphysics-game-replay``). Exit status: 0 identical, 1
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
-from collections.abc import Callable
 
-from wokphysics.errors import ReplayFileError, UserError
+from wokphysics.errors import ReplayFileError
+from wokphysics.games.plugin import RecordVerifier
+from wokphysics.games.registry import PLUGINS
+from wokphysics.records.files import read_replay_json, versions
 from wokphysics.replay import table_record
-from wokphysics.replay.files import read_replay_json, versions
 
-GAME_FORMAT = "wokphysics-game-replay"
-KNOWN_FORMATS = (table_record.FORMAT, GAME_FORMAT)
+
+def _game_verifiers() -> dict[str, RecordVerifier]:
+    """Each game's whole-game record format and its verifier, from the plugin entries."""
+    return {
+        plugin.record_format: plugin.verify_record
+        for plugin in PLUGINS
+        if plugin.record_format is not None and plugin.verify_record is not None
+    }
 
 
 def _version_note(header: dict[str, object]) -> str | None:
@@ -36,9 +41,11 @@ def run_replay(args: argparse.Namespace) -> int:
     """Verify or watch the replay file ``args.file``."""
     data = read_replay_json(args.file)
     kind = data.get("format")
-    if kind not in KNOWN_FORMATS:
+    verifiers = _game_verifiers()
+    known = (table_record.FORMAT, *verifiers)
+    if kind not in known:
         raise ReplayFileError(
-            args.file, f"unknown replay format {kind!r}; expected one of {', '.join(KNOWN_FORMATS)}"
+            args.file, f"unknown replay format {kind!r}; expected one of {', '.join(known)}"
         )
     if not args.verify:
         return _watch(args)
@@ -49,20 +56,12 @@ def run_replay(args: argparse.Namespace) -> int:
         replay = table_record.load_table_replay(args.file, data)
         ok, message = table_record.verify_table_replay(replay)
     else:
-        ok, message = _game_verifier()(args.file)
+        ok, message = verifiers[str(kind)](args.file)
     print(f"{args.file}: {message}")
     return 0 if ok else 1
 
 
-def _game_verifier() -> Callable[[str], tuple[bool, str]]:
-    module = importlib.import_module("wokphysics.games.wok_on_fire.record")
-    verify: Callable[[str], tuple[bool, str]] = module.verify_game_record
-    return verify
-
-
 def _watch(args: argparse.Namespace) -> int:
-    if importlib.util.find_spec("wokphysics.ui.replay_viewer") is None:
-        raise UserError("watching replays needs the window, which is not installed; use --verify")
-    viewer = importlib.import_module("wokphysics.ui.replay_viewer")
-    status: int = viewer.run_replay_window(args.file, args)
-    return status
+    from wokphysics.ui.replay_viewer import run_replay_window
+
+    return run_replay_window(args.file, args)

@@ -14,8 +14,8 @@ from typing import Any
 
 from wokphysics.config.wok_on_fire import WokConfig
 from wokphysics.errors import ReplayFileError
-from wokphysics.replay.files import read_replay_json, require, require_samples, versions
-from wokphysics.replay.header import check_header
+from wokphysics.records.files import read_replay_json, require, require_samples, versions
+from wokphysics.records.header import check_header
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import ActionReport, Table, TableError
 

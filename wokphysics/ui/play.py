@@ -98,6 +98,7 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
     else:
         save = None
 
+    from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame, resume_game
 
@@ -139,7 +140,7 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
             game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels, save)
         games_made += 1
         bots: dict[int, WokBot] = {
-            player: make_wof_bot(cfg, label, game.seed * 10 + player)
+            player: make_wof_bot(cfg, label, bot_seed(game.seed, player))
             for player, label in enumerate(game.bots) if label != "person"
         }
         return PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart)

@@ -20,7 +20,7 @@ import pygame
 from wokphysics.config.wok_on_fire import WokConfig
 from wokphysics.errors import ReplayFileError
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
-from wokphysics.replay.files import read_replay_json
+from wokphysics.records.files import read_replay_json
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
 from wokphysics.table.world import Table

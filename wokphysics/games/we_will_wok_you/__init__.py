@@ -1,16 +1,6 @@
 """We Will Wok You: the card game of coins, rows of ingredients and wok cards.
 
-Importing this package registers the game (``we-will-wok-you``) and its bots with the
-turn-engine registry.
+Wired in by :mod:`.plugin` (bots ``greedy`` and ``random``); the state is
+:class:`.state.WeWillWokYouState`. This package's ``__init__`` imports nothing, so listing the
+games stays quick.
 """
-
-from wokphysics.games.bots import RandomBot, register_bot
-from wokphysics.games.protocol import register_game
-from wokphysics.games.we_will_wok_you.bots import GreedyBot
-from wokphysics.games.we_will_wok_you.state import INFO, WeWillWokYouState, new_state
-
-register_game(INFO, WeWillWokYouState, new_state)
-register_bot(INFO.name, "random", RandomBot)
-register_bot(INFO.name, "greedy", GreedyBot)
-
-__all__ = ["INFO", "GreedyBot", "WeWillWokYouState", "new_state"]

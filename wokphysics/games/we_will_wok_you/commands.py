@@ -12,6 +12,7 @@ from wokphysics.games.cli_options import (
     add_players,
     add_seed_and_config,
     add_simulation_options,
+    check_games,
     check_players,
 )
 
@@ -58,7 +59,8 @@ def play(args: argparse.Namespace) -> int:
     import random
 
     from wokphysics.games.bots import make_bot
-    from wokphysics.games.protocol import new_game
+    from wokphysics.games.registry import new_game
+    from wokphysics.games.seeds import bot_seed
     from wokphysics.games.terminal import play_in_terminal
     from wokphysics.games.we_will_wok_you.render import render, render_end
 
@@ -72,7 +74,7 @@ def play(args: argparse.Namespace) -> int:
     state = new_game(GAME, players=args.players, seed=seed, config=args.config)
     humans = args.players - bots
     seats = [
-        None if seat < humans else make_bot(GAME, args.bot, seed * 7919 + seat)
+        None if seat < humans else make_bot(GAME, args.bot, bot_seed(seed, seat))
         for seat in range(args.players)
     ]
     print(
@@ -93,20 +95,13 @@ def simulate(args: argparse.Namespace) -> int:
     """Headless bot games with a progress bar, then a results table."""
     import statistics
 
-    from wokphysics.games.bots import bot_names
+    from wokphysics.games.bots import check_bot_names
     from wokphysics.games.simulation import results_table, run_games
     from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
     _check_players(args.players)
-    if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    if not names:
-        raise UserError("--bots needs at least one bot name")
-    known = bot_names(GAME)
-    for name in names:
-        if name not in known:
-            raise UserError(f"unknown bot '{name}' for {GAME}; choose from: {', '.join(known)}")
+    check_games(args.games)
+    names = check_bot_names(GAME, [n.strip() for n in args.bots.split(",") if n.strip()])
     _check_config(args.config)
 
     def summarise(state: object) -> dict[str, int]:
@@ -178,7 +173,8 @@ def bench_figures(repeat: int) -> dict[str, float]:
     import time
 
     from wokphysics.games.bots import RandomBot
-    from wokphysics.games.protocol import new_game
+    from wokphysics.games.registry import new_game
+    from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
     from wokphysics.games.we_will_wok_you.scoring import Scorer
     from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
@@ -191,7 +187,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
         for seed in range(playouts):
             state = new_game(GAME, players=4, seed=seed)
             assert isinstance(state, WeWillWokYouState)
-            play_out(state, [RandomBot(seed * 7919 + seat) for seat in range(4)])
+            play_out(state, [RandomBot(bot_seed(seed, seat)) for seat in range(4)])
             finished.append(state)
         return finished
 
@@ -216,7 +212,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
 
         for seed in range(20):
             state = new_game(GAME, players=4, seed=seed)
-            bots = [GreedyBot(seed), *(RandomBot(seed * 7919 + s) for s in range(1, 4))]
+            bots = [GreedyBot(seed), *(RandomBot(bot_seed(seed, s)) for s in range(1, 4))]
             play_out(state, bots)
             state.scores()
 

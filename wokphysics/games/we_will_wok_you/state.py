@@ -17,7 +17,6 @@ from typing import Any, Self
 from wokphysics.games.protocol import (
     Action,
     ActionParseError,
-    GameInfo,
     GameState,
     IllegalAction,
     InvariantViolation,
@@ -37,16 +36,8 @@ from wokphysics.games.we_will_wok_you.cards import (
     CardData,
     load_cards,
 )
+from wokphysics.games.we_will_wok_you.plugin import INFO
 from wokphysics.games.we_will_wok_you.scoring import Scorer, ScoreResult
-
-INFO = GameInfo(
-    name="we-will-wok-you",
-    title="We Will Wok You",
-    min_players=2,
-    max_players=4,
-    hidden_information=True,
-    simultaneous=False,
-)
 
 NEEDED_SYMBOLS = 4
 ROW_SET = (0, 0, 1, 1)  # the coin set that prices each row

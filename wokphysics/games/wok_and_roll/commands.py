@@ -13,6 +13,7 @@ from wokphysics.games.cli_options import (
     add_players,
     add_seed_and_config,
     add_simulation_options,
+    check_games,
     check_players,
 )
 
@@ -76,7 +77,8 @@ def play(args: argparse.Namespace) -> int:
     import random
 
     from wokphysics.games.bots import make_bot
-    from wokphysics.games.protocol import new_game
+    from wokphysics.games.registry import new_game
+    from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_and_roll.state import WokAndRollState
     from wokphysics.games.wok_and_roll.terminal import play_hidden
 
@@ -89,7 +91,7 @@ def play(args: argparse.Namespace) -> int:
     state = new_game(GAME, players=args.players, seed=seed, config=options)
     humans = args.players - bots
     seats = [
-        None if seat < humans else make_bot(GAME, args.bot, seed * 7919 + seat)
+        None if seat < humans else make_bot(GAME, args.bot, bot_seed(seed, seat))
         for seat in range(args.players)
     ]
     print(
@@ -112,19 +114,12 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 def simulate(args: argparse.Namespace) -> int:
     """Headless bot games with a progress bar, then a results table."""
-    from wokphysics.games.bots import bot_names
+    from wokphysics.games.bots import check_bot_names
     from wokphysics.games.simulation import results_table, run_games
 
     options = _options(args)
-    if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    known = bot_names(GAME)
-    for name in names:
-        if name not in known:
-            raise UserError(f"unknown bot '{name}' for {GAME}; choose from: {', '.join(known)}")
-    if not names:
-        raise UserError("--bots needs at least one bot name")
+    check_games(args.games)
+    names = check_bot_names(GAME, [n.strip() for n in args.bots.split(",") if n.strip()])
     from wokphysics.games.wok_and_roll.factory import make_settings
 
     settings = make_settings(options)  # a bad config is reported before any game starts
@@ -148,6 +143,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     import time
 
     from wokphysics.games.bots import RandomBot
+    from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
     from wokphysics.games.wok_and_roll.bots import GreedyBot
     from wokphysics.games.wok_and_roll.factory import make_game
@@ -161,7 +157,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
         counter[0] += 1
         for seed in range(base, base + games):
             state = make_game(4, seed)
-            play_out(state, [RandomBot(seed * 7919 + seat) for seat in range(4)])
+            play_out(state, [RandomBot(bot_seed(seed, seat)) for seat in range(4)])
 
     def greedy_games() -> None:
         for seed in range(50):

@@ -36,6 +36,7 @@ from wokphysics.games.wok_and_roll.actions import (
 )
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.options import canonical_reroll, reroll_actions
+from wokphysics.games.wok_and_roll.plugin import INFO
 from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
 from wokphysics.games.wok_and_roll.settings import (
     CODES,
@@ -49,15 +50,6 @@ from wokphysics.games.wok_and_roll.sheet import (
     known_settings,
     settings_text,
     sheet_for,
-)
-
-INFO = GameInfo(
-    name="wok-and-roll",
-    title="Wok and Roll",
-    min_players=1,
-    max_players=5,
-    hidden_information=True,
-    simultaneous=True,
 )
 
 LOCK = Lock()

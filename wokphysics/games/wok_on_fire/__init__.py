@@ -1,7 +1,6 @@
 """Wok on Fire: the dexterity game whose rules drive the physics table.
 
-Wok on Fire is not a turn-engine game, so nothing here registers with
-:mod:`wokphysics.games.protocol`. The parts:
+Wok on Fire is not a turn-engine game; :mod:`.plugin` wires it into the program. The parts:
 
 - :mod:`.ingredients`: the 11 ingredient types, their categories and deck counts, and the
   parser for the names people type.

@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from wokphysics.config.wok_on_fire import WokConfig
-from wokphysics.errors import ReplayFileError, RulesError, UserError
+from wokphysics.errors import IllegalAction, ReplayFileError, UserError
 from wokphysics.games.wok_on_fire.engine import Bonus, EngineAction, Pick, WokOnFireGame
-from wokphysics.replay.files import read_replay_json, require, require_samples, versions
-from wokphysics.replay.header import check_header
+from wokphysics.games.wok_on_fire.plugin import GAME_RECORD_FORMAT
+from wokphysics.records.files import read_replay_json, require, require_samples, versions
+from wokphysics.records.header import check_header
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import TableError
 
-FORMAT = "wokphysics-game-replay"
+FORMAT = GAME_RECORD_FORMAT
 VERSION = 1
 INPUT_KINDS = ("stir", "pick", "bonus_order", "give_to", "chili", "chop")
 
@@ -287,7 +288,7 @@ class GameStepper:
             else:
                 apply_input(self.game, entry)
                 action = None
-        except (RulesError, GestureError, TableError) as error:
+        except (IllegalAction, GestureError, TableError) as error:
             raise Diverged(
                 self.turn_index, player, f"input {self.input_index + 1} refused: {error}"
             ) from None

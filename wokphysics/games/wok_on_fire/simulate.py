@@ -15,6 +15,8 @@ from tqdm import tqdm
 
 from wokphysics.config.wok_on_fire import WokConfig
 from wokphysics.errors import UserError
+from wokphysics.games.cli_options import check_games
+from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import GameResult, results_table
 from wokphysics.games.wok_on_fire.bots import bot_settings, make_wof_bot, play_bot_game
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
@@ -29,11 +31,6 @@ class WofGameResult:
     stirs: int
     stirs_that_flipped: int
     simulated_s: float
-
-
-def bot_seed(game_seed: int, player: int) -> int:
-    """The seed of player ``player``'s bot hand in the game seeded ``game_seed``."""
-    return game_seed * 7919 + player
 
 
 def play_one(
@@ -72,8 +69,7 @@ def run_wof_games(
     """
     if not 1 <= players <= 4:
         raise UserError(f"--players must be 1 to 4, not {players}")
-    if games < 1:
-        raise UserError(f"--games must be at least 1, not {games}")
+    check_games(games)
     if seed < 0:
         raise UserError(f"--seed must be 0 or more, not {seed}")
     if not bot_names:

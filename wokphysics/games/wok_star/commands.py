@@ -9,7 +9,12 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import add_players, add_seed_and_config, check_players
+from wokphysics.games.cli_options import (
+    add_players,
+    add_seed_and_config,
+    check_games,
+    check_players,
+)
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.cards import WokStarConfig
@@ -90,9 +95,10 @@ def play(args: argparse.Namespace) -> int:
     import sys
 
     from wokphysics.games.bots import make_bot
-    from wokphysics.games.wok_star import WokStarState
+    from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_star.clock import WallClock
     from wokphysics.games.wok_star.live import HELP, TerminalPoll, play_live
+    from wokphysics.games.wok_star.state import WokStarState
 
     players = _players(args.players)
     if not 0 <= args.bots <= players:
@@ -102,7 +108,7 @@ def play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     people = players - args.bots
     seats = [
-        None if s < people else make_bot("wok-star", args.bot, seed * 31 + s)
+        None if s < people else make_bot("wok-star", args.bot, bot_seed(seed, s))
         for s in range(players)
     ]
     clock = WallClock() if config.rules.timer else None
@@ -140,8 +146,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
 def simulate(args: argparse.Namespace) -> int:
     from wokphysics.games.wok_star.simulate import run_table
 
-    if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
+    check_games(args.games)
     if args.all:
         player_counts = [1, 2, 3, 4]
         difficulties = list(DIFFICULTY_CHOICES)

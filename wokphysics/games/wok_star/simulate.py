@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
-from wokphysics.games.bots import Bot, RandomBot
+from wokphysics.games.bots import Bot, make_bot
+from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_star.cards import WokStarConfig, default_config
 from wokphysics.games.wok_star.state import WokStarState
-from wokphysics.games.wok_star.team_bot import TeamBot
 
 
 @dataclass(frozen=True)
@@ -33,12 +33,7 @@ class TeamResult:
 
 def make_bots(name: str, players: int, seed: int) -> list[Bot]:
     """One bot per seat (``team`` or ``random``), each seeded from the game's seed."""
-    kinds = {"team": TeamBot, "random": RandomBot}
-    if name not in kinds:
-        from wokphysics.errors import UserError
-
-        raise UserError(f"unknown bot '{name}' for wok-star; choose from: random, team")
-    return [kinds[name](seed * 7919 + seat) for seat in range(players)]
+    return [make_bot("wok-star", name, bot_seed(seed, seat)) for seat in range(players)]
 
 
 def play_game(config: WokStarConfig | None, players: int, seed: int, bot: str) -> TeamResult:

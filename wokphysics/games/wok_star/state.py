@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Self
 
-from wokphysics.games.protocol import Action, GameInfo, GameState, IllegalAction
+from wokphysics.games.protocol import Action, GameState, IllegalAction
 from wokphysics.games.wok_star.actions import WokAction, parse_action
 from wokphysics.games.wok_star.cards import (
     WokStarConfig,
@@ -36,6 +36,7 @@ from wokphysics.games.wok_star.cards import (
     recipe_of,
 )
 from wokphysics.games.wok_star.clock import Clock, SimulatedClock
+from wokphysics.games.wok_star.plugin import INFO
 from wokphysics.games.wok_star.timers import flip, fresh_timers
 
 ROUNDS = 6
@@ -45,14 +46,6 @@ NO_DEADLINE = -1.0
 COLOUR, FACE, HOLDER, STATUS, TEMP = 0, 1, 2, 3, 4
 FREE, PLACED, ASIDE = 0, 1, 2
 
-INFO = GameInfo(
-    name="wok-star",
-    title="Wok Star",
-    min_players=1,
-    max_players=4,
-    hidden_information=True,
-    simultaneous=True,
-)
 
 # Actions are small immutable values; building the same ones again and again is the engine's
 # hottest path, so they are made once and shared.

@@ -1,0 +1,101 @@
+"""The typed plugin entry that wires one game into the program.
+
+Every game has exactly one :class:`GamePlugin` (in its package's ``plugin`` module), listed in
+:mod:`wokphysics.games.registry`. The CLI builds its verbs from it, the launcher lists it, the
+batch runner and both front ends start games through it. Nothing finds a game by a string
+import or a ``getattr`` lookup: mypy checks every hook's signature here.
+
+Plugin modules are light: the hooks import the game's heavy parts (pymunk, shapely, the rules)
+when called, so ``wokphysics --help`` and the launcher start quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from wokphysics.games.protocol import GameInfo
+
+if TYPE_CHECKING:
+    from wokphysics.games.bots import Bot
+    from wokphysics.games.protocol import GameState
+
+Verb = Literal["play", "simulate", "score"]
+"""The command-line verbs a game may offer (``replay`` and ``bench`` are hooks below)."""
+
+VERBS: tuple[Verb, ...] = ("play", "simulate", "score")
+
+
+@dataclass(frozen=True)
+class VerbCommand:
+    """One verb of one game: its options and what runs them (returns the exit status)."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+TurnFactory = Callable[[int, int, Any], "GameState"]
+"""``factory(num_players, seed, config)``: a new game state. ``config`` is None (the shipped
+config), a path to an override file or folder, or the game's validated config object; a bad
+one raises :class:`wokphysics.errors.ConfigError`."""
+
+StateLoader = Callable[[dict[str, Any]], "GameState"]
+"""Rebuild a turn-game state from its ``to_dict()`` data."""
+
+BotMaker = Callable[[int], "Bot"]
+"""``make(seed)``: a new turn-game bot with its own seeded generator."""
+
+RecordVerifier = Callable[[str], tuple[bool, str]]
+"""Verify a whole-game record file: (identical?, one line saying so or where it diverged)."""
+
+
+@dataclass(frozen=True)
+class TurnEngine:
+    """The hooks of a game that runs on the turn engine (:mod:`wokphysics.games.protocol`)."""
+
+    new_state: TurnFactory
+    load_state: StateLoader
+    bots: Mapping[str, BotMaker]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game, wired in once.
+
+    Attributes:
+        info: name, title, player range and kind of the game (the single declaration).
+        summary: one line for the launcher and ``--help``.
+        default_players: the player count offered first.
+        config_file: the shipped TOML file (in ``config/``) holding the game's data and rules
+            options.
+        commands: the command-line verbs the game's rules layer offers (``play`` here is the
+            terminal front end, where there is one; the window front end is found by name in
+            :mod:`wokphysics.ui`).
+        bench_figures: ``figures(repeat)``: named speed figures, medians of ``repeat`` runs.
+        turn_engine: the turn-engine hooks, or None for Wok on Fire (a physics table).
+        record_format: the ``format`` field of the game's whole-game record files, if any.
+        verify_record: checks such a file bit for bit (``wokphysics replay FILE --verify``).
+    """
+
+    info: GameInfo
+    summary: str
+    default_players: int
+    config_file: str
+    commands: Mapping[Verb, VerbCommand]
+    bench_figures: Callable[[int], dict[str, float]]
+    turn_engine: TurnEngine | None = None
+    record_format: str | None = None
+    verify_record: RecordVerifier | None = field(default=None)
+
+    @property
+    def name(self) -> str:
+        """The command-line name, e.g. ``"wok-on-fire"``."""
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        """The name people read, e.g. ``"Wok on Fire"``."""
+        return self.info.title

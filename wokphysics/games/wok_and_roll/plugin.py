@@ -1,0 +1,70 @@
+"""Wok and Roll's plugin entry (see :mod:`wokphysics.games.plugin`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wokphysics.games.plugin import GamePlugin, TurnEngine, VerbCommand
+from wokphysics.games.protocol import GameInfo
+from wokphysics.games.wok_and_roll import commands
+
+if TYPE_CHECKING:
+    from wokphysics.games.bots import Bot
+    from wokphysics.games.protocol import GameState
+
+INFO = GameInfo(
+    name="wok-and-roll",
+    title="Wok and Roll",
+    min_players=1,
+    max_players=5,
+    hidden_information=True,
+    simultaneous=True,
+)
+
+
+def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
+    from wokphysics.games.wok_and_roll.factory import make_game
+
+    return make_game(num_players, seed, config)
+
+
+def _load_state(data: dict[str, Any]) -> GameState:
+    from wokphysics.games.wok_and_roll.state import WokAndRollState
+
+    return WokAndRollState.from_dict(data)
+
+
+def _greedy(seed: int) -> Bot:
+    from wokphysics.games.wok_and_roll.bots import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _random(seed: int) -> Bot:
+    from wokphysics.games.bots import RandomBot
+
+    return RandomBot(seed)
+
+
+PLUGIN = GamePlugin(
+    info=INFO,
+    summary="roll dice, cook dishes on your menu sheet and fill your fridge and pantry",
+    default_players=3,
+    config_file="wok_and_roll.toml",
+    commands={
+        "play": VerbCommand(
+            "play in the terminal against bots (or hot-seat)",
+            commands.add_play_arguments,
+            commands.play,
+        ),
+        "simulate": VerbCommand(
+            "play many headless bot games and print a results table",
+            commands.add_simulate_arguments,
+            commands.simulate,
+        ),
+    },
+    bench_figures=commands.bench_figures,
+    turn_engine=TurnEngine(
+        new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random}
+    ),
+)

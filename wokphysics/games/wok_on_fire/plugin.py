@@ -1,0 +1,53 @@
+"""Wok on Fire's plugin entry (see :mod:`wokphysics.games.plugin`).
+
+Its ``play`` verb is the window (:mod:`wokphysics.ui`), which the rules layer does not import;
+the CLI finds it through the window front end.
+"""
+
+from __future__ import annotations
+
+from wokphysics.games.plugin import GamePlugin, VerbCommand
+from wokphysics.games.protocol import GameInfo
+from wokphysics.games.wok_on_fire import commands
+
+INFO = GameInfo(
+    name="wok-on-fire",
+    title="Wok on Fire",
+    min_players=1,
+    max_players=4,
+    hidden_information=False,
+    simultaneous=False,
+)
+
+GAME_RECORD_FORMAT = "wokphysics-game-replay"
+"""The ``format`` field of a whole-game record (autosaves and ``simulate --out`` files);
+:mod:`.record` writes and reads it."""
+
+
+def _verify_record(path: str) -> tuple[bool, str]:
+    from wokphysics.games.wok_on_fire.record import verify_game_record
+
+    return verify_game_record(path)
+
+
+PLUGIN = GamePlugin(
+    info=INFO,
+    summary="flick cards over with a spatula in a physics wok, then pick the best ones",
+    default_players=2,
+    config_file="wok_on_fire.toml",
+    commands={
+        "simulate": VerbCommand(
+            "play many headless bot games and print a results table",
+            commands.add_simulate_arguments,
+            commands.simulate,
+        ),
+        "score": VerbCommand(
+            "score a player's collected cards exactly",
+            commands.add_score_arguments,
+            commands.score,
+        ),
+    },
+    bench_figures=commands.bench_figures,
+    record_format=GAME_RECORD_FORMAT,
+    verify_record=_verify_record,
+)

@@ -1,0 +1,70 @@
+"""Wok Star's plugin entry (see :mod:`wokphysics.games.plugin`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from wokphysics.games.plugin import GamePlugin, TurnEngine, VerbCommand
+from wokphysics.games.protocol import GameInfo
+from wokphysics.games.wok_star import commands
+
+if TYPE_CHECKING:
+    from wokphysics.games.bots import Bot
+    from wokphysics.games.protocol import GameState
+
+INFO = GameInfo(
+    name="wok-star",
+    title="Wok Star",
+    min_players=1,
+    max_players=4,
+    hidden_information=True,
+    simultaneous=True,
+)
+
+
+def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
+    from wokphysics.games.wok_star.factory import new_wok_star
+
+    return new_wok_star(num_players, seed, config)
+
+
+def _load_state(data: dict[str, Any]) -> GameState:
+    from wokphysics.games.wok_star.state import WokStarState
+
+    return WokStarState.from_dict(data)
+
+
+def _team(seed: int) -> Bot:
+    from wokphysics.games.wok_star.team_bot import TeamBot
+
+    return TeamBot(seed)
+
+
+def _random(seed: int) -> Bot:
+    from wokphysics.games.bots import RandomBot
+
+    return RandomBot(seed)
+
+
+PLUGIN = GamePlugin(
+    info=INFO,
+    summary="a cooperative real-time restaurant: roll dice, cook recipes, serve customers",
+    default_players=2,
+    config_file="wok_star.toml",
+    commands={
+        "play": VerbCommand(
+            "play in the terminal in real time, with team bots",
+            commands.add_play_arguments,
+            commands.play,
+        ),
+        "simulate": VerbCommand(
+            "play many headless team-bot games and print win rates",
+            commands.add_simulate_arguments,
+            commands.simulate,
+        ),
+    },
+    bench_figures=commands.bench_figures,
+    turn_engine=TurnEngine(
+        new_state=_new_state, load_state=_load_state, bots={"team": _team, "random": _random}
+    ),
+)
