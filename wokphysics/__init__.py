@@ -6,11 +6,36 @@ The public API of the physics table::
     cfg = load_config()
     table = Table(cfg, seed=7)
     table.setup()
+
+Importing ``wokphysics`` (or ``wokphysics.games``) loads no pymunk, shapely, numpy or
+pygame: the names below are imported on first use, so the turn-based games and the command
+line start quickly.
 """
 
-from wokphysics.config.wok_on_fire import WokConfig, load_config
-from wokphysics.table import ActionReport, Card, Gesture, Table, Visibility
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from wokphysics.config.wok_on_fire import WokConfig, load_config
+    from wokphysics.table import ActionReport, Card, Gesture, Table, Visibility
 
 __version__ = "0.1.0"
 
 __all__ = ["ActionReport", "Card", "Gesture", "Table", "Visibility", "WokConfig", "load_config"]
+
+_TABLE_NAMES = frozenset({"ActionReport", "Card", "Gesture", "Table", "Visibility"})
+_CONFIG_NAMES = frozenset({"WokConfig", "load_config"})
+
+
+def __getattr__(name: str) -> object:
+    """The public names, imported when first asked for (PEP 562)."""
+    if name in _TABLE_NAMES:
+        from wokphysics import table
+
+        return getattr(table, name)
+    if name in _CONFIG_NAMES:
+        from wokphysics.config import wok_on_fire
+
+        return getattr(wok_on_fire, name)
+    raise AttributeError(f"module 'wokphysics' has no attribute {name!r}")

@@ -123,9 +123,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from wokphysics.replay.command import run_replay
+    from wokphysics.replay.command import check_replay_file, verify_replay
 
-    return run_replay(args)
+    if args.verify:
+        return verify_replay(args.file)
+    check_replay_file(args.file)  # a bad file is one line, before any window opens
+    from wokphysics.ui.replay_viewer import run_replay_window
+
+    return run_replay_window(args.file, args)
 
 
 def _run_bench(args: argparse.Namespace) -> int:

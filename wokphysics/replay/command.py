@@ -1,4 +1,4 @@
-"""``wokphysics replay FILE [--verify]``: verify a replay bit for bit, or watch it.
+"""``wokphysics replay FILE --verify``: verify a replay bit for bit (watching it is the window's).
 
 The file's ``format`` field says what it is: a table replay (``wokphysics-table-replay``) or a
 whole Wok on Fire game (``wokphysics-game-replay``). Exit status: 0 identical, 1 diverged,
@@ -6,8 +6,6 @@ whole Wok on Fire game (``wokphysics-game-replay``). Exit status: 0 identical, 1
 """
 
 from __future__ import annotations
-
-import argparse
 
 from wokphysics.errors import ReplayFileError
 from wokphysics.games.plugin import RecordVerifier
@@ -37,31 +35,28 @@ def _version_note(header: dict[str, object]) -> str | None:
     return None
 
 
-def run_replay(args: argparse.Namespace) -> int:
-    """Verify or watch the replay file ``args.file``."""
-    data = read_replay_json(args.file)
-    kind = data.get("format")
-    verifiers = _game_verifiers()
-    known = (table_record.FORMAT, *verifiers)
+def check_replay_file(file: str) -> str:
+    """The ``format`` of replay file ``file`` if this program reads it, else a ReplayFileError."""
+    kind = read_replay_json(file).get("format")
+    known = (table_record.FORMAT, *_game_verifiers())
     if kind not in known:
         raise ReplayFileError(
-            args.file, f"unknown replay format {kind!r}; expected one of {', '.join(known)}"
+            file, f"unknown replay format {kind!r}; expected one of {', '.join(known)}"
         )
-    if not args.verify:
-        return _watch(args)
+    return str(kind)
+
+
+def verify_replay(file: str) -> int:
+    """Verify replay file ``file`` bit for bit: exit status 0 identical, 1 diverged (printed)."""
+    kind = check_replay_file(file)
+    data = read_replay_json(file)
     note = _version_note(data)
     if note:
         print(note)
     if kind == table_record.FORMAT:
-        replay = table_record.load_table_replay(args.file, data)
+        replay = table_record.load_table_replay(file, data)
         ok, message = table_record.verify_table_replay(replay)
     else:
-        ok, message = verifiers[str(kind)](args.file)
-    print(f"{args.file}: {message}")
+        ok, message = _game_verifiers()[kind](file)
+    print(f"{file}: {message}")
     return 0 if ok else 1
-
-
-def _watch(args: argparse.Namespace) -> int:
-    from wokphysics.ui.replay_viewer import run_replay_window
-
-    return run_replay_window(args.file, args)

@@ -192,23 +192,6 @@ def simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-# --------------------------------------------------------------------------- play (the window)
-
-
-def add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    """``wokphysics play [wok-on-fire]``: the window's options (see :mod:`wokphysics.ui.play`)."""
-    from wokphysics.ui.play import add_arguments
-
-    add_arguments(parser)
-
-
-def play(args: argparse.Namespace) -> int:
-    """Play Wok on Fire in the desktop window (people with the mouse, and bots)."""
-    from wokphysics.ui.play import play_window
-
-    return play_window(args)
-
-
 # --------------------------------------------------------------------------- bench
 
 
