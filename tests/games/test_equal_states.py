@@ -17,9 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wokphysics.games import game_names, new_game, registered, state_from_json
 from wokphysics.games.bots import bot_names, make_bot
 from wokphysics.games.protocol import GameState
+from wokphysics.games.registry import new_game, plugin, state_from_json, turn_game_names
+from wokphysics.games.seeds import bot_seed
 
 BOT_ACTIONS = 50
 EXAMPLES = 25
@@ -47,7 +48,8 @@ def _legal_texts(state: GameState) -> list[str]:
 
 def _bot_choices(state: GameState, bot: str, seed: int) -> list[str]:
     """The next ``BOT_ACTIONS`` choices of ``bot`` in every seat, applied to ``state``."""
-    bots = [make_bot(state.info.name, bot, seed * 10 + seat) for seat in range(state.num_players)]
+    name = state.info.name
+    bots = [make_bot(name, bot, bot_seed(seed, seat)) for seat in range(state.num_players)]
     chosen: list[str] = []
     for _ in range(BOT_ACTIONS):
         if state.is_terminal():
@@ -58,13 +60,13 @@ def _bot_choices(state: GameState, bot: str, seed: int) -> list[str]:
     return chosen
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", turn_game_names())
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_equal_states_list_the_same_moves_and_accept_the_same_move(
     name: str, data: st.DataObject
 ) -> None:
-    info = registered(name).info
+    info = plugin(name).info
     players = data.draw(st.integers(info.min_players, info.max_players), label="players")
     seed = data.draw(st.integers(0, 10_000), label="seed")
     steps = data.draw(st.integers(0, 400), label="steps")
@@ -81,11 +83,11 @@ def test_equal_states_list_the_same_moves_and_accept_the_same_move(
     assert clone == original and loaded == original
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", turn_game_names())
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_equal_states_lead_every_bot_to_the_same_choices(name: str, data: st.DataObject) -> None:
-    info = registered(name).info
+    info = plugin(name).info
     players = data.draw(st.integers(info.min_players, info.max_players), label="players")
     seed = data.draw(st.integers(0, 10_000), label="seed")
     steps = data.draw(st.integers(0, 400), label="steps")
