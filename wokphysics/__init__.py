@@ -4,8 +4,8 @@ The public API of the physics table::
 
     from wokphysics import load_config, Table, Gesture
     cfg = load_config()
-    table = Table(cfg, seed=7)
-    table.setup()
+    table = Table(cfg.physics, seed=7, deck=cfg.deck())
+    table.setup(24, position_jitter_mm=20.0, angle_jitter_rad=0.35)
 
 Importing ``wokphysics`` (or ``wokphysics.games``) loads no pymunk, shapely, numpy or
 pygame: the names below are imported on first use, so the turn-based games and the command
@@ -17,15 +17,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from wokphysics.config.wok_on_fire import WokConfig, load_config
+    from wokphysics.config.table import TableConfig
+    from wokphysics.config.wok_on_fire import WokOnFireConfig, load_config
     from wokphysics.table import ActionReport, Card, Gesture, Table, Visibility
 
 __version__ = "0.1.0"
 
-__all__ = ["ActionReport", "Card", "Gesture", "Table", "Visibility", "WokConfig", "load_config"]
+__all__ = [
+    "ActionReport",
+    "Card",
+    "Gesture",
+    "Table",
+    "TableConfig",
+    "Visibility",
+    "WokOnFireConfig",
+    "load_config",
+]
 
 _TABLE_NAMES = frozenset({"ActionReport", "Card", "Gesture", "Table", "Visibility"})
-_CONFIG_NAMES = frozenset({"WokConfig", "load_config"})
+_CONFIG_NAMES = frozenset({"WokOnFireConfig", "load_config"})
 
 
 def __getattr__(name: str) -> object:
@@ -38,4 +48,8 @@ def __getattr__(name: str) -> object:
         from wokphysics.config import wok_on_fire
 
         return getattr(wok_on_fire, name)
+    if name == "TableConfig":
+        from wokphysics.config.table import TableConfig
+
+        return TableConfig
     raise AttributeError(f"module 'wokphysics' has no attribute {name!r}")

@@ -21,7 +21,7 @@ def test_a_strong_flick_enters_under_the_near_edge_and_releases_at_the_planned_s
     bot = make_wof_bot(CFG, "strong", 5)
     gesture = bot.plan_stir(game)
     card = game.table.card(target)
-    vx, vy = gesture.release_velocity(CFG.spatula.release_window_s)
+    vx, vy = gesture.release_velocity(CFG.physics.spatula.release_window_s)
     speed = math.hypot(vx, vy)
     assert 1300.0 < speed < 2100.0  # 1700 mm/s planned, hand noise 6 %
     # It moves towards the card's centre (and the wok's), from just outside the card.

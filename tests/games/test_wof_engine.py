@@ -132,7 +132,7 @@ def test_a_face_down_card_is_refused() -> None:
 
 def test_a_viable_green_pepper_must_be_picked_first_even_falling_out() -> None:
     game = _layout_game()
-    edge = CFG.wok.width_mm / 2.0
+    edge = CFG.physics.wok.width_mm / 2.0
     pepper = put(game, "green_pepper", edge - 20.0, 0.0)  # its outline crosses the wok's edge
     pork = put(game, "pork", -150.0, 0.0)
     shrimp = put(game, "shrimp", 0.0, 150.0)
@@ -152,7 +152,7 @@ def test_a_viable_green_pepper_must_be_picked_first_even_falling_out() -> None:
 
 def test_other_cards_falling_out_are_not_viable() -> None:
     game = _layout_game()
-    edge = CFG.wok.width_mm / 2.0
+    edge = CFG.physics.wok.width_mm / 2.0
     pork = put(game, "pork", edge - 20.0, 0.0)
     put(game, "onion", 0.0, 0.0)
     stir_to_picks(game)
@@ -392,7 +392,8 @@ def test_declining_the_chili_keeps_it() -> None:
 
 def test_the_turn_the_supply_runs_out_triggers_one_more_turn_each() -> None:
     cfg = quick_cfg()
-    cfg = cfg.model_copy(update={"setup": cfg.setup.model_copy(update={"supply": 4, "wok": 46})})
+    setup = cfg.rules.setup.model_copy(update={"supply": 4, "wok": 46})
+    cfg = cfg.model_copy(update={"rules": cfg.rules.model_copy(update={"setup": setup})})
     game = WokOnFireGame(cfg, 3, seed=2)
     players_seen = []
     while not game.is_over:

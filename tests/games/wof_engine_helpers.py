@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from wokphysics.config.wok_on_fire import WokConfig, load_config
+from wokphysics.config.wok_on_fire import WokOnFireConfig, load_config
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.table.gesture import Gesture
 
-CFG: WokConfig = load_config()
+CFG: WokOnFireConfig = load_config()
 
 QUIET = Gesture([(0.0, 450.0, 450.0), (0.1, 460.0, 450.0)])
 """A stir on the bare table outside the wok: it touches no card, so nothing flips."""
 
 
-def with_rules(cfg: WokConfig = CFG, **rules: object) -> WokConfig:
+def with_rules(cfg: WokOnFireConfig = CFG, **rules: object) -> WokOnFireConfig:
     """``cfg`` with some rules options changed."""
     return cfg.model_copy(update={"rules": cfg.rules.model_copy(update=rules)})
 
 
-def quick_cfg(**rules: object) -> WokConfig:
+def quick_cfg(**rules: object) -> WokOnFireConfig:
     """Two stirs end the stir step even without a flip, so a test reaches the picks at once."""
     return with_rules(**({"max_stirs_per_step": 2} | rules))
 

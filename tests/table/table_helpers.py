@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-from wokphysics import Gesture, Table, load_config
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics import Gesture, Table, TableConfig, load_config
+from wokphysics.games.wok_on_fire.deal import dealt_table as game_table
 
-CFG: WokConfig = load_config()
+GAME_CFG = load_config()
+CFG: TableConfig = GAME_CFG.physics
+"""What the physics table is given: geometry and physics only."""
+DECK = GAME_CFG.deck()
+"""Card labels by id, as Wok on Fire gives them to the table."""
+SUPPLY = GAME_CFG.rules.setup.supply
+CHOP = GAME_CFG.rules.cards_per_chop
 HALF_LENGTH = CFG.card.length_mm / 2.0
+
+
+def new_table(seed: int, cfg: TableConfig = CFG) -> Table:
+    """A fresh table with Wok on Fire's deck, every card in the supply (not set up)."""
+    return Table(cfg, seed, DECK)
+
+
+def dealt_table(seed: int) -> Table:
+    """A table dealt as a Wok on Fire game starts."""
+    return game_table(GAME_CFG, seed)
 
 
 def lone_card_table(seed: int, face_up: bool = False, angle: float = 0.0) -> Table:
     """A table with card 0 alone at the wok's centre (others still in the supply)."""
-    table = Table(CFG, seed)
+    table = new_table(seed)
     table.place(0, 0.0, 0.0, angle, face_up)
     return table
 

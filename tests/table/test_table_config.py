@@ -20,12 +20,12 @@ def _write(tmp_path: Path, text: str, name: str = "my.toml") -> Path:
 
 def test_defaults_load_and_describe_the_rulebook_game() -> None:
     cfg = load_config()
-    assert cfg.wok.width_mm == 610.0 and cfg.wok.depth_mm == 610.0
-    assert (cfg.card.width_mm, cfg.card.length_mm) == (63.5, 88.9)
+    assert cfg.physics.wok.width_mm == 610.0 and cfg.physics.wok.depth_mm == 610.0
+    assert (cfg.physics.card.width_mm, cfg.physics.card.length_mm) == (63.5, 88.9)
     assert cfg.deck_size == 50
-    assert (cfg.setup.supply, cfg.setup.wok) == (24, 26)
+    assert (cfg.rules.setup.supply, cfg.rules.setup.wok) == (24, 26)
     counts = [
-        cfg.ingredients[name].count
+        cfg.rules.ingredients[name].count
         for name in (
             "chicken",
             "pork",
@@ -46,14 +46,15 @@ def test_defaults_load_and_describe_the_rulebook_game() -> None:
 def test_an_override_file_changes_only_its_keys(tmp_path: Path) -> None:
     path = _write(tmp_path, "[card]\nmass_g = 2.5\n[rules]\npicks_per_turn = 3\n")
     cfg = load_config(path)
-    assert cfg.card.mass_g == 2.5 and cfg.rules.picks_per_turn == 3
-    assert cfg.card.width_mm == 63.5 and cfg.physics == load_config().physics
+    assert cfg.physics.card.mass_g == 2.5 and cfg.rules.picks_per_turn == 3
+    assert cfg.physics.card.width_mm == 63.5
+    assert cfg.physics.physics == load_config().physics.physics
 
 
 def test_an_override_folder_layers_files_of_the_same_name(tmp_path: Path) -> None:
     _write(tmp_path, "[wok]\nwidth_mm = 700.0\n", "physics.toml")
     cfg = load_config(tmp_path)
-    assert cfg.wok.width_mm == 700.0 and cfg.wok.depth_mm == 610.0
+    assert cfg.physics.wok.width_mm == 700.0 and cfg.physics.wok.depth_mm == 610.0
 
 
 @pytest.mark.parametrize(

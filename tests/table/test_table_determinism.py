@@ -7,20 +7,24 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table_helpers import CFG, flick
+from table_helpers import CHOP, GAME_CFG, dealt_table, flick
 
-from wokphysics import Gesture, Table
+from wokphysics import Gesture
 from wokphysics.replay.table_record import TableRecorder, load_table_replay, verify_table_replay
 
 SCRIPT = """
 import json, sys
-from wokphysics import load_config, Table, Gesture
-table = Table(load_config(), seed=int(sys.argv[1]))
-table.setup()
+from wokphysics import load_config, Gesture
+from wokphysics.games.wok_on_fire.deal import dealt_table
+cfg = load_config()
+table = dealt_table(cfg, seed=int(sys.argv[1]))
 hashes = [table.state_hash()]
 for kind, samples in json.loads(sys.argv[2]):
     gesture = Gesture(samples)
-    table.stir(gesture) if kind == "stir" else table.chop(gesture, seat=0)
+    if kind == "stir":
+        table.stir(gesture)
+    else:
+        table.chop(gesture, seat=0, count=cfg.rules.cards_per_chop)
     hashes.append(table.state_hash())
 print(json.dumps(hashes))
 """
@@ -34,15 +38,14 @@ ACTIONS = [
 
 
 def _in_process(seed: int) -> list[str]:
-    table = Table(CFG, seed)
-    table.setup()
+    table = dealt_table(seed)
     hashes = [table.state_hash()]
     for kind, samples in ACTIONS:
         gesture = Gesture(samples)
         if kind == "stir":
             table.stir(gesture)
         else:
-            table.chop(gesture, seat=0)
+            table.chop(gesture, seat=0, count=CHOP)
         hashes.append(table.state_hash())
     return hashes
 
@@ -71,7 +74,7 @@ def test_another_seed_gives_another_game() -> None:
 
 
 def test_replay_file_verifies_and_names_the_first_divergent_step(tmp_path: Path) -> None:
-    recorder = TableRecorder(CFG, 5)
+    recorder = TableRecorder(GAME_CFG, 5)
     recorder.stir(flick(1700.0))
     recorder.chop(Gesture([(0.0, 0.0, -450.0), (0.1, 0.0, -360.0)]), seat=0)
     recorder.stir(Gesture([(0.0, 0.0, 200.0), (0.3, 0.0, 60.0)]))

@@ -6,7 +6,7 @@ import math
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from table_helpers import CFG
+from table_helpers import CFG, CHOP, dealt_table
 
 from wokphysics import Gesture, Table
 
@@ -59,9 +59,11 @@ def _check_invariants(table: Table) -> None:
 def test_random_gestures_keep_every_card_accounted_for(
     seed: int, actions: list[tuple[str, Gesture, int]]
 ) -> None:
-    table = Table(CFG, seed)
-    table.setup()
+    table = dealt_table(seed)
     for kind, gesture, seat in actions:
-        report = table.stir(gesture) if kind == "stir" else table.chop(gesture, seat=seat)
+        if kind == "stir":
+            report = table.stir(gesture)
+        else:
+            report = table.chop(gesture, seat=seat, count=CHOP)
         assert report.steps > 0 or report.simulated_s == 0.0
         _check_invariants(table)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import statistics
 
-from table_helpers import CFG, flick, lone_card_table
+from table_helpers import CFG, dealt_table, flick, lone_card_table
 
-from wokphysics import Gesture, Table
+from wokphysics import Gesture
 
 SEEDS = range(30)
 
@@ -26,8 +26,7 @@ def _flick_stats(speed: float) -> tuple[float, float, float, float]:
 
 
 def test_slow_push_moves_cards_and_flips_none() -> None:
-    table = Table(CFG, 3)
-    table.setup()
+    table = dealt_table(3)
     before = {card.id: card for card in table.wok_cards()}
     target = min(before.values(), key=lambda c: abs(c.x) + abs(c.y))
     start_y = target.y - 150.0
@@ -66,8 +65,7 @@ def test_a_very_hard_flick_turns_cards_more_than_once() -> None:
 
 
 def test_a_gesture_that_touches_no_card_changes_nothing() -> None:
-    table = Table(CFG, 11)
-    table.setup()
+    table = dealt_table(11)
     before = table.state_hash()
     # Along the table's far edge, outside the wok, where no card lies.
     edge = CFG.table.depth_mm / 2.0 - 20.0

@@ -76,7 +76,7 @@ def _last_input(game: WokOnFireGame) -> dict[str, object]:
 def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
     # An Onion's edge lies 15 mm left of the Pork's centre: its circle is hidden, two corners
     # show.
-    width = load_config().card.width_mm
+    width = load_config().physics.card.width_mm
     app, scene, game, placed = _reach(
         lambda g: g.expect is Expect.PICK and bool(g.legal_picks().blind),
         [("pork", -230.0, -230.0), ("onion", -230.0 + width / 2 - 15.0, -230.0)])
@@ -86,7 +86,7 @@ def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
     seen = game.table.visibility()[card_id]
     corner = seen.corners_visible.index(True)
     # Click a visible corner dot of the card (its circle is hidden).
-    cfg = scene.cfg
+    cfg = scene.cfg.physics
     inset = cfg.card.dot_inset_mm + cfg.card.dot_diameter_mm / 2.0
     lx = (cfg.card.width_mm / 2.0 - inset) * (-1 if corner in (0, 3) else 1)
     ly = (cfg.card.length_mm / 2.0 - inset) * (-1 if corner in (0, 1) else 1)

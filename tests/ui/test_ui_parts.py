@@ -19,7 +19,7 @@ from wokphysics.ui.view import layout
 @pytest.mark.parametrize("size", [(1280, 800), (640, 480), (1920, 1080), (800, 1200)])
 def test_screen_mapping_follows_the_window_size(size: tuple[int, int]) -> None:
     cfg = load_config()
-    m = layout(cfg, *size)
+    m = layout(cfg.physics, *size)
     ax, ay, aw, ah = m.area
     assert aw + m.panel[2] == size[0] and ah == size[1]
     # The whole wok and its aids fit in the table area, seat 0's edge at the bottom.
@@ -89,7 +89,7 @@ def test_the_sprite_script_draws_every_sprite(tmp_path: Path) -> None:
     cfg = load_config()
     face = pygame.image.load(str(tmp_path / "card_green_pepper.png"))
     assert face.get_size() == (254, 356)  # 4 px per mm of the 63.5 x 88.9 mm card
-    dot = cfg.card.dot_inset_mm + cfg.card.dot_diameter_mm / 2.0
+    dot = cfg.physics.card.dot_inset_mm + cfg.physics.card.dot_diameter_mm / 2.0
     r, g, b, _ = face.get_at((round(dot * 4), round(dot * 4)))
     assert g > r and g > b, "the corner dot has the vegetable colour"
 

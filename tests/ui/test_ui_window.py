@@ -31,7 +31,7 @@ def _upright_face_down(game: WokOnFireGame) -> list[int]:
 
 def _flick(app: App, scene: PlayScene, card_id: int) -> None:
     card = scene.game.table.card(card_id)
-    post_drag(app, flick_samples(scene.cfg.card.length_mm, card.x, card.y))
+    post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
     run_until_still(app, scene)
 
 
@@ -50,7 +50,7 @@ def test_a_flick_over_a_face_down_card_flips_it() -> None:
     target = _upright_face_down(game)[0]
     assert not game.table.card(target).face_up
     card = game.table.card(target)
-    post_drag(app, flick_samples(scene.cfg.card.length_mm, card.x, card.y))
+    post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
     app.frame(FRAME_S)
     assert scene.playback is not None, "the stir is drawn as it happens"
     seen_airborne = False
@@ -67,7 +67,7 @@ def test_a_flick_over_a_face_down_card_flips_it() -> None:
 def test_a_lazy_drag_pushes_without_flipping() -> None:
     app, scene, game = solo_app(seed=1)
     card = game.table.card(_upright_face_down(game)[0])
-    y0 = card.y - scene.cfg.card.length_mm / 2.0 - 20.0
+    y0 = card.y - scene.cfg.physics.card.length_mm / 2.0 - 20.0
     slow = [(0.05 * i, card.x, y0 + 4.0 * i) for i in range(16)]  # 80 mm/s
     post_drag(app, slow)
     run_until_still(app, scene)
@@ -120,14 +120,14 @@ def test_two_clicks_and_enter_take_two_viable_cards() -> None:
 
 def test_clicking_a_covered_card_says_why_and_takes_nothing() -> None:
     app, scene, game = solo_app(seed=1)
-    width = scene.cfg.card.width_mm
+    width = scene.cfg.physics.card.width_mm
     # The cover's left edge lies 15 mm left of the hidden card's centre: the whole centre
     # circle (radius 12.7 mm) is under it, the hidden card's left strip and corners show.
     spots = [(-200.0, 200.0), (-200.0 + width / 2 - 15.0, 200.0)]
     hidden, cover = _place_face_up(game, ["pork", "onion"], spots)
     _stir_until_pick(app, scene, {hidden, cover})
     seen = game.table.visibility()[hidden]
-    assert not seen.circle_visible and not seen.viable
+    assert not seen.circle_visible and hidden not in game.viable_cards()
     strip = game.table.card(hidden)
     post_click(app, strip.x - width / 2 + 6.0, strip.y)
     app.frame(FRAME_S)
@@ -272,7 +272,7 @@ def test_the_frame_rate_never_changes_a_flicks_outcome() -> None:
     for frame_s in (1 / 20, 1 / 60, 1 / 144):
         app, scene, game = solo_app(seed=1)
         card = game.table.card(_upright_face_down(game)[0])
-        post_drag(app, flick_samples(scene.cfg.card.length_mm, card.x, card.y))
+        post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
         app.frame(frame_s)
         frames = 1
         while scene.playback is not None:

@@ -1,118 +1,76 @@
-"""Settings of Wok on Fire: the physics table (``physics.toml``) and the game
-(``wok_on_fire.toml``).
+"""Settings of Wok on Fire, in three parts that each layer takes on its own.
+
+- ``physics``: a :class:`~wokphysics.config.table.TableConfig` (``physics.toml``), the only
+  thing the physics table is given;
+- ``rules``: :class:`WokOnFireRules` (``wok_on_fire.toml``'s ``[ingredients]``, ``[setup]`` and
+  ``[rules]``), what :mod:`wokphysics.games.wok_on_fire` plays by;
+- ``bots``: the ``[bots.<name>]`` strengths, what the bots play with.
 
 ``load_config()`` reads the shipped defaults; ``load_config(path)`` layers a user's folder or
 single TOML file over them (only the keys it names change). The result is a frozen, validated
-:class:`WokConfig`; every problem is one ConfigError naming the file, the key and what is
-allowed.
+:class:`WokOnFireConfig`; every problem is one ConfigError naming the file, the key (as the
+TOML file spells it) and what is allowed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field
 
 from wokphysics.config.loader import Settings, layer, load_layered, read_toml, validate
-from wokphysics.config.paths import default_config_dir
+from wokphysics.config.table import TableConfig
 from wokphysics.errors import ConfigError
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 PHYSICS_FILE = "physics.toml"
 GAME_FILE = "wok_on_fire.toml"
 
-
-class WokSettings(Settings):
-    width_mm: float = Field(gt=100, le=5000)
-    depth_mm: float = Field(gt=100, le=5000)
-
-
-class TableSettings(Settings):
-    width_mm: float = Field(gt=100, le=10000)
-    depth_mm: float = Field(gt=100, le=10000)
-    hand_margin_mm: float = Field(ge=0, le=1000)
-
-
-class CardSettings(Settings):
-    width_mm: float = Field(gt=5, le=500)
-    length_mm: float = Field(gt=5, le=500)
-    mass_g: float = Field(gt=0, le=1000)
-    circle_diameter_fraction: float = Field(gt=0, le=1)
-    dot_diameter_mm: float = Field(gt=0, le=100)
-    dot_inset_mm: float = Field(ge=0, le=100)
-
-    @model_validator(mode="after")
-    def _dots_fit(self) -> CardSettings:
-        if 2 * (self.dot_inset_mm + self.dot_diameter_mm) > min(self.width_mm, self.length_mm):
-            raise ValueError("corner dots (inset + diameter) do not fit on the card")
-        return self
-
-
-class PhysicsSettings(Settings):
-    dt_s: float = Field(gt=0, le=0.05)
-    solver_iterations: int = Field(ge=1, le=100)
-    flight_substeps: int = Field(ge=1, le=100)
-    gravity_mm_s2: float = Field(gt=0, le=100000)
-    friction: float = Field(ge=0, le=5)
-    air_drag_per_s: float = Field(ge=0, le=100)
-    terminal_speed_mm_s: float = Field(gt=0, le=1e6)
-    spin_drag_per_rad: float = Field(ge=0, le=100)
-    rest_speed_mm_s: float = Field(gt=0, le=100)
-    rest_spin_rad_s: float = Field(gt=0, le=10)
-    max_settle_s: float = Field(gt=0, le=120)
-    max_flight_s: float = Field(gt=0, le=60)
-
-
-class SpatulaSettings(Settings):
-    blade_width_mm: float = Field(gt=1, le=500)
-    blade_thickness_mm: float = Field(gt=0, le=50)
-    release_window_s: float = Field(gt=0, le=1)
-    contact_tolerance_mm: float = Field(ge=0, le=50)
-    edge_lift_gain: float = Field(ge=0, le=20)
-    launch_gain: float = Field(ge=0, le=20)
-    carry_gain: float = Field(ge=0, le=5)
-    min_launch_height_mm: float = Field(ge=0, le=500)
-    stack_spin_coupling: float = Field(ge=0, le=1)
-    tremor_speed: float = Field(ge=0, le=1)
-    tremor_spin: float = Field(ge=0, le=1)
-    tremor_yaw_rad_s: float = Field(ge=0, le=100)
-    max_speed_mm_s: float = Field(gt=0, le=1e6)
-
-
-class ChopSettings(Settings):
-    throw_gain: float = Field(ge=0, le=10)
-    release_height_mm: float = Field(ge=0, le=1000)
-    lift_speed_mm_s: float = Field(ge=0, le=10000)
-    spin_sd_rad_s: float = Field(ge=0, le=200)
-    yaw_sd_rad_s: float = Field(ge=0, le=200)
-    spread_mm: float = Field(ge=0, le=200)
-    speed_sd: float = Field(ge=0, le=1)
-
-
-class VisibilitySettings(Settings):
-    circle_min_fraction: float = Field(gt=0, le=1)
-    dot_min_fraction: float = Field(gt=0, le=1)
-    circle_segments: int = Field(ge=8, le=1024)
-
-
 Category = Literal["meat", "vegetable", "condiment", "starch"]
 
+INGREDIENT_NAMES = (
+    "chicken",
+    "pork",
+    "shrimp",
+    "broccoli",
+    "green_pepper",
+    "mushroom",
+    "onion",
+    "chili_pepper",
+    "garlic",
+    "noodles",
+    "rice",
+)
+"""The 11 ingredient types the rulebook names, in glossary order (card ids follow it)."""
 
-class IngredientSettings(Settings):
+
+class WokOnFireIngredient(Settings):
+    """``[ingredients] <name> = { ... }``: how many cards of a type, and its category."""
+
     count: int = Field(ge=0, le=100)
     category: Category
 
 
-class SetupSettings(Settings):
+class WokOnFireSetup(Settings):
+    """``[setup]``: how the deck is dealt at the start."""
+
     supply: int = Field(ge=0, le=500)
     wok: int = Field(ge=0, le=500)
     position_jitter_mm: float = Field(ge=0, le=200)
     angle_jitter_rad: float = Field(ge=0, le=10)
 
 
-class RulesSettings(Settings):
+class WokOnFireRules(Settings):
+    """The rules part: the deck (``ingredients``), the deal (``setup``) and the ``[rules]``
+    options, which sit directly on this object (``rules.picks_per_turn``)."""
+
+    ingredients: dict[str, WokOnFireIngredient]
+    setup: WokOnFireSetup
     cards_per_chop: int = Field(ge=0, le=10)
     picks_per_turn: int = Field(ge=1, le=10)
     green_pepper_viable_falling_out: bool
@@ -122,8 +80,22 @@ class RulesSettings(Settings):
     broccoli_majority_penalty: int = Field(ge=0, le=100)
     max_stirs_per_step: int = Field(ge=1, le=10000)
 
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: the sum of the ingredient counts."""
+        return sum(item.count for item in self.ingredients.values())
 
-class BotSettings(Settings):
+    def deck(self) -> list[str]:
+        """Ingredient name of each card id, in a fixed order (ids are stable across games)."""
+        return [name for name in INGREDIENT_NAMES for _ in range(self.ingredients[name].count)]
+
+
+_RULES_SECTIONS = ("ingredients", "setup")
+"""``wok_on_fire.toml`` sections that are fields of :class:`WokOnFireRules`; the keys of its
+``[rules]`` section are the other fields."""
+
+
+class WokOnFireBotSettings(Settings):
     """How one Wok on Fire bot strength plays (``[bots.<name>]``)."""
 
     aim_sd_mm: float = Field(ge=0, le=200)
@@ -140,48 +112,33 @@ class BotSettings(Settings):
     smart_gifts: bool
 
 
-INGREDIENT_NAMES = (
-    "chicken",
-    "pork",
-    "shrimp",
-    "broccoli",
-    "green_pepper",
-    "mushroom",
-    "onion",
-    "chili_pepper",
-    "garlic",
-    "noodles",
-    "rice",
-)
+class _BotsSection(Settings):
+    bots: dict[str, WokOnFireBotSettings] = Field(default_factory=dict)
 
 
-class WokConfig(Settings):
+class WokOnFireConfig(Settings):
     """Every number of Wok on Fire. Frozen; equal configs have equal :meth:`config_hash`."""
 
-    wok: WokSettings
-    table: TableSettings
-    card: CardSettings
-    physics: PhysicsSettings
-    spatula: SpatulaSettings
-    chop: ChopSettings
-    visibility: VisibilitySettings
-    ingredients: dict[str, IngredientSettings]
-    setup: SetupSettings
-    rules: RulesSettings
-    bots: dict[str, BotSettings] = Field(default_factory=dict)
+    physics: TableConfig
+    rules: WokOnFireRules
+    bots: dict[str, WokOnFireBotSettings] = Field(default_factory=dict)
 
     @property
     def deck_size(self) -> int:
         """Cards in the deck: the sum of the ingredient counts."""
-        return sum(item.count for item in self.ingredients.values())
+        return self.rules.deck_size
 
     def deck(self) -> list[str]:
-        """Ingredient name of each card id, in a fixed order (ids are stable across games)."""
-        return [name for name in INGREDIENT_NAMES for _ in range(self.ingredients[name].count)]
+        """Ingredient name of each card id (the labels the table is given)."""
+        return self.rules.deck()
 
     def to_data(self) -> dict[str, Any]:
-        """Plain JSON data, from which :func:`config_from_data` rebuilds an equal config."""
-        return self.model_dump(mode="json")
+        """Plain JSON data in the TOML files' layout (one entry per section), from which
+        :func:`config_from_data` rebuilds an equal config."""
+        rules = self.rules.model_dump(mode="json")
+        sections = {name: rules.pop(name) for name in _RULES_SECTIONS}
+        bots = {name: bot.model_dump(mode="json") for name, bot in self.bots.items()}
+        return self.physics.model_dump(mode="json") | sections | {"rules": rules, "bots": bots}
 
     def config_hash(self) -> str:
         """SHA-256 of the canonical JSON of every setting."""
@@ -189,78 +146,113 @@ class WokConfig(Settings):
         return hashlib.sha256(text.encode()).hexdigest()
 
 
-def load_config(path: str | Path | None = None) -> WokConfig:
+def load_config(path: str | Path | None = None) -> WokOnFireConfig:
     """The shipped defaults, with ``path`` (a folder or one TOML file) layered on top.
 
     A single override file may set keys of both default files (``[card]``, ``[rules]``, ...);
     a folder may hold ``physics.toml`` and/or ``wok_on_fire.toml`` with partial contents.
     """
-    defaults = default_config_dir()
-    physics, physics_blame = load_layered(PHYSICS_FILE, None)
-    game, game_blame = load_layered(GAME_FILE, None)
-    blame = {key: physics_blame for key in physics} | {key: game_blame for key in game}
-    if path is not None:
-        override = Path(path)
-        if override.is_dir():
-            physics, physics_blame = load_layered(PHYSICS_FILE, override)
-            game, game_blame = load_layered(GAME_FILE, override)
-            blame = {key: physics_blame for key in physics} | {key: game_blame for key in game}
-        elif override.exists():
-            user = read_toml(override)
-            merged = layer(physics | game, user, str(override))
-            physics = {key: merged[key] for key in physics}
-            game = {key: merged[key] for key in game}
-            for key in user:
-                blame[key] = str(override)
-        else:
+    override = None if path is None else Path(path)
+    folder = override if override is not None and override.is_dir() else None
+    physics, physics_file = load_layered(PHYSICS_FILE, folder)
+    game, game_file = load_layered(GAME_FILE, folder)
+    blame = {key: physics_file for key in physics} | {key: game_file for key in game}
+    if override is not None and folder is None:
+        if not override.exists():
             raise ConfigError(str(path), None, "no such file or folder")
-    data = physics | game
-    overall = blame.get("setup", str(defaults / GAME_FILE))
-    return _validate(data, blame, overall)
+        user = read_toml(override)
+        merged = layer(physics | game, user, str(override))
+        physics = {key: merged[key] for key in physics}
+        game = {key: merged[key] for key in game}
+        blame.update({key: str(override) for key in user})
+    return _build(physics, game, blame.get, game_file)
 
 
-def _check_consistent(cfg: WokConfig, blame: dict[str, str]) -> None:
+def config_from_data(data: Any, file: str) -> WokOnFireConfig:
+    """Rebuild a config stored in a replay file (the layout of :meth:`WokOnFireConfig.to_data`),
+    reporting problems against ``file``."""
+    if not isinstance(data, dict):
+        raise ConfigError(file, "config", "must be a table of settings")
+    physics_keys = set(TableConfig.model_fields)
+    game_keys = {*_RULES_SECTIONS, "rules", "bots"}
+    for key in data:
+        if key not in physics_keys | game_keys:
+            allowed = ", ".join(sorted(physics_keys | game_keys))
+            raise ConfigError(file, str(key), f"unknown key; allowed here: {allowed}")
+    physics = {key: value for key, value in data.items() if key in physics_keys}
+    game = {key: value for key, value in data.items() if key in game_keys}
+    return _build(physics, game, lambda _section: file, file)
+
+
+def _build(
+    physics: dict[str, Any],
+    game: dict[str, Any],
+    blame: Callable[[str], str | None],
+    game_file: str,
+) -> WokOnFireConfig:
+    """Validate the two files' data into the three parts; errors name the TOML key."""
+    physics_file = blame("wok") or game_file
+    table = _validated(TableConfig, physics, blame, physics_file, lambda key: key)
+    rules_options = game.get("rules", {})
+    if isinstance(rules_options, Mapping):
+        for name in _RULES_SECTIONS:
+            if name in rules_options:
+                raise ConfigError(blame("rules") or game_file, f"rules.{name}", "unknown key")
+        rules_data = {**rules_options}
+    else:
+        rules_data = {"rules": rules_options}  # reported by validation as not a table
+    rules_data.update({name: game[name] for name in _RULES_SECTIONS if name in game})
+    rules = _validated(WokOnFireRules, rules_data, blame, game_file, _rules_key)
+    bots = _validated(_BotsSection, {"bots": game.get("bots", {})}, blame, game_file, str)
+    cfg = WokOnFireConfig(physics=table, rules=rules, bots=bots.bots)
+    _check_consistent(cfg, lambda section: blame(section) or game_file)
+    return cfg
+
+
+def _rules_key(key: str) -> str:
+    """A :class:`WokOnFireRules` error key as the TOML file spells it."""
+    first = key.split(".")[0]
+    return key if first in _RULES_SECTIONS or not key else f"rules.{key}"
+
+
+def _validated(
+    model: type[ModelT],
+    data: Mapping[str, Any],
+    blame: Callable[[str], str | None],
+    default_file: str,
+    spell: Callable[[str], str],
+) -> ModelT:
+    try:
+        return validate(model, data, default_file)
+    except ConfigError as error:
+        key = spell(error.key or "")
+        section = key.split(".")[0]
+        raise ConfigError(blame(section) or default_file, key or None, error.problem) from None
+
+
+def _check_consistent(cfg: WokOnFireConfig, blame: Callable[[str], str]) -> None:
     """Checks that span sections, each reported against the section's file and key."""
-    if cfg.table.width_mm < cfg.wok.width_mm or cfg.table.depth_mm < cfg.wok.depth_mm:
+    wok, table = cfg.physics.wok, cfg.physics.table
+    if table.width_mm < wok.width_mm or table.depth_mm < wok.depth_mm:
         raise ConfigError(
-            blame["table"], "table", "the table must be at least as large as the wok "
-            f"({cfg.wok.width_mm} x {cfg.wok.depth_mm} mm)"
+            blame("table"), "table", "the table must be at least as large as the wok "
+            f"({wok.width_mm} x {wok.depth_mm} mm)"
         )
-    names = set(cfg.ingredients)
+    rules = cfg.rules
+    names = set(rules.ingredients)
     if names != set(INGREDIENT_NAMES):
         missing = sorted(set(INGREDIENT_NAMES) - names)
         unknown = sorted(names - set(INGREDIENT_NAMES))
         raise ConfigError(
-            blame["ingredients"], "ingredients",
+            blame("ingredients"), "ingredients",
             f"must be exactly the 11 types ({', '.join(INGREDIENT_NAMES)}); "
             f"missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown) or 'none'}",
         )
-    total = cfg.deck_size
-    dealt = cfg.setup.supply + cfg.setup.wok
+    total = rules.deck_size
+    dealt = rules.setup.supply + rules.setup.wok
     if total != dealt:
         raise ConfigError(
-            blame["ingredients"], "ingredients",
-            f"the counts add up to {total} cards, but setup deals {cfg.setup.supply} (supply) "
-            f"+ {cfg.setup.wok} (wok) = {dealt}; they must be equal",
+            blame("ingredients"), "ingredients",
+            f"the counts add up to {total} cards, but setup deals {rules.setup.supply} (supply) "
+            f"+ {rules.setup.wok} (wok) = {dealt}; they must be equal",
         )
-
-
-def _validate(data: dict[str, Any], blame: dict[str, str], overall: str) -> WokConfig:
-    try:
-        cfg = validate(WokConfig, data, overall)
-    except ConfigError as error:
-        section = (error.key or "").split(".")[0]
-        if section in blame:
-            raise ConfigError(blame[section], error.key, error.problem) from None
-        raise
-    _check_consistent(cfg, blame)
-    return cfg
-
-
-def config_from_data(data: Any, file: str) -> WokConfig:
-    """Rebuild a config stored in a replay file, reporting problems against ``file``."""
-    if not isinstance(data, dict):
-        raise ConfigError(file, "config", "must be a table of settings")
-    cfg = validate(WokConfig, data, file)
-    _check_consistent(cfg, {"table": file, "ingredients": file})
-    return cfg

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from wokphysics.config.wok_on_fire import WokConfig, config_from_data
+from wokphysics.config.wok_on_fire import WokOnFireConfig, config_from_data
 from wokphysics.errors import ConfigError, ReplayFileError
 from wokphysics.records.files import require
 
 
 def check_header(
     data: dict[str, Any], file: str, expected_format: str, version: int, what: str
-) -> tuple[int, WokConfig]:
+) -> tuple[int, WokOnFireConfig]:
     """The seed and the config of a replay file whose header is valid, or a ReplayFileError.
 
     ``what`` names the kind of file in the message for a file of another format.

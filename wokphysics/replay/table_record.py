@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import ReplayFileError
+from wokphysics.games.wok_on_fire.deal import dealt_table
 from wokphysics.records.files import read_replay_json, require, require_samples, versions
 from wokphysics.records.header import check_header
 from wokphysics.table.gesture import Gesture, GestureError
-from wokphysics.table.world import ActionReport, Table, TableError
+from wokphysics.table.world import ActionReport, TableError
 
 FORMAT = "wokphysics-table-replay"
 VERSION = 1
@@ -26,9 +27,9 @@ VERSION = 1
 class TableRecorder:
     """A table whose stirs and chops are recorded with the hash after each."""
 
-    def __init__(self, cfg: WokConfig, seed: int) -> None:
-        self.table = Table(cfg, seed)
-        self.table.setup()
+    def __init__(self, cfg: WokOnFireConfig, seed: int) -> None:
+        self.cfg = cfg
+        self.table = dealt_table(cfg, seed)
         self.steps: list[dict[str, Any]] = []
         self.setup_hash = self.table.state_hash()
 
@@ -40,7 +41,7 @@ class TableRecorder:
         return report
 
     def chop(self, gesture: Gesture, seat: int = 0) -> ActionReport:
-        report = self.table.chop(gesture, seat=seat)
+        report = self.table.chop(gesture, seat=seat, count=self.cfg.rules.cards_per_chop)
         self.steps.append(
             {
                 "action": "chop",
@@ -52,14 +53,14 @@ class TableRecorder:
         return report
 
     def to_data(self) -> dict[str, Any]:
-        cfg = self.table.cfg
+        cfg = self.cfg
         return {
             "format": FORMAT,
             "version": VERSION,
             **versions(),
             "config_hash": cfg.config_hash(),
             "seed": self.table.seed,
-            "dt": cfg.physics.dt_s,
+            "dt": cfg.physics.physics.dt_s,
             "config": cfg.to_data(),
             "setup_hash": self.setup_hash,
             "steps": self.steps,
@@ -83,7 +84,7 @@ class TableReplay:
 
     file: str
     header: dict[str, Any]
-    cfg: WokConfig
+    cfg: WokOnFireConfig
     seed: int
     setup_hash: str
     steps: list[TableStep]
@@ -118,8 +119,7 @@ def verify_table_replay(replay: TableReplay) -> tuple[bool, str]:
 
     Returns (identical, message); the message names the first step that diverged.
     """
-    table = Table(replay.cfg, replay.seed)
-    table.setup()
+    table = dealt_table(replay.cfg, replay.seed)
     if table.state_hash() != replay.setup_hash:
         return False, "diverged at setup (before step 1): the shuffle or spread differs"
     for number, step in enumerate(replay.steps, start=1):
@@ -127,7 +127,7 @@ def verify_table_replay(replay: TableReplay) -> tuple[bool, str]:
             if step.action == "stir":
                 table.stir(step.gesture)
             else:
-                table.chop(step.gesture, seat=step.seat)
+                table.chop(step.gesture, seat=step.seat, count=replay.cfg.rules.cards_per_chop)
         except (GestureError, TableError) as error:
             raise ReplayFileError(
                 replay.file, f"step {number} cannot be replayed: {error}"

@@ -2,7 +2,7 @@
 
 from wokphysics.table.cards import Card, Location
 from wokphysics.table.gesture import Gesture, GestureError
-from wokphysics.table.visibility import Visibility, refusal_reason
+from wokphysics.table.visibility import Visibility
 from wokphysics.table.world import ActionReport, Table, TableError
 
 __all__ = [
@@ -14,5 +14,4 @@ __all__ = [
     "Table",
     "TableError",
     "Visibility",
-    "refusal_reason",
 ]

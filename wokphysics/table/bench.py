@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Sequence
 
 import numpy as np
 
-from wokphysics.config.wok_on_fire import WokConfig, load_config
+from wokphysics.config.table import TableConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig, load_config
 from wokphysics.table.gesture import Gesture
 from wokphysics.table.visibility import compute_visibility
 from wokphysics.table.world import Table
 
 
-def crowded_table(cfg: WokConfig, seed: int = 1) -> Table:
-    """All 50 cards lying in the wok at random poses, heavily overlapping, half face up."""
-    table = Table(cfg, seed)
+def crowded_table(cfg: TableConfig, deck: Sequence[str], seed: int = 1) -> Table:
+    """Every card of ``deck`` (50 in the game) lying in the wok at random poses, heavily
+    overlapping, half face up."""
+    table = Table(cfg, seed, deck)
     rng = np.random.default_rng(seed)
     reach = cfg.wok.width_mm / 2.0 - cfg.card.length_mm / 2.0
     for card_id in range(len(table.cards)):
@@ -24,9 +27,9 @@ def crowded_table(cfg: WokConfig, seed: int = 1) -> Table:
     return table
 
 
-def steps_per_second(cfg: WokConfig, steps: int = 2000) -> float:
+def steps_per_second(cfg: TableConfig, deck: Sequence[str], steps: int = 2000) -> float:
     """Physics steps per second with 50 cards while the spatula sweeps through them."""
-    table = crowded_table(cfg)
+    table = crowded_table(cfg, deck)
     duration = steps * table.dt
     gesture = Gesture([(0.0, -300.0, -250.0), (duration, 300.0, 250.0)])
     table._insert_spatula(gesture)
@@ -39,10 +42,17 @@ def steps_per_second(cfg: WokConfig, steps: int = 2000) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def stir_and_settle(cfg: WokConfig, seed: int) -> tuple[float, float]:
-    """(wall seconds, simulated seconds) of one flick into a set-up wok, run to rest."""
-    table = Table(cfg, seed)
-    table.setup()
+def stir_and_settle(game_cfg: WokOnFireConfig, seed: int) -> tuple[float, float]:
+    """(wall seconds, simulated seconds) of one flick into a wok dealt as a game starts, run to
+    rest."""
+    table = Table(game_cfg.physics, seed, game_cfg.deck())
+    setup = game_cfg.rules.setup
+    table.setup(
+        setup.supply,
+        position_jitter_mm=setup.position_jitter_mm,
+        angle_jitter_rad=setup.angle_jitter_rad,
+    )
+    cfg = game_cfg.physics
     target = table.wok_cards()[0]
     y_edge = target.y - cfg.card.length_mm / 2.0 - 2.0
     gesture = Gesture(
@@ -56,12 +66,13 @@ def stir_and_settle(cfg: WokConfig, seed: int) -> tuple[float, float]:
 def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.timing import bench_config_path
 
-    cfg = load_config(bench_config_path())
+    game_cfg = load_config(bench_config_path())
+    cfg, deck = game_cfg.physics, game_cfg.deck()
     figures: dict[str, float] = {}
     figures["table.steps_per_s_50_cards_spatula"] = statistics.median(
-        steps_per_second(cfg) for _ in range(repeat)
+        steps_per_second(cfg, deck) for _ in range(repeat)
     )
-    table = crowded_table(cfg)
+    table = crowded_table(cfg, deck)
     crowded = table.cards
     times = []
     for _ in range(max(repeat, 1) * 10):
@@ -69,7 +80,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
         compute_visibility(cfg, crowded, table.shapes)
         times.append(time.perf_counter() - start)
     figures["table.visibility_50_cards_ms"] = 1000.0 * statistics.median(times)
-    runs = [stir_and_settle(cfg, seed) for seed in range(max(repeat, 3))]
+    runs = [stir_and_settle(game_cfg, seed) for seed in range(max(repeat, 3))]
     wall = statistics.median(r[0] for r in runs)
     simulated = statistics.median(r[1] for r in runs)
     figures["table.stir_and_settle_wall_ms"] = 1000.0 * wall

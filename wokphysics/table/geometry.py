@@ -12,7 +12,7 @@ import numpy as np
 import shapely
 from numpy.typing import NDArray
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.table import TableConfig
 
 
 def card_corners(
@@ -33,7 +33,7 @@ def card_polygon(x: float, y: float, angle: float, width: float, length: float) 
 class CardShapes:
     """The fixed local shapes of a card (circle, dots) and their placement on the table."""
 
-    def __init__(self, cfg: WokConfig) -> None:
+    def __init__(self, cfg: TableConfig) -> None:
         card = cfg.card
         self.width = card.width_mm
         self.length = card.length_mm
@@ -71,13 +71,13 @@ class CardShapes:
         return [shapely.Polygon(self.place(dot, x, y, angle)) for dot in self.dots_local]
 
 
-def wok_rectangle(cfg: WokConfig) -> shapely.Polygon:
+def wok_rectangle(cfg: TableConfig) -> shapely.Polygon:
     """The wok's edge as the player aids mark it: a rectangle centred on the origin."""
     hw, hd = cfg.wok.width_mm / 2.0, cfg.wok.depth_mm / 2.0
     return shapely.box(-hw, -hd, hw, hd)
 
 
-def table_rectangle(cfg: WokConfig) -> shapely.Polygon:
+def table_rectangle(cfg: TableConfig) -> shapely.Polygon:
     """The table surface; a card whose centre leaves it falls to the floor."""
     hw, hd = cfg.table.width_mm / 2.0, cfg.table.depth_mm / 2.0
     return shapely.box(-hw, -hd, hw, hd)

@@ -3,10 +3,10 @@
 A region of a card is covered where a card higher in the stack lies over it (higher: a larger
 ``(layer, stack_order)``). For each card on the table this computes the uncovered fraction of its
 centre circle, which of its four corner dots are uncovered (at least ``dot_min_fraction`` of the
-dot), whether it is falling out (its outline crosses the wok's edge) or outside (its centre
-lies outside the wok), and whether it is viable to pick up as ``rules-decisions.md`` defines:
-face up; circle and at least one dot visible above their thresholds; not falling out, except
-Green Pepper (a rules option). The circle is a regular polygon of ``circle_segments`` vertices.
+dot), whether it is falling out (its outline crosses the wok's edge) and whether it is outside
+(its centre lies outside the wok). This is geometry only: whether a card may be picked up is the
+game's rule (:mod:`wokphysics.games.wok_on_fire.viability`). The circle is a regular polygon of
+``circle_segments`` vertices.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card
 from wokphysics.table.geometry import CardShapes, wok_rectangle
 
@@ -32,7 +32,6 @@ class Visibility:
             top-right, top-left), whether that dot is uncovered enough.
         falling_out: the card's outline crosses the wok's edge.
         outside: the card's centre lies outside the wok's edge.
-        viable: it may be picked up (see the module docstring).
         circle_visible: ``circle_fraction`` is at least the threshold.
     """
 
@@ -40,7 +39,6 @@ class Visibility:
     corners_visible: tuple[bool, bool, bool, bool]
     falling_out: bool
     outside: bool
-    viable: bool
     circle_visible: bool
 
     @property
@@ -122,7 +120,7 @@ def _uncovered_fractions(
 
 
 def compute_visibility(
-    cfg: WokConfig, cards: Sequence[Card], shapes: CardShapes | None = None
+    cfg: TableConfig, cards: Sequence[Card], shapes: CardShapes | None = None
 ) -> dict[int, Visibility]:
     """Visibility of every card in ``cards`` that lies on the table (location "wok", not airborne).
 
@@ -186,7 +184,6 @@ def compute_visibility(
         falling_out[~within] = shapely.intersects(outlines[~within], edge)
     circle_threshold = cfg.visibility.circle_min_fraction
     dot_threshold = cfg.visibility.dot_min_fraction
-    pepper_exception = cfg.rules.green_pepper_viable_falling_out
     dots_seen = (dot_fraction >= dot_threshold).tolist()
     circles_seen = (circle_fraction >= circle_threshold).tolist()
     circle_values = circle_fraction.tolist()
@@ -194,32 +191,12 @@ def compute_visibility(
     result: dict[int, Visibility] = {}
     for index, card in enumerate(lying):
         seen_dots = dots_seen[index]
-        circle_visible = circles_seen[index]
-        out = out_flags[index]
-        allowed_out = not out or (pepper_exception and card.ingredient == "green_pepper")
         result[card.id] = Visibility(
             circle_fraction=circle_values[index],
             corners_visible=(seen_dots[0], seen_dots[1], seen_dots[2], seen_dots[3]),
-            falling_out=out,
+            falling_out=out_flags[index],
             outside=abs(card.x) > half_w or abs(card.y) > half_d,
-            viable=card.face_up and circle_visible and any(seen_dots) and allowed_out,
-            circle_visible=circle_visible,
+            circle_visible=circles_seen[index],
         )
     return dict(sorted(result.items()))
 
-
-def refusal_reason(card: Card, seen: Visibility | None, cfg: WokConfig) -> str | None:
-    """Why ``card`` may not be picked up, in words for a player; None if it is viable."""
-    if card.location != "wok" or seen is None:
-        return f"card {card.id} is not lying in the wok"
-    if not card.face_up:
-        return f"card {card.id} is face down"
-    if not seen.circle_visible:
-        return f"the centre circle of card {card.id} is covered"
-    if not seen.any_corner_visible:
-        return f"every corner of card {card.id} is covered"
-    if seen.falling_out and not (
-        cfg.rules.green_pepper_viable_falling_out and card.ingredient == "green_pepper"
-    ):
-        return f"card {card.id} is falling out of the wok"
-    return None

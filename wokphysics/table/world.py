@@ -24,7 +24,7 @@ import numpy as np
 import pymunk
 import shapely
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card, Location
 from wokphysics.table.flight import Flight, FlightParameters, advance, extent_across, launch
 from wokphysics.table.geometry import CardShapes, card_corners
@@ -147,12 +147,18 @@ class ActionRun:
 class Table:
     """The physics table of one Wok on Fire game.
 
+    The table knows geometry and physics only (``cfg``); the game that owns it gives the card
+    labels (``deck[i]`` is card ``i``'s ingredient), the supply count at :meth:`setup` and the
+    number of supply cards each :meth:`chop` throws.
+
     Invariants: every card is in exactly one location; cards in ``"wok"`` are in the pymunk
     space (on the table surface, inside or outside the wok's edge); the supply is an ordered
     stack whose first element is its top.
     """
 
-    def __init__(self, cfg: WokConfig, seed: int) -> None:
+    def __init__(self, cfg: TableConfig, seed: int, deck: Sequence[str]) -> None:
+        if isinstance(deck, str) or not all(isinstance(label, str) for label in deck):
+            raise TableError("deck must be a sequence of card labels (one string per card)")
         self.cfg = cfg
         self.seed = seed
         self.rng = np.random.default_rng(seed)
@@ -171,7 +177,7 @@ class Table:
         self.space.gravity = (0.0, 0.0)
         self._next_stack_order = 1
         self._cards: list[_LiveCard] = [
-            self._make_card(card_id, name) for card_id, name in enumerate(cfg.deck())
+            self._make_card(card_id, name) for card_id, name in enumerate(deck)
         ]
         self.supply: list[int] = []
         self._spatula_body: pymunk.Body | None = None
@@ -235,19 +241,24 @@ class Table:
         card.flight = None
 
     # ------------------------------------------------------------------ setup
-    def setup(self) -> None:
-        """Shuffle (seeded), deal the supply face down, spread the rest face down over the wok.
+    def setup(self, supply: int, *, position_jitter_mm: float, angle_jitter_rad: float) -> None:
+        """Shuffle (seeded), deal ``supply`` cards face down to the supply, spread the rest face
+        down over the wok.
 
         The spread is a grid as even as the count allows (rows of equal length, the extra cards
-        in the middle rows), each card jittered in position and angle, stacked in dealing order.
+        in the middle rows), each card jittered in position (standard deviation
+        ``position_jitter_mm``, mm) and angle (``angle_jitter_rad``, rad), stacked in dealing
+        order.
         """
         if any(card.location != "supply" or card.in_space for card in self._cards):
             raise TableError("setup() is for a fresh table")
+        if not isinstance(supply, int) or not 0 <= supply <= len(self._cards):
+            raise TableError(f"the supply holds 0 to {len(self._cards)} cards, not {supply!r}")
         order = [int(i) for i in self.rng.permutation(len(self._cards))]
-        supply_count = self.cfg.setup.supply
-        self.supply = order[:supply_count]
-        spread = order[supply_count:]
-        for card_id, (x, y, angle) in zip(spread, self._spread_poses(len(spread)), strict=True):
+        self.supply = order[:supply]
+        spread = order[supply:]
+        poses = self._spread_poses(len(spread), position_jitter_mm, angle_jitter_rad)
+        for card_id, (x, y, angle) in zip(spread, poses, strict=True):
             card = self._cards[card_id]
             card.face_up = False
             card.body.position = (x, y)
@@ -257,10 +268,12 @@ class Table:
             self._stack_on_top(card)
         self._visibility_cache = None
 
-    def _spread_poses(self, count: int) -> list[tuple[float, float, float]]:
+    def _spread_poses(
+        self, count: int, position_jitter_mm: float, angle_jitter_rad: float
+    ) -> list[tuple[float, float, float]]:
         if count == 0:
             return []
-        wok, setup = self.cfg.wok, self.cfg.setup
+        wok = self.cfg.wok
         rows = max(1, round(math.sqrt(count * wok.depth_mm / wok.width_mm)))
         base, extra = divmod(count, rows)
         # The extra cards go to the middle rows, so the spread stays symmetric.
@@ -276,19 +289,19 @@ class Table:
                 jx, jy, ja = self.rng.normal(0.0, 1.0, 3)
                 px = float(
                     np.clip(
-                        x + setup.position_jitter_mm * jx,
+                        x + position_jitter_mm * jx,
                         -wok.width_mm / 2.0 + margin_x,
                         wok.width_mm / 2.0 - margin_x,
                     )
                 )
                 py = float(
                     np.clip(
-                        y + setup.position_jitter_mm * jy,
+                        y + position_jitter_mm * jy,
                         -wok.depth_mm / 2.0 + margin_y,
                         wok.depth_mm / 2.0 - margin_y,
                     )
                 )
-                poses.append((px, py, float(setup.angle_jitter_rad * ja)))
+                poses.append((px, py, float(angle_jitter_rad * ja)))
         return poses
 
     # ------------------------------------------------------------------ views
@@ -696,17 +709,19 @@ class Table:
         self,
         gesture: Gesture,
         seat: int = 0,
-        count: int | None = None,
+        *,
+        count: int,
         rethrow: Iterable[int] | None = None,
     ) -> ActionReport:
         """Run :meth:`begin_chop` to the end and return its report."""
-        return self.begin_chop(gesture, seat, count, rethrow).finish()
+        return self.begin_chop(gesture, seat, count=count, rethrow=rethrow).finish()
 
     def begin_chop(
         self,
         gesture: Gesture,
         seat: int = 0,
-        count: int | None = None,
+        *,
+        count: int,
         rethrow: Iterable[int] | None = None,
     ) -> ActionRun:
         """Start a chop that runs one physics step at a time (see :class:`ActionRun`); a bad
@@ -717,22 +732,22 @@ class Table:
         self,
         gesture: Gesture,
         seat: int,
-        count: int | None,
+        count: int,
         rethrow: Iterable[int] | None,
     ) -> Generator[None, None, ActionReport]:
         """Throw the next supply cards (and ``rethrow``) into the wok from ``seat``'s hand.
 
-        ``count`` supply cards are taken from the top (default ``rules.cards_per_chop``, fewer
-        if fewer are left). ``rethrow`` defaults to every card out of the wok (on the floor or
+        ``count`` supply cards are taken from the top (the game's rule; fewer if fewer are
+        left). ``rethrow`` defaults to every card out of the wok (on the floor or
         with its centre outside the wok's edge); they are picked up and thrown with the rest.
         The hand's release velocity (over ``release_window_s``) times ``throw_gain`` sets each
         card's speed; they leave the hand flat at ``release_height_mm``, tumble a little and
         land as physics leaves them, possibly outside the wok.
         """
         self._check_gesture(gesture)
-        wanted = self.cfg.rules.cards_per_chop if count is None else count
-        if wanted < 0:
-            raise TableError(f"cannot chop {wanted} cards")
+        wanted = count
+        if not isinstance(wanted, int) or wanted < 0:
+            raise TableError(f"cannot chop {wanted!r} cards")
         extra = self.out_of_wok() if rethrow is None else sorted(set(rethrow))
         for card_id in extra:
             live = self._live(card_id)

@@ -19,7 +19,7 @@ from typing import Protocol
 import pygame
 
 from wokphysics.config.paths import sprites_dir
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import UserError
 from wokphysics.ui.display import missing_display
 from wokphysics.ui.render import TableRenderer
@@ -78,7 +78,7 @@ def open_window(options: WindowOptions) -> pygame.Surface:
     return screen
 
 
-def load_sprites(cfg: WokConfig) -> Sprites:
+def load_sprites(cfg: WokOnFireConfig) -> Sprites:
     try:
         folder: Path | None = sprites_dir()
     except FileNotFoundError:
@@ -106,14 +106,14 @@ class App:
     """The event loop around one scene; ``new_scene(renderer, text)`` makes a fresh scene
     (called at the start and on restart)."""
 
-    def __init__(self, cfg: WokConfig, options: WindowOptions,
+    def __init__(self, cfg: WokOnFireConfig, options: WindowOptions,
                  new_scene: Callable[[TableRenderer, Text, App], Scene]) -> None:
         self.cfg = cfg
         self.options = options
         self.screen = open_window(options)
         self.text = Text()
         self.sprites = load_sprites(cfg)
-        self.renderer = TableRenderer(cfg, self.sprites, self.screen.get_size())
+        self.renderer = TableRenderer(cfg.physics, self.sprites, self.screen.get_size())
         self._new_scene = new_scene
         self.scene: Scene = new_scene(self.renderer, self.text, self)
         self.clock = pygame.time.Clock()

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pygame
 
-from wokphysics.config.wok_on_fire import INGREDIENT_NAMES, WokConfig, load_config
+from wokphysics.config.table import TableConfig
+from wokphysics.config.wok_on_fire import INGREDIENT_NAMES, WokOnFireConfig, load_config
 
 PX_PER_MM = 4.0
 """Stored sprite resolution: pixels per millimetre of card."""
@@ -221,7 +222,7 @@ PAINTERS: dict[str, Painter] = {
 # --------------------------------------------------------------------------- cards
 
 
-def card_size_px(cfg: WokConfig) -> tuple[int, int]:
+def card_size_px(cfg: TableConfig) -> tuple[int, int]:
     """Stored card sprite size (w, h) in px."""
     return round(cfg.card.width_mm * PX_PER_MM), round(cfg.card.length_mm * PX_PER_MM)
 
@@ -232,7 +233,7 @@ def _font(size: int, bold: bool = True) -> pygame.font.Font:
     return font
 
 
-def _card_blank(cfg: WokConfig, color: Color) -> tuple[pygame.Surface, float]:
+def _card_blank(cfg: TableConfig, color: Color) -> tuple[pygame.Surface, float]:
     w, h = card_size_px(cfg)
     s = pygame.Surface((w * _SS, h * _SS), pygame.SRCALPHA)
     k = PX_PER_MM * _SS  # px per mm while drawing
@@ -243,7 +244,7 @@ def _card_blank(cfg: WokConfig, color: Color) -> tuple[pygame.Surface, float]:
     return s, k
 
 
-def draw_face(cfg: WokConfig, ingredient: str, category: str) -> pygame.Surface:
+def draw_face(cfg: TableConfig, ingredient: str, category: str) -> pygame.Surface:
     """One ingredient's face: category frame, picture centred on the centre circle, name,
     corner dots in the category colour."""
     color = CATEGORY_COLORS[category]
@@ -284,7 +285,7 @@ def draw_face(cfg: WokConfig, ingredient: str, category: str) -> pygame.Surface:
     return _downsample(s)
 
 
-def draw_back(cfg: WokConfig) -> pygame.Surface:
+def draw_back(cfg: TableConfig) -> pygame.Surface:
     """The card back: deep red with a flame and wok emblem and the game's name."""
     s, k = _card_blank(cfg, (120, 24, 24))
     w, h = s.get_size()
@@ -312,7 +313,7 @@ def draw_back(cfg: WokConfig) -> pygame.Surface:
     return _downsample(s)
 
 
-def draw_spatula(cfg: WokConfig) -> pygame.Surface:
+def draw_spatula(cfg: TableConfig) -> pygame.Surface:
     """The spatula seen from above: the blade along x at the top (its edge is the image's
     top-centre line), the handle running down towards the player. 4 px per mm."""
     blade_w = cfg.spatula.blade_width_mm * PX_PER_MM * _SS
@@ -360,7 +361,7 @@ def _downsample(s: pygame.Surface) -> pygame.Surface:
     return pygame.transform.smoothscale(s, (max(1, w // _SS), max(1, h // _SS)))
 
 
-def generate(folder: Path, cfg: WokConfig | None = None) -> list[Path]:
+def generate(folder: Path, cfg: WokOnFireConfig | None = None) -> list[Path]:
     """Draw every sprite and write it into ``folder`` as PNG; returns the files written."""
     cfg = cfg or load_config()
     pygame.font.init()
@@ -373,9 +374,9 @@ def generate(folder: Path, cfg: WokConfig | None = None) -> list[Path]:
         written.append(path)
 
     for ingredient in INGREDIENT_NAMES:
-        category = cfg.ingredients[ingredient].category
-        save(draw_face(cfg, ingredient, category), face_file(ingredient))
-    save(draw_back(cfg), BACK_FILE)
-    save(draw_spatula(cfg), SPATULA_FILE)
+        category = cfg.rules.ingredients[ingredient].category
+        save(draw_face(cfg.physics, ingredient, category), face_file(ingredient))
+    save(draw_back(cfg.physics), BACK_FILE)
+    save(draw_spatula(cfg.physics), SPATULA_FILE)
     save(draw_table_tile(), TABLE_FILE)
     return written

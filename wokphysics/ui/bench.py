@@ -35,9 +35,9 @@ def flick_frame_times(seed: int = 1) -> tuple[list[float], list[float], list[flo
 
     cfg = load_config()
     screen = open_window(WindowOptions(size=SIZE))
-    renderer = TableRenderer(cfg, load_sprites(cfg), screen.get_size())
+    renderer = TableRenderer(cfg.physics, load_sprites(cfg), screen.get_size())
     renderer.set_seats({0: "You", 2: "Bot 2 (strong)"}, None)
-    table = crowded_table(cfg, seed)
+    table = crowded_table(cfg.physics, cfg.deck(), seed)
     # Warm the sprite caches the way a game's first frames do.
     renderer.draw(screen, table.cards)
     stroke = Gesture([(0.0, -40.0, -170.0), (0.25, -10.0, -80.0), (0.295, 0.0, -3.5)])

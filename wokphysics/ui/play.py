@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from wokphysics.errors import UserError
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
-    from wokphysics.config.wok_on_fire import WokConfig
+    from wokphysics.config.wok_on_fire import WokOnFireConfig
     from wokphysics.ui.app import App
 
 DEFAULT_BOT = "strong"
@@ -35,7 +35,7 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def bot_labels(players: int, bots: str, cfg: WokConfig) -> tuple[str, ...]:
+def bot_labels(players: int, bots: str, cfg: WokOnFireConfig) -> tuple[str, ...]:
     """One label per player: ``"person"`` or a bot strength, bots in the last seats."""
     if not 1 <= players <= 4:
         raise UserError(f"--players {players}: Wok on Fire has 1 to 4 players")
@@ -54,7 +54,7 @@ def bot_labels(players: int, bots: str, cfg: WokConfig) -> tuple[str, ...]:
     return ("person",) * (players - len(names)) + tuple(names)
 
 
-def _bot_names(cfg: WokConfig) -> list[str]:
+def _bot_names(cfg: WokOnFireConfig) -> list[str]:
     return sorted(cfg.bots) or ["strong", "weak"]
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction
 from wokphysics.games.wok_on_fire.bots import WokBot
 from wokphysics.games.wok_on_fire.engine import (
@@ -38,7 +38,6 @@ from wokphysics.games.wok_on_fire.engine import (
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture, GestureError
-from wokphysics.table.visibility import refusal_reason
 from wokphysics.ui.animation import LiveAction
 from wokphysics.ui.input import GestureCapture, blade_angle
 from wokphysics.ui.render import SEAT_COLORS, Highlight, TableRenderer
@@ -80,7 +79,7 @@ class Bubble:
 class PlayScene:
     """One game on screen. ``bots`` maps a player to the bot playing for them."""
 
-    def __init__(self, cfg: WokConfig, game: WokOnFireGame, bots: dict[int, WokBot],
+    def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, bots: dict[int, WokBot],
                  renderer: TableRenderer, text: Text,
                  on_new_game: Callable[[], None] | None = None) -> None:
         self.cfg = cfg
@@ -374,7 +373,7 @@ class PlayScene:
         self.capture = None
         x, y = self.renderer.map.to_table(*pos)
         capture.add(t_ms, x, y)
-        gesture, slowed = capture.gesture(self.cfg.spatula.max_speed_mm_s)
+        gesture, slowed = capture.gesture(self.cfg.physics.spatula.max_speed_mm_s)
         x0, y0 = capture.samples[0][1], capture.samples[0][2]
         if max(math.hypot(sx - x0, sy - y0) for _, sx, sy in capture.samples) < MIN_DRAG_MM:
             # A click is no gesture: it would use up a stir (or drop the chop at the hand).
@@ -386,7 +385,7 @@ class PlayScene:
             accepted = self._act(lambda: self.game.begin_stir(gesture), gesture, animate=True)
             if accepted:
                 self._flick_speed = math.hypot(
-                    *gesture.release_velocity(self.cfg.spatula.release_window_s))
+                    *gesture.release_velocity(self.cfg.physics.spatula.release_window_s))
         else:
             accepted = self._act(lambda: self.game.begin_chop(gesture), None, animate=True)
         if accepted:
@@ -440,8 +439,7 @@ class PlayScene:
             self._say(problem, pos)
 
     def _why_not(self, card: Card, all_viable: tuple[int, ...]) -> str:
-        seen = self.game.table.visibility().get(card.id)
-        reason = refusal_reason(card, seen, self.cfg)
+        reason = self.game.why_not_viable(card.id)
         if reason is not None:
             return _plain(reason, card.id)
         if card.id not in all_viable and self.game.pick_kind is PickKind.CHILI:
@@ -512,7 +510,7 @@ class PlayScene:
         if self.capture is not None and self.capture_kind == "stir":
             x, y = self.capture.last
             self.renderer.draw_spatula(surface, x, y, self.blade)
-            speed = self.capture.recent_speed(self.cfg.spatula.release_window_s)
+            speed = self.capture.recent_speed(self.cfg.physics.spatula.release_window_s)
             label = self.text.render(f"{speed / 1000.0:.1f} m/s", max(14, surface.get_height()
                                                                         // 44), WHITE, bold=True)
             sx, sy = self.renderer.map.to_screen(x, y)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 import pygame.gfxdraw
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card
 from wokphysics.ui.sprite_cache import BACK, Sprites
 from wokphysics.ui.view import ScreenMap, layout
@@ -73,7 +73,7 @@ def lerp_cards(before: Sequence[Card], after: Sequence[Card], share: float) -> l
 class TableRenderer:
     """Draws one table view into a surface; rebuild the background with :meth:`resize`."""
 
-    def __init__(self, cfg: WokConfig, sprites: Sprites, size: tuple[int, int]) -> None:
+    def __init__(self, cfg: TableConfig, sprites: Sprites, size: tuple[int, int]) -> None:
         self.cfg = cfg
         self.sprites = sprites
         self.font = pygame.font.Font(None, 20)

@@ -17,8 +17,9 @@ from typing import Any
 
 import pygame
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import ReplayFileError
+from wokphysics.games.wok_on_fire.deal import dealt_table
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.records.files import read_replay_json
 from wokphysics.table.cards import Card
@@ -42,7 +43,7 @@ class GameSource:
 
         self.record = load_game_record(path)
         self.stepper = self.record.stepper()
-        self.cfg: WokConfig = self.record.cfg
+        self.cfg: WokOnFireConfig = self.record.cfg
         self.names = player_names(self.record.bots)
 
     @property
@@ -81,8 +82,7 @@ class TableSource:
 
         self.replay = load_table_replay(path, data)
         self.cfg = self.replay.cfg
-        self.table = Table(self.cfg, self.replay.seed)
-        self.table.setup()
+        self.table = dealt_table(self.cfg, self.replay.seed)
         if self.table.state_hash() != self.replay.setup_hash:
             raise ReplayFileError(path, "the set-up table differs from the recording")
         self.index = 0
@@ -112,7 +112,9 @@ class TableSource:
             run = self.table.begin_stir(step.gesture)
             gesture: Gesture | None = step.gesture
         else:
-            run = self.table.begin_chop(step.gesture, step.seat)
+            run = self.table.begin_chop(
+                step.gesture, step.seat, count=self.cfg.rules.cards_per_chop
+            )
             gesture = None
         self._checking = self.index
         self._run = run

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 
-from wokphysics.config.wok_on_fire import INGREDIENT_NAMES, WokConfig
+from wokphysics.config.wok_on_fire import INGREDIENT_NAMES, WokOnFireConfig
 from wokphysics.ui import art
 
 BACK = "back"
@@ -28,21 +28,21 @@ class Sprites:
     partial ``sprites/`` folder still gives a complete window.
     """
 
-    def __init__(self, cfg: WokConfig, folder: Path | None) -> None:
+    def __init__(self, cfg: WokOnFireConfig, folder: Path | None) -> None:
         self.cfg = cfg
         self.missing: list[str] = []
         self.cards: dict[str, pygame.Surface] = {}
         for name in INGREDIENT_NAMES:
             self.cards[name] = self._load(folder, art.face_file(name), self._face_painter(name))
-        self.cards[BACK] = self._load(folder, art.BACK_FILE, lambda: art.draw_back(cfg))
-        self.spatula = self._load(folder, art.SPATULA_FILE, lambda: art.draw_spatula(cfg))
+        self.cards[BACK] = self._load(folder, art.BACK_FILE, lambda: art.draw_back(cfg.physics))
+        self.spatula = self._load(folder, art.SPATULA_FILE, lambda: art.draw_spatula(cfg.physics))
         self.table_tile = self._load(folder, art.TABLE_FILE, art.draw_table_tile).convert()
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
 
     def _face_painter(self, name: str) -> Callable[[], pygame.Surface]:
         cfg = self.cfg
-        return lambda: art.draw_face(cfg, name, cfg.ingredients[name].category)
+        return lambda: art.draw_face(cfg.physics, name, cfg.rules.ingredients[name].category)
 
     def _load(self, folder: Path | None, name: str,
               draw: Callable[[], pygame.Surface]) -> pygame.Surface:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.table import TableConfig
 
 PANEL_FRACTION = 0.27
 """Share of the window's width given to the side panel (bounded below)."""
@@ -52,7 +52,7 @@ class ScreenMap:
         return x <= sx < x + w and y <= sy < y + h
 
 
-def view_half_extent(cfg: WokConfig) -> float:
+def view_half_extent(cfg: TableConfig) -> float:
     """Half the side of the square of table shown, mm: the wok, the hands' margin and room for a
     card lying just outside, never more than the table itself."""
     wok_half = max(cfg.wok.width_mm, cfg.wok.depth_mm) / 2.0
@@ -61,7 +61,7 @@ def view_half_extent(cfg: WokConfig) -> float:
     return min(table_half, reach)
 
 
-def layout(cfg: WokConfig, width: int, height: int) -> ScreenMap:
+def layout(cfg: TableConfig, width: int, height: int) -> ScreenMap:
     """The screen map of a ``width`` x ``height`` window."""
     panel_w = int(min(MAX_PANEL_PX, max(MIN_PANEL_PX, width * PANEL_FRACTION)))
     panel_w = min(panel_w, max(0, width - 200))

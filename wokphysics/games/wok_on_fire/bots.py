@@ -19,7 +19,7 @@ from itertools import combinations
 
 import numpy as np
 
-from wokphysics.config.wok_on_fire import BotSettings, WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireBotSettings, WokOnFireConfig
 from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.engine import (
     Bonus,
@@ -82,7 +82,7 @@ def _majority(counts: Sequence[tuple[int, ...]], player: int, index: int, points
     return points
 
 
-def bot_settings(cfg: WokConfig, name: str) -> BotSettings:
+def bot_settings(cfg: WokOnFireConfig, name: str) -> WokOnFireBotSettings:
     """The settings of bot strength ``name`` from the config, or a UserError naming the choices."""
     if name not in cfg.bots:
         known = ", ".join(sorted(cfg.bots)) or "none (the config has no [bots] section)"
@@ -93,7 +93,7 @@ def bot_settings(cfg: WokConfig, name: str) -> BotSettings:
 class WokBot:
     """One bot player; ``act(game)`` gives the game the one input it expects."""
 
-    def __init__(self, name: str, settings: BotSettings, seed: int) -> None:
+    def __init__(self, name: str, settings: WokOnFireBotSettings, seed: int) -> None:
         self.name = name
         self.settings = settings
         self.rng = np.random.default_rng(seed)
@@ -131,12 +131,12 @@ class WokBot:
         lying = table.wok_cards()
         if not lying:
             return None
-        half_w, half_d = game.cfg.wok.width_mm / 2.0, game.cfg.wok.depth_mm / 2.0
+        half_w, half_d = game.cfg.physics.wok.width_mm / 2.0, game.cfg.physics.wok.depth_mm / 2.0
         inside = [c for c in lying if abs(c.x) < half_w and abs(c.y) < half_d]
         pool = inside or lying
         if not self.settings.choose_targets:
             return pool[int(self.rng.integers(len(pool)))]
-        card_cfg = game.cfg.card
+        card_cfg = game.cfg.physics.card
         diagonal = math.hypot(card_cfg.width_mm, card_cfg.length_mm)
         margin = card_cfg.length_mm / 2.0
         xs = np.array([c.x for c in lying])
@@ -162,7 +162,7 @@ class WokBot:
         """A flick under the chosen card's near edge, across it towards the wok's centre."""
         s = self.settings
         target = self._target(game)
-        cfg = game.cfg
+        cfg = game.cfg.physics
         if target is None:
             # An empty wok: a stroke through the middle (nothing can flip).
             return Gesture([(0.0, 0.0, -100.0), (0.2, 0.0, 100.0)])
@@ -218,7 +218,7 @@ class WokBot:
         total -= _majority(counts, player, _INDEX[I.BROCCOLI], rules.broccoli_majority_penalty)
         weight = self.settings.potential_weight
         if weight > 0.0:
-            left = min(1.0, len(game.table.supply) / max(1, game.cfg.setup.supply))
+            left = min(1.0, len(game.table.supply) / max(1, game.cfg.rules.setup.supply))
             total += weight * (0.3 + 0.7 * left) * promise
         return total
 
@@ -355,10 +355,10 @@ class WokBot:
 
     @staticmethod
     def _all_viable(game: WokOnFireGame) -> list[int]:
-        return [i for i, seen in game.table.visibility().items() if seen.viable]
+        return game.viable_cards()
 
 
-def make_wof_bot(cfg: WokConfig, name: str, seed: int) -> WokBot:
+def make_wof_bot(cfg: WokOnFireConfig, name: str, seed: int) -> WokBot:
     """A bot of strength ``name`` (a ``[bots.<name>]`` section) with its own seeded hand."""
     return WokBot(name, bot_settings(cfg, name), seed)
 

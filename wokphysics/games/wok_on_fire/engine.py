@@ -22,15 +22,17 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction, InvariantViolation, UserError
+from wokphysics.games.wok_on_fire.deal import dealt_table
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.games.wok_on_fire.scoring import PlayerScore, score_players
 from wokphysics.games.wok_on_fire.scoring import winners as score_winners
+from wokphysics.games.wok_on_fire.viability import claim_refusal, refusal_reason
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
-from wokphysics.table.visibility import Visibility, refusal_reason
-from wokphysics.table.world import SEATS, ActionReport, ActionRun, Table
+from wokphysics.table.visibility import Visibility
+from wokphysics.table.world import SEATS, ActionReport, ActionRun
 
 MAX_PLAYERS = SEATS
 SEATING: dict[int, tuple[int, ...]] = {1: (0,), 2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
@@ -245,7 +247,7 @@ class WokOnFireGame:
 
     def __init__(
         self,
-        cfg: WokConfig,
+        cfg: WokOnFireConfig,
         players: int,
         seed: int,
         starting_player: int = 0,
@@ -267,8 +269,7 @@ class WokOnFireGame:
         self.starting_player = starting_player
         self.bots: tuple[str, ...] = labels
         self.record_path: Path | None = Path(record_path) if record_path is not None else None
-        self.table = Table(cfg, seed)
-        self.table.setup()
+        self.table = dealt_table(cfg, seed)
         self._ingredient = [Ingredient[card.ingredient.upper()] for card in self.table.cards]
         self._piles: list[list[int]] = [[] for _ in range(players)]
         self._discarded: list[int] = []
@@ -412,23 +413,34 @@ class WokOnFireGame:
     def _visible(self) -> dict[int, Visibility]:
         return self.table.visibility()
 
+    def viable_cards(self) -> list[int]:
+        """Ids of every card that may be picked up now, whatever the pick step (see
+        :mod:`~wokphysics.games.wok_on_fire.viability`)."""
+        return self._all_viable()
+
+    def why_not_viable(self, card_id: int) -> str | None:
+        """Why card ``card_id`` may not be picked up, in words for a player; None if viable."""
+        card = self.table.card(card_id)
+        seen = self._visible().get(card_id)
+        return refusal_reason(card, seen, self._ingredient[card_id], self.cfg.rules)
+
     def _all_viable(self) -> list[int]:
-        return [i for i, seen in self._visible().items() if seen.viable]
+        rules = self.cfg.rules
+        cards = self.table.cards
+        return [
+            i
+            for i, seen in self._visible().items()
+            if refusal_reason(cards[i], seen, self._ingredient[i], rules) is None
+        ]
 
     def _blind_candidates(self) -> list[int]:
-        if not self.cfg.rules.blind_chicken_claim:
+        rules = self.cfg.rules
+        if not rules.blind_chicken_claim:
             return []
-        found = []
-        for card_id, seen in self._visible().items():
-            card = self.table.card(card_id)
-            if (
-                card.face_up
-                and not seen.circle_visible
-                and seen.any_corner_visible
-                and not seen.falling_out
-            ):
-                found.append(card_id)
-        return found
+        cards = self.table.cards
+        return [
+            i for i, seen in self._visible().items() if claim_refusal(cards[i], seen, rules) is None
+        ]
 
     def _eligible(self, kind: PickKind | None) -> list[int]:
         """Viable cards that this pick kind may take at all (a Chili pick: no Chili)."""
@@ -526,7 +538,7 @@ class WokOnFireGame:
                 if peppers_left:
                     raise IllegalAction("a Green Pepper is viable and must be picked first")
             else:
-                reason = refusal_reason(card, seen, self.cfg)
+                reason = refusal_reason(card, seen, self._ingredient[card_id], self.cfg.rules)
                 if reason is not None:
                     raise IllegalAction(reason)
                 ingredient = self._ingredient[card_id]
@@ -548,21 +560,9 @@ class WokOnFireGame:
         return picks
 
     def _check_claim(self, card: Card, seen: Visibility | None) -> None:
-        if not self.cfg.rules.blind_chicken_claim:
-            raise IllegalAction("blind Chicken claims are switched off (rules.blind_chicken_claim)")
-        if card.location != "wok" or seen is None:
-            raise IllegalAction(f"card {card.id} is not lying in the wok")
-        if not card.face_up:
-            raise IllegalAction(f"card {card.id} is face down: only a face-up card may be claimed")
-        if seen.circle_visible:
-            raise IllegalAction(
-                f"the centre circle of card {card.id} is visible: name it, "
-                "a blind claim is for a hidden centre circle"
-            )
-        if not seen.any_corner_visible:
-            raise IllegalAction(f"every corner of card {card.id} is covered")
-        if seen.falling_out:
-            raise IllegalAction(f"card {card.id} is falling out of the wok")
+        reason = claim_refusal(card, seen, self.cfg.rules)
+        if reason is not None:
+            raise IllegalAction(reason)
 
     # ------------------------------------------------------------------ inputs
     def _require(self, wanted: Expect, what: str) -> None:
@@ -724,7 +724,9 @@ class WokOnFireGame:
     def begin_chop(self, gesture: Gesture) -> EngineAction:
         """Start a chop run one physics step at a time (see :meth:`begin_stir`)."""
         self._require(Expect.CHOP, "a chop")
-        run = self.table.begin_chop(gesture, self.seat_of(self._turn.player))
+        run = self.table.begin_chop(
+            gesture, self.seat_of(self._turn.player), count=self.cfg.rules.cards_per_chop
+        )
         data = {"kind": "chop", "gesture": gesture.to_data()}
         action = EngineAction(run, lambda report: self._chop_done(data, report))
         self._running = action

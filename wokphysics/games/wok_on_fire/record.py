@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction, ReplayFileError, UserError
 from wokphysics.games.wok_on_fire.engine import Bonus, EngineAction, Pick, WokOnFireGame
 from wokphysics.games.wok_on_fire.plugin import GAME_RECORD_FORMAT
@@ -41,7 +41,7 @@ def build_record(game: WokOnFireGame) -> dict[str, Any]:
         **versions(),
         "config_hash": cfg.config_hash(),
         "seed": game.seed,
-        "dt": cfg.physics.dt_s,
+        "dt": cfg.physics.physics.dt_s,
         "players": game.players,
         "bots": list(game.bots),
         "starting_player": game.starting_player,
@@ -78,7 +78,7 @@ class GameRecord:
     """A checked game record; :meth:`stepper` replays it in a fresh world."""
 
     file: str
-    cfg: WokConfig
+    cfg: WokOnFireConfig
     seed: int
     players: int
     bots: tuple[str, ...]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from wokphysics.config.wok_on_fire import WokConfig
+from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import UserError
 from wokphysics.games.cli_options import check_games
 from wokphysics.games.seeds import bot_seed
@@ -34,7 +34,7 @@ class WofGameResult:
 
 
 def play_one(
-    cfg: WokConfig,
+    cfg: WokOnFireConfig,
     players: int,
     game_seed: int,
     names: Sequence[str],
@@ -53,7 +53,7 @@ def play_one(
 
 
 def run_wof_games(
-    cfg: WokConfig,
+    cfg: WokOnFireConfig,
     players: int,
     games: int,
     seed: int,
