@@ -15,7 +15,7 @@ from ui_helpers import FRAME_S, post_click, post_key
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
 from wokphysics.games.wok_on_fire.engine import Expect, Pick, WokOnFireGame
-from wokphysics.ui.app import App, WindowOptions
+from wokphysics.ui.app import App, WindowOptions, on_table
 from wokphysics.ui.play_scene import PlayScene
 
 Goal = Callable[[WokOnFireGame], bool]
@@ -49,8 +49,8 @@ def _reach(goal: Goal, layout: list[tuple[str, float, float]],
             stand_in[game.current_player].act(game)
     assert not game.is_over, "the game reached the wanted choice"
     bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
-    app = App(cfg, WindowOptions(size=(900, 600)),
-              lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text))
+    app = App(WindowOptions(size=(900, 600)), on_table(
+        cfg, lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text)))
     scene = app.scene
     assert isinstance(scene, PlayScene)
     app.frame(FRAME_S)

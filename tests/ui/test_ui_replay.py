@@ -37,14 +37,14 @@ def test_replay_window_writes_its_last_frame(record: Path, tmp_path: Path) -> No
 def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None:
     import json
 
-    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.app import App, WindowOptions, on_table
     from wokphysics.ui.replay_viewer import GameSource, ReplayScene
 
     source = GameSource(str(record))
     recorded = [turn["hash"] for turn in json.loads(record.read_text())["turns"]]
-    app = App(source.cfg, WindowOptions(size=(800, 600)),
-              lambda renderer, text, _app: ReplayScene(source, renderer, text, str(record),
-                                                       lambda: GameSource(str(record))))
+    app = App(WindowOptions(size=(800, 600)), on_table(
+        source.cfg, lambda renderer, text, _app: ReplayScene(
+            source, renderer, text, str(record), lambda: GameSource(str(record)))))
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0}))
@@ -73,7 +73,7 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
 def test_a_table_recording_plays_to_its_end_with_matching_hashes(tmp_path: Path) -> None:
     from wokphysics.replay.table_record import TableRecorder
     from wokphysics.table.gesture import Gesture
-    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.app import App, WindowOptions, on_table
     from wokphysics.ui.replay_viewer import ReplayScene, TableSource
 
     recorder = TableRecorder(load_config(), 5)
@@ -85,8 +85,8 @@ def test_a_table_recording_plays_to_its_end_with_matching_hashes(tmp_path: Path)
     path = tmp_path / "table.json"
     recorder.save(path)
     source = TableSource(str(path), __import__("json").loads(path.read_text()))
-    app = App(source.cfg, WindowOptions(size=(800, 600)),
-              lambda renderer, text, _app: ReplayScene(source, renderer, text, str(path)))
+    app = App(WindowOptions(size=(800, 600)), on_table(
+        source.cfg, lambda renderer, text, _app: ReplayScene(source, renderer, text, str(path))))
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     scene.speed_index = 4  # x8

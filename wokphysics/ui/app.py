@@ -1,11 +1,17 @@
 """The window and its event loop: one frame at a time, the same loop for people and tests.
 
-:class:`App` owns the pygame window, reads events, lets the scene update (physics pictures
-advance by the frame's real time through the fixed-step accumulator of
-:mod:`wokphysics.ui.animation`), draws, and flips. The frame rate is capped (``fps``); with
-``max_frames`` it stops after that many frames, and with ``screenshot`` it saves the last
-frame as a PNG (both work under ``SDL_VIDEODRIVER=dummy``). Keys: F1/H help, Esc pause,
-R restart (asks first), Space skip.
+:class:`App` is the one host of every scene: the launcher, each game, a replay. It owns the
+pygame window, reads events, lets the scene update (physics pictures advance by the frame's
+real time through the fixed-step accumulator of :mod:`wokphysics.ui.animation`), draws, and
+flips. The frame rate is capped (``fps``); with ``max_frames`` it stops after that many frames,
+and with ``screenshot`` it saves the last frame as a PNG (both work under
+``SDL_VIDEODRIVER=dummy``). ``switch`` replaces the scene in the same window (the launcher
+starting a game, a game going back to the launcher). Keys: F1/H help, Esc pause, R restart
+(asks first), M mute, Space skip.
+
+Scenes are made by a factory ``new_scene(app) -> Scene`` (called again on restart). Wok on
+Fire's scenes draw the physics table through ``app.table_renderer(cfg)``; :func:`on_table`
+adapts a factory ``make(renderer, text, app)`` to that.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import UserError
 from wokphysics.ui.display import missing_display
 from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.sound import Sound
 from wokphysics.ui.sprite_cache import Sprites
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Text
 
@@ -40,6 +47,10 @@ class Scene(Protocol):
     def key(self, key: int) -> None: ...
 
 
+SceneFactory = Callable[["App"], Scene]
+"""Makes the scene the host runs (again on restart): ``new_scene(app)``."""
+
+
 @dataclass
 class WindowOptions:
     """How to open the window and when to stop (``max_frames``, for tests and bug reports)."""
@@ -49,7 +60,8 @@ class WindowOptions:
     max_frames: int | None = None
     screenshot: Path | None = None
     fps: int = 60
-    title: str = "Wok on Fire"
+    title: str = "wokphysics"
+    mute: bool = False
 
 
 def open_window(options: WindowOptions) -> pygame.Surface:
@@ -102,20 +114,36 @@ HELP_LINES = (
 )
 
 
-class App:
-    """The event loop around one scene; ``new_scene(renderer, text)`` makes a fresh scene
-    (called at the start and on restart)."""
+def on_table(cfg: WokOnFireConfig, make: Callable[[TableRenderer, Text, App], Scene]
+             ) -> SceneFactory:
+    """A factory for a scene drawn on Wok on Fire's physics table: ``make(renderer, text,
+    app)`` gets the host's table renderer for ``cfg`` (made once, resized with the window)."""
 
-    def __init__(self, cfg: WokOnFireConfig, options: WindowOptions,
-                 new_scene: Callable[[TableRenderer, Text, App], Scene]) -> None:
-        self.cfg = cfg
+    def new_scene(app: App) -> Scene:
+        return make(app.table_renderer(cfg), app.text, app)
+
+    return new_scene
+
+
+class App:
+    """The event loop around one scene at a time; ``new_scene(app)`` makes it (called at the
+    start and on restart; :meth:`switch` changes the factory)."""
+
+    def __init__(self, options: WindowOptions, new_scene: SceneFactory) -> None:
         self.options = options
         self.screen = open_window(options)
         self.text = Text()
-        self.sprites = load_sprites(cfg)
-        self.renderer = TableRenderer(cfg.physics, self.sprites, self.screen.get_size())
+        self.sound = Sound(muted=options.mute)
+        self._table: tuple[WokOnFireConfig, TableRenderer] | None = None
+        self._scene_on_table = False  # the scene draws the physics table (overlays centre on it)
+        self._size = self.screen.get_size()
+        self.on_leave: Callable[[], None] | None = None
+        """Called once before the scene is replaced (switch, restart) or the window closes:
+        where a game saves itself. Each scene's factory sets it anew (it is cleared first)."""
+        self.home: SceneFactory | None = None
+        """Where Q (while paused) goes: the launcher's factory, or None to close the window."""
         self._new_scene = new_scene
-        self.scene: Scene = new_scene(self.renderer, self.text, self)
+        self.scene: Scene = new_scene(self)
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.running = True
@@ -125,10 +153,39 @@ class App:
         self.speed = 1.0
         self.frame_ms: list[float] = []
 
+    @property
+    def renderer(self) -> TableRenderer:
+        """The physics table's renderer (a scene made with :func:`on_table` asked for it)."""
+        if self._table is None:
+            raise RuntimeError("no scene has drawn the physics table in this window yet")
+        return self._table[1]
+
+    def table_renderer(self, cfg: WokOnFireConfig) -> TableRenderer:
+        """The physics table's renderer for ``cfg``: made once (sprites loaded then), kept
+        the size of the window."""
+        if self._table is None or self._table[0] is not cfg:
+            renderer = TableRenderer(cfg.physics, load_sprites(cfg), self.screen.get_size())
+            self._table = (cfg, renderer)
+        self._scene_on_table = True
+        return self._table[1]
+
+    def _leave(self) -> None:
+        leave, self.on_leave = self.on_leave, None
+        if leave is not None:
+            leave()
+
     def restart(self) -> None:
-        self.scene = self._new_scene(self.renderer, self.text, self)
+        self._leave()
+        self._scene_on_table = False
+        self.scene = self._new_scene(self)
         self.confirm_restart = False
         self.paused = False
+
+    def switch(self, new_scene: SceneFactory) -> None:
+        """Replace the scene in this window by ``new_scene(app)`` (which restart makes anew)."""
+        self._new_scene = new_scene
+        self.help = False
+        self.restart()
 
     # ------------------------------------------------------------------ one frame
     def frame(self, real_s: float | None = None) -> bool:
@@ -138,8 +195,10 @@ class App:
         elapsed = self.clock.tick(self.options.fps) / 1000.0 if real_s is None else real_s
         for event in pygame.event.get():
             self.handle(event)
-        if self.screen.get_size() != self.renderer.background.get_size():
-            self.renderer.resize(self.screen.get_size())
+        if self.screen.get_size() != self._size:
+            self._size = self.screen.get_size()
+            if self._table is not None:
+                self._table[1].resize(self._size)
         if not (self.paused or self.help or self.confirm_restart):
             self.scene.update(elapsed, self.speed)
         self.scene.draw(self.screen)
@@ -157,6 +216,7 @@ class App:
                 pass
             if self.options.screenshot is not None:
                 self.save_screenshot(self.options.screenshot)
+            self._leave()
         finally:
             pygame.display.quit()
         return 0
@@ -203,8 +263,15 @@ class App:
                 self.paused = not self.paused
         elif key == pygame.K_r:
             self.confirm_restart = True
+        elif key == pygame.K_m:
+            self.sound.toggle_mute()
         elif key == pygame.K_q and self.paused:
-            self.running = False
+            if self.home is not None:
+                home, self.home = self.home, None
+                self.paused = False
+                self.switch(home)
+            else:
+                self.running = False
         elif not (self.paused or self.help):
             self.scene.key(key)
 
@@ -218,10 +285,14 @@ class App:
                                    "(the autosave file then holds the new game).", "",
                                    "Y: yes, restart", "N or Esc: no, go on"])
         elif self.paused:
-            self._box("Paused", ["Esc: go on", "Q: quit", "F1 or H: controls"])
+            leave = "Q: back to the launcher" if self.home is not None else "Q: quit"
+            sound = "M: sound on" if self.sound.muted else "M: mute"
+            self._box("Paused", ["Esc: go on", leave, "F1 or H: controls", sound])
 
     def _box(self, title: str, lines: list[str]) -> None:
-        area = pygame.Rect(self.renderer.map.area)
+        area = self.screen.get_rect()
+        if self._scene_on_table and self._table is not None:
+            area = pygame.Rect(self._table[1].map.area)
         width = min(area.width - 40, 640)
         size = max(16, self.screen.get_height() // 40)
         wrapped: list[str] = []

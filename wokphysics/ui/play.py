@@ -18,6 +18,7 @@ from wokphysics.errors import UserError
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
     from wokphysics.ui.app import App
+    from wokphysics.ui.play_scene import PlayScene
 
 DEFAULT_BOT = "strong"
 DEFAULT_SAVE = "wok-on-fire-autosave.json"
@@ -60,19 +61,21 @@ def _bot_names(cfg: WokOnFireConfig) -> list[str]:
 
 def play_window(args: argparse.Namespace) -> int:
     """Run the game window for the parsed ``wokphysics play`` options; exit status."""
-    from wokphysics.ui.play_scene import PlayScene
-
-    app, save, screenshot = build_app(args)
-    status = app.run()
-    scene = app.scene
-    if save is not None and isinstance(scene, PlayScene):
-        if scene.playback is not None:
-            scene.playback.skip()  # a stir or chop under way: the engine records its outcome
-        scene.game.save(save)  # every input so far, the unfinished turn's too
-        print(f"the game is saved in {save}; continue it with: wokphysics play --resume {save}")
+    app, _, screenshot = build_app(args)
+    status = app.run()  # closing the window saves the game (the scene's on_leave)
     if screenshot is not None:
         print(f"screenshot saved to {screenshot}")
     return status
+
+
+def save_on_leave(scene: PlayScene, save: Path) -> None:
+    """Write ``scene``'s game with every input so far to ``save`` (a stir or chop under way is
+    finished first: the engine records its outcome) and say how to continue it."""
+    if scene.playback is not None:
+        scene.playback.skip()
+    scene.game.save(save)
+    print(f"the game is saved in {save}; continue it with: wokphysics play wok-on-fire "
+          f"--resume {save}")
 
 
 def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
@@ -123,7 +126,7 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
     if problem is not None:
         raise UserError(problem)
 
-    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.app import App, WindowOptions, on_table
     from wokphysics.ui.play_scene import PlayScene
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.widgets import Text
@@ -143,11 +146,14 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
             player: make_wof_bot(cfg, label, bot_seed(game.seed, player))
             for player, label in enumerate(game.bots) if label != "person"
         }
-        return PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart)
+        scene = PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart)
+        if save is not None:
+            app.on_leave = lambda: save_on_leave(scene, save)
+        return scene
 
     options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
-                            screenshot=screenshot)
-    return App(cfg, options, new_scene), save, screenshot
+                            screenshot=screenshot, title="Wok on Fire")
+    return App(options, on_table(cfg, new_scene)), save, screenshot
 
 
 def parse_play_args(argv: list[str]) -> argparse.Namespace:

@@ -356,7 +356,7 @@ class ReplayScene:
 
 def run_replay_window(path: str, args: argparse.Namespace) -> int:
     """Open the window on the replay file ``path`` (``args``: max_frames, screenshot)."""
-    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.app import App, WindowOptions, on_table
 
     data = read_replay_json(path)
     source: Source = (TableSource(path, data) if data.get("format") == "wokphysics-table-replay"
@@ -380,7 +380,7 @@ def run_replay_window(path: str, args: argparse.Namespace) -> int:
         return ReplayScene(fresh, renderer, text, path, rebuild)
 
     app_started = [False]
-    status = App(source.cfg, options, new_scene).run()
+    status = App(options, on_table(source.cfg, new_scene)).run()
     if screenshot:
         print(f"screenshot saved to {screenshot}")
     return status
