@@ -112,3 +112,17 @@ def test_the_command_line_reports_bad_config_in_one_line_with_status_2(tmp_path:
     assert len(lines) == 1, done.stderr
     assert "spatula.blade_width_mm" in lines[0] and str(path) in lines[0]
     assert "Traceback" not in done.stderr
+
+
+def test_a_card_that_cannot_fit_in_the_wok_is_refused(tmp_path: Path) -> None:
+    path = _write(tmp_path, "[wok]\nwidth_mm = 105.0\ndepth_mm = 105.0\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert caught.value.key == "card" and "diagonal" in caught.value.problem
+
+
+def test_the_circle_threshold_is_an_area(tmp_path: Path) -> None:
+    path = _write(tmp_path, "[visibility]\ncircle_min_area_mm2 = 2.5\n")
+    assert load_config(path).physics.visibility.circle_min_area_mm2 == 2.5
+    with pytest.raises(ConfigError, match="visibility.circle_min_fraction"):
+        load_config(_write(tmp_path, "[visibility]\ncircle_min_fraction = 0.02\n", "old.toml"))

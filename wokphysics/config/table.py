@@ -94,7 +94,7 @@ class ChopSettings(Settings):
 class VisibilitySettings(Settings):
     """``[visibility]``: when a printed region counts as seen from above."""
 
-    circle_min_fraction: float = Field(gt=0, le=1)
+    circle_min_area_mm2: float = Field(gt=0, le=100)
     dot_min_fraction: float = Field(gt=0, le=1)
     circle_segments: int = Field(ge=8, le=1024)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -237,6 +238,13 @@ def _check_consistent(cfg: WokOnFireConfig, blame: Callable[[str], str]) -> None
         raise ConfigError(
             blame("table"), "table", "the table must be at least as large as the wok "
             f"({wok.width_mm} x {wok.depth_mm} mm)"
+        )
+    card = cfg.physics.card
+    if math.hypot(card.width_mm, card.length_mm) >= min(wok.width_mm, wok.depth_mm):
+        raise ConfigError(
+            blame("card"), "card", "a card must fit inside the wok at any angle: its diagonal "
+            f"({math.hypot(card.width_mm, card.length_mm):.1f} mm) must be smaller than the "
+            f"wok's smaller side ({min(wok.width_mm, wok.depth_mm)} mm)"
         )
     rules = cfg.rules
     names = set(rules.ingredients)

@@ -1,11 +1,13 @@
 """What of each card can be seen from above: exact polygon geometry with shapely.
 
 A region of a card is covered where a card higher in the stack lies over it (higher: a larger
-``(layer, stack_order)``). For each card on the table this computes the uncovered fraction of its
-centre circle, which of its four corner dots are uncovered (at least ``dot_min_fraction`` of the
-dot), whether it is falling out (its outline crosses the wok's edge) and whether it is outside
-(its centre lies outside the wok). This is geometry only: whether a card may be picked up is the
-game's rule (:mod:`wokphysics.games.wok_on_fire.viability`). The circle is a regular polygon of
+``(layer, stack_order)``). For each card on the table this computes the uncovered area of its
+centre circle (and its share of the circle; the circle counts as visible from
+``circle_min_area_mm2`` on, a guard against numerical slivers), which of its four corner dots
+are uncovered (at least ``dot_min_fraction`` of the dot), whether it is falling out (its outline
+crosses the wok's edge) and whether it is outside (its centre lies outside the wok). This is
+geometry only: whether a card may be picked up is the game's rule
+(:mod:`wokphysics.games.wok_on_fire.viability`). The circle is a regular polygon of
 ``circle_segments`` vertices.
 """
 
@@ -28,14 +30,17 @@ class Visibility:
 
     Attributes:
         circle_fraction: uncovered share of the centre circle, 0..1.
+        circle_area_mm2: uncovered area of the centre circle, mm^2.
         corners_visible: for the corners in card-local order (bottom-left, bottom-right,
             top-right, top-left), whether that dot is uncovered enough.
         falling_out: the card's outline crosses the wok's edge.
         outside: the card's centre lies outside the wok's edge.
-        circle_visible: ``circle_fraction`` is at least the threshold.
+        circle_visible: ``circle_area_mm2`` is at least ``visibility.circle_min_area_mm2``:
+            part of the circle can be seen.
     """
 
     circle_fraction: float
+    circle_area_mm2: float
     corners_visible: tuple[bool, bool, bool, bool]
     falling_out: bool
     outside: bool
@@ -182,17 +187,19 @@ def compute_visibility(
     if not within.all():
         edge = wok_rectangle(cfg).boundary
         falling_out[~within] = shapely.intersects(outlines[~within], edge)
-    circle_threshold = cfg.visibility.circle_min_fraction
+    circle_area = circle_fraction * shapes.circle_area
     dot_threshold = cfg.visibility.dot_min_fraction
     dots_seen = (dot_fraction >= dot_threshold).tolist()
-    circles_seen = (circle_fraction >= circle_threshold).tolist()
+    circles_seen = (circle_area >= cfg.visibility.circle_min_area_mm2).tolist()
     circle_values = circle_fraction.tolist()
+    circle_areas = circle_area.tolist()
     out_flags = falling_out.tolist()
     result: dict[int, Visibility] = {}
     for index, card in enumerate(lying):
         seen_dots = dots_seen[index]
         result[card.id] = Visibility(
             circle_fraction=circle_values[index],
+            circle_area_mm2=circle_areas[index],
             corners_visible=(seen_dots[0], seen_dots[1], seen_dots[2], seen_dots[3]),
             falling_out=out_flags[index],
             outside=abs(card.x) > half_w or abs(card.y) > half_d,

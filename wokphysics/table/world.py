@@ -41,6 +41,9 @@ _QUERY_FILTER = pymunk.ShapeFilter(mask=CARD_CATEGORY)
 _BLADE_FRICTION = 0.5
 _CARD_EDGE_FRICTION = 0.5
 SEATS = 4
+# Setup keeps every spread card's outline at least this far inside the wok's edge, so none
+# touches it (a touching outline counts as crossing the edge), mm.
+_SPREAD_EDGE_GAP_MM = 1.0
 
 
 class TableError(ValueError):
@@ -271,37 +274,37 @@ class Table:
     def _spread_poses(
         self, count: int, position_jitter_mm: float, angle_jitter_rad: float
     ) -> list[tuple[float, float, float]]:
+        """Poses of ``count`` cards spread over the wok, each wholly inside its edge.
+
+        The grid's centres span the region where an unturned card fits; each card's jittered
+        centre is then held inside by its own turned extent (half width and half length
+        projected on x and y), so no spread card crosses the wok's edge.
+        """
         if count == 0:
             return []
         wok = self.cfg.wok
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        # Fit the grid to the centres' room; a card larger than the wok can only be centred.
+        room_x = max(0.0, wok.width_mm / 2.0 - hw - _SPREAD_EDGE_GAP_MM)
+        room_y = max(0.0, wok.depth_mm / 2.0 - hl - _SPREAD_EDGE_GAP_MM)
         rows = max(1, round(math.sqrt(count * wok.depth_mm / wok.width_mm)))
         base, extra = divmod(count, rows)
         # The extra cards go to the middle rows, so the spread stays symmetric.
         middle_first = sorted(range(rows), key=lambda r: (abs(r - (rows - 1) / 2.0), r))
         lengths = [base + (1 if r in middle_first[:extra] else 0) for r in range(rows)]
-        margin_x = min(self.cfg.card.width_mm / 2.0, wok.width_mm / 4.0)
-        margin_y = min(self.cfg.card.length_mm / 2.0, wok.depth_mm / 4.0)
         poses = []
         for row, length in enumerate(lengths):
-            y = -wok.depth_mm / 2.0 + wok.depth_mm * (row + 0.5) / rows
+            y = -room_y + 2.0 * room_y * (row + 0.5) / rows
             for col in range(length):
-                x = -wok.width_mm / 2.0 + wok.width_mm * (col + 0.5) / length
+                x = -room_x + 2.0 * room_x * (col + 0.5) / length
                 jx, jy, ja = self.rng.normal(0.0, 1.0, 3)
-                px = float(
-                    np.clip(
-                        x + position_jitter_mm * jx,
-                        -wok.width_mm / 2.0 + margin_x,
-                        wok.width_mm / 2.0 - margin_x,
-                    )
-                )
-                py = float(
-                    np.clip(
-                        y + position_jitter_mm * jy,
-                        -wok.depth_mm / 2.0 + margin_y,
-                        wok.depth_mm / 2.0 - margin_y,
-                    )
-                )
-                poses.append((px, py, float(angle_jitter_rad * ja)))
+                angle = float(angle_jitter_rad * ja)
+                c, s = abs(math.cos(angle)), abs(math.sin(angle))
+                reach_x = max(0.0, wok.width_mm / 2.0 - (hw * c + hl * s) - _SPREAD_EDGE_GAP_MM)
+                reach_y = max(0.0, wok.depth_mm / 2.0 - (hw * s + hl * c) - _SPREAD_EDGE_GAP_MM)
+                px = float(np.clip(x + position_jitter_mm * jx, -reach_x, reach_x))
+                py = float(np.clip(y + position_jitter_mm * jy, -reach_y, reach_y))
+                poses.append((px, py, angle))
         return poses
 
     # ------------------------------------------------------------------ views
