@@ -10,13 +10,14 @@ import math
 from collections.abc import Callable
 
 import pygame
-from ui_helpers import FRAME_S, post_click, post_key
+from ui_helpers import frames_until_posted, post_click, post_key
 
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
 from wokphysics.games.wok_on_fire.engine import Expect, Pick, WokOnFireGame
 from wokphysics.ui.app import App, WindowOptions, on_table
-from wokphysics.ui.play_scene import PlayScene
+from wokphysics.ui.synthetic_hand import HandClock
+from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 Goal = Callable[[WokOnFireGame], bool]
 
@@ -50,10 +51,11 @@ def _reach(goal: Goal, layout: list[tuple[str, float, float]],
     assert not game.is_over, "the game reached the wanted choice"
     bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
     app = App(WindowOptions(size=(900, 600)), on_table(
-        cfg, lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text)))
+        cfg, lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text)),
+        HandClock())
     scene = app.scene
     assert isinstance(scene, PlayScene)
-    app.frame(FRAME_S)
+    app.frame()
     return app, scene, game, placed
 
 
@@ -95,18 +97,18 @@ def test_right_click_claims_a_partly_hidden_card_blind_as_chicken() -> None:
     top = app.renderer.card_at(game.table.cards, *app.renderer.map.to_screen(x, y))
     assert top is not None and top.id == card_id
     post_click(app, x, y, button=3)
-    app.frame(FRAME_S)
-    assert [(p.card_id, p.blind_chicken) for p in scene.selection] == [(card_id, True)]
+    frames_until_posted(app)
+    assert [(p.card_id, p.blind_chicken) for p in scene.ui.selection] == [(card_id, True)]
     legal = game.legal_picks()
     for other in legal.viable:  # name the rest of the picks if more must be named
-        if game.check_pick(scene.selection) is None:
+        if game.check_pick(scene.ui.selection) is None:
             break
         seen_other = game.table.card(other)
         post_click(app, seen_other.x, seen_other.y)
-        app.frame(FRAME_S)
-    assert game.check_pick(scene.selection) is None
+        frames_until_posted(app)
+    assert game.check_pick(scene.ui.selection) is None
     post_key(pygame.K_RETURN)
-    app.frame(FRAME_S)
+    app.frame()
     entry = _last_input(game)
     assert entry["kind"] == "pick"
     assert [card_id, True] in entry["picks"]
@@ -118,7 +120,7 @@ def test_c_discards_a_chili_for_one_more_pick() -> None:
         [("chili_pepper", 230.0, -230.0), ("pork", -230.0, -230.0)], _named([0, 1]))
     chili = game.usable_chilis()[0]
     post_key(pygame.K_c)
-    app.frame(FRAME_S)
+    app.frame()
     assert _last_input(game) == {"kind": "chili", "card": chili}
     assert chili in game.discarded
     assert game.expect is Expect.PICK or game.expect is Expect.CHOP
@@ -133,8 +135,8 @@ def test_clicking_an_opponents_aid_gives_them_the_garlic_gift() -> None:
     gift = game.gift_card
     aid = app.renderer.aid_rect(game.seat_of(receiver))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN,
-                                         {"pos": aid.center, "button": 1, "t_ms": 1}))
-    app.frame(FRAME_S)
+                                         {"pos": aid.center, "button": 1}))
+    app.frame()
     assert _last_input(game) == {"kind": "give_to", "opponent": receiver}
     assert gift in game.pile(receiver)
 
@@ -144,7 +146,7 @@ def test_keys_choose_which_bonus_comes_first() -> None:
         lambda g: g.expect is Expect.BONUS_ORDER,
         [("green_pepper", -230.0, -230.0), ("garlic", 230.0, -230.0)], _named([0, 1]))
     post_key(pygame.K_2)
-    app.frame(FRAME_S)
+    app.frame()
     assert _last_input(game) == {"kind": "bonus_order", "first": "garlic"}
     assert game.expect is Expect.STIR
 
@@ -161,10 +163,11 @@ def test_a_green_pepper_first_then_another_card() -> None:
     for card_id in (pork, pepper, pork):
         card = game.table.card(card_id)
         post_click(app, card.x, card.y)
-        app.frame(FRAME_S)
-        if card_id == pork and not scene.selection:
-            assert scene.bubbles[-1].text == "a Green Pepper is viable and must be picked first"
-    assert [p.card_id for p in scene.selection] == [pepper, pork]
+        frames_until_posted(app)
+        if card_id == pork and not scene.ui.selection:
+            said = scene.presenter.bubbles[-1].text
+            assert said == "a Green Pepper is viable and must be picked first"
+    assert [p.card_id for p in scene.ui.selection] == [pepper, pork]
     post_key(pygame.K_RETURN)
-    app.frame(FRAME_S)
+    app.frame()
     assert {pepper, pork} <= set(game.pile(0))

@@ -33,14 +33,16 @@ def test_screen_mapping_follows_the_window_size(size: tuple[int, int]) -> None:
 
 
 def test_gesture_samples_are_seconds_from_the_press_in_mm() -> None:
-    capture = GestureCapture(5000, 0.0, -100.0)
-    capture.add(5000, 1.0, -99.0)  # the same millisecond as the press: dropped
-    capture.add(5016, 0.0, -90.0)
-    capture.add(5016, 0.0, -88.0)  # same millisecond: the newest position wins
-    capture.add(5033, 0.0, -60.0)
+    capture = GestureCapture(5.0, 0.0, -100.0)
+    capture.add(5.0, 1.0, -99.0)  # the same moment as the press: dropped
+    capture.add(5.016, 0.0, -90.0)
+    capture.add(5.016, 0.0, -88.0)  # the same moment: the newest position wins
+    capture.add(5.033, 0.0, -60.0)
     gesture, slowed = capture.gesture(max_speed=20000.0)
     assert not slowed
-    assert gesture.samples == ((0.0, 0.0, -100.0), (0.016, 0.0, -88.0), (0.033, 0.0, -60.0))
+    flat = [value for sample in gesture.samples for value in sample]
+    assert flat == pytest.approx([0.0, 0.0, -100.0, 0.016, 0.0, -88.0, 0.033, 0.0, -60.0],
+                                 abs=1e-12)
     vx, vy = gesture.release_velocity(0.017)
     assert vx == pytest.approx(0.0) and vy == pytest.approx(28.0 / 0.017)
 

@@ -11,7 +11,7 @@ from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.bots import make_wof_bot
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.ui.play import build_app, parse_play_args
-from wokphysics.ui.play_scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 
 def test_resume_opens_the_saved_game_and_keeps_autosaving(tmp_path: Path,

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
 from ui_helpers import (
-    FRAME_S,
     flick_samples,
+    frames_until_posted,
     post_click,
     post_drag,
     post_key,
@@ -20,7 +21,7 @@ from ui_helpers import (
 from wokphysics.cli import main
 from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
 from wokphysics.ui.app import App
-from wokphysics.ui.play_scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 
 def _upright_face_down(game: WokOnFireGame) -> list[int]:
@@ -51,14 +52,14 @@ def test_a_flick_over_a_face_down_card_flips_it() -> None:
     assert not game.table.card(target).face_up
     card = game.table.card(target)
     post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
-    app.frame(FRAME_S)
+    frames_until_posted(app)
     assert scene.playback is not None, "the stir is drawn as it happens"
     seen_airborne = False
     for _ in range(600):
         if scene.playback is None:
             break
         seen_airborne |= any(c.airborne for c in scene.cards_now())
-        app.frame(FRAME_S)
+        app.frame()
     assert seen_airborne, "the flicked card was seen in the air"
     assert game.table.card(target).face_up, "the flick turned the card face up"
     assert game.stirs_this_step == 1 and game.flipped_this_step
@@ -108,11 +109,11 @@ def test_two_clicks_and_enter_take_two_viable_cards() -> None:
     for card_id in (first, second):
         card = game.table.card(card_id)
         post_click(app, card.x, card.y)
-        app.frame(FRAME_S)
-    assert [p.card_id for p in scene.selection] == [first, second]
+        frames_until_posted(app)
+    assert [p.card_id for p in scene.ui.selection] == [first, second]
     assert game.pile(0) == ()
     post_key(pygame.K_RETURN)
-    app.frame(FRAME_S)
+    app.frame()
     assert set(game.pile(0)) == {first, second}
     for card_id in (first, second):
         assert game.table.card(card_id).location == "player"
@@ -130,14 +131,14 @@ def test_clicking_a_covered_card_says_why_and_takes_nothing() -> None:
     assert not seen.circle_visible and hidden not in game.viable_cards()
     strip = game.table.card(hidden)
     post_click(app, strip.x - width / 2 + 6.0, strip.y)
-    app.frame(FRAME_S)
-    assert scene.bubbles, "a message appears near the card"
+    frames_until_posted(app)
+    assert scene.presenter.bubbles, "a message appears near the card"
     # Face up with two corners showing, it may still be claimed blind: the bubble says how.
-    assert scene.bubbles[0].text == ("its centre circle is covered "
+    assert scene.presenter.bubbles[0].text == ("its centre circle is covered "
                                      "(right-click to claim it blind as Chicken)")
-    assert scene.selection == []
+    assert scene.ui.selection == []
     post_key(pygame.K_RETURN)
-    app.frame(FRAME_S)
+    app.frame()
     assert hidden not in game.pile(0)
     assert game.table.card(hidden).location == "wok"
 
@@ -177,12 +178,12 @@ def test_bad_arguments_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -
 
 def test_the_mapping_follows_a_resized_window() -> None:
     app, scene, game = solo_app(seed=1, size="900x600")
-    app.frame(FRAME_S)
+    app.frame()
     before = app.renderer.map
     app.screen = pygame.display.set_mode((1200, 900), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, {"size": (1200, 900), "w": 1200,
                                                              "h": 900}))
-    app.frame(FRAME_S)
+    app.frame()
     after = app.renderer.map
     assert after.scale > before.scale and after.area[3] == 900
     card = max(game.table.wok_cards(), key=lambda c: (c.layer, c.stack_order))
@@ -193,14 +194,14 @@ def test_the_mapping_follows_a_resized_window() -> None:
 def test_restart_asks_first() -> None:
     app, scene, game = solo_app(seed=1)
     post_key(pygame.K_r)
-    app.frame(FRAME_S)
+    app.frame()
     assert app.confirm_restart and app.scene is scene
     post_key(pygame.K_n)
-    app.frame(FRAME_S)
+    app.frame()
     assert not app.confirm_restart and app.scene is scene
     post_key(pygame.K_r)
     post_key(pygame.K_y)
-    app.frame(FRAME_S)
+    app.frame()
     assert app.scene is not scene
     assert isinstance(app.scene, PlayScene) and app.scene.game.seed == game.seed + 1
 
@@ -214,21 +215,21 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     assert isinstance(scene, PlayScene)
     named_before_taking = False
     for _ in range(400):  # at x1: the first bot's picks are framed before they are taken
-        app.frame(FRAME_S)
-        named_before_taking |= bool(scene.bot_picks)
+        app.frame()
+        named_before_taking |= bool(scene.ui.bot_picks)
     assert named_before_taking
     post_key(pygame.K_SPACE)  # hurry the bots
     frames = 0
     while not scene.game.is_over and frames < 5000:
-        app.frame(FRAME_S)
+        app.frame()
         frames += 1
     assert scene.game.is_over
-    app.frame(FRAME_S)
-    new_game = [b for b in scene.buttons if b.label.startswith("New game")]
+    app.frame()
+    new_game = [b for b in scene.ui.layout.buttons if b.label.startswith("New game")]
     assert new_game, "the end screen offers a new game"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {
-        "pos": new_game[0].rect.center, "button": 1, "t_ms": 1}))
-    app.frame(FRAME_S)
+        "pos": new_game[0].rect.center, "button": 1}))
+    app.frame()
     assert isinstance(app.scene, PlayScene) and app.scene is not scene
     assert not app.scene.game.is_over and app.scene.game.seed == 5
 
@@ -241,44 +242,43 @@ def test_help_and_pause_stop_the_game_clock() -> None:
     scene = app.scene
     assert isinstance(scene, PlayScene)
     post_key(pygame.K_F1)
-    app.frame(FRAME_S)
+    app.frame()
     assert app.help
     post_key(pygame.K_ESCAPE)  # closes the help
     post_key(pygame.K_ESCAPE)  # pauses
-    app.frame(FRAME_S)
+    app.frame()
     assert not app.help and app.paused
     steps = scene.game.table.steps
     for _ in range(120):  # two seconds: a bot would have stirred by now
-        app.frame(FRAME_S)
+        app.frame()
     assert scene.game.table.steps == steps and scene.playback is None
     post_key(pygame.K_ESCAPE)
     for _ in range(120):
-        app.frame(FRAME_S)
+        app.frame()
     assert scene.game.table.steps > steps
 
 
 def test_a_click_is_not_a_stir() -> None:
     app, scene, game = solo_app(seed=1)
     post_click(app, 0.0, 0.0)
-    app.frame(FRAME_S)
+    frames_until_posted(app)
     assert game.stirs_this_step == 0 and scene.playback is None
     assert scene.status == "Drag to stir: a click does nothing."
 
 
-def test_the_frame_rate_never_changes_a_flicks_outcome() -> None:
-    """The same posted flick, drawn at 20, 60 and 144 frames per second: the same table."""
-    hashes = set()
+def test_a_flick_read_at_20_60_and_144_fps_flips_and_replays_exactly(tmp_path: Path) -> None:
+    """The same hand's flick, read by a window at 20, 60 and 144 frames per second: the card
+    flips every time, and each game's record replays to the same state hash."""
     frames_taken = []
-    for frame_s in (1 / 20, 1 / 60, 1 / 144):
+    for fps in (20, 60, 144):
         app, scene, game = solo_app(seed=1)
+        app.options.fps = fps
         card = game.table.card(_upright_face_down(game)[0])
         post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
-        app.frame(frame_s)
-        frames = 1
-        while scene.playback is not None:
-            app.frame(frame_s)
-            frames += 1
-        hashes.add(game.state_hash())
-        frames_taken.append(frames)
-    assert len(hashes) == 1
+        frames_taken.append(run_until_still(app, scene))
+        assert game.table.card(card.id).face_up, f"flipped at {fps} fps"
+        assert scene.status.startswith("Your flick left the hand at 1.7 m/s"), scene.status
+        saved = tmp_path / f"game-{fps}.json"
+        game.save(saved)
+        assert main(["replay", str(saved), "--verify"]) == 0
     assert frames_taken[0] < frames_taken[1] < frames_taken[2], "more frames, same motion"

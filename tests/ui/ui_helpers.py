@@ -1,7 +1,8 @@
-"""Driving the real window headless: posted mouse and key events, frames with a fixed length.
+"""Driving the real window headless: a synthetic hand posts mouse events to the real event queue
+as a virtual clock passes their moments; the window reads and stamps them itself.
 
-The window runs under SDL's dummy video driver (tests/conftest.py). Events carry ``t_ms`` so a
-gesture's timing is the test's, not the machine's.
+The window runs under SDL's dummy video driver (tests/conftest.py). ``app.frame()`` waits for
+the frame cap on the virtual clock (1/60 s), reading events as they arrive.
 """
 
 from __future__ import annotations
@@ -13,19 +14,25 @@ import pygame
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.ui.app import App
 from wokphysics.ui.play import build_app, parse_play_args
-from wokphysics.ui.play_scene import PlayScene
+from wokphysics.ui.synthetic_hand import HandClock
+from wokphysics.ui.wok_on_fire.scene import PlayScene
 
-FRAME_S = 1 / 60
 
-
-def solo_app(seed: int, size: str = "900x600") -> tuple[App, PlayScene, WokOnFireGame]:
-    """A window with one person and no bot, not autosaving."""
+def solo_app(seed: int, size: str = "900x600", extra: Sequence[str] = ()
+             ) -> tuple[App, PlayScene, WokOnFireGame]:
+    """A window with one person and no bot, not autosaving, on a hand's virtual clock."""
     args = parse_play_args(["--seed", str(seed), "--players", "1", "--bots", "0", "--no-save",
-                            "--size", size])
-    app, _, _ = build_app(args)
+                            "--size", size, *extra])
+    app, _, _ = build_app(args, HandClock())
     scene = app.scene
     assert isinstance(scene, PlayScene)
     return app, scene, scene.game
+
+
+def hand(app: App) -> HandClock:
+    clock = app.clock
+    assert isinstance(clock, HandClock)
+    return clock
 
 
 def screen_point(app: App, x: float, y: float) -> tuple[int, int]:
@@ -33,38 +40,36 @@ def screen_point(app: App, x: float, y: float) -> tuple[int, int]:
     return round(sx), round(sy)
 
 
-def post_drag(app: App, samples: Sequence[tuple[float, float, float]], t0_ms: int = 1000,
-              button: int = 1) -> None:
-    """Post press, motions and release along table-mm samples ``(t_s, x, y)``."""
-    last = len(samples) - 1
-    for index, (t, x, y) in enumerate(samples):
-        data: dict[str, object] = {"pos": screen_point(app, x, y), "t_ms": t0_ms + round(t * 1000)}
-        if index == 0:
-            kind = pygame.MOUSEBUTTONDOWN
-            data["button"] = button
-        elif index == last:
-            kind = pygame.MOUSEBUTTONUP
-            data["button"] = button
-        else:
-            kind = pygame.MOUSEMOTION
-            data.update(rel=(0, 0), buttons=(1, 0, 0))
-        pygame.event.post(pygame.event.Event(kind, data))
+def post_drag(app: App, samples: Sequence[tuple[float, float, float]], button: int = 1) -> float:
+    """The hand presses, moves through and releases along table-mm samples ``(t_s, x, y)``
+    (from a moment after now); returns the release time on the app's clock."""
+    points = [(t, screen_point(app, x, y)) for t, x, y in samples]
+    return hand(app).drag(points, button, start_s=hand(app).now() + 0.001)
 
 
-def post_click(app: App, x: float, y: float, button: int = 1) -> None:
-    post_drag(app, [(0.0, x, y), (0.05, x, y)], button=button)
+def post_click(app: App, x: float, y: float, button: int = 1) -> float:
+    return post_drag(app, [(0.0, x, y), (0.05, x, y)], button=button)
 
 
 def post_key(key: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": key, "mod": 0, "unicode": ""}))
 
 
+def frames_until_posted(app: App) -> int:
+    """Frames until the hand has posted every scheduled event and the window read them."""
+    frames = 0
+    while hand(app).pending:
+        app.frame()
+        frames += 1
+    app.frame()
+    return frames + 1
+
+
 def run_until_still(app: App, scene: PlayScene, limit: int = 3000) -> int:
-    """Frames until the cards are at rest again (after one frame to read the events)."""
-    app.frame(FRAME_S)
-    frames = 1
+    """Frames until the hand is done and the cards are at rest again."""
+    frames = frames_until_posted(app)
     while scene.playback is not None and frames < limit:
-        app.frame(FRAME_S)
+        app.frame()
         frames += 1
     assert scene.playback is None, "the cards never came to rest"
     return frames
@@ -72,8 +77,16 @@ def run_until_still(app: App, scene: PlayScene, limit: int = 3000) -> int:
 
 def flick_samples(cfg_length: float, x: float, y: float) -> list[tuple[float, float, float]]:
     """A flick along +y that enters 10 mm before the near edge of a card lying at (x, y) with
-    its length along y: a slow approach, then 1700 mm/s over the last 40 ms."""
+    its length along y: a slow approach, then 1700 mm/s over the last 40 ms, sampled every
+    4 ms as a mouse would report it."""
     y0 = y - cfg_length / 2.0 - 10.0
-    approach = [(0.1 + 0.01 * i, x, y0 - 60.0 + 6.0 * i) for i in range(1, 11)]
-    flick = [(0.2 + 0.01 * i, x, y0 + 17.0 * i) for i in range(1, 5)]
-    return [(0.0, x, y0 - 60.0), *approach, *flick]
+    start = y0 - 60.0
+    samples = [(0.0, x, start)]
+    t = 0.0
+    while t < 0.2 - 1e-9:  # approach at 300 mm/s
+        t += 0.004
+        samples.append((t, x, start + 300.0 * t))
+    y_flick = samples[-1][2]
+    for i in range(1, 11):  # the flick: 1700 mm/s for 40 ms
+        samples.append((0.2 + 0.004 * i, x, y_flick + 1700.0 * 0.004 * i))
+    return samples

@@ -1,7 +1,9 @@
 """The desktop window (pygame lives only in this package).
 
 - :mod:`.app`: the window and its event loop (frame cap, overlays, screenshot, max frames).
-- :mod:`.play` / :mod:`.play_scene`: ``wokphysics play``: people and bots through the engine.
+- :mod:`.scene`: the shape of every game's scene (presenter, input mapping, scheduler,
+  drawing); :mod:`.pointer_clock`: the window's clock and event time stamps.
+- :mod:`.play` / :mod:`.wok_on_fire`: ``wokphysics play``: people and bots through the engine.
 - :mod:`.replay_viewer`: ``wokphysics replay FILE`` in the window.
 - :mod:`.render`, :mod:`.sprite_cache`, :mod:`.widgets`: drawing; :mod:`.view`: mm <-> px.
 - :mod:`.input`: pointer to gesture; :mod:`.animation`: fixed-step accumulator, interpolation.

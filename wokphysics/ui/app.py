@@ -20,7 +20,6 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 import pygame
 
@@ -28,23 +27,14 @@ from wokphysics.config.paths import sprites_dir
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import UserError
 from wokphysics.ui.display import missing_display
+from wokphysics.ui.pointer_clock import POLL_S, EventStamper, RealClock, WindowClock
 from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.scene import Scene
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.sprite_cache import Sprites
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Text
 
 DEFAULT_SIZE = (1280, 800)
-
-
-class Scene(Protocol):
-    """What the loop drives: a game being played, or a replay being watched."""
-
-    def update(self, real_s: float, speed: float = 1.0) -> None: ...
-    def draw(self, surface: pygame.Surface) -> None: ...
-    def mouse_down(self, button: int, pos: tuple[int, int], t_ms: int) -> None: ...
-    def mouse_move(self, pos: tuple[int, int], t_ms: int) -> None: ...
-    def mouse_up(self, button: int, pos: tuple[int, int], t_ms: int) -> None: ...
-    def key(self, key: int) -> None: ...
 
 
 SceneFactory = Callable[["App"], Scene]
@@ -98,22 +88,6 @@ def load_sprites(cfg: WokOnFireConfig) -> Sprites:
     return Sprites(cfg, folder)
 
 
-HELP_LINES = (
-    ("Stir fry", "press on the table, drag and release: a quick flick under a card's edge "
-                 "flips it, a lazy drag pushes"),
-    ("Pick up", "click up to two yellow-framed cards (click again to un-name), then Enter"),
-    ("Why not?", "clicking a card that may not be taken says why"),
-    ("Blind Chicken", "right-click a face-up card whose centre circle is hidden"),
-    ("Chop", "press in your lit hand area at your edge, drag into the wok, release"),
-    ("Bonuses", "buttons or keys: 1 Green Pepper first, 2 Garlic first; C / N for the Chili"),
-    ("Garlic gift", "click the receiving opponent's aid or name (or keys 1-4)"),
-    ("Space", "skip the animation; hurry the bots to your turn"),
-    ("Esc", "pause (Q quits while paused)"),
-    ("R", "restart (asks first)"),
-    ("F1 or H", "this help"),
-)
-
-
 def on_table(cfg: WokOnFireConfig, make: Callable[[TableRenderer, Text, App], Scene]
              ) -> SceneFactory:
     """A factory for a scene drawn on Wok on Fire's physics table: ``make(renderer, text,
@@ -129,8 +103,13 @@ class App:
     """The event loop around one scene at a time; ``new_scene(app)`` makes it (called at the
     start and on restart; :meth:`switch` changes the factory)."""
 
-    def __init__(self, options: WindowOptions, new_scene: SceneFactory) -> None:
+    def __init__(self, options: WindowOptions, new_scene: SceneFactory,
+                 clock: WindowClock | None = None) -> None:
         self.options = options
+        self.clock: WindowClock = clock if clock is not None else RealClock()
+        """The window's clock: frame pacing and when each input event happened."""
+        self._frame_start = self.clock.now()
+        self._stamper = EventStamper(self._frame_start)
         self.screen = open_window(options)
         self.text = Text()
         self.sound = Sound(muted=options.mute)
@@ -144,7 +123,6 @@ class App:
         """Where Q (while paused) goes: the launcher's factory, or None to close the window."""
         self._new_scene = new_scene
         self.scene: Scene = new_scene(self)
-        self.clock = pygame.time.Clock()
         self.frames = 0
         self.running = True
         self.paused = False
@@ -191,10 +169,14 @@ class App:
     def frame(self, real_s: float | None = None) -> bool:
         """Read events, update, draw and show one frame; False once the window should close.
 
-        ``real_s`` is the frame's duration (s); by default the capped clock's measure."""
-        elapsed = self.clock.tick(self.options.fps) / 1000.0 if real_s is None else real_s
-        for event in pygame.event.get():
-            self.handle(event)
+        ``real_s`` is the frame's duration (s); by default the clock's: the loop waits for the
+        frame cap, reading events every ``POLL_S`` meanwhile so each is stamped close to when
+        it happened (:mod:`wokphysics.ui.pointer_clock`)."""
+        if real_s is None:
+            elapsed = self._wait_for_frame()
+        else:
+            elapsed = real_s
+        self.read_events()
         if self.screen.get_size() != self._size:
             self._size = self.screen.get_size()
             if self._table is not None:
@@ -208,6 +190,30 @@ class App:
         if self.options.max_frames is not None and self.frames >= self.options.max_frames:
             self.running = False
         return self.running
+
+    def _wait_for_frame(self) -> float:
+        """Wait until the frame cap allows the next frame, reading events meanwhile; the
+        seconds since the previous frame started."""
+        deadline = self._frame_start + 1.0 / self.options.fps
+        while True:
+            now = self.clock.now()
+            self.read_events()
+            if now >= deadline:
+                break
+            self.clock.idle(min(POLL_S, deadline - now))
+        elapsed = now - self._frame_start
+        self._frame_start = now
+        return elapsed
+
+    def read_events(self) -> None:
+        """Handle the events waiting in the queue, each stamped with its estimated time."""
+        events = pygame.event.get()
+        if not events:
+            self._stamper.last_read = self.clock.now()
+            return
+        for event, t_s in zip(events, self._stamper.stamp(len(events), self.clock.now()),
+                              strict=True):
+            self.handle(event, t_s)
 
     def run(self) -> int:
         """Loop until the window is closed (or ``max_frames``); save the screenshot; 0."""
@@ -229,8 +235,8 @@ class App:
             raise UserError(f"{path}: cannot save the screenshot: {error}") from None
 
     # ------------------------------------------------------------------ events
-    def handle(self, event: pygame.event.Event) -> None:
-        t_ms = int(event.dict.get("t_ms", pygame.time.get_ticks()))
+    def handle(self, event: pygame.event.Event, t_s: float) -> None:
+        """One event; ``t_s`` is when it happened on the window's clock (s)."""
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -241,11 +247,11 @@ class App:
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.paused = self.help = False
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            self.scene.mouse_down(event.button, event.pos, t_ms)
+            self.scene.mouse_down(event.button, event.pos, t_s)
         elif event.type == pygame.MOUSEMOTION:
-            self.scene.mouse_move(event.pos, t_ms)
+            self.scene.mouse_move(event.pos, t_s)
         elif event.type == pygame.MOUSEBUTTONUP:
-            self.scene.mouse_up(event.button, event.pos, t_ms)
+            self.scene.mouse_up(event.button, event.pos, t_s)
 
     def _key(self, key: int) -> None:
         if self.confirm_restart:
@@ -278,7 +284,7 @@ class App:
     # ------------------------------------------------------------------ overlays
     def draw_overlays(self) -> None:
         if self.help:
-            lines = getattr(self.scene, "help_lines", HELP_LINES)
+            lines = getattr(self.scene, "help_lines", ())
             self._box("Controls", [f"{k}: {v}" for k, v in lines] + ["", "Esc closes"])
         elif self.confirm_restart:
             self._box("Restart?", ["Start a new game? The current one ends here "

@@ -1,10 +1,10 @@
 """Turning the pointer into gestures: press, drag and release become a table ``Gesture``.
 
-Each sample is ``(seconds since the press, x_mm, y_mm)`` with the time taken from the event
-(an event may carry ``t_ms``, as posted test events and recorded input do; otherwise the SDL
-tick count when the event is read). Several events read at the same millisecond keep only
-the newest position. A gesture faster than a hand (the config's ``spatula.max_speed_mm_s``)
-is slowed to that limit segment by segment rather than refused, and says so.
+Each sample is ``(seconds since the press, x_mm, y_mm)``, timed by the event's stamp on the
+window's clock (:mod:`wokphysics.ui.pointer_clock`); an event stamped no later than the one
+before it replaces that one's position. A gesture faster than a hand (the config's
+``spatula.max_speed_mm_s``) is slowed to that limit segment by segment rather than refused,
+and says so.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from wokphysics.table.gesture import Gesture
 class GestureCapture:
     """The samples of one press-drag-release, in table millimetres."""
 
-    def __init__(self, t_ms: int, x: float, y: float) -> None:
-        self.start_ms = t_ms
+    def __init__(self, t_s: float, x: float, y: float) -> None:
+        self.start_s = t_s
         self.samples: list[tuple[float, float, float]] = [(0.0, x, y)]
 
-    def add(self, t_ms: int, x: float, y: float) -> None:
-        """One more pointer position at ``t_ms`` (ms, the SDL clock)."""
-        t = max(0.0, (t_ms - self.start_ms) / 1000.0)
+    def add(self, t_s: float, x: float, y: float) -> None:
+        """One more pointer position at ``t_s`` (s, the window's clock)."""
+        t = max(0.0, t_s - self.start_s)
         if t <= self.samples[-1][0]:
             if len(self.samples) > 1:
                 self.samples[-1] = (self.samples[-1][0], x, y)

@@ -18,7 +18,8 @@ from wokphysics.errors import UserError
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
     from wokphysics.ui.app import App
-    from wokphysics.ui.play_scene import PlayScene
+    from wokphysics.ui.pointer_clock import WindowClock
+    from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 DEFAULT_BOT = "strong"
 DEFAULT_SAVE = "wok-on-fire-autosave.json"
@@ -71,15 +72,16 @@ def play_window(args: argparse.Namespace) -> int:
 def save_on_leave(scene: PlayScene, save: Path) -> None:
     """Write ``scene``'s game with every input so far to ``save`` (a stir or chop under way is
     finished first: the engine records its outcome) and say how to continue it."""
-    if scene.playback is not None:
-        scene.playback.skip()
+    scene.finish_motion()
     scene.game.save(save)
     print(f"the game is saved in {save}; continue it with: wokphysics play wok-on-fire "
           f"--resume {save}")
 
 
-def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
-    """The window with its first game, ready to run: (app, autosave file, screenshot file)."""
+def build_app(args: argparse.Namespace, clock: WindowClock | None = None
+              ) -> tuple[App, Path | None, Path | None]:
+    """The window with its first game, ready to run: (app, autosave file, screenshot file).
+    ``clock``: the window's clock (default the machine's; tests give a virtual one)."""
     from wokphysics.config.wok_on_fire import load_config
     from wokphysics.ui.display import missing_display
 
@@ -127,9 +129,9 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
         raise UserError(problem)
 
     from wokphysics.ui.app import App, WindowOptions, on_table
-    from wokphysics.ui.play_scene import PlayScene
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.widgets import Text
+    from wokphysics.ui.wok_on_fire.scene import PlayScene
 
     games_made = 0
 
@@ -153,7 +155,7 @@ def build_app(args: argparse.Namespace) -> tuple[App, Path | None, Path | None]:
 
     options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
                             screenshot=screenshot, title="Wok on Fire")
-    return App(options, on_table(cfg, new_scene)), save, screenshot
+    return App(options, on_table(cfg, new_scene), clock), save, screenshot
 
 
 def parse_play_args(argv: list[str]) -> argparse.Namespace:

@@ -26,9 +26,9 @@ from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
 from wokphysics.table.world import Table
 from wokphysics.ui.animation import LiveAction, Stepped
-from wokphysics.ui.play_scene import player_names
 from wokphysics.ui.render import SEAT_COLORS, TableRenderer
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
+from wokphysics.ui.wok_on_fire.presenter import player_names
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 INPUT_PAUSE_S = 0.6
@@ -277,7 +277,7 @@ class ReplayScene:
         elif key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
             self.speed_index = max(0, self.speed_index - 1)
 
-    def mouse_down(self, button: int, pos: tuple[int, int], t_ms: int) -> None:
+    def mouse_down(self, button: int, pos: tuple[int, int], t_s: float) -> None:
         self.mouse = pos
         if button == 1:
             for b in self.buttons:
@@ -285,10 +285,10 @@ class ReplayScene:
                     b.action()
                     return
 
-    def mouse_move(self, pos: tuple[int, int], t_ms: int) -> None:
+    def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
         self.mouse = pos
 
-    def mouse_up(self, button: int, pos: tuple[int, int], t_ms: int) -> None:
+    def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
         return None
 
     def cards_now(self) -> list[Card]:

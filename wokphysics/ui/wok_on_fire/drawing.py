@@ -1,0 +1,155 @@
+"""Wok on Fire's drawing: the table as it is now, what may be picked, the spatula or hand being
+dragged, the hover label, bubbles and notices, then the side panel (:mod:`.panel`).
+
+It reads the game, the presenter and the scene's state and changes none of them; it records
+only where it put clickable things (:class:`~wokphysics.ui.wok_on_fire.state.Layout`).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from wokphysics.config.wok_on_fire import WokOnFireConfig
+from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
+from wokphysics.table.cards import Card
+from wokphysics.ui.render import Highlight, TableRenderer
+from wokphysics.ui.widgets import WHITE, Text, bubble
+from wokphysics.ui.wok_on_fire.hover import hover_text
+from wokphysics.ui.wok_on_fire.panel import Panel
+from wokphysics.ui.wok_on_fire.presenter import WokPresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.state import TableUi
+
+VIABLE = Highlight((255, 226, 60), 2)
+VIABLE_LATER = Highlight((200, 180, 120), 1)
+BLIND = Highlight((120, 200, 255), 1)
+CHOSEN = (90, 230, 250)
+BOT_CHOSEN = (255, 150, 60)
+
+
+class WokDrawing:
+    """Draws one frame of the game (see the module doc)."""
+
+    def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,
+                 renderer: TableRenderer, text: Text, presenter: WokPresenter,
+                 scheduler: WokScheduler, panel: Panel) -> None:
+        self.cfg = cfg
+        self.game = game
+        self.ui = ui
+        self.renderer = renderer
+        self.text = text
+        self.presenter = presenter
+        self.scheduler = scheduler
+        self.panel = panel
+        self._resting: tuple[tuple[int, int, int], list[Card]] | None = None
+
+    def update_seats(self) -> None:
+        """Name the seats on their aids and light the hand area of a person about to chop."""
+        game = self.game
+        labels = {game.seat_of(p): self.presenter.names[p] for p in range(game.players)}
+        hand = None
+        if (self.scheduler.person_to_act and game.expect is Expect.CHOP
+                and self.ui.playback is None):
+            hand = game.seat_of(game.current_player)
+        self.renderer.set_seats(labels, hand)
+
+    def cards_now(self) -> list[Card]:
+        """The cards as drawn now: the running action's picture, or the table at rest (its
+        snapshot reused until a physics step or an engine event changes it)."""
+        if self.ui.playback is not None:
+            return self.ui.playback.cards()
+        table = self.game.table
+        key = (table.steps, len(self.game.events), len(table.supply))
+        if self._resting is None or self._resting[0] != key:
+            self._resting = (key, table.cards)
+        return self._resting[1]
+
+    def highlights(self) -> dict[int, Highlight]:
+        ui, game = self.ui, self.game
+        marks: dict[int, Highlight] = {}
+        if ui.playback is None and self.scheduler.person_to_act and game.expect is Expect.PICK:
+            legal = game.legal_picks()
+            chosen = {p.card_id for p in ui.selection}
+            peppers_waiting = any(i not in chosen for i in legal.viable)
+            for card_id in legal.all_viable:
+                now = card_id in legal.viable or not peppers_waiting
+                marks[card_id] = VIABLE if now else VIABLE_LATER
+            for card_id in legal.blind:
+                marks[card_id] = BLIND
+            for number, pick in enumerate(ui.selection, start=1):
+                label = f"{number}?" if pick.blind_chicken else str(number)
+                marks[pick.card_id] = Highlight(CHOSEN, 4, label)
+        for number, pick in enumerate(ui.bot_picks or [], start=1):
+            label = f"{number}?" if pick.blind_chicken else str(number)
+            marks[pick.card_id] = Highlight(BOT_CHOSEN, 4, label)
+        return marks
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ui = self.ui
+        cards = self.cards_now()
+        self.renderer.draw(surface, cards, self.highlights())
+        spatula = ui.playback.spatula() if ui.playback is not None else None
+        if ui.capture is not None and ui.capture_kind == "stir":
+            x, y = ui.capture.last
+            self.renderer.draw_spatula(surface, x, y, ui.blade)
+            speed = ui.capture.recent_speed(self.cfg.physics.spatula.release_window_s)
+            label = self.text.render(f"{speed / 1000.0:.1f} m/s",
+                                     max(14, surface.get_height() // 44), WHITE, bold=True)
+            sx, sy = self.renderer.map.to_screen(x, y)
+            surface.blit(label, (int(sx) + 24, int(sy) - 24))
+        elif spatula is not None:
+            self.renderer.draw_spatula(surface, *spatula)
+        elif ui.capture is not None:
+            self._draw_hand(surface)
+        else:
+            self._draw_hover(surface, cards)
+        area = pygame.Rect(self.renderer.map.area)
+        size = max(14, surface.get_height() // 42)
+        for b in self.presenter.bubbles:
+            bubble(surface, self.text, b.text, b.at, size, area)
+        self._draw_notice(surface, area, size)
+        self.panel.draw(surface)
+        if self.game.is_over and ui.playback is None:
+            self.panel.draw_end(surface)
+
+    def _draw_notice(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
+        notice = self.presenter.notice
+        if notice is None:
+            return
+        label = self.text.render(notice.text, size, (255, 240, 200), bold=True)
+        box = label.get_rect(midtop=(area.centerx, area.top + 10)).inflate(20, 10)
+        box.clamp_ip(area)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((90, 20, 16, 215))
+        surface.blit(shade, box.topleft)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_hover(self, surface: pygame.Surface, cards: list[Card]) -> None:
+        """What a player at the table could read of the card under the pointer."""
+        ui = self.ui
+        if ui.playback is not None or not self.renderer.map.in_table_area(*ui.mouse):
+            return
+        card = self.renderer.card_at(cards, *ui.mouse)
+        if card is None:
+            return
+        text = hover_text(card, self.game.table.visibility().get(card.id),
+                          self.game.ingredient(card.id))
+        if text is None:
+            return
+        size = max(14, surface.get_height() // 44)
+        label = self.text.render(text, size, (30, 20, 10), bold=True)
+        box = label.get_rect(midbottom=(ui.mouse[0], ui.mouse[1] - 14)).inflate(10, 6)
+        box.clamp_ip(pygame.Rect(self.renderer.map.area))
+        pygame.draw.rect(surface, (255, 246, 214), box, border_radius=5)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_hand(self, surface: pygame.Surface) -> None:
+        capture = self.ui.capture
+        assert capture is not None
+        m = self.renderer.map
+        sx, sy = m.to_screen(*capture.last)
+        start = m.to_screen(capture.samples[0][1], capture.samples[0][2])
+        pygame.draw.line(surface, (255, 240, 160), start, (sx, sy), 3)
+        radius = max(6, int(m.length(35)))
+        pygame.draw.circle(surface, (236, 196, 160), (int(sx), int(sy)), radius)
+        pygame.draw.circle(surface, (120, 80, 60), (int(sx), int(sy)), radius, 2)

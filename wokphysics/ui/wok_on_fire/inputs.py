@@ -1,0 +1,252 @@
+"""Wok on Fire's input mapping: people's clicks, drags and keys, turned into engine inputs.
+
+Every change to the game goes through :class:`WokOnFireGame`'s inputs (``begin_stir``,
+``pick``, ``choose_bonus_order``, ``give_to``, ``use_chili``/``decline_chili``,
+``begin_chop``), the calls a bot or a replay makes, through the scene's
+:class:`~wokphysics.ui.scene.EngineGate` (a refusal is shown, nothing changes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from wokphysics.config.wok_on_fire import WokOnFireConfig
+from wokphysics.games.wok_on_fire.engine import Bonus, Expect, Pick, PickKind, WokOnFireGame
+from wokphysics.table.cards import Card
+from wokphysics.ui.input import GestureCapture, blade_angle
+from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.scene import EngineGate, Point
+from wokphysics.ui.wok_on_fire.presenter import WokPresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.state import TableUi
+
+MIN_DRAG_MM = 5.0
+"""A press that moves less than this (mm) before release is a click, not a stir or chop."""
+
+ButtonSpec = tuple[str, Callable[[], None], bool]
+"""A button the panel should offer now: (label, action, enabled)."""
+
+
+class WokInputs:
+    """Mouse and keys -> engine inputs (see the module doc)."""
+
+    def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,
+                 renderer: TableRenderer, presenter: WokPresenter, scheduler: WokScheduler,
+                 gate: EngineGate, on_new_game: Callable[[], None] | None = None) -> None:
+        self.cfg = cfg
+        self.game = game
+        self.ui = ui
+        self.renderer = renderer
+        self.presenter = presenter
+        self.scheduler = scheduler
+        self.gate = gate
+        self.on_new_game = on_new_game
+
+    @property
+    def may_act(self) -> bool:
+        """A person is to act and nothing is moving."""
+        return self.ui.playback is None and self.scheduler.person_to_act
+
+    # ------------------------------------------------------------------ pointer
+    def mouse_down(self, button: int, pos: Point, t_s: float) -> None:
+        ui = self.ui
+        ui.mouse = pos
+        if button == 1:
+            for b in ui.layout.buttons:
+                if b.rect.collidepoint(pos):
+                    if b.enabled:
+                        b.action()
+                    return
+            if self.game.expect is Expect.GIFT_OPPONENT and self.may_act:
+                for player, rect in ui.layout.player_rows.items():
+                    if rect.collidepoint(pos) and player in self.game.legal_opponents():
+                        self.give_to(player)
+                        return
+        if not self.may_act:
+            return
+        m = self.renderer.map
+        if not m.in_table_area(*pos):
+            return
+        x, y = m.to_table(*pos)
+        expect = self.game.expect
+        if button == 1 and expect is Expect.STIR:
+            ui.capture, ui.capture_kind = GestureCapture(t_s, x, y), "stir"
+        elif button == 1 and expect is Expect.CHOP:
+            seat = self.game.seat_of(self.game.current_player)
+            if self.renderer.hand_rect(seat).collidepoint(pos):
+                ui.capture, ui.capture_kind = GestureCapture(t_s, x, y), "chop"
+            else:
+                self.presenter.say_at(
+                    "Start the chop in your hand area: the lit strip at your edge.", pos)
+        elif expect is Expect.PICK and button in (1, 3):
+            self._click_card(pos, blind=button == 3)
+        elif expect is Expect.GIFT_OPPONENT and button == 1:
+            for opponent in self.game.legal_opponents():
+                aid = self.renderer.aid_rect(self.game.seat_of(opponent)).inflate(20, 20)
+                if aid.collidepoint(pos):
+                    self.give_to(opponent)
+                    return
+
+    def mouse_move(self, pos: Point, t_s: float) -> None:
+        ui = self.ui
+        ui.mouse = pos
+        if ui.capture is not None:
+            x, y = self.renderer.map.to_table(*pos)
+            ui.capture.add(t_s, x, y)
+            dx, dy = ui.capture.direction()
+            ui.blade = blade_angle(dx, dy, ui.blade)
+
+    def mouse_up(self, button: int, pos: Point, t_s: float) -> None:
+        ui = self.ui
+        if button != 1 or ui.capture is None:
+            return
+        capture, kind = ui.capture, ui.capture_kind
+        ui.capture = None
+        x, y = self.renderer.map.to_table(*pos)
+        capture.add(t_s, x, y)
+        gesture, slowed = capture.gesture(self.cfg.physics.spatula.max_speed_mm_s)
+        x0, y0 = capture.samples[0][1], capture.samples[0][2]
+        if max(math.hypot(sx - x0, sy - y0) for _, sx, sy in capture.samples) < MIN_DRAG_MM:
+            # A click is no gesture: it would use up a stir (or drop the chop at the hand).
+            what = "stir" if kind == "stir" else "chop"
+            self.presenter.refuse(f"Drag to {what}: a click does nothing.")
+            return
+        game = self.game
+        if kind == "stir":
+            accepted = self.scheduler.start(lambda: game.begin_stir(gesture), gesture)
+            if accepted:
+                ui.flick_speed = math.hypot(
+                    *gesture.release_velocity(self.cfg.physics.spatula.release_window_s))
+        else:
+            accepted = self.scheduler.start(lambda: game.begin_chop(gesture), None)
+        if accepted and slowed:
+            self.presenter.tell("That was faster than a hand: slowed to the limit.")
+
+    # ------------------------------------------------------------------ picking
+    def _click_card(self, pos: Point, blind: bool) -> None:
+        card = self.renderer.card_at(self.game.table.cards, *pos)
+        if card is None:
+            return
+        ui, game = self.ui, self.game
+        legal = game.legal_picks()
+        chosen = [p.card_id for p in ui.selection]
+        if card.id in chosen:
+            ui.selection = [p for p in ui.selection if p.card_id != card.id]
+            return
+        blind_hint = "a blind claim is for a face-up card whose centre circle is hidden"
+        if blind:
+            if card.id not in legal.blind:
+                reason = game.check_pick([Pick(card.id, True)]) or blind_hint
+                if reason.startswith("name "):
+                    reason = blind_hint
+                self._say(reason, pos, card.id)
+                return
+            pick = Pick(card.id, True)
+        else:
+            if card.id not in legal.all_viable:
+                reason = self._why_not(card, legal.all_viable)
+                if card.id in legal.blind:
+                    reason += " (right-click to claim it blind as Chicken)"
+                self._say(reason, pos, card.id)
+                return
+            # While a viable Green Pepper is not named yet, only Green Peppers may be named
+            # (legal.viable holds exactly those then); other problems (one Chicken pick, ...)
+            # are the engine's check of the whole selection below.
+            peppers_waiting = set(legal.viable) != set(legal.all_viable) and any(
+                i not in chosen for i in legal.viable)
+            if peppers_waiting and card.id not in legal.viable:
+                self._say("a Green Pepper is viable and must be picked first", pos, card.id)
+                return
+            pick = Pick(card.id)
+        if len(ui.selection) >= legal.max_picks:
+            ui.selection = ui.selection[1:]
+        ui.selection.append(pick)
+        problem = game.check_pick(ui.selection)
+        if problem and not problem.startswith("name "):
+            ui.selection.pop()
+            self._say(problem, pos, card.id)
+
+    def _say(self, reason: str, pos: Point, card_id: int) -> None:
+        self.presenter.say_at(self.presenter.in_players_words(reason, card_id), pos)
+
+    def _why_not(self, card: Card, all_viable: tuple[int, ...]) -> str:
+        reason = self.game.why_not_viable(card.id)
+        if reason is not None:
+            return reason
+        if card.id not in all_viable and self.game.pick_kind is PickKind.CHILI:
+            return "the pick paid with a Chili Pepper may not be a Chili Pepper"
+        return "a Green Pepper is viable and must be picked first"
+
+    def confirm(self) -> None:
+        """Enter: take the named cards (or nothing, when nothing can be taken)."""
+        if self.game.expect is not Expect.PICK or not self.may_act:
+            return
+        picks = list(self.ui.selection)
+        reason = self.game.check_pick(picks)
+        if reason is not None:
+            self.presenter.refuse(reason)
+            return
+        if self.gate.act(lambda: self.game.pick(picks)):
+            self.ui.selection = []
+
+    def clear(self) -> None:
+        self.ui.selection = []
+
+    def give_to(self, player: int) -> None:
+        if self.game.expect is Expect.GIFT_OPPONENT and self.may_act:
+            self.gate.act(lambda: self.game.give_to(player))
+
+    # ------------------------------------------------------------------ keys
+    def key(self, key: int) -> None:
+        game = self.game
+        if game.is_over and key == pygame.K_n and self.ui.playback is None:
+            self.new_game()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        elif key == pygame.K_BACKSPACE:
+            self.clear()
+        elif key == pygame.K_SPACE:
+            self.scheduler.skip()
+        elif not self.may_act:
+            return
+        elif game.expect is Expect.CHILI and key == pygame.K_c and game.usable_chilis():
+            chili = game.usable_chilis()[0]
+            self.gate.act(lambda: game.use_chili(chili))
+        elif game.expect is Expect.CHILI and key == pygame.K_n:
+            self.gate.act(game.decline_chili)
+        elif game.expect is Expect.BONUS_ORDER and key in (pygame.K_1, pygame.K_g):
+            self.gate.act(lambda: game.choose_bonus_order(Bonus.GREEN_PEPPER))
+        elif game.expect is Expect.BONUS_ORDER and key in (pygame.K_2, pygame.K_a):
+            self.gate.act(lambda: game.choose_bonus_order(Bonus.GARLIC))
+        elif game.expect is Expect.GIFT_OPPONENT and pygame.K_1 <= key <= pygame.K_4:
+            self.give_to(key - pygame.K_1)
+
+    def new_game(self) -> None:
+        if self.on_new_game is not None:
+            self.on_new_game()
+
+    def buttons(self) -> list[list[ButtonSpec]]:
+        """The rows of buttons the panel offers now."""
+        game = self.game
+        if not self.may_act:
+            return []
+        expect = game.expect
+        if expect is Expect.PICK:
+            legal = game.legal_picks()
+            ready = game.check_pick(self.ui.selection) is None
+            label = ("Take nothing (Enter)" if legal.min_picks == 0 and not self.ui.selection
+                     else "Take (Enter)")
+            if legal.viable or legal.blind or ready:
+                return [[(label, self.confirm, ready),
+                         ("Clear", self.clear, bool(self.ui.selection))]]
+        elif expect is Expect.CHILI:
+            chilis = bool(game.usable_chilis())
+            return [[("Discard a Chili (C)", lambda: self.key(pygame.K_c), chilis),
+                     ("No thanks (N)", lambda: self.key(pygame.K_n), True)]]
+        elif expect is Expect.BONUS_ORDER:
+            return [[("Green Pepper first", lambda: self.key(pygame.K_1), True),
+                     ("Garlic first", lambda: self.key(pygame.K_2), True)]]
+        return []

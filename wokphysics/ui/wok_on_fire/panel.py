@@ -1,0 +1,258 @@
+"""Wok on Fire's side panel (turn, step, what to do, buttons, players, log) and end screen.
+
+Reads the game, the presenter's words and the input mapping's offered buttons; records where
+it put the buttons and the players' rows in the scene's layout. The panel image is reused
+while nothing it shows has changed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pygame
+
+from wokphysics.games.wok_on_fire.engine import Expect, PickKind, StirKind, WokOnFireGame
+from wokphysics.games.wok_on_fire.ingredients import Ingredient
+from wokphysics.ui.render import SEAT_COLORS, TableRenderer
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
+from wokphysics.ui.wok_on_fire.inputs import ButtonSpec
+from wokphysics.ui.wok_on_fire.presenter import WokPresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.state import TableUi
+
+FOOTER = "F1/H help - Esc pause - R restart - Space skip"
+
+
+def step_name(game: WokOnFireGame) -> str:
+    """The current step in a few words ("stir fry 2", "Garlic gift pick", "chop")."""
+    expect = game.expect
+    if expect is Expect.STIR:
+        if game.stir_kind is StirKind.BONUS:
+            return "bonus stir fry"
+        return f"stir fry {game.stirs_this_step + 1}"
+    if expect is Expect.PICK:
+        kind = game.pick_kind
+        return {PickKind.NORMAL: "pick up", PickKind.PEPPER_BONUS: "Green Pepper bonus pick",
+                PickKind.GARLIC_GIFT: "Garlic gift pick",
+                PickKind.CHILI: "Chili pick"}.get(kind, "pick up") if kind else "pick up"
+    names: dict[Expect, str] = {
+        Expect.BONUS_ORDER: "choose bonus order", Expect.GIFT_OPPONENT: "choose receiver",
+        Expect.CHILI: "Chili Pepper?", Expect.CHOP: "chop", Expect.GAME_OVER: "game over"}
+    return names.get(expect, str(expect.value))
+
+
+def grouped(counts: Counter[Ingredient]) -> list[tuple[Ingredient, int]]:
+    """Collected types grouped by category, in glossary order."""
+    return [(i, counts[i]) for i in Ingredient if counts[i]]
+
+
+class Panel:
+    """The side panel and the end screen (see the module doc)."""
+
+    def __init__(self, game: WokOnFireGame, ui: TableUi, renderer: TableRenderer, text: Text,
+                 presenter: WokPresenter, scheduler: WokScheduler,
+                 buttons: Callable[[], list[list[ButtonSpec]]],
+                 new_game: Callable[[], None]) -> None:
+        self.game = game
+        self.ui = ui
+        self.renderer = renderer
+        self.text = text
+        self.presenter = presenter
+        self.scheduler = scheduler
+        self.offered = buttons
+        self.new_game = new_game
+        self._key: tuple[object, ...] | None = None
+        self._image: pygame.Surface | None = None
+        self._cached_layout: tuple[list[Button], dict[int, pygame.Rect]] = ([], {})
+
+    # ------------------------------------------------------------------ what to do
+    def instructions(self) -> str:
+        game, ui = self.game, self.ui
+        names = self.presenter.names
+        if game.is_over:
+            return "The game is over. N or the button: a new game."
+        if ui.playback is not None:
+            return "The cards are moving... (Space skips)"
+        player = game.current_player
+        if not self.scheduler.person_to_act:
+            if ui.bot_picks:
+                return (f"{names[player]} names the orange-framed card"
+                        f"{'s' if len(ui.bot_picks) > 1 else ''}. Space skips ahead.")
+            return f"{names[player]} is playing. Space skips ahead to your turn."
+        expect = game.expect
+        if expect is Expect.STIR:
+            head = ("Bonus stir: " if game.stir_kind is StirKind.BONUS else
+                    f"Stir fry {game.stirs_this_step + 1}: ")
+            extra = ""
+            if game.stir_kind is StirKind.NORMAL and game.stirs_this_step >= 2:
+                extra = " Nothing has flipped yet: stir again."
+            return (head + "press on the table just before a card, drag under it and release "
+                    "with a quick flick to flip it (a lazy drag only pushes)." + extra)
+        if expect is Expect.PICK:
+            legal = game.legal_picks()
+            who = (" This card goes to an opponent." if game.pick_kind is PickKind.GARLIC_GIFT
+                   else "")
+            if not legal.viable and not legal.blind:
+                return "No card can be picked. Press Enter to go on."
+            count = f"up to {legal.max_picks}" if legal.max_picks > 1 else "1"
+            return (f"Pick {count} card{'s' if legal.max_picks > 1 else ''}: click yellow-framed "
+                    "cards, then Enter. Right-click a face-up card whose circle is hidden to claim "
+                    f"it blind as Chicken.{who}")
+        if expect is Expect.BONUS_ORDER:
+            return "You earned both bonuses. Which extra stir and pick comes first?"
+        if expect is Expect.GIFT_OPPONENT:
+            return ("Garlic gift: click the opponent who gets the named card (their player aid "
+                    "on the table or their name here).")
+        if expect is Expect.CHILI:
+            return "You may discard a Chili Pepper from an earlier turn for one more pick."
+        if expect is Expect.CHOP:
+            return ("Chop: press in your lit hand area at your edge, drag into the wok and "
+                    "release; the throw follows your hand.")
+        return ""
+
+    # ------------------------------------------------------------------ the panel
+    def _state(self, offered: list[list[ButtonSpec]]) -> tuple[object, ...]:
+        """Everything the panel shows: while it is unchanged, last frame's panel is reused."""
+        game, ui, presenter = self.game, self.ui, self.presenter
+        hover = next((i for i, b in enumerate(self._cached_layout[0])
+                      if b.rect.collidepoint(ui.mouse)), -1)
+        labels = tuple((label, enabled) for row in offered for label, _, enabled in row)
+        return (self.renderer.map.panel, len(game.events), game.expect, game.current_player,
+                game.turn_number, game.stirs_this_step, tuple(ui.selection), presenter.status,
+                presenter.status_is_error, tuple(ui.bot_picks or ()), ui.playback is None,
+                self.scheduler.pace.fast, hover, tuple(presenter.log), len(game.table.supply),
+                labels)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        px, py, pw, ph = self.renderer.map.panel
+        layout = self.ui.layout
+        if pw <= 0:
+            layout.buttons, layout.player_rows = [], {}
+            return
+        panel = pygame.Rect(px, py, pw, ph)
+        offered = self.offered()
+        key = self._state(offered)
+        if key == self._key and self._image is not None:
+            surface.blit(self._image, panel.topleft)
+            layout.buttons = list(self._cached_layout[0])
+            layout.player_rows = dict(self._cached_layout[1])
+            return
+        self._draw(surface, panel, offered)
+        self._key = key
+        self._image = surface.subsurface(panel).copy()
+        self._cached_layout = (list(layout.buttons), dict(layout.player_rows))
+
+    def _draw(self, surface: pygame.Surface, panel: pygame.Rect,
+              offered: list[list[ButtonSpec]]) -> None:
+        px, py, pw, ph = panel
+        pygame.draw.rect(surface, PANEL_BG, panel)
+        t, game, presenter = self.text, self.game, self.presenter
+        names = presenter.names
+        layout = self.ui.layout
+        big = max(18, ph // 30)
+        size = max(14, ph // 44)
+        x, y, width = px + 12, py + 10, pw - 24
+        surface.blit(t.render("Wok on Fire", big, GOLD, bold=True), (x, y))
+        y += big + 2
+        if game.is_over:
+            turn_line = "Game over"
+        else:
+            turn_line = (f"Turn {game.turn_number + 1}: {names[game.current_player]} - "
+                         f"{step_name(game)}")
+        surface.blit(t.render(turn_line, size, WHITE), (x, y))
+        y += size
+        supply = len(game.table.supply)
+        end = " - last round" if game.final_round else ""
+        supply_line = f"Supply: {supply} card{'s' if supply != 1 else ''}{end} - seed {game.seed}"
+        surface.blit(t.render(supply_line, size, DIM), (x, y))
+        y += size + 6
+        y = t.draw_wrapped(surface, self.instructions(), size, x, y, width, GOLD) + 4
+        if presenter.status:
+            color = RED if presenter.status_is_error else WHITE
+            y = t.draw_wrapped(surface, presenter.status, size, x, y, width, color) + 4
+        layout.buttons = []
+        height = size + 12
+        for row in offered:
+            w = (width - 8 * (len(row) - 1)) // len(row)
+            for i, (label, action, enabled) in enumerate(row):
+                rect = pygame.Rect(x + i * (w + 8), y, w, height)
+                button = Button(rect, label, action, enabled)
+                draw_button(surface, t, button, size, rect.collidepoint(self.ui.mouse))
+                layout.buttons.append(button)
+            y += height + 6
+        if offered:
+            y += 2
+        scores = game.scores()
+        gift = game.expect is Expect.GIFT_OPPONENT and self.scheduler.person_to_act
+        layout.player_rows = {}
+        for player in range(game.players):
+            color = SEAT_COLORS[game.seat_of(player)]
+            row_top = y
+            pygame.draw.rect(surface, color, pygame.Rect(x, y + 2, 10, size))
+            marker = " <" if player == game.current_player and not game.is_over else ""
+            title = f"{names[player]}: {scores[player].total} pts{marker}"
+            surface.blit(t.render(title, size, WHITE, bold=True), (x + 16, y))
+            y += size
+            counts = Counter(game.pile_ingredients(player))
+            text = ", ".join(f"{i.value} x{n}" if n > 1 else i.value
+                             for i, n in grouped(counts)) or "no cards yet"
+            y = t.draw_wrapped(surface, text, size - 2, x + 16, y, width - 16, DIM) + 4
+            area = pygame.Rect(x - 4, row_top - 2, width + 8, y - row_top)
+            layout.player_rows[player] = area
+            if gift and player in game.legal_opponents():
+                pygame.draw.rect(surface, GOLD, area, 2, border_radius=4)
+        y += 4
+        for line in presenter.log[-6:]:
+            if y > ph - 2 * size:
+                break
+            y = t.draw_wrapped(surface, line, size - 2, x, y, width, DIM)
+        surface.blit(t.render(FOOTER, size - 3, DIM), (x, ph - size))
+
+    # ------------------------------------------------------------------ the end
+    def draw_end(self, surface: pygame.Surface) -> None:
+        """The end screen: each player's arrangement and points, the winner, a new-game button."""
+        t, game = self.text, self.game
+        names = self.presenter.names
+        area = pygame.Rect(self.renderer.map.area)
+        size = max(15, surface.get_height() // 46)
+        scores = game.scores()
+        winners = game.winners()
+        lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        for player, score in enumerate(scores):
+            crown = "  - WINNER" if player in winners else ""
+            lines.append((f"{names[player]}: {score.total} points, "
+                          f"{score.cards} ingredients{crown}", GOLD if crown else WHITE, True))
+            for combination in score.arrangement.combinations:
+                lines.append(("    " + combination.describe(), WHITE, False))
+            if score.pork_bonus:
+                lines.append((f"    most Pork ({score.pork}) = +{score.pork_bonus}", WHITE, False))
+            if score.broccoli_penalty:
+                lines.append((f"    most Broccoli ({score.broccoli}) = {score.broccoli_penalty}",
+                              WHITE, False))
+        winner_names = " and ".join(names[w] for w in winners)
+        verdict = (f"Shared victory: {winner_names}" if len(winners) > 1
+                   else f"{winner_names} won!")
+        step = int(size * 1.05)
+        width = min(area.width - 30, 760)
+        height = min(area.height - 30, step * (len(lines) + 5) + 30)
+        box = pygame.Rect(0, 0, width, height)
+        box.center = area.center
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((20, 16, 14, 235))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=8)
+        title = t.render(verdict, int(size * 1.5), GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 12)))
+        y = box.top + 18 + int(size * 1.6)
+        rect = pygame.Rect(0, 0, 220, size + 14)
+        rect.midbottom = (box.centerx, box.bottom - 10)
+        for text, color, bold in lines:
+            if y > rect.top - step:
+                surface.blit(t.render("...", size, DIM), (box.left + 20, y))
+                break
+            surface.blit(t.render(text, size, color, bold=bold), (box.left + 20, y))
+            y += step
+        button = Button(rect, "New game (N)", self.new_game)
+        draw_button(surface, t, button, size, rect.collidepoint(self.ui.mouse))
+        self.ui.layout.buttons.append(button)

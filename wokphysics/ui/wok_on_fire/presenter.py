@@ -1,0 +1,176 @@
+"""Wok on Fire's presenter: the engine's events in words a player at the table would use.
+
+Each event is told once, in the order the engine appended it (a failed blind claim is told
+inside the pick it belongs to). Cards are named as players see them (an ingredient, "this
+card", "the Chicken you named"), never by the engine's card numbers. Cards that left the
+table or the wok get a notice over the table.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wokphysics.config.wok_on_fire import WokOnFireConfig
+from wokphysics.games.wok_on_fire.engine import (
+    ChiliEvent,
+    ChopEvent,
+    ClaimFailedEvent,
+    GameOverEvent,
+    GiftEvent,
+    PickEvent,
+    PickKind,
+    StirEvent,
+    Taken,
+    WokOnFireGame,
+)
+from wokphysics.table.world import ActionReport
+from wokphysics.ui.scene import Presenter
+from wokphysics.ui.wok_on_fire.state import TableUi
+
+NOTICE_S = 5.0
+"""Seconds a notice stays over the table."""
+
+_CARD = re.compile(r"\bcard (\d+)\b")
+
+
+def player_names(labels: tuple[str, ...]) -> list[str]:
+    """Display names: one person is "You"; several are "Player N"; bots "Bot N (strength)"."""
+    people = sum(1 for label in labels if label == "person")
+    names = []
+    for index, label in enumerate(labels):
+        if label == "person":
+            names.append("You" if people == 1 else f"Player {index + 1}")
+        else:
+            names.append(f"Bot {index + 1} ({label})")
+    return names
+
+
+def possessive(name: str) -> str:
+    """"You" -> "Your", "Bot 2 (strong)" -> "Bot 2 (strong)'s"."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def count_of(n: int, what: str) -> str:
+    """``count_of(2, "card")`` -> "2 cards"."""
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+class WokPresenter(Presenter):
+    """Tells the game's events (see the module doc)."""
+
+    def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi) -> None:
+        super().__init__(log_size=8)
+        self.cfg = cfg
+        self.game = game
+        self.ui = ui
+        self.names = player_names(game.bots)
+        self._failed_claims: list[ClaimFailedEvent] = []
+
+    # ------------------------------------------------------------------ events
+    def present(self, event: object) -> None:
+        names = self.names
+        if isinstance(event, StirEvent):
+            flipped = len(event.report.flipped)
+            self.add_line(f"{names[event.player]} stirred: {count_of(flipped, 'card')} flipped")
+            self._left_table(event.report)
+        elif isinstance(event, ClaimFailedEvent):
+            # Told with the pick it belongs to (the engine appends it just before).
+            self._failed_claims.append(event)
+        elif isinstance(event, PickEvent):
+            self.add_line(self._pick_line(event))
+        elif isinstance(event, GiftEvent):
+            what = self._cards(event.card_ids)
+            if event.to_player is None:
+                self.add_line(f"{possessive(names[event.player])} Garlic gift ({what}) went "
+                              "to the discard: there is no opponent")
+            else:
+                self.add_line(f"{names[event.player]} gave {what} to {names[event.to_player]} "
+                              "(Garlic gift)")
+        elif isinstance(event, ChiliEvent):
+            if event.card_id is not None:
+                self.add_line(f"{names[event.player]} discarded a Chili Pepper for one more pick")
+        elif isinstance(event, ChopEvent):
+            thrown = len(event.report.touched)
+            self.add_line(f"{names[event.player]} chopped {count_of(thrown, 'card')} in")
+            self._left_table(event.report)
+        elif isinstance(event, GameOverEvent):
+            self.add_line("Game over: " + " and ".join(names[w] for w in event.winners) + " won")
+
+    def _pick_line(self, event: PickEvent) -> str:
+        name = self.names[event.player]
+        gift = event.kind is PickKind.GARLIC_GIFT
+        parts = []
+        for taken in event.taken:
+            parts.append(self._taken(taken, gift))
+        self._failed_claims.clear()
+        what = "; ".join(p for p in parts if p) or "nothing"
+        label = {PickKind.PEPPER_BONUS: " (Green Pepper bonus)",
+                 PickKind.GARLIC_GIFT: " for the Garlic gift",
+                 PickKind.CHILI: " (Chili pick)"}.get(event.kind, "")
+        return f"{name} picked {what}{label}"
+
+    def _taken(self, taken: Taken, gift: bool) -> str:
+        if taken.claim_failed:
+            failed = self._failed_claims.pop(0) if self._failed_claims else None
+            it_was = (f": it was {failed.ingredient.replace('_', ' ').title()}"
+                      if failed is not None else "")
+            return f"a blind Chicken claim that failed{it_was}"
+        if not taken.card_ids:
+            return ""
+        return self._cards(taken.card_ids)
+
+    def _cards(self, card_ids: tuple[int, ...]) -> str:
+        return ", ".join(self.game.ingredient(i).value for i in card_ids)
+
+    def _left_table(self, report: ActionReport) -> None:
+        """A notice for cards that fell off the table or came to rest outside the wok."""
+        table = self.game.table
+        fell = outside = 0
+        for card_id in report.left_wok:
+            location = table.card(card_id).location
+            if location == "floor":
+                fell += 1
+            elif location == "wok":
+                outside += 1
+        parts = []
+        if fell:
+            parts.append(f"{count_of(fell, 'card')} fell off the table")
+        if outside:
+            parts.append(f"{count_of(outside, 'card')} landed outside the wok")
+        if parts:
+            they = "they" if fell + outside > 1 else "it"
+            self.announce("; ".join(parts) + f"; {they} will be chopped back in", NOTICE_S)
+
+    # ------------------------------------------------------------------ refusals
+    def refuse(self, reason: str) -> None:
+        super().refuse(self.in_players_words(reason))
+
+    def in_players_words(self, reason: str, clicked: int | None = None) -> str:
+        """The engine's reason with cards named as players see them: the clicked card is
+        "it" / "this card", a named card is "the Chicken you named", others "another card"."""
+        if clicked is not None:
+            reason = (reason.replace(f"the centre circle of card {clicked}", "its centre circle")
+                      .replace(f"every corner of card {clicked}", "every corner of it")
+                      .replace(f"card {clicked} is", "it is")
+                      .replace(f"card {clicked}", "this card"))
+        named = {p.card_id: n for n, p in enumerate(self.ui.selection, start=1)}
+
+        def name(match: re.Match[str]) -> str:
+            card_id = int(match.group(1))
+            if card_id in named and not self.ui.selection[named[card_id] - 1].blind_chicken:
+                ingredient = self.game.ingredient(card_id).value
+                return f"the {ingredient} you named (pick {named[card_id]})"
+            return "another card"
+
+        return _CARD.sub(name, reason)
+
+    # ------------------------------------------------------------------ after a stir
+    def flick_result(self, speed_mm_s: float, flipped: int) -> None:
+        """After a person's stir: how fast the flick left the hand and what it flipped, with
+        the strong bot's flick speed as a hint when nothing flipped."""
+        text = (f"Your flick left the hand at {speed_mm_s / 1000.0:.1f} m/s: "
+                f"{count_of(flipped, 'card')} flipped.")
+        if not flipped and "strong" in self.cfg.bots:
+            hint = self.cfg.bots["strong"].flick_speed_mm_s / 1000.0
+            text += f" (The strong bot flicks at about {hint:.1f} m/s under a card's edge.)"
+        self.tell(text)

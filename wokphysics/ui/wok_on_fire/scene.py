@@ -1,0 +1,103 @@
+"""Wok on Fire's scene: the four roles of :mod:`wokphysics.ui.scene` put together.
+
+- :class:`~.presenter.WokPresenter`: the engine's events in players' words;
+- :class:`~.inputs.WokInputs`: mouse and keys -> engine inputs;
+- :class:`~.scheduler.WokScheduler`: the running stir or chop, and the bots;
+- :class:`~.drawing.WokDrawing` (with :class:`~.panel.Panel`): the picture, read-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wokphysics.config.wok_on_fire import WokOnFireConfig
+from wokphysics.errors import IllegalAction
+from wokphysics.games.wok_on_fire.bots import WokBot
+from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.table.cards import Card
+from wokphysics.table.gesture import GestureError
+from wokphysics.ui.animation import LiveAction
+from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.scene import EngineGate, GameScene
+from wokphysics.ui.widgets import Text
+from wokphysics.ui.wok_on_fire.drawing import WokDrawing
+from wokphysics.ui.wok_on_fire.inputs import WokInputs
+from wokphysics.ui.wok_on_fire.panel import Panel
+from wokphysics.ui.wok_on_fire.presenter import WokPresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.state import TableUi
+
+HELP_LINES = (
+    ("Stir fry", "press on the table, drag and release: a quick flick under a card's edge "
+                 "flips it, a lazy drag pushes"),
+    ("Pick up", "click up to two yellow-framed cards (click again to un-name), then Enter"),
+    ("Why not?", "clicking a card that may not be taken says why"),
+    ("Blind Chicken", "right-click a face-up card whose centre circle is hidden"),
+    ("Chop", "press in your lit hand area at your edge, drag into the wok, release"),
+    ("Bonuses", "buttons or keys: 1 Green Pepper first, 2 Garlic first; C / N for the Chili"),
+    ("Garlic gift", "click the receiving opponent's aid or name (or keys 1-4)"),
+    ("Space", "skip the animation; hurry the bots to your turn"),
+    ("Esc", "pause (Q quits while paused)"),
+    ("R", "restart (asks first)"),
+    ("F1 or H", "this help"),
+)
+
+
+class PlayScene(GameScene):
+    """One game of Wok on Fire on screen. ``bots`` maps a player to the bot playing for them."""
+
+    help_lines = HELP_LINES
+
+    def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, bots: dict[int, WokBot],
+                 renderer: TableRenderer, text: Text,
+                 on_new_game: Callable[[], None] | None = None) -> None:
+        self.cfg = cfg
+        self.game = game
+        self.bots = bots
+        self.renderer = renderer
+        self.ui = TableUi()
+        presenter = WokPresenter(cfg, game, self.ui)
+        presenter.skip_past(game.events)
+        gate = EngineGate(presenter, lambda: game.events, (IllegalAction, GestureError))
+        scheduler = WokScheduler(game, bots, self.ui, presenter, gate)
+        inputs = WokInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate, on_new_game)
+        panel = Panel(game, self.ui, renderer, text, presenter, scheduler, inputs.buttons,
+                      inputs.new_game)
+        drawing = WokDrawing(cfg, game, self.ui, renderer, text, presenter, scheduler, panel)
+        gate.after = self._after_input
+        super().__init__(presenter, inputs, scheduler, drawing)
+        self.wok_presenter = presenter
+        self.wok_inputs = inputs
+        self.wok_scheduler = scheduler
+        self.wok_drawing = drawing
+        drawing.update_seats()
+
+    def _after_input(self) -> None:
+        self.ui.selection = []
+        self.wok_drawing.update_seats()
+
+    # ------------------------------------------------------------------ for the loop and tests
+    @property
+    def playback(self) -> LiveAction | None:
+        """The stir or chop being drawn as it runs, if any."""
+        return self.ui.playback
+
+    @property
+    def status(self) -> str:
+        return self.presenter.status
+
+    @property
+    def log(self) -> list[str]:
+        return self.presenter.log
+
+    @property
+    def person_to_act(self) -> bool:
+        return self.wok_scheduler.person_to_act
+
+    def cards_now(self) -> list[Card]:
+        return self.wok_drawing.cards_now()
+
+    def finish_motion(self) -> None:
+        """Run a stir or chop under way to rest (before saving on close)."""
+        if self.ui.playback is not None:
+            self.ui.playback.skip()

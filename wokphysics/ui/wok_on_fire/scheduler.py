@@ -1,0 +1,100 @@
+"""Wok on Fire's scheduler: the running stir or chop, and the bots' turns, as time passes.
+
+A running action is stepped by the frame clock (:class:`~wokphysics.ui.animation.LiveAction`).
+Bots wait ``BOT_PAUSE_S`` before each input; their stirs and chops play at real speed (a
+bot's stir is ``bot.plan_stir(game)`` handed to ``game.begin_stir``, exactly what ``bot.act``
+does, so it can be drawn), and the cards a bot names are framed for a moment before they are
+taken (``bot.choose_picks(game)`` then ``game.pick``). Space (:meth:`skip`) finishes the
+motion and hurries the bots until a person must act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wokphysics.games.wok_on_fire.bots import WokBot
+from wokphysics.games.wok_on_fire.engine import Expect, StirEvent, WokOnFireGame
+from wokphysics.table.gesture import Gesture
+from wokphysics.ui.animation import LiveAction, Stepped
+from wokphysics.ui.scene import BotPace, EngineGate
+from wokphysics.ui.wok_on_fire.presenter import WokPresenter
+from wokphysics.ui.wok_on_fire.state import TableUi
+
+BOT_PAUSE_S = 0.8
+"""Seconds a bot waits before each input, so people can follow its turn."""
+FAST_SPEED = 8.0
+"""How much faster motion runs while Space hurries the game along."""
+
+
+class WokScheduler:
+    """Steps the running action and lets the bots play (see the module doc)."""
+
+    def __init__(self, game: WokOnFireGame, bots: dict[int, WokBot], ui: TableUi,
+                 presenter: WokPresenter, gate: EngineGate) -> None:
+        self.game = game
+        self.bots = bots
+        self.ui = ui
+        self.presenter = presenter
+        self.gate = gate
+        self.pace = BotPace(BOT_PAUSE_S)
+
+    @property
+    def person_to_act(self) -> bool:
+        return not self.game.is_over and self.game.current_player not in self.bots
+
+    def start(self, begin: Callable[[], Stepped], gesture: Gesture | None) -> bool:
+        """Start a stir or chop (``begin`` is the engine's ``begin_stir``/``begin_chop``
+        call) and draw it as it runs; False if the engine refused it."""
+        def call() -> None:
+            playback = LiveAction(self.game.table, begin(), gesture)
+            if self.pace.fast:
+                playback.skip()
+            self.ui.playback = playback
+
+        return self.gate.act(call)
+
+    def update(self, real_s: float, speed: float = 1.0) -> None:
+        ui = self.ui
+        if ui.playback is not None:
+            ui.playback.advance(real_s, speed * (FAST_SPEED if self.pace.fast else 1.0))
+            if ui.playback.done:
+                ui.playback = None
+                self.gate.caught_up()
+                self._flick_feedback()
+            return
+        game = self.game
+        bot = self.bots.get(game.current_player)
+        if game.is_over or bot is None:
+            self.pace.fast = False
+            return
+        if not self.pace.ready(real_s, speed):
+            return
+        # What bot.act() does, split so people can watch.
+        if game.expect is Expect.STIR:
+            stroke = bot.plan_stir(game)
+            self.start(lambda: game.begin_stir(stroke), stroke)
+        elif game.expect is Expect.CHOP:
+            throw = bot.plan_chop(game)
+            self.start(lambda: game.begin_chop(throw), None)
+        elif game.expect is Expect.PICK:
+            if ui.bot_picks is None and not self.pace.fast:
+                ui.bot_picks = bot.choose_picks(game)
+                return
+            picks = ui.bot_picks if ui.bot_picks is not None else bot.choose_picks(game)
+            ui.bot_picks = None
+            self.gate.act(lambda: game.pick(picks))
+        else:
+            self.gate.act(lambda: bot.act(game))
+
+    def _flick_feedback(self) -> None:
+        speed, self.ui.flick_speed = self.ui.flick_speed, None
+        stirs = [e for e in self.game.events if isinstance(e, StirEvent)]
+        if speed is not None and stirs:
+            self.presenter.flick_result(speed, len(stirs[-1].report.flipped))
+
+    def skip(self) -> None:
+        """Space: finish the motion now, and hurry the bots until a person must act."""
+        if self.ui.playback is not None:
+            self.ui.playback.skip()
+        if not self.person_to_act:
+            self.pace.fast = True

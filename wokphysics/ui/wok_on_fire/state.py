@@ -1,0 +1,51 @@
+"""What the roles of Wok on Fire's scene share besides the game itself.
+
+The input mapping writes the selection, the pointer and the stroke being dragged; the
+scheduler writes the running action and the bots' named picks; the drawing writes only the
+layout of what it drew (where the buttons and panel rows are), which the input mapping reads
+to know what a click hit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from wokphysics.games.wok_on_fire.engine import Pick
+from wokphysics.ui.animation import LiveAction
+from wokphysics.ui.input import GestureCapture
+from wokphysics.ui.widgets import Button
+
+Point = tuple[int, int]
+
+
+@dataclass
+class Layout:
+    """Where the last frame put the clickable things (screen px)."""
+
+    buttons: list[Button] = field(default_factory=list)
+    """Every button drawn."""
+    player_rows: dict[int, pygame.Rect] = field(default_factory=dict)
+    """The panel row of each player (a Garlic gift goes to the one clicked)."""
+
+
+@dataclass
+class TableUi:
+    """The scene's own state (see the module doc)."""
+
+    mouse: Point = (0, 0)
+    selection: list[Pick] = field(default_factory=list)
+    """The cards the person has named in this pick step, in order."""
+    bot_picks: list[Pick] | None = None
+    """A bot's named picks, shown framed for a moment before they are taken."""
+    playback: LiveAction | None = None
+    """The stir or chop being drawn as it runs."""
+    capture: GestureCapture | None = None
+    capture_kind: str = ""
+    """"stir" or "chop" while the button is held."""
+    blade: float = 0.0
+    """The spatula blade's direction while dragging, rad."""
+    flick_speed: float | None = None
+    """The person's last stir release speed, mm/s (told once the stir is over)."""
+    layout: Layout = field(default_factory=Layout)
