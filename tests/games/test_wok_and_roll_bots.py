@@ -11,7 +11,7 @@ import pytest
 
 from wokphysics.games.bots import RandomBot, bot_names, make_bot
 from wokphysics.games.simulation import play_out
-from wokphysics.games.wok_and_roll.bots import GreedyBot
+from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 from wokphysics.games.wok_and_roll.factory import make_game
 from wokphysics.games.wok_and_roll.render import render
 from wokphysics.games.wok_and_roll.terminal import play_hidden
@@ -24,7 +24,7 @@ def test_greedy_wins_at_least_70_percent_of_200_three_player_games(expert: bool)
     for seed in range(games):
         seat = seed % 3  # the greedy bot sits in every seat in turn
         bots = [RandomBot(seed * 7919 + i) for i in range(3)]
-        bots[seat] = GreedyBot(seed)
+        bots[seat] = WokAndRollGreedyBot(seed)
         state = make_game(3, seed, {"expert": expert})
         play_out(state, bots, max_actions=5_000)
         wins += state.winners() == [seat]
@@ -33,16 +33,20 @@ def test_greedy_wins_at_least_70_percent_of_200_three_player_games(expert: bool)
 
 def test_both_bots_are_registered() -> None:
     assert bot_names("wok-and-roll") == ["greedy", "random"]
-    assert isinstance(make_bot("wok-and-roll", "greedy", 1), GreedyBot)
+    assert isinstance(make_bot("wok-and-roll", "greedy", 1), WokAndRollGreedyBot)
 
 
 def test_greedy_rerolls_only_dice_it_cannot_use() -> None:
     state = make_game(1, seed=2)
-    state.dice = [0, 0, 3, 3, 5, 2]  # Rice Rice Meat Meat | Book Vegetable
+    state.dice = [0] * 6  # six Rice
     state._legal = None
-    action = GreedyBot(1).choose(state)
-    # R1.1 (RR) and M1.1 (MM) use four dice; the Book and the Vegetable are re-rolled
-    assert str(action) == "reroll 5 6"
+    # R1.1 (RR) and R2.1 (RR) use four; a third pair of Rice pays for nothing worth it
+    assert str(WokAndRollGreedyBot(1).choose(state)) == "reroll 5 6"
+    codes = state.sheet.codes
+    state.dice = [codes.index(c) for c in "NNSSBV"]
+    state._legal = None
+    # S1.3 (SSV) and N1.1 (NN) use all but the Book, which alone is re-rolled
+    assert str(WokAndRollGreedyBot(1).choose(state)) == "reroll 5"
 
 
 def test_terminal_game_with_a_person_and_two_bots_reaches_the_final_tally() -> None:
@@ -73,7 +77,8 @@ def test_terminal_holds_back_the_bots_cooking_until_the_turn_is_over() -> None:
 
     # seats 1 and 2 are bots; in turn 1 player 1 is at the market, in turn 2 the bot in
     # seat 2 rolls and cooks first, before the person
-    play_hidden(state, [None, GreedyBot(3), GreedyBot(4)], read=read, write=out.append)
+    bots = [None, WokAndRollGreedyBot(3), WokAndRollGreedyBot(4)]
+    play_hidden(state, bots, read=read, write=out.append)
     turn2_cooking = [text for turn, phase, text in seen_at_prompt if turn == 2 and phase == "cook"]
     assert turn2_cooking, "the person cooked in turn 2"
     shown = turn2_cooking[0]  # everything printed when the person was first asked to cook
@@ -92,7 +97,7 @@ def test_render_shows_the_sheet_and_hides_the_others_crossings() -> None:
     state.apply(state.parse_action("lock"))
     state.apply(state.parse_action("cook R1.1 R=die R=die"))
     mine = render(state, 0)
-    assert "[X 1:RR 1]" in mine and "RICE (1)" in mine and "[1w Rice - used]" in mine
+    assert "[X 1:RR 1]" in mine and "RICE SECTION (1)" in mine and "[1w Rice - used]" in mine
     state.apply(state.parse_action("done"))
     theirs = render(state, 1)
     assert "Player 1: 6 points" in theirs, "player 1's new crossing is hidden for now"
@@ -137,8 +142,13 @@ def test_greedy_weighs_expert_locks_books_against_a_recipes_penalty() -> None:
 
     state = make_game(1, seed=3, config={"expert": True})
     sheet, menu = state.sheet, state.menus[0]
-    with_books = GreedyBot.value(sheet, menu, Unlock("N2", (0, 0)), leading=True)
-    with_recipe = GreedyBot.value(sheet, menu, Unlock("N2", ()), leading=True)
+    weights = state.settings.bots.greedy
+
+    def value(action: Unlock) -> float:
+        return WokAndRollGreedyBot.value(sheet, menu, action, True, weights)
+
+    with_books = value(Unlock("N2", (0, 0)))
+    with_recipe = value(Unlock("N2", ()))
     assert with_books > 0 > with_recipe
     # a lock in front of cheap servings is not worth two Recipe Books from the Fridge
-    assert GreedyBot.value(sheet, menu, Unlock("S2", (1, 1)), leading=True) < with_books
+    assert value(Unlock("S2", (1, 1))) < with_books

@@ -10,27 +10,32 @@ from pathlib import Path
 import pytest
 
 from wokphysics.errors import ConfigError
-from wokphysics.games.wok_and_roll.settings import CODES, load_settings
+from wokphysics.games.wok_and_roll.settings import load_settings
 from wokphysics.games.wok_and_roll.sheet import compile_sheet
 
 
 def test_shipped_file_honours_the_rulebook_counts() -> None:
     settings = load_settings()
-    assert sorted(settings.dice.faces) == sorted(CODES)
+    codes = [*settings.ingredients.foods, settings.ingredients.book]
+    assert codes == ["R", "N", "V", "M", "S", "B"]
+    assert sorted(settings.dice.faces) == sorted(codes)
     assert (settings.dice.white, settings.dice.red, settings.dice.rerolls) == (4, 2, 2)
     assert len(settings.house_specials) == 8
     assert settings.simple.fridge == ["R", "N", "V", "M", "S", "B"]
+    assert settings.simple.chef_hats == 0
+    # the Expert Fridge holds none of the Simple items: 2 Chef's Hats, up to 4
+    assert settings.expert.fridge == []
     assert (settings.expert.chef_hats, settings.expert.max_chef_hats) == (2, 4)
     for side in (settings.simple, settings.expert):
         assert side.skills.conversion_cost == 2 and side.skills.rectangle_cost == 3
         assert side.unlock_cost == 2
         assert {r.per: r.points for r in side.skills.rectangles} == {
             "skill": 2,
-            "rice": 1,
-            "noodle": 1,
-            "vegetable": 1,
-            "meat": 1,
-            "seafood": 1,
+            "R": 1,
+            "N": 1,
+            "V": 1,
+            "M": 1,
+            "S": 1,
         }
     assert (settings.rules.dishes_to_end, settings.rules.expert_dishes_to_end) == (3, 3)
     expert = compile_sheet(
@@ -53,21 +58,27 @@ def _override(tmp_path: Path, text: str) -> Path:
         ("[rules]\nmenu = 'fancy'\n", "rules.menu"),
         ("[rules]\nspeed = 3\n", "rules.speed"),
         ("[dice]\nfaces = ['R', 'R', 'V', 'M', 'S', 'B']\n", "dice.faces"),
-        ("[dice]\nwhite = 5\n", "dice"),
+        ("[dice]\nwhite = 7\n", "dice"),
+        ("[dice]\nwhite = 0\n", "dice.white"),
+        ("[ingredients]\nbook = 'R'\n", "ingredients"),
+        ("[ingredients.names]\nQ = 'Quail'\n", "ingredients.names"),
+        ("[expert]\nfridge = ['R']\n", "expert.fridge"),
+        ("[simple]\nchef_hats = 1\nmax_chef_hats = 1\n", "simple.fridge"),
+        ("[bots.greedy]\nleast_value = -1\n", "bots.greedy.least_value"),
         ("[[simple.rows]]\nservings = ['X9.1']\nbonus = 'R'\n", "simple.rows.0.servings"),
         (
-            "[[simple.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
+            "[[simple.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfood = 'R'\n"
             "kind = 'dish'\nservings = [{ needs = 'RQ', points = 1 }]\n",
             "simple.groups.0.servings.0.needs",
         ),
         (
-            "[[expert.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfamily = 'rice'\n"
+            "[[expert.groups]]\nid = 'R1'\nname = 'x'\nsection = 'rice'\nfood = 'R'\n"
             "kind = 'dish'\nlocked_from = 3\nservings = [{ needs = 'RR', points = 1 }]\n",
             "expert.groups.0.locked_from",
         ),
         ("[expert]\nrecipes = [2]\n", "expert.recipes"),
         (
-            "[[house_specials]]\nid = 'x'\nname = 'x'\nhats_after = [9]\n"
+            "[[house_specials]]\nid = 'x'\nname = 'x'\nfood = 'R'\nhats_after = [9]\n"
             "servings = [{ needs = 'RR', points = 1 }]\n",
             "house_specials",
         ),
@@ -133,5 +144,5 @@ def test_cli_config_folder_can_choose_the_expert_menu(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         f"wokphysics: {bad}: x: unknown key; allowed here: "
-        "dice, expert, house_specials, ingredients, rules, simple"
+        "bots, dice, expert, house_specials, ingredients, rules, sections, simple, tally"
     ], "one line, before any progress bar"

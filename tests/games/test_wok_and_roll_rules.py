@@ -5,13 +5,13 @@ the end of the game and what players see."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from wokphysics.games.protocol import Action, IllegalAction
 from wokphysics.games.wok_and_roll.actions import Cook, Done, Reroll
 from wokphysics.games.wok_and_roll.factory import make_game
-from wokphysics.games.wok_and_roll.settings import CODES
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 
 
@@ -29,7 +29,7 @@ def cooking(
     state = make_game(players, seed=11, config=options)
     if setup:
         setup(state)
-    state.dice = [CODES.index(c) for c in dice]
+    state.dice = [state.sheet.codes.index(c) for c in dice]
     state._legal = None  # the dice were changed behind the engine's back (tests only)
     state.apply(state.parse_action("lock"))
     return state
@@ -148,7 +148,7 @@ def test_three_books_outline_an_end_game_rectangle() -> None:
     menu = state.menus[0]
     assert menu.rectangles == 1 << 1
     act(state, "cook R1.1 R=die R=die")
-    assert menu.section_scores(state.sheet)["skills_fridge"] == 6 + 1
+    assert menu.section_scores(state.sheet)["skills_and_fridge"] == 6 + 1
 
 
 def test_legal_actions_are_canonical_and_lead_to_distinct_states() -> None:
@@ -244,7 +244,7 @@ def test_expert_fridge_limited_by_chefs_hats_earned_from_the_house_special() -> 
     def two_used(state: WokAndRollState) -> None:
         menu = state.menus[0]
         menu.hs_tile = next(t.index for t in state.sheet.tiles if t.tid == "yangzhou-rice")
-        menu.fridge_used = 0b000011  # Rice and Noodle used: both Chef's Hats spent
+        menu.hats_used = 2  # both Chef's Hat ingredients used
 
     state = cooking("RRRR" + "RM", players=1, expert=True, setup=two_used)
     menu = state.menus[0]
@@ -292,7 +292,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
         with pytest.raises(IllegalAction, match=reason):
             act(state, text)
         assert state.to_json() == before
-    bogus: Action = Cook("R1.1", ((0, 6), (0, 6)))
+    bogus: Action = Cook("R1.1", ((0, 8), (0, 8)), state.sheet.codes)  # a Fridge Rice, twice
     with pytest.raises(IllegalAction):
         state.apply(bogus)
     assert Done() in state.legal_actions()
@@ -340,7 +340,7 @@ def test_invariants_catch_a_lost_crossing_a_bad_die_and_fridge_overuse() -> None
         state.check_invariants()
 
     expert = cooking("RRNN" + "SS", players=1, expert=True)
-    expert.menus[0].fridge_used = 0b111  # three Fridge items with two Chef's Hats
+    expert.menus[0].hats_used = 3  # three Chef's Hat ingredients with two Chef's Hats
     with pytest.raises(InvariantViolation, match="Chef's Hats"):
         expert.check_invariants()
 
@@ -382,3 +382,60 @@ def test_expert_random_playouts_keep_the_protocol(options: dict[str, object]) ->
                 replay.apply(replay.parse_action(str(action)))
             assert replay == state
             assert state.completed() and max(state.completed()) >= state.sheet.dishes_to_end
+
+
+def test_expert_fridge_is_two_chefs_hat_ingredients_of_any_kind_not_the_simple_six() -> None:
+    state = cooking("RRNN" + "SB", players=1, expert=True)
+    sheet, menu = state.sheet, state.menus[0]
+    assert sheet.fridge == () and menu.hats == 2 and menu.fridge_allowance(sheet) == 2
+    # a new Expert menu scores 2 (two unused hat ingredients), a Simple one 6 (six items)
+    assert make_game(1, 1, {"expert": True}).scores() == [2]
+    assert make_game(1, 1).scores() == [6]
+    legal = texts(state)
+    # a hat can be any ingredient: Meat or Vegetable though no die shows one
+    assert "cook V1.1 V=fridge V=fridge" in legal
+    assert "cook M1.1 M=fridge M=fridge" in legal
+    assert not any(t.count("=fridge") > 2 for t in legal)
+    assert not any("fridge-book" in t for t in legal), "a hat is the food itself, not a Book"
+    act(state, "cook M1.1 M=fridge M=fridge")
+    assert menu.hats_used == 2 and menu.fridge_allowance(sheet) == 0
+    assert not any("=fridge" in t for t in texts(state)), "both hat ingredients are used"
+    assert menu.section_scores(sheet)["skills_and_fridge"] == 0
+
+
+def test_expert_chefs_hat_may_be_a_recipe_book() -> None:
+    state = cooking("RRNN" + "SB", players=1, expert=True)
+    assert "unlock R2 using die+fridge" in texts(state)
+    act(state, "unlock R2 using die+fridge")
+    assert state.menus[0].hats_used == 1
+
+
+@pytest.mark.parametrize("counts", [False, True])
+def test_house_special_counts_for_a_food_rectangle_only_with_the_rules_option(
+    counts: bool, tmp_path: Path
+) -> None:
+    path = tmp_path / "hs.toml"
+    path.write_text(f"[rules]\nhouse_special_in_rectangles = {str(counts).lower()}\n")
+    state = make_game(1, 2, config={"path": str(path), "expert": True})
+    sheet, menu = state.sheet, state.menus[0]
+    tile = sheet.tiles[menu.hs_tile]
+    rect = next(r for r in sheet.rectangles if r.per == tile.food)
+    menu.rectangles = 1 << rect.index
+    before = menu.section_scores(sheet)["skills_and_fridge"]
+    menu.cross(sheet, tile.servings[0])
+    after = menu.section_scores(sheet)["skills_and_fridge"]
+    assert after - before == (rect.points if counts else 0)
+
+
+@pytest.mark.parametrize("counts", [False, True])
+def test_completing_the_house_special_ends_the_game_only_with_the_rules_option(
+    counts: bool, tmp_path: Path
+) -> None:
+    path = tmp_path / "hs.toml"
+    path.write_text(f"[rules]\nhouse_special_ends_game = {str(counts).lower()}\n")
+    state = make_game(1, 2, config={"path": str(path), "expert": True, "dishes_to_end": 1})
+    sheet, menu = state.sheet, state.menus[0]
+    tile = sheet.tiles[menu.hs_tile]
+    for serving in tile.servings:
+        menu.cross(sheet, serving)
+    assert menu.completed(sheet) == (1 if counts else 0)

@@ -38,7 +38,13 @@ def test_the_rulebooks_scoring_example_totals_55_with_its_breakdown() -> None:
     assert menu.problems(sheet) == []
     scores = menu.section_scores(sheet)
     # skills: 2 x 4 skills = 8; noodle rectangle: 6 noodle servings = 6; 5 unused Fridge = 5
-    assert scores == {"rice": 5, "noodle": 13, "vegmeat": 10, "seafood": 8, "skills_fridge": 19}
+    assert scores == {
+        "rice": 5,
+        "noodle": 13,
+        "vegetable_and_meat": 10,
+        "seafood": 8,
+        "skills_and_fridge": 19,
+    }
     assert menu.score(sheet) == 55
     # two full platters in the Vegetable and Meat section: 6 serving points + 2 + 2
     assert (
@@ -65,18 +71,18 @@ def test_a_platter_bonus_needs_every_serving_and_any_order_is_fine() -> None:
 def test_meat_platter_has_five_servings_and_a_two_point_bonus() -> None:
     sheet = _simple()
     meat = sheet.group_by_id["M1"]
-    assert len(meat.servings) == 5 and meat.bonus == 2 and meat.family == "meat"
+    assert len(meat.servings) == 5 and meat.bonus == 2 and sheet.codes[meat.food] == "M"
 
 
 def test_unused_fridge_items_score_one_each_and_rectangles_count_crossings() -> None:
     sheet = _simple()
     menu = Menu(sheet)
-    assert menu.section_scores(sheet)["skills_fridge"] == 6
+    assert menu.section_scores(sheet)["skills_and_fridge"] == 6
     rects = {r.rid: r.index for r in sheet.rectangles}
     menu.rectangles = 1 << rects["rice"]
     _cross(sheet, menu, "R1.1", "R1.2", "R2.1")
     menu.fridge_used = 0b11
-    assert menu.section_scores(sheet)["skills_fridge"] == 3 + 4
+    assert menu.section_scores(sheet)["skills_and_fridge"] == 3 + 4
 
 
 def test_expert_spaces_house_special_pantry_and_recipes() -> None:

@@ -1,10 +1,12 @@
 """Wok and Roll's actions: small frozen values with a text form that parses back.
 
 Ingredient sources ("pools"): ``die`` (a locked die this player has not used this turn),
-``fridge`` (a Fridge ingredient, once per game), ``circle`` (a circled row bonus ingredient,
-once) and ``pantry`` (a circled Pantry ingredient, once). A *token* is ``pool * 6 + face``;
-``-book`` in the text means a Recipe Book of that pool used as the ingredient through a
-conversion skill.
+``fridge`` (a Fridge ingredient or a Chef's Hat ingredient, once per game), ``circle`` (a
+circled row bonus ingredient, once) and ``pantry`` (a circled Pantry ingredient, once). A
+*token* is ``pool * FACE_LANES + face``; ``-book`` in the text means a Recipe Book of that pool
+used as the ingredient through a conversion skill. Ingredient letters are the config's
+(``Sheet.codes``: the foods, then the Recipe Book); an action that shows them carries that
+code string (not compared).
 
 Text forms::
 
@@ -24,15 +26,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wokphysics.games.protocol import Action, ActionParseError
-from wokphysics.games.wok_and_roll.settings import BOOK, CODES, FOODS
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES
+from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY
 
-DIE, FRIDGE, CIRCLE, PANTRY = 0, 1, 2, 3
+__all__ = ["CIRCLE", "DIE", "FRIDGE", "PANTRY", "POOLS"]
+
 POOLS = ("die", "fridge", "circle", "pantry")
 
 
-def token_text(need: int, token: int) -> str:
-    pool, face = divmod(token, 6)
-    return f"{CODES[need]}={POOLS[pool]}{'-book' if face == BOOK and need != BOOK else ''}"
+def token_text(need: int, token: int, codes: str) -> str:
+    """``R=die``, ``V=fridge-book``...: the need's letter and the pool paying it."""
+    pool, face = divmod(token, FACE_LANES)
+    book = len(codes) - 1
+    return f"{codes[need]}={POOLS[pool]}{'-book' if face == book and need != book else ''}"
 
 
 @dataclass(frozen=True)
@@ -67,11 +73,14 @@ class Cook(Action):
 
     sid: str
     uses: tuple[tuple[int, int], ...]
+    codes: str = field(compare=False, repr=False)
     _text: str = field(default="", compare=False, repr=False)
 
     def __str__(self) -> str:
         if not self._text:
-            text = f"cook {self.sid} " + " ".join(token_text(n, t) for n, t in self.uses)
+            text = f"cook {self.sid} " + " ".join(
+                token_text(n, t, self.codes) for n, t in self.uses
+            )
             object.__setattr__(self, "_text", text)
         return self._text
 
@@ -83,9 +92,10 @@ class Convert(Action):
 
     food: int
     pools: tuple[int, ...]
+    codes: str = field(compare=False, repr=False)
 
     def __str__(self) -> str:
-        return f"convert {CODES[self.food]} using " + "+".join(POOLS[p] for p in self.pools)
+        return f"convert {self.codes[self.food]} using " + "+".join(POOLS[p] for p in self.pools)
 
 
 @dataclass(frozen=True)
@@ -121,19 +131,25 @@ def _pools(text: str, whole: str) -> tuple[int, ...]:
         ) from None
 
 
-def _use(text: str, whole: str) -> tuple[int, int]:
+def _use(text: str, whole: str, codes: str) -> tuple[int, int]:
+    foods = codes[:-1]
     code, _, source = text.partition("=")
-    if len(code) != 1 or code not in FOODS or not source:
-        raise ActionParseError(f"'{whole}': write each ingredient as CODE=SOURCE, e.g. R=die")
+    code = code.upper()
+    if len(code) != 1 or code not in foods or not source:
+        raise ActionParseError(
+            f"'{whole}': write each ingredient as CODE=SOURCE, e.g. {foods[0]}=die "
+            f"(codes {', '.join(foods)})"
+        )
     pool_name, book = (source[:-5], True) if source.endswith("-book") else (source, False)
     if pool_name not in POOLS:
         raise ActionParseError(f"'{whole}': sources are {', '.join(POOLS)} (with -book)")
-    need = FOODS.index(code)
-    return need, POOLS.index(pool_name) * 6 + (BOOK if book else need)
+    need = foods.index(code)
+    return need, POOLS.index(pool_name) * FACE_LANES + (len(foods) if book else need)
 
 
-def parse_action(text: str) -> Action:
-    """Read any action's text form (canonical order restored); ActionParseError if none."""
+def parse_action(text: str, codes: str) -> Action:
+    """Read any action's text form (canonical order restored); ActionParseError if none.
+    ``codes`` are the sheet's ingredient letters (foods, then the Recipe Book)."""
     words = text.split()
     if not words:
         raise ActionParseError("empty action")
@@ -143,15 +159,15 @@ def parse_action(text: str) -> Action:
     if verb == "done" and len(words) == 1:
         return Done()
     if verb == "reroll" and len(words) > 1:
-        try:
-            dice = sorted({int(w) - 1 for w in words[1:]})
-        except ValueError:
-            raise ActionParseError(f"'{text}': reroll takes die numbers 1-6") from None
-        if dice[0] < 0 or dice[-1] > 5:
-            raise ActionParseError(f"'{text}': die numbers are 1 to 6")
+        if not all(w.isascii() and w.isdigit() and len(w) <= 2 for w in words[1:]):
+            raise ActionParseError(f"'{text}': reroll takes die numbers (1, 2, ...)")
+        dice = sorted({int(w) - 1 for w in words[1:]})
+        if dice[0] < 0:
+            raise ActionParseError(f"'{text}': die numbers start at 1")
         return Reroll(tuple(dice))
     if verb == "cook" and len(words) >= 3:
-        return Cook(words[1].upper(), tuple(sorted(_use(w, text) for w in words[2:])))
+        uses = tuple(sorted(_use(w, text, codes) for w in words[2:]))
+        return Cook(words[1].upper(), uses, codes)
     if verb in ("convert", "rectangle", "unlock") and len(words) == 4 and words[2] == "using":
         if verb == "unlock":
             pools = () if words[3] == "recipe" else _pools(words[3], text)
@@ -160,23 +176,25 @@ def parse_action(text: str) -> Action:
         if verb == "rectangle":
             return Rectangle(words[1].lower(), pools)
         code = words[1].upper()
-        if len(code) != 1 or code not in FOODS:
-            raise ActionParseError(f"'{text}': convert names a food code ({', '.join(FOODS)})")
-        return Convert(FOODS.index(code), pools)
+        foods = codes[:-1]
+        if len(code) != 1 or code not in foods:
+            raise ActionParseError(f"'{text}': convert names a food code ({', '.join(foods)})")
+        return Convert(foods.index(code), pools, codes)
     raise ActionParseError(
         f"'{text}' is not an action; actions are: reroll N.., lock, cook SERVING CODE=SOURCE.., "
         "convert CODE using POOLS, rectangle ID using POOLS, unlock DISH using POOLS|recipe, done"
     )
 
 
-_PARSED: dict[str, Action] = {}
+_PARSED: dict[tuple[str, str], Action] = {}
 
 
-def parse_cached(text: str) -> Action:
+def parse_cached(text: str, codes: str) -> Action:
     """``parse_action`` memoised (actions are immutable values): saved histories load fast."""
-    found = _PARSED.get(text)
+    key = (text, codes)
+    found = _PARSED.get(key)
     if found is None:
         if len(_PARSED) > 100_000:
             _PARSED.clear()
-        found = _PARSED[text] = parse_action(text)
+        found = _PARSED[key] = parse_action(text, codes)
     return found

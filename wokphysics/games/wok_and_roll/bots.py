@@ -6,6 +6,7 @@ Hats and rectangle bonuses, minus what the ingredients used are worth: a die cos
 since it is gone at the end of the turn, a Fridge item costs the points it would score
 unused and more), and says ``done`` when nothing is worth doing. It unlocks (Expert) when
 the servings behind a lock are worth more than the Recipe Books or the Recipe's penalty.
+Every weight is in ``[bots.greedy]`` of ``config/wok_and_roll.toml``.
 
 At the market it plans its cooking on a copy of its menu with the current dice and re-rolls
 every die that plan leaves unused (keeping the dice it would use can only keep or improve
@@ -22,7 +23,6 @@ from wokphysics.games.wok_and_roll.actions import (
     CIRCLE,
     DIE,
     FRIDGE,
-    PANTRY,
     Convert,
     Cook,
     Done,
@@ -31,52 +31,48 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
     Unlock,
 )
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
-from wokphysics.games.wok_and_roll.settings import BOOK
+from wokphysics.games.wok_and_roll.settings import GreedyBotModel
 from wokphysics.games.wok_and_roll.sheet import Sheet
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 
-# What spending one ingredient of each pool costs, in taste points (estimates).
-_DIE_COST = 0.0
-_DIE_BOOK_COST = 0.4
-_FRIDGE_EXTRA = 1.2
-_CIRCLE_COST = 0.8
-_PANTRY_COST = 0.8
 
-
-def _token_cost(sheet: Sheet, token: int) -> float:
-    pool, face = divmod(token, 6)
+def _token_cost(sheet: Sheet, weights: GreedyBotModel, token: int) -> float:
+    pool, face = divmod(token, FACE_LANES)
+    book = face == sheet.book
     if pool == DIE:
-        return _DIE_BOOK_COST if face == BOOK else _DIE_COST
+        return weights.die_book_cost if book else 0.0
     if pool == FRIDGE:
-        return sheet.fridge_points_each + _FRIDGE_EXTRA + (0.5 if face == BOOK else 0.0)
+        extra = weights.fridge_book_extra_cost if book else 0.0
+        return sheet.fridge_points_each + weights.fridge_extra_cost + extra
     if pool == CIRCLE:
-        return _CIRCLE_COST
-    assert pool == PANTRY
-    return _PANTRY_COST
+        return weights.circle_cost
+    return weights.pantry_cost
 
 
-def _books_cost(sheet: Sheet, pools: tuple[int, ...]) -> float:
-    return sum(_token_cost(sheet, pool * 6 + BOOK) for pool in pools)
+def _books_cost(sheet: Sheet, weights: GreedyBotModel, pools: tuple[int, ...]) -> float:
+    return sum(_token_cost(sheet, weights, pool * FACE_LANES + sheet.book) for pool in pools)
 
 
-class GreedyBot(Bot):
-    """One-step greedy with hand-set weights (see the module docstring)."""
+class WokAndRollGreedyBot(Bot):
+    """One-step greedy with the config's weights (see the module docstring)."""
 
     name = "greedy"
 
     def choose(self, state: GameState) -> Action:
         assert isinstance(state, WokAndRollState)
         actions = state.legal_actions()
+        weights = state.settings.bots.greedy
         if state.phase == "roll":
-            return self._market(state, actions)
+            return self._market(state, actions, weights)
         seat = state.current_player
         leading = self._leading(state, seat)
         best: Action = actions[-1]
-        best_value = 0.05
+        best_value = weights.least_value
         for action in actions:
-            value = self.value(state.sheet, state.menus[seat], action, leading)
+            value = self.value(state.sheet, state.menus[seat], action, leading, weights)
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -88,7 +84,9 @@ class GreedyBot(Bot):
         return all(mine >= m["score"] for i, m in enumerate(visible) if i != seat)
 
     @staticmethod
-    def value(sheet: Sheet, menu: Menu, action: Action, leading: bool) -> float:
+    def value(
+        sheet: Sheet, menu: Menu, action: Action, leading: bool, weights: GreedyBotModel
+    ) -> float:
         """Estimated taste points gained by ``action`` (``done`` is worth 0)."""
         if isinstance(action, Done | Lock | Reroll):
             return 0.0
@@ -96,55 +94,63 @@ class GreedyBot(Bot):
             serving = serving_of(sheet, menu, action.sid)
             assert serving is not None
             value = float(serving.points)
-            value -= sum(_token_cost(sheet, token) for _, token in action.uses)
+            value -= sum(_token_cost(sheet, weights, token) for _, token in action.uses)
+            share = weights.next_serving_share
             if serving.index < 0:  # House Special: points, and maybe a Chef's Hat
                 tile = sheet.tiles[menu.hs_tile]
                 if menu.hs_done + 1 in tile.hats_after and menu.hats < sheet.max_chef_hats:
-                    value += 2.0
+                    value += weights.hat_value
                 nxt = tile.servings[menu.hs_done + 1 : menu.hs_done + 2]
-                value += 0.4 * sum(s.points for s in nxt)
+                value += share * sum(s.points for s in nxt)
             else:
                 group = sheet.groups[serving.group]
                 done_before = (menu.crossed & group.mask).bit_count()
                 size = len(group.servings)
                 if done_before + 1 == size:
-                    value += group.bonus + (2.5 if leading else 0.8)
+                    finish = weights.finish_when_leading if leading else weights.finish_when_behind
+                    value += group.bonus + finish
                 else:
-                    value += (group.bonus + 1.5) * (done_before + 1) / size * 0.5
+                    fraction = (done_before + 1) / size * weights.progress_share
+                    value += (group.bonus + weights.progress_value) * fraction
                     if group.is_dish:
-                        value += 0.4 * sheet.servings[group.servings[serving.pos + 1]].points
+                        value += share * sheet.servings[group.servings[serving.pos + 1]].points
                 crossed = menu.crossed | 1 << serving.index
                 for r in sheet.rows_of[serving.index]:
                     row = sheet.rows[r]
                     if crossed & row.mask == row.mask:
-                        value += 1.5
+                        value += weights.row_circle_value
                 for rect in sheet.rectangles:
-                    if menu.rectangles >> rect.index & 1 and rect.per == group.family:
+                    if menu.rectangles >> rect.index & 1 and rect.per == group.food:
                         value += rect.points
             if serving.pantry >= 0:
                 circled = menu.pantry_circled[serving.pantry]
                 if circled < len(sheet.pantry_points):
-                    value += sheet.pantry_points[circled] + 0.8
+                    value += sheet.pantry_points[circled] + weights.pantry_space_extra
             return value
         if isinstance(action, Convert):
-            value = 2.2 + (2.0 if _has_skill_rectangle(sheet, menu) else 0.0)
-            return value - _books_cost(sheet, action.pools)
+            value = weights.skill_value
+            if _has_skill_rectangle(sheet, menu):
+                value += weights.skill_with_skill_rectangle
+            return value - _books_cost(sheet, weights, action.pools)
         if isinstance(action, Rectangle):
             rect = next(r for r in sheet.rectangles if r.rid == action.rid)
-            if rect.per == "skill":
-                count = menu.skills() + 2
-            else:
-                count = (menu.crossed & sheet.family_masks[rect.per]).bit_count() + 2
-            return rect.points * count - 1.0 - _books_cost(sheet, action.pools)
+            count = menu.skills() if rect.per < 0 else menu.food_servings(sheet, rect.per)
+            count += weights.rectangle_future_count
+            cost = weights.rectangle_extra_cost + _books_cost(sheet, weights, action.pools)
+            return rect.points * count - cost
         assert isinstance(action, Unlock)
         group = sheet.group_by_id[action.gid]
         behind = [sheet.servings[i].points for i in group.servings[group.locked_from :]]
-        value = 0.6 * sum(behind[:2]) + (group.bonus * 0.5)
+        value = weights.unlock_share * sum(behind[:2]) + group.bonus * weights.unlock_bonus_share
         if action.pools:
-            return value - 2.0 - _books_cost(sheet, action.pools)
-        return value - 3.0 - abs(sheet.recipes[menu.recipes_used])
+            cost = weights.unlock_books_extra_cost + _books_cost(sheet, weights, action.pools)
+            return value - cost
+        penalty = abs(sheet.recipes[menu.recipes_used])
+        return value - weights.unlock_recipe_extra_cost - penalty
 
-    def _market(self, state: WokAndRollState, actions: list[Action]) -> Action:
+    def _market(
+        self, state: WokAndRollState, actions: list[Action], weights: GreedyBotModel
+    ) -> Action:
         """Re-roll the dice a greedy plan on a copy of the menu leaves unused."""
         rerolls = [a for a in actions if isinstance(a, Reroll)]
         if not rerolls:
@@ -154,18 +160,19 @@ class GreedyBot(Bot):
         menu = state.menus[seat].copy()
         menu.dice_used = 0
         dice = state.dice
+        everything = (1 << sheet.dice) - 1
         leading = self._leading(state, seat)
         for _ in range(12):
             best: Action | None = None
-            best_value = 0.05
-            for action in menu_actions(sheet, menu, dice, 0b111111):
-                value = self.value(sheet, menu, action, leading)
+            best_value = weights.least_value
+            for action in menu_actions(sheet, menu, dice, everything):
+                value = self.value(sheet, menu, action, leading, weights)
                 if value > best_value:
                     best, best_value = action, value
             if best is None:
                 break
-            apply_to_menu(sheet, menu, best, dice, 0b111111)
-        unused = [i for i in range(6) if not menu.dice_used >> i & 1]
+            apply_to_menu(sheet, menu, best, dice, everything)
+        unused = [i for i in range(sheet.dice) if not menu.dice_used >> i & 1]
         if not unused:
             return actions[-1]
         # equal dice of one colour are interchangeable: re-roll the first ones of each group
@@ -174,7 +181,7 @@ class GreedyBot(Bot):
             key = (i < sheet.white, dice[i])
             wanted[key] = wanted.get(key, 0) + 1
         chosen = []
-        for i in range(6):
+        for i in range(sheet.dice):
             key = (i < sheet.white, dice[i])
             if wanted.get(key, 0):
                 chosen.append(i)
@@ -184,6 +191,4 @@ class GreedyBot(Bot):
 
 
 def _has_skill_rectangle(sheet: Sheet, menu: Menu) -> bool:
-    return any(
-        rect.per == "skill" and menu.rectangles >> rect.index & 1 for rect in sheet.rectangles
-    )
+    return any(rect.per < 0 and menu.rectangles >> rect.index & 1 for rect in sheet.rectangles)

@@ -145,7 +145,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.games.bots import RandomBot
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
-    from wokphysics.games.wok_and_roll.bots import GreedyBot
+    from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
     from wokphysics.games.wok_and_roll.factory import make_game
     from wokphysics.timing import median_seconds
 
@@ -162,7 +162,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     def greedy_games() -> None:
         for seed in range(50):
             state = make_game(3, seed)
-            play_out(state, [GreedyBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)])
+            play_out(state, [WokAndRollGreedyBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)])
 
     random_games()  # warm the option caches once, as a long simulation would
     random_seconds = median_seconds(random_games, repeat)

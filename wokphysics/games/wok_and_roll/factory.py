@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from wokphysics.config.paths import default_config_dir
-from wokphysics.errors import UserError
+from wokphysics.errors import ConfigError
 from wokphysics.games.wok_and_roll.settings import (
     CONFIG_FILE,
     WokAndRollSettings,
@@ -72,15 +72,19 @@ def make_settings(config: Any) -> WokAndRollSettings:
     if isinstance(config, WokAndRollSettings):
         return canonical_settings(config)
     if isinstance(config, Mapping):
-        unknown = set(config) - {"path", "expert", "dishes_to_end"}
+        unknown = sorted(set(config) - {"path", "expert", "dishes_to_end"})
         if unknown:
-            raise UserError(
-                f"unknown Wok and Roll option(s) {', '.join(sorted(unknown))}; "
-                "allowed: path, expert, dishes_to_end"
+            raise ConfigError(
+                "(game options)", unknown[0], "unknown option; allowed: path, expert, dishes_to_end"
             )
         base = cached_settings(config.get("path"))
         return with_options(base, config.get("expert"), config.get("dishes_to_end"))
-    raise UserError(f"Wok and Roll cannot use {type(config).__name__} as its config")
+    raise ConfigError(
+        "(game options)",
+        None,
+        f"Wok and Roll cannot use {type(config).__name__} as its config "
+        "(a path, its settings, or options)",
+    )
 
 
 def make_game(num_players: int, seed: int, config: Any = None) -> WokAndRollState:

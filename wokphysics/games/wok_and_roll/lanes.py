@@ -1,19 +1,25 @@
 """Counts packed into one integer, 5 bits per count ("lanes"), for fast cooking options.
 
-Token counts (token = pool * 6 + face, 24 of them) live in lane ``token``; per-face totals in
-lane ``face``. A lane holds 0-15; bit 4 of each lane is a guard: ``(have | GUARD) - need``
-keeps every guard bit set exactly when each lane of ``have`` is at least that of ``need``, so
-one subtraction tests every face of a serving at once.
+A symbol (an ingredient face) is a small integer, its index in the dice's face list. Token
+counts (token = pool * FACE_LANES + face: how many of that face the pool can pay) live in lane
+``token``; per-face totals over the pools in lane ``face``. A lane holds 0 to ``MAX_COUNT``;
+bit 4 of each lane is a guard: ``(have | GUARD) - need`` keeps every guard bit set exactly
+when each lane of ``have`` is at least that of ``need``, so one subtraction tests every face of
+a serving at once (:func:`covers`).
 """
 
 from __future__ import annotations
 
 LANE = 5
 LANE_MASK = 0b01111
-POOL_SHIFT = 6 * LANE
-"""Lanes of one pool (six faces) span this many bits; pool p's lanes start at p * POOL_SHIFT."""
+MAX_COUNT = LANE_MASK
+"""The most one lane can count (the config is checked so that no count ever exceeds it)."""
+FACE_LANES = 8
+"""Lanes reserved per pool: at most this many faces (symbols) on the dice."""
+POOL_SHIFT = FACE_LANES * LANE
+"""Lanes of one pool span this many bits; pool p's lanes start at p * POOL_SHIFT."""
 FACES = (1 << POOL_SHIFT) - 1
-GUARD = sum(0b10000 << (LANE * f) for f in range(6))
+GUARD = sum(0b10000 << (LANE * f) for f in range(FACE_LANES))
 
 
 def lane(value: int, index: int) -> int:
@@ -21,12 +27,12 @@ def lane(value: int, index: int) -> int:
     return value >> (LANE * index) & LANE_MASK
 
 
-def unpack(value: int, count: int = 24) -> list[int]:
+def unpack(value: int, count: int) -> list[int]:
     """The first ``count`` lanes as a list."""
     return [value >> (LANE * i) & LANE_MASK for i in range(count)]
 
 
 def covers(have: int, need: int) -> bool:
-    """Every lane of ``have`` (face totals, each below 16) is at least that of ``need``
-    (the test :func:`wokphysics.games.wok_and_roll.rules.menu_actions` makes inline)."""
+    """Every face lane of ``have`` is at least that of ``need`` (each lane at most
+    ``MAX_COUNT``): the test the cooking options make for every open serving."""
     return (have | GUARD) - need & GUARD == GUARD

@@ -3,23 +3,46 @@
 Everything is small integers and bit masks, so copying, comparing and saving a menu is cheap.
 Invariants (checked by :meth:`Menu.problems`): a dish's crossings are a prefix of its column;
 nothing is crossed behind a lock that is still closed; a row bonus is circled exactly when its
-row is complete; used circles, Pantry spaces and Fridge items were available; Fridge use never
-exceeds the Chef's Hats (Expert).
+row is complete; used circles, Pantry spaces and Fridge items were available; Chef's Hat
+ingredients used never exceed the hats earned (Expert).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from wokphysics.games.wok_and_roll.actions import CIRCLE, DIE, FRIDGE, PANTRY
-from wokphysics.games.wok_and_roll.lanes import LANE
-from wokphysics.games.wok_and_roll.sheet import Open, Serving, Sheet
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE, MAX_COUNT
+from wokphysics.games.wok_and_roll.sheet import (
+    CIRCLE,
+    DIE,
+    FRIDGE,
+    HOUSE_SPECIAL,
+    PANTRY,
+    PANTRY_SPACE,
+    RECIPES,
+    SKILLS_AND_FRIDGE,
+    Open,
+    Serving,
+    Sheet,
+)
 
 UNLIMITED = 99
 
 
 class Menu:
-    """A player's sheet. ``dice_used`` is a mask over the 6 dice, reset every turn."""
+    """A player's sheet.
+
+    Attributes (all small integers, lists of them, or bit masks):
+        crossed: bit mask over the sheet's servings (``Serving.index``).
+        hs_tile, hs_done: the House Special tile dealt (-1: none) and its servings crossed.
+        unlocked: bit mask over groups whose lock is crossed off; recipes_used: Recipes crossed.
+        fridge_used: bit mask over the fixed Fridge items used (Simple).
+        hats, hats_used: Chef's Hats earned and hat ingredients used (Expert).
+        circled, circle_used: bit masks over rows whose bonus is circled / used.
+        pantry_circled, pantry_used: per food, Pantry spaces circled / used.
+        conversions: bit mask over foods with a conversion skill; rectangles: over rectangles.
+        dice_used: bit mask over the dice this player used this turn (reset every turn).
+    """
 
     __slots__ = (
         "crossed",
@@ -28,6 +51,7 @@ class Menu:
         "unlocked",
         "recipes_used",
         "fridge_used",
+        "hats_used",
         "circled",
         "circle_used",
         "pantry_circled",
@@ -45,10 +69,11 @@ class Menu:
         self.unlocked = 0
         self.recipes_used = 0
         self.fridge_used = 0
+        self.hats_used = 0
         self.circled = 0
         self.circle_used = 0
-        self.pantry_circled = [0, 0, 0, 0, 0]
-        self.pantry_used = [0, 0, 0, 0, 0]
+        self.pantry_circled = [0] * sheet.foods
+        self.pantry_used = [0] * sheet.foods
         self.conversions = 0
         self.rectangles = 0
         self.hats = sheet.chef_hats
@@ -77,6 +102,7 @@ class Menu:
         menu.unlocked = self.unlocked
         menu.recipes_used = self.recipes_used
         menu.fridge_used = self.fridge_used
+        menu.hats_used = self.hats_used
         menu.circled = self.circled
         menu.circle_used = self.circle_used
         menu.pantry_circled = self.pantry_circled[:]
@@ -89,11 +115,18 @@ class Menu:
 
     # --- what may be cooked ----------------------------------------------------------
     def fridge_allowance(self, sheet: Sheet) -> int:
-        """How many more Fridge ingredients may be used in this game (UNLIMITED on Simple)."""
+        """How many more Fridge ingredients may be used in this game: the Chef's Hats not yet
+        used (Expert), or UNLIMITED for fixed Fridge items (each is there once anyway)."""
         if sheet.chef_hats == 0:
             return UNLIMITED
-        left = self.hats - self.fridge_used.bit_count()
+        left = self.hats - self.hats_used
         return left if left > 0 else 0
+
+    def fridge_left(self, sheet: Sheet) -> int:
+        """Fridge ingredients still usable: fixed items unused, or hats earned and unused."""
+        if sheet.chef_hats:
+            return self.fridge_allowance(sheet)
+        return len(sheet.fridge) - self.fridge_used.bit_count()
 
     def candidates(self, sheet: Sheet) -> list[Serving]:
         """Every serving that may be crossed now, ingredients aside."""
@@ -125,31 +158,35 @@ class Menu:
 
     def pools(self, sheet: Sheet, dice: list[int], usable: int) -> tuple[int, int]:
         """What this player can spend now, as token counts packed in lanes (see lanes.py;
-        token = pool * 6 + face), and the Fridge allowance."""
+        token = pool * FACE_LANES + face), and the Fridge allowance."""
         tokens = 0
-        for i in _BITS[usable & ~self.dice_used]:
-            tokens += _ONE[dice[i]]
+        for i in _bits(usable & ~self.dice_used):
+            tokens += 1 << (LANE * dice[i])
         allowance = self.fridge_allowance(sheet)
         if allowance:
-            tokens += _fridge_lanes(sheet, self.fridge_used)
+            tokens += _fridge_lanes(sheet, self.fridge_used, allowance)
         open_circles = self.circled & ~self.circle_used
         if open_circles:
             tokens += _circle_lanes(sheet, open_circles)
         if sheet.pantry_points:
             circled, used = self.pantry_circled, self.pantry_used
-            for food in range(5):
-                tokens += circled[food] - used[food] << (LANE * (3 * 6 + food))
+            for food in range(sheet.foods):
+                tokens += circled[food] - used[food] << (LANE * (PANTRY * FACE_LANES + food))
         return tokens, allowance
 
     # --- changing the sheet -------------------------------------------------------------
     def spend(self, sheet: Sheet, token: int, dice: list[int], usable: int) -> None:
         """Use one ingredient of the token's pool and face (the first such, canonically)."""
-        pool, face = divmod(token, 6)
+        pool, face = divmod(token, FACE_LANES)
         if pool == DIE:
-            for i in _BITS[usable & ~self.dice_used]:
+            for i in _bits(usable & ~self.dice_used):
                 if dice[i] == face:
                     self.dice_used |= 1 << i
                     return
+        elif pool == FRIDGE and sheet.chef_hats:
+            if self.hats_used < self.hats and sheet.hat_faces >> face & 1:
+                self.hats_used += 1
+                return
         elif pool == FRIDGE:
             for k, f in enumerate(sheet.fridge):
                 if f == face and not self.fridge_used >> k & 1:
@@ -174,7 +211,7 @@ class Menu:
             tile = sheet.tiles[self.hs_tile]
             if self.hs_done in tile.hats_after and self.hats < sheet.max_chef_hats:
                 self.hats += 1
-            completed = False
+            completed = sheet.house_special_ends_game and self.hs_done == len(tile.servings)
         else:
             self.crossed |= 1 << serving.index
             for r in sheet.rows_of[serving.index]:
@@ -188,18 +225,34 @@ class Menu:
         return completed
 
     def completed(self, sheet: Sheet) -> int:
-        """Dishes and platters completed (the House Special never counts)."""
+        """Dishes and platters completed that count for the end of the game (the House
+        Special only with the rules option ``house_special_ends_game``)."""
         crossed = self.crossed
-        return sum(1 for g in sheet.groups if crossed & g.mask == g.mask)
+        done = sum(1 for g in sheet.groups if crossed & g.mask == g.mask)
+        if sheet.house_special_ends_game and self.hs_tile >= 0:
+            done += self.hs_done == len(sheet.tiles[self.hs_tile].servings)
+        return done
 
     # --- scoring ------------------------------------------------------------------------
     def skills(self) -> int:
         return self.conversions.bit_count() + self.rectangles.bit_count()
 
+    def food_servings(self, sheet: Sheet, food: int) -> int:
+        """Crossed servings of the dishes of ``food`` (what a food rectangle counts), with the
+        House Special's when the rules option says it counts and its tile is of that food."""
+        count = (self.crossed & sheet.food_masks[food]).bit_count()
+        if sheet.house_special_in_rectangles and self.hs_tile >= 0:
+            if sheet.tiles[self.hs_tile].food == food:
+                count += self.hs_done
+        return count
+
     def section_scores(self, sheet: Sheet) -> dict[str, int]:
-        """Taste points per wok space of the sheet (their sum is the score)."""
+        """Taste points per wok space of the sheet, keyed by the space's id, in the order of
+        the final tally (``sheet.titles`` gives each id's printed words); their sum is the
+        score. Food sections first, then Specialty Skills and Fridge, and on the Expert Menu
+        the House Special, the Pantry and the Recipes."""
         crossed = self.crossed
-        scores = {"rice": 0, "noodle": 0, "vegmeat": 0, "seafood": 0}
+        scores = dict.fromkeys(sheet.sections, 0)
         for group in sheet.groups:
             got = crossed & group.mask
             if not got:
@@ -211,23 +264,22 @@ class Menu:
         rect_points = 0
         for rect in sheet.rectangles:
             if self.rectangles >> rect.index & 1:
-                if rect.per == "skill":
-                    rect_points += rect.points * self.skills()
-                else:
-                    rect_points += (
-                        rect.points * (crossed & sheet.family_masks[rect.per]).bit_count()
-                    )
-        unused = len(sheet.fridge) - self.fridge_used.bit_count()
-        scores["skills_fridge"] = rect_points + unused * sheet.fridge_points_each
+                count = self.skills() if rect.per < 0 else self.food_servings(sheet, rect.per)
+                rect_points += rect.points * count
+        scores[SKILLS_AND_FRIDGE] = rect_points + self.fridge_left(sheet) * sheet.fridge_points_each
         if sheet.expert:
             tile_points = 0
             if self.hs_tile >= 0:
                 tile = sheet.tiles[self.hs_tile]
                 tile_points = sum(s.points for s in tile.servings[: self.hs_done])
-            scores["house_special"] = tile_points
-            scores["pantry"] = sum(sum(sheet.pantry_points[:n]) for n in self.pantry_circled)
-            scores["recipes"] = sum(sheet.recipes[: self.recipes_used])
+            scores[HOUSE_SPECIAL] = tile_points
+            scores[PANTRY_SPACE] = sum(sum(sheet.pantry_points[:n]) for n in self.pantry_circled)
+            scores[RECIPES] = sum(sheet.recipes[: self.recipes_used])
         return scores
+
+    def tally(self, sheet: Sheet) -> list[tuple[str, int]]:
+        """The final tally as the sheet prints it: (the wok space's title, taste points)."""
+        return [(sheet.titles[key], points) for key, points in self.section_scores(sheet).items()]
 
     def score(self, sheet: Sheet) -> int:
         return sum(self.section_scores(sheet).values())
@@ -257,11 +309,14 @@ class Menu:
             found.append("a row bonus used that was never circled")
         if self.fridge_used >> len(sheet.fridge):
             found.append("a Fridge item beyond the Fridge used")
-        if sheet.chef_hats and self.fridge_used.bit_count() > self.hats:
-            found.append("more Fridge items used than Chef's Hats")
+        if not 0 <= self.hats_used <= self.hats:
+            found.append("more Chef's Hat ingredients used than Chef's Hats")
         if sheet.chef_hats and not sheet.chef_hats <= self.hats <= sheet.max_chef_hats:
             found.append("Chef's Hats out of range")
-        for food in range(5):
+        if len(self.pantry_circled) != sheet.foods or len(self.pantry_used) != sheet.foods:
+            found.append("a Pantry column per food expected")
+            return found
+        for food in range(sheet.foods):
             if (
                 not 0
                 <= self.pantry_used[food]
@@ -275,8 +330,8 @@ class Menu:
             found.append("a rectangle the sheet does not offer")
         if self.recipes_used > len(sheet.recipes):
             found.append("more Recipes crossed than the sheet has")
-        if self.dice_used >> 6:
-            found.append("a die beyond the six used")
+        if self.dice_used >> sheet.dice:
+            found.append("a die beyond the dice used")
         if self.hs_tile >= 0 and self.hs_done > len(sheet.tiles[self.hs_tile].servings):
             found.append("House Special crossed beyond its servings")
         return found
@@ -315,20 +370,37 @@ def open_servings(sheet: Sheet, menu: Menu) -> tuple[Open, ...]:
     return found
 
 
-_BITS = tuple(tuple(i for i in range(6) if mask >> i & 1) for mask in range(64))
-_ONE = tuple(1 << (LANE * face) for face in range(6))
-_FRIDGE_LANES: dict[tuple[int, int], int] = {}
+_BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a mask of dice (at most 8 dice: the config's limit)."""
+    return _BITS[mask]
+
+
+_FRIDGE_LANES: dict[tuple[int, int, int], int] = {}
 _CIRCLE_LANES: dict[tuple[int, int], int] = {}
 
 
-def _fridge_lanes(sheet: Sheet, used: int) -> int:
-    """Unused Fridge items per face in the Fridge pool's lanes (memoised per sheet, mask)."""
-    key = (id(sheet), used)
+def _fridge_lanes(sheet: Sheet, used: int, allowance: int) -> int:
+    """What the Fridge can pay per face, in the Fridge pool's lanes (memoised per sheet):
+    each fixed item not yet used, or (Chef's Hats) the hats left in every face a hat may be."""
+    key = (id(sheet), used, allowance if sheet.chef_hats else 0)
     found = _FRIDGE_LANES.get(key)
     if found is None:
-        found = sum(
-            1 << (LANE * (6 + face)) for k, face in enumerate(sheet.fridge) if not used >> k & 1
-        )
+        if sheet.chef_hats:
+            count = min(allowance, MAX_COUNT)
+            found = sum(
+                count << (LANE * (FRIDGE * FACE_LANES + face))
+                for face in range(len(sheet.codes))
+                if sheet.hat_faces >> face & 1
+            )
+        else:
+            found = sum(
+                1 << (LANE * (FRIDGE * FACE_LANES + face))
+                for k, face in enumerate(sheet.fridge)
+                if not used >> k & 1
+            )
         _FRIDGE_LANES[key] = found
     return found
 
@@ -339,7 +411,9 @@ def _circle_lanes(sheet: Sheet, open_circles: int) -> int:
     found = _CIRCLE_LANES.get(key)
     if found is None:
         found = sum(
-            1 << (LANE * (12 + row.bonus)) for row in sheet.rows if open_circles >> row.index & 1
+            1 << (LANE * (CIRCLE * FACE_LANES + row.bonus))
+            for row in sheet.rows
+            if open_circles >> row.index & 1
         )
         _CIRCLE_LANES[key] = found
     return found

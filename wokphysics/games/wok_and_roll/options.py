@@ -3,8 +3,8 @@
 Two payments are *equivalent* when they spend the same number of ingredients of each pool
 and face (whichever need each pays): dice showing the same face are interchangeable (the
 lowest-numbered free one is spent), as are Fridge items, circles and Pantry spaces of one
-face. So a payment is a sorted tuple of (needed face, token) with token = pool * 6 + face,
-and equal needs take non-decreasing tokens: each distinct payment appears exactly once.
+face. So a payment is a sorted tuple of (needed face, token) with token = pool * FACE_LANES
++ face, and equal needs take non-decreasing tokens: each distinct payment appears exactly once.
 
 The results depend only on the needs and the token counts that can pay them (see
 :meth:`Menu.pools`), so they are cached across games (pure functions of their arguments;
@@ -21,8 +21,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Cook,
     Reroll,
 )
-from wokphysics.games.wok_and_roll.lanes import lane, unpack
-from wokphysics.games.wok_and_roll.settings import BOOK
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, lane, unpack
 from wokphysics.games.wok_and_roll.sheet import Serving
 
 Payment = tuple[tuple[int, int], ...]
@@ -33,20 +32,21 @@ COOKS: dict[tuple[object, ...], tuple[Cook, ...]] = {}
 _REROLLS: dict[tuple[int, ...], tuple[Reroll, ...]] = {}  # by equal-face pattern
 
 
-def _tokens_for(need: int, conversions: int) -> list[int]:
-    tokens = [DIE * 6 + need, FRIDGE * 6 + need, CIRCLE * 6 + need, PANTRY * 6 + need]
+def _tokens_for(need: int, conversions: int, book: int) -> list[int]:
+    tokens = [pool * FACE_LANES + need for pool in (DIE, FRIDGE, CIRCLE, PANTRY)]
     if conversions >> need & 1:
-        tokens += [DIE * 6 + BOOK, FRIDGE * 6 + BOOK, CIRCLE * 6 + BOOK]
+        tokens += [pool * FACE_LANES + book for pool in (DIE, FRIDGE, CIRCLE)]
     tokens.sort()
     return tokens
 
 
 def payments(
-    needs: tuple[int, ...], counts: list[int], allowance: int, conversions: int
+    needs: tuple[int, ...], counts: list[int], allowance: int, conversions: int, book: int
 ) -> tuple[Payment, ...]:
     """Every distinct way to pay ``needs`` (sorted faces) from the token ``counts`` (index
-    pool * 6 + face) with at most ``allowance`` Fridge items and these conversion skills."""
-    used = [0] * 24
+    pool * FACE_LANES + face) with at most ``allowance`` Fridge items and these conversion
+    skills; ``book`` is the Recipe Book's face."""
+    used = [0] * (4 * FACE_LANES)
     chosen: list[tuple[int, int]] = []
     results: list[Payment] = []
     seen: set[tuple[int, ...]] = set()
@@ -63,10 +63,10 @@ def payments(
             return
         need = needs[i]
         floor = chosen[-1][1] if i and needs[i - 1] == need else -1
-        for token in _tokens_for(need, conversions):
+        for token in _tokens_for(need, conversions, book):
             if token < floor or used[token] >= counts[token]:
                 continue
-            is_fridge = token // 6 == FRIDGE
+            is_fridge = token // FACE_LANES == FRIDGE
             if is_fridge and fridge >= allowance:
                 continue
             used[token] += 1
@@ -80,10 +80,10 @@ def payments(
 
 
 def cook_actions(
-    serving: Serving, tokens: int, allowance: int, conversions: int
+    serving: Serving, tokens: int, allowance: int, conversions: int, codes: str
 ) -> tuple[Cook, ...]:
     """The Cook actions for ``serving`` given the packed token counts (memoised on the
-    lanes that can pay it)."""
+    lanes that can pay it); ``codes`` are the sheet's ingredient letters."""
     conv = conversions & serving.face_mask
     relevant = serving.plain_tokens | serving.book_tokens if conv else serving.plain_tokens
     # servings live as long as the program (compiled sheets are never dropped), so their
@@ -91,9 +91,11 @@ def cook_actions(
     cache_key = (id(serving), conv, allowance if allowance < 4 else 4, tokens & relevant)
     found = COOKS.get(cache_key)
     if found is None:
-        counts = unpack(tokens)
+        counts = unpack(tokens & relevant, 4 * FACE_LANES)
+        book = len(codes) - 1
         found = tuple(
-            Cook(serving.sid, p) for p in payments(serving.needs, counts, allowance, conv)
+            Cook(serving.sid, p, codes)
+            for p in payments(serving.needs, counts, allowance, conv, book)
         )
         if len(COOKS) > _CACHE_LIMIT:
             COOKS.clear()
@@ -101,11 +103,15 @@ def cook_actions(
     return found
 
 
-def book_payments(count: int, tokens: int, allowance: int) -> tuple[tuple[int, ...], ...]:
+def book_payments(
+    count: int, tokens: int, allowance: int, book: int
+) -> tuple[tuple[int, ...], ...]:
     """Every distinct multiset of ``count`` Recipe Books (as sorted pool numbers) that the
-    packed token counts can pay (dice, Fridge within the allowance, circles)."""
-    dice, fridge = lane(tokens, DIE * 6 + BOOK), lane(tokens, FRIDGE * 6 + BOOK)
-    circles = lane(tokens, CIRCLE * 6 + BOOK)
+    packed token counts can pay (dice, Fridge within the allowance, circles); ``book`` is the
+    Recipe Book's face."""
+    dice = lane(tokens, DIE * FACE_LANES + book)
+    fridge = lane(tokens, FRIDGE * FACE_LANES + book)
+    circles = lane(tokens, CIRCLE * FACE_LANES + book)
     fridge = min(fridge, allowance)
     cache_key = (count, dice, fridge, circles, 0)
     found = _BOOKS.get(cache_key)

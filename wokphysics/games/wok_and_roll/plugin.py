@@ -35,9 +35,9 @@ def _load_state(data: dict[str, Any]) -> GameState:
 
 
 def _greedy(seed: int) -> Bot:
-    from wokphysics.games.wok_and_roll.bots import GreedyBot
+    from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 
-    return GreedyBot(seed)
+    return WokAndRollGreedyBot(seed)
 
 
 def _random(seed: int) -> Bot:

@@ -10,10 +10,16 @@ from typing import Any
 
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import Convert, Cook, Done, Rectangle, Unlock
-from wokphysics.games.wok_and_roll.lanes import FACES, GUARD, LANE, LANE_MASK, POOL_SHIFT
+from wokphysics.games.wok_and_roll.lanes import (
+    FACE_LANES,
+    FACES,
+    GUARD,
+    LANE,
+    LANE_MASK,
+    POOL_SHIFT,
+)
 from wokphysics.games.wok_and_roll.menu import Menu, open_servings
 from wokphysics.games.wok_and_roll.options import COOKS, book_payments, cook_actions
-from wokphysics.games.wok_and_roll.settings import BOOK
 from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
 
 DONE = Done()
@@ -27,7 +33,9 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
     have = (tokens & FACES) + (tokens >> 2 * POOL_SHIFT & FACES) + (tokens >> 3 * POOL_SHIFT)
     if allowance:
         have += tokens >> POOL_SHIFT & FACES
-    books = have >> (LANE * BOOK) & LANE_MASK
+    book = sheet.book
+    codes = sheet.codes
+    books = have >> (LANE * book) & LANE_MASK
     guarded = have | GUARD
     with_books = books if conversions else 0
     actions: list[Action] = []
@@ -52,30 +60,30 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
         # the memo of options.cook_actions, looked up here first (the hot path)
         found = memo.get((id(serving), conv, cap, tokens & (with_book_lanes if conv else plain)))
         if found is None:
-            found = cook_actions(serving, tokens, allowance, conversions)
+            found = cook_actions(serving, tokens, allowance, conversions, codes)
         actions.extend(found)
     if books >= sheet.cheapest_book_use:
         if books >= sheet.conversion_cost:
             missing = sheet.conversions & ~menu.conversions
             if missing:
-                pays = book_payments(sheet.conversion_cost, tokens, allowance)
-                for food in range(5):
+                pays = book_payments(sheet.conversion_cost, tokens, allowance, book)
+                for food in range(book):
                     if missing >> food & 1:
-                        actions.extend(_book_actions(Convert, food, pays))
+                        actions.extend(_book_actions(Convert, food, pays, codes))
         if books >= sheet.rectangle_cost:
-            pays = book_payments(sheet.rectangle_cost, tokens, allowance)
+            pays = book_payments(sheet.rectangle_cost, tokens, allowance, book)
             for rect in sheet.rectangles:
                 if not menu.rectangles >> rect.index & 1:
-                    actions.extend(_book_actions(Rectangle, rect.rid, pays))
+                    actions.extend(_book_actions(Rectangle, rect.rid, pays, codes))
         if books >= sheet.unlock_cost:
             locked = menu.locked_groups(sheet)
             if locked:
-                pays = book_payments(sheet.unlock_cost, tokens, allowance)
+                pays = book_payments(sheet.unlock_cost, tokens, allowance, book)
                 for g in locked:
-                    actions.extend(_book_actions(Unlock, sheet.groups[g].gid, pays))
+                    actions.extend(_book_actions(Unlock, sheet.groups[g].gid, pays, codes))
     if menu.recipes_used < len(sheet.recipes):
         for g in menu.locked_groups(sheet):
-            actions.extend(_book_actions(Unlock, sheet.groups[g].gid, ((),)))
+            actions.extend(_book_actions(Unlock, sheet.groups[g].gid, ((),), codes))
     actions.append(DONE)
     return actions
 
@@ -83,12 +91,18 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
 _BOOK_ACTIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
 
-def _book_actions(kind: Any, target: Any, pays: tuple[tuple[int, ...], ...]) -> tuple[Action, ...]:
+def _book_actions(
+    kind: Any, target: Any, pays: tuple[tuple[int, ...], ...], codes: str
+) -> tuple[Action, ...]:
     """``kind(target, pools)`` for each payment, memoised (actions are immutable values)."""
-    key = (kind, target, pays)
+    key = (kind, target, pays, codes)
     found = _BOOK_ACTIONS.get(key)
     if found is None:
-        found = _BOOK_ACTIONS[key] = tuple(kind(target, p) for p in pays)
+        if kind is Convert:
+            found = tuple(Convert(target, p, codes) for p in pays)
+        else:
+            found = tuple(kind(target, p) for p in pays)
+        _BOOK_ACTIONS[key] = found
     return found
 
 
@@ -117,7 +131,7 @@ def apply_to_menu(sheet: Sheet, menu: Menu, action: Action, dice: list[int], usa
         return menu.cross(sheet, serving) and menu.completed(sheet) >= sheet.dishes_to_end
     assert isinstance(action, Convert | Rectangle | Unlock)
     for pool in action.pools:
-        menu.spend(sheet, pool * 6 + BOOK, dice, usable)
+        menu.spend(sheet, pool * FACE_LANES + sheet.book, dice, usable)
     if isinstance(action, Convert):
         menu.conversions |= 1 << action.food
     elif isinstance(action, Rectangle):

@@ -1,9 +1,10 @@
 """A menu side compiled from the settings into flat, indexed data the rules read quickly.
 
 Servings are numbered across the whole sheet (``Serving.index``): a player's crossings are
-one integer bit mask over those numbers. Faces are integers: the index of the ingredient's
-code in ``"RNVMSB"`` (5 = Recipe Book). House Special servings belong to a tile, not to the
-sheet; their ids are ``HS.1``, ``HS.2``, ...
+one integer bit mask over those numbers. Faces (symbols) are integers: the index of the
+ingredient's code in ``Sheet.codes``, the config's foods followed by its Recipe Book (so the
+foods are ``0 .. book - 1`` and ``Sheet.book`` is the Recipe Book). House Special servings
+belong to a tile, not to the sheet; their ids are ``HS.1``, ``HS.2``, ...
 """
 
 from __future__ import annotations
@@ -11,18 +12,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from wokphysics.games.wok_and_roll.lanes import LANE, LANE_MASK
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE, LANE_MASK
 from wokphysics.games.wok_and_roll.settings import (
-    BOOK,
-    CODES,
-    FOODS,
     MenuModel,
     ServingModel,
     WokAndRollSettings,
 )
 
-SECTIONS = ("rice", "noodle", "vegmeat", "seafood")
-FAMILIES = ("rice", "noodle", "vegetable", "meat", "seafood")
+DIE, FRIDGE, CIRCLE, PANTRY = 0, 1, 2, 3
+"""The pools an ingredient can come from (see actions.py); token = pool * FACE_LANES + face."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,13 +44,14 @@ class Serving:
 @dataclass(frozen=True, slots=True)
 class Group:
     """A dish (``is_dish``: crossed top to bottom) or a platter (any order, ``bonus`` when
-    complete). ``locked_from`` is the 0-based first locked serving, -1 without a lock."""
+    complete). ``locked_from`` is the 0-based first locked serving, -1 without a lock;
+    ``food`` the face of the food whose dishes it counts among (for the rectangles)."""
 
     index: int
     gid: str
     name: str
     section: str
-    family: str
+    food: int
     is_dish: bool
     bonus: int
     locked_from: int
@@ -72,19 +71,24 @@ class Row:
 
 @dataclass(frozen=True)
 class Rectangle:
+    """An end-game bonus: ``points`` per Specialty Skill (``per`` = -1) or per crossed serving
+    of the dishes of the food whose face is ``per``."""
+
     index: int
     rid: str
-    per: str
+    per: int
     points: int
 
 
 @dataclass(frozen=True)
 class Tile:
-    """A House Special tile; a Chef's Hat after each serving count in ``hats_after``."""
+    """A House Special tile; a Chef's Hat after each serving count in ``hats_after``;
+    ``food`` its food's face."""
 
     index: int
     tid: str
     name: str
+    food: int
     servings: tuple[Serving, ...]
     hats_after: frozenset[int]
 
@@ -102,8 +106,17 @@ def open_entry(s: Serving) -> Open:
     return (s.need_lanes, s.face_mask, s.plain_tokens, s.plain_tokens | s.book_tokens, s)
 
 
-def _serving(model: ServingModel, index: int, sid: str, group: int, pos: int) -> Serving:
-    needs = tuple(sorted(CODES.index(c) for c in model.needs))
+def _serving(
+    model: ServingModel,
+    index: int,
+    sid: str,
+    group: int,
+    pos: int,
+    codes: str,
+    book_pools: tuple[int, ...],
+) -> Serving:
+    book = len(codes) - 1
+    needs = tuple(sorted(codes.index(c) for c in model.needs))
     faces = sorted(set(needs))
     return Serving(
         index=index,
@@ -112,23 +125,36 @@ def _serving(model: ServingModel, index: int, sid: str, group: int, pos: int) ->
         pos=pos,
         needs=needs,
         points=model.points,
-        pantry=FOODS.index(model.pantry) if model.pantry else -1,
+        pantry=codes.index(model.pantry) if model.pantry else -1,
         need_counts=tuple((f, needs.count(f)) for f in faces),
         face_mask=sum(1 << f for f in faces),
         # packed 5-bit lanes (see lanes.py): how many of each face it needs, and the lanes of
         # the token counts that can pay it without / with Recipe Books
         need_lanes=sum(needs.count(f) << (LANE * f) for f in faces),
-        plain_tokens=sum(LANE_MASK << (LANE * (pool * 6 + f)) for f in faces for pool in range(4)),
-        book_tokens=sum(LANE_MASK << (LANE * (pool * 6 + BOOK)) for pool in range(3)),
+        plain_tokens=sum(
+            LANE_MASK << (LANE * (pool * FACE_LANES + f)) for f in faces for pool in range(4)
+        ),
+        book_tokens=sum(LANE_MASK << (LANE * (pool * FACE_LANES + book)) for pool in book_pools),
     )
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """Everything the rules need about the menu side being played, plus dice and end rules."""
+    """Everything the rules need about the menu side being played, plus dice and end rules.
+
+    Symbols: ``codes`` holds one letter per face, the foods first and the Recipe Book last
+    (``book`` is its face); ``names`` maps a code to its name. The Fridge is either fixed items
+    (``fridge``, faces, each usable once) or Chef's Hats (``chef_hats`` at the start, at most
+    ``max_chef_hats``): each hat is one ingredient of the player's choice among the faces in
+    the mask ``hat_faces``. ``sections`` are the food sections' ids in tally order, with
+    ``titles`` mapping every wok space's id to the rulebook's words.
+    """
 
     side: str
     name: str
+    codes: str
+    book: int
+    names: dict[str, str]
     groups: tuple[Group, ...]
     servings: tuple[Serving, ...]
     rows: tuple[Row, ...]
@@ -137,6 +163,7 @@ class Sheet:
     fridge_points_each: int
     chef_hats: int
     max_chef_hats: int
+    hat_faces: int
     unlock_cost: int
     recipes: tuple[int, ...]
     conversions: int
@@ -146,36 +173,57 @@ class Sheet:
     pantry_points: tuple[int, ...]
     tiles: tuple[Tile, ...]
     dishes_to_end: int
+    house_special_ends_game: bool
+    house_special_in_rectangles: bool
+    dice: int
     white: int
     rerolls: int
     die_faces: tuple[int, ...]
-    family_masks: dict[str, int]
-    section_masks: dict[str, int]
+    food_masks: tuple[int, ...]
+    sections: tuple[str, ...]
+    titles: dict[str, str]
     by_id: dict[str, Serving]
     group_by_id: dict[str, Group]
     entries: tuple[Open, ...]
     tile_entries: tuple[tuple[Open, ...], ...]
-    names: dict[str, str]
 
     @property
     def expert(self) -> bool:
         return self.side == "expert"
 
     @property
+    def foods(self) -> int:
+        """How many foods there are (their faces are 0 .. foods - 1)."""
+        return self.book
+
+    @property
     def cheapest_book_use(self) -> int:
         return min(self.conversion_cost, self.rectangle_cost, self.unlock_cost)
+
+
+SKILLS_AND_FRIDGE = "skills_and_fridge"
+HOUSE_SPECIAL = "house_special"
+PANTRY_SPACE = "pantry"
+RECIPES = "recipes"
+"""Ids of the wok spaces that are not food sections (their titles come from ``[tally]``)."""
 
 
 def compile_sheet(settings: WokAndRollSettings) -> Sheet:
     """The side named by ``settings.rules.menu``, compiled."""
     expert = settings.rules.menu == "expert"
     model: MenuModel = settings.expert if expert else settings.simple
+    codes = "".join(settings.ingredients.foods) + settings.ingredients.book
+    book = len(codes) - 1
+    # a wild Chef's Hat converted by a skill is the same as the hat taken as that food: only
+    # fixed Fridge Books (and dice and circled Books) are listed as converted Books
+    book_pools = (DIE, FRIDGE, CIRCLE) if not model.chef_hats else (DIE, CIRCLE)
     groups: list[Group] = []
     servings: list[Serving] = []
     for g_index, g in enumerate(model.groups):
         indices = []
         for pos, s in enumerate(g.servings):
-            serving = _serving(s, len(servings), f"{g.id}.{pos + 1}", g_index, pos)
+            sid = f"{g.id}.{pos + 1}"
+            serving = _serving(s, len(servings), sid, g_index, pos, codes, book_pools)
             servings.append(serving)
             indices.append(serving.index)
         mask = sum(1 << i for i in indices)
@@ -185,7 +233,7 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
                 gid=g.id,
                 name=g.name,
                 section=g.section,
-                family=g.family,
+                food=codes.index(g.food),
                 is_dish=g.kind == "dish",
                 bonus=g.bonus,
                 locked_from=(g.locked_from - 1) if g.locked_from is not None else -1,
@@ -201,7 +249,7 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         for member in members:
             rows_of[member].append(r_index)
         rows.append(
-            Row(r_index, sum(1 << i for i in members), CODES.index(row.bonus), tuple(row.servings))
+            Row(r_index, sum(1 << i for i in members), codes.index(row.bonus), tuple(row.servings))
         )
     tiles: tuple[Tile, ...] = ()
     if expert:
@@ -210,36 +258,48 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
                 index=t_index,
                 tid=t.id,
                 name=t.name,
+                food=codes.index(t.food),
                 servings=tuple(
-                    _serving(s, -1 - pos, f"HS.{pos + 1}", -1, pos)
+                    _serving(s, -1 - pos, f"HS.{pos + 1}", -1, pos, codes, book_pools)
                     for pos, s in enumerate(t.servings)
                 ),
                 hats_after=frozenset(t.hats_after),
             )
             for t_index, t in enumerate(settings.house_specials)
         )
-    family_masks = {f: 0 for f in FAMILIES}
-    section_masks = {s: 0 for s in SECTIONS}
+    food_masks = [0] * book
     for compiled in groups:
-        family_masks[compiled.family] |= compiled.mask
-        section_masks[compiled.section] |= compiled.mask
+        food_masks[compiled.food] |= compiled.mask
+    tally = settings.tally
+    titles = {section.id: section.title for section in settings.sections}
+    titles |= {
+        SKILLS_AND_FRIDGE: tally.skills_and_fridge,
+        HOUSE_SPECIAL: tally.house_special,
+        PANTRY_SPACE: tally.pantry,
+        RECIPES: tally.recipes,
+    }
     return Sheet(
         side="expert" if expert else "simple",
         name=model.name,
+        codes=codes,
+        book=book,
+        names=dict(settings.ingredients.names),
         groups=tuple(groups),
         servings=tuple(servings),
         rows=tuple(rows),
         rows_of=tuple(tuple(r) for r in rows_of),
-        fridge=tuple(CODES.index(c) for c in model.fridge),
+        fridge=tuple(codes.index(c) for c in model.fridge),
         fridge_points_each=model.fridge_points_each,
         chef_hats=model.chef_hats,
         max_chef_hats=model.max_chef_hats,
+        hat_faces=sum(1 << codes.index(c) for c in set(model.hat_ingredients)),
         unlock_cost=model.unlock_cost,
         recipes=tuple(model.recipes),
-        conversions=sum(1 << FOODS.index(c) for c in model.skills.conversions),
+        conversions=sum(1 << codes.index(c) for c in model.skills.conversions),
         conversion_cost=model.skills.conversion_cost,
         rectangles=tuple(
-            Rectangle(i, r.id, r.per, r.points) for i, r in enumerate(model.skills.rectangles)
+            Rectangle(i, r.id, -1 if r.per == "skill" else codes.index(r.per), r.points)
+            for i, r in enumerate(model.skills.rectangles)
         ),
         rectangle_cost=model.skills.rectangle_cost,
         pantry_points=tuple(model.pantry.points) if model.pantry else (),
@@ -247,16 +307,19 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         dishes_to_end=(
             settings.rules.expert_dishes_to_end if expert else settings.rules.dishes_to_end
         ),
+        house_special_ends_game=settings.rules.house_special_ends_game,
+        house_special_in_rectangles=settings.rules.house_special_in_rectangles,
+        dice=settings.dice.white + settings.dice.red,
         white=settings.dice.white,
         rerolls=settings.dice.rerolls,
-        die_faces=tuple(CODES.index(c) for c in settings.dice.faces),
-        family_masks=family_masks,
-        section_masks=section_masks,
+        die_faces=tuple(codes.index(c) for c in settings.dice.faces),
+        food_masks=tuple(food_masks),
+        sections=tuple(section.id for section in settings.sections),
+        titles=titles,
         by_id=by_id,
         group_by_id={g.gid: g for g in groups},
         entries=tuple(open_entry(s) for s in servings),
         tile_entries=tuple(t.entries for t in tiles),
-        names={code: name for code, name in settings.ingredients.items()},
     )
 
 

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Self
 from wokphysics.errors import UserError
 from wokphysics.games.protocol import (
     Action,
+    ActionParseError,
     GameInfo,
     GameState,
     IllegalAction,
@@ -39,7 +40,6 @@ from wokphysics.games.wok_and_roll.options import canonical_reroll, reroll_actio
 from wokphysics.games.wok_and_roll.plugin import INFO
 from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
 from wokphysics.games.wok_and_roll.settings import (
-    CODES,
     WokAndRollSettings,
     settings_from_data,
 )
@@ -53,7 +53,6 @@ from wokphysics.games.wok_and_roll.sheet import (
 )
 
 LOCK = Lock()
-ALL_DICE = 0b111111
 
 
 class WokAndRollState(GameState):
@@ -76,7 +75,7 @@ class WokAndRollState(GameState):
         self.turn = 1
         self.phase = "roll"
         self.rolls = 0
-        self.dice = [0] * 6
+        self.dice = [0] * sheet.dice
         self.cooker = -1
         self.ending = False
         # each player's menu as it was when the dice locked, kept (copied on a player's first
@@ -86,23 +85,25 @@ class WokAndRollState(GameState):
         self._cook_index: tuple[list[Action], dict[tuple[str, tuple[int, ...]], Action]] | None
         self._cook_index = None
         self._seen: list[tuple[int, ...]] | None = None
-        self._roll(range(6))
+        self._roll(range(sheet.dice))
 
     # --- chance and flow --------------------------------------------------------------
     def _roll(self, indices: Any) -> None:
         faces = self.sheet.die_faces
-        # int(random() * 6) is uniform on 0-5 up to float granularity (2**-53), and cheaper
-        # than randrange in the hot loop of simulations
+        sides = len(faces)
+        # int(random() * sides) is uniform up to float granularity (2**-53), and cheaper than
+        # randrange in the hot loop of simulations
         random = self.rng.random
         for i in indices:
-            self.dice[i] = faces[int(random() * 6)]
+            self.dice[i] = faces[int(random() * sides)]
         self.rolls += 1
         if self.rolls > self.sheet.rerolls:
             self._start_cooking()
 
     def usable(self, seat: int) -> int:
-        """Mask of the dice ``seat`` may cook with this turn (roller: all six; others: white)."""
-        return ALL_DICE if seat == self.roller else (1 << self.sheet.white) - 1
+        """Mask of the dice ``seat`` may cook with this turn (roller: all; others: white)."""
+        sheet = self.sheet
+        return (1 << (sheet.dice if seat == self.roller else sheet.white)) - 1
 
     def _start_cooking(self) -> None:
         self.phase = "cook"
@@ -142,7 +143,7 @@ class WokAndRollState(GameState):
         self.cooker = -1
         self.rolls = 0
         self._legal = None
-        self._roll(range(6))
+        self._roll(range(self.sheet.dice))
 
     # --- whose move and what is legal --------------------------------------------------
     @property
@@ -208,7 +209,7 @@ class WokAndRollState(GameState):
                     "serving of its dish, or behind a lock"
                 )
             if tuple(n for n, _ in action.uses) != serving.needs:
-                needs = "".join(CODES[n] for n in serving.needs)
+                needs = "".join(self.sheet.codes[n] for n in serving.needs)
                 return f"{action.sid} needs {needs}"
             return f"'{action}': those ingredients are not available to you now"
         return f"'{action}' is not possible now (not enough Recipe Books, or done already)"
@@ -246,7 +247,9 @@ class WokAndRollState(GameState):
         """Read an action's text. A re-roll naming one of several equal dice of a colour is
         read as the canonical one (the first such die): they are interchangeable; a cook
         that pays the same ingredients to its needs another way is read as the listed one."""
-        action = parse_cached(text)
+        action = parse_cached(text, self.sheet.codes)
+        if isinstance(action, Reroll) and any(i >= self.sheet.dice for i in action.dice):
+            raise ActionParseError(f"'{text}': the dice are numbered 1 to {self.sheet.dice}")
         if isinstance(action, Reroll) and self.phase == "roll":
             white = self.sheet.white
             wanted: dict[tuple[bool, int], int] = {}
@@ -254,7 +257,7 @@ class WokAndRollState(GameState):
                 key = (i < white, self.dice[i])
                 wanted[key] = wanted.get(key, 0) + 1
             chosen = []
-            for i in range(6):
+            for i in range(self.sheet.dice):
                 key = (i < white, self.dice[i])
                 if wanted.get(key, 0):
                     chosen.append(i)
@@ -330,7 +333,7 @@ class WokAndRollState(GameState):
         state.settings = settings
         state.sheet = sheet_for(settings)
         state.set_rng_state(data["rng"])
-        state.history = [parse_cached(t) for t in data["history"]]
+        state.history = [parse_cached(t, state.sheet.codes) for t in data["history"]]
         state.roller = int(data["roller"])
         state.turn = int(data["turn"])
         state.phase = str(data["phase"])
@@ -361,14 +364,15 @@ class WokAndRollState(GameState):
             "phase": self.phase,
             "roller": self.roller,
             "rolls": self.rolls,
-            "dice": [CODES[d] for d in self.dice],
-            "usable": [bool(self.usable(player) >> i & 1) for i in range(6)],
+            "dice": [self.sheet.codes[d] for d in self.dice],
+            "usable": [bool(self.usable(player) >> i & 1) for i in range(self.sheet.dice)],
             "menus": shown,
         }
 
     def check_invariants(self) -> None:
         problems = []
-        if len(self.dice) != 6 or any(not 0 <= d < 6 for d in self.dice):
+        sides = len(self.sheet.codes)
+        if len(self.dice) != self.sheet.dice or any(not 0 <= d < sides for d in self.dice):
             problems.append(f"dice out of range: {self.dice}")
         if self.phase not in ("roll", "cook", "over"):
             problems.append(f"unknown phase {self.phase}")
@@ -390,7 +394,13 @@ class WokAndRollState(GameState):
                 menu.conversions,
                 menu.rectangles,
             )
-            counts = (menu.hs_done, menu.recipes_used, *menu.pantry_circled, *menu.pantry_used)
+            counts = (
+                menu.hs_done,
+                menu.recipes_used,
+                menu.hats_used,
+                *menu.pantry_circled,
+                *menu.pantry_used,
+            )
             seen.append((*marks, *counts))
         if self._seen is not None:
             for seat, (old, new) in enumerate(zip(self._seen, seen, strict=True)):
