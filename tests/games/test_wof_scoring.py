@@ -6,19 +6,18 @@ from collections import Counter
 
 import pytest
 
+from wokphysics.config.wok_on_fire import load_config
 from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.ingredients import Ingredient, parse_pile
-from wokphysics.games.wok_on_fire.scoring import (
-    CombinationKind,
-    best_points,
-    onion_points,
-    score_pile,
-    score_players,
-    winners,
-)
+from wokphysics.games.wok_on_fire.scoring import CombinationKind, Scorer, winners
 
 I = Ingredient  # noqa: E741
 K = CombinationKind
+SCORER = Scorer(load_config().rules)  # the shipped config: the rulebook's values
+best_points = SCORER.best_points
+onion_points = SCORER.onion_points
+score_pile = SCORER.score_pile
+score_players = SCORER.score_players
 
 
 def kinds(text: str) -> Counter[CombinationKind]:

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import pytest
 
+from wokphysics.config.wok_on_fire import load_config
 from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.ingredients import (
-    DECK_SIZE,
     Category,
+    Deck,
     Ingredient,
-    check_possible,
-    full_deck,
     parse_ingredient,
     parse_pile,
 )
 
+DECK = Deck.from_rules(load_config().rules)
 
-def test_the_deck_has_the_glossary_counts() -> None:
-    counts = {i.value: i.deck_count for i in Ingredient}
+
+def test_the_shipped_deck_has_the_glossary_counts() -> None:
+    counts = {i.value: DECK.counts[i] for i in Ingredient}
     assert counts == {
         "Chicken": 6,
         "Pork": 5,
@@ -31,20 +32,25 @@ def test_the_deck_has_the_glossary_counts() -> None:
         "Noodles": 4,
         "Rice": 4,
     }
-    assert DECK_SIZE == 50
-    deck = full_deck()
-    assert len(deck) == 50
-    assert all(deck.count(i) == i.deck_count for i in Ingredient)
+    assert DECK.size == 50
+    cards = DECK.cards()
+    assert len(cards) == 50
+    assert all(cards.count(i) == DECK.counts[i] for i in Ingredient)
 
 
-def test_categories() -> None:
-    by_category = {c: {i.name for i in Ingredient if i.category is c} for c in Category}
+def test_the_shipped_categories() -> None:
+    by_category = {c: {i.name for i in DECK.of(c)} for c in Category}
     assert by_category == {
         Category.MEAT: {"CHICKEN", "PORK", "SHRIMP"},
         Category.VEGETABLE: {"BROCCOLI", "GREEN_PEPPER", "MUSHROOM", "ONION"},
         Category.CONDIMENT: {"CHILI_PEPPER", "GARLIC"},
         Category.STARCH: {"NOODLES", "RICE"},
     }
+
+
+def test_the_config_names_are_the_table_labels() -> None:
+    cfg = load_config()
+    assert [i.key for i in DECK.cards()] == cfg.deck()
 
 
 @pytest.mark.parametrize(
@@ -93,6 +99,6 @@ def test_piles_parse_from_comma_separated_names() -> None:
 
 
 def test_more_copies_than_the_deck_has_is_refused_across_piles() -> None:
-    check_possible([[Ingredient.SHRIMP] * 2, [Ingredient.SHRIMP]])
+    DECK.check_possible([[Ingredient.SHRIMP] * 2, [Ingredient.SHRIMP]])
     with pytest.raises(UserError, match="4 Shrimp collected, but the deck has only 3"):
-        check_possible([[Ingredient.SHRIMP] * 2, [Ingredient.SHRIMP] * 2])
+        DECK.check_possible([[Ingredient.SHRIMP] * 2, [Ingredient.SHRIMP] * 2])

@@ -22,14 +22,14 @@ from itertools import combinations as subsets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
-from wokphysics.games.wok_on_fire.scoring import (
-    CombinationKind,
-    best_points,
-    score_pile,
-)
+from wokphysics.games.wok_on_fire.scoring import CombinationKind, Scorer
 
 I = Ingredient  # noqa: E741
+SCORER = Scorer(load_config().rules)  # the shipped config, whose values are written out below
+best_points = SCORER.best_points
+score_pile = SCORER.score_pile
 
 ALONE = {I.CHICKEN: 2, I.PORK: 3, I.SHRIMP: 4, I.BROCCOLI: 5, I.GREEN_PEPPER: 5}
 MEAT = {I.CHICKEN, I.PORK, I.SHRIMP}

@@ -2,8 +2,9 @@
 
 - ``physics``: a :class:`~wokphysics.config.table.TableConfig` (``physics.toml``), the only
   thing the physics table is given;
-- ``rules``: :class:`WokOnFireRules` (``wok_on_fire.toml``'s ``[ingredients]``, ``[setup]`` and
-  ``[rules]``), what :mod:`wokphysics.games.wok_on_fire` plays by;
+- ``rules``: :class:`WokOnFireRules` (``wok_on_fire.toml``'s ``[ingredients]``, ``[setup]``,
+  ``[scoring]`` and ``[rules]``), what :mod:`wokphysics.games.wok_on_fire` plays and scores by:
+  every count, category and point value of the game comes from here;
 - ``bots``: the ``[bots.<name>]`` strengths, what the bots play with.
 
 ``load_config()`` reads the shipped defaults; ``load_config(path)`` layers a user's folder or
@@ -21,7 +22,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from wokphysics.config.loader import Settings, layer, load_layered, read_toml, validate
 from wokphysics.config.table import TableConfig
@@ -49,12 +50,48 @@ INGREDIENT_NAMES = (
 )
 """The 11 ingredient types the rulebook names, in glossary order (card ids follow it)."""
 
+FIXED_CATEGORIES: dict[str, Category] = {
+    "garlic": "condiment",
+    "chili_pepper": "condiment",
+    "noodles": "starch",
+    "rice": "starch",
+    "green_pepper": "vegetable",
+    "mushroom": "vegetable",
+    "onion": "vegetable",
+}
+"""Categories the rules' combinations depend on, so a config may not change them: Garlic and
+Chili Pepper pair with a Meat / a Green Pepper and season a Noodle dish as its Condiment;
+Noodles and Rice are the dishes' bases; Green Pepper, Mushroom and Onion have combinations of
+their own besides being a dish's Vegetable. Chicken, Pork, Shrimp and Broccoli may take any
+category (a Meat pairs with Garlic and fills a dish's Meat place, and so on)."""
+
 
 class WokOnFireIngredient(Settings):
-    """``[ingredients] <name> = { ... }``: how many cards of a type, and its category."""
+    """``[ingredients] <name> = { ... }``: how many cards of a type, its category and the
+    points one card scores on its own (in no combination)."""
 
     count: int = Field(ge=0, le=100)
     category: Category
+    points: int = Field(ge=0, le=1000)
+
+
+class WokOnFireScoring(Settings):
+    """``[scoring]``: the points of every scoring possibility (a card alone: its ``points``)."""
+
+    garlic_meat_factor: int = Field(ge=0, le=100)
+    chili_green_pepper: int = Field(ge=0, le=1000)
+    mushroom_set_size: int = Field(ge=1, le=100)
+    mushroom_set: int = Field(ge=0, le=1000)
+    onion_counts: tuple[int, ...] = Field(min_length=1, max_length=100)
+    rice_dish: int = Field(ge=0, le=1000)
+    noodle_dish: int = Field(ge=0, le=1000)
+
+    @field_validator("onion_counts")
+    @classmethod
+    def _counts_in_range(cls, counts: tuple[int, ...]) -> tuple[int, ...]:
+        if any(not 0 <= points <= 1000 for points in counts):
+            raise ValueError("each onion count's points must be 0 to 1000")
+        return counts
 
 
 class WokOnFireSetup(Settings):
@@ -72,6 +109,7 @@ class WokOnFireRules(Settings):
 
     ingredients: dict[str, WokOnFireIngredient]
     setup: WokOnFireSetup
+    scoring: WokOnFireScoring
     cards_per_chop: int = Field(ge=0, le=10)
     picks_per_turn: int = Field(ge=1, le=10)
     green_pepper_viable_falling_out: bool
@@ -91,7 +129,7 @@ class WokOnFireRules(Settings):
         return [name for name in INGREDIENT_NAMES for _ in range(self.ingredients[name].count)]
 
 
-_RULES_SECTIONS = ("ingredients", "setup")
+_RULES_SECTIONS = ("ingredients", "setup", "scoring")
 """``wok_on_fire.toml`` sections that are fields of :class:`WokOnFireRules`; the keys of its
 ``[rules]`` section are the other fields."""
 
@@ -255,6 +293,18 @@ def _check_consistent(cfg: WokOnFireConfig, blame: Callable[[str], str]) -> None
             blame("ingredients"), "ingredients",
             f"must be exactly the 11 types ({', '.join(INGREDIENT_NAMES)}); "
             f"missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown) or 'none'}",
+        )
+    for name, fixed in FIXED_CATEGORIES.items():
+        if rules.ingredients[name].category != fixed:
+            raise ConfigError(
+                blame("ingredients"), f"ingredients.{name}.category",
+                f"must be {fixed!r}: the rules' combinations depend on it (only chicken, pork, "
+                "shrimp and broccoli may change category)",
+            )
+    if rules.ingredients["onion"].points != 0:
+        raise ConfigError(
+            blame("ingredients"), "ingredients.onion.points",
+            "must be 0: Onions kept as onions score by scoring.onion_counts",
         )
     total = rules.deck_size
     dealt = rules.setup.supply + rules.setup.wok

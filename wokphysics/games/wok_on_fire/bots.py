@@ -29,7 +29,7 @@ from wokphysics.games.wok_on_fire.engine import (
     WokOnFireGame,
 )
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
-from wokphysics.games.wok_on_fire.scoring import score_pile
+from wokphysics.games.wok_on_fire.scoring import Scorer
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
 
@@ -63,11 +63,12 @@ def _counts(pile: Sequence[Ingredient]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _pile_value(counts: tuple[int, ...]) -> tuple[int, float]:
+def _pile_value(scorer: Scorer, counts: tuple[int, ...]) -> tuple[int, float]:
     """(optimal points without majorities, promise of the cards that score nothing yet) of a
-    pile given by its counts per type; cached, since bots ask about the same piles often."""
+    pile given by its counts per type, scored by the game's ``scorer``; cached, since bots ask
+    about the same piles often."""
     pile = [kind for kind, count in zip(_TYPES, counts, strict=True) for _ in range(count)]
-    arrangement = score_pile(pile)
+    arrangement = scorer.score_pile(pile)
     unused = [i for c in arrangement.combinations if c.points == 0 for i in c.ingredients]
     mushrooms = sum(1 for i in unused if i is I.MUSHROOM)
     promise = sum(_POTENTIAL.get(i, 0.0) for i in unused if i is not I.MUSHROOM)
@@ -211,7 +212,7 @@ class WokBot:
         for card_id in extra:
             mine[_INDEX[game.ingredient(card_id)]] += 1
         counts[player] = tuple(mine)
-        points, promise = _pile_value(counts[player])
+        points, promise = _pile_value(game.scorer, counts[player])
         rules = game.cfg.rules
         total = float(points)
         total += _majority(counts, player, _INDEX[I.PORK], rules.pork_majority_bonus)
@@ -350,7 +351,9 @@ class WokBot:
         counts = [_counts(game.pile_ingredients(p)) for p in range(game.players)]
         without = list(counts[me])
         without[_INDEX[I.CHILI_PEPPER]] -= 1
-        kept = float(_pile_value(counts[me])[0] - _pile_value(tuple(without))[0])
+        kept = float(
+            _pile_value(game.scorer, counts[me])[0] - _pile_value(game.scorer, tuple(without))[0]
+        )
         return chilis[0] if best > kept + 1.0 else None
 
     @staticmethod

@@ -35,12 +35,19 @@ def add_score_arguments(parser: argparse.ArgumentParser) -> None:
         "give --player once per player (1 to 4; an empty string is a player with no cards)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument(
+        "--config",
+        default=None,
+        metavar="PATH",
+        help="a TOML file or folder layered over the shipped config (its counts and points)",
+    )
 
 
 def score(args: argparse.Namespace) -> int:
     """Score the given players' piles exactly and name the winner(s)."""
+    from wokphysics.config.wok_on_fire import load_config
     from wokphysics.games.wok_on_fire.ingredients import parse_pile
-    from wokphysics.games.wok_on_fire.scoring import score_players, winners
+    from wokphysics.games.wok_on_fire.scoring import Scorer, winners
 
     texts: list[str] = args.players or []
     if not texts:
@@ -53,7 +60,7 @@ def score(args: argparse.Namespace) -> int:
             piles.append(parse_pile(text))
         except UserError as error:
             raise UserError(f"player {number}: {error}") from None
-    scores = score_players(piles)
+    scores = Scorer(load_config(args.config).rules).score_players(piles)
     best = winners(scores)
     if args.json:
         print(json.dumps(_as_json(piles, scores, best), indent=2))
@@ -203,17 +210,18 @@ def bench_figures(repeat: int) -> dict[str, float]:
     """
     import random
 
-    from wokphysics.games.wok_on_fire.ingredients import full_deck
-    from wokphysics.games.wok_on_fire.scoring import score_pile
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.games.wok_on_fire.scoring import Scorer
     from wokphysics.timing import median_seconds
 
-    deck = full_deck()
+    scorer = Scorer(load_config().rules)
+    deck = scorer.deck.cards()
     rng = random.Random(20)  # a seeded generator of its own: the same piles every run
     piles = [rng.sample(deck, 20) for _ in range(200)]
 
     def run() -> None:
         for pile in piles:
-            score_pile(pile)
+            scorer.score_pile(pile)
 
     seconds = median_seconds(run, repeat)
     figures = {"wok_on_fire.score_20_cards_ms": 1000.0 * seconds / len(piles)}

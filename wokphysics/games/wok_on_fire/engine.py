@@ -26,7 +26,7 @@ from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction, InvariantViolation, UserError
 from wokphysics.games.wok_on_fire.deal import dealt_table
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
-from wokphysics.games.wok_on_fire.scoring import PlayerScore, score_players
+from wokphysics.games.wok_on_fire.scoring import PlayerScore, Scorer
 from wokphysics.games.wok_on_fire.scoring import winners as score_winners
 from wokphysics.games.wok_on_fire.viability import claim_refusal, refusal_reason
 from wokphysics.table.cards import Card
@@ -270,6 +270,8 @@ class WokOnFireGame:
         self.bots: tuple[str, ...] = labels
         self.record_path: Path | None = Path(record_path) if record_path is not None else None
         self.table = dealt_table(cfg, seed)
+        self.scorer = Scorer(cfg.rules)
+        """The exact scorer of this game's config (counts, categories and values)."""
         self._ingredient = [Ingredient[card.ingredient.upper()] for card in self.table.cards]
         self._piles: list[list[int]] = [[] for _ in range(players)]
         self._discarded: list[int] = []
@@ -359,15 +361,10 @@ class WokOnFireGame:
         return tuple(p for p in range(self.players) if p != player)
 
     def scores(self) -> list[PlayerScore]:
-        """Every player's exact optimal score of the cards collected so far."""
-        rules = self.cfg.rules
+        """Every player's exact optimal score of the cards collected so far (the config's
+        values: :attr:`scorer`)."""
         piles = [self.pile_ingredients(p) for p in range(self.players)]
-        return score_players(
-            piles,
-            [self._piles[p] for p in range(self.players)],
-            pork_bonus=rules.pork_majority_bonus,
-            broccoli_penalty=rules.broccoli_majority_penalty,
-        )
+        return self.scorer.score_players(piles, [self._piles[p] for p in range(self.players)])
 
     def winners(self) -> list[int]:
         """Most points, then fewest ingredients; several players = a shared victory."""

@@ -1,8 +1,10 @@
-"""The 50 ingredient cards of Wok on Fire: 11 types, their categories and deck counts.
+"""Wok on Fire's ingredient types and the deck a config describes.
 
-The counts are the rulebook glossary's (Chicken 6, Pork 5, Shrimp 3, Broccoli 4, Green
-Pepper 4, Mushroom 6, Onion 7, Chili Pepper 3, Garlic 4, Noodles 4, Rice 4; 50 in all).
-Card identity never matters for points, so a player's pile is a multiset of these types.
+The 11 types are the ones the rulebook names (the rules refer to Chicken, Green Pepper, Garlic
+and so on by name). How many cards of each the deck holds, each type's category and its points
+alone come from the validated config (``config/wok_on_fire.toml`` ``[ingredients]``), through
+:class:`Deck`; nothing here fixes a count. Card identity never matters for points, so a
+player's pile is a multiset of these types.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from enum import Enum
 
+from wokphysics.config.wok_on_fire import INGREDIENT_NAMES, WokOnFireRules
 from wokphysics.errors import UserError
 
 
@@ -45,62 +49,64 @@ class Ingredient(Enum):
         return self.value
 
     @property
-    def category(self) -> Category:
-        return CATEGORY[self]
-
-    @property
-    def deck_count(self) -> int:
-        """How many cards of this type the 50-card deck holds."""
-        return DECK_COUNTS[self]
+    def key(self) -> str:
+        """The config's name, e.g. ``"green_pepper"`` (also the table's card label)."""
+        return self.name.lower()
 
     def __str__(self) -> str:
         return self.value
 
 
-CATEGORY: Mapping[Ingredient, Category] = {
-    Ingredient.CHICKEN: Category.MEAT,
-    Ingredient.PORK: Category.MEAT,
-    Ingredient.SHRIMP: Category.MEAT,
-    Ingredient.BROCCOLI: Category.VEGETABLE,
-    Ingredient.GREEN_PEPPER: Category.VEGETABLE,
-    Ingredient.MUSHROOM: Category.VEGETABLE,
-    Ingredient.ONION: Category.VEGETABLE,
-    Ingredient.CHILI_PEPPER: Category.CONDIMENT,
-    Ingredient.GARLIC: Category.CONDIMENT,
-    Ingredient.NOODLES: Category.STARCH,
-    Ingredient.RICE: Category.STARCH,
-}
-
-DECK_COUNTS: Mapping[Ingredient, int] = {
-    Ingredient.CHICKEN: 6,
-    Ingredient.PORK: 5,
-    Ingredient.SHRIMP: 3,
-    Ingredient.BROCCOLI: 4,
-    Ingredient.GREEN_PEPPER: 4,
-    Ingredient.MUSHROOM: 6,
-    Ingredient.ONION: 7,
-    Ingredient.CHILI_PEPPER: 3,
-    Ingredient.GARLIC: 4,
-    Ingredient.NOODLES: 4,
-    Ingredient.RICE: 4,
-}
-
-DECK_SIZE = sum(DECK_COUNTS.values())
-assert DECK_SIZE == 50, "the glossary's counts add up to 50 cards"
-
-MEATS: tuple[Ingredient, ...] = tuple(i for i in Ingredient if CATEGORY[i] is Category.MEAT)
-VEGETABLES: tuple[Ingredient, ...] = tuple(
-    i for i in Ingredient if CATEGORY[i] is Category.VEGETABLE
-)
-CONDIMENTS: tuple[Ingredient, ...] = tuple(
-    i for i in Ingredient if CATEGORY[i] is Category.CONDIMENT
-)
-STARCHES: tuple[Ingredient, ...] = tuple(i for i in Ingredient if CATEGORY[i] is Category.STARCH)
+assert tuple(i.key for i in Ingredient) == INGREDIENT_NAMES, "one type per config name, in order"
 
 
-def full_deck() -> list[Ingredient]:
-    """The 50 cards, type by type in glossary order (shuffle with the game's own generator)."""
-    return [ingredient for ingredient in Ingredient for _ in range(DECK_COUNTS[ingredient])]
+@dataclass(frozen=True)
+class Deck:
+    """The cards of one config: per type, how many the deck holds, its category and the points
+    one card scores on its own. Build it with :meth:`from_rules`."""
+
+    counts: Mapping[Ingredient, int]
+    categories: Mapping[Ingredient, Category]
+    points: Mapping[Ingredient, int]
+
+    @classmethod
+    def from_rules(cls, rules: WokOnFireRules) -> Deck:
+        """The deck of a validated config's rules part (``cfg.rules``)."""
+        items = {i: rules.ingredients[i.key] for i in Ingredient}
+        return cls(
+            counts={i: item.count for i, item in items.items()},
+            categories={i: Category[item.category.upper()] for i, item in items.items()},
+            points={i: item.points for i, item in items.items()},
+        )
+
+    @property
+    def size(self) -> int:
+        """Cards in the deck."""
+        return sum(self.counts.values())
+
+    def of(self, category: Category) -> tuple[Ingredient, ...]:
+        """The types of ``category``, in glossary order."""
+        return tuple(i for i in Ingredient if self.categories[i] is category)
+
+    def cards(self) -> list[Ingredient]:
+        """Every card, type by type in glossary order (card ids follow this order)."""
+        return [ingredient for ingredient in Ingredient for _ in range(self.counts[ingredient])]
+
+    def check_possible(self, piles: Iterable[Iterable[Ingredient]]) -> None:
+        """Refuse piles that together hold more copies of a type than the deck has.
+
+        Raises:
+            UserError: naming the type, how many the piles hold and how many the deck has.
+        """
+        total: Counter[Ingredient] = Counter()
+        for pile in piles:
+            total.update(pile)
+        for ingredient in Ingredient:
+            if total[ingredient] > self.counts[ingredient]:
+                raise UserError(
+                    f"impossible piles: {total[ingredient]} {ingredient.value} collected, "
+                    f"but the deck has only {self.counts[ingredient]}"
+                )
 
 
 def _key(text: str) -> str:
@@ -136,20 +142,3 @@ def parse_pile(text: str) -> list[Ingredient]:
             raise UserError(f"empty ingredient name in {text!r}; valid names: {VALID_NAMES}")
         pile.append(parse_ingredient(item))
     return pile
-
-
-def check_possible(piles: Iterable[Iterable[Ingredient]]) -> None:
-    """Refuse piles that together hold more copies of a type than the deck has.
-
-    Raises:
-        UserError: naming the type, how many the piles hold and how many the deck has.
-    """
-    total: Counter[Ingredient] = Counter()
-    for pile in piles:
-        total.update(pile)
-    for ingredient in Ingredient:
-        if total[ingredient] > ingredient.deck_count:
-            raise UserError(
-                f"impossible piles: {total[ingredient]} {ingredient.value} collected, "
-                f"but the deck has only {ingredient.deck_count}"
-            )

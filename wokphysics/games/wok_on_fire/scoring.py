@@ -1,35 +1,43 @@
-"""Exact end-of-game scoring of Wok on Fire.
+"""Exact end-of-game scoring of Wok on Fire, every value from the config.
 
-Each player arranges the cards they collected into scoring possibilities, every card in at
-most one, to get the most points (rules decisions, "Wok on Fire" -> Scoring):
+Each player arranges the cards they collected into scoring possibilities, every card in
+exactly one, to get the most points (rules decisions, "Wok on Fire" -> Scoring). The values
+and categories are the config's (``[ingredients]`` points and categories, ``[scoring]``,
+``[rules]`` majorities); the defaults are the rulebook's:
 
-- alone: Chicken 2, Pork 3, Shrimp 4, Broccoli 5, Green Pepper 5 (other cards alone: 0);
-- Garlic + one Meat: 3 x that Meat's points;
-- Chili Pepper + one Green Pepper: 10;
-- Mushrooms: 18 per set of 3;
-- Onions kept as onions: 1/6/15/24/35 for 1..5; each Onion past the fifth starts a new count;
-- Rice + Meat + Vegetable: 15; Noodles + Meat + Vegetable + Condiment: 25.
+- alone: a card's ``points`` (Chicken 2, Pork 3, Shrimp 4, Broccoli 5, Green Pepper 5, others 0);
+- Garlic + one Meat: ``garlic_meat_factor`` (3) x that Meat's points;
+- Chili Pepper + one Green Pepper: ``chili_green_pepper`` (10);
+- Mushrooms: ``mushroom_set`` (18) per set of ``mushroom_set_size`` (3);
+- Onions kept as onions: ``onion_counts`` (1/6/15/24/35 for 1..5); past the last size a new
+  count starts;
+- Rice + Meat + Vegetable: ``rice_dish`` (15); Noodles + Meat + Vegetable + Condiment:
+  ``noodle_dish`` (25). Meat, Vegetable and Condiment are the config's categories.
 
-Then the majorities (every collected card counts, however arranged): most Pork +5, most
-Broccoli -10, nobody on a tie. The winner has the most points; a tie goes to the fewest
-ingredients collected; still tied, a shared victory.
+Then the majorities (every collected card counts, however arranged): most Pork
+``+pork_majority_bonus``, most Broccoli ``-broccoli_majority_penalty``, nobody on a tie. The
+winner has the most points; a tie goes to the fewest ingredients collected; still tied, a shared
+victory.
 
 How the optimum is found exactly (not greedily). Only the counts of the 11 types matter.
-Choose how many Noodle dishes ``N`` and Rice dishes ``R`` to cook, which Condiments feed
-the Noodle dishes (``g`` Garlic + ``h`` Chili, ``g + h = N``), and which Meats and which
-Vegetables (``N + R`` of each) go into dishes; a Meat, Vegetable or Condiment can sit in any
-dish, so these totals are all that matter. What is left then scores independently:
+Choose how many Noodle dishes ``N`` and Rice dishes ``R`` to cook, which Condiments season the
+Noodle dishes (``g`` Garlic, ``h`` Chili, the rest from other Condiments, cheapest first), and
+how many cards of each Meat and each Vegetable fill the dishes (``N + R`` of each); a card of a
+category can sit in any dish, so these totals are all that matter. What is left then scores
+in independent parts:
 
-- Meats with the Garlic left: each Garlic adds 2 x the Meat's points, so Garlic goes on
-  Shrimp, then Pork, then Chicken (an exchange argument shows this is optimal);
-- Green Peppers with the Chili left: 5 each plus 5 per pair;
-- Broccoli 5 each; Mushrooms 18 per 3; Onions by the count table.
+- Meats with the Garlic left: each Garlic paired with a Meat gains ``factor x p - p - p_garlic``,
+  the same for every Garlic, so for a given set of Meats the pairs go to the highest gains
+  first (an exchange argument shows this is optimal);
+- Green Peppers with the Chili left, likewise;
+- every other type alone: its points per card, Mushrooms by sets, Onions by counts.
 
-The optimiser tabulates the best Meat part for every (dish meats, Garlic left) and the best
-Vegetable part for every (dish vegetables, Chili left) over all compositions (a max-plus
-convolution for the independent Broccoli, Mushroom and Onion parts), then tries every
-``(N, R, g, h)``. That is every arrangement, summarised without loss, so the result is the
-true optimum; the tests compare it with an exhaustive search over card assignments.
+The optimiser tabulates the best Meat part for every (Meats in dishes, Garlic left) by dynamic
+programming over the Meat types, and the best Vegetable part for every (Vegetables in dishes,
+Chili left) (a max-plus convolution of the independent Vegetables, then the Green Peppers),
+then tries every ``(N, R, g, h)``. That is every arrangement, summarised without loss, so the
+result is the true optimum; the tests compare it with exhaustive searches over card
+assignments, for the shipped config and for others.
 """
 
 from __future__ import annotations
@@ -38,38 +46,17 @@ from collections import Counter, deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import product
 
+from wokphysics.config.wok_on_fire import WokOnFireRules
 from wokphysics.errors import UserError
-from wokphysics.games.wok_on_fire.ingredients import DECK_COUNTS, Ingredient, check_possible
+from wokphysics.games.wok_on_fire.ingredients import Category, Deck, Ingredient
 
-I = Ingredient  # noqa: E741 (short alias: the tables below read better)
+I = Ingredient  # noqa: E741 (short alias: the rules below read better)
 
-ALONE_POINTS: dict[Ingredient, int] = {
-    I.CHICKEN: 2,
-    I.PORK: 3,
-    I.SHRIMP: 4,
-    I.BROCCOLI: 5,
-    I.GREEN_PEPPER: 5,
-}
-"""Points of a card scored on its own; every other type scores 0 alone."""
-
-GARLIC_FACTOR = 3
-CHILI_PAIR_POINTS = 10
-MUSHROOM_SET_SIZE = 3
-MUSHROOM_SET_POINTS = 18
-ONION_COUNT_POINTS: tuple[int, ...] = (0, 1, 6, 15, 24, 35)
-"""Points of one onion count of 0..5 onions; a sixth onion starts a new count."""
-ONION_COUNT_MAX = len(ONION_COUNT_POINTS) - 1
-RICE_DISH_POINTS = 15
-NOODLE_DISH_POINTS = 25
-PORK_MAJORITY_BONUS = 5
-BROCCOLI_MAJORITY_PENALTY = -10
-
-# Garlic goes on the most valuable Meat first (see the module docstring).
-_MEATS_BY_VALUE: tuple[Ingredient, ...] = (I.SHRIMP, I.PORK, I.CHICKEN)
-_DISH_VEGETABLES: tuple[Ingredient, ...] = (I.BROCCOLI, I.GREEN_PEPPER, I.MUSHROOM, I.ONION)
-_MEATS: tuple[Ingredient, ...] = (I.CHICKEN, I.PORK, I.SHRIMP)
+_PAIRING = (I.GARLIC, I.CHILI_PEPPER)
+"""The Condiments with combinations of their own; other Condiments score alone."""
+_BASES = (I.NOODLES, I.RICE)
+"""The dishes' bases; other Starches score alone."""
 
 
 class CombinationKind(Enum):
@@ -132,8 +119,9 @@ class PlayerScore:
         arrangement: the best arrangement of the player's cards.
         cards: how many ingredients the player collected (the tie-break: fewer is better).
         pork, broccoli: collected counts used for the majorities.
-        pork_bonus: +5 for the strict majority of Pork, else 0.
-        broccoli_penalty: -10 for the strict majority of Broccoli, else 0.
+        pork_bonus: ``rules.pork_majority_bonus`` for the strict majority of Pork, else 0.
+        broccoli_penalty: minus ``rules.broccoli_majority_penalty`` for the strict majority of
+            Broccoli, else 0.
         total: ``arrangement.points + pork_bonus + broccoli_penalty``.
     """
 
@@ -146,109 +134,339 @@ class PlayerScore:
     total: int
 
 
-def onion_points(onions: int) -> int:
-    """Points of ``onions`` Onions kept as onions: counts of 5, then the rest."""
-    full, rest = divmod(onions, ONION_COUNT_MAX)
-    return full * ONION_COUNT_POINTS[ONION_COUNT_MAX] + ONION_COUNT_POINTS[rest]
-
-
-def _meat_part(chicken: int, pork: int, shrimp: int, garlic: int) -> int:
-    """Best points of these Meats with this many Garlic (Garlic on the best Meats)."""
-    points = 2 * chicken + 3 * pork + 4 * shrimp
-    on_shrimp = min(garlic, shrimp)
-    on_pork = min(garlic - on_shrimp, pork)
-    on_chicken = min(garlic - on_shrimp - on_pork, chicken)
-    extra = GARLIC_FACTOR - 1
-    return points + extra * (4 * on_shrimp + 3 * on_pork + 2 * on_chicken)
-
-
-def _pepper_part(green_pepper: int, chili: int) -> int:
-    """Best points of these Green Peppers with this many Chili Peppers."""
-    pairs = min(green_pepper, chili)
-    return CHILI_PAIR_POINTS * pairs + ALONE_POINTS[I.GREEN_PEPPER] * (green_pepper - pairs)
-
-
 @dataclass(frozen=True)
-class _Plan:
-    """The optimum summarised: dish counts and which types feed the dishes."""
+class _DishPlan:
+    """The optimum summarised: dish counts and how many of each type feed the dishes."""
 
     noodle_dishes: int
     rice_dishes: int
     dish_garlic: int
     dish_chili: int
-    dish_meats: tuple[int, int, int]  # Chicken, Pork, Shrimp in dishes
-    dish_vegetables: tuple[int, int, int, int]  # Broccoli, Green Pepper, Mushroom, Onion
+    dish_other_condiments: int
+    dish_meats: tuple[int, ...]  # aligned with Scorer's meat order
+    dish_vegetables: tuple[int, ...]  # aligned with Scorer's vegetable order
     points: int
 
 
-def _optimal_plan(counts: Counter[Ingredient]) -> _Plan:
-    chicken, pork, shrimp = (counts[m] for m in _MEATS)
-    broccoli, green_pepper, mushroom, onion = (counts[v] for v in _DISH_VEGETABLES)
-    garlic, chili = counts[I.GARLIC], counts[I.CHILI_PEPPER]
-    noodles, rice = counts[I.NOODLES], counts[I.RICE]
-    max_dishes = min(
-        noodles + rice, chicken + pork + shrimp, broccoli + green_pepper + mushroom + onion
-    )
+_Entry = tuple[int, tuple[int, ...]]
+"""(points, cards of each type used in dishes); points -1 means impossible."""
+_IMPOSSIBLE: _Entry = (-1, ())
 
-    # Best Meat part for k meats in dishes and g Garlic left: best_meat[k][g] = (points, use).
-    best_meat: list[list[tuple[int, tuple[int, int, int]]]] = [
-        [(-1, (0, 0, 0))] * (garlic + 1) for _ in range(max_dishes + 1)
-    ]
-    for used in product(range(chicken + 1), range(pork + 1), range(shrimp + 1)):
-        k = used[0] + used[1] + used[2]
-        if k > max_dishes:
-            continue
-        row = best_meat[k]
-        for g in range(garlic + 1):
-            points = _meat_part(chicken - used[0], pork - used[1], shrimp - used[2], g)
-            if points > row[g][0]:
-                row[g] = (points, used)
 
-    # Broccoli, Mushroom and Onion are independent: max-plus convolution over how many of
-    # each go into dishes. bmo[k] = (points of the rest, (broccoli, mushroom, onion) used).
-    bmo: list[tuple[int, tuple[int, int, int]]] = [(-1, (0, 0, 0))] * (max_dishes + 1)
-    for b in range(min(broccoli, max_dishes) + 1):
-        for m in range(min(mushroom, max_dishes - b) + 1):
-            rest_points = ALONE_POINTS[I.BROCCOLI] * (broccoli - b) + MUSHROOM_SET_POINTS * (
-                (mushroom - m) // MUSHROOM_SET_SIZE
+class Scorer:
+    """The exact scorer of one config (``Scorer(cfg.rules)``): every count, category and value
+    is the config's. Frozen in use; one per game."""
+
+    def __init__(self, rules: WokOnFireRules) -> None:
+        self.deck = Deck.from_rules(rules)
+        scoring = rules.scoring
+        self.garlic_meat_factor = scoring.garlic_meat_factor
+        self.chili_green_pepper = scoring.chili_green_pepper
+        self.mushroom_set_size = scoring.mushroom_set_size
+        self.mushroom_set = scoring.mushroom_set
+        self.onion_counts: tuple[int, ...] = (0, *scoring.onion_counts)
+        """Points of one onion count of 0, 1, ... Onions; a longer count starts a new one."""
+        self.rice_dish = scoring.rice_dish
+        self.noodle_dish = scoring.noodle_dish
+        self.pork_majority_bonus = rules.pork_majority_bonus
+        self.broccoli_majority_penalty = rules.broccoli_majority_penalty
+        points = self.deck.points
+        self._points = points
+        garlic = points[I.GARLIC]
+        self._garlic_gain = {
+            meat: max(0, self.garlic_meat_factor * points[meat] - points[meat] - garlic)
+            for meat in self.deck.of(Category.MEAT)
+        }
+        # Garlic goes to the highest gains first (see the module docstring).
+        self._meats = tuple(sorted(self._garlic_gain, key=lambda m: -self._garlic_gain[m]))
+        self._pepper_gain = max(
+            0, self.chili_green_pepper - points[I.GREEN_PEPPER] - points[I.CHILI_PEPPER]
+        )
+        self._free_vegetables = tuple(
+            v for v in self.deck.of(Category.VEGETABLE) if v is not I.GREEN_PEPPER
+        )
+        self._vegetables = (*self._free_vegetables, I.GREEN_PEPPER)
+        self._other_condiments = tuple(
+            sorted(
+                (c for c in self.deck.of(Category.CONDIMENT) if c not in _PAIRING),
+                key=lambda c: points[c],
             )
-            for o in range(min(onion, max_dishes - b - m) + 1):
-                points = rest_points + onion_points(onion - o)
-                if points > bmo[b + m + o][0]:
-                    bmo[b + m + o] = (points, (b, m, o))
+        )
+        self._other_starches = tuple(s for s in self.deck.of(Category.STARCH) if s not in _BASES)
 
-    # best_veg[k][h] = (points, (broccoli, green pepper, mushroom, onion) used), h Chili left.
-    best_veg: list[list[tuple[int, tuple[int, int, int, int]]]] = []
-    for k in range(max_dishes + 1):
-        row_v: list[tuple[int, tuple[int, int, int, int]]] = []
-        for h in range(chili + 1):
-            best: tuple[int, tuple[int, int, int, int]] = (-1, (0, 0, 0, 0))
-            for gp in range(min(green_pepper, k) + 1):
-                rest = bmo[k - gp]
-                if rest[0] < 0:
-                    continue
-                points = rest[0] + _pepper_part(green_pepper - gp, h)
-                if points > best[0]:
-                    b, m, o = rest[1]
-                    best = (points, (b, gp, m, o))
-            row_v.append(best)
-        best_veg.append(row_v)
+    # ------------------------------------------------------------------ parts
+    def onion_points(self, onions: int) -> int:
+        """Points of ``onions`` Onions kept as onions: full counts, then the rest."""
+        longest = len(self.onion_counts) - 1
+        full, rest = divmod(onions, longest)
+        return full * self.onion_counts[longest] + self.onion_counts[rest]
 
-    best_plan: _Plan | None = None
-    for n in range(min(noodles, max_dishes, garlic + chili) + 1):
-        for r in range(min(rice, max_dishes - n) + 1):
-            k = n + r
-            for g in range(max(0, n - chili), min(n, garlic) + 1):
-                h = n - g
-                meat_points, meats_used = best_meat[k][garlic - g]
-                veg_points, vegs_used = best_veg[k][chili - h]
-                if meat_points < 0 or veg_points < 0:
+    def _mushroom_sets(self, mushrooms: int) -> int:
+        """How many sets the best scoring of ``mushrooms`` leftover Mushrooms makes."""
+        alone = self._points[I.MUSHROOM]
+        size = self.mushroom_set_size
+        return max(
+            range(mushrooms // size + 1),
+            key=lambda sets: sets * self.mushroom_set + (mushrooms - sets * size) * alone,
+        )
+
+    def _alone_value(self, kind: Ingredient, cards: int) -> int:
+        """Best points of ``cards`` leftover cards of a type with no partner to pair with."""
+        if kind is I.ONION:
+            return self.onion_points(cards)
+        if kind is I.MUSHROOM:
+            sets = self._mushroom_sets(cards)
+            rest = cards - sets * self.mushroom_set_size
+            return sets * self.mushroom_set + rest * self._points[I.MUSHROOM]
+        return cards * self._points[kind]
+
+    def _meat_table(self, counts: Counter[Ingredient], dishes: int) -> list[list[_Entry]]:
+        """table[k][g]: the best Meat part (Garlic left included) with ``k`` Meats in dishes
+        and ``g`` Garlic left, and the Meats used (aligned with ``self._meats``)."""
+        garlic = counts[I.GARLIC]
+        garlic_points = self._points[I.GARLIC]
+        table = [[_IMPOSSIBLE] * (garlic + 1) for _ in range(dishes + 1)]
+        for start in range(garlic + 1):
+            # states[(meats in dishes, garlic still free)] = (points so far, meats used)
+            states: dict[tuple[int, int], _Entry] = {(0, start): (0, ())}
+            for meat in self._meats:
+                have, gain, alone = counts[meat], self._garlic_gain[meat], self._points[meat]
+                following: dict[tuple[int, int], _Entry] = {}
+                for (used, free), (points, use) in states.items():
+                    for into_dishes in range(min(have, dishes - used) + 1):
+                        left = have - into_dishes
+                        pairs = min(free, left) if gain > 0 else 0
+                        value = points + alone * left + gain * pairs
+                        key = (used + into_dishes, free - pairs)
+                        if value > following.get(key, _IMPOSSIBLE)[0]:
+                            following[key] = (value, (*use, into_dishes))
+                states = following
+            for (used, _free), (points, use) in states.items():
+                total = points + start * garlic_points
+                if total > table[used][start][0]:
+                    table[used][start] = (total, use)
+        return table
+
+    def _vegetable_table(self, counts: Counter[Ingredient], dishes: int) -> list[list[_Entry]]:
+        """table[k][h]: the best Vegetable part (Chili left included) with ``k`` Vegetables in
+        dishes and ``h`` Chili left, and the Vegetables used (aligned with
+        ``self._vegetables``)."""
+        # The Vegetables other than Green Pepper are independent: max-plus convolution.
+        free: list[_Entry] = [(0, ())] + [_IMPOSSIBLE] * dishes
+        for kind in self._free_vegetables:
+            have = counts[kind]
+            merged: list[_Entry] = [_IMPOSSIBLE] * (dishes + 1)
+            for used, (points, use) in enumerate(free):
+                if points < 0:
                     continue
-                points = NOODLE_DISH_POINTS * n + RICE_DISH_POINTS * r + meat_points + veg_points
-                if best_plan is None or points > best_plan.points:
-                    best_plan = _Plan(n, r, g, h, meats_used, vegs_used, points)
-    assert best_plan is not None, "cooking no dish is always possible"
-    return best_plan
+                for into_dishes in range(min(have, dishes - used) + 1):
+                    value = points + self._alone_value(kind, have - into_dishes)
+                    if value > merged[used + into_dishes][0]:
+                        merged[used + into_dishes] = (value, (*use, into_dishes))
+            free = merged
+        peppers, chili = counts[I.GREEN_PEPPER], counts[I.CHILI_PEPPER]
+        pepper_points, chili_points = self._points[I.GREEN_PEPPER], self._points[I.CHILI_PEPPER]
+        table: list[list[_Entry]] = []
+        for used in range(dishes + 1):
+            row: list[_Entry] = []
+            for chili_left in range(chili + 1):
+                best = _IMPOSSIBLE
+                for into_dishes in range(min(peppers, used) + 1):
+                    rest = free[used - into_dishes]
+                    if rest[0] < 0:
+                        continue
+                    left = peppers - into_dishes
+                    value = (
+                        rest[0]
+                        + pepper_points * left
+                        + chili_points * chili_left
+                        + self._pepper_gain * min(left, chili_left)
+                    )
+                    if value > best[0]:
+                        best = (value, (*rest[1], into_dishes))
+                row.append(best)
+            table.append(row)
+        return table
+
+    def _optimal_plan(self, counts: Counter[Ingredient]) -> _DishPlan:
+        points = self._points
+        noodles, rice = counts[I.NOODLES], counts[I.RICE]
+        garlic, chili = counts[I.GARLIC], counts[I.CHILI_PEPPER]
+        others = sorted(
+            points[c] for c in self._other_condiments for _ in range(counts[c])
+        )  # the other Condiments' cards, cheapest first (they season dishes first)
+        max_dishes = min(
+            noodles + rice,
+            sum(counts[m] for m in self._meats),
+            sum(counts[v] for v in self._vegetables),
+        )
+        meat = self._meat_table(counts, max_dishes)
+        vegetable = self._vegetable_table(counts, max_dishes)
+        starches = sum(points[s] * counts[s] for s in self._other_starches)
+        condiments_alone = sum(others)
+        best: _DishPlan | None = None
+        for n in range(min(noodles, max_dishes, garlic + chili + len(others)) + 1):
+            for r in range(min(rice, max_dishes - n) + 1):
+                k = n + r
+                fixed = (
+                    self.noodle_dish * n
+                    + self.rice_dish * r
+                    + points[I.NOODLES] * (noodles - n)
+                    + points[I.RICE] * (rice - r)
+                    + starches
+                )
+                for g in range(min(n, garlic) + 1):
+                    for h in range(min(n - g, chili) + 1):
+                        j = n - g - h
+                        if j > len(others):
+                            continue
+                        meat_points, meats_used = meat[k][garlic - g]
+                        veg_points, vegs_used = vegetable[k][chili - h]
+                        if meat_points < 0 or veg_points < 0:
+                            continue
+                        total = (
+                            fixed
+                            + meat_points
+                            + veg_points
+                            + condiments_alone
+                            - sum(others[:j])
+                        )
+                        if best is None or total > best.points:
+                            best = _DishPlan(n, r, g, h, j, meats_used, vegs_used, total)
+        assert best is not None, "cooking no dish is always possible"
+        return best
+
+    # ------------------------------------------------------------------ arrangement
+    def _arrange(
+        self, plan: _DishPlan, pile: Sequence[Ingredient], card_ids: Sequence[int] | None
+    ) -> Arrangement:
+        """The combinations that realise ``plan``; the points are recomputed card by card."""
+        cards = _Cards(pile, card_ids)
+        points = self._points
+        meats = _spread(self._meats, plan.dish_meats)
+        vegetables = _spread(self._vegetables, plan.dish_vegetables)
+        others = sorted(
+            (c for c in self._other_condiments for _ in range(cards.left[c])),
+            key=lambda c: points[c],
+        )
+        condiments = [
+            *[I.GARLIC] * plan.dish_garlic,
+            *[I.CHILI_PEPPER] * plan.dish_chili,
+            *others[: plan.dish_other_condiments],
+        ]
+        for d in range(plan.noodle_dishes + plan.rice_dishes):
+            if d < plan.noodle_dishes:
+                cards.take(
+                    CombinationKind.NOODLE_DISH,
+                    (I.NOODLES, meats[d], vegetables[d], condiments[d]),
+                    self.noodle_dish,
+                )
+            else:
+                cards.take(
+                    CombinationKind.RICE_DISH, (I.RICE, meats[d], vegetables[d]), self.rice_dish
+                )
+        for meat in self._meats:
+            while self._garlic_gain[meat] > 0 and cards.left[I.GARLIC] and cards.left[meat]:
+                cards.take(
+                    CombinationKind.GARLIC_MEAT,
+                    (I.GARLIC, meat),
+                    self.garlic_meat_factor * points[meat],
+                )
+        while self._pepper_gain > 0 and cards.left[I.CHILI_PEPPER] and cards.left[I.GREEN_PEPPER]:
+            cards.take(
+                CombinationKind.CHILI_GREEN_PEPPER,
+                (I.CHILI_PEPPER, I.GREEN_PEPPER),
+                self.chili_green_pepper,
+            )
+        for _ in range(self._mushroom_sets(cards.left[I.MUSHROOM])):
+            cards.take(
+                CombinationKind.MUSHROOM_SET,
+                (I.MUSHROOM,) * self.mushroom_set_size,
+                self.mushroom_set,
+            )
+        longest = len(self.onion_counts) - 1
+        while cards.left[I.ONION]:
+            size = min(cards.left[I.ONION], longest)
+            cards.take(CombinationKind.ONION_COUNT, (I.ONION,) * size, self.onion_counts[size])
+        for ingredient in Ingredient:
+            while cards.left[ingredient]:
+                alone = points[ingredient]
+                kind = CombinationKind.ALONE if alone else CombinationKind.UNSCORED
+                cards.take(kind, (ingredient,), alone)
+        total = sum(c.points for c in cards.combinations)
+        assert total == plan.points, f"arrangement {total} differs from the optimum {plan.points}"
+        return Arrangement(tuple(cards.combinations), total)
+
+    def _check_pile(self, pile: Sequence[Ingredient]) -> Counter[Ingredient]:
+        counts = Counter(pile)
+        for ingredient, count in counts.items():
+            if not isinstance(ingredient, Ingredient):
+                raise TypeError(f"not an Ingredient: {ingredient!r}")
+            if count > self.deck.counts[ingredient]:
+                raise UserError(
+                    f"impossible pile: {count} {ingredient.value}, but the deck has "
+                    f"only {self.deck.counts[ingredient]}"
+                )
+        return counts
+
+    # ------------------------------------------------------------------ public
+    def best_points(self, pile: Sequence[Ingredient]) -> int:
+        """The optimal arrangement's points (no majorities), without building the arrangement."""
+        return self._optimal_plan(self._check_pile(pile)).points
+
+    def score_pile(
+        self, pile: Sequence[Ingredient], card_ids: Sequence[int] | None = None
+    ) -> Arrangement:
+        """The optimal arrangement of one player's cards (majorities not included).
+
+        Args:
+            pile: the card types the player collected (at most the deck's count of each).
+            card_ids: optional ids of those cards, in the same order; each combination then
+                names the ids of its cards.
+
+        Raises:
+            UserError: the pile holds more copies of a type than the deck has.
+            ValueError: ``card_ids`` is not as long as ``pile``.
+        """
+        if card_ids is not None and len(card_ids) != len(pile):
+            raise ValueError(f"{len(card_ids)} card ids for {len(pile)} cards")
+        return self._arrange(self._optimal_plan(self._check_pile(pile)), pile, card_ids)
+
+    def score_players(
+        self,
+        piles: Sequence[Sequence[Ingredient]],
+        card_ids: Sequence[Sequence[int]] | None = None,
+    ) -> list[PlayerScore]:
+        """Every player's final score: optimal arrangement plus the Pork and Broccoli majorities.
+
+        A majority needs strictly more cards of the type than every other player (and at least
+        one); with a single player (solo practice) that player holds it whenever they have one.
+
+        Raises:
+            UserError: the piles together hold more copies of a type than the deck has.
+        """
+        self.deck.check_possible(piles)
+        pork = [sum(1 for i in pile if i is I.PORK) for pile in piles]
+        broccoli = [sum(1 for i in pile if i is I.BROCCOLI) for pile in piles]
+        pork_leader = _strict_leader(pork)
+        broccoli_leader = _strict_leader(broccoli)
+        scores = []
+        for index, pile in enumerate(piles):
+            arrangement = self.score_pile(pile, None if card_ids is None else card_ids[index])
+            bonus = self.pork_majority_bonus if index == pork_leader else 0
+            penalty = -self.broccoli_majority_penalty if index == broccoli_leader else 0
+            scores.append(
+                PlayerScore(
+                    arrangement,
+                    len(pile),
+                    pork[index],
+                    broccoli[index],
+                    bonus,
+                    penalty,
+                    arrangement.points + bonus + penalty,
+                )
+            )
+        return scores
 
 
 class _Cards:
@@ -275,139 +493,12 @@ def _spread(types: Sequence[Ingredient], amounts: Sequence[int]) -> list[Ingredi
     return [t for t, amount in zip(types, amounts, strict=True) for _ in range(amount)]
 
 
-def _arrange(
-    plan: _Plan,
-    pile: Sequence[Ingredient],
-    card_ids: Sequence[int] | None,
-) -> Arrangement:
-    """The combinations that realise ``plan``; the points are recomputed card by card."""
-    cards = _Cards(pile, card_ids)
-    dishes = plan.noodle_dishes + plan.rice_dishes
-    meats = _spread(_MEATS, plan.dish_meats)
-    vegetables = _spread(_DISH_VEGETABLES, plan.dish_vegetables)
-    condiments = _spread((I.GARLIC, I.CHILI_PEPPER), (plan.dish_garlic, plan.dish_chili))
-    for d in range(dishes):
-        if d < plan.noodle_dishes:
-            cards.take(
-                CombinationKind.NOODLE_DISH,
-                (I.NOODLES, meats[d], vegetables[d], condiments[d]),
-                NOODLE_DISH_POINTS,
-            )
-        else:
-            cards.take(
-                CombinationKind.RICE_DISH, (I.RICE, meats[d], vegetables[d]), RICE_DISH_POINTS
-            )
-    for meat in _MEATS_BY_VALUE:
-        while cards.left[I.GARLIC] and cards.left[meat]:
-            cards.take(
-                CombinationKind.GARLIC_MEAT, (I.GARLIC, meat), GARLIC_FACTOR * ALONE_POINTS[meat]
-            )
-    while cards.left[I.CHILI_PEPPER] and cards.left[I.GREEN_PEPPER]:
-        cards.take(
-            CombinationKind.CHILI_GREEN_PEPPER, (I.CHILI_PEPPER, I.GREEN_PEPPER), CHILI_PAIR_POINTS
-        )
-    while cards.left[I.MUSHROOM] >= MUSHROOM_SET_SIZE:
-        cards.take(
-            CombinationKind.MUSHROOM_SET, (I.MUSHROOM,) * MUSHROOM_SET_SIZE, MUSHROOM_SET_POINTS
-        )
-    while cards.left[I.ONION]:
-        size = min(cards.left[I.ONION], ONION_COUNT_MAX)
-        cards.take(CombinationKind.ONION_COUNT, (I.ONION,) * size, ONION_COUNT_POINTS[size])
-    for ingredient in Ingredient:
-        while cards.left[ingredient]:
-            points = ALONE_POINTS.get(ingredient, 0)
-            kind = CombinationKind.ALONE if points else CombinationKind.UNSCORED
-            cards.take(kind, (ingredient,), points)
-    total = sum(c.points for c in cards.combinations)
-    assert total == plan.points, f"arrangement {total} differs from the optimum {plan.points}"
-    return Arrangement(tuple(cards.combinations), total)
-
-
-def _check_pile(pile: Sequence[Ingredient]) -> Counter[Ingredient]:
-    counts = Counter(pile)
-    for ingredient, count in counts.items():
-        if not isinstance(ingredient, Ingredient):
-            raise TypeError(f"not an Ingredient: {ingredient!r}")
-        if count > DECK_COUNTS[ingredient]:
-            raise UserError(
-                f"impossible pile: {count} {ingredient.value}, but the deck has "
-                f"only {DECK_COUNTS[ingredient]}"
-            )
-    return counts
-
-
-def best_points(pile: Sequence[Ingredient]) -> int:
-    """The optimal arrangement's points (no majorities), without building the arrangement."""
-    return _optimal_plan(_check_pile(pile)).points
-
-
-def score_pile(
-    pile: Sequence[Ingredient],
-    card_ids: Sequence[int] | None = None,
-) -> Arrangement:
-    """The optimal arrangement of one player's cards (majorities not included).
-
-    Args:
-        pile: the card types the player collected (at most the deck's count of each).
-        card_ids: optional ids of those cards, in the same order; each combination then
-            names the ids of its cards.
-
-    Raises:
-        UserError: the pile holds more copies of a type than the deck has.
-        ValueError: ``card_ids`` is not as long as ``pile``.
-    """
-    if card_ids is not None and len(card_ids) != len(pile):
-        raise ValueError(f"{len(card_ids)} card ids for {len(pile)} cards")
-    return _arrange(_optimal_plan(_check_pile(pile)), pile, card_ids)
-
-
 def _strict_leader(counts: Sequence[int]) -> int | None:
     """The index of the one player with strictly the most (and at least one), else None."""
     top = max(counts, default=0)
     if top == 0 or counts.count(top) > 1:
         return None
     return counts.index(top)
-
-
-def score_players(
-    piles: Sequence[Sequence[Ingredient]],
-    card_ids: Sequence[Sequence[int]] | None = None,
-    pork_bonus: int = PORK_MAJORITY_BONUS,
-    broccoli_penalty: int = -BROCCOLI_MAJORITY_PENALTY,
-) -> list[PlayerScore]:
-    """Every player's final score: optimal arrangement plus the Pork and Broccoli majorities.
-
-    A majority needs strictly more cards of the type than every other player (and at least
-    one); with a single player (solo practice) that player holds it whenever they have one.
-    ``pork_bonus`` (points gained) and ``broccoli_penalty`` (points lost, given as a positive
-    number) are the rules options ``rules.pork_majority_bonus`` and
-    ``rules.broccoli_majority_penalty``; the defaults are the rulebook's 5 and 10.
-
-    Raises:
-        UserError: the piles together hold more copies of a type than the deck has.
-    """
-    check_possible(piles)
-    pork = [sum(1 for i in pile if i is I.PORK) for pile in piles]
-    broccoli = [sum(1 for i in pile if i is I.BROCCOLI) for pile in piles]
-    pork_leader = _strict_leader(pork)
-    broccoli_leader = _strict_leader(broccoli)
-    scores = []
-    for index, pile in enumerate(piles):
-        arrangement = score_pile(pile, None if card_ids is None else card_ids[index])
-        bonus = pork_bonus if index == pork_leader else 0
-        penalty = -broccoli_penalty if index == broccoli_leader else 0
-        scores.append(
-            PlayerScore(
-                arrangement,
-                len(pile),
-                pork[index],
-                broccoli[index],
-                bonus,
-                penalty,
-                arrangement.points + bonus + penalty,
-            )
-        )
-    return scores
 
 
 def winners(scores: Sequence[PlayerScore]) -> list[int]:
