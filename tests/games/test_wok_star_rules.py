@@ -8,7 +8,8 @@ import pytest
 
 from wokphysics.games.protocol import IllegalAction
 from wokphysics.games.wok_star.cards import WokStarConfig, default_config, recipe_of
-from wokphysics.games.wok_star.state import FREE, WokStarState
+from wokphysics.games.wok_star.model import Die, PileCard
+from wokphysics.games.wok_star.state import WokStarState
 
 
 def started(players: int = 2, seed: int = 0, **options: Any) -> WokStarState:
@@ -26,8 +27,8 @@ def quiet(players: int = 2, seed: int = 0, **options: Any) -> WokStarState:
 
 
 def set_dice(state: WokStarState, seat: int, faces: list[int]) -> None:
-    state.dice = [d for d in state.dice if d[2] != seat] + [[seat, f, seat, FREE, 0] for f in faces]
-    state.pool[seat] = len([d for d in state.dice if d[0] == seat and d[4] == 0])
+    state.dice = [d for d in state.dice if d.holder != seat] + [Die(seat, f, seat) for f in faces]
+    state.pool[seat] = len([d for d in state.dice if d.colour == seat and not d.temporary])
     state.turn = seat
     state.refresh()
 
@@ -88,7 +89,7 @@ def test_only_the_owner_places_but_dice_may_be_given() -> None:
     with pytest.raises(IllegalAction, match="only its owner"):
         state.apply(state.parse_action(f"place 3 on {theirs}"))
     state.apply(state.parse_action("give 5 to 2"))
-    assert any(d[0] == 0 and d[1] == 5 and d[2] == 1 for d in state.dice)
+    assert any(d.colour == 0 and d.face == 5 and d.holder == 1 for d in state.dice)
     state.turn = 1
     state.refresh()
     legal = {str(a) for a in state.legal_actions()}
@@ -124,7 +125,7 @@ def test_serving_spends_one_of_each_ingredient_and_takes_the_card_face_up() -> N
     state.refresh()
     state.apply(state.parse_action("serve"))
     assert all(state.counters[i] == 1 for i in ingredients)
-    assert state.piles[owner] == [[card, True]]
+    assert state.piles[owner] == [PileCard(card, True)]
     assert state.current != card
 
 
@@ -174,7 +175,7 @@ def test_a_late_customer_must_be_served_face_down_and_pays_nothing() -> None:
     assert state.current_player == owner
     assert [str(a) for a in state.legal_actions()] == ["serve"]
     state.apply(state.parse_action("serve"))
-    assert state.piles[owner] == [[card, False]]
+    assert state.piles[owner] == [PileCard(card, False)]
 
 
 def test_a_late_customer_without_ingredients_is_turned_away() -> None:

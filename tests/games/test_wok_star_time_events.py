@@ -8,7 +8,8 @@ import pytest
 
 from wokphysics.games.wok_star.cards import default_config
 from wokphysics.games.wok_star.clock import SimulatedClock, WallClock
-from wokphysics.games.wok_star.state import ASIDE, FREE, WokStarState
+from wokphysics.games.wok_star.model import DieStatus, FamilyCard, PileCard
+from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.timers import BLUE, RED, flip, fresh_timers
 
 
@@ -102,11 +103,11 @@ def test_delivery_adds_to_every_counter_on_reveal() -> None:
 
 def test_power_cut_sets_aside_each_players_highest_die() -> None:
     state = game_with_event("power_cut", timer=False)
-    highest = [max(d[1] for d in state.free_dice(s)) for s in range(2)]
+    highest = [max(d.face for d in state.free_dice(s)) for s in range(2)]
     reveal_next(state)
     for seat in range(2):
-        aside = [d for d in state.dice if d[2] == seat and d[3] == ASIDE]
-        assert len(aside) == 1 and aside[0][1] == highest[seat]
+        aside = [d for d in state.dice if d.holder == seat and d.status is DieStatus.ASIDE]
+        assert len(aside) == 1 and aside[0].face == highest[seat]
 
 
 def test_an_event_holds_the_next_customer_until_its_timer_runs_out() -> None:
@@ -135,7 +136,7 @@ def test_chefs_special_is_served_as_any_recipe_and_pays_its_dollars() -> None:
     state.turn = seat
     state.refresh()
     state.apply(state.parse_action(f"serve {recipe}"))
-    assert state.piles[seat] == [[special, True]]
+    assert state.piles[seat] == [PileCard(special, True)]
     # At accounting it pays and goes to the event discard, not into the next deck.
     while state.phase in ("action", "extra"):
         legal = [str(a) for a in state.legal_actions()]
@@ -148,7 +149,7 @@ def test_chefs_special_is_served_as_any_recipe_and_pays_its_dollars() -> None:
 def started_with(character: str, **options: Any) -> WokStarState:
     cfg = default_config().with_options(events=False, **options)
     state = WokStarState(1, 0, cfg)
-    state.characters = [[[character, False]]]
+    state.characters = [[FamilyCard(character)]]
     while state.phase.startswith("setup"):
         state.apply(state.legal_actions()[0])
     state.refresh()
@@ -180,11 +181,11 @@ def test_little_bo_serves_without_ingredients() -> None:
     card = state.current
     before = dict(state.counters)
     state.apply(state.parse_action("use little_bo"))
-    assert state.counters == before and state.piles[0] == [[card, True]]
+    assert state.counters == before and state.piles[0] == [PileCard(card, True)]
 
 
 def test_cousin_and_uncle_change_dice() -> None:
     state = started_with("cousin", timer=False)
     dice = len(state.dice)
     state.apply(state.parse_action("use cousin"))
-    assert len(state.dice) == dice + 1 and state.dice[-1][4] == 1 and state.dice[-1][3] == FREE
+    assert len(state.dice) == dice + 1 and state.dice[-1].temporary and state.dice[-1].free

@@ -1,4 +1,4 @@
-"""Wok Star's actions: one small frozen value type with a text form that parses back.
+"""Wok Star's actions: one small frozen class per verb, each with a text form that parses back.
 
 Text forms (seats are written 1-based, as people count them; dice by the face they show):
 
@@ -18,108 +18,346 @@ Text forms (seats are written 1-based, as people count them; dice by the face th
 ``upgrade PREP``                flip a preparation to its upgraded side
 ``advertise``                   buy one advertising card
 ==============================  ==========================================================
+
+:func:`parse_action` reads exactly these forms (case and spacing aside); a missing or extra
+word is an :class:`~wokphysics.games.protocol.ActionParseError` naming the form. Whether a
+seat exists in this game is the state's check, so a 2-player game can say "seats are 1 to 2".
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar, final
 
 from wokphysics.games.protocol import Action, ActionParseError
+from wokphysics.games.wok_star.model import DIE_FACES
 
 
+class WokStarAction(Action):
+    """Any Wok Star action. ``verb`` names its kind; subclasses hold the arguments."""
+
+    __slots__ = ()
+    verb: ClassVar[str]
+    form: ClassVar[str]
+    """The text form with placeholders, for messages and help."""
+
+
+@final
 @dataclass(frozen=True, slots=True)
-class WokAction(Action):
-    """A Wok Star action. ``verb`` names it; the other fields are its arguments.
+class Assign(WokStarAction):
+    """Give preparation ``prep`` to ``seat`` (0-based)."""
 
-    ``seat`` is 0-based inside (text is 1-based); ``value``/``value2`` are die faces 1-6.
-    """
-
-    verb: str
-    target: str = ""
-    value: int = 0
-    value2: int = 0
-    seat: int = -1
-    extra: str = ""
+    prep: str
+    seat: int
+    verb: ClassVar[str] = "assign"
+    form: ClassVar[str] = "assign PREP to SEAT"
 
     def __str__(self) -> str:
-        verb = self.verb
-        if verb == "assign":
-            return f"assign {self.target} to {self.seat + 1}"
-        if verb == "bonus_die":
-            return "bonus die"
-        if verb == "bonus_upgrade":
-            return f"bonus upgrade {self.target}"
-        if verb == "place":
-            return f"place {self.value} on {self.target}"
-        if verb == "combo":
-            return f"combo {self.value}+{self.value2} on {self.target}"
-        if verb == "give":
-            return f"give {self.value} to {self.seat + 1}"
-        if verb == "serve":
-            return f"serve {self.target}" if self.target else "serve"
-        if verb == "turn_away":
-            return "turn away"
-        if verb == "use":
-            return f"use {self.target} {self.extra}" if self.extra else f"use {self.target}"
-        if verb == "buy":
-            return f"buy {self.target} for {self.seat + 1}"
-        if verb == "upgrade":
-            return f"upgrade {self.target}"
-        return verb  # wait, next, done, advertise
+        return f"assign {self.prep} to {self.seat + 1}"
 
 
-SIMPLE_VERBS = ("wait", "next", "done", "advertise")
+@final
+@dataclass(frozen=True, slots=True)
+class BonusDie(WokStarAction):
+    """The free starting bonus: one more die in the pool."""
 
-_NAME = r"([a-z][a-z0-9_]*)"
-_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"^assign {_NAME} to (\d+)$"), "assign"),
-    (re.compile(r"^bonus die$"), "bonus_die"),
-    (re.compile(rf"^bonus upgrade {_NAME}$"), "bonus_upgrade"),
-    (re.compile(rf"^place ([1-6]) on {_NAME}$"), "place"),
-    (re.compile(rf"^combo ([1-6])\+([1-6]) on {_NAME}$"), "combo"),
-    (re.compile(r"^give ([1-6]) to (\d+)$"), "give"),
-    (re.compile(rf"^serve(?: {_NAME})?$"), "serve"),
-    (re.compile(r"^turn away$"), "turn_away"),
-    (re.compile(rf"^use {_NAME}(?: {_NAME})?$"), "use"),
-    (re.compile(rf"^buy {_NAME} for (\d+)$"), "buy"),
-    (re.compile(rf"^upgrade {_NAME}$"), "upgrade"),
-]
+    verb: ClassVar[str] = "bonus_die"
+    form: ClassVar[str] = "bonus die"
+
+    def __str__(self) -> str:
+        return "bonus die"
 
 
-def _seat(text: str) -> int:
-    number = int(text)
-    if not 1 <= number <= 4:
-        raise ActionParseError(f"seat {number} does not exist; seats are 1 to 4")
+@final
+@dataclass(frozen=True, slots=True)
+class BonusUpgrade(WokStarAction):
+    """The free starting bonus: upgrade one of your preparations."""
+
+    prep: str
+    verb: ClassVar[str] = "bonus_upgrade"
+    form: ClassVar[str] = "bonus upgrade PREP"
+
+    def __str__(self) -> str:
+        return f"bonus upgrade {self.prep}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Place(WokStarAction):
+    """Put one unplaced die showing ``face`` on your preparation ``prep``."""
+
+    prep: str
+    face: int
+    verb: ClassVar[str] = "place"
+    form: ClassVar[str] = "place FACE on PREP"
+
+    def __str__(self) -> str:
+        return f"place {self.face} on {self.prep}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Combo(WokStarAction):
+    """Put two unplaced dice showing ``low`` <= ``high`` on ``prep`` as its combination."""
+
+    prep: str
+    low: int
+    high: int
+    verb: ClassVar[str] = "combo"
+    form: ClassVar[str] = "combo FACE+FACE on PREP"
+
+    def __str__(self) -> str:
+        return f"combo {self.low}+{self.high} on {self.prep}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Give(WokStarAction):
+    """Hand one of your own unplaced dice showing ``face`` to ``seat`` (0-based)."""
+
+    face: int
+    seat: int
+    verb: ClassVar[str] = "give"
+    form: ClassVar[str] = "give FACE to SEAT"
+
+    def __str__(self) -> str:
+        return f"give {self.face} to {self.seat + 1}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Serve(WokStarAction):
+    """Serve the current card: a customer (``recipe`` empty) or a Chef's Special as
+    ``recipe``, one of the server's recipes."""
+
+    recipe: str = ""
+    verb: ClassVar[str] = "serve"
+    form: ClassVar[str] = "serve [RECIPE]"
+
+    def __str__(self) -> str:
+        return f"serve {self.recipe}" if self.recipe else "serve"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TurnAway(WokStarAction):
+    """Turn the current card away (a customer: Bad Publicity; a Chef's Special: declined)."""
+
+    verb: ClassVar[str] = "turn_away"
+    form: ClassVar[str] = "turn away"
+
+    def __str__(self) -> str:
+        return "turn away"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Wait(WokStarAction):
+    """Let time pass (without timer: pass until something changes)."""
+
+    verb: ClassVar[str] = "wait"
+    form: ClassVar[str] = "wait"
+
+    def __str__(self) -> str:
+        return "wait"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Next(WokStarAction):
+    """Reveal the next card after an event (games without the timer)."""
+
+    verb: ClassVar[str] = "next"
+    form: ClassVar[str] = "next"
+
+    def __str__(self) -> str:
+        return "next"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Use(WokStarAction):
+    """Use Family Character ``character``; Grandma names an ``ingredient``."""
+
+    character: str
+    ingredient: str = ""
+    verb: ClassVar[str] = "use"
+    form: ClassVar[str] = "use CHARACTER [INGREDIENT]"
+
+    def __str__(self) -> str:
+        if self.ingredient:
+            return f"use {self.character} {self.ingredient}"
+        return f"use {self.character}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Done(WokStarAction):
+    """Stop placing leftover dice, or end the round's purchases."""
+
+    verb: ClassVar[str] = "done"
+    form: ClassVar[str] = "done"
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Buy(WokStarAction):
+    """Buy ``recipe`` for ``seat`` (0-based)."""
+
+    recipe: str
+    seat: int
+    verb: ClassVar[str] = "buy"
+    form: ClassVar[str] = "buy RECIPE for SEAT"
+
+    def __str__(self) -> str:
+        return f"buy {self.recipe} for {self.seat + 1}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Upgrade(WokStarAction):
+    """Turn preparation ``prep`` to its upgraded side."""
+
+    prep: str
+    verb: ClassVar[str] = "upgrade"
+    form: ClassVar[str] = "upgrade PREP"
+
+    def __str__(self) -> str:
+        return f"upgrade {self.prep}"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Advertise(WokStarAction):
+    """Buy one advertising card (a Potential customer into the next deck)."""
+
+    verb: ClassVar[str] = "advertise"
+    form: ClassVar[str] = "advertise"
+
+    def __str__(self) -> str:
+        return "advertise"
+
+
+ACTION_CLASSES: tuple[type[WokStarAction], ...] = (
+    Assign,
+    BonusDie,
+    BonusUpgrade,
+    Place,
+    Combo,
+    Give,
+    Serve,
+    TurnAway,
+    Wait,
+    Next,
+    Use,
+    Done,
+    Buy,
+    Upgrade,
+    Advertise,
+)
+
+# The argument-free actions, made once.
+BONUS_DIE = BonusDie()
+SERVE = Serve()
+TURN_AWAY = TurnAway()
+WAIT = Wait()
+NEXT = Next()
+DONE = Done()
+ADVERTISE = Advertise()
+
+# Dice actions are rebuilt for every state; equal ones are made once and shared.
+place = lru_cache(maxsize=1024)(Place)
+combo = lru_cache(maxsize=4096)(Combo)
+give = lru_cache(maxsize=256)(Give)
+
+
+def _face(word: str, whole: str, form: str) -> int:
+    if not word.isdigit() or not 1 <= int(word) <= DIE_FACES:
+        raise ActionParseError(f"'{whole}': a die shows 1 to {DIE_FACES}, not '{word}' ({form})")
+    return int(word)
+
+
+def _seat(word: str, whole: str, form: str) -> int:
+    if not word.isdigit():
+        raise ActionParseError(f"'{whole}': a seat is a number from 1, not '{word}' ({form})")
+    number = int(word)
+    if number < 1:
+        raise ActionParseError(f"'{whole}': seats are numbered from 1 ({form})")
     return number - 1
 
 
-def parse_action(text: str) -> WokAction:
-    """Read an action's text form (spaces collapsed, case ignored)."""
-    clean = " ".join(text.strip().lower().split())
-    if clean in SIMPLE_VERBS:
-        return WokAction(clean)
-    for pattern, verb in _PATTERNS:
-        match = pattern.match(clean)
-        if match is None:
-            continue
-        groups = match.groups()
-        if verb in ("assign", "buy"):
-            return WokAction(verb, target=groups[0], seat=_seat(groups[1]))
-        if verb == "bonus_die":
-            return WokAction(verb)
-        if verb in ("bonus_upgrade", "upgrade"):
-            return WokAction(verb, target=groups[0])
-        if verb == "place":
-            return WokAction(verb, target=groups[1], value=int(groups[0]))
-        if verb == "combo":
-            low, high = sorted((int(groups[0]), int(groups[1])))
-            return WokAction(verb, target=groups[2], value=low, value2=high)
-        if verb == "give":
-            return WokAction(verb, value=int(groups[0]), seat=_seat(groups[1]))
-        if verb == "serve":
-            return WokAction(verb, target=groups[0] or "")
-        if verb == "turn_away":
-            return WokAction(verb)
-        return WokAction(verb, target=groups[0], extra=groups[1] or "")  # use
+def _name(word: str, whole: str, form: str) -> str:
+    if not word[:1].isalpha() or not all(c.isalnum() or c == "_" for c in word):
+        raise ActionParseError(f"'{whole}': '{word}' is not a card name ({form})")
+    return word
+
+
+def _parse_words(words: list[str], whole: str) -> WokStarAction | None:
+    """The action these words spell exactly, or None if the verb is not one."""
+    count = len(words)
+    head = words[0]
+    second = words[1] if count > 1 else ""
+    if head == "assign" and count == 4 and words[2] == "to":
+        return Assign(_name(second, whole, Assign.form), _seat(words[3], whole, Assign.form))
+    if head == "bonus" and count == 2 and second == "die":
+        return BONUS_DIE
+    if head == "bonus" and count == 3 and second == "upgrade":
+        return BonusUpgrade(_name(words[2], whole, BonusUpgrade.form))
+    if head == "place" and count == 4 and words[2] == "on":
+        return place(_name(words[3], whole, Place.form), _face(second, whole, Place.form))
+    if head == "combo" and count == 4 and words[2] == "on" and second.count("+") == 1:
+        first, other = second.split("+")
+        low, high = sorted((_face(first, whole, Combo.form), _face(other, whole, Combo.form)))
+        return combo(_name(words[3], whole, Combo.form), low, high)
+    if head == "give" and count == 4 and words[2] == "to":
+        return give(_face(second, whole, Give.form), _seat(words[3], whole, Give.form))
+    if head == "serve" and count <= 2:
+        return Serve(_name(second, whole, Serve.form)) if second else SERVE
+    if head == "turn" and count == 2 and second == "away":
+        return TURN_AWAY
+    if head == "use" and count in (2, 3):
+        ingredient = _name(words[2], whole, Use.form) if count == 3 else ""
+        return Use(_name(second, whole, Use.form), ingredient)
+    if head == "buy" and count == 4 and words[2] == "for":
+        return Buy(_name(second, whole, Buy.form), _seat(words[3], whole, Buy.form))
+    if head == "upgrade" and count == 2:
+        return Upgrade(_name(second, whole, Upgrade.form))
+    simple = {"wait": WAIT, "next": NEXT, "done": DONE, "advertise": ADVERTISE}
+    if count == 1 and head in simple:
+        return simple[head]
+    return None
+
+
+_FORMS = {cls.form.split()[0]: cls.form for cls in ACTION_CLASSES}
+_FORMS["bonus"] = "bonus die / bonus upgrade PREP"
+
+
+def parse_action(text: str) -> WokStarAction:
+    """Read an action's text form (spaces collapsed, case ignored); every word must fit."""
+    words = text.strip().lower().split()
+    if not words:
+        raise ActionParseError("an empty line is not a Wok Star action (type 'help')")
+    action = _parse_words(words, text.strip())
+    if action is not None:
+        return action
+    form = _FORMS.get(words[0])
+    if form is not None:
+        raise ActionParseError(f"'{text.strip()}' does not fit the form '{form}'")
     raise ActionParseError(f"'{text.strip()}' is not a Wok Star action (type 'help')")
+
+
+_PARSED: dict[str, WokStarAction] = {}
+
+
+def parse_cached(text: str) -> WokStarAction:
+    """:func:`parse_action` memoised (actions are immutable values): saved histories load fast."""
+    found = _PARSED.get(text)
+    if found is None:
+        if len(_PARSED) > 100_000:
+            _PARSED.clear()
+        found = _PARSED[text] = parse_action(text)
+    return found

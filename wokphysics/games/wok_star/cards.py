@@ -4,7 +4,7 @@ The file is a reconstruction (the rulebook prints no card faces); :func:`load_co
 validates every type and range with pydantic and then the facts the rules depend on (12
 recipes: three at $0, five at $4, the rest dearer; 4 customers of $2-$5 each per recipe;
 2-4 ingredients per recipe, each with one of the 10 preparations; 13 events; 6 characters;
-six rows in the purchase track). Any problem is one :class:`ConfigError` line naming the file,
+one purchase-track row per round). Any problem is one :class:`ConfigError` line naming the file,
 the key and what is allowed. Money is in dollars, time in seconds.
 """
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import json
 from functools import cached_property
+from itertools import combinations
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -60,6 +61,22 @@ class Rules(Settings):
     max_dice: int = Field(8, ge=1, le=16)
     solo_max_dice: int = Field(16, ge=1, le=32)
     share_time_between_players: bool = True
+    rounds: int = Field(6, ge=1, le=20)
+    word_of_mouth: int = Field(1, ge=0, le=10)
+    new_recipe_to_deck: int = Field(2, ge=0, le=4)
+
+
+class Setup(Settings):
+    """How the table is dealt (the rulebook's counts)."""
+
+    recipe_costs: list[int] = Field([0, 4], min_length=2, max_length=2)
+    recipes: list[list[int]] = Field([[1, 1], [1, 1], [2, 1], [2, 2]], min_length=4, max_length=4)
+    first_counters: int = Field(1, ge=0, le=99)
+    bonus_choices: int = Field(1, ge=0, le=8)
+    solo_bonus_choices: int = Field(2, ge=0, le=8)
+    characters: int = Field(1, ge=0, le=6)
+    solo_characters: int = Field(2, ge=0, le=6)
+    events_per_round: int = Field(2, ge=0, le=13)
 
 
 class TimeCosts(Settings):
@@ -94,11 +111,12 @@ class Decks(Settings):
 
 
 class PurchaseTrack(Settings):
-    """Per round 1..6, in dollars: base recipe cost, upgrade cost, advertising cost."""
+    """Per round (one entry per round), in dollars: base recipe cost, upgrade cost,
+    advertising cost."""
 
-    recipe_base: list[int] = Field(min_length=6, max_length=6)
-    upgrade: list[int] = Field(min_length=6, max_length=6)
-    advertising: list[int] = Field(min_length=6, max_length=6)
+    recipe_base: list[int] = Field(min_length=1, max_length=20)
+    upgrade: list[int] = Field(min_length=1, max_length=20)
+    advertising: list[int] = Field(min_length=1, max_length=20)
 
 
 class Combo(Settings):
@@ -172,17 +190,19 @@ class Event(Settings):
 
 
 class Character(Settings):
-    """A Family Character, usable once."""
+    """A Family Character, usable once; ``amount`` is Grandma's ingredients or Cousin's dice."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     kind: CharacterKind
+    amount: int = Field(0, ge=0, le=20)
 
 
 class WokStarConfig(Settings):
     """Everything Wok Star reads from its config file."""
 
     rules: Rules
+    setup: Setup = Setup()
     time: TimeCosts
     loan: Loan
     decks: Decks
@@ -209,6 +229,19 @@ class WokStarConfig(Settings):
         return {c.id: c for c in self.characters}
 
     @cached_property
+    def combo_pairs(self) -> dict[str, frozenset[tuple[int, int]]]:
+        """Per preparation, the face pairs (low <= high) meeting its combination."""
+        return {
+            p.id: frozenset(
+                (low, high)
+                for low in range(1, 7)
+                for high in range(low, 7)
+                if p.combo.met(low, high)
+            )
+            for p in self.preparations
+        }
+
+    @cached_property
     def customer_dollars(self) -> dict[str, int]:
         """Customer card id (``recipe#n``, n = 1..4) to its dollars."""
         return {
@@ -222,7 +255,7 @@ class WokStarConfig(Settings):
         """The config as canonical JSON (stored in saved states)."""
         return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
 
-    def with_options(self, **options: Any) -> WokStarConfig:
+    def with_options(self, **options: bool | int | float | str) -> WokStarConfig:
         """A copy with some rules options changed (validated)."""
         data = self.model_dump(mode="json")
         data["rules"].update(options)
@@ -299,44 +332,72 @@ def check_cards(config: WokStarConfig, file: str) -> None:
     unused = sorted(set(preps) - used)
     if unused:
         raise ConfigError(file, "preparations", f"not used by any recipe: {', '.join(unused)}")
-    zero = [r for r in config.recipes if r.cost == 0]
-    four = [r for r in config.recipes if r.cost == 4]
-    # Every deal must leave at least one preparation per player.
-    for z1 in zero:
-        for z2 in zero:
-            for f1 in four:
-                for f2 in four:
-                    if z1.id >= z2.id or f1.id >= f2.id:
-                        continue
-                    union = set(z1.ingredients + z2.ingredients + f1.ingredients + f2.ingredients)
-                    if len(union) < 4:
-                        raise ConfigError(
-                            file,
-                            "recipes",
-                            f"{z1.id}, {z2.id}, {f1.id} and {f2.id} need fewer than 4 "
-                            "preparations, so 4 players cannot each get one",
-                        )
-    sizes = config.decks.sizes
-    for players in range(1, 5):
-        pair = sizes[players - 1]
-        recipes_dealt = 2 if players == 1 else players
-        if len(pair) != 2 or min(pair) < 0 or sum(pair) != 4 * recipes_dealt:
-            raise ConfigError(
-                file,
-                f"decks.sizes.{players - 1}",
-                f"must be two sizes adding up to the {4 * recipes_dealt} customers in play",
-            )
+    _check_setup(config, file)
     for key in ("easy", "normal", "hard"):
         if any(v < 0 for v in getattr(config.loan, key)):
             raise ConfigError(file, f"loan.{key}", "loans are 0 or more dollars")
+    rounds = config.rules.rounds
     for key in ("recipe_base", "upgrade", "advertising"):
         row: list[int] = getattr(config.purchase_track, key)
+        if len(row) != rounds:
+            raise ConfigError(
+                file, f"purchase_track.{key}", f"needs one cost per round: {rounds} (rules.rounds)"
+            )
         if any(v < 0 for v in row) or (key != "recipe_base" and any(v < 1 for v in row)):
             raise ConfigError(file, f"purchase_track.{key}", "costs must be 1 dollar or more")
+    for index, character in enumerate(config.characters):
+        if character.kind in ("grandma", "cousin") and character.amount < 1:
+            raise ConfigError(
+                file, f"characters.{index}.amount", f"{character.kind} must give 1 or more"
+            )
     if config.rules.start_dice > config.rules.max_dice:
         raise ConfigError(file, "rules.start_dice", "must not exceed rules.max_dice")
     if config.rules.solo_start_dice > config.rules.solo_max_dice:
         raise ConfigError(file, "rules.solo_start_dice", "must not exceed rules.solo_max_dice")
+
+
+def _check_setup(config: WokStarConfig, file: str) -> None:
+    """Every player gets a recipe and a preparation, and the decks hold the customers dealt."""
+    setup = config.setup
+    cheap_cost, dear_cost = setup.recipe_costs
+    cheap = [r for r in config.recipes if r.cost == cheap_cost]
+    dear = [r for r in config.recipes if r.cost == dear_cost]
+    per_recipe = len(config.recipes[0].customers)
+    for players in range(1, 5):
+        where = f"setup.recipes.{players - 1}"
+        pair = setup.recipes[players - 1]
+        if len(pair) != 2 or min(pair) < 0:
+            raise ConfigError(file, where, "must be two counts: [cheap recipes, dear recipes]")
+        if pair[0] > len(cheap) or pair[1] > len(dear):
+            raise ConfigError(
+                file,
+                where,
+                f"only {len(cheap)} recipes cost ${cheap_cost} and {len(dear)} cost ${dear_cost}",
+            )
+        dealt = sum(pair)
+        if (players == 1 and dealt < 1) or (players > 1 and dealt != players):
+            wanted = "at least 1" if players == 1 else str(players)
+            raise ConfigError(file, where, f"{players} player(s) start with {wanted} recipe(s)")
+        # Every possible deal must leave at least one preparation per player.
+        for first in combinations(cheap, pair[0]):
+            for second in combinations(dear, pair[1]):
+                union = {i for r in (*first, *second) for i in r.ingredients}
+                if len(union) < players:
+                    names = ", ".join(r.id for r in (*first, *second))
+                    raise ConfigError(
+                        file,
+                        "recipes",
+                        f"{names} need fewer than {players} preparations, so {players} "
+                        "players cannot each get one",
+                    )
+        sizes = config.decks.sizes[players - 1]
+        in_play = per_recipe * dealt
+        if len(sizes) != 2 or min(sizes) < 0 or sum(sizes) != in_play:
+            raise ConfigError(
+                file,
+                f"decks.sizes.{players - 1}",
+                f"must be two sizes adding up to the {in_play} customers in play",
+            )
 
 
 _CACHE: dict[str, WokStarConfig] = {}
@@ -354,7 +415,12 @@ def config_from_canonical(text: str) -> WokStarConfig:
     """Rebuild (and cache) a config stored in a saved state by :attr:`canonical`."""
     cached = _CACHE.get(text)
     if cached is None:
-        config = validate(WokStarConfig, json.loads(text), "(saved state)")
+        data = json.loads(text)
+        # Saves made before characters had amounts: Grandma gave 2, Cousin 1 die.
+        for character in data.get("characters", []):
+            if "amount" not in character:
+                character["amount"] = {"grandma": 2, "cousin": 1}.get(character.get("kind"), 0)
+        config = validate(WokStarConfig, data, "(saved state)")
         check_cards(config, "(saved state)")
         if len(_CACHE) > 64:
             _CACHE.clear()

@@ -6,7 +6,7 @@ Heavy imports happen inside the functions so ``wokphysics --help`` stays quick.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
 from wokphysics.games.cli_options import (
@@ -63,7 +63,7 @@ def _config(args: argparse.Namespace, difficulty: str | None) -> WokStarConfig:
     from wokphysics.games.wok_star.cards import default_config, load_config
 
     config = load_config(args.config) if args.config else default_config()
-    options: dict[str, Any] = {}
+    options: dict[str, bool | str] = {}
     if args.no_timer or args.first_game:
         options["timer"] = False
     if args.no_events or args.first_game:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from wokphysics.errors import ConfigError
 from wokphysics.games.wok_star.cards import WokStarConfig, default_config, load_config
 from wokphysics.games.wok_star.state import WokStarState
 
 
-def new_wok_star(num_players: int, seed: int, config: Any = None) -> WokStarState:
-    """A new game; ``config`` is None (shipped file), a path to an override, or a
-    :class:`WokStarConfig`."""
+def new_wok_star(num_players: int, seed: int, config: object = None) -> WokStarState:
+    """A new game (the shared factory signature ``factory(num_players, seed, config)``).
+
+    ``config`` is None (the shipped ``config/wok_star.toml``), a path to an override file or
+    folder, or a validated :class:`WokStarConfig`. Anything that cannot be used raises
+    :class:`~wokphysics.errors.ConfigError` naming the problem.
+    """
     if config is None:
         settings = default_config()
     elif isinstance(config, WokStarConfig):
@@ -19,5 +23,9 @@ def new_wok_star(num_players: int, seed: int, config: Any = None) -> WokStarStat
     elif isinstance(config, str | Path):
         settings = load_config(config)
     else:
-        raise TypeError(f"Wok Star config must be None, a path or a WokStarConfig, not {config!r}")
+        raise ConfigError(
+            "(config)",
+            None,
+            f"Wok Star's config is a path or a WokStarConfig, not {type(config).__name__}",
+        )
     return WokStarState(num_players, seed, settings)

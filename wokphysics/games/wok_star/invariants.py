@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.protocol import InvariantViolation
 from wokphysics.games.wok_star.cards import customer_id, recipe_of
+from wokphysics.games.wok_star.model import DIE_FACES, Phase
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
@@ -31,12 +32,16 @@ def check(state: WokStarState) -> None:
     if state.current:
         places[state.current] += 1
     for pile in state.piles:
-        places.update(card for card, _ in pile)
+        places.update(taken.card for taken in pile)
     for card, count in places.items():
         if count != 1:
             _fail(f"card {card} is in {count} places")
     customers = {c for c in places if "#" in c}
-    expected = {customer_id(r, k) for r in state.recipe_owner for k in range(1, 5)}
+    expected = {
+        customer_id(r, k)
+        for r in state.recipe_owner
+        for k in range(1, len(cfg.recipe_by_id[r].customers) + 1)
+    }
     if customers != expected:
         missing = sorted(expected - customers)
         extra = sorted(customers - expected)
@@ -56,20 +61,20 @@ def check(state: WokStarState) -> None:
             _fail(f"counter {ingredient} is {value}, outside 0..{rules.ingredient_max}")
     if not set(state.upgraded) <= set(state.prep_owner):
         _fail("an upgraded preparation is not in play")
-    if state.phase not in ("setup_assign",):
+    if state.phase is not Phase.SETUP_ASSIGN:
         for seat in range(state.num_players):
             if seat not in state.prep_owner.values():
                 _fail(f"seat {seat + 1} has no preparation")
     for seat, size in enumerate(state.pool):
         if not 1 <= size <= state.max_dice:
             _fail(f"seat {seat + 1}'s dice pool is {size}, outside 1..{state.max_dice}")
-        if state.phase in ("action", "extra"):
-            own = sum(1 for d in state.dice if d[0] == seat and d[4] == 0)
+        if state.phase in (Phase.ACTION, Phase.LEFTOVER):
+            own = sum(1 for d in state.dice if d.colour == seat and not d.temporary)
             if own != size:
                 _fail(f"seat {seat + 1} has {own} dice out, pool {size}")
     for die in state.dice:
-        if not 1 <= die[1] <= 6:
-            _fail(f"a die shows {die[1]}")
+        if not 1 <= die.face <= DIE_FACES:
+            _fail(f"a die shows {die.face}")
     if state.money < 0:
         _fail(f"money is {state.money}")
     if len(state.bad) >= rules.bad_publicity_limit and not state.lost:
@@ -77,5 +82,11 @@ def check(state: WokStarState) -> None:
     card = state.current
     if card and "#" in card and recipe_of(card) not in state.recipe_owner:
         _fail("the current customer's recipe is not in play")
-    if (state.phase == "over") == bool(state.legal_actions()):
+    order = [r.id for r in cfg.recipes if r.id in state.recipe_owner]
+    if list(state.recipe_owner) != order:
+        _fail("the recipes in play are not in card order")
+    order = [p.id for p in cfg.preparations if p.id in state.prep_owner]
+    if list(state.prep_owner) != order or list(state.counters) != order:
+        _fail("the preparations or counters in play are not in card order")
+    if state.is_terminal() == bool(state.legal_actions()):
         _fail("legal actions must be empty exactly when the game is over")

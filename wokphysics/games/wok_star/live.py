@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
+from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.render import render, render_end, status_line
 from wokphysics.games.wok_star.state import WokStarState
 
@@ -127,7 +128,9 @@ def play_live(
             shown = scene
             status = (changes, now)
             fresh_output = True
-        elif state.phase == "action" and (status[0] != changes or now - status[1] >= _STATUS_EVERY):
+        elif state.phase is Phase.ACTION and (
+            status[0] != changes or now - status[1] >= _STATUS_EVERY
+        ):
             write(status_line(state, seat, now))
             status = (changes, now)
             fresh_output = True
@@ -188,7 +191,7 @@ def play_live(
 def _can_pass(state: WokStarState) -> bool:
     """Whether a silent moment may count as a wait (timer running, waiting allowed)."""
     return (
-        state.phase == "action"
+        state.phase is Phase.ACTION
         and state.config.rules.timer
         and state.parse_action("wait") in state.legal_actions()
     )

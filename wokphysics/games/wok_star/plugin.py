@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from wokphysics.games.plugin import GamePlugin, TurnEngine, VerbCommand
 from wokphysics.games.protocol import GameInfo
@@ -22,13 +23,13 @@ INFO = GameInfo(
 )
 
 
-def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
+def _new_state(num_players: int, seed: int, config: object = None) -> GameState:
     from wokphysics.games.wok_star.factory import new_wok_star
 
     return new_wok_star(num_players, seed, config)
 
 
-def _load_state(data: dict[str, Any]) -> GameState:
+def _load_state(data: Mapping[str, object]) -> GameState:
     from wokphysics.games.wok_star.state import WokStarState
 
     return WokStarState.from_dict(data)

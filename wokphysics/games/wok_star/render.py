@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.state import FACE, FREE, HOLDER, STATUS, WokStarState
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.state import WokStarState
 
 
 def card_text(state: WokStarState, card: str) -> str:
@@ -43,12 +44,13 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     cfg = state.config
     lines: list[str] = []
     head = (
-        f"== Wok Star  round {state.round}/6  phase {state.phase}  money ${state.money}  "
+        f"== Wok Star  round {state.round}/{cfg.rules.rounds}  phase {state.phase.value}  "
+        f"money ${state.money}  "
         f"Bad Publicity {len(state.bad)}/{cfg.rules.bad_publicity_limit}  "
         f"loan ${state.loan()} ({cfg.rules.difficulty}) =="
     )
     lines.append(head)
-    if state.phase == "action":
+    if state.phase is Phase.ACTION:
         left = state.time_left(now)
         if left is None:
             clock = "no timer"
@@ -67,7 +69,7 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     )
     lines.append(f"Ingredients (* upgraded): {counters}")
     for other in range(state.num_players):
-        free = sorted(d[FACE] for d in state.dice if d[HOLDER] == other and d[STATUS] == FREE)
+        free = sorted(d.face for d in state.free_dice(other))
         mark = "you" if other == seat else f"seat {other + 1}"
         dice = " ".join(str(f) for f in free) or "-"
         recipes = ", ".join(state.recipes_of(other)) or "-"
@@ -85,15 +87,15 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
             f"{card.combo.text()}->{sides[2]}   (counter {state.counters[prep]})"
         )
     chars = [
-        f"{cfg.character_by_id[c].name} ({c}){' used' if used else ''}"
-        for c, used in state.characters[seat]
+        f"{cfg.character_by_id[f.id].name} ({f.id}){' used' if f.used else ''}"
+        for f in state.characters[seat]
     ]
     if chars:
         lines.append(f"Family: {', '.join(chars)}")
     if state.revealed:
         names = ", ".join(cfg.event_by_id[e].name for e in state.revealed)
         lines.append(f"Events this round: {names}")
-    if state.phase in ("purchase", "purchase_assign"):
+    if state.phase in (Phase.PURCHASE, Phase.PURCHASE_ASSIGN):
         row = state.round - 1
         track = cfg.purchase_track
         lines.append(
@@ -110,7 +112,7 @@ def status_line(state: WokStarState, seat: int, now: float | None = None) -> str
     clock = "--" if left is None else ("TIME UP" if left <= 0 else f"{left:4.1f}s")
     card = card_text(state, state.current) if state.current else "-"
     counters = " ".join(f"{i}:{v}" for i, v in state.counters.items())
-    dice = " ".join(str(f) for f in sorted(d[FACE] for d in state.free_dice(seat))) or "-"
+    dice = " ".join(str(f) for f in sorted(d.face for d in state.free_dice(seat))) or "-"
     return f"[{clock}] {card} | {counters} | your dice {dice}"
 
 

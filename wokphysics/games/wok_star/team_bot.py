@@ -26,15 +26,30 @@ from __future__ import annotations
 
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, GameState
-from wokphysics.games.wok_star.actions import WokAction
-from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.state import (
-    COLOUR,
-    FREE,
-    HOLDER,
-    STATUS,
-    WokStarState,
+from wokphysics.games.wok_star.actions import (
+    ADVERTISE,
+    DONE,
+    NEXT,
+    TURN_AWAY,
+    WAIT,
+    Advertise,
+    Assign,
+    BonusDie,
+    Buy,
+    Combo,
+    Give,
+    Next,
+    Place,
+    Serve,
+    TurnAway,
+    Upgrade,
+    Use,
+    Wait,
+    WokStarAction,
 )
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.state import WokStarState
 
 # How many ingredients one die makes on average (front side; upgraded adds about one).
 _DIE_YIELD = 1.5
@@ -56,38 +71,38 @@ class TeamBot(Bot):
 
     def choose(self, state: GameState) -> Action:
         assert isinstance(state, WokStarState)
-        legal = state.legal_actions()
+        legal = state.legal_wok_star_actions()
         if len(legal) == 1:
             return legal[0]
         phase = state.phase
-        if phase == "setup_assign" or phase == "purchase_assign":
+        if phase is Phase.SETUP_ASSIGN or phase is Phase.PURCHASE_ASSIGN:
             return self._assign(state, legal)
-        if phase == "setup_bonus":
+        if phase is Phase.SETUP_BONUS:
             return self._bonus(state, legal)
-        if phase == "action":
+        if phase is Phase.ACTION:
             return self._act(state, legal)
-        if phase == "extra":
+        if phase is Phase.LEFTOVER:
             return self._leftover(state, legal)
         return self._buy(state, legal)
 
     # ------------------------------------------------------------------ setup
-    def _assign(self, state: WokStarState, legal: list[Action]) -> Action:
-        def load(action: Action) -> tuple[int, int, int]:
-            assert isinstance(action, WokAction)
+    def _assign(self, state: WokStarState, legal: list[WokStarAction]) -> Action:
+        def load(action: Assign) -> tuple[int, int, int]:
             seat = action.seat
             owned = len(state.preps_of(seat))
             mine = sum(
                 1
                 for r in state.recipes_of(seat)
-                if action.target in state.config.recipe_by_id[r].ingredients
+                if action.prep in state.config.recipe_by_id[r].ingredients
             )
             return (owned, -mine, seat)
 
-        return min(legal, key=load)
+        assigns = [a for a in legal if isinstance(a, Assign)]
+        return min(assigns, key=load) if assigns else legal[0]
 
-    def _bonus(self, state: WokStarState, legal: list[Action]) -> Action:
+    def _bonus(self, state: WokStarState, legal: list[WokStarAction]) -> Action:
         for action in legal:
-            if isinstance(action, WokAction) and action.verb == "bonus_die":
+            if isinstance(action, BonusDie):
                 return action
         return legal[0]
 
@@ -132,7 +147,7 @@ class TeamBot(Bot):
         upgraded = set(state.upgraded)
         share = len(upgraded) / max(1, len(state.prep_owner))
         for die in state.dice:
-            if die[STATUS] == FREE:
+            if die.free:
                 total += _DIE_YIELD + share
         return total
 
@@ -146,46 +161,51 @@ class TeamBot(Bot):
             if state.counters[i] <= 0
         ]
 
-    def _made(self, state: WokStarState, action: WokAction) -> int:
-        sides = state.yields(action.target)
-        if action.verb == "combo":
+    def _made(self, state: WokStarState, action: Place | Combo) -> int:
+        sides = state.yields(action.prep)
+        if isinstance(action, Combo):
             return sides[2]
-        number = state.config.prep_by_id[action.target].number
-        return sides[1] if action.value == number else sides[0]
+        number = state.config.prep_by_id[action.prep].number
+        return sides[1] if action.face == number else sides[0]
 
     def _best_placement(
-        self, state: WokStarState, legal: list[Action], needs: dict[str, float], only: str = ""
-    ) -> WokAction | None:
+        self,
+        state: WokStarState,
+        legal: list[WokStarAction],
+        needs: dict[str, float],
+        only: str = "",
+    ) -> Place | Combo | None:
         """The placement making the most needed ingredients per die (None if none helps)."""
-        best: WokAction | None = None
+        best: Place | Combo | None = None
         best_key = (0.0, 0.0)
         for action in legal:
-            if not isinstance(action, WokAction) or action.verb not in ("place", "combo"):
+            if not isinstance(action, Place | Combo):
                 continue
-            if only and action.target != only:
+            if only and action.prep != only:
                 continue
-            need = needs.get(action.target, 0.0)
+            need = needs.get(action.prep, 0.0)
             if need <= 0:
                 continue
             made = self._made(state, action)
-            dice = 2 if action.verb == "combo" else 1
+            dice = 2 if isinstance(action, Combo) else 1
             useful = min(float(made), need)
             if dice == 2 and useful <= 1.0:
                 continue
+            faces = action.face if isinstance(action, Place) else action.low + action.high
             # Prefer useful ingredients per die, then low faces (high faces make combos).
-            key = (useful / dice, -float(action.value + action.value2))
+            key = (useful / dice, -float(faces))
             if key > best_key:
                 best_key = key
                 best = action
         return best
 
     # ------------------------------------------------------------------ the Action phase
-    def _act(self, state: WokStarState, legal: list[Action]) -> Action:
+    def _act(self, state: WokStarState, legal: list[WokStarAction]) -> Action:
         seat = state.current_player
-        actions = [a for a in legal if isinstance(a, WokAction)]
+        actions = legal
         verbs = {a.verb for a in actions}
         card = state.current
-        serves = [a for a in actions if a.verb == "serve"]
+        serves = [a for a in actions if isinstance(a, Serve)]
         if serves:
             return max(serves, key=lambda a: self._serve_value(state, a))
         missing = self._missing(state)
@@ -205,24 +225,26 @@ class TeamBot(Bot):
         choice = self._best_placement(state, legal, needs)
         if choice is not None:
             return choice
-        if "turn_away" in verbs and "#" in card and missing and not self._makeable(state, missing):
-            return WokAction("turn_away")
-        if "turn_away" in verbs and state.is_chefs_special(card):
-            return WokAction("turn_away")  # nothing to serve it with now: do not idle
-        if "wait" in verbs:
-            return WokAction("wait")
-        if "next" in verbs:
-            return WokAction("next")
-        if "turn_away" in verbs and "#" in card:
-            return WokAction("turn_away")
-        fallback = [a for a in actions if a.verb not in ("use", "give")]
+        if TurnAway.verb in verbs and "#" in card and missing:
+            if not self._makeable(state, missing):
+                return TURN_AWAY
+        if TurnAway.verb in verbs and state.is_chefs_special(card):
+            return TURN_AWAY  # nothing to serve it with now: do not idle
+        if Wait.verb in verbs:
+            return WAIT
+        if Next.verb in verbs:
+            return NEXT
+        if TurnAway.verb in verbs and "#" in card:
+            return TURN_AWAY
+        fallback = [a for a in actions if not isinstance(a, Use | Give)]
         return fallback[0] if fallback else legal[0]
 
     def _family(
-        self, state: WokStarState, actions: list[WokAction], missing: list[str]
-    ) -> WokAction | None:
+        self, state: WokStarState, actions: list[WokStarAction], missing: list[str]
+    ) -> Use | None:
         """Use a Family Character where it saves a customer, a die or the game."""
-        kinds = {state.config.character_by_id[a.target].kind: a for a in actions if a.verb == "use"}
+        uses = [a for a in actions if isinstance(a, Use)]
+        kinds = {state.config.character_by_id[a.character].kind: a for a in uses}
         limit = state.config.rules.bad_publicity_limit
         if "auntie" in kinds and len(state.bad) >= limit - 3:
             return kinds["auntie"]
@@ -236,15 +258,15 @@ class TeamBot(Bot):
         if "little_bo" in kinds:
             return kinds["little_bo"]
         if len(missing) == 1:
-            for action in actions:
-                if action.verb == "use" and action.extra == missing[0]:
+            for action in uses:
+                if action.ingredient == missing[0]:
                     return action
         return None
 
-    def _serve_value(self, state: WokStarState, action: WokAction) -> float:
-        if not action.target:
+    def _serve_value(self, state: WokStarState, action: Serve) -> float:
+        if not action.recipe:
             return 0.0
-        ingredients = state.config.recipe_by_id[action.target].ingredients
+        ingredients = state.config.recipe_by_id[action.recipe].ingredients
         return -sum(1.0 / max(1, state.counters[i]) for i in ingredients)
 
     def _makeable(self, state: WokStarState, missing: list[str]) -> bool:
@@ -253,10 +275,7 @@ class TeamBot(Bot):
             owner = state.prep_owner[ingredient]
             if state.free_dice(owner):
                 continue
-            giveable = any(
-                d[COLOUR] == d[HOLDER] and d[STATUS] == FREE and d[COLOUR] != owner
-                for d in state.dice
-            )
+            giveable = any(d.giveable and d.colour != owner for d in state.dice)
             if not giveable:
                 return False
         return True
@@ -264,12 +283,12 @@ class TeamBot(Bot):
     def _gift(
         self,
         state: WokStarState,
-        actions: list[WokAction],
+        actions: list[WokStarAction],
         missing: list[str],
         needs: dict[str, float],
-    ) -> WokAction | None:
+    ) -> Give | None:
         """A die for a teammate: for a missing ingredient, or a need they cannot cover."""
-        gives = [a for a in actions if a.verb == "give"]
+        gives = [a for a in actions if isinstance(a, Give)]
         if not gives:
             return None
         seat = state.current_player
@@ -292,18 +311,19 @@ class TeamBot(Bot):
             options = [a for a in gives if a.seat == owner]
             if not options:
                 continue
-            options.sort(key=lambda a: (a.value != number, a.value))
+            options.sort(key=lambda a: (a.face != number, a.face))
             return options[0]
         return None
 
     # ------------------------------------------------------------------ leftover dice
-    def _leftover(self, state: WokStarState, legal: list[Action]) -> Action:
+    def _leftover(self, state: WokStarState, legal: list[WokStarAction]) -> Action:
         # Next round wants about what this round's customers wanted: the taken customers
         # come back, so the recipes in play weigh by their customers in the piles.
         demand = {i: 0.0 for i in state.counters}
         recipes = state.config.recipe_by_id
         for pile in state.piles:
-            for card, _ in pile:
+            for taken in pile:
+                card = taken.card
                 if "#" in card:
                     for ingredient in recipes[recipe_of(card)].ingredients:
                         demand[ingredient] += 1
@@ -316,18 +336,14 @@ class TeamBot(Bot):
             return choice
         # Still dice: the lowest counters get them (they carry over).
         cap = state.config.rules.ingredient_max - 3
-        places = [
-            a
-            for a in legal
-            if isinstance(a, WokAction) and a.verb == "place" and state.counters[a.target] < cap
-        ]
+        places = [a for a in legal if isinstance(a, Place) and state.counters[a.prep] < cap]
         if places:
-            return min(places, key=lambda a: (state.counters[a.target], -self._made(state, a)))
-        return WokAction("done")
+            return min(places, key=lambda a: (state.counters[a.prep], -self._made(state, a)))
+        return DONE
 
     # ------------------------------------------------------------------ purchases
-    def _buy(self, state: WokStarState, legal: list[Action]) -> Action:
-        actions = [a for a in legal if isinstance(a, WokAction)]
+    def _buy(self, state: WokStarState, legal: list[WokStarAction]) -> Action:
+        actions = legal
         recipes = state.config.recipe_by_id
         demand = {i: 0.0 for i in state.counters}
         customers = 0.0
@@ -343,17 +359,17 @@ class TeamBot(Bot):
         room = can_cook - customers - max(_DECK_MARGIN, _DECK_CAUTION - budget / 2)
         if state.round == 5:
             room += min(_LAST_RISK, max(0.0, budget - 1.0))
-        buys = [a for a in actions if a.verb == "buy"]
+        buys = [a for a in actions if isinstance(a, Buy)]
         if room >= 2 and buys:
             best = self._best_recipe(state, buys)
             if best is not None:
                 return best
-        if room >= 1 and any(a.verb == "advertise" for a in actions):
-            return WokAction("advertise")
-        upgrades = [a for a in actions if a.verb == "upgrade"]
+        if room >= 1 and any(isinstance(a, Advertise) for a in actions):
+            return ADVERTISE
+        upgrades = [a for a in actions if isinstance(a, Upgrade)]
         if upgrades:
-            return max(upgrades, key=lambda a: (demand[a.target], a.target))
-        return WokAction("done")
+            return max(upgrades, key=lambda a: (demand[a.prep], a.prep))
+        return DONE
 
     def _next_deck(self, state: WokStarState) -> dict[str, float]:
         """Expected customers per recipe in the next round's deck (known + unknown)."""
@@ -378,12 +394,12 @@ class TeamBot(Bot):
         per_die = _PLAN_YIELD + upgraded * _PLAN_UPGRADE
         return sum(state.pool) * per_die + sum(state.counters.values())
 
-    def _best_recipe(self, state: WokStarState, buys: list[WokAction]) -> WokAction | None:
+    def _best_recipe(self, state: WokStarState, buys: list[Buy]) -> Buy | None:
         recipes = state.config.recipe_by_id
-        best: WokAction | None = None
+        best: Buy | None = None
         best_key: tuple[float, float] = (-1e9, 0.0)
         for action in buys:
-            recipe = recipes[action.target]
+            recipe = recipes[action.recipe]
             new = sum(1 for i in recipe.ingredients if i not in state.prep_owner)
             if new > 1:
                 continue

@@ -1,0 +1,140 @@
+"""Phase 1: Action. Customers are revealed one at a time; the team places dice on its
+preparations, serves or turns the customer away, against the sand timers.
+
+Each action moves the injected clock on by its configured cost (divided by the number of
+players when ``rules.share_time_between_players``, since the others work meanwhile). After
+every action the timers are checked (:func:`~wokphysics.games.wok_star.timeline.catch_up`)
+and the next seat is chosen (:mod:`~wokphysics.games.wok_star.seats`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wokphysics.games.wok_star import characters
+from wokphysics.games.wok_star.actions import (
+    NEXT,
+    SERVE,
+    TURN_AWAY,
+    WAIT,
+    Combo,
+    Give,
+    Next,
+    Place,
+    Serve,
+    TurnAway,
+    Use,
+    Wait,
+    WokStarAction,
+)
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.dice import dice_actions, pick_die, place_dice
+from wokphysics.games.wok_star.model import Phase, PileCard
+from wokphysics.games.wok_star.seats import forced, next_seat, someone_busy
+from wokphysics.games.wok_star.timeline import catch_up, face_up, reveal
+
+if TYPE_CHECKING:
+    from wokphysics.games.wok_star.state import WokStarState
+
+
+def legal(state: WokStarState) -> list[WokStarAction]:
+    """The acting seat's moves: dice, serving or turning away, characters, waiting."""
+    seat = state.turn
+    card = state.current
+    is_customer = "#" in card
+    if is_customer and forced(state):
+        return [SERVE] if state.can_serve(recipe_of(card)) else [TURN_AWAY]
+    out = dice_actions(state, seat, gives=True)
+    chefs = state.is_chefs_special(card)
+    if is_customer and state.handler() == seat:
+        if state.can_serve(recipe_of(card)):
+            out.append(SERVE)
+        out.append(TURN_AWAY)
+    elif chefs:
+        for recipe in state.recipes_of(seat):
+            if state.can_serve(recipe):
+                out.append(Serve(recipe))
+        out.append(TURN_AWAY)
+    out += characters.actions(state, seat)
+    timer = state.config.rules.timer
+    if timer:
+        if card and state.now < state.deadline:
+            out.append(WAIT)
+    else:
+        plain_event = state.is_event(card) and not chefs
+        if card and not state.idle[seat] and not plain_event:
+            out.append(WAIT)
+        if plain_event:
+            out.append(NEXT)
+    return out or ([WAIT] if timer else [NEXT])
+
+
+def apply(state: WokStarState, action: WokStarAction) -> None:
+    """Carry out a legal Action-phase action, then check the timers and pick the next seat."""
+    seat = state.turn
+    kind = type(action)
+    cost = state.seconds.get(action.verb)
+    if cost is not None:
+        state.now = state.clock.after_action(state.now, cost)
+    if kind is Place or kind is Combo or kind is Give or kind is Use:
+        # Something on the table changed: whoever had passed may have a move again.
+        # (Bounded: each of these uses up a die or a character.)
+        state.idle = [False] * state.num_players
+    # Dispatch on the exact class: isinstance() on the protocol's abstract Action is slow,
+    # and this is the engine's hottest path.
+    if type(action) is Place or type(action) is Combo:
+        place_dice(state, seat, action)
+    elif type(action) is Give:
+        pick_die(state, seat, action.face, own=True).holder = action.seat
+    elif type(action) is Serve:
+        _serve(state, seat, action.recipe)
+    elif kind is TurnAway:
+        _turn_away(state)
+    elif type(action) is Use:
+        if characters.use(state, seat, action):
+            reveal(state, state.now)
+    elif kind is Wait:
+        _wait(state, seat)
+    elif kind is Next:
+        state.revealed.append(state.current)
+        reveal(state, state.now)
+    if state.phase is not Phase.ACTION:
+        return
+    catch_up(state)
+    if state.phase is Phase.ACTION:
+        state.turn = next_seat(state, seat, include_self=False)
+
+
+def _wait(state: WokStarState, seat: int) -> None:
+    if state.config.rules.timer:
+        if someone_busy(state):
+            state.now = state.clock.wait_for(state.now, state.wait_seconds)
+        else:
+            state.now = state.clock.wait_until(state.now, state.deadline)
+    else:
+        state.idle[seat] = True
+
+
+def _serve(state: WokStarState, seat: int, recipe: str) -> None:
+    card = state.current
+    if not recipe:
+        recipe = recipe_of(card)
+    for ingredient in state.config.recipe_by_id[recipe].ingredients:
+        state.counters[ingredient] -= 1
+    state.piles[seat].append(PileCard(card, face_up(state)))
+    reveal(state, state.now)
+
+
+def _turn_away(state: WokStarState) -> None:
+    card = state.current
+    if "#" in card:
+        state.bad.append(card)
+        state.turned_away_round += 1
+        if len(state.bad) >= state.config.rules.bad_publicity_limit:
+            state.current = ""
+            state.lost = True
+            state.phase = Phase.OVER
+            return
+    else:
+        state.revealed.append(card)  # a Chef's Special declined: no Bad Publicity
+    reveal(state, state.now)

@@ -1,0 +1,83 @@
+"""Family Characters: each seat's cards, usable once each.
+
+A character is listed as usable only where its effect can happen: Grandma (+amount on one
+counter), Uncle (re-roll your unplaced dice: you hold some), Cousin (amount extra dice of
+your colour for this round: dice are out), Auntie (a Bad Publicity card back to the
+Potential deck: there is one), Grandpa (the running timer back to full: a card is on a
+running timer that has not run out), Little Bo (the current customer served without
+ingredients: a customer is showing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wokphysics.games.wok_star.actions import Use, WokStarAction
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.model import DIE_FACES, Die, PileCard
+from wokphysics.games.wok_star.timers import SandTimer
+
+if TYPE_CHECKING:
+    from wokphysics.games.wok_star.state import WokStarState
+
+
+def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
+    """The seat's unused characters that can take effect now."""
+    out: list[WokStarAction] = []
+    by_id = state.config.character_by_id
+    card = state.current
+    for family in state.characters[seat]:
+        if family.used:
+            continue
+        char_id = family.id
+        kind = by_id[char_id].kind
+        if kind == "grandma":
+            out += [Use(char_id, i) for i in state.counters]
+        elif kind == "uncle":
+            if state.free_dice(seat):
+                out.append(Use(char_id))
+        elif kind == "cousin":
+            out.append(Use(char_id))
+        elif kind == "auntie":
+            if state.bad:
+                out.append(Use(char_id))
+        elif kind == "grandpa":
+            if state.config.rules.timer and card:
+                out.append(Use(char_id))
+        elif kind == "little_bo":
+            if "#" in card:
+                out.append(Use(char_id))
+    return out
+
+
+def use(state: WokStarState, seat: int, action: Use) -> bool:
+    """Use the character; True when it took the current card (Little Bo), so the caller
+    reveals the next one."""
+    family = next(f for f in state.characters[seat] if f.id == action.character)
+    family.used = True
+    character = state.config.character_by_id[action.character]
+    kind = character.kind
+    rng = state.rng
+    if kind == "grandma":
+        top = state.config.rules.ingredient_max
+        counters = state.counters
+        counters[action.ingredient] = min(top, counters[action.ingredient] + character.amount)
+    elif kind == "uncle":
+        for die in state.free_dice(seat):
+            die.face = rng.randint(1, DIE_FACES)
+    elif kind == "cousin":
+        for _ in range(character.amount):
+            state.dice.append(Die(seat, rng.randint(1, DIE_FACES), seat, temporary=True))
+    elif kind == "auntie":
+        card = state.bad.pop(rng.randrange(len(state.bad)))
+        state.potential.append(card)
+    elif kind == "grandpa":
+        seconds = state.config.rules.timer_seconds
+        state.deadline = state.now + seconds
+        state.timers[state.last_timer] = SandTimer(state.now, seconds)
+    elif kind == "little_bo":
+        card = state.current
+        face_up = not state.overdue
+        state.piles[state.recipe_owner[recipe_of(card)]].append(PileCard(card, face_up))
+        return True
+    return False

@@ -1,0 +1,52 @@
+"""The end of Phase 1: leftover dice.
+
+"If there are any unplaced dice at the end of the Action phase, the players may spend these
+dice as normal to prepare ingredients that will carry over into the next round." Seats holding
+unplaced dice take turns (from seat 1) placing one or two or saying ``done``; when nobody has
+any left to place, Accounting follows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wokphysics.games.wok_star import accounting
+from wokphysics.games.wok_star.actions import DONE, Combo, Done, Place, WokStarAction
+from wokphysics.games.wok_star.dice import dice_actions, place_dice
+from wokphysics.games.wok_star.model import Phase
+
+if TYPE_CHECKING:
+    from wokphysics.games.wok_star.state import WokStarState
+
+
+def start(state: WokStarState) -> None:
+    """The deck ran out: seats with unplaced dice may place them."""
+    state.phase = Phase.LEFTOVER
+    state.overdue = False
+    state.finished = [not state.free_dice(s) for s in range(state.num_players)]
+    _next_turn(state, state.num_players - 1)
+
+
+def _next_turn(state: WokStarState, after: int) -> None:
+    n = state.num_players
+    for step in range(1, n + 1):
+        seat = (after + step) % n
+        if not state.finished[seat] and state.free_dice(seat):
+            state.turn = seat
+            return
+    accounting.account(state)
+
+
+def legal(state: WokStarState) -> list[WokStarAction]:
+    """Placements of the seat's unplaced dice, or ``done``."""
+    return [*dice_actions(state, state.turn, gives=False), DONE]
+
+
+def apply(state: WokStarState, action: WokStarAction) -> None:
+    """Place dice, or stop (``done``); then the next seat with dice."""
+    seat = state.turn
+    if isinstance(action, Done):
+        state.finished[seat] = True
+    elif isinstance(action, Place | Combo):
+        place_dice(state, seat, action)
+    _next_turn(state, seat)

@@ -1,0 +1,124 @@
+"""Wok Star's table pieces as typed values: the phase, dice, piles of completed customers,
+Family Character cards and the two sand timers.
+
+Cards are named by id strings: a customer card is ``"recipe#n"`` (n = 1..4, see
+:func:`~wokphysics.games.wok_star.cards.customer_id`), an event card is its event id. Seats
+are 0-based here (people read them 1-based). Each value has a compact JSON form (a short
+list) used in saved states; ``from_json`` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+DIE_FACES = 6
+"""Dice are six-sided (rules decision; the preparations' criteria assume it)."""
+
+
+class Phase(StrEnum):
+    """Where the game is. The values are the names saved in JSON."""
+
+    SETUP_ASSIGN = "setup_assign"
+    """Seat 1 deals the starting preparations out (``assign PREP to S``)."""
+    SETUP_BONUS = "setup_bonus"
+    """Each seat takes its free bonus (``bonus die`` / ``bonus upgrade PREP``)."""
+    ACTION = "action"
+    """Phase 1: customers are revealed one at a time and served against the sand timers."""
+    LEFTOVER = "extra"
+    """The end of Phase 1: unplaced dice are placed (or given) for the next round, or not."""
+    PURCHASE = "purchase"
+    """Phase 3: the round's head chef buys for the team, then says ``done``."""
+    PURCHASE_ASSIGN = "purchase_assign"
+    """A bought recipe's new preparations are given to seats one by one."""
+    OVER = "over"
+    """The game has ended (won, lost on income, or closed by Bad Publicity)."""
+
+
+class DieStatus(IntEnum):
+    """Where a rolled die is."""
+
+    FREE = 0
+    """Unplaced: its holder may place it (or give it, if it is the holder's own colour)."""
+    PLACED = 1
+    """On a preparation until the round ends."""
+    ASIDE = 2
+    """Set aside by an event (Power Cut) until the round ends."""
+
+
+FREE = DieStatus.FREE
+PLACED = DieStatus.PLACED
+ASIDE = DieStatus.ASIDE
+
+
+@dataclass(slots=True)
+class Die:
+    """One rolled die. Invariant: ``1 <= face <= DIE_FACES``.
+
+    Attributes:
+        colour: the seat whose colour it is (it returns there at Accounting).
+        face: the number showing.
+        holder: the seat holding it now (another seat after a ``give``).
+        status: free, placed or set aside.
+        temporary: an extra die for this round only (Extra Hands, Cousin), not in a pool.
+    """
+
+    colour: int
+    face: int
+    holder: int
+    status: DieStatus = FREE
+    temporary: bool = False
+
+    @property
+    def free(self) -> bool:
+        """Whether the die is unplaced."""
+        return self.status is FREE
+
+    @property
+    def giveable(self) -> bool:
+        """Whether its holder may hand it on: unplaced, own colour, never given yet."""
+        return self.status is FREE and self.colour == self.holder
+
+    def to_json(self) -> list[int]:
+        """``[colour, face, holder, status, temporary]``."""
+        return [self.colour, self.face, self.holder, int(self.status), int(self.temporary)]
+
+    @classmethod
+    def from_json(cls, data: list[int]) -> Die:
+        colour, face, holder, status, temporary = data
+        return cls(colour, face, holder, DieStatus(status), bool(temporary))
+
+
+@dataclass(frozen=True, slots=True)
+class PileCard:
+    """A card in a seat's pile of completed orders: a customer or a served Chef's Special.
+
+    ``face_up`` cards were served in time and pay at Accounting; face-down ones do not.
+    """
+
+    card: str
+    face_up: bool
+
+    def to_json(self) -> list[str | bool]:
+        return [self.card, self.face_up]
+
+    @classmethod
+    def from_json(cls, data: list[str | bool]) -> PileCard:
+        card, face_up = data
+        return cls(str(card), bool(face_up))
+
+
+@dataclass(slots=True)
+class FamilyCard:
+    """A Family Character card in front of a seat; usable once (``used`` turns it over)."""
+
+    id: str
+    used: bool = False
+
+    def to_json(self) -> list[str | bool]:
+        return [self.id, self.used]
+
+    @classmethod
+    def from_json(cls, data: list[str | bool]) -> FamilyCard:
+        card, used = data
+        return cls(str(card), bool(used))

@@ -1,0 +1,130 @@
+"""Reading a saved Wok Star state: every field's type checked before it is used.
+
+A saved state is JSON data (``WokStarState.to_dict``). :class:`SavedState` reads one field at a
+time as the type the engine needs; a missing or mistyped field raises
+:class:`~wokphysics.errors.ReplayFileError` (a UserError) naming the field, so a damaged save
+is one clear line, never a crash deep in the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import NoReturn
+
+from wokphysics.errors import ReplayFileError
+
+JsonValue = str | int | float | bool | None | Sequence["JsonValue"] | Mapping[str, "JsonValue"]
+"""Plain JSON data (lists and objects as read-only views, so typed lists fit)."""
+
+
+class SavedState:
+    """Typed access to the fields of saved state data."""
+
+    def __init__(self, data: Mapping[str, object]) -> None:
+        self.data = data
+
+    def fail(self, key: str, problem: str) -> NoReturn:
+        raise ReplayFileError("saved Wok Star state", f"field '{key}' {problem}")
+
+    def _get(self, key: str) -> object:
+        if key not in self.data:
+            self.fail(key, "is missing")
+        return self.data[key]
+
+    def integer(self, key: str) -> int:
+        value = self._get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(key, "must be a whole number")
+        return value
+
+    def number(self, key: str) -> float:
+        value = self._get(key)
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            self.fail(key, "must be a number")
+        return float(value)
+
+    def flag(self, key: str) -> bool:
+        value = self._get(key)
+        if not isinstance(value, bool):
+            self.fail(key, "must be true or false")
+        return bool(value)
+
+    def text(self, key: str) -> str:
+        value = self._get(key)
+        if not isinstance(value, str):
+            self.fail(key, "must be text")
+        return str(value)
+
+    def sequence(self, key: str) -> Sequence[object]:
+        value = self._get(key)
+        if not isinstance(value, list):
+            self.fail(key, "must be a list")
+        return value
+
+    def texts(self, key: str) -> list[str]:
+        items = self.sequence(key)
+        if not all(isinstance(item, str) for item in items):
+            self.fail(key, "must be a list of texts")
+        return [str(item) for item in items]
+
+    def flags(self, key: str) -> list[bool]:
+        items = self.sequence(key)
+        if not all(isinstance(item, bool) for item in items):
+            self.fail(key, "must be a list of true/false")
+        return [bool(item) for item in items]
+
+    def integers(self, key: str) -> list[int]:
+        items = self.sequence(key)
+        out = [item for item in items if isinstance(item, int) and not isinstance(item, bool)]
+        if len(out) != len(items):
+            self.fail(key, "must be a list of whole numbers")
+        return out
+
+    def integer_rows(self, key: str) -> list[list[int]]:
+        rows: list[list[int]] = []
+        for row in self.sequence(key):
+            if not isinstance(row, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in row
+            ):
+                self.fail(key, "must be a list of lists of whole numbers")
+            rows.append([int(v) for v in row])
+        return rows
+
+    def number_rows(self, key: str) -> list[list[float]]:
+        rows: list[list[float]] = []
+        for row in self.sequence(key):
+            if not isinstance(row, list) or not all(
+                isinstance(v, int | float) and not isinstance(v, bool) for v in row
+            ):
+                self.fail(key, "must be a list of lists of numbers")
+            rows.append([float(v) for v in row])
+        return rows
+
+    def card_flags(self, key: str) -> list[list[tuple[str, bool]]]:
+        """A list per seat of ``[card, flag]`` pairs (piles, characters)."""
+        seats: list[list[tuple[str, bool]]] = []
+        for entries in self.sequence(key):
+            if not isinstance(entries, list):
+                self.fail(key, "must be a list per seat")
+            pairs: list[tuple[str, bool]] = []
+            for entry in entries:
+                if (
+                    not isinstance(entry, list)
+                    or len(entry) != 2
+                    or not isinstance(entry[0], str)
+                    or not isinstance(entry[1], bool)
+                ):
+                    self.fail(key, "must hold [card, true/false] pairs")
+                pairs.append((str(entry[0]), bool(entry[1])))
+            seats.append(pairs)
+        return seats
+
+    def seats_by_id(self, key: str) -> dict[str, int]:
+        """A map of card id to a whole number (owners, counters)."""
+        value = self._get(key)
+        if not isinstance(value, dict) or not all(
+            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+            for k, v in value.items()
+        ):
+            self.fail(key, "must map card ids to whole numbers")
+        return {str(k): int(v) for k, v in value.items()}

@@ -1,0 +1,76 @@
+"""Who acts next in the Action phase: the simultaneous kitchen, serialised.
+
+The next seat is chosen round-robin among the seats that still have something to do
+(unplaced dice, the current customer's recipe, a Chef's Special to serve, an unused
+character). An overdue customer, or (without timer) a customer nobody can do more for, is
+handed to its recipe's owner.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wokphysics.games.wok_star.model import FREE
+
+if TYPE_CHECKING:
+    from wokphysics.games.wok_star.state import WokStarState
+
+
+def holders(state: WokStarState) -> set[int]:
+    """The seats holding unplaced dice."""
+    return {d.holder for d in state.dice if d.status is FREE}
+
+
+def busy(
+    state: WokStarState, seat: int, as_handler: bool = True, holding: set[int] | None = None
+) -> bool:
+    """Whether ``seat`` has something to do besides waiting (``as_handler``: counting serving
+    or turning away the current customer; ``holding``: :func:`holders`, if already known)."""
+    if state.idle[seat]:
+        return False
+    if state.overdue:
+        return seat == state.handler()
+    if holding is None:
+        holding = holders(state)
+    if seat in holding:
+        return True
+    if as_handler and state.handler() == seat:
+        return True
+    if state.is_chefs_special(state.current) and seat in state.recipe_owner.values():
+        return True
+    return any(not family.used for family in state.characters[seat])
+
+
+def someone_busy(state: WokStarState) -> bool:
+    """Whether any seat has something to do besides waiting."""
+    holding = holders(state)
+    return any(busy(state, s, holding=holding) for s in range(state.num_players))
+
+
+def forced(state: WokStarState) -> bool:
+    """A customer must be resolved now: its timer ran out, or (no timer) nobody has anything
+    left to do for it but serve it or turn it away."""
+    if state.overdue:
+        return True
+    if state.config.rules.timer or "#" not in state.current:
+        return False
+    holding = holders(state)
+    return not any(
+        busy(state, s, as_handler=False, holding=holding) for s in range(state.num_players)
+    )
+
+
+def next_seat(state: WokStarState, after: int, include_self: bool) -> int:
+    """Round-robin: the next seat with something to do (else the seat after ``after``)."""
+    n = state.num_players
+    if state.overdue or forced(state):
+        handler = state.handler()
+        if handler >= 0:
+            return handler
+    start = 0 if include_self else 1
+    holding = holders(state)
+    for step in range(start, n + start):
+        seat = (after + step) % n
+        if busy(state, seat, holding=holding):
+            return seat
+    return (after + start) % n

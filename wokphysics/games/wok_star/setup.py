@@ -1,0 +1,153 @@
+"""Setup: recipes and customers dealt, preparations assigned, the free starting bonus.
+
+The rulebook lets the table share the preparations out "however you like"; the engine lets
+seat 1 do it (``assign PREP to S``), each seat ending with at least one. Then each seat takes
+its bonus (``bonus die`` or ``bonus upgrade PREP``), a solo player twice. The same
+``assign`` serves a bought recipe's new preparations in the Purchase phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wokphysics.games.wok_star import characters, timeline
+from wokphysics.games.wok_star.actions import (
+    BONUS_DIE,
+    Assign,
+    BonusDie,
+    BonusUpgrade,
+    Use,
+    WokStarAction,
+)
+from wokphysics.games.wok_star.cards import customer_id
+from wokphysics.games.wok_star.decks import card_order, deal_events
+from wokphysics.games.wok_star.model import FamilyCard, Phase
+
+if TYPE_CHECKING:
+    from wokphysics.games.wok_star.state import WokStarState
+
+UNASSIGNED = -1
+"""``prep_owner`` of a preparation not yet given to a seat."""
+
+
+def deal(state: WokStarState) -> None:
+    """Deal a new table: recipes, preparations, customers, events, dice pools, characters."""
+    cfg = state.config
+    setup = cfg.setup
+    rng = state.rng
+    n = state.num_players
+    cheap_cost, dear_cost = setup.recipe_costs
+    cheap = [r.id for r in cfg.recipes if r.cost == cheap_cost]
+    dear = [r.id for r in cfg.recipes if r.cost == dear_cost]
+    rng.shuffle(cheap)
+    rng.shuffle(dear)
+    cheap_count, dear_count = setup.recipes[n - 1]
+    dealt = cheap[:cheap_count] + dear[:dear_count]
+    if n == 1:
+        for recipe in dealt:
+            state.recipe_owner[recipe] = 0
+    else:
+        seats = list(range(n))
+        rng.shuffle(seats)
+        for seat, recipe in zip(seats, dealt, strict=True):
+            state.recipe_owner[recipe] = seat
+    for recipe in dealt:
+        for ingredient in cfg.recipe_by_id[recipe].ingredients:
+            state.prep_owner.setdefault(ingredient, UNASSIGNED)
+            state.counters[ingredient] = setup.first_counters
+    customers = [
+        customer_id(r, k) for r in dealt for k in range(1, len(cfg.recipe_by_id[r].customers) + 1)
+    ]
+    rng.shuffle(customers)
+    deck_size, _ = cfg.decks.sizes[n - 1]
+    state.deck = customers[:deck_size]
+    state.potential = customers[deck_size:]
+    state.deck_known = [False] * len(state.deck)
+    if cfg.rules.events:
+        state.event_deck = [e.id for e in cfg.events]
+        rng.shuffle(state.event_deck)
+        deal_events(state)
+    start = cfg.rules.solo_start_dice if state.solo else cfg.rules.start_dice
+    state.pool = [start] * n
+    if cfg.rules.characters:
+        chars = [c.id for c in cfg.characters]
+        rng.shuffle(chars)
+        per = setup.solo_characters if state.solo else setup.characters
+        for seat in range(n):
+            state.characters[seat] = [FamilyCard(chars.pop()) for _ in range(per)]
+    bonus = setup.solo_bonus_choices if state.solo else setup.bonus_choices
+    state.bonus_left = [bonus] * n
+    card_order(state)
+    if state.solo:
+        for prep in state.prep_owner:
+            state.prep_owner[prep] = 0
+        begin_bonus(state)
+    else:
+        state.phase = Phase.SETUP_ASSIGN
+        state.turn = 0
+
+
+def begin_bonus(state: WokStarState) -> None:
+    """On to the bonus choices (straight to the first round if nobody has one)."""
+    state.phase = Phase.SETUP_BONUS
+    seat = next((s for s in range(state.num_players) if state.bonus_left[s] > 0), None)
+    if seat is None:
+        timeline.start_round(state)
+    else:
+        state.turn = seat
+
+
+def assign_actions(state: WokStarState) -> list[WokStarAction]:
+    """Who may take the next preparation: at setup, any seat that still leaves enough
+    preparations for the seats without one; a bought recipe's, any seat."""
+    seats = range(state.num_players)
+    if state.phase is Phase.SETUP_ASSIGN:
+        owners = state.prep_owner
+        prep = next(p for p, owner in owners.items() if owner == UNASSIGNED)
+        left_after = sum(1 for owner in owners.values() if owner == UNASSIGNED) - 1
+        without = {s for s in seats if s not in owners.values()}
+        allowed = [s for s in seats if len(without - {s}) <= left_after]
+    else:
+        prep = state.pending_assign[0]
+        allowed = list(seats)
+    return [Assign(prep, s) for s in allowed]
+
+
+def bonus_actions(state: WokStarState) -> list[WokStarAction]:
+    """The seat's bonus choices (an extra die while below the maximum pool, or an upgrade)."""
+    seat = state.turn
+    out: list[WokStarAction] = [BONUS_DIE] if state.pool[seat] < state.max_dice else []
+    out += [BonusUpgrade(p) for p in state.preps_of(seat) if p not in state.upgraded]
+    return out or [BONUS_DIE]
+
+
+def legal(state: WokStarState) -> list[WokStarAction]:
+    """The legal actions in either setup phase."""
+    if state.phase is Phase.SETUP_ASSIGN:
+        return assign_actions(state)
+    return bonus_actions(state)
+
+
+def apply_assign(state: WokStarState, action: Assign) -> None:
+    """Seat 1 gives out a starting preparation; the last one starts the bonus choices."""
+    state.prep_owner[action.prep] = action.seat
+    if all(owner != UNASSIGNED for owner in state.prep_owner.values()):
+        begin_bonus(state)
+
+
+def apply_bonus(state: WokStarState, action: WokStarAction) -> None:
+    """A bonus choice (or a character used meanwhile); the last choice starts round 1."""
+    seat = state.turn
+    if isinstance(action, Use):
+        characters.use(state, seat, action)
+        return
+    if isinstance(action, BonusDie):
+        state.pool[seat] = min(state.max_dice, state.pool[seat] + 1)
+    elif isinstance(action, BonusUpgrade):
+        state.upgraded.append(action.prep)
+        state.upgraded.sort()
+    state.bonus_left[seat] -= 1
+    if any(state.bonus_left):
+        state.turn = next(s for s in range(state.num_players) if state.bonus_left[s] > 0)
+    else:
+        timeline.start_round(state)
