@@ -132,8 +132,9 @@ class WokDrawing:
         card = self.renderer.card_at(cards, *ui.mouse)
         if card is None:
             return
-        text = hover_text(card, self.game.table.visibility().get(card.id),
-                          self.game.ingredient(card.id))
+        ingredient = self.game.ingredient(card.id)
+        text = hover_text(card, self.game.table.visibility().get(card.id), ingredient,
+                          self.game.scorer.deck.categories[ingredient])
         if text is None:
             return
         size = max(14, surface.get_height() // 44)

@@ -20,8 +20,11 @@ DOT_COLOUR_NAMES: dict[Category, str] = {
 """The corner dots' colour in words, by category (the art's ``CATEGORY_COLORS``)."""
 
 
-def hover_text(card: Card, seen: Visibility | None, ingredient: Ingredient) -> str | None:
-    """The label for ``card`` under the pointer, or None when there is nothing to say."""
+def hover_text(
+    card: Card, seen: Visibility | None, ingredient: Ingredient, category: Category
+) -> str | None:
+    """The label for ``card`` under the pointer, or None when there is nothing to say.
+    ``category`` is the ingredient's category in the game's config (its dots' colour)."""
     if card.location != "wok" or card.airborne:
         return None
     if not card.face_up:
@@ -33,6 +36,6 @@ def hover_text(card: Card, seen: Visibility | None, ingredient: Ingredient) -> s
     dots = sum(seen.corners_visible)
     if dots == 0:
         return "centre circle and corner dots hidden"
-    colour = DOT_COLOUR_NAMES[ingredient.category]
+    colour = DOT_COLOUR_NAMES[category]
     return (f"{dots} {colour} corner dot{'s' if dots > 1 else ''} "
-            f"({ingredient.category.value}); centre circle hidden")
+            f"({category.value}); centre circle hidden")
