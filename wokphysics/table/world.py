@@ -347,8 +347,10 @@ class Table:
         return [self._view(card) for card in self._cards if card.location == "wok"]
 
     def visibility(self) -> dict[int, Visibility]:
-        """By card id, for every card lying on the table: what of it is visible and whether it
-        is viable. Computed once the cards have settled, and cached until they move."""
+        """By card id, for every card lying on the table: what of it can be seen and where it
+        lies against the wok's edge (geometry only; whether it may be picked up is the game's
+        rule). Computed once the cards have settled, and cached until they move: a new dict
+        whenever anything changed."""
         if self._visibility_cache is None:
             self._visibility_cache = compute_visibility(self.cfg, self.cards, self.shapes)
         return self._visibility_cache

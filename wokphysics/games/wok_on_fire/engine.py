@@ -285,6 +285,8 @@ class WokOnFireGame:
         self._result: dict[str, Any] | None = None
         self._running: EngineAction | None = None
         self._legal_cache: tuple[dict[int, Visibility], PickKind, LegalPicks] | None = None
+        # Viable and blind-claimable ids, for the visibility dict they were computed from.
+        self._viable_cache: tuple[dict[int, Visibility], list[int], list[int]] | None = None
         self._turn = self._new_turn(starting_player)
         self.autosave()
 
@@ -421,23 +423,28 @@ class WokOnFireGame:
         seen = self._visible().get(card_id)
         return refusal_reason(card, seen, self._ingredient[card_id], self.cfg.rules)
 
-    def _all_viable(self) -> list[int]:
+    def _viability(self) -> tuple[list[int], list[int]]:
+        """(viable ids, blind-claimable ids), recomputed only when the table changed."""
+        visible = self._visible()
+        cached = self._viable_cache
+        if cached is not None and cached[0] is visible:
+            return cached[1], cached[2]
         rules = self.cfg.rules
         cards = self.table.cards
-        return [
+        viable = [
             i
-            for i, seen in self._visible().items()
+            for i, seen in visible.items()
             if refusal_reason(cards[i], seen, self._ingredient[i], rules) is None
         ]
+        blind = [i for i, seen in visible.items() if claim_refusal(cards[i], seen, rules) is None]
+        self._viable_cache = (visible, viable, blind)
+        return viable, blind
+
+    def _all_viable(self) -> list[int]:
+        return list(self._viability()[0])
 
     def _blind_candidates(self) -> list[int]:
-        rules = self.cfg.rules
-        if not rules.blind_chicken_claim:
-            return []
-        cards = self.table.cards
-        return [
-            i for i, seen in self._visible().items() if claim_refusal(cards[i], seen, rules) is None
-        ]
+        return list(self._viability()[1])
 
     def _eligible(self, kind: PickKind | None) -> list[int]:
         """Viable cards that this pick kind may take at all (a Chili pick: no Chili)."""
