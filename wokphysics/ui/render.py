@@ -28,6 +28,14 @@ CAMERA_MM = 900.0
 SHADOW_SLANT = 0.45
 """The shadow moves this many mm along the light per mm of height."""
 
+PILE_SCALE = 0.6
+"""Collected cards are drawn this much smaller than the cards in the wok (they must fit along
+the seat's edge, one group per ingredient)."""
+PILE_FAN_MM = 6.0
+"""Each further card of a group lies this much nearer its player than the one before."""
+SEAT_TURN = (0.0, -math.pi / 2, math.pi, math.pi / 2)
+"""The turn (rad) that takes seat 0's side of the table (the bottom) to each seat's side."""
+
 SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
     (214, 68, 60), (60, 120, 214), (236, 190, 40), (70, 170, 90))
 """Each seat's colour: its player aid, its panel row."""
@@ -80,6 +88,7 @@ class TableRenderer:
         self.small = pygame.font.Font(None, 16)
         self.seat_labels: dict[int, str] = {}
         self.hand_seat: int | None = None
+        self.piles: dict[int, tuple[tuple[str, int], ...]] = {}
         self.background = pygame.Surface((1, 1))
         self.map: ScreenMap = layout(cfg, *size)
         self.resize(size)
@@ -98,6 +107,54 @@ class TableRenderer:
             self.seat_labels = dict(labels)
             self.hand_seat = hand_seat
             self._draw_background(self.background.get_size())
+
+    def set_piles(self, piles: Mapping[int, Sequence[tuple[str, int]]]) -> None:
+        """The cards each seat has collected, grouped: ``{seat: [(ingredient, count), ...]}``
+        (drawn face up in the seat's area at its edge of the table)."""
+        fresh = {seat: tuple(groups) for seat, groups in piles.items() if groups}
+        if fresh != self.piles:
+            self.piles = fresh
+            self._draw_background(self.background.get_size())
+
+    def pile_spots(self, seat: int, groups: int) -> list[tuple[float, float, float]]:
+        """Where each of ``groups`` pile groups of ``seat`` lies: (x_mm, y_mm, angle_rad) of
+        its front card, in a row along the seat's edge just beyond its player aid."""
+        cfg = self.cfg
+        width = cfg.card.width_mm * PILE_SCALE
+        length = cfg.card.length_mm * PILE_SCALE
+        span = cfg.wok.width_mm * 0.8
+        step = min(width * 1.15, span / max(1, groups))
+        out = cfg.wok.depth_mm / 2.0 + 22.0 + 8.0 + length / 2.0  # past the aid
+        turn = SEAT_TURN[seat]
+        c, s = math.cos(turn), math.sin(turn)
+        spots = []
+        for k in range(groups):
+            u, v = (k - (groups - 1) / 2.0) * step, -out
+            spots.append((u * c - v * s, u * s + v * c, turn))
+        return spots
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        m = self.map
+        width = max(4, round(m.length(self.cfg.card.width_mm * PILE_SCALE)))
+        size = max(12, width // 2)
+        font = pygame.font.Font(None, size)
+        for seat, groups in self.piles.items():
+            turn = SEAT_TURN[seat]
+            # Away from the wok, towards the player: seat 0's -y turned to the seat.
+            fx, fy = math.sin(turn), -math.cos(turn)
+            for (key, count), (x, y, angle) in zip(groups, self.pile_spots(seat, len(groups)),
+                                                   strict=True):
+                image = self.sprites.card_rotated(key, width, math.degrees(angle))
+                for k in range(count - 1, -1, -1):
+                    sx, sy = m.to_screen(x + fx * PILE_FAN_MM * k, y + fy * PILE_FAN_MM * k)
+                    surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
+                if count > 1:  # the count at the player's end of the group, clear of the art
+                    reach = self.cfg.card.length_mm * PILE_SCALE * 0.3
+                    sx, sy = m.to_screen(x + fx * reach, y + fy * reach)
+                    badge = font.render(f"x{count}", True, (255, 255, 255))
+                    spot = badge.get_rect(center=(round(sx), round(sy)))
+                    pygame.draw.rect(surface, (30, 24, 20), spot.inflate(6, 2), border_radius=4)
+                    surface.blit(badge, spot)
 
     def _draw_background(self, size: tuple[int, int]) -> None:
         m = self.map
@@ -137,6 +194,9 @@ class TableRenderer:
             surface.blit(label, label.get_rect(center=spot))
         for seat in range(4):
             self._draw_aid(surface, seat)
+        surface.set_clip(table_rect)
+        self._draw_piles(surface)
+        surface.set_clip(None)
         self.background = surface
 
     def wok_rect(self) -> pygame.Rect:

@@ -7,15 +7,19 @@ only where it put clickable things (:class:`~wokphysics.ui.wok_on_fire.state.Lay
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
 from wokphysics.table.cards import Card
 from wokphysics.ui.render import Highlight, TableRenderer
-from wokphysics.ui.widgets import WHITE, Text, bubble
+from wokphysics.ui.widgets import Text, bubble
+from wokphysics.ui.wok_on_fire.blade_view import BladeView
+from wokphysics.ui.wok_on_fire.flip_band import bands_for
 from wokphysics.ui.wok_on_fire.hover import hover_text
-from wokphysics.ui.wok_on_fire.panel import Panel
+from wokphysics.ui.wok_on_fire.panel import Panel, grouped
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
@@ -42,6 +46,8 @@ class WokDrawing:
         self.scheduler = scheduler
         self.panel = panel
         self._resting: tuple[tuple[int, int, int], list[Card]] | None = None
+        self.blade_view = BladeView(cfg.physics, renderer, text,
+                                    bands_for(cfg.physics.model_dump(mode="json")))
 
     def update_seats(self) -> None:
         """Name the seats on their aids and light the hand area of a person about to chop."""
@@ -52,6 +58,10 @@ class WokDrawing:
                 and self.ui.playback is None):
             hand = game.seat_of(game.current_player)
         self.renderer.set_seats(labels, hand)
+        self.renderer.set_piles({
+            game.seat_of(p): [(i.name.lower(), n) for i, n in
+                              grouped(Counter(game.pile_ingredients(p)))]
+            for p in range(game.players)})
 
     def cards_now(self) -> list[Card]:
         """The cards as drawn now: the running action's picture, or the table at rest (its
@@ -93,10 +103,7 @@ class WokDrawing:
             x, y = ui.capture.last
             self.renderer.draw_spatula(surface, x, y, ui.blade)
             speed = ui.capture.recent_speed(self.cfg.physics.spatula.release_window_s)
-            label = self.text.render(f"{speed / 1000.0:.1f} m/s",
-                                     max(14, surface.get_height() // 44), WHITE, bold=True)
-            sx, sy = self.renderer.map.to_screen(x, y)
-            surface.blit(label, (int(sx) + 24, int(sy) - 24))
+            self.blade_view.draw_gauge(surface, cards, x, y, ui.capture.direction(), speed)
         elif spatula is not None:
             self.renderer.draw_spatula(surface, *spatula)
         elif ui.capture is not None:

@@ -203,10 +203,17 @@ class Panel:
             if gift and player in game.legal_opponents():
                 pygame.draw.rect(surface, GOLD, area, 2, border_radius=4)
         y += 4
-        for line in presenter.log[-6:]:
-            if y > ph - 2 * size:
+        # The newest lines that fit, oldest first (the newest is never the one cut off).
+        wrapped: list[str] = []
+        room = max(0, (ph - 2 * size - y) // max(1, int((size - 2) * 0.95)))
+        for line in reversed(presenter.log):
+            parts = t.wrap(line, size - 2, width)
+            if len(wrapped) + len(parts) > room:
                 break
-            y = t.draw_wrapped(surface, line, size - 2, x, y, width, DIM)
+            wrapped[:0] = parts
+        for part in wrapped:
+            surface.blit(t.render(part, size - 2, DIM), (x, y))
+            y += int((size - 2) * 0.95)
         surface.blit(t.render(FOOTER, size - 3, DIM), (x, ph - size))
 
     # ------------------------------------------------------------------ the end

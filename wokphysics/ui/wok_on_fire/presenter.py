@@ -20,7 +20,6 @@ from wokphysics.games.wok_on_fire.engine import (
     PickEvent,
     PickKind,
     StirEvent,
-    Taken,
     WokOnFireGame,
 )
 from wokphysics.table.world import ActionReport
@@ -97,27 +96,30 @@ class WokPresenter(Presenter):
             self.add_line("Game over: " + " and ".join(names[w] for w in event.winners) + " won")
 
     def _pick_line(self, event: PickEvent) -> str:
+        """"You picked Onion; Pork", "Bot 2 (strong) picked Noodles for the Garlic gift",
+        "Your blind Chicken claim failed: it was Pork" (with what else was picked)."""
         name = self.names[event.player]
-        gift = event.kind is PickKind.GARLIC_GIFT
-        parts = []
-        for taken in event.taken:
-            parts.append(self._taken(taken, gift))
+        taken: list[str] = []
+        failed: list[str] = []
+        for pick in event.taken:
+            if pick.claim_failed:
+                claim = self._failed_claims.pop(0) if self._failed_claims else None
+                failed.append(claim.ingredient.replace("_", " ").title() if claim else "")
+            elif pick.card_ids:
+                taken.append(self._cards(pick.card_ids))
         self._failed_claims.clear()
-        what = "; ".join(p for p in parts if p) or "nothing"
         label = {PickKind.PEPPER_BONUS: " (Green Pepper bonus)",
                  PickKind.GARLIC_GIFT: " for the Garlic gift",
                  PickKind.CHILI: " (Chili pick)"}.get(event.kind, "")
-        return f"{name} picked {what}{label}"
-
-    def _taken(self, taken: Taken, gift: bool) -> str:
-        if taken.claim_failed:
-            failed = self._failed_claims.pop(0) if self._failed_claims else None
-            it_was = (f": it was {failed.ingredient.replace('_', ' ').title()}"
-                      if failed is not None else "")
-            return f"a blind Chicken claim that failed{it_was}"
-        if not taken.card_ids:
-            return ""
-        return self._cards(taken.card_ids)
+        claims = "; ".join(f"blind Chicken claim failed: it was {what}" if what
+                           else "blind Chicken claim failed" for what in failed)
+        if not taken:
+            return f"{possessive(name)} {claims}" if failed else f"{name} picked nothing{label}"
+        line = f"{name} picked {'; '.join(taken)}{label}"
+        if failed:
+            whose = "your" if name == "You" else possessive(name)
+            line += f"; {whose} {claims}"
+        return line
 
     def _cards(self, card_ids: tuple[int, ...]) -> str:
         return ", ".join(self.game.ingredient(i).value for i in card_ids)

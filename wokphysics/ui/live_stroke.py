@@ -1,0 +1,174 @@
+"""The live spatula: the pointer drives a table stroke one physics step at a time while the
+button is held; the release is the flick.
+
+Physics step ``k`` of a stroke pressed at ``t0`` (the window's clock) happens at
+``t0 + k * dt``, with the blade moved to where the pointer was then: linear between the
+pointer's stamped events (:mod:`wokphysics.ui.pointer_clock`), held at the last one after it.
+The window runs the steps whose moment has come each frame: up to the newest event, and up
+to ``now - HOLD_S`` when the pointer has been still (no event is that late). The release runs
+the remaining steps up to the button-up event, the last at the release point, exactly as
+:meth:`Table.stroke_gesture` samples a whole gesture, and then the flick. Nothing is replayed
+after the release: the cards moved while the blade did. No pygame here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Protocol
+
+from wokphysics.table.gesture import Gesture
+
+HOLD_S = 0.03
+"""How long without a pointer event means the pointer is still (the window reads its events
+every 2 ms while idle, so no event arrives later than this), s."""
+
+
+class StrokeLike(Protocol):
+    """What the live spatula drives: a table's or an engine's stroke."""
+
+    def move_to(self, x: float, y: float) -> None: ...
+
+    @property
+    def gesture(self) -> Gesture: ...
+
+
+class PointerTrack:
+    """The pointer's stamped positions since the press: ``(t_s, x_mm, y_mm)``, times strictly
+    increasing; a sample stamped at or before the last is moved just after it."""
+
+    def __init__(self, t_s: float, x: float, y: float) -> None:
+        self.samples: list[tuple[float, float, float]] = [(t_s, x, y)]
+
+    @property
+    def start(self) -> float:
+        return self.samples[0][0]
+
+    @property
+    def last(self) -> tuple[float, float, float]:
+        return self.samples[-1]
+
+    def add(self, t_s: float, x: float, y: float, not_before: float | None = None) -> None:
+        """A pointer event at ``t_s``; ``not_before``: a time already committed to physics
+        (a late event is moved after it, so the steps taken stay true)."""
+        floor = self.samples[-1][0]
+        if not_before is not None and not_before > floor:
+            # The pointer was held still up to the committed step: keep that in the path.
+            self.samples.append((not_before, *self.samples[-1][1:]))
+            floor = not_before
+        if t_s <= floor:
+            t_s = floor + 1e-6
+        self.samples.append((t_s, x, y))
+
+    def position(self, t_s: float) -> tuple[float, float]:
+        """Where the pointer was at ``t_s``: linear between samples, held at the ends."""
+        samples = self.samples
+        if t_s >= samples[-1][0]:
+            return samples[-1][1], samples[-1][2]
+        if t_s <= samples[0][0]:
+            return samples[0][1], samples[0][2]
+        low, high = 0, len(samples) - 1
+        while high - low > 1:
+            mid = (low + high) // 2
+            if samples[mid][0] <= t_s:
+                low = mid
+            else:
+                high = mid
+        t0, x0, y0 = samples[low]
+        t1, x1, y1 = samples[high]
+        share = (t_s - t0) / (t1 - t0)
+        return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
+
+    def speed(self, t_s: float, window_s: float) -> float:
+        """The pointer's mean speed over ``window_s`` seconds up to ``t_s``, mm/s."""
+        x0, y0 = self.position(t_s - window_s)
+        x1, y1 = self.position(t_s)
+        return math.hypot(x1 - x0, y1 - y0) / window_s
+
+
+class LiveSpatula:
+    """Runs a stroke's physics steps as the pointer's moments come (see the module doc).
+
+    ``max_speed`` (mm/s): a pointer faster than a hand is followed at that speed (the blade
+    lags it and ``slowed`` says so) rather than refused.
+    """
+
+    def __init__(self, stroke: StrokeLike, track: PointerTrack, dt: float,
+                 max_speed: float) -> None:
+        self.stroke = stroke
+        self.track = track
+        self.dt = dt
+        self.max_step = max_speed * 0.999 * dt
+        self.steps = 0
+        self.slowed = False
+        _, x, y = track.last
+        self.blade = (x, y)
+        self._along = 0.0
+
+    @property
+    def committed(self) -> float:
+        """The moment of the last physics step run (the press for none), window clock s."""
+        return self.track.start + self.steps * self.dt
+
+    def pointer(self, t_s: float, x: float, y: float) -> None:
+        """A pointer event while the button is held."""
+        self.track.add(t_s, x, y, not_before=self.committed)
+
+    def _step_to(self, x: float, y: float) -> None:
+        bx, by = self.blade
+        dx, dy = x - bx, y - by
+        distance = math.hypot(dx, dy)
+        if distance > self.max_step:
+            share = self.max_step / distance
+            x, y = bx + dx * share, by + dy * share
+            self.slowed = True
+        self.stroke.move_to(x, y)
+        self.blade = (x, y)
+        self.steps += 1
+
+    def catch_up(self, now_s: float) -> int:
+        """Run the steps whose moment has come by ``now_s`` (the newest event, or
+        ``now_s - HOLD_S`` for a still pointer); returns how many ran."""
+        until = max(self.track.last[0], now_s - HOLD_S)
+        ran = 0
+        while self.track.start + (self.steps + 1) * self.dt <= until + 1e-9:
+            self._step_to(*self.track.position(self.track.start + (self.steps + 1) * self.dt))
+            ran += 1
+        return ran
+
+    def finish(self, t_s: float, x: float, y: float) -> None:
+        """The button went up at ``t_s`` at (x, y): run the steps up to it, the last at the
+        release point (then release the stroke)."""
+        self.pointer(t_s, x, y)
+        end = self.track.last[0]
+        total = max(self.steps, math.ceil((end - self.track.start) / self.dt - 1e-9))
+        while self.steps < total - 1:
+            self._step_to(*self.track.position(self.track.start + (self.steps + 1) * self.dt))
+        if self.steps < total:
+            self._step_to(x, y)
+
+    def recent_motion(self, window_s: float) -> tuple[float, float]:
+        """The blade's mean velocity over its last ``window_s`` seconds (mm/s; zero before
+        it has moved)."""
+        samples = self.stroke.gesture.samples
+        back = min(len(samples) - 1, max(1, round(window_s / self.dt)))
+        if back <= 0:
+            return 0.0, 0.0
+        t1, x1, y1 = samples[-1]
+        t0, x0, y0 = samples[-1 - back]
+        return (x1 - x0) / (t1 - t0), (y1 - y0) / (t1 - t0)
+
+    def recent_speed(self, window_s: float) -> float:
+        """The blade's mean speed over its last ``window_s`` seconds, mm/s."""
+        return math.hypot(*self.recent_motion(window_s))
+
+    def blade_pose(self) -> tuple[float, float, float]:
+        """Where the blade is: centre (mm) and the direction it lies along (rad): the
+        stroke's own when it tells, else across the recent motion."""
+        pose = getattr(self.stroke, "blade", None)
+        if pose is not None:
+            x, y, along = pose
+            return float(x), float(y), float(along)
+        dx, dy = self.recent_motion(0.05)
+        if math.hypot(dx, dy) > 1e-9:
+            self._along = math.atan2(dx, -dy)
+        return self.blade[0], self.blade[1], self._along

@@ -1,0 +1,68 @@
+"""The practice table's record of flicks: speed, angle to the card, flipped or not.
+
+No pygame here: the chart (:mod:`.chart`) draws it, and ``--save FILE`` writes it as CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from wokphysics.errors import UserError
+
+CSV_HEADER = ("flick", "speed_mm_s", "angle_deg", "flipped", "launched")
+
+
+@dataclass(frozen=True)
+class Flick:
+    """One release: the blade's speed over the release window (mm/s), the angle between the
+    flick and the long axis of the card on the blade (degrees, 0..90; None when no card was on
+    it), whether that card turned over and whether it left the table surface."""
+
+    speed_mm_s: float
+    angle_deg: float | None
+    flipped: bool
+    launched: bool
+
+
+@dataclass
+class FlickLog:
+    """Every flick of a practice session, oldest first."""
+
+    flicks: list[Flick] = field(default_factory=list)
+    path: Path | None = None
+
+    def add(self, flick: Flick) -> None:
+        self.flicks.append(flick)
+        if self.path is not None:
+            self._append(flick)
+
+    def _append(self, flick: Flick) -> None:
+        assert self.path is not None
+        new = not self.path.exists()
+        try:
+            with self.path.open("a", newline="") as handle:
+                writer = csv.writer(handle)
+                if new:
+                    writer.writerow(CSV_HEADER)
+                angle = "" if flick.angle_deg is None else f"{flick.angle_deg:.1f}"
+                writer.writerow((len(self.flicks), f"{flick.speed_mm_s:.0f}", angle,
+                                 int(flick.flipped), int(flick.launched)))
+        except OSError as error:
+            raise UserError(f"{self.path}: cannot write the practice record: {error}") from None
+
+    def summary(self) -> str:
+        """"12 flicks under a card: 7 flipped (58 %)" (flicks with no card on the blade are
+        counted apart)."""
+        aimed = [f for f in self.flicks if f.angle_deg is not None]
+        missed = len(self.flicks) - len(aimed)
+        if not self.flicks:
+            return "No flicks yet."
+        flipped = sum(1 for f in aimed if f.flipped)
+        text = f"{len(aimed)} flick{'s' if len(aimed) != 1 else ''} under a card"
+        if aimed:
+            text += f": {flipped} flipped ({100 * flipped // len(aimed)} %)"
+        if missed:
+            text += f"; {missed} with no card on the blade"
+        return text

@@ -1,0 +1,94 @@
+"""The flip band: the flick speeds that flip a lone card at least 80 % of the time, by the
+angle between the flick and the card's long axis, as measured by ``wokphysics sweep flips``
+for the shipped physics config.
+
+The window marks it on the drag gauge for the card under the blade. The numbers belong to one
+physics config: for any other (a user's tuned ``--config``) the band is unknown and the gauge
+shows the speed alone, rather than a band the physics no longer has. No pygame here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from wokphysics.table.cards import Card
+
+
+@dataclass(frozen=True)
+class Band:
+    """Speeds (mm/s) from ``low`` to ``high``."""
+
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class FlipBands:
+    """Measured bands at some approach angles (degrees from the card's long axis, 0..90);
+    between two measured angles the band is interpolated."""
+
+    by_angle: tuple[tuple[float, Band], ...]
+
+    def at(self, angle_deg: float) -> Band:
+        points = sorted(self.by_angle, key=lambda item: item[0])
+        angle = min(max(angle_deg, points[0][0]), points[-1][0])
+        for (a0, b0), (a1, b1) in zip(points, points[1:], strict=False):
+            if a0 <= angle <= a1:
+                share = 0.0 if a1 == a0 else (angle - a0) / (a1 - a0)
+                return Band(b0.low + share * (b1.low - b0.low),
+                            b0.high + share * (b1.high - b0.high))
+        return points[-1][1]
+
+
+def approach_angle(card: Card, dx: float, dy: float) -> float:
+    """The angle (degrees, 0..90) between a motion (dx, dy) and the card's long axis (its
+    local y): 0 = lengthwise, 90 = crosswise."""
+    norm = math.hypot(dx, dy)
+    if norm < 1e-12:
+        return 0.0
+    ax, ay = -math.sin(card.angle), math.cos(card.angle)
+    cosine = abs(dx * ax + dy * ay) / norm
+    return math.degrees(math.acos(min(1.0, cosine)))
+
+
+def card_ahead(cards: list[Card], x: float, y: float, dx: float, dy: float,
+               half_blade_mm: float, reach_mm: float) -> Card | None:
+    """The lying card the blade at (x, y) moving along (dx, dy) meets first within
+    ``reach_mm``: its centre ahead of the blade, within the blade's half width plus the
+    card's half diagonal to the side (the topmost of equally near ones)."""
+    norm = math.hypot(dx, dy)
+    if norm < 1e-9:
+        return None
+    nx, ny = dx / norm, dy / norm
+    best: tuple[float, int, int, Card] | None = None
+    for card in cards:
+        if card.location != "wok" or card.airborne:
+            continue
+        ox, oy = card.x - x, card.y - y
+        along = ox * nx + oy * ny
+        side = abs(-ox * ny + oy * nx)
+        if -20.0 <= along <= reach_mm and side <= half_blade_mm:
+            key = (round(along / 10.0), -card.layer, -card.stack_order, card)
+            if best is None or key[:3] < best[:3]:
+                best = key
+    return best[3] if best is not None else None
+
+
+def physics_fingerprint(physics_data: dict[str, object]) -> str:
+    """A short hash of a physics config's data (``cfg.physics.model_dump(mode="json")``)."""
+    import hashlib
+    import json
+
+    text = json.dumps(physics_data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+MEASURED: dict[str, FlipBands] = {}
+"""The bands measured by ``wokphysics sweep flips`` for a physics config, by its fingerprint.
+Filled from the tuned defaults' sweep."""
+
+
+def bands_for(physics_data: dict[str, object]) -> FlipBands | None:
+    """The measured bands of this physics config, or None when it was never measured."""
+    return MEASURED.get(physics_fingerprint(physics_data))
