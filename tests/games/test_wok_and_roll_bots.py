@@ -10,6 +10,7 @@ from itertools import cycle
 import pytest
 
 from wokphysics.games.bots import RandomBot, bot_names, make_bot
+from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 from wokphysics.games.wok_and_roll.factory import make_game
@@ -17,18 +18,21 @@ from wokphysics.games.wok_and_roll.render import render
 from wokphysics.games.wok_and_roll.terminal import play_hidden
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expert", [False, True])
-def test_greedy_wins_at_least_70_percent_of_200_three_player_games(expert: bool) -> None:
+def test_greedy_wins_at_least_96_percent_of_200_three_player_games(expert: bool) -> None:
+    """Measured: 200 of 200 on both menus. The bar is the 99 % Wilson lower bound of that rate
+    over 200 games (96.8 %), rounded down: a change that makes the bot truly weaker fails."""
     wins = 0
     games = 200
     for seed in range(games):
         seat = seed % 3  # the greedy bot sits in every seat in turn
-        bots = [RandomBot(seed * 7919 + i) for i in range(3)]
+        bots = [RandomBot(bot_seed(seed, i)) for i in range(3)]
         bots[seat] = WokAndRollGreedyBot(seed)
         state = make_game(3, seed, {"expert": expert})
         play_out(state, bots, max_actions=5_000)
         wins += state.winners() == [seat]
-    assert wins / games >= 0.70, f"greedy won {wins} of {games}"
+    assert wins / games >= 0.96, f"greedy won {wins} of {games}"
 
 
 def test_both_bots_are_registered() -> None:

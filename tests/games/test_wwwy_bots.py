@@ -11,6 +11,7 @@ import pytest
 from wokphysics.cli import main
 from wokphysics.games.bots import RandomBot, make_bot
 from wokphysics.games.registry import new_game
+from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 from wokphysics.games.terminal import play_in_terminal
 from wokphysics.games.we_will_wok_you.bots import GreedyBot, exact_payments
@@ -21,19 +22,26 @@ ROOT = Path(__file__).resolve().parents[2]
 GAME = "we-will-wok-you"
 
 
-def test_greedy_wins_at_least_60_percent_against_three_random_bots() -> None:
-    """200 seeded 4-player games; the greedy bot's seat rotates so no seat is favoured."""
+@pytest.mark.slow
+def test_greedy_wins_at_least_92_percent_against_three_random_bots() -> None:
+    """200 seeded 4-player games; the greedy bot's seat rotates so no seat is favoured.
+
+    Measured: 195 of 200 (97.5 %). The bar is the 99 % Wilson lower bound of that rate over
+    200 games (92.8 %), rounded down: a change that makes the bot truly weaker than that fails.
+    """
     games = 200
     wins = 0.0
     for seed in range(games):
         seat = seed % 4
         state = new_game(GAME, players=4, seed=seed)
-        bots = [GreedyBot(seed) if s == seat else RandomBot(seed * 7919 + s) for s in range(4)]
+        bots = [
+            GreedyBot(seed) if s == seat else RandomBot(bot_seed(seed, s)) for s in range(4)
+        ]
         play_out(state, bots)
         winners = state.winners()
         if seat in winners:
             wins += 1 / len(winners)
-    assert wins / games >= 0.60, f"greedy won {wins / games:.1%}"
+    assert wins / games >= 0.92, f"greedy won {wins / games:.1%}"
 
 
 def test_exact_payments_make_exactly_four_identical_symbols() -> None:

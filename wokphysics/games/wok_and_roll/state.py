@@ -378,6 +378,8 @@ class WokAndRollState(GameState):
             problems.append(f"unknown phase {self.phase}")
         if self.phase == "roll" and not 1 <= self.rolls <= self.sheet.rerolls + 1:
             problems.append(f"{self.rolls} rolls made")
+        if problems:  # the checks below list the legal actions, which need sound dice
+            raise InvariantViolation("; ".join(problems))
         if self.is_terminal() != (not self.legal_actions()):
             problems.append("terminal exactly when no legal action fails")
         seen = []
