@@ -9,6 +9,8 @@ the dotted key and what is allowed. Nothing read from a file is executed: TOML i
 
 from __future__ import annotations
 
+import json
+import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -16,6 +18,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from wokphysics.config.files import CONFIG_LIMIT, FileProblem, read_user_text
 from wokphysics.config.paths import default_config_dir
 from wokphysics.errors import ConfigError
 
@@ -23,26 +26,32 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 class Settings(BaseModel):
-    """Base of every settings model: frozen, typed, unknown keys refused."""
+    """Base of every settings model: frozen, typed, unknown keys refused, numbers finite.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+    Files are validated strictly by :func:`validate`: text is never read as a number
+    (``friction = "0.3"`` is refused) and true/false never as one (``solver_iterations =
+    true`` is refused); a whole number is accepted where a decimal one is expected.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False, allow_inf_nan=False)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """Parse one TOML file into plain data, or raise a ConfigError naming the file and line."""
+    """Parse one TOML file into plain data, or raise a ConfigError naming the file and line.
+
+    The file must be a regular file of at most :data:`~wokphysics.config.files.CONFIG_LIMIT`
+    bytes (``/dev/zero`` or a pipe is refused, never read whole).
+    """
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise ConfigError(str(path), None, "no such file") from None
-    except IsADirectoryError:
-        raise ConfigError(str(path), None, "is a folder, expected a .toml file") from None
+        text = read_user_text(path, CONFIG_LIMIT)
+    except FileProblem as problem:
+        raise ConfigError(str(path), None, problem.problem) from None
+    try:
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(str(path), None, f"not valid TOML: {error}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(str(path), None, "not valid TOML: the file is not UTF-8 text") from None
-    except OSError as error:
-        raise ConfigError(str(path), None, f"cannot be read: {error.strerror}") from None
+    except RecursionError:
+        raise ConfigError(str(path), None, "not valid TOML: nested too deeply") from None
 
 
 def layer(
@@ -87,12 +96,37 @@ def validation_message(error: ValidationError) -> tuple[str, str]:
 
 
 def validate(model: type[ModelT], data: Mapping[str, Any], file: str) -> ModelT:
-    """Build a settings model from plain data, turning the first problem into a ConfigError."""
+    """Build a settings model from plain data, turning the first problem into a ConfigError.
+
+    Validation is strict, as for a JSON document: a number must be written as a number and a
+    true/false as one (TOML arrays fill tuples, whole numbers fill decimal fields).
+    """
+    odd = _first_non_plain(data, "")
+    if odd is not None:
+        key, kind = odd
+        raise ConfigError(file, key or None, f"a {kind} is not allowed in a config")
     try:
-        return model.model_validate(data)
+        return model.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as error:
         key, problem = validation_message(error)
         raise ConfigError(file, key, problem) from None
+
+
+def _first_non_plain(value: Any, key: str) -> tuple[str, str] | None:
+    """The dotted key and kind of the first value JSON cannot hold (a TOML date or time)."""
+    if isinstance(value, Mapping):
+        for name, item in value.items():
+            found = _first_non_plain(item, f"{key}.{name}" if key else str(name))
+            if found is not None:
+                return found
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            found = _first_non_plain(item, f"{key}.{index}")
+            if found is not None:
+                return found
+    elif not isinstance(value, str | int | float | bool) and value is not None:
+        return key, "date or time" if hasattr(value, "isoformat") else type(value).__name__
+    return None
 
 
 def load_layered(default_name: str, override: str | Path | None) -> tuple[dict[str, Any], str]:
@@ -110,9 +144,9 @@ def load_layered(default_name: str, override: str | Path | None) -> tuple[dict[s
     path = Path(override)
     if path.is_dir():
         path = path / default_name
-        if not path.exists():
+        if not os.path.lexists(path):  # a broken or looping link is reported, not skipped
             return data, blame
-    elif not path.exists():
+    elif not os.path.lexists(path):
         raise ConfigError(str(override), None, "no such file or folder")
     user = read_toml(path)
     return layer(data, user, str(path)), str(path)

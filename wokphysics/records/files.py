@@ -15,6 +15,7 @@ from typing import Any
 import numpy
 import pymunk
 
+from wokphysics.config.files import RECORD_LIMIT, FileProblem, read_user_text
 from wokphysics.errors import ReplayFileError
 
 
@@ -27,23 +28,46 @@ def versions() -> dict[str, str]:
     }
 
 
+MAX_JSON_VALUES = 2_000_000
+"""Most values (numbers, texts, lists, objects) a record file may hold: parsed JSON takes about
+80 bytes per value, so this bounds the memory a file can make the reader use. A long game
+played by hand holds a few hundred thousand."""
+
+MAX_DIGITS = 19
+"""Most digits of a whole number in a record (seeds, ids and counts fit in 64 bits)."""
+
+
 def read_replay_json(path: str | Path) -> dict[str, Any]:
-    """The top-level JSON object of a replay file, or a ReplayFileError saying what is wrong."""
+    """The top-level JSON object of a replay file, or a ReplayFileError saying what is wrong.
+
+    The file must be a regular file of at most :data:`~wokphysics.config.files.RECORD_LIMIT`
+    bytes and :data:`MAX_JSON_VALUES` values; numbers must be finite and whole numbers at
+    most :data:`MAX_DIGITS` digits long.
+    """
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ReplayFileError(name, "no such file") from None
-    except IsADirectoryError:
-        raise ReplayFileError(name, "is a folder, not a replay file") from None
-    except UnicodeDecodeError:
-        raise ReplayFileError(name, "not a replay file: it is not UTF-8 JSON text") from None
-    except OSError as error:
-        raise ReplayFileError(name, f"cannot be read: {error.strerror}") from None
+        text = read_user_text(path, RECORD_LIMIT)
+    except FileProblem as problem:
+        raise ReplayFileError(name, problem.problem) from None
+    return parse_record_json(text, name)
+
+
+def parse_record_json(text: str, name: str) -> dict[str, Any]:
+    """The JSON object in ``text`` (see :func:`read_replay_json`), or a ReplayFileError."""
     if not text.strip():
         raise ReplayFileError(name, "the file is empty")
+    values = text.count(",") + text.count("[") + text.count("{") + 1
+    if values > MAX_JSON_VALUES:
+        raise ReplayFileError(
+            name, f"holds about {values:,} values; a record holds at most {MAX_JSON_VALUES:,}"
+        )
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            parse_int=_bounded_int,
+        )
     except json.JSONDecodeError as error:
         stripped = text.rstrip()
         truncated = error.pos >= len(stripped) - 1 or not stripped.endswith("}")
@@ -51,6 +75,8 @@ def read_replay_json(path: str | Path) -> dict[str, Any]:
         raise ReplayFileError(
             name, f"{problem} JSON at line {error.lineno} column {error.colno}: {error.msg}"
         ) from None
+    except RecursionError:
+        raise ReplayFileError(name, "malformed JSON: lists or objects nested too deeply") from None
     except ValueError as error:
         raise ReplayFileError(name, str(error)) from None
     if not isinstance(data, dict):
@@ -60,6 +86,23 @@ def read_replay_json(path: str | Path) -> dict[str, Any]:
 
 def _reject_constant(token: str) -> float:
     raise ValueError(f"non-finite number {token} is not allowed in a replay file")
+
+
+def _finite_float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {token[:30]} is too large for a replay file")
+    return value
+
+
+def _bounded_int(token: str) -> int:
+    digits = len(token.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise ValueError(
+            f"a whole number of {digits} digits ({token[:12]}...); "
+            f"at most {MAX_DIGITS} digits are allowed in a replay file"
+        )
+    return int(token)
 
 
 def require(
@@ -78,6 +121,18 @@ def require(
             file, f"field '{label}' must be {_names(kinds)}, not {type(value).__name__}"
         )
     return value
+
+
+def require_known_keys(
+    data: dict[str, Any], allowed: tuple[str, ...], file: str, where: str = ""
+) -> None:
+    """Refuse a field this format does not have (a typo, or a file edited by hand)."""
+    unknown = sorted(str(key) for key in data if key not in allowed)
+    if unknown:
+        place = f" in {where.rstrip('.')}" if where else ""
+        raise ReplayFileError(
+            file, f"unknown field '{unknown[0][:40]}'{place}; the fields are {', '.join(allowed)}"
+        )
 
 
 def _names(kinds: tuple[type, ...]) -> str:

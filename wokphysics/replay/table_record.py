@@ -15,8 +15,14 @@ from typing import Any
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import ReplayFileError
 from wokphysics.games.wok_on_fire.deal import dealt_table
-from wokphysics.records.files import read_replay_json, require, require_samples, versions
-from wokphysics.records.header import check_header
+from wokphysics.records.files import (
+    read_replay_json,
+    require,
+    require_known_keys,
+    require_samples,
+    versions,
+)
+from wokphysics.records.header import HEADER_FIELDS, check_header
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import ActionReport, TableError
 
@@ -95,12 +101,14 @@ def load_table_replay(path: str | Path, data: dict[str, Any] | None = None) -> T
     file = str(path)
     data = read_replay_json(path) if data is None else data
     seed, cfg = check_header(data, file, FORMAT, VERSION, "a table replay")
+    require_known_keys(data, (*HEADER_FIELDS, "setup_hash", "steps"), file)
     setup_hash = require(data, "setup_hash", str, file)
     steps = []
     for index, entry in enumerate(require(data, "steps", list, file)):
         where = f"steps[{index}]."
         if not isinstance(entry, dict):
             raise ReplayFileError(file, f"steps[{index}] must be an object")
+        require_known_keys(entry, ("action", "seat", "gesture", "hash"), file, where)
         action = require(entry, "action", str, file, where)
         if action not in ("stir", "chop"):
             raise ReplayFileError(file, f"{where}action must be 'stir' or 'chop', not {action!r}")

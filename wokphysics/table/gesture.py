@@ -8,10 +8,19 @@ finite. The same gesture always drives the same motion, whatever the frame rate 
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Sample = tuple[float, float, float]
+
+
+MAX_TIME_S = 1e6
+"""Sample times lie within this many seconds of 0 (at larger times a physics step would not
+advance the clock: t + dt == t)."""
+
+MAX_DISTANCE_MM = 1e6
+"""Sample positions lie within this many millimetres of the wok's centre."""
 
 
 class GestureError(ValueError):
@@ -25,16 +34,24 @@ class Gesture:
     samples: tuple[Sample, ...]
 
     def __init__(self, samples: Iterable[Sequence[float]]) -> None:
+        if isinstance(samples, str | bytes | bytearray) or not isinstance(samples, Iterable):
+            raise GestureError("a gesture is a list of (t, x, y) samples")
         cleaned: list[Sample] = []
         for index, sample in enumerate(samples):
+            if isinstance(sample, str | bytes | bytearray) or not isinstance(sample, Sequence):
+                raise GestureError(f"sample {index} must be (t, x, y) numbers")
             if len(sample) != 3:
                 raise GestureError(f"sample {index} must be (t, x, y), got {len(sample)} numbers")
-            try:
-                t, x, y = (float(value) for value in sample)
-            except (TypeError, ValueError):
-                raise GestureError(f"sample {index} holds something that is not a number") from None
+            if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in sample):
+                raise GestureError(f"sample {index} holds something that is not a number")
+            t, x, y = (float(value) for value in sample)
             if not all(math.isfinite(v) for v in (t, x, y)):
                 raise GestureError(f"sample {index} is not finite: {(t, x, y)}")
+            if abs(t) > MAX_TIME_S or abs(x) > MAX_DISTANCE_MM or abs(y) > MAX_DISTANCE_MM:
+                raise GestureError(
+                    f"sample {index} {(t, x, y)} lies beyond {MAX_TIME_S:.0f} s or "
+                    f"{MAX_DISTANCE_MM:.0f} mm of the press"
+                )
             if cleaned and t <= cleaned[-1][0]:
                 raise GestureError(
                     f"sample {index}: time {t} s does not come after {cleaned[-1][0]} s"

@@ -585,7 +585,10 @@ class Table:
         yield
         t = gesture.start_time
         end = gesture.samples[-1][0]
-        while t < end - 1e-12:
+        # The step count bounds the loop even where t + dt would not advance t.
+        for _ in range(math.ceil(gesture.duration / self.dt) + 1):
+            if not t < end - 1e-12:
+                break
             self._drive_spatula(gesture, min(t + self.dt, end))
             self.step()
             t += self.dt

@@ -20,16 +20,47 @@ from typing import Any
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction, ReplayFileError, UserError
-from wokphysics.games.wok_on_fire.engine import Bonus, EngineAction, Pick, WokOnFireGame
+from wokphysics.games.wok_on_fire.engine import (
+    MAX_PLAYERS,
+    Bonus,
+    EngineAction,
+    Pick,
+    WokOnFireGame,
+)
 from wokphysics.games.wok_on_fire.plugin import GAME_RECORD_FORMAT
-from wokphysics.records.files import read_replay_json, require, require_samples, versions
-from wokphysics.records.header import check_header
+from wokphysics.records.files import (
+    read_replay_json,
+    require,
+    require_known_keys,
+    require_samples,
+    versions,
+)
+from wokphysics.records.header import HEADER_FIELDS, check_header
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import TableError
 
 FORMAT = GAME_RECORD_FORMAT
 VERSION = 1
-INPUT_KINDS = ("stir", "pick", "bonus_order", "give_to", "chili", "chop")
+INPUT_FIELDS = {
+    "stir": "gesture",
+    "pick": "picks",
+    "bonus_order": "first",
+    "give_to": "opponent",
+    "chili": "card",
+    "chop": "gesture",
+}
+"""Each input kind and the one field it carries besides ``kind``."""
+INPUT_KINDS = tuple(INPUT_FIELDS)
+RECORD_FIELDS = (
+    *HEADER_FIELDS,
+    "players",
+    "bots",
+    "starting_player",
+    "turns",
+    "current",
+    "finished",
+    "result",
+)
 
 
 def build_record(game: WokOnFireGame) -> dict[str, Any]:
@@ -106,6 +137,7 @@ def _check_input(entry: Any, file: str, where: str) -> dict[str, Any]:
     kind = require(entry, "kind", str, file, where + ".")
     if kind not in INPUT_KINDS:
         raise ReplayFileError(file, f"{where}.kind {kind!r} is not one of {', '.join(INPUT_KINDS)}")
+    require_known_keys(entry, ("kind", INPUT_FIELDS[kind]), file, where)
     if kind in ("stir", "chop"):
         require_samples(entry.get("gesture"), file, f"{where}.gesture")
     elif kind == "pick":
@@ -139,17 +171,26 @@ def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> Ga
     file = str(path)
     data = read_replay_json(path) if data is None else data
     seed, cfg = check_header(data, file, FORMAT, VERSION, "a Wok on Fire game record")
+    require_known_keys(data, RECORD_FIELDS, file)
     players = require(data, "players", int, file)
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ReplayFileError(file, f"players must be 1 to {MAX_PLAYERS}, not {players}")
     starting = require(data, "starting_player", int, file)
     bots = require(data, "bots", list, file)
-    if not all(isinstance(b, str) for b in bots):
-        raise ReplayFileError(file, "field 'bots' must be a list of text labels")
+    labels = ("person", *sorted(cfg.bots))
+    if len(bots) != players or not all(isinstance(b, str) and b in labels for b in bots):
+        raise ReplayFileError(
+            file, f"field 'bots' must list one label per player, each one of {', '.join(labels)}"
+        )
     turns = []
     for index, entry in enumerate(require(data, "turns", list, file)):
         where = f"turns[{index}]"
         if not isinstance(entry, dict):
             raise ReplayFileError(file, f"{where} must be an object")
+        require_known_keys(entry, ("player", "inputs", "hash"), file, where)
         player = require(entry, "player", int, file, where + ".")
+        if not 0 <= player < players:
+            raise ReplayFileError(file, f"{where}.player must be 0 to {players - 1}, not {player}")
         digest = require(entry, "hash", str, file, where + ".")
         inputs = require(entry, "inputs", list, file, where + ".")
         checked = tuple(
@@ -323,6 +364,12 @@ class GameStepper:
         if len(done) <= self.turn_index:
             raise Diverged(
                 self.turn_index, recorded.player, "the recorded inputs did not finish the turn"
+            )
+        if done[self.turn_index]["player"] != recorded.player:
+            raise Diverged(
+                self.turn_index,
+                recorded.player,
+                f"it was player {done[self.turn_index]['player'] + 1}'s turn",
             )
         if done[self.turn_index]["hash"] != recorded.hash:
             raise Diverged(self.turn_index, recorded.player, "the state hash differs")
