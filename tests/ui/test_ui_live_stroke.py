@@ -3,12 +3,10 @@ was at each step's moment (a recording stroke stands in for the table)."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from wokphysics.table.gesture import Gesture
-from wokphysics.ui.live_stroke import HOLD_S, LiveSpatula, PointerTrack
+from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
 
 DT = 0.01
 
@@ -42,11 +40,11 @@ def test_each_step_puts_the_blade_where_the_pointer_was_at_its_moment() -> None:
     assert stroke.samples[3][2] == pytest.approx(2.5)  # 30 ms: between 25 and 45 ms
 
 
-def test_a_still_pointer_keeps_the_physics_running_after_the_hold() -> None:
+def test_a_still_pointer_keeps_the_physics_running_up_to_the_last_read() -> None:
     live, stroke = _live()
     live.pointer(5.01, 10.0, 0.0)
-    assert live.catch_up(5.02) == 1
-    assert live.catch_up(5.0 + 0.1) == math.floor((0.1 - HOLD_S) / DT + 1e-9) - 1
+    assert live.catch_up(5.015) == 1
+    assert live.catch_up(5.0 + 0.1) == 9  # steps at 20 .. 100 ms, the pointer held
     assert {x for _, x, _ in stroke.samples[1:]} == {10.0}
     # A late event (stamped before the committed steps) moves on from the held point.
     committed = live.committed
@@ -55,15 +53,15 @@ def test_a_still_pointer_keeps_the_physics_running_after_the_hold() -> None:
     assert live.track.samples[-1][0] > committed
 
 
-def test_the_release_runs_the_steps_up_to_it_the_last_at_the_release_point() -> None:
+def test_the_release_runs_whole_steps_up_to_it_at_the_pointers_speed() -> None:
     live, stroke = _live()
     live.pointer(5.012, 12.0, 0.0)
     live.catch_up(5.012)
     live.finish(5.0335, 33.5, 0.0)
-    # ceil(33.5 ms / 10 ms) = 4 steps, the last one at the release point.
-    assert len(stroke.samples) == 5
-    assert stroke.samples[-1][1:] == (33.5, 0.0)
-    assert stroke.samples[3][1] == pytest.approx(30.0)
+    # floor(33.5 ms / 10 ms) = 3 steps, each where the pointer was (1000 mm/s): no short last
+    # step that would slow the release.
+    assert [round(x, 9) for _, x, _ in stroke.samples] == [0.0, 10.0, 20.0, 30.0]
+    assert live.recent_speed(0.03) == pytest.approx(1000.0)
 
 
 def test_a_pointer_faster_than_a_hand_is_followed_at_the_limit() -> None:

@@ -122,3 +122,20 @@ def test_missing_pngs_are_drawn_in_memory(tmp_path: Path) -> None:
     assert len(sprites.missing) == 14
     assert sprites.cards["pork"].get_size() == (254, 356)
     assert sprites.card("pork", 60).get_size() == (60, 84)
+
+
+def test_events_are_stamped_across_the_interval_they_arrived_in() -> None:
+    from wokphysics.ui.pointer_clock import EventStamper
+
+    stamper = EventStamper(10.0)
+    # Four reports read at 10.004 s: spread over the 4 ms since the last read.
+    assert stamper.stamp(4, 10.004) == pytest.approx([10.0005, 10.0015, 10.0025, 10.0035])
+    # A button released where the pointer just moved: one report, one time.
+    stamps = stamper.stamp(3, 10.010, companions=[False, False, True])
+    assert stamps == pytest.approx([10.0055, 10.0085, 10.0085])
+    # The batch with the release ends the stream: its reports follow each other from the
+    # start of the interval at the recent gap, not spread to the end of a long interval.
+    stamper = EventStamper(0.0)
+    stamper.gap_s = 0.001
+    stamps = stamper.stamp(3, 0.030, companions=[False, False, True], ends_stream=True)
+    assert stamps == pytest.approx([0.0005, 0.0015, 0.0015])

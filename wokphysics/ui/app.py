@@ -183,8 +183,10 @@ class App:
                 self._table[1].resize(self._size)
         if not (self.paused or self.help or self.confirm_restart):
             self.scene.update(elapsed, self.speed)
+        self.read_events()  # between the frame's parts, so no batch spans the whole frame
         self.scene.draw(self.screen)
         self.draw_overlays()
+        self.read_events()
         pygame.display.flip()
         self.frames += 1
         if self.options.max_frames is not None and self.frames >= self.options.max_frames:
@@ -205,13 +207,26 @@ class App:
         self._frame_start = now
         return elapsed
 
+    @property
+    def events_read_s(self) -> float:
+        """When the window last read its event queue (its clock, s): every event read later
+        is stamped after this moment."""
+        return self._stamper.last_read
+
     def read_events(self) -> None:
         """Handle the events waiting in the queue, each stamped with its estimated time."""
+        now = self.clock.now()  # first: every event in the queue came before this moment
         events = pygame.event.get()
         if not events:
-            self._stamper.last_read = self.clock.now()
+            self._stamper.last_read = now
             return
-        for event, t_s in zip(events, self._stamper.stamp(len(events), self.clock.now()),
+        buttons = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        companions = [i > 0 and event.type in buttons
+                      and events[i - 1].type == pygame.MOUSEMOTION
+                      and getattr(event, "pos", None) == getattr(events[i - 1], "pos", None)
+                      for i, event in enumerate(events)]
+        ends = any(event.type == pygame.MOUSEBUTTONUP for event in events)
+        for event, t_s in zip(events, self._stamper.stamp(len(events), now, companions, ends),
                               strict=True):
             self.handle(event, t_s)
 

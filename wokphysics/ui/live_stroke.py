@@ -4,10 +4,13 @@ button is held; the release is the flick.
 Physics step ``k`` of a stroke pressed at ``t0`` (the window's clock) happens at
 ``t0 + k * dt``, with the blade moved to where the pointer was then: linear between the
 pointer's stamped events (:mod:`wokphysics.ui.pointer_clock`), held at the last one after it.
-The window runs the steps whose moment has come each frame: up to the newest event, and up
-to ``now - HOLD_S`` when the pointer has been still (no event is that late). The release runs
-the remaining steps up to the button-up event, the last at the release point, exactly as
-:meth:`Table.stroke_gesture` samples a whole gesture, and then the flick. Nothing is replayed
+The window runs the steps whose moment has come each frame: up to the moment it last read its
+event queue (an event read later is stamped after that moment, see
+:mod:`wokphysics.ui.pointer_clock`, so no step is ever taken ahead of an event; between
+events the pointer did not move). The release runs
+the remaining steps up to the button-up event (each a whole ``dt`` of the pointer's motion, so
+the blade's release velocity is the pointer's), and then the flick; the stroke's gesture is
+exactly the steps run, so ``Table.stir`` of it replays the stroke. Nothing is replayed
 after the release: the cards moved while the blade did. No pygame here.
 """
 
@@ -17,10 +20,6 @@ import math
 from typing import Protocol
 
 from wokphysics.table.gesture import Gesture
-
-HOLD_S = 0.03
-"""How long without a pointer event means the pointer is still (the window reads its events
-every 2 ms while idle, so no event arrives later than this), s."""
 
 
 class StrokeLike(Protocol):
@@ -125,26 +124,25 @@ class LiveSpatula:
         self.blade = (x, y)
         self.steps += 1
 
-    def catch_up(self, now_s: float) -> int:
-        """Run the steps whose moment has come by ``now_s`` (the newest event, or
-        ``now_s - HOLD_S`` for a still pointer); returns how many ran."""
-        until = max(self.track.last[0], now_s - HOLD_S)
+    def catch_up(self, read_s: float) -> int:
+        """Run the steps whose moment has come by ``read_s``, when the window last read its
+        events (the pointer held still since its last event); returns how many ran."""
+        return self.catch_up_to(max(self.track.last[0], read_s))
+
+    def finish(self, t_s: float, x: float, y: float) -> None:
+        """The button went up at ``t_s`` at (x, y): run the steps whose moment came by then,
+        each with the blade where the pointer was (then release the stroke). No partial last
+        step: a step is ``dt`` of motion, so the release velocity is the pointer's own."""
+        self.pointer(t_s, x, y)
+        self.catch_up_to(self.track.last[0])
+
+    def catch_up_to(self, until: float) -> int:
+        """Run the steps whose moment is at or before ``until``; returns how many ran."""
         ran = 0
         while self.track.start + (self.steps + 1) * self.dt <= until + 1e-9:
             self._step_to(*self.track.position(self.track.start + (self.steps + 1) * self.dt))
             ran += 1
         return ran
-
-    def finish(self, t_s: float, x: float, y: float) -> None:
-        """The button went up at ``t_s`` at (x, y): run the steps up to it, the last at the
-        release point (then release the stroke)."""
-        self.pointer(t_s, x, y)
-        end = self.track.last[0]
-        total = max(self.steps, math.ceil((end - self.track.start) / self.dt - 1e-9))
-        while self.steps < total - 1:
-            self._step_to(*self.track.position(self.track.start + (self.steps + 1) * self.dt))
-        if self.steps < total:
-            self._step_to(x, y)
 
     def recent_motion(self, window_s: float) -> tuple[float, float]:
         """The blade's mean velocity over its last ``window_s`` seconds (mm/s; zero before

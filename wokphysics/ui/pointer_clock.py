@@ -6,8 +6,12 @@ read. The window therefore reads its events many times a frame (every ``POLL_S``
 waits for the frame cap) and stamps each batch across the interval since the previous read:
 the ``i``-th of ``k`` events read at ``t`` after a read at ``t0`` is stamped
 ``t0 + (i + 0.5) / k * (t - t0)`` (a mouse reports at a steady rate, so this is the expected
-time of each). A batch read after the frame's work (drawing, physics) is spread over that
-work, never piled onto the moment the frame read it.
+time of each). A button event at the position the pointer just moved to came in the same
+report and shares its time. The batch in which the button goes up ends the stream: its reports
+follow one another from the start of the interval at the recent gap between reports, rather
+than being spread to its end. The frame reads the queue between its parts too (after the
+update, after drawing), so a batch spans one part of the frame's work, never the whole frame,
+and is never piled onto the moment the frame read it.
 
 :class:`RealClock` is the machine's monotonic clock; :class:`VirtualClock` is a clock that
 tests and the input benchmark move themselves, with a hook that lets a synthetic hand post
@@ -18,7 +22,7 @@ No pygame here.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 POLL_S = 0.002
@@ -73,10 +77,37 @@ class EventStamper:
 
     def __init__(self, start_s: float) -> None:
         self.last_read = start_s
+        self.gap_s = POLL_S
+        """The pointer's recent time between two reports, from batches it kept busy, s."""
 
-    def stamp(self, count: int, read_s: float) -> list[float]:
-        """Times for ``count`` events read (oldest first) at ``read_s``."""
+    def stamp(self, count: int, read_s: float, companions: Sequence[bool] = (),
+              ends_stream: bool = False) -> list[float]:
+        """Times for ``count`` events read (oldest first) at ``read_s``.
+
+        ``companions[i]``: event ``i`` came with event ``i - 1`` (a button pressed or
+        released where the pointer just moved to: one report of the mouse) and gets its time;
+        the others are spread over the interval since the last read. ``ends_stream``: the
+        batch ends the pointer's stream of reports (the button went up): its reports came
+        one after another from the start of the interval, at the recent report gap, rather
+        than spread to its end (the stream stopped somewhere inside it).
+        """
         start = min(self.last_read, read_s)
         self.last_read = read_s
         span = read_s - start
-        return [start + (i + 0.5) / count * span for i in range(count)]
+        together = [bool(companions[i]) if 0 < i < len(companions) else False
+                    for i in range(count)]
+        own = count - sum(together)
+        step = span / own if own else span
+        if own >= 2 and not ends_stream:
+            self.gap_s += 0.3 * (step - self.gap_s)
+        if ends_stream:
+            step = min(step, self.gap_s)
+        stamps: list[float] = []
+        k = 0
+        for i in range(count):
+            if together[i]:
+                stamps.append(stamps[-1])
+                continue
+            stamps.append(start + (k + 0.5) * step)
+            k += 1
+        return stamps

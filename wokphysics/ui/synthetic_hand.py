@@ -5,13 +5,16 @@ moments a mouse would report them, for tests and the input benchmark.
 and the hand at once: events scheduled for time ``t`` are posted to pygame's queue when the
 clock passes ``t``, so the window reads and stamps them exactly as it would a real mouse's
 (several per frame, some while the frame is busy). Positions are whole pixels, as a mouse
-gives them. The hand never tells the window when an event happened.
+gives them. The hand never tells the window when an event happened. With ``follow_wall`` the
+clock also runs with the machine's during the frame's work (the input benchmark: events queue
+up while the frame really works), and only the waits for the frame cap are skipped.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+import time
 from collections.abc import Sequence
 
 import pygame
@@ -24,10 +27,21 @@ Point = tuple[int, int]
 class HandClock(VirtualClock):
     """A virtual clock that posts scheduled pointer and key events as it passes them."""
 
-    def __init__(self, start_s: float = 1.0) -> None:
+    def __init__(self, start_s: float = 1.0, follow_wall: bool = False) -> None:
         super().__init__(start_s, self._post_due)
         self._queue: list[tuple[float, int, int, dict[str, object]]] = []
         self._order = itertools.count()
+        self.follow_wall = follow_wall
+        self._wall = time.perf_counter()
+
+    def now(self) -> float:
+        """The clock's time; with ``follow_wall`` time also passes as the machine's does
+        between two readings (the frame's real work), the waits being skipped."""
+        if self.follow_wall:
+            wall = time.perf_counter()
+            self.advance(wall - self._wall)
+            self._wall = wall
+        return self.t
 
     def schedule(self, t_s: float, kind: int, data: dict[str, object]) -> None:
         """Post a pygame event of ``kind`` with ``data`` once the clock reaches ``t_s``."""
