@@ -73,6 +73,7 @@ def test_every_game_is_in_the_registry_once_with_its_verbs() -> None:
     assert game_names() == ["wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll"]
     assert turn_game_names() == ["we-will-wok-you", "wok-star", "wok-and-roll"]
     for plugin in PLUGINS:
-        assert "simulate" in plugin.commands, plugin.name
+        # simulate runs every game as a study on the batch runner, with the game's options
+        assert plugin.simulate_options is not None, plugin.name
         assert plugin.summary and plugin.title
         assert plugin.info.min_players <= plugin.default_players <= plugin.info.max_players

@@ -11,28 +11,35 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Literal, NoReturn
 
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin, Verb, VerbCommand
 from wokphysics.games.registry import PLUGINS
+from wokphysics.studies.commands import SIMULATE_HELP, SWEEP_HELP, simulate_command, sweep_command
 from wokphysics.ui.front_ends import window_play
 
 DEFAULT_PLAY_GAME = "wok-on-fire"
 
-VERB_HELP: dict[Verb, str] = {
+VERB_HELP: dict[Verb | Literal["sweep"], str] = {
     "play": "play a game: in the window where the game has one, else in the terminal",
-    "simulate": "play many headless bot games and print a results table",
+    "simulate": SIMULATE_HELP,
+    "sweep": SWEEP_HELP,
     "score": "score a player's collected cards exactly",
 }
 
 
-def _command(plugin: GamePlugin, verb: Verb) -> VerbCommand | None:
-    """What ``wokphysics VERB GAME`` runs: the window for ``play`` where the game has one."""
+def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"]) -> VerbCommand | None:
+    """What ``wokphysics VERB GAME`` runs: the window for ``play`` where the game has one;
+    ``simulate`` and ``sweep`` are studies on the batch runner (:mod:`wokphysics.studies`)."""
     if verb == "play":
         window = window_play(plugin)
         if window is not None:
             return window
+    if verb == "simulate":
+        return simulate_command(plugin)
+    if verb == "sweep":
+        return sweep_command(plugin)
     return plugin.commands.get(verb)
 
 

@@ -154,7 +154,7 @@ def test_simulate_prints_the_table_and_writes_a_replay_per_game(
             "3",
             "--bots",
             "strong,weak",
-            "--out",
+            "--replays",
             str(tmp_path),
             "--no-progress",
         ]
@@ -179,7 +179,7 @@ def test_simulate_prints_the_table_and_writes_a_replay_per_game(
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["--players", "9"], "--players must be 1 to 4, not 9"),
+        (["--players", "9"], "--players must be 1 to 4 for Wok on Fire, not 9"),
         (["--bots", "strong,nobody"], "unknown Wok on Fire bot 'nobody'"),
         (["--games", "0"], "--games must be at least 1"),
     ],

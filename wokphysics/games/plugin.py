@@ -75,6 +75,10 @@ class GamePlugin:
             terminal front end, where there is one; the window front end is found by name in
             :mod:`wokphysics.ui`).
         bench_figures: ``figures(repeat)``: named speed figures, medians of ``repeat`` runs.
+        simulate_options: adds the game's own options of ``simulate`` (``--players``,
+            ``--bots``, ``--difficulty``...) to a parser; the command itself runs the games as
+            a study on the batch runner (:mod:`wokphysics.studies.commands`), which sits above
+            the games.
         turn_engine: the turn-engine hooks, or None for Wok on Fire (a physics table).
         record_format: the ``format`` field of the game's whole-game record files, if any.
         verify_record: checks such a file bit for bit (``wokphysics replay FILE --verify``).
@@ -86,6 +90,7 @@ class GamePlugin:
     config_file: str
     commands: Mapping[Verb, VerbCommand]
     bench_figures: Callable[[int], dict[str, float]]
+    simulate_options: Callable[[argparse.ArgumentParser], None] | None = None
     turn_engine: TurnEngine | None = None
     record_format: str | None = None
     verify_record: RecordVerifier | None = field(default=None)

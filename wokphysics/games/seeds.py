@@ -13,3 +13,18 @@ SEAT_STRIDE = 7919
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of the bot in ``seat`` (0-based) of the game seeded ``game_seed``."""
     return game_seed * SEAT_STRIDE + seat
+
+
+def task_seed(study_seed: int, index: int) -> int:
+    """The seed of task ``index`` (0-based: one game or one flick trial) of a study seeded
+    ``study_seed``; the batch runner derives every task's seed here and nowhere else.
+
+    ``study_seed + index``: it depends on the study's seed and the task's index alone (never
+    on the worker or the order tasks finish), and game ``i`` of ``simulate --seed S`` is the
+    game ``--seed S+i --games 1`` plays, so a surprising game in a study can be replayed
+    alone. Studies with nearby seeds share most of their games: give studies that must be
+    independent seeds further apart than their task counts.
+    """
+    if index < 0:
+        raise ValueError(f"a task index is 0 or more, not {index}")
+    return study_seed + index

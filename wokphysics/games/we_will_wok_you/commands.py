@@ -12,7 +12,6 @@ from wokphysics.games.cli_options import (
     add_players,
     add_seed_and_config,
     add_simulation_options,
-    check_games,
     check_players,
 )
 
@@ -90,42 +89,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=4)
     add_simulation_options(parser, games=1000, bots="greedy,random,random,random")
 
-
-def simulate(args: argparse.Namespace) -> int:
-    """Headless bot games with a progress bar, then a results table."""
-    import statistics
-
-    from wokphysics.games.bots import check_bot_names
-    from wokphysics.games.simulation import results_table, run_games
-    from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
-
-    _check_players(args.players)
-    check_games(args.games)
-    names = check_bot_names(GAME, [n.strip() for n in args.bots.split(",") if n.strip()])
-    _check_config(args.config)
-
-    def summarise(state: object) -> dict[str, int]:
-        assert isinstance(state, WeWillWokYouState)
-        return {"turns": state.turns_taken}
-
-    seed = 1 if args.seed is None else args.seed
-    results = run_games(
-        GAME,
-        args.players,
-        args.games,
-        seed,
-        names,
-        config=args.config,
-        progress=not args.no_progress,
-        summarise=summarise,
-    )
-    print(results_table(results))
-    turns = [r.extra["turns"] for r in results]
-    print(
-        f"game length in turns (a wok card and its payment are one turn): mean "
-        f"{statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}"
-    )
-    return 0
 
 
 # --------------------------------------------------------------------------- score

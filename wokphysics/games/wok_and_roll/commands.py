@@ -13,7 +13,6 @@ from wokphysics.games.cli_options import (
     add_players,
     add_seed_and_config,
     add_simulation_options,
-    check_games,
     check_players,
 )
 
@@ -111,26 +110,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=3)
     add_simulation_options(parser, games=200, bots="greedy,random,random")
 
-
-def simulate(args: argparse.Namespace) -> int:
-    """Headless bot games with a progress bar, then a results table."""
-    from wokphysics.games.bots import check_bot_names
-    from wokphysics.games.simulation import results_table, run_games
-
-    options = _options(args)
-    check_games(args.games)
-    names = check_bot_names(GAME, [n.strip() for n in args.bots.split(",") if n.strip()])
-    from wokphysics.games.wok_and_roll.factory import make_settings
-
-    settings = make_settings(options)  # a bad config is reported before any game starts
-    seed = 1 if args.seed is None else args.seed
-    results = run_games(
-        GAME, args.players, args.games, seed, names, config=options, progress=not args.no_progress
-    )
-    side = "Expert" if settings.rules.menu == "expert" else "Simple"
-    print(f"Wok and Roll, {side} Menu, seeds {seed}..{seed + args.games - 1}")
-    print(results_table(results))
-    return 0
 
 
 # --------------------------------------------------------------------------- bench

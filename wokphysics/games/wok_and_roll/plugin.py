@@ -57,13 +57,9 @@ PLUGIN = GamePlugin(
             commands.add_play_arguments,
             commands.play,
         ),
-        "simulate": VerbCommand(
-            "play many headless bot games and print a results table",
-            commands.add_simulate_arguments,
-            commands.simulate,
-        ),
     },
     bench_figures=commands.bench_figures,
+    simulate_options=commands.add_simulate_arguments,
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random}
     ),

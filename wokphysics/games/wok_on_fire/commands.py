@@ -155,7 +155,11 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         "weak; default strong,weak)",
     )
     parser.add_argument(
-        "--out", default=None, metavar="DIR", help="write one replay file per game into DIR"
+        "--replays",
+        default=None,
+        metavar="DIR",
+        help="write one replay file per game into DIR (on a cluster: a folder every worker "
+        "can write)",
     )
     parser.add_argument(
         "--config",
@@ -171,32 +175,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
-
-def simulate(args: argparse.Namespace) -> int:
-    """Headless bot games with a progress bar, then a results table."""
-    from pathlib import Path
-
-    from wokphysics.config.wok_on_fire import load_config
-    from wokphysics.games.wok_on_fire.simulate import run_wof_games, wof_results_table
-
-    cfg = load_config(args.config)
-    names = [name.strip() for name in args.bots.split(",") if name.strip()]
-    out = Path(args.out) if args.out else None
-    results = run_wof_games(
-        cfg,
-        args.players,
-        args.games,
-        args.seed,
-        names,
-        out,
-        progress=not args.no_progress,
-        rotate=args.rotate_seats,
-    )
-    print(f"Wok on Fire, seeds {args.seed}..{args.seed + args.games - 1}")
-    print(wof_results_table(results))
-    if out is not None:
-        print(f"replays written to {out}/")
-    return 0
 
 
 # --------------------------------------------------------------------------- bench

@@ -36,11 +36,6 @@ PLUGIN = GamePlugin(
     default_players=2,
     config_file="wok_on_fire.toml",
     commands={
-        "simulate": VerbCommand(
-            "play many headless bot games and print a results table",
-            commands.add_simulate_arguments,
-            commands.simulate,
-        ),
         "score": VerbCommand(
             "score a player's collected cards exactly",
             commands.add_score_arguments,
@@ -48,6 +43,7 @@ PLUGIN = GamePlugin(
         ),
     },
     bench_figures=commands.bench_figures,
+    simulate_options=commands.add_simulate_arguments,
     record_format=GAME_RECORD_FORMAT,
     verify_record=_verify_record,
 )

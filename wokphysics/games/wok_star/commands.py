@@ -12,7 +12,6 @@ from wokphysics.errors import UserError
 from wokphysics.games.cli_options import (
     add_players,
     add_seed_and_config,
-    check_games,
     check_players,
 )
 
@@ -142,22 +141,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
-
-def simulate(args: argparse.Namespace) -> int:
-    from wokphysics.games.wok_star.simulate import run_table
-
-    check_games(args.games)
-    if args.all:
-        player_counts = [1, 2, 3, 4]
-        difficulties = list(DIFFICULTY_CHOICES)
-    else:
-        player_counts = [_players(args.players if args.players is not None else 2)]
-        chosen = _difficulties(args.difficulty, allow_all=True)
-        difficulties = chosen or [_config(args, None).rules.difficulty]
-    configs = {d: _config(args, d) for d in difficulties}
-    seed = args.seed if args.seed is not None else 1
-    print(run_table(configs, player_counts, args.games, seed, args.bot, not args.no_progress))
-    return 0
 
 
 # ---------------------------------------------------------------------- bench

@@ -58,13 +58,9 @@ PLUGIN = GamePlugin(
             commands.add_play_arguments,
             commands.play,
         ),
-        "simulate": VerbCommand(
-            "play many headless team-bot games and print win rates",
-            commands.add_simulate_arguments,
-            commands.simulate,
-        ),
     },
     bench_figures=commands.bench_figures,
+    simulate_options=commands.add_simulate_arguments,
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"team": _team, "random": _random}
     ),

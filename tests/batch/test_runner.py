@@ -1,0 +1,251 @@
+"""The batch runner on real Dask clusters: same results everywhere, failures reported with
+their seed, interrupted studies resumed, results streamed to the study's folder.
+
+The session's 2-process cluster (tests/conftest.py) serves most tests; the embedded
+LocalCluster (``--workers 2``) and the in-process run (``--no-cluster``) are compared with it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import cloudpickle
+import numpy as np
+import pytest
+
+from wokphysics.batch import ClusterOptions, RunOptions, SameParams, Study, Task, run_study
+from wokphysics.batch.store import LOG
+from wokphysics.cli import main
+
+# The workers import task functions by module name; this test module is not on their path,
+# so its functions travel by value (cloudpickle's documented way for such modules).
+cloudpickle.register_pickle_by_value(sys.modules[__name__])
+
+LOCAL = ClusterOptions(workers=2)
+IN_PROCESS = ClusterOptions(in_process=True)
+
+
+def noisy_trial(task: Task, context: Any) -> dict[str, Any]:
+    rng = np.random.default_rng(task.seed)
+    return {"value": float(rng.normal(task.params["mean"], 1.0)), "dice": int(rng.integers(6))}
+
+
+def failing_trial(task: Task, context: dict[str, str]) -> dict[str, Any]:
+    """Task 3 always fails; task 5 fails once (a flag file says it was tried), then works."""
+    if task.index == 3:
+        raise ValueError(f"cannot cook seed {task.seed}")
+    if task.index == 5:
+        flag = Path(context["flags"]) / "task5"
+        if not flag.exists():
+            flag.write_text("tried once")
+            raise OSError("the wok slipped")
+    return {"value": task.seed * 2}
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {name: (folder / name).read_bytes() for name in ("tasks.csv", "summary.json")}
+
+
+def _noisy_study(count: int = 60) -> Study:
+    params = [{"mean": float(i % 3)} for i in range(count)]
+    return Study("noisy", 7, params, noisy_trial, summarise=_mean_summary)
+
+
+def _mean_summary(columns: Any) -> dict[str, Any]:
+    return {"mean": float(np.mean(columns.numbers("value")))}
+
+
+def test_a_study_gives_the_same_bytes_on_any_cluster_and_in_process(tmp_path: Path) -> None:
+    runs = {
+        "in process": IN_PROCESS,
+        "embedded 2 workers": LOCAL,
+        "session cluster": ClusterOptions(),
+    }
+    outputs = {}
+    for name, cluster in runs.items():
+        folder = tmp_path / name.replace(" ", "-")
+        results = run_study(_noisy_study(), folder, RunOptions(cluster, progress=False))
+        assert results.complete and len(results.columns) == 60
+        outputs[name] = _files(folder)
+    assert outputs["embedded 2 workers"] == outputs["in process"]
+    assert outputs["session cluster"] == outputs["in process"]
+    rows = (tmp_path / "in-process" / "tasks.csv").read_text().splitlines()
+    assert rows[0] == "task,seed,mean,value,dice" and rows[1].startswith("0,7,0.0,")
+    assert rows[-1].startswith("59,66,2.0,")  # task i has seed 7 + i, whoever ran it
+
+
+def test_game_studies_are_bit_identical_in_process_and_on_worker_processes(
+    tmp_path: Path,
+) -> None:
+    """Whole games (the physics table and a turn game) give the same records and summary in
+    this process and on the 2 worker processes of the session's cluster."""
+    from wokphysics.studies.bench import wof_definition
+    from wokphysics.studies.plans import study
+
+    turn_game = {**wof_definition(), "game": "we-will-wok-you", "games": 12,
+                 "bots": ["greedy", "random"]}
+    for definition in ({**wof_definition(), "players": [2], "games": 2}, turn_game):
+        game_study = replace(study(definition)[0], plots=None)  # the records are the point
+        texts = []
+        for name, cluster in (("one", IN_PROCESS), ("two", ClusterOptions())):
+            folder = tmp_path / f"{definition['game']}-{name}"
+            assert run_study(game_study, folder, RunOptions(cluster, progress=False)).complete
+            texts.append(_files(folder))
+        assert texts[0] == texts[1], definition["game"]
+
+
+def test_a_failing_task_is_retried_once_then_reported_with_its_seed(tmp_path: Path) -> None:
+    flags = tmp_path / "flags"
+    flags.mkdir()
+    study = Study("cooking", 100, SameParams({}, 8), failing_trial, context={"flags": str(flags)})
+    results = run_study(study, tmp_path / "out", RunOptions(ClusterOptions(), progress=False))
+    assert not results.complete and len(results.columns) == 7
+    assert results.columns.values("task") == [0, 1, 2, 4, 5, 6, 7]  # 5 worked on its retry
+    [failure] = results.failures
+    assert failure["task"] == 3 and failure["seed"] == 103
+    assert "ValueError: cannot cook seed 103" in str(failure["error"])
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["failed"][0]["seed"] == 103 and summary["succeeded"] == 7
+    csv_rows = (tmp_path / "out" / "tasks.csv").read_text().splitlines()
+    assert len(csv_rows) == 9 and csv_rows[4].startswith("3,103,,ValueError: cannot cook")
+
+
+def test_resume_runs_only_the_missing_tasks_and_gives_the_same_study(tmp_path: Path) -> None:
+    whole = tmp_path / "whole"
+    run_study(_noisy_study(), whole, RunOptions(IN_PROCESS, progress=False))
+    cut = tmp_path / "cut"
+    run_study(_noisy_study(), cut, RunOptions(IN_PROCESS, progress=False))
+    lines = (cut / LOG).read_text().splitlines()
+    # As if the study had been killed after 25 tasks, in the middle of writing the 26th.
+    (cut / LOG).write_text("\n".join(lines[:25]) + "\n" + lines[25][:9])
+    (cut / "tasks.csv").unlink()
+    resumed = run_study(_noisy_study(), cut, RunOptions(LOCAL, progress=False, resume=True))
+    assert resumed.ran == 35 and resumed.complete
+    assert _files(cut) == _files(whole)
+
+
+def test_resume_refuses_a_folder_of_another_study(tmp_path: Path) -> None:
+    run_study(_noisy_study(10), tmp_path / "a", RunOptions(IN_PROCESS, progress=False))
+    from wokphysics.errors import UserError
+
+    with pytest.raises(UserError, match="holds another study"):
+        run_study(_noisy_study(11), tmp_path / "a", RunOptions(IN_PROCESS, resume=True))
+    with pytest.raises(UserError, match="not empty"):
+        run_study(_noisy_study(10), tmp_path / "a", RunOptions(IN_PROCESS))
+
+
+def slow_trial(task: Task, context: Any) -> dict[str, Any]:
+    time.sleep(0.03)  # waiting, not computing: the busy test machine barely notices
+    return {"value": task.seed % 7}
+
+
+def test_ctrl_c_cancels_the_study_on_the_cluster_and_keeps_what_finished(
+    tmp_path: Path,
+) -> None:
+    study = Study("slow", 1, SameParams({}, 300), slow_trial)
+    folder = tmp_path / "slow"
+    log = folder / LOG
+
+    def interrupt_after_ten() -> None:
+        while not log.exists() or len(log.read_text().splitlines()) < 10:
+            time.sleep(0.05)
+        os.kill(os.getpid(), signal.SIGINT)  # what Ctrl-C in the terminal sends
+
+    # A test run started in the background inherits an ignored SIGINT: handle it as a
+    # terminal's Python does.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=interrupt_after_ten, daemon=True).start()
+        stopped = run_study(study, folder, RunOptions(ClusterOptions(), progress=False))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert stopped.interrupted and not stopped.complete
+    kept = len(stopped.columns)
+    assert 10 <= kept < 300 and len(log.read_text().splitlines()) == kept
+    assert not (folder / "summary.json").exists()
+    resumed = run_study(study, folder, RunOptions(ClusterOptions(), progress=False, resume=True))
+    assert resumed.complete and resumed.ran == 300 - kept
+    assert resumed.columns.values("task") == list(range(300))
+
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the child, before it runs Python: SIGINT's default action (a test run started in
+    the background would pass on an ignored SIGINT, which Python then leaves ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def test_ctrl_c_on_the_command_line_exits_130_and_resume_finishes(tmp_path: Path) -> None:
+    folder = tmp_path / "study"
+    command = [sys.executable, "-m", "wokphysics.cli", "simulate", "wok-and-roll",
+               "--games", "600", "--out", str(folder), "--no-progress"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, preexec_fn=_ctrl_c_as_in_a_terminal)
+    log = folder / LOG
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (
+        not log.exists() or len(log.read_text().splitlines()) < 10
+    ):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    kept = len([line for line in log.read_text().splitlines() if line.endswith("}")])
+    assert 10 <= kept < 600
+    assert f"interrupted: {kept} of 600 games finished; `--resume {folder}`" in err
+    assert "Traceback" not in err and not (folder / "summary.json").exists()
+    finished = subprocess.run(
+        [sys.executable, "-m", "wokphysics.cli", "simulate", "wok-and-roll", "--resume",
+         str(folder), "--no-progress"], capture_output=True, text=True, timeout=300,
+    )
+    assert finished.returncode == 0, finished.stderr
+    assert f"{600 - kept} games ran" in finished.stdout and "600 games, 3 players" in (
+        finished.stdout
+    )
+    assert len((folder / "tasks.csv").read_text().splitlines()) == 601
+
+
+def test_the_runner_options_that_contradict_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv, words in (
+        (["--no-cluster", "--workers", "2"], "--no-cluster runs in this process"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--scheduler", "tcp://127.0.0.1:1", "--workers", "2"], "--workers sizes"),
+        (["--out", "a", "--resume", "b"], "not both"),
+    ):
+        assert main(["simulate", "wok-star", "--games", "1", *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, err
+
+
+def test_an_unreachable_scheduler_is_a_user_error(tmp_path: Path) -> None:
+    from wokphysics.errors import UserError
+
+    nowhere = ClusterOptions(scheduler="tcp://127.0.0.1:9", connect_s=0.5)
+    with pytest.raises(UserError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        run_study(_noisy_study(4), None, RunOptions(nowhere, progress=False))
+
+
+def test_nothing_below_the_runner_imports_dask_or_matplotlib() -> None:
+    code = (
+        "import sys, json\n"
+        "import wokphysics.table.world, wokphysics.games.registry\n"
+        "import wokphysics.games.wok_on_fire.engine, wokphysics.games.wok_star.state\n"
+        "import wokphysics.games.we_will_wok_you.state, wokphysics.games.wok_and_roll.state\n"
+        "import wokphysics.batch, wokphysics.cli\n"
+        "print(json.dumps([m for m in ('dask', 'distributed', 'matplotlib') "
+        "if m in sys.modules]))"
+    )
+    env = {**os.environ}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, env=env)
+    assert json.loads(result.stdout) == []

@@ -1,0 +1,106 @@
+"""Game studies as a user sees them: the study folder, its plots and report, sweeps over
+config keys, and the confidence intervals they are drawn with."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from wokphysics.batch.stats import mean, rate, t95
+from wokphysics.cli import main
+
+
+def test_wilson_and_t_intervals_match_the_textbook_values() -> None:
+    half = rate(50, 100)
+    assert (round(half.low, 4), round(half.high, 4)) == (0.4038, 0.5962)
+    none = rate(0, 20)  # no success: the interval still reaches up to 16 %
+    assert none.low == 0.0 and round(none.high, 4) == 0.1611
+    assert t95(1) == 12.706 and round(t95(1000), 3) == 1.962
+    estimate = mean([1.0, 2.0, 3.0, 4.0])
+    assert estimate.value == 2.5 and round(estimate.high - 2.5, 3) == round(3.182 * 0.6455, 3)
+
+
+def test_a_wok_star_study_writes_its_folder_with_plots_and_a_self_contained_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "stars"
+    argv = ["simulate", "wok-star", "--games", "8", "--difficulty", "all", "--no-progress",
+            "--out", str(folder)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "2p easy" in out and "2p hard" in out and "study written to" in out
+    names = {p.name for p in folder.iterdir()}
+    for plot in ("win_rate_by_players", "win_rate_by_bot", "scores", "game_length",
+                 "how_games_end", "win_rate_by_difficulty"):
+        assert f"{plot}.png" in names
+        assert (folder / f"{plot}.png").read_bytes()[:4] == b"\x89PNG"
+    with (folder / "tasks.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 24 and {r["difficulty"] for r in rows} == {"easy", "normal", "hard"}
+    assert [int(r["seed"]) for r in rows] == list(range(1, 25))
+    summary = json.loads((folder / "summary.json").read_text())
+    labels = [v["label"] for v in summary["variants"]]
+    assert labels == ["difficulty=easy", "difficulty=normal", "difficulty=hard"]
+    endings = summary["variants"][0]["results"]["how_games_end"]
+    assert abs(sum(e["value"] for e in endings.values()) - 1.0) < 1e-5  # every game ends once
+    report = (folder / "report.html").read_text()
+    assert report.count("data:image/png;base64,") == 6
+    assert not re.search(r"(src|href)=\"(http|//|[^\"#d])", report), "no outside resources"
+
+
+def test_a_sweep_varies_a_config_key_and_plots_against_its_values(tmp_path: Path) -> None:
+    folder = tmp_path / "sweep"
+    argv = ["sweep", "wok-and-roll", "--vary", "rules.dishes_to_end=1,3", "--games", "10",
+            "--players", "2,3", "--no-progress", "--out", str(folder)]
+    assert main(argv) == 0
+    summary = json.loads((folder / "summary.json").read_text())
+    short, long = (v["results"]["game_length"] for v in summary["variants"])
+    assert short["2 players"]["value"] < long["2 players"]["value"]  # fewer dishes: shorter
+    with (folder / "tasks.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 40 and rows[0]["rules.dishes_to_end"] == "1"
+    assert rows[-1]["rules.dishes_to_end"] == "3" and rows[-1]["players"] == "3"
+    study = json.loads((folder / "study.json").read_text())
+    assert 'dishes_to_end = 3' in study["definition"]["variants"][1]["config"]
+
+
+@pytest.mark.parametrize(
+    ("vary", "words"),
+    [
+        ("rules.no_such_rule=1,2", "rules.no_such_rule: unknown key"),
+        ("rules.dishes_to_end=0,3", "--vary rules.dishes_to_end"),
+        ("rules.dishes_to_end", "write KEY=V1,V2"),
+    ],
+)
+def test_a_bad_vary_is_one_line_naming_the_key(
+    vary: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sweep", "wok-and-roll", "--vary", vary, "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err
+
+
+def test_wok_on_fire_records_its_ingredients_stirs_and_cards_leaving_the_wok(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "wof"
+    argv = ["simulate", "wok-on-fire", "--players", "2", "--games", "2", "--no-progress",
+            "--out", str(folder), "--replays", str(tmp_path / "replays")]
+    assert main(argv) == 0
+    with (folder / "tasks.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    for row in rows:
+        flips = sum(int(row[f"stirs_flipping_{k}"]) for k in ("0", "1", "2", "3plus"))
+        assert flips == int(row["stirs"]) > 0
+        cards = sum(int(v) for k, v in row.items() if k.startswith("cards_"))
+        assert cards >= 4  # each player took at least two cards
+        points = sum(float(v) for k, v in row.items() if k.startswith("points_"))
+        assert round(points) == int(row["seat1_score"]) + int(row["seat2_score"])
+    assert sorted(p.name for p in (tmp_path / "replays").iterdir()) == [
+        "wok-on-fire-1.json", "wok-on-fire-2.json"]
+    for plot in ("points_by_ingredient", "flips_per_stir", "cards_leaving_the_wok"):
+        assert (folder / f"{plot}.png").exists()

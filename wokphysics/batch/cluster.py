@@ -1,0 +1,266 @@
+"""Where a study's tasks run: a Dask cluster (embedded or existing), or this process.
+
+- The default is an embedded ``distributed.LocalCluster``: one single-threaded worker
+  *process* per core (the games are pure Python, so threads would share one core).
+- ``--scheduler tcp://HOST:8786``, or Dask's own ``DASK_SCHEDULER_ADDRESS`` convention (the
+  ``scheduler-address`` key of Dask's config), runs the study on an existing cluster.
+- ``--no-cluster`` runs the tasks in this process, one after another, for debugging (a
+  breakpoint in a task function stops there).
+
+The executors hand tasks out and yield their outcomes as they finish; the scheduling, the
+transport, worker failures and retries are Dask's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import math
+import os
+import uuid
+import warnings
+from collections import deque
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from wokphysics.batch.tasks import ChunkResult, Outcome, Study, Task, run_chunk, run_task
+from wokphysics.errors import UserError
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+CHUNK_SECONDS = 0.2
+"""A worker is handed tasks in chunks of about this many seconds of work: long enough that
+Dask's per-future cost (a few ms) is small beside it, short enough to keep every worker busy
+to the end and the progress bar moving."""
+
+MAX_CHUNK = 1000
+"""At most this many tasks in one chunk, however quick they are."""
+
+IN_FLIGHT_PER_WORKER = 3
+"""Chunks submitted ahead per worker: enough to hide the round trip, few enough that a study
+of any size holds only a small window of futures in the driver."""
+
+
+@dataclass(frozen=True)
+class ClusterOptions:
+    """How to run a study's tasks.
+
+    Attributes:
+        workers: worker processes of the embedded LocalCluster; None = one per core.
+        scheduler: address of an existing Dask scheduler (``tcp://host:8786``).
+        in_process: run in this process (no Dask); only with one worker.
+        connect_s: how long to try reaching an existing cluster's scheduler, seconds.
+    """
+
+    workers: int | None = None
+    scheduler: str | None = None
+    in_process: bool = False
+    connect_s: float = 10.0
+
+    def check(self) -> None:
+        """A UserError for options that contradict each other."""
+        if self.workers is not None and self.workers < 1:
+            raise UserError(f"--workers must be at least 1, not {self.workers}")
+        if self.in_process and self.scheduler:
+            raise UserError("--no-cluster runs in this process; it cannot go with --scheduler")
+        if self.in_process and self.workers not in (None, 1):
+            raise UserError(
+                f"--no-cluster runs in this process with one worker, not --workers {self.workers}"
+            )
+        if self.scheduler and self.workers is not None:
+            raise UserError(
+                "--workers sizes the embedded cluster; an existing cluster (--scheduler) "
+                "has the workers it has"
+            )
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def scheduler_address(options: ClusterOptions) -> str | None:
+    """The existing cluster to use: ``--scheduler``, else (unless the command asked for a
+    local run with ``--workers`` or ``--no-cluster``) Dask's ``scheduler-address`` setting,
+    which the ``DASK_SCHEDULER_ADDRESS`` environment variable sets."""
+    if options.scheduler:
+        return options.scheduler
+    if options.in_process or options.workers is not None:
+        return None
+    import dask.config
+
+    address = dask.config.get("scheduler-address", None)
+    return str(address) if address else None
+
+
+class Executor(Protocol):
+    """Runs a study's tasks and yields their outcomes as they finish."""
+
+    workers: int
+    where: str
+
+    def run(self, study: Study, indices: Sequence[int]) -> Iterator[list[Outcome]]: ...
+
+
+class InProcess:
+    """Tasks one after another in this process (``--no-cluster``)."""
+
+    workers = 1
+    where = "this process"
+
+    def run(self, study: Study, indices: Sequence[int]) -> Iterator[list[Outcome]]:
+        for index in indices:
+            yield [run_task(study.task_fn, study.task(index), study.context)]
+
+
+class DaskExecutor:
+    """Tasks in chunks on a Dask cluster, through a ``distributed.Client``.
+
+    Chunks grow from one task to about :data:`CHUNK_SECONDS` of work as the measured task
+    time comes in, and only a window of them is in flight, so a study of any size streams.
+    A chunk whose worker died is retried once by Dask (``retries=1``); a chunk that still
+    fails is reported task by task with the error, never dropped.
+    """
+
+    def __init__(self, client: Client, where: str) -> None:
+        self.client = client
+        self.where = where
+        self.workers = max(1, sum(client.nthreads().values()))
+
+    def run(self, study: Study, indices: Sequence[int]) -> Iterator[list[Outcome]]:
+        from distributed import Future, as_completed
+
+        client = self.client
+        todo = deque(indices)
+        if not todo:
+            return
+        context: Any = study.context
+        if context is not None:
+            context = client.scatter(context, broadcast=True, hash=False)
+        window = self.workers * IN_FLIGHT_PER_WORKER
+        inflight: dict[Any, tuple[Future[Any], list[Task]]] = {}
+        timing = _Timing()
+        running = as_completed(loop=client.loop)
+        run_id = uuid.uuid4().hex[:8]
+        numbers = itertools.count()
+
+        def submit() -> None:
+            size = timing.chunk_size(len(todo), self.workers)
+            tasks = [study.task(todo.popleft()) for _ in range(min(size, len(todo)))]
+            future = client.submit(
+                run_chunk,
+                study.task_fn,
+                context,
+                tasks,
+                key=f"{study.name}-{run_id}-{next(numbers)}",
+                retries=1,
+                pure=False,
+            )
+            inflight[future.key] = (future, tasks)
+            running.add(future)
+
+        try:
+            while todo and len(inflight) < window:
+                submit()
+            for future in running:
+                _, tasks = inflight.pop(future.key)
+                result = _collect(future, tasks)
+                if isinstance(result, ChunkResult):
+                    timing.add(result)
+                    yield result.outcomes
+                else:
+                    yield result
+                while todo and len(inflight) < window:
+                    submit()
+        finally:
+            # Interrupted (Ctrl-C) or abandoned: stop the work still queued on the cluster.
+            if inflight:
+                client.cancel([future for future, _ in inflight.values()])
+            if isinstance(context, Future):
+                context.release()
+
+
+class _Timing:
+    """The mean seconds per task measured so far, and the chunk size it calls for."""
+
+    def __init__(self) -> None:
+        self.tasks = 0
+        self.seconds = 0.0
+
+    def add(self, chunk: ChunkResult) -> None:
+        self.tasks += len(chunk.outcomes)
+        self.seconds += chunk.seconds
+
+    def chunk_size(self, remaining: int, workers: int) -> int:
+        if self.tasks == 0:
+            return 1
+        per_task = max(self.seconds / self.tasks, 1e-7)
+        fair_share = math.ceil(remaining / (2 * workers))  # leave work for every worker
+        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / per_task), fair_share))
+
+
+def _collect(future: Any, tasks: list[Task]) -> ChunkResult | list[Outcome]:
+    """A chunk's result, or each of its tasks failed with the chunk's error (its worker died
+    twice, or it could not be sent)."""
+    try:
+        result = future.result()
+    except Exception as problem:  # the chunk itself failed: report its every task
+        error = f"{type(problem).__name__}: {problem}".strip()
+        return [Outcome(task, None, error) for task in tasks]
+    assert isinstance(result, ChunkResult)
+    return result
+
+
+@contextmanager
+def local_cluster(workers: int) -> Iterator[Any]:
+    """An embedded ``distributed.LocalCluster``: ``workers`` single-threaded worker
+    processes that ignore Ctrl-C (see :mod:`wokphysics.batch.worker`), quiet logs, no
+    dashboard; closed on leaving."""
+    from distributed import LocalCluster
+
+    with warnings.catch_warnings():
+        # The scheduler's small HTTP server (health, metrics) moves off a busy port by itself;
+        # that another study holds port 8787 is no news for this one.
+        warnings.filterwarnings("ignore", message="Port .* is already in use")
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+            preload=["wokphysics.batch.worker"],
+        )
+    with cluster:
+        yield cluster
+
+
+@contextmanager
+def executor(options: ClusterOptions) -> Iterator[Executor]:
+    """The executor ``options`` ask for; a cluster it starts is closed on leaving."""
+    options.check()
+    if options.in_process:
+        yield InProcess()
+        return
+    from distributed import Client
+
+    address = scheduler_address(options)
+    if address is not None:
+        try:
+            client = Client(address, timeout=f"{options.connect_s}s", set_as_default=False)
+        except OSError as error:
+            raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        with client:
+            workers = len(client.scheduler_info().get("workers", {}))
+            if workers == 0:
+                raise UserError(f"the Dask scheduler at {address} has no workers")
+            yield DaskExecutor(client, f"the cluster at {address} ({workers} workers)")
+        return
+    workers = options.workers or cores()
+    with local_cluster(workers) as cluster, Client(cluster, set_as_default=False) as client:
+        noun = "process" if workers == 1 else "processes"
+        yield DaskExecutor(client, f"a local cluster of {workers} worker {noun}")

@@ -1,0 +1,140 @@
+"""Drawing charts with matplotlib: bars with 95 % intervals, histograms, sweeps.
+
+Figures are built with matplotlib's object interface (``Figure``), never ``pyplot``: no
+global state, no window, nothing that needs a display.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from wokphysics.batch.stats import Estimate
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from wokphysics.batch.charts import Chart
+    from wokphysics.batch.columns import FloatArray
+
+WIDE = 9.0
+"""Inches; at the report's 100 dpi a figure is 900 pixels wide."""
+
+
+def _figure(width: float = WIDE, height: float = 4.4) -> tuple[Figure, Axes]:
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, height), layout="constrained")
+    axes = figure.subplots()
+    axes.grid(axis="y", alpha=0.3)
+    axes.set_axisbelow(True)
+    return figure, axes
+
+
+def _scale(chart: Chart) -> float:
+    return 100.0 if chart.percent else 1.0
+
+
+def _axis(chart: Chart) -> str:
+    return f"{chart.axis} (%)" if chart.percent and "%" not in chart.axis else chart.axis
+
+
+def _errors(estimates: Sequence[Estimate], scale: float) -> tuple[list[float], np.ndarray]:
+    values = [e.value * scale for e in estimates]
+    # max(0, ...): rounding can put an interval's end a hair on the wrong side of its value
+    below = [max(0.0, (e.value - e.low) * scale) if not math.isnan(e.low) else 0.0
+             for e in estimates]
+    above = [max(0.0, (e.high - e.value) * scale) if not math.isnan(e.high) else 0.0
+             for e in estimates]
+    return values, np.array([below, above])
+
+
+def bars(chart: Chart, estimates: Mapping[str, Estimate]) -> Figure:
+    """One bar per estimate with its 95 % interval, the value printed above."""
+    figure, axes = _figure(max(5.0, min(WIDE + 3, 1.0 + 0.75 * len(estimates))))
+    names = list(estimates)
+    scale = _scale(chart)
+    values, errors = _errors([estimates[n] for n in names], scale)
+    positions = np.arange(len(names))
+    axes.bar(positions, values, yerr=errors, capsize=4, color="#d9822b", edgecolor="#8a4b12")
+    for x, value, top in zip(positions, values, errors[1], strict=True):
+        if not math.isnan(value):
+            axes.annotate(
+                f"{value:.1f}" if abs(value) < 1000 else f"{value:.0f}",
+                (x, value + top),
+                textcoords="offset points",
+                xytext=(0, 3),
+                ha="center",
+                fontsize=8,
+            )
+    axes.set_xticks(positions, names, rotation=30 if len(names) > 6 else 0, ha="right"
+                    if len(names) > 6 else "center")
+    axes.set_ylabel(_axis(chart))
+    axes.set_title(f"{chart.title} (95 % intervals)")
+    axes.axhline(0, color="black", linewidth=0.6)
+    return figure
+
+
+def histograms(chart: Chart, distributions: Mapping[str, FloatArray]) -> Figure:
+    """One outlined histogram per series, as shares of that series' count."""
+    figure, axes = _figure()
+    finite = [v[~np.isnan(v)] for v in distributions.values()]
+    everything = np.concatenate(finite) if finite else np.array([])
+    if everything.size:
+        low, high = float(everything.min()), float(everything.max())
+        integral = bool(np.all(everything == np.round(everything)))
+        if integral:  # whole-number bins, at most about 30 of them
+            width = max(1.0, math.ceil((high - low + 1) / 30))
+            edges = np.arange(low - 0.5, high + width + 0.5, width)
+        else:
+            edges = np.linspace(low, high if high > low else low + 1, 31)
+        for name, values in zip(distributions, finite, strict=True):
+            if values.size:
+                weights = np.full(values.size, 100.0 / values.size)
+                axes.hist(
+                    values,
+                    bins=[float(edge) for edge in edges],
+                    weights=weights,
+                    histtype="step",
+                    linewidth=1.6,
+                    label=f"{name} (n={values.size}, mean {values.mean():.1f})",
+                )
+        axes.legend(fontsize=8)
+    axes.set_xlabel(chart.axis)
+    axes.set_ylabel("share of the series (%)")
+    axes.set_title(chart.title)
+    return figure
+
+
+def against_variants(
+    chart: Chart, per_variant: Sequence[tuple[str, Mapping[str, Estimate]]]
+) -> Figure:
+    """A sweep: each estimate as a line over the variants, with its 95 % interval."""
+    figure, axes = _figure()
+    labels = [label for label, _ in per_variant]
+    series: list[str] = []
+    for _, estimates in per_variant:
+        series.extend(name for name in estimates if name not in series)
+    scale = _scale(chart)
+    spread = 0.25 / max(1, len(series))
+    for number, name in enumerate(series):
+        xs, picked = [], []
+        for x, (_, estimates) in enumerate(per_variant):
+            if name in estimates and not math.isnan(estimates[name].value):
+                xs.append(x + (number - (len(series) - 1) / 2) * spread)
+                picked.append(estimates[name])
+        if not picked:
+            continue
+        values, errors = _errors(picked, scale)
+        axes.errorbar(xs, values, yerr=errors, marker="o", capsize=3, label=name)
+    axes.set_xticks(range(len(labels)), labels, rotation=20 if len(labels) > 4 else 0)
+    axes.set_xlabel("variant")
+    axes.set_ylabel(_axis(chart))
+    axes.set_title(f"{chart.title} (95 % intervals)")
+    if series:
+        axes.legend(fontsize=8, ncols=2 if len(series) > 6 else 1)
+    return figure

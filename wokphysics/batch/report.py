@@ -1,0 +1,167 @@
+"""``report.html``: one self-contained page per study, readable offline.
+
+The plots are embedded as base64 PNG data, the tables are plain HTML, the style is inline:
+the file can be mailed or opened from a USB stick with nothing else beside it. Every text
+that comes from a record or a config is escaped.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from wokphysics.batch.store import read_runs
+
+if TYPE_CHECKING:
+    from wokphysics.batch.runner import Results
+    from wokphysics.batch.tasks import Plot, Study
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 960px; margin: 2em auto; color: #222;
+       padding: 0 1em; }
+h1 { color: #8a4b12; } h2 { border-bottom: 1px solid #ddd; padding-bottom: .2em; }
+table { border-collapse: collapse; margin: .5em 0 1.5em; font-size: 90%; }
+th, td { border: 1px solid #ccc; padding: .25em .6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #f6efe6; }
+img { max-width: 100%; border: 1px solid #eee; }
+.note { color: #555; font-size: 90%; }
+.bad { color: #a00; }
+"""
+
+_ESTIMATE_KEYS = {"value", "low", "high", "n"}
+
+
+def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plot]) -> None:
+    """Write the page for ``study``'s ``results``; ``plots`` were saved beside it as PNGs."""
+    summary = results.summary
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{_e(study.title or study.name)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{_e(study.title or study.name)}</h1>",
+        f"<p>{len(study)} tasks (study seed {study.seed}: task <i>i</i> has seed "
+        f"{study.seed}&nbsp;+&nbsp;<i>i</i>); {len(results.columns)} with a record"
+        + (f', <span class="bad">{len(results.failures)} failed</span>' if results.failures else "")
+        + ". Every row is in <code>tasks.csv</code>; the figures below are in "
+        "<code>summary.json</code>.</p>",
+        "<h2>Definition</h2>",
+        _table(["setting", "value"], [[k, _text(v)] for k, v in study.definition.items()]),
+    ]
+    per_chart = _chart_tables(summary)
+    for plot in plots:
+        png = path.parent / f"{plot.name}.png"
+        data = base64.b64encode(png.read_bytes()).decode("ascii")
+        parts.append(f"<h2>{_e(plot.title)}</h2>")
+        parts.append(f'<img alt="{_e(plot.title)}" src="data:image/png;base64,{data}">')
+        if plot.note:
+            parts.append(f'<p class="note">{_e(plot.note)}</p>')
+        if plot.name in per_chart:
+            parts.append(per_chart[plot.name])
+    extra = {
+        key: value
+        for key, value in summary.items()
+        if key not in {"results", "variants", "failed", "definition", "study", "title"}
+    }
+    parts.append("<h2>Other figures</h2>")
+    parts.append(_table(["figure", "value"], [[k, _text(v)] for k, v in extra.items()]))
+    if results.failures:
+        parts.append('<h2 class="bad">Failed tasks</h2>')
+        parts.append(
+            _table(
+                ["task", "seed", "error"],
+                [[r["task"], r["seed"], r.get("error")] for r in results.failures],
+            )
+        )
+    if results.out_dir is not None:
+        runs = read_runs(results.out_dir)
+        if runs:
+            parts.append("<h2>Runs</h2>")
+            parts.append(
+                _table(
+                    ["where", "tasks run", "wall seconds", "stopped early"],
+                    [
+                        [r.get("where"), r.get("ran"), r.get("seconds"), r.get("interrupted")]
+                        for r in runs
+                    ],
+                )
+            )
+            parts.append(
+                '<p class="note">How a study ran never changes its results: each task\'s seed '
+                "comes from the study's seed and the task's number alone.</p>"
+            )
+    parts.append("</body></html>")
+    path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+
+
+def _chart_tables(summary: Mapping[str, Any]) -> dict[str, str]:
+    """An HTML table per chart: its estimates (a plain study) or estimates by variant."""
+    tables: dict[str, str] = {}
+    results = summary.get("results")
+    if isinstance(results, Mapping):
+        for name, estimates in results.items():
+            rows = [
+                [series, _number(e["value"]), _interval(e), e["n"]]
+                for series, e in estimates.items()
+                if _is_estimate(e)
+            ]
+            tables[name] = _table(["", "value", "95 % interval", "n"], rows)
+    variants = summary.get("variants")
+    if isinstance(variants, list) and variants:
+        names: list[str] = []
+        for variant in variants:
+            names.extend(n for n in variant.get("results", {}) if n not in names)
+        labels = [str(v.get("label")) for v in variants]
+        for name in names:
+            series: list[str] = []
+            for variant in variants:
+                found = variant.get("results", {}).get(name, {})
+                series.extend(s for s in found if s not in series)
+            rows = []
+            for s in series:
+                row: list[Any] = [s]
+                for variant in variants:
+                    e = variant.get("results", {}).get(name, {}).get(s)
+                    row.append(f"{_number(e['value'])} {_interval(e)}" if _is_estimate(e) else "")
+                rows.append(row)
+            tables[name] = _table(["", *labels], rows)
+    return tables
+
+
+def _is_estimate(value: Any) -> bool:
+    return isinstance(value, Mapping) and set(value) == _ESTIMATE_KEYS
+
+
+def _number(value: Any) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def _interval(e: Mapping[str, Any]) -> str:
+    if e["low"] is None or e["high"] is None:
+        return "-"
+    return f"[{_number(e['low'])}, {_number(e['high'])}]"
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(_text(v) for v in value)
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k} = {_text(v)}" for k, v in value.items())
+    return _number(value) if isinstance(value, float) else str(value)
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    head = "".join(f"<th>{_e(str(h))}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{_e(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)

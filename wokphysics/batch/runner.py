@@ -1,0 +1,215 @@
+"""Run a study: map its tasks over Dask (or this process), stream what finishes, and write
+the study's folder.
+
+``run_study(study, out_dir, options)`` is the one entry point; every batch command (the four
+games' ``simulate``, ``sweep`` and the physics sweeps) goes through it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wokphysics.batch.cluster import ClusterOptions, executor
+from wokphysics.batch.columns import Columns
+from wokphysics.batch.store import (
+    REPORT,
+    SUMMARY,
+    TASKS_CSV,
+    RecordLog,
+    append_run,
+    open_folder,
+    split_rows,
+    write_json,
+    write_tasks_csv,
+)
+from wokphysics.batch.tasks import Scalar, Study
+
+SHOWN_FAILURES = 10
+"""Failed tasks printed as they happen; all of them are in the results and ``tasks.csv``."""
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """How to run a study (none of it changes the results).
+
+    Attributes:
+        cluster: where the tasks run.
+        progress: draw a progress bar on standard error.
+        resume: ``out_dir`` holds this study already; run only its missing (or failed) tasks.
+    """
+
+    cluster: ClusterOptions = field(default_factory=ClusterOptions)
+    progress: bool = True
+    resume: bool = False
+
+
+@dataclass
+class Results:
+    """What a study gave.
+
+    Attributes:
+        columns: the records of the tasks that succeeded, in task order.
+        failures: the rows of tasks that failed twice: task, seed, parameters and error.
+        summary: what ``summary.json`` holds (also without an ``out_dir``).
+        interrupted: stopped by Ctrl-C; what finished is kept (in ``out_dir``'s log).
+        ran: tasks run in this session (a resumed study skips those done before).
+        seconds: wall seconds of this session's tasks (cluster start-up included).
+        where: where the tasks ran, e.g. "a local cluster of 2 worker processes".
+        files: the files written into ``out_dir``.
+    """
+
+    study: Study
+    out_dir: Path | None
+    columns: Columns
+    failures: list[dict[str, Scalar]]
+    summary: dict[str, Any]
+    interrupted: bool
+    ran: int
+    seconds: float
+    where: str
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Every task of the study has its record."""
+        return not self.interrupted and len(self.columns) == len(self.study)
+
+
+def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = None) -> Results:
+    """Run ``study`` and, with ``out_dir``, write its folder (see :mod:`wokphysics.batch`).
+
+    Records stream to ``out_dir/records.jsonl`` as tasks finish (to memory without an
+    ``out_dir``). Ctrl-C stops the study cleanly: queued tasks are cancelled, finished ones
+    kept, and ``Results.interrupted`` is set (no summary files are written then; resume with
+    ``RunOptions(resume=True)``).
+    """
+    options = options or RunOptions()
+    options.cluster.check()
+    log = RecordLog()
+    if out_dir is not None:
+        log = open_folder(out_dir, study, options.resume)
+    elif options.resume:
+        raise ValueError("resuming needs the study's folder")
+    done = log.scan()[1]
+    todo = [index for index in range(len(study)) if index not in done]
+    start = time.perf_counter()
+    interrupted = False
+    ran = failed = 0
+    where = "nowhere (every task was done)"
+    try:
+        if todo:
+            with executor(options.cluster) as runner:
+                where = runner.where
+                with _progress(study, len(done), options.progress) as bar:
+                    for outcomes in runner.run(study, todo):
+                        log.append(outcomes)
+                        ran += len(outcomes)
+                        bar.update(len(outcomes))
+                        for outcome in outcomes:
+                            if outcome.error is not None:
+                                failed += 1
+                                if failed > SHOWN_FAILURES:
+                                    continue
+                                bar.write(
+                                    f"task {outcome.task.index} (seed {outcome.task.seed}) "
+                                    f"failed twice: {outcome.error}"
+                                )
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        log.close()
+    seconds = time.perf_counter() - start
+    latest = log.latest()
+    columns, failures = split_rows(latest)
+    results = Results(
+        study, out_dir, columns, failures, {}, interrupted, ran, seconds, where
+    )
+    if out_dir is not None:
+        append_run(
+            out_dir,
+            {
+                "where": where,
+                "ran": ran,
+                "seconds": round(seconds, 3),
+                "interrupted": interrupted,
+                "finished": len(latest),
+            },
+        )
+    if interrupted:
+        return results
+    results.summary = summarise(study, columns, failures)
+    if out_dir is not None:
+        write_tasks_csv(out_dir / TASKS_CSV, latest)
+        write_json(out_dir / SUMMARY, results.summary)
+        results.files = [out_dir / TASKS_CSV, out_dir / SUMMARY]
+        results.files += write_plots_and_report(study, results, out_dir)
+    return results
+
+
+def summarise(study: Study, columns: Columns, failures: list[dict[str, Scalar]]) -> dict[str, Any]:
+    """``summary.json``: the study, its counts and failures, then the study's own summary.
+
+    Nothing here depends on how or where the tasks ran, so the same study gives the same
+    bytes on one worker or fifty.
+    """
+    summary: dict[str, Any] = {
+        "study": study.name,
+        "title": study.title or study.name,
+        "seed": study.seed,
+        "tasks": len(study),
+        "succeeded": len(columns),
+        "failed": [
+            {"task": row["task"], "seed": row["seed"], "error": row["error"]} for row in failures
+        ],
+        "definition": dict(study.definition),
+    }
+    if study.summarise is not None and len(columns):
+        summary.update(study.summarise(columns))
+    return summary
+
+
+def write_plots_and_report(study: Study, results: Results, out_dir: Path) -> list[Path]:
+    """The study's PNG figures and ``report.html``; returns the files written."""
+    from wokphysics.batch.report import write_report
+
+    written: list[Path] = []
+    plots = []
+    if study.plots is not None and len(results.columns):
+        plots = study.plots(results.columns, results.summary)
+    for plot in plots:
+        path = out_dir / f"{plot.name}.png"
+        plot.figure.savefig(path, dpi=100, metadata={"Software": None})
+        written.append(path)
+    write_report(out_dir / REPORT, study, results, plots)
+    written.append(out_dir / REPORT)
+    return written
+
+
+class _NoBar:
+    def update(self, count: int) -> None:
+        pass
+
+    def write(self, text: str) -> None:
+        print(text, file=sys.stderr)
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def _progress(study: Study, done: int, show: bool) -> Any:
+    """A tqdm bar over the study's tasks (starting at those done before), or none."""
+    if not show:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(
+        total=len(study), initial=done, desc=study.name, unit="task", file=sys.stderr,
+        smoothing=0.05,
+    )

@@ -1,0 +1,86 @@
+"""Estimates with 95 % confidence intervals, for summaries and plots.
+
+- A rate (win rate, share of stirs that flipped) uses the Wilson score interval: unlike
+  ``p +- 1.96 sd`` it stays inside 0..1 and behaves for rates near 0 or 1 and small counts.
+  A shared victory counts as ``1/k`` of a win for each of its ``k`` winners, so rates add up
+  to 1 over the seats; the interval then treats the mean share as the observed rate.
+- A mean (points, game length) uses Student's t interval, ``mean +- t * sd / sqrt(n)``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+Z95 = 1.959963984540054
+"""The two-sided 95 % quantile of the standard normal distribution."""
+
+_T95 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+"""Student's t two-sided 95 % quantiles for 1 to 30 degrees of freedom (printed tables)."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A value and its 95 % interval from ``n`` observations."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON data, rounded to 6 significant digits (enough for any plot or table)."""
+        return {
+            "value": _round(self.value),
+            "low": _round(self.low),
+            "high": _round(self.high),
+            "n": self.n,
+        }
+
+
+def _round(value: float) -> float | None:
+    if math.isnan(value):
+        return None
+    return float(f"{value:.6g}")
+
+
+def t95(degrees: int) -> float:
+    """Student's t two-sided 95 % quantile for ``degrees`` degrees of freedom."""
+    if degrees < 1:
+        return math.inf
+    if degrees <= len(_T95):
+        return _T95[degrees - 1]
+    # Cornish-Fisher expansion of t around the normal quantile: exact to 3 decimals here.
+    z = Z95
+    return z + (z**3 + z) / (4 * degrees) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * degrees**2)
+
+
+def rate(successes: float, n: int) -> Estimate:
+    """A rate of ``successes`` (may be fractional: shared wins) in ``n`` trials, Wilson 95 %."""
+    if n <= 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    p = min(1.0, max(0.0, successes / n))
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def mean(values: Iterable[float]) -> Estimate:
+    """The mean of ``values`` (NaN left out), Student's t 95 %."""
+    data = [float(v) for v in values if not math.isnan(float(v))]
+    n = len(data)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    centre = math.fsum(data) / n
+    if n == 1:
+        return Estimate(centre, math.nan, math.nan, 1)
+    variance = math.fsum((v - centre) ** 2 for v in data) / (n - 1)
+    half = t95(n - 1) * math.sqrt(variance / n)
+    return Estimate(centre, centre - half, centre + half, n)

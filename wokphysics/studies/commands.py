@@ -1,0 +1,199 @@
+"""``wokphysics simulate GAME`` and ``wokphysics sweep GAME`` on the batch runner.
+
+Each game keeps its own simulate options (``--difficulty``, ``--expert``...); this adds the
+runner's (``--workers``, ``--scheduler``, ``--no-cluster``, ``--out``, ``--resume``) and runs
+the games as a study (see :mod:`wokphysics.batch`). This module stays light: the runner, the
+games and matplotlib are imported when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from wokphysics.errors import UserError
+from wokphysics.games.plugin import GamePlugin, VerbCommand
+
+SIMULATE_HELP = "play many headless bot games (on a Dask cluster) and print a results table"
+SWEEP_HELP = "play the same games under every combination of config values, with plots"
+
+
+def add_runner_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where the study runs and where its results go."""
+    group = parser.add_argument_group("batch runner (results are the same however it runs)")
+    group.add_argument(
+        "--out",
+        metavar="DIR",
+        default=None,
+        help="write the study into DIR (a new or empty folder): tasks.csv, summary.json, "
+        "PNG plots and report.html",
+    )
+    group.add_argument(
+        "--resume",
+        metavar="DIR",
+        default=None,
+        help="finish the study in DIR: run only its missing or failed tasks (the study's "
+        "options are read from DIR/study.json)",
+    )
+    group.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes of the embedded Dask cluster (default: one per core)",
+    )
+    group.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="run on an existing Dask cluster, e.g. tcp://host:8786 (default: the "
+        "DASK_SCHEDULER_ADDRESS environment variable, if set, else an embedded cluster)",
+    )
+    group.add_argument(
+        "--no-cluster",
+        action="store_true",
+        help="run every task in this process, one after another (debugging; --workers 1)",
+    )
+
+
+def simulate_command(plugin: GamePlugin) -> VerbCommand | None:
+    """``wokphysics simulate GAME``: the game's options plus the runner's (None for a game
+    without simulate options)."""
+    options = plugin.simulate_options
+    if options is None:
+        return None
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        options(parser)
+        add_runner_arguments(parser)
+
+    return VerbCommand(SIMULATE_HELP, add, lambda args: run(plugin.name, args, sweep=False))
+
+
+def sweep_command(plugin: GamePlugin) -> VerbCommand:
+    """``wokphysics sweep GAME --vary KEY=V1,V2 ...``."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--vary",
+            action="append",
+            default=[],
+            metavar="KEY=V1,V2,...",
+            help="a config key (dotted, as in the game's TOML file, e.g. physics.friction or "
+            "rules.difficulty) and the values to try; repeat --vary to cross several keys",
+        )
+        parser.add_argument(
+            "--players",
+            default=None,
+            metavar="N[,N...]",
+            help=f"players per game, one count or several (default "
+            f"{plugin.default_players}; {plugin.info.min_players} to "
+            f"{plugin.info.max_players})",
+        )
+        parser.add_argument(
+            "--games", type=int, default=200, metavar="N", help="games per variant and "
+            "player count (default 200)"
+        )
+        parser.add_argument(
+            "--bots", default=None, metavar="NAMES", help="comma-separated bots, cycled over "
+            "the seats (default: the game's simulate default)"
+        )
+        parser.add_argument("--seed", type=int, default=1, metavar="S", help="study seed "
+                            "(default 1): task i is seeded S + i")
+        parser.add_argument(
+            "--config", default=None, metavar="PATH",
+            help="a TOML file or folder the variants are layered over",
+        )
+        parser.add_argument(
+            "--rotate-seats", action="store_true",
+            help="shift the bots one seat on in every game (fair comparisons of bots)",
+        )
+        parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+        add_runner_arguments(parser)
+
+    return VerbCommand(SWEEP_HELP, add, lambda args: run(plugin.name, args, sweep=True))
+
+
+def _default_bots(game: str) -> str:
+    from wokphysics.games.registry import plugin
+
+    parser = argparse.ArgumentParser()
+    options = plugin(game).simulate_options
+    if options is not None:
+        options(parser)
+    defaults = parser.parse_args([])
+    return str(getattr(defaults, "bots", None) or getattr(defaults, "bot", "random"))
+
+
+def run(game: str, args: argparse.Namespace, sweep: bool) -> int:
+    """Build (or reload with ``--resume``) the study, run it, print its tables."""
+    from wokphysics.batch import ClusterOptions, RunOptions, run_study
+    from wokphysics.batch.store import read_manifest
+    from wokphysics.studies import plans
+
+    if args.out and args.resume:
+        raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")
+    cluster = ClusterOptions(
+        workers=args.workers, scheduler=args.scheduler, in_process=args.no_cluster
+    )
+    cluster.check()
+    folder: Path | None
+    if args.resume:
+        folder = Path(args.resume)
+        definition: dict[str, Any] = read_manifest(folder)["definition"]
+        if definition.get("game") != game:
+            raise UserError(
+                f"{folder}: a study of {definition.get('game')}, not of {game}"
+            )
+    else:
+        folder = Path(args.out) if args.out else None
+        if sweep:
+            if args.bots is None:
+                args.bots = _default_bots(game)
+            if game == "wok-star":
+                args.bot = args.bots
+            definition = plans.sweep_definition(game, args)
+        else:
+            definition = plans.simulate_definition(game, args)
+    if definition.get("replays"):
+        try:
+            Path(definition["replays"]).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UserError(f"{definition['replays']}: cannot create the folder: "
+                            f"{error.strerror}") from None
+    study, study_kind = plans.study(definition)
+    options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume))
+    results = run_study(study, folder, options)
+    for label, group in _groups(definition, results.columns):
+        if len(group):
+            if label is not None:
+                print(f"== {label} ==")
+            print(study_kind.table(group, definition))
+    if results.failures:
+        print(f"{len(results.failures)} task(s) failed twice (see above"
+              + (f" and {folder}/tasks.csv)" if folder else ")"), file=sys.stderr)
+    if results.interrupted:
+        done = len(results.columns)
+        where = f"; `--resume {folder}` runs the rest" if folder else ""
+        print(f"interrupted: {done} of {len(study)} games finished{where}", file=sys.stderr)
+        return 130
+    if folder is not None:
+        print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); "
+              f"{results.ran} games ran on {results.where} in {results.seconds:.1f} s")
+    if definition.get("replays"):
+        print(f"replays written to {definition['replays']}/")
+    return 1 if results.failures else 0
+
+
+def _groups(definition: dict[str, Any], columns: Any) -> list[tuple[str | None, Any]]:
+    """The records per sweep variant (labelled), or all of them."""
+    labels = [str(v["label"]) for v in definition["variants"]]
+    if len(labels) <= 1 or definition["game"] == "wok-star" and definition.get("vary") == [
+        "rules.difficulty"
+    ]:
+        return [(None, columns)]
+    by_variant = columns.group_by("variant")
+    return [(label, by_variant.get(number)) for number, label in enumerate(labels)
+            if by_variant.get(number) is not None]

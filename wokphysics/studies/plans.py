@@ -1,0 +1,195 @@
+"""From command-line options to a study definition, and from a definition to the study.
+
+A *definition* is plain JSON data (saved in ``study.json``): the game, seed, games per
+setting, player counts, bots, seat rotation and each variant's override document. Everything
+a user gave is checked here, before any task starts, with the same one-line messages as
+always; ``--resume DIR`` rebuilds the very same study from the saved definition.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wokphysics.batch.tasks import Study
+from wokphysics.errors import UserError
+from wokphysics.games.cli_options import check_games
+from wokphysics.games.registry import plugin
+from wokphysics.studies import configs
+from wokphysics.studies.games import GameStudyPlan, Variant, game_study
+from wokphysics.studies.kinds import KINDS, StudyKind
+
+DIFFICULTIES = ("easy", "normal", "hard")
+
+
+def kind(game: str) -> StudyKind:
+    return KINDS[plugin(game).name]
+
+
+def bot_list(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise UserError("--bots needs at least one bot name")
+    return names
+
+
+def player_list(text: str | int, game: str) -> list[int]:
+    """``--players 4`` or ``--players 2,3,4``, each checked against the game's range."""
+    parts = [text] if isinstance(text, int) else str(text).split(",")
+    counts = []
+    for part in parts:
+        try:
+            count = int(part)
+        except ValueError:
+            raise UserError(f"--players must be numbers like 4 or 2,3,4, not {text!r}") from None
+        entry = plugin(game)
+        low, high = entry.info.min_players, entry.info.max_players
+        if not low <= count <= high:
+            raise UserError(f"--players must be {low} to {high} for {entry.title}, not {count}")
+        counts.append(count)
+    if len(counts) != len(set(counts)):
+        raise UserError(f"--players {text}: a player count is given twice")
+    return counts
+
+
+def _user_override(study_kind: StudyKind, path: str | None) -> dict[str, Any]:
+    """The user's ``--config`` as data, validated by the game's loader first (so a problem
+    names the user's file and key, as ``--config`` always has)."""
+    study_kind.load(path)
+    return configs.read_override(path, study_kind.files)
+
+
+def _game_options(game: str, args: argparse.Namespace, base: dict[str, Any]) -> tuple[
+    dict[str, Any], list[tuple[str, list[Any]]]
+]:
+    """Overrides from the game's own simulate options, and options that make variants
+    (Wok Star's ``--difficulty all``)."""
+    rules: dict[str, Any] = {}
+    varied: list[tuple[str, list[Any]]] = []
+    if game == "wok-star":
+        if getattr(args, "no_timer", False) or getattr(args, "first_game", False):
+            rules["timer"] = False
+        if getattr(args, "no_events", False) or getattr(args, "first_game", False):
+            rules["events"] = False
+        if getattr(args, "no_characters", False) or getattr(args, "first_game", False):
+            rules["characters"] = False
+        level = getattr(args, "difficulty", None)
+        if getattr(args, "all", False):
+            level = "all"
+        if level == "all":
+            varied.append(("rules.difficulty", list(DIFFICULTIES)))
+        elif level is not None:
+            if level not in DIFFICULTIES:
+                raise UserError(
+                    f"--difficulty must be easy, normal or hard, or all, not '{level}'"
+                )
+            rules["difficulty"] = level
+    elif game == "wok-and-roll":
+        expert = bool(getattr(args, "expert", False))
+        dishes = getattr(args, "dishes", None)
+        if dishes is not None and not 1 <= dishes <= 20:
+            raise UserError(f"--dishes must be 1 to 20, not {dishes}")
+        if expert:
+            rules["menu"] = "expert"
+        if dishes is not None:
+            side = rules.get("menu") or base.get("rules", {}).get("menu")
+            if side is None:
+                side = KINDS[game].load(None).rules.menu
+            rules["expert_dishes_to_end" if side == "expert" else "dishes_to_end"] = dishes
+    return ({"rules": rules} if rules else {}), varied
+
+
+def simulate_definition(game: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The definition of ``simulate GAME`` with these options (everything checked)."""
+    return _definition(game, args, [])
+
+
+def sweep_definition(game: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The definition of ``sweep GAME --vary ...`` with these options (everything checked)."""
+    if not args.vary:
+        raise UserError("sweep needs at least one --vary KEY=V1,V2,...")
+    return _definition(game, args, [configs.parse_vary(text) for text in args.vary])
+
+
+def _definition(
+    game: str, args: argparse.Namespace, varied: list[tuple[str, list[Any]]]
+) -> dict[str, Any]:
+    study_kind = kind(game)
+    check_games(args.games)
+    if game == "wok-star" and getattr(args, "all", False):
+        players = [1, 2, 3, 4]
+    else:
+        given = args.players if args.players is not None else plugin(game).default_players
+        players = player_list(given, game)
+    bots = [args.bot] if game == "wok-star" and hasattr(args, "bot") else bot_list(args.bots)
+    base = _user_override(study_kind, args.config)
+    options, option_varied = _game_options(game, args, base)
+    base = configs.merge(base, options)
+    all_varied = option_varied + varied
+    variants: list[dict[str, Any]] = []
+    for values in configs.combinations(all_varied) if all_varied else [{}]:
+        document = configs.merge(base, configs.nested(values))
+        text = configs.toml_text(document) if document else None
+        configs.check_text(study_kind.load, text, "--vary" if varied else "config")
+        variants.append(
+            {"label": configs.label(values) if values else "default", "values": values,
+             "config": text}
+        )
+    study_kind.check_bots(bots, configs.load_text(study_kind.load, variants[0]["config"]))
+    seed = 1 if args.seed is None else args.seed
+    if seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}")
+    return {
+        "game": game,
+        "seed": seed,
+        "games": args.games,
+        "players": players,
+        "bots": bots,
+        "rotate": bool(getattr(args, "rotate_seats", False)),
+        "replays": getattr(args, "replays", None),
+        "variants": variants,
+        "vary": [key for key, _ in varied] + [key for key, _ in option_varied],
+    }
+
+
+def study(definition: Mapping[str, Any]) -> tuple[Study, StudyKind]:
+    """The study a definition describes (from the command line or a ``study.json``)."""
+    try:
+        game = str(definition["game"])
+        study_kind = kind(game)
+        variants = [
+            Variant(str(v["label"]), dict(v["values"]), v["config"])
+            for v in definition["variants"]
+        ]
+        plan = GameStudyPlan(
+            game=game,
+            title=_title(game, definition),
+            seed=int(definition["seed"]),
+            games=int(definition["games"]),
+            players=[int(p) for p in definition["players"]],
+            bots=[str(b) for b in definition["bots"]],
+            variants=variants,
+            task_fn=study_kind.task_fn,
+            load=study_kind.load,
+            charts=study_kind.charts,
+            rotate=bool(definition.get("rotate", False)),
+            definition=definition,
+            replays=definition.get("replays"),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise UserError(f"study.json: not a game study definition ({error})") from None
+    return game_study(plan), study_kind
+
+
+def _title(game: str, definition: Mapping[str, Any]) -> str:
+    players = ", ".join(str(p) for p in definition["players"])
+    kind_of = "sweep" if len(definition["variants"]) > 1 else "study"
+    return (
+        f"{plugin(game).title} {kind_of}: {definition['games']} games per setting, "
+        f"{players} players, bots {', '.join(definition['bots'])}"
+    )
+
+
+def variant_labels(definition: Mapping[str, Any]) -> Sequence[str]:
+    return [str(v["label"]) for v in definition["variants"]]

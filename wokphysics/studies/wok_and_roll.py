@@ -1,0 +1,90 @@
+"""Wok and Roll studies: one task is one bot game on the turn engine.
+
+A game's record adds ``menu`` (``simple`` or ``expert``) and, per score-sheet section, the
+points all players scored there together (``section_<name>``: rice, noodle, vegmeat,
+seafood, skills_fridge, and on the Expert Menu house_special, pantry and recipes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wokphysics.batch.charts import Chart
+from wokphysics.batch.columns import Columns
+from wokphysics.batch.stats import Estimate, mean
+from wokphysics.batch.tasks import Record, Task
+from wokphysics.studies.games import GameContext, common_charts, play_turn_game, turn_record
+
+GAME = "wok-and-roll"
+
+
+def play_game(task: Task, context: GameContext) -> Record:
+    """Play one game of the task's seed; its record (see the module doc)."""
+    state, names = play_turn_game(task, context)
+    record = turn_record(state, names)
+    record["menu"] = "expert" if state.sheet.expert else "simple"
+    totals: dict[str, int] = {}
+    for menu in state.menus:
+        for section, points in menu.section_scores(state.sheet).items():
+            totals[section] = totals.get(section, 0) + points
+    for section, points in totals.items():
+        record[f"section_{section}"] = points
+    return record
+
+
+def _sections(columns: Columns) -> dict[str, Estimate]:
+    found = {}
+    menus = columns.group_by("menu")
+    for side, group in menus.items():
+        players = group.numbers("players")
+        for name in group.names:
+            if name.startswith("section_"):
+                section = name.removeprefix("section_").replace("_", " + ")
+                values = group.numbers(name) / players
+                label = f"{section} ({side})" if len(menus) > 1 else section
+                if not all(v != v for v in values):  # a section this side does not have
+                    found[label] = mean(values)
+    return found
+
+
+def _by_menu(columns: Columns) -> dict[str, Estimate]:
+    found = {}
+    for side, group in columns.group_by("menu").items():
+        players = int(max(group.numbers("players")))
+        scores = [group.numbers(f"seat{s}_score") for s in range(1, players + 1)]
+        values = [v for seat in scores for v in seat if v == v]
+        found[f"{side} menu"] = mean(values)
+    return found
+
+
+def charts(columns: Columns) -> list[Chart]:
+    return [
+        *common_charts(columns),
+        Chart(
+            "points_by_section",
+            "Points by score-sheet section, per player",
+            "points per player per game",
+            _sections,
+            note="Taste points each section of the sheet gave, per player; the Simple and "
+            "Expert Menus side by side when the study played both (sweep rules.menu).",
+        ),
+        Chart(
+            "score_by_menu",
+            "Score by menu side: Simple against Expert",
+            "points per player",
+            _by_menu,
+            note="Mean final score per player on each menu side the study played.",
+        ),
+    ]
+
+
+def load_config(path: str | None) -> Any:
+    from wokphysics.games.wok_and_roll.factory import make_settings
+
+    return make_settings(path)
+
+
+def table(columns: Columns) -> str:
+    from wokphysics.studies.games import results_table
+
+    return results_table(columns)

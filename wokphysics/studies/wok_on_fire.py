@@ -1,0 +1,195 @@
+"""Wok on Fire studies: one task is one bot game on the physics table.
+
+Besides the common columns (see :mod:`wokphysics.studies.games`) a game's record has, per
+ingredient, the cards collected (``cards_<ingredient>``) and the points they won
+(``points_<ingredient>``: each combination's points split evenly over its cards, the Pork
+bonus to Pork, the Broccoli penalty to Broccoli); the stirs by how many cards each flipped
+(``stirs_flipping_0``, ``_1``, ``_2``, ``_3plus``); the cards that left the wok during stirs
+and chops; turns, stirs and the simulated table time.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from wokphysics.batch.charts import Chart
+from wokphysics.batch.columns import Columns, FloatArray
+from wokphysics.batch.stats import Estimate, mean, rate
+from wokphysics.batch.tasks import Record, Scalar, Task
+from wokphysics.studies.games import GameContext, common_charts, player_counts, seat_columns
+
+GAME = "wok-on-fire"
+FLIP_BINS = ("0", "1", "2", "3plus")
+
+
+def ingredient_key(name: str) -> str:
+    """``"Green Pepper"`` -> ``"green_pepper"`` (a column-name part)."""
+    return name.lower().replace(" ", "_")
+
+
+def play_game(task: Task, context: GameContext) -> Record:
+    """Play one bot game of the task's seed to the end; its record (see the module doc)."""
+    from wokphysics.games.wok_on_fire.engine import ChopEvent, StirEvent
+    from wokphysics.games.wok_on_fire.ingredients import Ingredient
+    from wokphysics.games.wok_on_fire.simulate import play_one
+
+    players = int(task.params["players"] or 0)
+    names = context.seat_bots(task, players)
+    path = None
+    if context.replays is not None:
+        path = Path(context.replays) / f"{GAME}-{task.seed}.json"
+    game = play_one(context.config(task), players, task.seed, names, path)
+    scores = game.scores()
+    record: dict[str, Scalar] = dict(
+        seat_columns(names, [s.total for s in scores], game.winners())
+    )
+    stats = game.stats
+    record["actions"] = sum(len(turn["inputs"]) for turn in game.turn_records)
+    record["turns"] = stats.turns
+    record["stirs"] = stats.stirs
+    record["stirs_that_flipped"] = stats.stirs_that_flipped
+    record["simulated_s"] = round(stats.simulated_s, 6)
+    points = dict.fromkeys(Ingredient, 0.0)
+    cards = dict.fromkeys(Ingredient, 0)
+    for player, score in enumerate(scores):
+        for ingredient in game.pile_ingredients(player):
+            cards[ingredient] += 1
+        for combination in score.arrangement.combinations:
+            share = combination.points / len(combination.ingredients)
+            for ingredient in combination.ingredients:
+                points[ingredient] += share
+        points[Ingredient.PORK] += score.pork_bonus
+        points[Ingredient.BROCCOLI] += score.broccoli_penalty
+    for ingredient in Ingredient:
+        key = ingredient_key(ingredient.value)
+        record[f"cards_{key}"] = cards[ingredient]
+        record[f"points_{key}"] = round(points[ingredient], 9)
+    flips = dict.fromkeys(FLIP_BINS, 0)
+    left_stirs = left_chops = 0
+    for event in game.events:
+        if isinstance(event, StirEvent):
+            flipped = len(event.report.flipped)
+            flips[FLIP_BINS[min(flipped, 3)]] += 1
+            left_stirs += len(event.report.left_wok)
+        elif isinstance(event, ChopEvent):
+            left_chops += len(event.report.left_wok)
+    for key, count in flips.items():
+        record[f"stirs_flipping_{key}"] = count
+    record["left_wok_stirs"] = left_stirs
+    record["left_wok_chops"] = left_chops
+    return record
+
+
+def _ingredients(columns: Columns) -> list[str]:
+    return [name.removeprefix("points_") for name in columns.names if name.startswith("points_")]
+
+
+def _points_by_ingredient(columns: Columns) -> dict[str, Estimate]:
+    players = columns.numbers("players")
+    return {
+        key.replace("_", " "): mean(columns.numbers(f"points_{key}") / players)
+        for key in _ingredients(columns)
+    }
+
+
+def _flips_per_stir(columns: Columns) -> dict[str, Estimate]:
+    totals = {key: math.fsum(columns.numbers(f"stirs_flipping_{key}")) for key in FLIP_BINS}
+    stirs = int(sum(totals.values()))
+    labels = {"0": "no card", "1": "1 card", "2": "2 cards", "3plus": "3 or more"}
+    return {labels[key]: rate(total, stirs) for key, total in totals.items()}
+
+
+def _left_wok(columns: Columns) -> dict[str, FloatArray]:
+    return {
+        "during stirs": columns.numbers("left_wok_stirs"),
+        "during chops": columns.numbers("left_wok_chops"),
+    }
+
+
+def _left_wok_means(columns: Columns) -> dict[str, Estimate]:
+    found = {name: mean(values) for name, values in _left_wok(columns).items()}
+    stirs = columns.numbers("stirs")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        per_stir = np.where(stirs > 0, columns.numbers("left_wok_stirs") / stirs, np.nan)
+    found["per stir"] = mean(per_stir)
+    return found
+
+
+def charts(columns: Columns) -> list[Chart]:
+    """The common charts, then points by ingredient, flips per stir, cards leaving the wok."""
+    counts = player_counts(columns)
+    return [
+        *common_charts(columns),
+        Chart(
+            "points_by_ingredient",
+            "Points won by ingredient, per player per game",
+            "points per player per game",
+            _points_by_ingredient,
+            note="Each combination's points are split evenly over its cards; the Pork "
+            "majority bonus counts for Pork and the Broccoli penalty against Broccoli."
+            + (" All player counts together." if len(counts) > 1 else ""),
+        ),
+        Chart(
+            "flips_per_stir",
+            "Cards flipped per stir",
+            "share of stirs",
+            _flips_per_stir,
+            percent=True,
+            note="Every stir of every bot in the study; a stir that flips no card is a miss.",
+        ),
+        Chart(
+            "cards_leaving_the_wok",
+            "Cards leaving the wok per game",
+            "cards per game",
+            _left_wok_means,
+            distribution=_left_wok,
+            note="Cards whose centre crossed the wok's edge (or fell off the table) during "
+            "the bots' stirs and chops.",
+        ),
+    ]
+
+
+def load_config(path: str | None) -> Any:
+    """The validated config (the shipped one with ``path`` layered on)."""
+    from wokphysics.config.wok_on_fire import load_config as load
+
+    return load(path)
+
+
+def check_bots(names: list[str], config: Any) -> None:
+    """A UserError naming the strengths there are, for an unknown bot name."""
+    from wokphysics.games.wok_on_fire.bots import bot_settings
+
+    for name in names:
+        bot_settings(config, name)
+
+
+def table(columns: Columns) -> str:
+    """The text table ``simulate`` has always printed, from the study's records."""
+    from wokphysics.games.simulation import GameResult
+    from wokphysics.games.wok_on_fire.simulate import WofGameResult, wof_results_table
+
+    results = []
+    for row in columns.rows():
+        players = int(row["players"] or 0)
+        seats = range(1, players + 1)
+        results.append(
+            WofGameResult(
+                GameResult(
+                    int(row["seed"] or 0),
+                    [str(row[f"seat{s}_bot"]) for s in seats],
+                    [int(row[f"seat{s}_score"] or 0) for s in seats],
+                    [s - 1 for s in seats if row[f"seat{s}_win"]],
+                    int(row["actions"] or 0),
+                ),
+                int(row["turns"] or 0),
+                int(row["stirs"] or 0),
+                int(row["stirs_that_flipped"] or 0),
+                float(row["simulated_s"] or 0.0),
+            )
+        )
+    return wof_results_table(results)

@@ -1,0 +1,112 @@
+"""Wok Star studies: one task is one cooperative game of team bots on the simulated clock.
+
+Every seat has the team's score (round 6's income, 0 after a loss) and wins or loses with
+the team. A game's record adds ``outcome`` (``won``, ``bad publicity`` or ``loan unpaid``),
+``end_round`` (the round the game ended in), ``income`` and ``bad_publicity`` (cards).
+``simulate wok-star --difficulty all`` plays each difficulty as a variant of the study.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wokphysics.batch.charts import Chart
+from wokphysics.batch.columns import Columns
+from wokphysics.batch.stats import Estimate, rate
+from wokphysics.batch.tasks import Record, Task
+from wokphysics.studies.games import GameContext, common_charts, play_turn_game, turn_record
+
+GAME = "wok-star"
+ROUNDS = 6
+
+
+def play_game(task: Task, context: GameContext) -> Record:
+    """Play one game of the task's seed; its record (see the module doc)."""
+    state, names = play_turn_game(task, context)
+    record = turn_record(state, names)
+    won = state.won()
+    record["outcome"] = "won" if won else ("bad publicity" if state.lost else "loan unpaid")
+    record["end_round"] = state.round
+    record["income"] = 0 if state.lost else state.final_income
+    record["bad_publicity"] = len(state.bad)
+    record["difficulty"] = state.config.rules.difficulty
+    return record
+
+
+def _endings(columns: Columns) -> dict[str, Estimate]:
+    outcomes = columns.values("outcome")
+    rounds = columns.values("end_round")
+    games = len(outcomes)
+    found = {}
+    for number in range(1, ROUNDS + 1):
+        lost = sum(1 for o, r in zip(outcomes, rounds, strict=True)
+                   if o == "bad publicity" and r == number)
+        found[f"bad publicity, round {number}"] = rate(lost, games)
+    found["loan unpaid (round 6)"] = rate(sum(o == "loan unpaid" for o in outcomes), games)
+    found["won"] = rate(sum(o == "won" for o in outcomes), games)
+    return found
+
+
+def _by_difficulty(columns: Columns) -> dict[str, Estimate]:
+    found = {}
+    for level, group in columns.group_by("difficulty").items():
+        outcomes = group.values("outcome")
+        found[str(level)] = rate(sum(o == "won" for o in outcomes), len(outcomes))
+    return found
+
+
+def charts(columns: Columns) -> list[Chart]:
+    return [
+        *common_charts(columns, score="round 6 income ($, 0 after a loss)", team=True),
+        Chart(
+            "how_games_end",
+            "How games end: the round of failure",
+            "share of games",
+            _endings,
+            percent=True,
+            note="A team loses in the round its Bad Publicity reaches the limit, or at the "
+            "end when round 6's income does not pay the loan; the rest are wins.",
+        ),
+        Chart(
+            "win_rate_by_difficulty",
+            "Team win rate by difficulty",
+            "team win rate",
+            _by_difficulty,
+            percent=True,
+            note="The difficulty sets the loan the sixth round's income must pay.",
+        ),
+    ]
+
+
+def load_config(path: str | None) -> Any:
+    from wokphysics.games.wok_star.cards import default_config
+    from wokphysics.games.wok_star.cards import load_config as load
+
+    return load(path) if path is not None else default_config()
+
+
+def table(columns: Columns, seed: int) -> str:
+    """The team table ``simulate wok-star`` has always printed, one row per setting."""
+    from wokphysics.games.wok_star.simulate import HEADER, TeamResult, summary_row
+
+    lines = [HEADER]
+    settings: dict[tuple[int, str], list[TeamResult]] = {}
+    for row in columns.rows():
+        key = (int(row["players"] or 0), str(row["difficulty"]))
+        settings.setdefault(key, []).append(
+            TeamResult(
+                seed=int(row["seed"] or 0),
+                won=row["outcome"] == "won",
+                income=int(row["income"] or 0),
+                bad_publicity=int(row["bad_publicity"] or 0),
+                lost_by_publicity=row["outcome"] == "bad publicity",
+                actions=int(row["actions"] or 0),
+            )
+        )
+    order = {"easy": 0, "normal": 1, "hard": 2}
+    for players, level in sorted(settings, key=lambda k: (k[0], order.get(k[1], 9), k[1])):
+        lines.append(summary_row(f"{players}p {level}", settings[(players, level)]))
+    seeds = [int(s or 0) for s in columns.values("seed")]
+    if seeds:
+        lines.append(f"seeds {min(seeds)}..{max(seeds)}")
+    return "\n".join(lines)
