@@ -1,7 +1,8 @@
 """``wokphysics bench``: named speed figures, each the median of repeated runs.
 
 Figures come from the physics table (:mod:`wokphysics.table.bench`), each game's plugin
-(``bench_figures``) and the window's frame times. Timing lives here, never in the
+(``bench_figures``), the window's frame times and the batch runner
+(:mod:`wokphysics.studies.bench`). Timing lives here, never in the
 unit tests: the machine is shared and noisy, so medians are reported.
 """
 
@@ -21,12 +22,14 @@ FigureSource = Callable[[int], dict[str, float]]
 
 def _sources() -> list[tuple[str, FigureSource]]:
     from wokphysics.games.registry import PLUGINS
+    from wokphysics.studies.bench import bench_figures as batch_figures
     from wokphysics.table.bench import bench_figures as table_figures
     from wokphysics.ui.bench import bench_figures as ui_figures
 
     sources: list[tuple[str, FigureSource]] = [("table", table_figures)]
     sources.extend((plugin.name, plugin.bench_figures) for plugin in PLUGINS)
     sources.append(("window", ui_figures))
+    sources.append(("batch", batch_figures))
     return sources
 
 
