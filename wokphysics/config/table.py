@@ -44,21 +44,37 @@ class CardSettings(Settings):
         return self
 
 
+MAX_SETTLE_STEPS = 20_000
+"""Most physics steps one stir or chop may wait for the cards to rest
+(``physics.max_settle_s / physics.dt_s``): every action's step count is bounded by validated
+limits, so no config makes a stir run for hours (the defaults: 960 steps)."""
+
+
 class PhysicsSettings(Settings):
     """``[physics]``: the fixed step, the solver and the laws of motion."""
 
-    dt_s: float = Field(gt=0, le=0.05)
+    dt_s: float = Field(ge=1e-4, le=1e-2)
     solver_iterations: int = Field(ge=1, le=100)
-    flight_substeps: int = Field(ge=1, le=100)
-    gravity_mm_s2: float = Field(gt=0, le=100000)
+    flight_substeps: int = Field(ge=1, le=64)
+    gravity_mm_s2: float = Field(ge=1000, le=100000)
     friction: float = Field(ge=0, le=5)
     air_drag_per_s: float = Field(ge=0, le=100)
-    terminal_speed_mm_s: float = Field(gt=0, le=1e6)
+    terminal_speed_mm_s: float = Field(ge=100, le=1e5)
     spin_drag_per_rad: float = Field(ge=0, le=100)
-    rest_speed_mm_s: float = Field(gt=0, le=100)
-    rest_spin_rad_s: float = Field(gt=0, le=10)
+    rest_speed_mm_s: float = Field(ge=0.01, le=100)
+    rest_spin_rad_s: float = Field(ge=1e-4, le=10)
     max_settle_s: float = Field(gt=0, le=120)
     max_flight_s: float = Field(gt=0, le=60)
+
+    @model_validator(mode="after")
+    def _settling_is_bounded(self) -> PhysicsSettings:
+        steps = self.max_settle_s / self.dt_s
+        if steps > MAX_SETTLE_STEPS:
+            raise ValueError(
+                f"max_settle_s / dt_s is {steps:,.0f} steps; at most {MAX_SETTLE_STEPS:,} "
+                "(lower max_settle_s or raise dt_s)"
+            )
+        return self
 
 
 class SpatulaSettings(Settings):
@@ -76,7 +92,7 @@ class SpatulaSettings(Settings):
     tremor_speed: float = Field(ge=0, le=1)
     tremor_spin: float = Field(ge=0, le=1)
     tremor_yaw_rad_s: float = Field(ge=0, le=100)
-    max_speed_mm_s: float = Field(gt=0, le=1e6)
+    max_speed_mm_s: float = Field(ge=500, le=1e5)
 
 
 class ChopSettings(Settings):
@@ -109,4 +125,5 @@ class TableConfig(Settings):
     spatula: SpatulaSettings
     chop: ChopSettings
     visibility: VisibilitySettings
+
 

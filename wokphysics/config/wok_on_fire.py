@@ -25,6 +25,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, Field, field_validator
 
 from wokphysics.config.loader import Settings, layer, load_layered, read_toml, validate
+from wokphysics.config.paths import default_config_dir
 from wokphysics.config.table import TableConfig
 from wokphysics.errors import ConfigError
 
@@ -98,7 +99,7 @@ class WokOnFireSetup(Settings):
     """``[setup]``: how the deck is dealt at the start."""
 
     supply: int = Field(ge=0, le=500)
-    wok: int = Field(ge=0, le=500)
+    wok: int = Field(ge=1, le=500)
     position_jitter_mm: float = Field(ge=0, le=200)
     angle_jitter_rad: float = Field(ge=0, le=10)
 
@@ -110,14 +111,14 @@ class WokOnFireRules(Settings):
     ingredients: dict[str, WokOnFireIngredient]
     setup: WokOnFireSetup
     scoring: WokOnFireScoring
-    cards_per_chop: int = Field(ge=0, le=10)
+    cards_per_chop: int = Field(ge=1, le=10)
     picks_per_turn: int = Field(ge=1, le=10)
     green_pepper_viable_falling_out: bool
     blind_chicken_claim: bool
     chili_extra_pick: bool
     pork_majority_bonus: int = Field(ge=0, le=100)
     broccoli_majority_penalty: int = Field(ge=0, le=100)
-    max_stirs_per_step: int = Field(ge=1, le=10000)
+    max_stirs_per_step: int = Field(ge=1, le=100)
 
     @property
     def deck_size(self) -> int:
@@ -139,9 +140,9 @@ class WokOnFireBotSettings(Settings):
 
     aim_sd_mm: float = Field(ge=0, le=200)
     direction_sd_rad: float = Field(ge=0, le=3.2)
-    flick_speed_mm_s: float = Field(gt=0, le=10000)
+    flick_speed_mm_s: float = Field(ge=100, le=10000)
     speed_sd: float = Field(ge=0, le=1)
-    chop_speed_mm_s: float = Field(gt=0, le=10000)
+    chop_speed_mm_s: float = Field(ge=100, le=10000)
     chop_sd: float = Field(ge=0, le=1)
     choose_targets: bool
     random_pick_share: float = Field(ge=0, le=1)
@@ -306,6 +307,7 @@ def _check_consistent(cfg: WokOnFireConfig, blame: Callable[[str], str]) -> None
             blame("ingredients"), "ingredients.onion.points",
             "must be 0: Onions kept as onions score by scoring.onion_counts",
         )
+    _check_bot_speeds(cfg, blame)
     total = rules.deck_size
     dealt = rules.setup.supply + rules.setup.wok
     if total != dealt:
@@ -314,3 +316,31 @@ def _check_consistent(cfg: WokOnFireConfig, blame: Callable[[str], str]) -> None
             f"the counts add up to {total} cards, but setup deals {rules.setup.supply} (supply) "
             f"+ {rules.setup.wok} (wok) = {dealt}; they must be equal",
         )
+
+
+BOT_SPEED_SIGMAS = 6
+"""A bot's hand may reach its planned speed plus this many standard deviations of its noise;
+that must stay within ``spatula.max_speed_mm_s``, or the table would refuse the bot's own
+gesture in the middle of a game."""
+
+
+def _check_bot_speeds(cfg: WokOnFireConfig, blame: Callable[[str], str]) -> None:
+    limit = cfg.physics.spatula.max_speed_mm_s
+    for name, bot in cfg.bots.items():
+        for key, speed, spread in (
+            ("flick_speed_mm_s", bot.flick_speed_mm_s, bot.speed_sd),
+            ("chop_speed_mm_s", bot.chop_speed_mm_s, bot.chop_sd),
+        ):
+            fastest = speed * (1.0 + BOT_SPEED_SIGMAS * spread)
+            if fastest > limit:
+                # Blame the file the user changed: the limit's or the bot's.
+                shipped = default_config_dir()
+                file = next(
+                    (f for f in (blame("spatula"), blame("bots")) if Path(f).parent != shipped),
+                    blame("bots"),
+                )
+                raise ConfigError(
+                    file, f"bots.{name}.{key}",
+                    f"with its noise the bot's hand reaches {fastest:.0f} mm/s, above "
+                    f"spatula.max_speed_mm_s ({limit:.0f} mm/s); lower it or raise that limit",
+                )

@@ -40,20 +40,27 @@ TypeKey = Literal["broccoli", "chicken", "carrot", "tuna", "octopus", "prawn"]
 
 
 # --- the file's shape ------------------------------------------------------------------
+MAX_COINS = 100
+"""Most coins in a coin set or a player's starting hand (the rulebook: 6, 4 and 3); with far
+more a game's rows cost more than any game lasts."""
+
+
 class SetupSettings(Settings):
     """Setup numbers; lists indexed by player count 2, 3, 4."""
 
     remove_ingredients: tuple[int, int, int]
     face_up_woks: tuple[int, int, int]
-    coins_per_player: int = Field(ge=0)
-    coin_sets: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]]
+    coins_per_player: int = Field(ge=0, le=MAX_COINS)
+    coin_sets: tuple[
+        Annotated[int, Field(ge=1, le=MAX_COINS)], Annotated[int, Field(ge=1, le=MAX_COINS)]
+    ]
     row_sizes: tuple[
         Annotated[int, Field(ge=1)],
         Annotated[int, Field(ge=1)],
         Annotated[int, Field(ge=1)],
         Annotated[int, Field(ge=1)],
     ]
-    total_coins: int = Field(ge=1)
+    total_coins: int = Field(ge=1, le=4 * MAX_COINS)
 
 
 class RulesSettings(Settings):
@@ -322,6 +329,13 @@ def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
             source,
             "setup.total_coins",
             "too few coins for the two sets and every player's coins in a 4-player game",
+        )
+    if sum(setup.coin_sets) + 2 * setup.coins_per_player < 3:
+        raise ConfigError(
+            source,
+            "setup.coin_sets",
+            "with both sets at their last coin and no coins in the players' hands nobody can "
+            "collect or buy: give a set 2 coins or each player a coin",
         )
     return CardData(
         source=source,

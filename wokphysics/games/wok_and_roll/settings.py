@@ -334,6 +334,23 @@ def _check_menu(settings: WokAndRollSettings, side: str, file: str) -> None:
         raise _fail(file, f"{side}.recipes", "recipe penalties must be 0 or negative")
 
 
+def _check_end_reachable(settings: WokAndRollSettings, file: str) -> None:
+    """The game ends when a player completes N dishes: N must not exceed the menu's dishes and
+    platters (with the House Special where it ends the game), or the game never ends."""
+    rules = settings.rules
+    for side, key in (("simple", "dishes_to_end"), ("expert", "expert_dishes_to_end")):
+        menu: MenuModel = getattr(settings, side)
+        most = len(menu.groups) + (side == "expert" and rules.house_special_ends_game)
+        wanted: int = getattr(rules, key)
+        if wanted > most:
+            raise _fail(
+                file,
+                f"rules.{key}",
+                f"{wanted} can never be reached: the {side} menu has {most} dishes and "
+                "platters to complete",
+            )
+
+
 def check_settings(settings: WokAndRollSettings, file: str) -> None:
     """Every cross-key rule; raises ConfigError naming the first key that breaks one."""
     ingredients = settings.ingredients
@@ -361,6 +378,7 @@ def check_settings(settings: WokAndRollSettings, file: str) -> None:
         raise _fail(file, "sections", "section ids must be unique")
     _check_menu(settings, "simple", file)
     _check_menu(settings, "expert", file)
+    _check_end_reachable(settings, file)
     tile_ids = [t.id for t in settings.house_specials]
     for index, tile in enumerate(settings.house_specials):
         key = f"house_specials.{index}"
