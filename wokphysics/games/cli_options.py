@@ -7,8 +7,10 @@ options read and fail the same way in every game.
 from __future__ import annotations
 
 import argparse
+import random
 
 from wokphysics.errors import UserError
+from wokphysics.games.seeds import MAX_SEED
 
 
 def add_players(parser: argparse.ArgumentParser, default: int, low: int, high: int) -> None:
@@ -58,6 +60,21 @@ def add_simulation_options(parser: argparse.ArgumentParser, games: int, bots: st
         help=f"comma-separated bot per seat, cycled to fill the seats (default {bots})",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def check_seed(seed: int) -> int:
+    """``seed`` if it is 0 to :data:`~wokphysics.games.seeds.MAX_SEED`, else a one-line
+    UserError (``--seed``): every game takes the same seeds."""
+    if not 0 <= seed <= MAX_SEED:
+        raise UserError(f"--seed must be 0 to {MAX_SEED}, not {seed}")
+    return seed
+
+
+def seed_or_fresh(seed: int | None) -> int:
+    """The checked ``--seed``, or a fresh random one when none is given (``play``)."""
+    if seed is None:
+        return random.SystemRandom().randrange(1 << 30)
+    return check_seed(seed)
 
 
 def check_games(games: int) -> int:

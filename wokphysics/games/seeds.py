@@ -6,6 +6,9 @@ Simulations, the batch runner, the terminal and the window all seat bots through
 
 from __future__ import annotations
 
+MAX_SEED = 2**63 - 1
+"""Largest game seed (``--seed`` takes 0 to this; records refuse others)."""
+
 SEAT_STRIDE = 7919
 """A prime larger than any seat count, so the bots of different games get different seeds."""
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, ActionParseError, GameState, IllegalAction
+from wokphysics.games.text import typed_number
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -31,8 +32,8 @@ def choose_action(state: GameState, read: Reader, write: Writer) -> Action:
             for number, action in enumerate(actions, start=1):
                 write(f"  {number:>3}. {action}")
             continue
-        if text.isdigit():
-            index = int(text)
+        index = typed_number(text)
+        if index is not None:
             if 1 <= index <= len(actions):
                 return actions[index - 1]
             write(f"no action numbered {index}; choose 1 to {len(actions)}")

@@ -14,7 +14,7 @@ from typing import Any
 
 from wokphysics.batch.tasks import Study
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_games
+from wokphysics.games.cli_options import check_games, check_seed
 from wokphysics.games.registry import plugin
 from wokphysics.studies import configs
 from wokphysics.studies.games import GameStudyPlan, Variant, game_study
@@ -137,9 +137,7 @@ def _definition(
              "config": text}
         )
     study_kind.check_bots(bots, configs.load_text(study_kind.load, variants[0]["config"]))
-    seed = 1 if args.seed is None else args.seed
-    if seed < 0:
-        raise UserError(f"--seed must be 0 or more, not {seed}")
+    seed = 1 if args.seed is None else check_seed(args.seed)
     return {
         "game": game,
         "seed": seed,

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
+from wokphysics.games.text import typed_number
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -42,8 +43,13 @@ def bot_labels(players: int, bots: str, cfg: WokOnFireConfig) -> tuple[str, ...]
     if not 1 <= players <= 4:
         raise UserError(f"--players {players}: Wok on Fire has 1 to 4 players")
     text = bots.strip()
-    if text.isdigit():
-        names = [DEFAULT_BOT] * int(text)
+    count = typed_number(text)
+    if count is not None:
+        if count > players:
+            raise UserError(f"--bots asks for {count} bots but --players is {players}")
+        names = [DEFAULT_BOT] * count
+    elif text.isdigit():  # digits int() will not take ("²") or too many of them
+        raise UserError(f"--bots {text[:20]!r}: give a number of bots, 0 to {players}")
     else:
         names = [name.strip() for name in text.split(",") if name.strip()]
     known = _bot_names(cfg)
@@ -103,6 +109,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     else:
         save = None
 
+    from wokphysics.games.cli_options import check_seed
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame, resume_game
@@ -119,9 +126,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     else:
         cfg = load_config(args.config)
         labels = bot_labels(args.players, args.bots, cfg)
-        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-        if seed < 0:
-            raise UserError(f"--seed must be 0 or more, not {seed}")
+        seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
         first = None
 
     problem = missing_display()

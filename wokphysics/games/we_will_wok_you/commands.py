@@ -13,6 +13,8 @@ from wokphysics.games.cli_options import (
     add_seed_and_config,
     add_simulation_options,
     check_players,
+    check_seed,
+    seed_or_fresh,
 )
 
 TITLE = "We Will Wok You"
@@ -55,7 +57,6 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     """Play in the terminal against bots: type an action's number or its text."""
-    import random
 
     from wokphysics.games.bots import make_bot
     from wokphysics.games.registry import new_game
@@ -69,7 +70,7 @@ def play(args: argparse.Namespace) -> int:
         raise UserError(f"--bots must be 0 to {args.players} (the players), not {bots}")
     _check_config(args.config)
     # A fresh deal each time unless a seed is given; the game itself stays seeded.
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    seed = seed_or_fresh(args.seed)
     state = new_game(GAME, players=args.players, seed=seed, config=args.config)
     humans = args.players - bots
     seats = [

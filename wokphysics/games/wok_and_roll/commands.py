@@ -14,6 +14,8 @@ from wokphysics.games.cli_options import (
     add_seed_and_config,
     add_simulation_options,
     check_players,
+    check_seed,
+    seed_or_fresh,
 )
 
 TITLE = "Wok and Roll"
@@ -73,7 +75,6 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def play(args: argparse.Namespace) -> int:
     """Play in the terminal: people type actions by number or text, bots are announced."""
-    import random
 
     from wokphysics.games.bots import make_bot
     from wokphysics.games.registry import new_game
@@ -86,7 +87,7 @@ def play(args: argparse.Namespace) -> int:
     if not 0 <= bots <= args.players:
         raise UserError(f"--bots must be 0 to {args.players} (the players), not {bots}")
     # a fresh game each time unless a seed is given (the game itself stays seeded)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    seed = seed_or_fresh(args.seed)
     state = new_game(GAME, players=args.players, seed=seed, config=options)
     humans = args.players - bots
     seats = [

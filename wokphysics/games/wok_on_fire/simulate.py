@@ -15,7 +15,7 @@ from tqdm import tqdm
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_games
+from wokphysics.games.cli_options import check_games, check_seed
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import GameResult, results_table
 from wokphysics.games.wok_on_fire.bots import bot_settings, make_wof_bot, play_bot_game
@@ -70,8 +70,7 @@ def run_wof_games(
     if not 1 <= players <= 4:
         raise UserError(f"--players must be 1 to 4, not {players}")
     check_games(games)
-    if seed < 0:
-        raise UserError(f"--seed must be 0 or more, not {seed}")
+    check_seed(seed)
     if not bot_names:
         raise UserError("--bots needs at least one bot name")
     for name in bot_names:

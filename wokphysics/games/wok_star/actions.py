@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import ClassVar, final
 
 from wokphysics.games.protocol import Action, ActionParseError
+from wokphysics.games.text import typed_number
 from wokphysics.games.wok_star.model import DIE_FACES
 
 
@@ -276,15 +277,16 @@ give = lru_cache(maxsize=256)(Give)
 
 
 def _face(word: str, whole: str, form: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= DIE_FACES:
+    face = typed_number(word)
+    if face is None or not 1 <= face <= DIE_FACES:
         raise ActionParseError(f"'{whole}': a die shows 1 to {DIE_FACES}, not '{word}' ({form})")
-    return int(word)
+    return face
 
 
 def _seat(word: str, whole: str, form: str) -> int:
-    if not word.isdigit():
+    number = typed_number(word)
+    if number is None:
         raise ActionParseError(f"'{whole}': a seat is a number from 1, not '{word}' ({form})")
-    number = int(word)
     if number < 1:
         raise ActionParseError(f"'{whole}': seats are numbered from 1 ({form})")
     return number - 1

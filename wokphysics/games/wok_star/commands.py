@@ -13,6 +13,8 @@ from wokphysics.games.cli_options import (
     add_players,
     add_seed_and_config,
     check_players,
+    check_seed,
+    seed_or_fresh,
 )
 
 if TYPE_CHECKING:
@@ -90,7 +92,6 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play(args: argparse.Namespace) -> int:
-    import random
     import sys
 
     from wokphysics.games.bots import make_bot
@@ -104,7 +105,7 @@ def play(args: argparse.Namespace) -> int:
         raise UserError(f"--bots must be 0 to {players} (the number of players), not {args.bots}")
     chosen = _difficulties(args.difficulty, allow_all=False)
     config = _config(args, chosen[0] if chosen else None)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    seed = seed_or_fresh(args.seed)
     people = players - args.bots
     seats = [
         None if s < people else make_bot("wok-star", args.bot, bot_seed(seed, s))

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
+from wokphysics.games.text import typed_number
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.render import render, render_end, status_line
 from wokphysics.games.wok_star.state import WokStarState
@@ -77,7 +78,7 @@ def expand(state: WokStarState, text: str) -> str:
         return "wait"
     head, args = words[0], words[1:]
     names = [*state.config.prep_by_id, *state.config.recipe_by_id, *state.config.character_by_id]
-    args = [_complete(a, names) if not a.isdigit() else a for a in args]
+    args = [a if typed_number(a) is not None else _complete(a, names) for a in args]
     if head == "s" and args:
         return f"serve {args[0]}"
     if head == "u" and len(args) == 2:
@@ -166,8 +167,8 @@ def play_live(
                 write(f"  {number:>3}. {action}")
             continue
         try:
-            if text.isdigit():
-                index = int(text)
+            index = typed_number(text)
+            if index is not None:
                 numbered = listed or state.legal_actions()
                 if not 1 <= index <= len(numbered):
                     write(f"no action numbered {index}; type 'l' to list them")

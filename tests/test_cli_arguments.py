@@ -1,0 +1,50 @@
+"""Bad arguments end in one line and exit status 2, the same way in every game."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import wokphysics
+
+from wokphysics.games.registry import game_names
+from wokphysics.games.seeds import MAX_SEED
+from wokphysics.records.header import MAX_SEED as MAX_RECORD_SEED
+
+
+@pytest.mark.parametrize("seed", ["-1", str(MAX_SEED + 1)])
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_takes_the_same_seeds(
+    game: str, seed: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome = wokphysics(capsys, monkeypatch, "simulate", game, "--seed", seed, "--games", "1")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert f"--seed must be 0 to {MAX_SEED}, not {seed}" in outcome.err
+
+
+def test_records_take_the_seeds_the_command_line_gives() -> None:
+    assert MAX_RECORD_SEED == MAX_SEED
+
+
+@pytest.mark.parametrize(
+    ("bots", "words"),
+    [
+        ("99999999999999999999999", "--bots '99999999999999999999': give a number of bots"),
+        ("²", "--bots '²': give a number of bots, 0 to 2"),
+        ("5", "--bots asks for 5 bots but --players is 2"),
+    ],
+)
+def test_wok_on_fire_bot_count_is_checked_before_anything_is_built(
+    bots: str, words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome = wokphysics(capsys, monkeypatch, "play", "--bots", bots, "--max-frames", "1")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert words in outcome.err
+
+
+def test_an_unknown_wok_star_bot_is_refused_before_the_progress_bar(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome = wokphysics(capsys, monkeypatch, "simulate", "wok-star", "--bot", "x", "--games", "2")
+    assert outcome.status == 2
+    assert outcome.err == (
+        "wokphysics: --bot: unknown bot 'x' for wok-star; choose from: random, team\n"
+    )
