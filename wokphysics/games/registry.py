@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from wokphysics.errors import ReplayFileError, UserError
+from wokphysics.errors import InvariantViolation, ReplayFileError, UserError
 from wokphysics.games.plugin import GamePlugin, TurnEngine
 from wokphysics.games.protocol import GameState
 from wokphysics.games.we_will_wok_you.plugin import PLUGIN as WE_WILL_WOK_YOU
@@ -74,23 +74,51 @@ def state_from_json(text: str) -> GameState:
     """Rebuild any turn-based game's state from its ``to_json()`` text.
 
     A text that is not such a state raises one :class:`~wokphysics.errors.ReplayFileError`
-    (a UserError), whatever is wrong with it.
+    (a UserError), whatever is wrong with it: not JSON, nested too deeply, numbers too long,
+    fields missing, mistyped or unknown, a state whose invariants fail or whose legal actions
+    cannot be listed, or one that re-saving would change (an edited or damaged text; a save of
+    an older format is re-saved in the new one, so only its fields are compared by name).
     """
     try:
         payload = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise ReplayFileError("game state", f"not JSON: {error}") from None
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, int digit limit
+        raise ReplayFileError("game state", f"not JSON: {str(error)[:200]}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("game"), str):
         raise ReplayFileError("game state", "must be a JSON object with a 'game' name")
-    if not isinstance(payload.get("state"), dict):
+    data = payload.get("state")
+    if not isinstance(data, dict):
         raise ReplayFileError("game state", "must hold the game's 'state' object")
     engine = turn_engine(payload["game"])
+    name = payload["game"]
     try:
-        return engine.load_state(payload["state"])
+        state = engine.load_state(data)
+        state.check_invariants()
+        state.legal_actions()
+        resaved = state.to_dict()
     except UserError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as error:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        IndexError,
+        AttributeError,
+        RecursionError,
+        OverflowError,
+        InvariantViolation,
+    ) as error:
         raise ReplayFileError(
-            "game state", f"is not a valid {payload['game']} state ({type(error).__name__}: "
-            f"{error})"
+            "game state", f"is not a valid {name} state ({type(error).__name__}: "
+            f"{str(error)[:200]})"
         ) from None
+    unknown = sorted(str(key) for key in data if key not in resaved)
+    if unknown:
+        raise ReplayFileError("game state", f"unknown field '{unknown[0][:40]}' in a {name} state")
+    if data.get("format") == resaved.get("format"):
+        changed = sorted(key for key in data if data[key] != resaved[key])
+        if changed:
+            raise ReplayFileError(
+                "game state", f"field '{changed[0]}' does not hold what the {name} state it "
+                "rebuilds would save (an edited or damaged text)"
+            )
+    return state
