@@ -238,6 +238,9 @@ class App:
             if self.options.screenshot is not None:
                 self.save_screenshot(self.options.screenshot)
             self._leave()
+        except KeyboardInterrupt:
+            self._leave()  # Ctrl-C saves like closing the window: the unfinished turn too
+            raise
         finally:
             pygame.display.quit()
         return 0

@@ -68,8 +68,14 @@ def _bot_names(cfg: WokOnFireConfig) -> list[str]:
 
 def play_window(args: argparse.Namespace) -> int:
     """Run the game window for the parsed ``wokphysics play`` options; exit status."""
-    app, _, screenshot = build_app(args)
-    status = app.run()  # closing the window saves the game (the scene's on_leave)
+    from wokphysics.records.saving import release_save_file
+
+    app, save, screenshot = build_app(args)
+    try:
+        status = app.run()  # closing the window (or Ctrl-C) saves the game: the scene's on_leave
+    finally:
+        if save is not None:
+            release_save_file(save)
     if screenshot is not None:
         print(f"screenshot saved to {screenshot}")
     return status
@@ -113,6 +119,9 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame, resume_game
+
+    if save is not None:
+        save = _claim(save, Path(args.resume) if args.resume else None)
 
     if args.resume:
         if args.config is not None:
@@ -161,6 +170,21 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
                             screenshot=screenshot, title="Wok on Fire")
     return App(options, on_table(cfg, new_scene), clock), save, screenshot
+
+
+def _claim(save: Path, resume: Path | None) -> Path:
+    """The save file this window owns (locked): the resumed game's own file, or for a new
+    game ``save`` unless it holds another unfinished game or another window plays it (then a
+    new name, said on the terminal)."""
+    from wokphysics.records.saving import claim_save_file, claim_to_resume
+
+    if resume is not None and resume.resolve() == save.resolve():
+        return claim_to_resume(save)
+    chosen = claim_save_file(save)
+    if chosen != save:
+        print(f"{save} holds another game (continue it with: wokphysics play --resume {save});"
+              f" this game autosaves to {chosen}")
+    return chosen
 
 
 def parse_play_args(argv: list[str]) -> argparse.Namespace:

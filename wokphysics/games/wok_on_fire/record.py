@@ -12,7 +12,6 @@ anything from the file (JSON only, every field's type checked); every problem is
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +35,7 @@ from wokphysics.records.files import (
     versions,
 )
 from wokphysics.records.header import HEADER_FIELDS, check_header
+from wokphysics.records.saving import write_atomically
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import TableError
 
@@ -85,13 +85,9 @@ def build_record(game: WokOnFireGame) -> dict[str, Any]:
 
 
 def write_record(data: dict[str, Any], path: Path) -> None:
-    """Write ``data`` to ``path`` atomically: a crash leaves the old file or the new one."""
-    temporary = path.with_name(path.name + ".tmp")
-    try:
-        temporary.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as error:
-        raise UserError(f"{path}: cannot write the game record: {error.strerror}") from None
+    """Write ``data`` to ``path`` atomically: a crash or a full disk leaves the old file or the
+    new one, never a part of either (see :func:`wokphysics.records.saving.write_atomically`)."""
+    write_atomically(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
 # ----------------------------------------------------------------------------- reading

@@ -1,0 +1,143 @@
+"""Writing save files so that no game is lost: atomic writes, one owner per file.
+
+- :func:`write_atomically` writes a temporary file beside the target, flushes it to disk and
+  renames it over the target: a crash leaves the old file or the new one, and a failed write
+  (a full disk) leaves the old file and no temporary behind.
+- :func:`claim_save_file` gives a new game a save file it may overwrite: a file that holds
+  another unfinished game, or that another running game owns, is never overwritten (the new
+  game gets the next free name, ``NAME-2.json``, ...); a finished game's save is kept as
+  ``NAME.previous.json`` before it is replaced. The claimed file is locked (an exclusive
+  ``flock`` on ``NAME.lock``) while this process plays it, so two windows never write one file.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> write_atomically(folder / "game.json", '{"finished": false}\\n')
+>>> claim_save_file(folder / "game.json").name   # an unfinished game there: a new name
+'game-2.json'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import IO
+
+from wokphysics.config.files import RECORD_LIMIT, FileProblem, read_user_bytes
+from wokphysics.errors import UserError
+
+MAX_NAMES = 1000
+"""Most numbered names tried for a new save file before giving up."""
+
+_HELD: dict[Path, IO[bytes]] = {}
+"""Lock files this process holds, by the save file they guard (resolved path)."""
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path``'s contents by ``text`` (UTF-8) in one step, or raise a UserError.
+
+    The temporary file (``NAME.<pid>.tmp`` beside it) is removed if anything fails.
+    """
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+        raise UserError(f"{path}: cannot write the save file: {error.strerror}") from None
+
+
+def _lock_file(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def _try_lock(path: Path) -> bool:
+    """Lock ``path`` for this process (True), or False if another process holds it."""
+    key = path.resolve()
+    if key in _HELD:
+        return True
+    try:
+        handle = _lock_file(path).open("ab")
+    except OSError as error:
+        raise UserError(f"{path}: cannot lock the save file: {error.strerror}") from None
+    if not _lock_exclusively(handle):
+        handle.close()
+        return False
+    _HELD[key] = handle
+    return True
+
+
+def _lock_exclusively(handle: IO[bytes]) -> bool:
+    """Take an exclusive lock on an open file without waiting; False if another holds it."""
+    try:
+        if sys.platform == "win32":  # pragma: no cover - the CI runs on Linux
+            import msvcrt
+
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def release_save_file(path: Path) -> None:
+    """Let other games write ``path`` again (this process stopped playing it). The lock file
+    stays: removing it would let a game that opened it meanwhile lock a file nobody else sees."""
+    handle = _HELD.pop(path.resolve(), None)
+    if handle is not None:
+        handle.close()  # closing the descriptor drops the lock
+
+
+def holds_unfinished_game(path: Path) -> bool:
+    """Whether ``path`` holds something that is not a finished game's record (an unfinished
+    game, or a file that is no game record at all: either is worth keeping)."""
+    try:
+        data = json.loads(read_user_bytes(path, RECORD_LIMIT))
+    except (FileProblem, ValueError, RecursionError):
+        return os.path.lexists(path)
+    return not (isinstance(data, dict) and data.get("finished") is True)
+
+
+def _numbered(path: Path, number: int) -> Path:
+    return path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
+def claim_save_file(path: Path) -> Path:
+    """A save file for a new game, locked for this process: ``path`` itself unless another
+    game owns it or it holds an unfinished game or other data (then the next free
+    ``NAME-2.json``, ``NAME-3.json``, ...). A finished game's save there is kept as
+    ``NAME.previous.json``."""
+    for number in range(1, MAX_NAMES + 1):
+        candidate = path if number == 1 else _numbered(path, number)
+        if candidate.exists() and holds_unfinished_game(candidate):
+            continue
+        if not _try_lock(candidate):
+            continue
+        if candidate.exists():
+            backup = candidate.with_name(f"{candidate.stem}.previous{candidate.suffix}")
+            try:
+                os.replace(candidate, backup)
+            except OSError as error:
+                raise UserError(
+                    f"{candidate}: cannot keep the previous save: {error.strerror}"
+                ) from None
+        return candidate
+    raise UserError(f"{path}: {MAX_NAMES} save files of that name are in use; pick --save FILE")
+
+
+def claim_to_resume(path: Path) -> Path:
+    """Lock ``path`` to continue the game in it, or a UserError if another game plays it."""
+    if not _try_lock(path):
+        raise UserError(
+            f"{path}: another wokphysics window is playing this game; close it first"
+        )
+    return path
