@@ -13,7 +13,6 @@ from wokphysics.games.cli_options import (
     add_seed_and_config,
     add_simulation_options,
     check_players,
-    check_seed,
     seed_or_fresh,
 )
 
