@@ -1,36 +1,14 @@
-"""Wok Star's rules, one at a time, on hand-set positions."""
+"""Wok Star's rules, one at a time, on positions built through the public API."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from wok_star_positions import counters, position, quiet, started, with_dice
 
 from wokphysics.games.protocol import IllegalAction
-from wokphysics.games.wok_star.cards import WokStarConfig, default_config, recipe_of
-from wokphysics.games.wok_star.model import Die, PileCard
+from wokphysics.games.wok_star.cards import WokStarConfig, recipe_of
+from wokphysics.games.wok_star.model import PileCard
 from wokphysics.games.wok_star.state import WokStarState
-
-
-def started(players: int = 2, seed: int = 0, **options: Any) -> WokStarState:
-    """A game in round 1's Action phase (setup choices: the first legal ones)."""
-    cfg = default_config().with_options(**options) if options else default_config()
-    state = WokStarState(players, seed, cfg)
-    while state.phase.startswith("setup"):
-        state.apply(state.legal_actions()[0])
-    return state
-
-
-def quiet(players: int = 2, seed: int = 0, **options: Any) -> WokStarState:
-    """The first game's rules: no timer, no events, no characters."""
-    return started(players, seed, timer=False, events=False, characters=False, **options)
-
-
-def set_dice(state: WokStarState, seat: int, faces: list[int]) -> None:
-    state.dice = [d for d in state.dice if d.holder != seat] + [Die(seat, f, seat) for f in faces]
-    state.pool[seat] = len([d for d in state.dice if d.colour == seat and not d.temporary])
-    state.turn = seat
-    state.refresh()
 
 
 def combo_faces(state: WokStarState, prep: str) -> tuple[int, int]:
@@ -44,16 +22,14 @@ def test_any_die_makes_one_its_number_two_a_combination_three() -> None:
     number = state.config.prep_by_id[prep].number
     other = 1 if number != 1 else 2
     a, b = combo_faces(state, prep)
-    set_dice(state, 0, [number, other, a, b])
+    state = with_dice(state, 0, [number, other, a, b])
     start = state.counters[prep]
     state.apply(state.parse_action(f"place {other} on {prep}"))
     assert state.counters[prep] == start + 1
-    state.turn = 0
-    state.refresh()
+    state = position(state, turn=0)
     state.apply(state.parse_action(f"place {number} on {prep}"))
     assert state.counters[prep] == start + 3
-    state.turn = 0
-    state.refresh()
+    state = position(state, turn=0)
     state.apply(state.parse_action(f"combo {a}+{b} on {prep}"))
     assert state.counters[prep] == start + 6
     assert not state.free_dice(0)  # placed dice stay placed until next round
@@ -62,19 +38,18 @@ def test_any_die_makes_one_its_number_two_a_combination_three() -> None:
 def test_the_upgraded_side_makes_more() -> None:
     state = quiet()
     prep = state.preps_of(0)[0]
-    state.upgraded = [prep]
+    state = position(state, upgraded=[prep])
     number = state.config.prep_by_id[prep].number
     other = 1 if number != 1 else 2
     a, b = combo_faces(state, prep)
-    set_dice(state, 0, [number, other, a, b])
+    state = with_dice(state, 0, [number, other, a, b])
     start = state.counters[prep]
     for text, made in (
         (f"place {other} on {prep}", 2),
         (f"place {number} on {prep}", 4),
         (f"combo {a}+{b} on {prep}", 5),
     ):
-        state.turn = 0
-        state.refresh()
+        state = position(state, turn=0)
         before = state.counters[prep]
         state.apply(state.parse_action(text))
         assert state.counters[prep] - before == made
@@ -84,14 +59,13 @@ def test_the_upgraded_side_makes_more() -> None:
 def test_only_the_owner_places_but_dice_may_be_given() -> None:
     state = quiet()
     theirs = state.preps_of(1)[0]
-    set_dice(state, 1, [2])
-    set_dice(state, 0, [3, 5])
+    state = with_dice(state, 1, [2])
+    state = with_dice(state, 0, [3, 5])
     with pytest.raises(IllegalAction, match="only its owner"):
         state.apply(state.parse_action(f"place 3 on {theirs}"))
     state.apply(state.parse_action("give 5 to 2"))
     assert any(d.colour == 0 and d.face == 5 and d.holder == 1 for d in state.dice)
-    state.turn = 1
-    state.refresh()
+    state = position(state, turn=1)
     legal = {str(a) for a in state.legal_actions()}
     # The received die can be placed by its new holder, but not handed on again.
     assert f"place 5 on {theirs}" in legal and "give 2 to 1" in legal
@@ -101,12 +75,12 @@ def test_only_the_owner_places_but_dice_may_be_given() -> None:
     assert state.counters[theirs] > before
 
 
-def _current_customer_state(players: int = 2, **options: Any) -> WokStarState:
+def _current_customer_state(players: int = 2, timer: bool = False) -> WokStarState:
     for seed in range(50):
         state = (
-            quiet(players, seed, **options)
-            if not options.get("timer")
-            else started(players, seed, events=False, characters=False)
+            started(players, seed, events=False, characters=False)
+            if timer
+            else quiet(players, seed)
         )
         if "#" in state.current:
             return state
@@ -119,10 +93,7 @@ def test_serving_spends_one_of_each_ingredient_and_takes_the_card_face_up() -> N
     recipe = recipe_of(card)
     owner = state.recipe_owner[recipe]
     ingredients = state.config.recipe_by_id[recipe].ingredients
-    for i in ingredients:
-        state.counters[i] = 2
-    state.turn = owner
-    state.refresh()
+    state = position(state, counters=counters(state, **dict.fromkeys(ingredients, 2)), turn=owner)
     state.apply(state.parse_action("serve"))
     assert all(state.counters[i] == 1 for i in ingredients)
     assert state.piles[owner] == [PileCard(card, True)]
@@ -133,9 +104,8 @@ def test_a_customer_cannot_be_served_with_an_empty_counter() -> None:
     state = _current_customer_state()
     recipe = recipe_of(state.current)
     owner = state.recipe_owner[recipe]
-    state.counters[state.config.recipe_by_id[recipe].ingredients[0]] = 0
-    state.turn = owner
-    state.refresh()
+    empty = state.config.recipe_by_id[recipe].ingredients[0]
+    state = position(state, counters=counters(state, **{empty: 0}), turn=owner)
     with pytest.raises(IllegalAction, match="at 0"):
         state.apply(state.parse_action("serve"))
 
@@ -145,8 +115,7 @@ def test_turning_away_fills_bad_publicity_and_the_limit_loses() -> None:
     turned = 0
     while not state.is_terminal():
         if "#" in state.current:
-            state.turn = state.handler()
-            state.refresh()
+            state = position(state, turn=state.handler())
             state.apply(state.parse_action("turn away"))
             turned += 1
         else:
@@ -160,8 +129,8 @@ def test_a_late_customer_must_be_served_face_down_and_pays_nothing() -> None:
     card = state.current
     recipe = recipe_of(card)
     owner = state.recipe_owner[recipe]
-    for i in state.config.recipe_by_id[recipe].ingredients:
-        state.counters[i] = 3
+    ingredients = state.config.recipe_by_id[recipe].ingredients
+    state = position(state, counters=counters(state, **dict.fromkeys(ingredients, 3)))
     waits = 0
     while not state.overdue:
         assert state.current == card
@@ -181,9 +150,8 @@ def test_a_late_customer_must_be_served_face_down_and_pays_nothing() -> None:
 def test_a_late_customer_without_ingredients_is_turned_away() -> None:
     state = _current_customer_state(timer=True)
     recipe = recipe_of(state.current)
-    state.counters[state.config.recipe_by_id[recipe].ingredients[0]] = 0
-    state.dice = []
-    state.refresh()
+    empty = state.config.recipe_by_id[recipe].ingredients[0]
+    state = position(state, counters=counters(state, **{empty: 0}), dice=[])
     while not state.overdue:
         state.apply(state.parse_action("wait"))
     assert [str(a) for a in state.legal_actions()] == ["turn away"]
@@ -202,22 +170,23 @@ def finish_round(state: WokStarState) -> None:
             state.apply(state.legal_actions()[-1])
 
 
-def serve_everything(state: WokStarState) -> list[tuple[int, str]]:
-    """Serve every customer of the round (counters topped up first); returns who took what."""
+def serve_everything(state: WokStarState) -> tuple[WokStarState, list[tuple[int, str]]]:
+    """Serve every customer of the round (counters topped up first); returns the state and
+    who took what."""
     taken: list[tuple[int, str]] = []
     start = state.round
+    full = state.config.rules.ingredient_max
     while state.round == start and state.phase == "action":
         card = state.current
         if "#" in card:
-            for i in state.counters:
-                state.counters[i] = state.config.rules.ingredient_max
-            state.turn = state.handler()
-            state.refresh()
+            state = position(
+                state, counters=dict.fromkeys(state.counters, full), turn=state.handler()
+            )
             state.apply(state.parse_action("serve"))
             taken.append((state.recipe_owner[recipe_of(card)], card))
         else:
             state.apply(state.legal_actions()[-1])
-    return taken
+    return state, taken
 
 
 def test_accounting_pays_face_up_customers_grows_pools_and_rebuilds_the_deck() -> None:
@@ -225,7 +194,7 @@ def test_accounting_pays_face_up_customers_grows_pools_and_rebuilds_the_deck() -
         state = quiet(2, seed)
         pools = list(state.pool)
         potential = len(state.potential)
-        taken = serve_everything(state)
+        state, taken = serve_everything(state)
         finish_round(state)
         assert state.phase == "purchase"
         dollars = sum(state.config.customer_dollars[c] for _, c in taken)
@@ -251,12 +220,10 @@ def test_no_word_of_mouth_after_a_turn_away() -> None:
 
 
 def test_purchases_recipe_upgrade_and_advertising() -> None:
-    state = quiet(2, 2, bad_publicity_limit=40)
-    serve_everything(state)
+    state, _ = serve_everything(quiet(2, 2, bad_publicity_limit=40))
     finish_round(state)
     assert state.phase == "purchase"
-    state.money = 30
-    state.refresh()
+    state = position(state, money=30)
     track = state.config.purchase_track
     new = next(r for r in state.config.recipes if r.id not in state.recipe_owner)
     deck_before = len(state.deck)
@@ -286,8 +253,7 @@ def test_purchases_recipe_upgrade_and_advertising() -> None:
 def test_purchases_are_refused_when_the_team_cannot_afford_them() -> None:
     state = quiet(2, 2)
     finish_round(state)
-    state.money = 1
-    state.refresh()
+    state = position(state, money=1)
     # Round 1's base recipe cost is $0, so only the $0 recipes are still affordable.
     free = sorted(
         r.id for r in state.config.recipes if r.cost == 0 and r.id not in state.recipe_owner
@@ -302,15 +268,13 @@ def test_purchases_are_refused_when_the_team_cannot_afford_them() -> None:
 def test_the_sixth_rounds_income_against_the_loan(difficulty: str) -> None:
     state = quiet(2, 4, difficulty=difficulty, bad_publicity_limit=40)
     assert state.loan() == {"easy": 35, "normal": 40, "hard": 45}[difficulty]
-    state.money = 99  # money from earlier rounds does not count
-    state.round = 6
-    state.refresh()
-    taken = serve_everything(state)
+    state = position(state, money=99, round=6)  # money from earlier rounds does not count
+    state, taken = serve_everything(state)
     income = sum(state.config.customer_dollars[c] for _, c in taken)
     # A loan table where this income pays Easy and Normal exactly or more, but not Hard.
     data = state.config.model_dump(mode="json")
     data["loan"] = {"easy": [income - 1] * 4, "normal": [income] * 4, "hard": [income + 1] * 4}
-    state.config = WokStarConfig.model_validate(data)
+    state = position(state, config=WokStarConfig.model_validate(data))
     finish_round(state)
     assert state.is_terminal() and state.final_income == income
     assert state.scores() == [income, income]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from wok_star_positions import config, position, started
 
-from wokphysics.games.wok_star.cards import default_config
 from wokphysics.games.wok_star.clock import SimulatedClock, WallClock
-from wokphysics.games.wok_star.model import DieStatus, FamilyCard, PileCard
+from wokphysics.games.wok_star.factory import new_wok_star
+from wokphysics.games.wok_star.model import DieStatus, FamilyCard, Phase, PileCard
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.timers import BLUE, RED, flip, fresh_timers
 
@@ -62,41 +61,37 @@ def test_clocks() -> None:
     assert clock.wait_for(9.5, 1.5) == 12.0 and fake.t == 112.0
 
 
-def game_with_event(kind: str, players: int = 2, **options: Any) -> WokStarState:
+def game_with_event(kind: str, players: int = 2, **options: bool) -> WokStarState:
     """A started game whose next card is the event of ``kind``."""
-    cfg = default_config().with_options(characters=False, **options)
-    state = WokStarState(players, 0, cfg)
-    while state.phase.startswith("setup"):
-        state.apply(state.legal_actions()[0])
-    event = next(e.id for e in cfg.events if e.kind == kind)
-    where = state.deck.index(event) if event in state.deck else None
-    if where is not None:
-        state.deck.pop(where)
-        state.deck_known.pop(where)
-    else:
-        for pile in (state.event_deck, state.event_discard):
-            if event in pile:
-                pile.remove(event)
-    state.deck.append(event)
-    state.deck_known.append(False)
-    return state
+    state = started(players, 0, characters=False, **options)
+    event = next(e.id for e in state.config.events if e.kind == kind)
+    order = [(c, k) for c, k in zip(state.deck, state.deck_known, strict=True) if c != event]
+    order.append((event, False))  # on top
+    return position(
+        state,
+        deck=[c for c, _ in order],
+        deck_known=[k for _, k in order],
+        event_deck=[c for c in state.event_deck if c != event],
+        event_discard=[c for c in state.event_discard if c != event],
+    )
 
 
-def reveal_next(state: WokStarState) -> None:
+def reveal_next(state: WokStarState) -> WokStarState:
     """Resolve the current card (turned away / skipped) so the deck's top is revealed."""
     card = state.current
     while state.current == card:
-        state.turn = state.handler() if state.handler() >= 0 else state.turn
-        state.refresh()
+        if state.handler() >= 0:
+            state = position(state, turn=state.handler())
         legal = [str(a) for a in state.legal_actions()]
         choice = next(c for c in ("turn away", "next", "wait") if c in legal)
         state.apply(state.parse_action(choice))
+    return state
 
 
 def test_delivery_adds_to_every_counter_on_reveal() -> None:
     state = game_with_event("delivery", timer=False)
     before = dict(state.counters)
-    reveal_next(state)
+    state = reveal_next(state)
     assert state.current == "delivery"
     assert all(state.counters[i] == min(before[i] + 1, 12) for i in before)
 
@@ -104,20 +99,18 @@ def test_delivery_adds_to_every_counter_on_reveal() -> None:
 def test_power_cut_sets_aside_each_players_highest_die() -> None:
     state = game_with_event("power_cut", timer=False)
     highest = [max(d.face for d in state.free_dice(s)) for s in range(2)]
-    reveal_next(state)
+    state = reveal_next(state)
     for seat in range(2):
         aside = [d for d in state.dice if d.holder == seat and d.status is DieStatus.ASIDE]
         assert len(aside) == 1 and aside[0].face == highest[seat]
 
 
 def test_an_event_holds_the_next_customer_until_its_timer_runs_out() -> None:
-    state = game_with_event("delivery")
-    reveal_next(state)
+    state = reveal_next(game_with_event("delivery"))
     assert state.current == "delivery"
     deadline = state.deadline
-    state.dice = []  # nobody can do anything: a wait lasts until the sand runs out
-    state.characters = [[], []]
-    state.refresh()
+    # Nobody can do anything: a wait lasts until the sand runs out.
+    state = position(state, dice=[], characters=[[], []])
     assert [str(a) for a in state.legal_actions()] == ["wait"]
     state.apply(state.parse_action("wait"))
     assert state.now == deadline and state.current != "delivery"
@@ -125,16 +118,12 @@ def test_an_event_holds_the_next_customer_until_its_timer_runs_out() -> None:
 
 
 def test_chefs_special_is_served_as_any_recipe_and_pays_its_dollars() -> None:
-    state = game_with_event("chefs_special", timer=False)
-    reveal_next(state)
+    state = reveal_next(game_with_event("chefs_special", timer=False))
     special = state.current
     assert state.config.event_by_id[special].kind == "chefs_special"
     seat = next(s for s in range(2) if state.recipes_of(s))
     recipe = state.recipes_of(seat)[0]
-    for i in state.counters:
-        state.counters[i] = 3
-    state.turn = seat
-    state.refresh()
+    state = position(state, counters=dict.fromkeys(state.counters, 3), turn=seat)
     state.apply(state.parse_action(f"serve {recipe}"))
     assert state.piles[seat] == [PileCard(special, True)]
     # At accounting it pays and goes to the event discard, not into the next deck.
@@ -146,13 +135,12 @@ def test_chefs_special_is_served_as_any_recipe_and_pays_its_dollars() -> None:
     assert state.incomes[0] >= state.config.event_by_id[special].amount
 
 
-def started_with(character: str, **options: Any) -> WokStarState:
-    cfg = default_config().with_options(events=False, **options)
-    state = WokStarState(1, 0, cfg)
-    state.characters = [[FamilyCard(character)]]
-    while state.phase.startswith("setup"):
-        state.apply(state.legal_actions()[0])
-    state.refresh()
+def started_with(character: str, **options: bool) -> WokStarState:
+    """A solo game in round 1 whose only Family Character is ``character``."""
+    state = new_wok_star(1, 0, config(events=False, **options))
+    state = position(state, characters=[[FamilyCard(character)]])
+    while state.phase is Phase.SETUP_BONUS:
+        state.apply(next(a for a in state.legal_actions() if str(a).startswith("bonus")))
     return state
 
 
@@ -162,8 +150,7 @@ def test_grandma_adds_two_and_is_used_once() -> None:
     before = state.counters[ingredient]
     state.apply(state.parse_action(f"use grandma {ingredient}"))
     assert state.counters[ingredient] == before + 2
-    state.turn = 0
-    state.refresh()
+    state = position(state, turn=0)
     assert not any(str(a).startswith("use") for a in state.legal_actions())
 
 

@@ -4,7 +4,8 @@ Face-up customers pay their dollars and grow their server's dice pool (to at mos
 maximum); a served Chef's Special pays its dollars and goes to the event discard; end-of-round
 events happen; every taken customer (face up or down) makes the next Customer deck, plus
 word-of-mouth customers if nobody was turned away, plus fresh face-down events. In the last
-round the money track is set to 0 first, so the income that round is the team's score.
+round the money track is set to 0 first, so the income that round is the team's score; a
+round's income includes the money its revealed events paid (a Lucky Coin).
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ def account(state: WokStarState) -> None:
     cfg = state.config
     last_round = state.round == cfg.rules.rounds
     if last_round:
-        state.money = 0
-    money_before = state.money
+        # The money track goes to 0 at the start of the last Accounting; money revealed
+        # during this round (a Lucky Coin) was earned this round, so it counts.
+        state.money = state.windfall_round
+    money_before = state.money - state.windfall_round
+    state.windfall_round = 0
     face_up_customers = 0
     next_deck: list[str] = []
     for seat in range(state.num_players):

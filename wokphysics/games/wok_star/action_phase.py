@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wokphysics.games.wok_star import characters
+from wokphysics.games.wok_star import characters, late
 from wokphysics.games.wok_star.actions import (
     NEXT,
     SERVE,
@@ -31,7 +31,7 @@ from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.dice import dice_actions, pick_die, place_dice
 from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.seats import forced, next_seat, someone_busy
-from wokphysics.games.wok_star.timeline import catch_up, face_up, reveal
+from wokphysics.games.wok_star.timeline import catch_up, reveal
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
@@ -43,7 +43,11 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     card = state.current
     is_customer = "#" in card
     if is_customer and forced(state):
-        return [SERVE] if state.can_serve(recipe_of(card)) else [TURN_AWAY]
+        if state.can_serve(recipe_of(card)):
+            return [SERVE]
+        if late.completing(state):
+            return late.actions(state, seat, characters.actions(state, seat))
+        return [TURN_AWAY]
     out = dice_actions(state, seat, gives=True)
     chefs = state.is_chefs_special(card)
     if is_customer and state.handler() == seat:
@@ -121,7 +125,7 @@ def _serve(state: WokStarState, seat: int, recipe: str) -> None:
         recipe = recipe_of(card)
     for ingredient in state.config.recipe_by_id[recipe].ingredients:
         state.counters[ingredient] -= 1
-    state.piles[seat].append(PileCard(card, face_up(state)))
+    state.piles[seat].append(PileCard(card, state.in_time()))
     reveal(state, state.now)
 
 

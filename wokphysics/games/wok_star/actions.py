@@ -270,6 +270,13 @@ NEXT = Next()
 DONE = Done()
 ADVERTISE = Advertise()
 
+_SIMPLE: dict[str, WokStarAction] = {
+    "wait": WAIT,
+    "next": NEXT,
+    "done": DONE,
+    "advertise": ADVERTISE,
+}
+
 # Dice actions are rebuilt for every state; equal ones are made once and shared.
 place = lru_cache(maxsize=1024)(Place)
 combo = lru_cache(maxsize=4096)(Combo)
@@ -293,7 +300,7 @@ def _seat(word: str, whole: str, form: str) -> int:
 
 
 def _name(word: str, whole: str, form: str) -> str:
-    if not word[:1].isalpha() or not all(c.isalnum() or c == "_" for c in word):
+    if not (word.isascii() and word[:1].isalpha() and word.replace("_", "a").isalnum()):
         raise ActionParseError(f"'{whole}': '{word}' is not a card name ({form})")
     return word
 
@@ -328,9 +335,8 @@ def _parse_words(words: list[str], whole: str) -> WokStarAction | None:
         return Buy(_name(second, whole, Buy.form), _seat(words[3], whole, Buy.form))
     if head == "upgrade" and count == 2:
         return Upgrade(_name(second, whole, Upgrade.form))
-    simple = {"wait": WAIT, "next": NEXT, "done": DONE, "advertise": ADVERTISE}
-    if count == 1 and head in simple:
-        return simple[head]
+    if count == 1 and head in _SIMPLE:
+        return _SIMPLE[head]
     return None
 
 

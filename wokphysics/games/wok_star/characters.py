@@ -1,10 +1,12 @@
-"""Family Characters: each seat's cards, usable once each.
+"""Family Characters: each seat's cards, usable once each, "at anytime during the game".
 
-A character is listed as usable only where its effect can happen: Grandma (+amount on one
-counter), Uncle (re-roll your unplaced dice: you hold some), Cousin (amount extra dice of
-your colour for this round: dice are out), Auntie (a Bad Publicity card back to the
-Potential deck: there is one), Grandpa (the running timer back to full: a card is on a
-running timer that has not run out), Little Bo (the current customer served without
+The engine serialises the game, so a seat uses its own characters on its turn, in any phase:
+setup's bonus choices, the Action phase, the leftover dice, and the Purchase phase (where the
+round's head chef has the turn). A character is listed only where its effect can happen:
+Grandma (+amount on one counter), Uncle (re-roll your unplaced dice: you hold some), Cousin
+(amount extra dice of your colour for this round: the round's dice are out), Auntie (a Bad
+Publicity card back to the Potential deck: there is one), Grandpa (the running timer back to
+full: a card's sand is still running), Little Bo (the current customer served without
 ingredients: a customer is showing).
 """
 
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star.actions import Use, WokStarAction
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import DIE_FACES, Die, PileCard
+from wokphysics.games.wok_star.model import DIE_FACES, Die, Phase, PileCard
 from wokphysics.games.wok_star.timers import SandTimer
 
 if TYPE_CHECKING:
@@ -37,13 +39,16 @@ def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
             if state.free_dice(seat):
                 out.append(Use(char_id))
         elif kind == "cousin":
-            out.append(Use(char_id))
+            if state.phase is Phase.ACTION or state.phase is Phase.LEFTOVER:
+                out.append(Use(char_id))
         elif kind == "auntie":
             if state.bad:
                 out.append(Use(char_id))
         elif kind == "grandpa":
-            if state.config.rules.timer and card:
-                out.append(Use(char_id))
+            # Only a timer still running can be turned back (an overdue one has run out).
+            if state.phase is Phase.ACTION and state.config.rules.timer and card:
+                if not state.overdue:
+                    out.append(Use(char_id))
         elif kind == "little_bo":
             if "#" in card:
                 out.append(Use(char_id))
@@ -77,7 +82,7 @@ def use(state: WokStarState, seat: int, action: Use) -> bool:
         state.timers[state.last_timer] = SandTimer(state.now, seconds)
     elif kind == "little_bo":
         card = state.current
-        face_up = not state.overdue
-        state.piles[state.recipe_owner[recipe_of(card)]].append(PileCard(card, face_up))
+        owner = state.recipe_owner[recipe_of(card)]
+        state.piles[owner].append(PileCard(card, state.in_time()))
         return True
     return False

@@ -51,6 +51,7 @@ def on_reveal(state: WokStarState, event: Event) -> None:
             take_potential(state)
     elif kind == "windfall":
         state.money += amount
+        state.windfall_round += amount  # this round's income (it counts in the last round too)
 
 
 def at_end(state: WokStarState, event: Event, face_up_customers: int) -> None:

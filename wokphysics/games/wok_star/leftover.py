@@ -2,17 +2,18 @@
 
 "If there are any unplaced dice at the end of the Action phase, the players may spend these
 dice as normal to prepare ingredients that will carry over into the next round." Seats holding
-unplaced dice take turns (from seat 1) placing one or two or saying ``done``; when nobody has
-any left to place, Accounting follows.
+unplaced dice take turns (from seat 1) placing one or two, giving one of their own to a
+teammate (as normal; the receiver then gets a turn to place it), using a Family Character, or
+saying ``done``; when nobody has any left to place, Accounting follows.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wokphysics.games.wok_star import accounting
-from wokphysics.games.wok_star.actions import DONE, Combo, Done, Place, WokStarAction
-from wokphysics.games.wok_star.dice import dice_actions, place_dice
+from wokphysics.games.wok_star import accounting, characters
+from wokphysics.games.wok_star.actions import DONE, Combo, Done, Give, Place, Use, WokStarAction
+from wokphysics.games.wok_star.dice import dice_actions, pick_die, place_dice
 from wokphysics.games.wok_star.model import Phase
 
 if TYPE_CHECKING:
@@ -38,15 +39,21 @@ def _next_turn(state: WokStarState, after: int) -> None:
 
 
 def legal(state: WokStarState) -> list[WokStarAction]:
-    """Placements of the seat's unplaced dice, or ``done``."""
-    return [*dice_actions(state, state.turn, gives=False), DONE]
+    """Placements and gifts of the seat's unplaced dice, its characters, or ``done``."""
+    seat = state.turn
+    return [*dice_actions(state, seat, gives=True), *characters.actions(state, seat), DONE]
 
 
 def apply(state: WokStarState, action: WokStarAction) -> None:
-    """Place dice, or stop (``done``); then the next seat with dice."""
+    """Place or give dice, use a character, or stop (``done``); then the next seat."""
     seat = state.turn
     if isinstance(action, Done):
         state.finished[seat] = True
     elif isinstance(action, Place | Combo):
         place_dice(state, seat, action)
+    elif isinstance(action, Give):
+        pick_die(state, seat, action.face, own=True).holder = action.seat
+        state.finished[action.seat] = False  # the receiver may place it
+    elif isinstance(action, Use):
+        characters.use(state, seat, action)
     _next_turn(state, seat)

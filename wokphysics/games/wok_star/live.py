@@ -44,23 +44,27 @@ HELP = """Commands (seats are numbered from 1, dice by the face they show):
   l               list the legal actions by number; then type a number
   v               view the whole table again      q   quit"""
 
-_ALIASES = {
-    "p": "place {0} on {1}",
-    "c": "combo {0}+{1} on {2}",
-    "g": "give {0} to {1}",
-    "s": "serve",
-    "t": "turn away",
-    "w": "wait",
-    "n": "next",
-    "d": "done",
-    "u": "use {0}",
-    "b": "buy {0} for {1}",
-    "up": "upgrade {0}",
-    "ad": "advertise",
-    "a": "assign {0} to {1}",
-    "bd": "bonus die",
-    "bu": "bonus upgrade {0}",
+# Short command -> (its full form, how it is written with its words).
+_ALIASES: dict[str, tuple[str, str]] = {
+    "p": ("place {0} on {1}", "p V PREP"),
+    "c": ("combo {0}+{1} on {2}", "c V W PREP"),
+    "g": ("give {0} to {1}", "g V S"),
+    "s": ("serve {0}", "s [RECIPE]"),
+    "t": ("turn away", "t"),
+    "w": ("wait", "w"),
+    "n": ("next", "n"),
+    "d": ("done", "d"),
+    "u": ("use {0} {1}", "u CHAR [ING]"),
+    "b": ("buy {0} for {1}", "b RECIPE S"),
+    "up": ("upgrade {0}", "up PREP"),
+    "ad": ("advertise", "ad"),
+    "a": ("assign {0} to {1}", "a PREP S"),
+    "bd": ("bonus die", "bd"),
+    "bu": ("bonus upgrade {0}", "bu PREP"),
 }
+# Words of the full forms that are never card names, so never completed ("on" stays "on",
+# not onions_peppers).
+_KEYWORDS = frozenset({"on", "to", "for", "away", "die", "upgrade"})
 
 
 def _complete(word: str, names: Sequence[str]) -> str:
@@ -72,24 +76,30 @@ def _complete(word: str, names: Sequence[str]) -> str:
 
 
 def expand(state: WokStarState, text: str) -> str:
-    """Turn a short command into an action's text form (other text passes unchanged)."""
+    """Turn a short command into an action's text form; in a full form, complete the card
+    names only. A short command with missing or extra words is an ActionParseError."""
     words = text.strip().lower().split()
     if not words:
         return "wait"
     head, args = words[0], words[1:]
     names = [*state.config.prep_by_id, *state.config.recipe_by_id, *state.config.character_by_id]
-    args = [a if typed_number(a) is not None else _complete(a, names) for a in args]
-    if head == "s" and args:
-        return f"serve {args[0]}"
-    if head == "u" and len(args) == 2:
-        return f"use {args[0]} {args[1]}"
-    pattern = _ALIASES.get(head)
-    if pattern is None:
-        return " ".join([head, *args])
-    try:
-        return pattern.format(*args)
-    except IndexError:
-        return text
+    short = _ALIASES.get(head)
+    if short is None:
+        # A full form: keywords, dice and seats stay as typed.
+        done = [a if a in _KEYWORDS or not a.isalpha() else _complete(a, names) for a in args]
+        return " ".join([head, *done])
+    pattern, usage = short
+    words_allowed = usage.split()[1:]
+    least = sum(1 for w in words_allowed if not w.startswith("["))
+    if not least <= len(args) <= len(words_allowed):
+        if not words_allowed:
+            raise ActionParseError(
+                f"'{text.strip()}': '{head}' takes nothing after it (it means '{pattern}')"
+            )
+        raise ActionParseError(f"'{text.strip()}': write it as '{usage}' (type 'help')")
+    done = [a if typed_number(a) is not None else _complete(a, names) for a in args]
+    full = pattern.format(*done, "", "", "")
+    return " ".join(full.split())
 
 
 def play_live(

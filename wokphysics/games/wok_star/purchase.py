@@ -1,6 +1,7 @@
 """Phase 3: Purchase. The team decides together; the engine lets the round's head chef (seat
 ``(round - 1) mod players``) act for it: ``buy RECIPE for S``, ``upgrade PREP``,
-``advertise``, as often as the money allows, then ``done`` starts the next round.
+``advertise``, as often as the money allows, then ``done`` starts the next round. The head
+chef may also use their own Family Character meanwhile.
 
 A bought recipe's new preparations are assigned one by one (``assign PREP to S``, counters
 at 0); ``rules.new_recipe_to_deck`` of its customers go into the next Customer deck (known to
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wokphysics.games.wok_star import characters
 from wokphysics.games.wok_star.actions import (
     ADVERTISE,
     DONE,
@@ -18,6 +20,7 @@ from wokphysics.games.wok_star.actions import (
     Assign,
     Buy,
     Upgrade,
+    Use,
     WokStarAction,
 )
 from wokphysics.games.wok_star.cards import customer_id
@@ -51,6 +54,7 @@ def legal(state: WokStarState) -> list[WokStarAction]:
                 out.append(Upgrade(prep))
     if state.potential and track.advertising[row] <= state.money:
         out.append(ADVERTISE)
+    out += characters.actions(state, head_chef(state))
     out.append(DONE)
     return out
 
@@ -65,6 +69,8 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         state.money -= track.upgrade[row]
         state.upgraded.append(action.prep)
         state.upgraded.sort()
+    elif isinstance(action, Use):
+        characters.use(state, head_chef(state), action)
     elif isinstance(action, Advertise):
         state.money -= track.advertising[row]
         card = state.potential.pop(state.rng.randrange(len(state.potential)))

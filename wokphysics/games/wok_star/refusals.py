@@ -1,15 +1,18 @@
-"""Why an action is refused: a reason a person can act on, for the common mistakes."""
+"""Why an action is refused: a reason a person can act on, naming what is wrong."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from wokphysics.games.protocol import Action
+from wokphysics.games.wok_star import late
 from wokphysics.games.wok_star.actions import (
     Advertise,
+    Assign,
     Buy,
     Combo,
     Give,
+    Next,
     Place,
     Serve,
     TurnAway,
@@ -25,46 +28,159 @@ from wokphysics.games.wok_star.seats import forced
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
 
-_ACTION_ONLY = (Place, Combo, Give, Serve, TurnAway, Wait, Use)
+_DICE_PHASES = (Phase.ACTION, Phase.LEFTOVER)
 
 
 def why_not(state: WokStarState, action: Action) -> str:
     """Why ``action`` is not legal now (it is known not to be)."""
     if not isinstance(action, WokStarAction):
         return f"'{action}' is not a Wok Star action"
-    seat = state.current_player
+    n = state.num_players
+    if isinstance(action, Assign | Give | Buy) and action.seat >= n:
+        return f"seat {action.seat + 1} does not exist: seats are 1 to {n}"
     phase = state.phase
-    if phase is Phase.ACTION and forced(state):
-        why = "the customer's timer ran out" if state.overdue else "nobody has more to do"
-        if state.can_serve(recipe_of(state.current)):
-            return f"{why} and the dish can be made: 'serve'"
-        return f"{why} and the dish cannot be made: 'turn away'"
-    if isinstance(action, _ACTION_ONLY) and phase not in (Phase.ACTION, Phase.LEFTOVER):
+    if phase is Phase.ACTION and "#" in state.current and forced(state):
+        return _forced(state, action)
+    if isinstance(action, Place | Combo | Give) and phase not in _DICE_PHASES:
+        return f"dice are placed in the Action phase; now it is {phase.value} (type 'l')"
+    if isinstance(action, Serve | TurnAway | Wait | Next) and phase is not Phase.ACTION:
         return f"that belongs to the Action phase; now it is {phase.value} (type 'l')"
-    if isinstance(action, Buy | Upgrade | Advertise) and phase is Phase.PURCHASE:
-        return f"the team has ${state.money}: not enough, or not available (type 'l')"
+    if isinstance(action, Buy | Upgrade | Advertise):
+        if phase is not Phase.PURCHASE:
+            return f"purchases are made in the Purchase phase; now it is {phase.value}"
+        return _purchase(state, action)
     if isinstance(action, Place | Combo):
-        owner = state.prep_owner.get(action.prep)
-        if owner is None:
+        return _placing(state, action)
+    if isinstance(action, Give):
+        return _giving(state, action)
+    if isinstance(action, Serve | TurnAway):
+        return _serving(state, action)
+    if isinstance(action, Use):
+        return _using(state, action)
+    return f"'{action}' is not possible now (phase: {phase.value}; type 'l')"
+
+
+def _forced(state: WokStarState, action: WokStarAction) -> str:
+    recipe = recipe_of(state.current)
+    why = "the customer's timer ran out" if state.overdue else "nobody has more to do"
+    if state.can_serve(recipe):
+        how = "'serve' (face down)" if state.overdue else "'serve'"
+        return f"{why} and the dish can be made: {how}"
+    if late.completing(state):
+        needs = ", ".join(late.missing(state))
+        if isinstance(action, Place | Combo | Give):
+            return (
+                f"the late {recipe} still needs {needs}: that move would leave a missing "
+                "ingredient without a die"
+            )
+        return (
+            f"{why}, but the dice the team holds can still make {needs}: finish the order "
+            "(place or give dice), then serve it face down"
+        )
+    return f"{why} and the dish cannot be made: 'turn away'"
+
+
+def _purchase(state: WokStarState, action: Buy | Upgrade | Advertise) -> str:
+    track = state.config.purchase_track
+    row = state.round - 1
+    money = state.money
+    where = f"in round {state.round}; the team has ${money}"
+    if isinstance(action, Buy):
+        recipe = state.config.recipe_by_id.get(action.recipe)
+        if recipe is None:
+            left = [r.id for r in state.config.recipes if r.id not in state.recipe_owner]
+            return f"'{action.recipe}' is not a recipe; not yet in play: {', '.join(left)}"
+        if recipe.id in state.recipe_owner:
+            cook = state.recipe_owner[recipe.id] + 1
+            return f"{recipe.id} is already in play (seat {cook} cooks it)"
+        base = track.recipe_base[row]
+        return (
+            f"{recipe.id} costs ${base + recipe.cost} (${base} base + ${recipe.cost}) {where}"
+        )
+    if isinstance(action, Upgrade):
+        if action.prep not in state.prep_owner:
             return f"'{action.prep}' is not a preparation in play"
-        if owner != seat:
-            return f"only its owner (seat {owner + 1}) may place dice on {action.prep}"
-        if isinstance(action, Combo):
-            rule = state.config.prep_by_id[action.prep].combo
-            if not rule.met(action.low, action.high):
-                return f"{action.prep} needs two dice with {rule.text()}"
-        return "you have no unplaced dice showing that"
-    if isinstance(action, Serve | TurnAway) and not state.current:
+        if action.prep in state.upgraded:
+            return f"{action.prep} is already upgraded"
+        return f"an upgrade costs ${track.upgrade[row]} {where}"
+    if not state.potential:
+        return "no Potential customers are left to advertise to"
+    return f"advertising costs ${track.advertising[row]} {where}"
+
+
+def _placing(state: WokStarState, action: Place | Combo) -> str:
+    seat = state.current_player
+    owner = state.prep_owner.get(action.prep)
+    if owner is None:
+        return f"'{action.prep}' is not a preparation in play"
+    if owner != seat:
+        return f"only its owner (seat {owner + 1}) may place dice on {action.prep}"
+    if isinstance(action, Combo):
+        rule = state.config.prep_by_id[action.prep].combo
+        if not rule.met(action.low, action.high):
+            return f"{action.prep} needs two dice with {rule.text()}"
+    return "you have no unplaced dice showing that"
+
+
+def _giving(state: WokStarState, action: Give) -> str:
+    seat = state.current_player
+    if action.seat == seat:
+        return "that die is yours already: give it to another seat"
+    if state.num_players == 1:
+        return "there is nobody to give a die to"
+    return (
+        f"you hold no unplaced die of your own colour showing {action.face} "
+        "(a die you were given cannot be handed on)"
+    )
+
+
+def _serving(state: WokStarState, action: Serve | TurnAway) -> str:
+    seat = state.current_player
+    card = state.current
+    if not card:
         return "no card is waiting to be served"
-    if isinstance(action, Serve | TurnAway) and "#" not in state.current:
-        if state.is_chefs_special(state.current):
+    if "#" not in card:
+        if not state.is_chefs_special(card):
+            return "the current card is an event, not a customer"
+        if isinstance(action, TurnAway):
+            return "only a cook with a recipe may decline a Chef's Special"
+        if not action.recipe:
             return "name one of your recipes whose ingredients are all there: serve RECIPE"
-        return "the current card is an event, not a customer"
-    if isinstance(action, TurnAway):
-        return "only the cook of the customer's recipe turns it away"
-    if isinstance(action, Serve) and "#" in state.current:
-        recipe = recipe_of(state.current)
-        if state.recipe_owner[recipe] != seat:
-            return f"only the owner of {recipe} (seat {state.recipe_owner[recipe] + 1}) serves it"
-        return f"an ingredient of {recipe} is at 0: prepare it first"
-    return f"'{action}' is not possible now (phase: {phase.value}; type 'help')"
+        mine = state.recipes_of(seat)
+        if action.recipe not in mine:
+            return f"{action.recipe} is not one of your recipes (yours: {', '.join(mine)})"
+        return _empty(state, action.recipe)
+    recipe = recipe_of(card)
+    cook = state.recipe_owner[recipe]
+    if cook != seat:
+        verb = "serves" if isinstance(action, Serve) else "turns away"
+        return f"only the owner of {recipe} (seat {cook + 1}) {verb} this customer"
+    if isinstance(action, Serve) and action.recipe:
+        return (
+            f"this customer ordered {recipe}: type 'serve' (a recipe is named only for a "
+            "Chef's Special)"
+        )
+    return _empty(state, recipe)
+
+
+def _empty(state: WokStarState, recipe: str) -> str:
+    empty = [i for i in state.config.recipe_by_id[recipe].ingredients if state.counters[i] <= 0]
+    if not empty:
+        return f"{recipe} cannot be served now (type 'l')"
+    at = "is" if len(empty) == 1 else "are"
+    return f"{recipe} needs {', '.join(empty)}, which {at} at 0: prepare it first"
+
+
+def _using(state: WokStarState, action: Use) -> str:
+    seat = state.current_player
+    cards = {f.id: f for f in state.characters[seat]}
+    family = cards.get(action.character)
+    if family is None:
+        yours = ", ".join(cards) or "none"
+        return f"'{action.character}' is not your Family Character (yours: {yours})"
+    if family.used:
+        return f"{action.character} has been used already"
+    character = state.config.character_by_id[action.character]
+    if character.kind == "grandma" and action.ingredient not in state.counters:
+        return f"name an ingredient in play for {action.character}: use {action.character} ING"
+    return f"{action.character} cannot take effect now"

@@ -3,13 +3,15 @@
 The next seat is chosen round-robin among the seats that still have something to do
 (unplaced dice, the current customer's recipe, a Chef's Special to serve, an unused
 character). An overdue customer, or (without timer) a customer nobody can do more for, is
-handed to its recipe's owner.
+handed to its recipe's owner; an overdue customer the team must still complete
+(:mod:`.late`) goes round the seats that can place or give a die towards it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wokphysics.games.wok_star import late
 from wokphysics.games.wok_star.model import FREE
 
 if TYPE_CHECKING:
@@ -29,6 +31,8 @@ def busy(
     if state.idle[seat]:
         return False
     if state.overdue:
+        if late.completing(state):
+            return bool(late.actions(state, seat, []))
         return seat == state.handler()
     if holding is None:
         holding = holders(state)
@@ -63,7 +67,7 @@ def forced(state: WokStarState) -> bool:
 def next_seat(state: WokStarState, after: int, include_self: bool) -> int:
     """Round-robin: the next seat with something to do (else the seat after ``after``)."""
     n = state.num_players
-    if state.overdue or forced(state):
+    if (state.overdue or forced(state)) and not late.completing(state):
         handler = state.handler()
         if handler >= 0:
             return handler

@@ -125,7 +125,7 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     """The legal actions in either setup phase."""
     if state.phase is Phase.SETUP_ASSIGN:
         return assign_actions(state)
-    return bonus_actions(state)
+    return bonus_actions(state) + characters.actions(state, state.turn)
 
 
 def apply_assign(state: WokStarState, action: Assign) -> None:

@@ -19,6 +19,7 @@ actions, or call :meth:`WokStarState.refresh` after changing them by hand in a t
 ``round``              1 .. ``config.rules.rounds``
 ``now``                game time in seconds since the game began (the injected ``clock``)
 ``money``, ``incomes``   dollars on the money track; each finished round's income
+``windfall_round``     dollars revealed events paid this round (part of its income)
 ``recipe_owner``       recipe id -> seat, in card order (config order)
 ``prep_owner``         preparation id -> seat, in card order
 ``counters``           ingredient id -> counter (0 .. ``rules.ingredient_max``), card order
@@ -100,6 +101,7 @@ class WokStarState(GameState):
         self.round = 1
         self.now = 0.0
         self.money = 0
+        self.windfall_round = 0
         self.incomes: list[int] = []
         self.final_income = 0
         self.lost = False
@@ -188,6 +190,12 @@ class WokStarState(GameState):
     def loan(self) -> int:
         """Dollars of the last round's income the team needs."""
         return self.config.loan.amount(self.config.rules.difficulty, self.num_players)
+
+    def in_time(self) -> bool:
+        """Whether a card taken now goes face up (in time) rather than face down (late)."""
+        if self.overdue:
+            return False
+        return not self.config.rules.timer or self.now <= self.deadline
 
     def time_left(self, now: float | None = None) -> float | None:
         """Seconds left on the running timer (None with no timer or no card)."""
@@ -363,6 +371,7 @@ class WokStarState(GameState):
             "round": self.round,
             "now": self.now,
             "money": self.money,
+            "windfall_round": self.windfall_round,
             "incomes": list(self.incomes),
             "final_income": self.final_income,
             "lost": self.lost,
@@ -413,6 +422,8 @@ class WokStarState(GameState):
         state.round = saved.integer("round")
         state.now = saved.number("now")
         state.money = saved.integer("money")
+        # Added within format 2: money revealed this round (0 in older saves).
+        state.windfall_round = saved.integer("windfall_round") if "windfall_round" in data else 0
         state.incomes = saved.integers("incomes")
         state.final_income = saved.integer("final_income")
         state.lost = saved.flag("lost")

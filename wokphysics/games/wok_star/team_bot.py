@@ -4,7 +4,8 @@ Every seat runs its own :class:`TeamBot`; they share no memory, only what the ta
 (the state's public parts: counters, everyone's dice, owners, the expected customers still to
 come from :meth:`WokStarState.expected_remaining`). On its move a cook, in order:
 
-1. serves the current customer when it can (a Chef's Special with its best recipe);
+1. serves the current customer when it can (a Chef's Special with its best recipe; it
+   declines a Chef's Special only when no teammate can serve it either);
 2. makes a missing ingredient of the current customer, if the preparation is its own;
 3. hands a die to the owner of a missing ingredient who has no dice left;
 4. prepares for the customers still expected this round, choosing the placement that makes
@@ -229,7 +230,8 @@ class TeamBot(Bot):
             if not self._makeable(state, missing):
                 return TURN_AWAY
         if TurnAway.verb in verbs and state.is_chefs_special(card):
-            return TURN_AWAY  # nothing to serve it with now: do not idle
+            if not self._teammate_can_serve(state, seat):
+                return TURN_AWAY  # nobody can serve it now: do not idle
         if Wait.verb in verbs:
             return WAIT
         if Next.verb in verbs:
@@ -262,6 +264,14 @@ class TeamBot(Bot):
                 if action.ingredient == missing[0]:
                     return action
         return None
+
+    def _teammate_can_serve(self, state: WokStarState, seat: int) -> bool:
+        """Whether another seat has a recipe whose ingredients are all on the board (it will
+        serve the Chef's Special on its turn, so this cook waits instead of declining)."""
+        return any(
+            owner != seat and state.can_serve(recipe)
+            for recipe, owner in state.recipe_owner.items()
+        )
 
     def _serve_value(self, state: WokStarState, action: Serve) -> float:
         if not action.recipe:

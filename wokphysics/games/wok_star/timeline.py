@@ -94,9 +94,3 @@ def catch_up(state: WokStarState) -> None:
         state.revealed.append(card)
         reveal(state, state.deadline)
 
-
-def face_up(state: WokStarState) -> bool:
-    """Whether a card taken now goes face up (served in time) or face down (late)."""
-    if state.overdue:
-        return False
-    return not state.config.rules.timer or state.now <= state.deadline

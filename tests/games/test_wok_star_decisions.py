@@ -1,0 +1,294 @@
+"""Wok Star's rules decisions (shared/rules-decisions.md) and the fixes of issue 13, as a
+player at the table would notice them."""
+
+from __future__ import annotations
+
+import pytest
+from wok_star_positions import config, counters, position, quiet, started
+
+from wokphysics.errors import ActionParseError
+from wokphysics.games.protocol import IllegalAction
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.factory import new_wok_star
+from wokphysics.games.wok_star.live import expand, play_live
+from wokphysics.games.wok_star.model import Die, FamilyCard, Phase, PileCard
+from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.team_bot import TeamBot
+
+
+def customer_first(seed_from: int = 0, **options: bool) -> WokStarState:
+    """A 2-player game in round 1 whose first card is a customer of a 3-ingredient recipe."""
+    for seed in range(seed_from, seed_from + 200):
+        state = started(2, seed, events=False, characters=False, **options)
+        card = state.current
+        if "#" in card and len(state.config.recipe_by_id[recipe_of(card)].ingredients) == 3:
+            return state
+    raise AssertionError("no seed shows such a customer first")
+
+
+def wait_until_overdue(state: WokStarState) -> WokStarState:
+    while not state.overdue:
+        state.apply(state.parse_action("wait"))
+    return state
+
+
+# ---------------------------------------------------------------------- late customers
+def test_a_late_customer_the_team_can_still_complete_is_completed_and_served_face_down() -> None:
+    state = customer_first()
+    card = state.current
+    recipe = recipe_of(card)
+    ingredients = state.config.recipe_by_id[recipe].ingredients
+    # Every ingredient at 0, and the team holds 1 5 5 6 (seat 1's own dice, giveable).
+    state = position(
+        state,
+        counters=counters(state, **dict.fromkeys(ingredients, 0)),
+        dice=[Die(0, face, 0) for face in (1, 5, 5, 6)],
+        pool=[4, state.pool[1]],
+        characters=[[], []],
+    )
+    state = wait_until_overdue(state)
+    assert state.current == card and state.overdue
+    legal = [str(a) for a in state.legal_actions()]
+    assert "turn away" not in legal and legal, legal
+    with pytest.raises(IllegalAction, match="finish the order"):
+        state.apply(state.parse_action("turn away"))
+    steps = 0
+    while state.current == card:
+        legal = [str(a) for a in state.legal_actions()]
+        assert "turn away" not in legal and "wait" not in legal
+        state.apply(state.legal_actions()[0])
+        steps += 1
+        assert steps <= 8
+    owner = state.recipe_owner[recipe]
+    assert state.piles[owner] == [PileCard(card, False)]  # served face down, pays nothing
+    assert state.bad == []
+
+
+def test_a_late_customer_whose_missing_ingredients_lack_dice_is_turned_away() -> None:
+    state = customer_first()
+    ingredients = state.config.recipe_by_id[recipe_of(state.current)].ingredients
+    # Three ingredients missing, two dice: the order cannot be completed.
+    state = position(
+        state,
+        counters=counters(state, **dict.fromkeys(ingredients, 0)),
+        dice=[Die(0, 5, 0), Die(0, 6, 0)],
+        pool=[2, state.pool[1]],
+        characters=[[], []],
+    )
+    state = wait_until_overdue(state)
+    assert [str(a) for a in state.legal_actions()] == ["turn away"]
+
+
+# ---------------------------------------------------------------------- characters, dice
+def purchase_position(**options: bool) -> WokStarState:
+    """Round 1's Purchase phase of a 2-player game, everyone turned away."""
+    state = started(2, 3, events=False, **options)
+    while state.phase is not Phase.PURCHASE:
+        legal = [str(a) for a in state.legal_actions()]
+        choice = next((c for c in ("done", "turn away", "wait") if c in legal), None)
+        state.apply(state.parse_action(choice) if choice else state.legal_actions()[0])
+    return state
+
+
+def test_family_characters_can_be_used_in_the_purchase_phase() -> None:
+    state = purchase_position()
+    chef = state.current_player
+    state = position(
+        state, characters=[[FamilyCard("grandma")] if s == chef else [] for s in (0, 1)]
+    )
+    ingredient = next(iter(state.counters))
+    before = state.counters[ingredient]
+    assert f"use grandma {ingredient}" in {str(a) for a in state.legal_actions()}
+    state.apply(state.parse_action(f"use grandma {ingredient}"))
+    assert state.counters[ingredient] == min(before + 2, state.config.rules.ingredient_max)
+    assert state.phase is Phase.PURCHASE and state.characters[chef][0].used
+
+
+def test_family_characters_can_be_used_while_taking_the_starting_bonus() -> None:
+    state = new_wok_star(2, 1, config(events=False))
+    state = position(state, characters=[[FamilyCard("grandma")], [FamilyCard("uncle")]])
+    while state.phase is Phase.SETUP_ASSIGN:
+        state.apply(state.legal_actions()[0])
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0
+    state.apply(state.parse_action(f"use grandma {next(iter(state.counters))}"))
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0  # bonus still due
+    assert any(str(a) == "bonus die" for a in state.legal_actions())
+
+
+def leftover_position() -> WokStarState:
+    """A 2-player first game whose deck has run out while both seats hold unplaced dice."""
+    state = quiet(2, 5)
+    while state.phase is Phase.ACTION:
+        state = position(state, turn=max(0, state.handler()))
+        legal = [str(a) for a in state.legal_actions()]
+        state.apply(state.parse_action("turn away" if "turn away" in legal else "next"))
+    assert state.phase is Phase.LEFTOVER
+    return state
+
+
+def test_leftover_dice_can_be_given_to_a_teammate_who_then_places_them() -> None:
+    state = leftover_position()
+    giver = state.current_player
+    other = 1 - giver
+    face = next(d.face for d in state.free_dice(giver) if d.colour == giver)
+    legal = {str(a) for a in state.legal_actions()}
+    assert f"give {face} to {other + 1}" in legal
+    state.apply(state.parse_action(f"give {face} to {other + 1}"))
+    assert any(d.colour == giver and d.holder == other and d.free for d in state.dice)
+    # The receiver gets a turn with it, even after saying done.
+    while state.current_player == giver:
+        state.apply(state.parse_action("done"))
+    assert state.current_player == other
+    prep = state.preps_of(other)[0]
+    before = state.counters[prep]
+    state.apply(state.parse_action(f"place {face} on {prep}"))
+    assert state.counters[prep] > before
+
+
+# ---------------------------------------------------------------------- commands and messages
+def test_the_full_command_forms_are_not_auto_completed_into_other_words() -> None:
+    state = new_wok_star(2, 0)
+    assert expand(state, "place 1 on noodles") == "place 1 on noodles"
+    assert expand(state, "combo 1+1 on noodles") == "combo 1+1 on noodles"
+    assert expand(state, "give 5 to 2") == "give 5 to 2"
+    assert expand(state, "buy kung to 2") == "buy kung_pao to 2"  # names still complete
+    assert expand(state, "p 1 nood") == "place 1 on nood"  # ambiguous: left for the error
+    assert expand(state, "p 1 on") == "place 1 on onions_peppers"  # a short form's name
+
+
+@pytest.mark.parametrize("typed", ["t now", "ad 3", "w 5", "p 4", "s a b", "d x"])
+def test_extra_or_missing_words_are_an_error_not_dropped(typed: str) -> None:
+    state = new_wok_star(2, 0)
+    with pytest.raises(ActionParseError, match="takes nothing|write it as"):
+        expand(state, typed)
+
+
+def test_a_typed_command_with_an_extra_word_changes_nothing() -> None:
+    state = customer_first(timer=False)
+    owner = state.recipe_owner[recipe_of(state.current)]
+    state = position(state, turn=owner)
+    out: list[str] = []
+    lines = iter(["t now"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    seats: list[TeamBot | None] = [None, None]
+    play_live(state, seats, read=read, write=out.append)
+    assert any("takes nothing after it" in line for line in out)
+    assert state.bad == [] and "#" in state.current
+
+
+def test_naming_a_recipe_for_a_plain_customer_says_to_type_serve() -> None:
+    state = customer_first(timer=False)
+    recipe = recipe_of(state.current)
+    other = next(r for r in state.config.recipe_by_id if r != recipe)
+    state = position(
+        state, counters=dict.fromkeys(state.counters, 1), turn=state.recipe_owner[recipe]
+    )
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(state.parse_action(f"serve {other}"))
+    assert str(refused.value) == (
+        f"this customer ordered {recipe}: type 'serve' (a recipe is named only for a "
+        "Chef's Special)"
+    )
+
+
+def test_serving_with_an_empty_counter_names_the_ingredient() -> None:
+    state = customer_first(timer=False)
+    recipe = recipe_of(state.current)
+    empty = state.config.recipe_by_id[recipe].ingredients[1]
+    state = position(state, counters=counters(state, **{empty: 0}), turn=state.recipe_owner[recipe])
+    with pytest.raises(IllegalAction, match=f"{recipe} needs {empty}, which is at 0"):
+        state.apply(state.parse_action("serve"))
+
+
+def test_a_two_player_game_says_seats_are_one_to_two() -> None:
+    state = quiet(2, 0)
+    with pytest.raises(IllegalAction, match="seat 3 does not exist: seats are 1 to 2"):
+        state.apply(state.parse_action("give 5 to 3"))
+
+
+def test_upgrading_an_upgraded_preparation_says_so() -> None:
+    state = purchase_position(characters=False)
+    prep = next(iter(state.prep_owner))
+    state = position(state, money=50, upgraded=[prep])
+    with pytest.raises(IllegalAction, match=f"{prep} is already upgraded"):
+        state.apply(state.parse_action(f"upgrade {prep}"))
+    state = position(state, money=0, upgraded=[])
+    with pytest.raises(IllegalAction, match=r"an upgrade costs \$4 in round 1; the team has \$0"):
+        state.apply(state.parse_action(f"upgrade {prep}"))
+
+
+# ---------------------------------------------------------------------- invented cards
+def test_a_lucky_coin_revealed_in_the_last_round_counts_toward_its_income() -> None:
+    state = started(2, 0, characters=False, timer=False)
+    coin = next(e for e in state.config.events if e.kind == "windfall")
+    deck = [c for c in state.deck if c != coin.id] + [coin.id]  # on top
+    state = position(
+        state,
+        round=6,
+        money=30,
+        deck=deck,
+        deck_known=[False] * len(deck),
+        event_deck=[c for c in state.event_deck if c != coin.id],
+        event_discard=[c for c in state.event_discard if c != coin.id],
+    )
+    state = position(state, turn=max(0, state.handler()))
+    while state.phase is not Phase.OVER:
+        legal = [str(a) for a in state.legal_actions()]
+        choice = next((c for c in ("done", "next", "turn away") if c in legal), None)
+        if choice == "turn away":
+            state = position(state, turn=state.handler())
+        state.apply(state.parse_action(choice) if choice else state.legal_actions()[0])
+    # Everyone was turned away: the round's only income is the coin.
+    assert state.final_income == coin.amount and state.incomes[-1] == coin.amount
+
+
+def test_little_bo_serving_after_the_deadline_takes_the_card_face_down() -> None:
+    state = customer_first()
+    card = state.current
+    seat = state.recipe_owner[recipe_of(card)]
+    chars: list[list[FamilyCard]] = [[], []]
+    chars[seat] = [FamilyCard("little_bo")]
+    # Using a character takes 0.5 s of the 2 players' time: this use ends after the deadline.
+    state = position(state, characters=chars, turn=seat, now=state.deadline - 0.25)
+    state.apply(state.parse_action("use little_bo"))
+    assert state.piles[seat] == [PileCard(card, False)]
+
+
+# ---------------------------------------------------------------------- Chef's Specials
+def test_the_team_bot_does_not_decline_a_chefs_special_a_teammate_can_serve() -> None:
+    state = started(2, 2, characters=False)
+    special = next(e.id for e in state.config.events if e.kind == "chefs_special")
+    mine, theirs = (state.recipes_of(0)[0], state.recipes_of(1)[0])
+    shared = set(state.config.recipe_by_id[mine].ingredients) & set(
+        state.config.recipe_by_id[theirs].ingredients
+    )
+    values = dict.fromkeys(state.counters, 2)
+    for ingredient in state.config.recipe_by_id[mine].ingredients:
+        if ingredient not in shared:
+            values[ingredient] = 0  # seat 1 cannot serve its recipe; seat 2 can
+    deck = [c for c in state.deck if c != special]
+    state = position(
+        state,
+        current=special,
+        deck=deck,
+        deck_known=[False] * len(deck),
+        event_deck=[c for c in state.event_deck if c != special],
+        event_discard=[c for c in state.event_discard if c != special],
+        counters=values,
+        dice=[],
+        turn=0,
+    )
+    assert not state.can_serve(mine) and state.can_serve(theirs)
+    assert "turn away" in {str(a) for a in state.legal_actions()}
+    choice = TeamBot(0).choose(state)
+    assert str(choice) != "turn away"
+    state.apply(choice)
+    while state.current == special:
+        state.apply(TeamBot(state.current_player).choose(state))
+    assert state.piles[1] == [PileCard(special, True)]
