@@ -292,3 +292,16 @@ def test_the_team_bot_does_not_decline_a_chefs_special_a_teammate_can_serve() ->
     while state.current == special:
         state.apply(TeamBot(state.current_player).choose(state))
     assert state.piles[1] == [PileCard(special, True)]
+
+
+# ---------------------------------------------------------------------- difficulty
+def test_the_first_game_setup_is_easier_than_the_full_game_for_the_same_team() -> None:
+    from wokphysics.games.wok_star.simulate import play_games
+
+    full = config()
+    first = config(timer=False, events=False, characters=False)
+    for players in (2, 4):
+        full_wins = sum(r.won for r in play_games(full, players, 100, 1, "team"))
+        first_wins = sum(r.won for r in play_games(first, players, 100, 1, "team"))
+        # Measured on the shipped data: 36 vs 45 (2 players), 11 vs 32 (4 players).
+        assert first_wins >= full_wins + 5, (players, full_wins, first_wins)

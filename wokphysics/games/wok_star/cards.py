@@ -39,6 +39,7 @@ EventKind = Literal[
     "windfall",
     "tip_jar",
     "food_critic",
+    "repairs",
 ]
 CharacterKind = Literal["grandma", "uncle", "cousin", "auntie", "grandpa", "little_bo"]
 Difficulty = Literal["easy", "normal", "hard"]

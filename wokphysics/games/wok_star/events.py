@@ -67,3 +67,5 @@ def at_end(state: WokStarState, event: Event, face_up_customers: int) -> None:
             state.money += event.amount
         else:
             state.money = max(0, state.money - event.amount)
+    elif kind == "repairs":
+        state.money = max(0, state.money - event.amount)

@@ -94,9 +94,7 @@ def _purchase(state: WokStarState, action: Buy | Upgrade | Advertise) -> str:
             cook = state.recipe_owner[recipe.id] + 1
             return f"{recipe.id} is already in play (seat {cook} cooks it)"
         base = track.recipe_base[row]
-        return (
-            f"{recipe.id} costs ${base + recipe.cost} (${base} base + ${recipe.cost}) {where}"
-        )
+        return f"{recipe.id} costs ${base + recipe.cost} (${base} base + ${recipe.cost}) {where}"
     if isinstance(action, Upgrade):
         if action.prep not in state.prep_owner:
             return f"'{action.prep}' is not a preparation in play"

@@ -36,6 +36,7 @@ EVENT_TEXT = {
     "windfall": "+${n}",
     "tip_jar": "end of round: +${n} per face-up customer",
     "food_critic": "end of round: +${n} if nobody was turned away, else -${n}",
+    "repairs": "end of round: -${n}",
 }
 
 

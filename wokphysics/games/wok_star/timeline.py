@@ -93,4 +93,3 @@ def catch_up(state: WokStarState) -> None:
         # the moment the sand ran out.
         state.revealed.append(card)
         reveal(state, state.deadline)
-
