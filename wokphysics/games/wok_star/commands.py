@@ -142,7 +142,6 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-
 # ---------------------------------------------------------------------- bench
 def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.games.wok_star.simulate import play_games
