@@ -36,8 +36,8 @@ def _write(tmp_path: Path, text: str) -> Path:
         # the table refused every gesture of the bots: a traceback mid-game
         ("[spatula]\nmax_speed_mm_s = 1e-300\n", "spatula.max_speed_mm_s: input should be"),
         (
-            "[spatula]\nmax_speed_mm_s = 2000.0\n",
-            r"bots.strong.flick_speed_mm_s: with its noise the bot's hand reaches 2312 mm/s",
+            "[spatula]\nmax_speed_mm_s = 1500.0\n",
+            r"bots.strong.flick_speed_mm_s: with its noise the bot's hand reaches 1877 mm/s",
         ),
         # no card at all: an IndexError at setup
         (

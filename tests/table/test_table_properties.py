@@ -67,3 +67,36 @@ def test_random_gestures_keep_every_card_accounted_for(
             report = table.chop(gesture, seat=seat, count=CHOP)
         assert report.steps > 0 or report.simulated_s == 0.0
         _check_invariants(table)
+
+
+@st.composite
+def flicks(draw: st.DrawFn) -> tuple[float, float, float, float]:
+    """A straight flick at any speed a hand makes, in any direction, under a card."""
+    return (
+        draw(st.floats(min_value=300.0, max_value=6000.0)),
+        draw(st.floats(min_value=0.0, max_value=2 * math.pi)),
+        draw(st.floats(min_value=0.0, max_value=40.0)),
+        draw(st.floats(min_value=0.0, max_value=math.pi)),
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    flick=flicks(),
+    wander=gestures(),
+)
+def test_no_touchdown_ever_gains_flip_plane_energy(
+    seed: int, flick: tuple[float, float, float, float], wander: Gesture
+) -> None:
+    """Every impact of a card with the table (an edge striking it, or the card slapping down
+    flat) keeps or loses kinetic energy in the flip plane; rounding aside, never gains it."""
+    from wokphysics.studies.flips import flick_under
+
+    speed, heading, under, turn = flick
+    table = dealt_table(seed)
+    target = min(table.wok_cards(), key=lambda c: math.hypot(c.x, c.y))
+    reports = [flick_under(table, target.id, heading + turn, speed, under), table.stir(wander)]
+    impacts = [t for report in reports for flights in report.touchdowns.values() for t in flights]
+    for impact in impacts:
+        assert impact.after <= impact.before * (1.0 + 1e-9) + 1e-6, impact

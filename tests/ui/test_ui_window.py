@@ -277,7 +277,7 @@ def test_a_flick_read_at_20_60_and_144_fps_flips_and_replays_exactly(tmp_path: P
         post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
         frames_taken.append(run_until_still(app, scene))
         assert game.table.card(card.id).face_up, f"flipped at {fps} fps"
-        assert scene.status.startswith("Your flick left the hand at 1.7 m/s"), scene.status
+        assert scene.status.startswith("Your flick left the hand at 1.4 m/s"), scene.status
         saved = tmp_path / f"game-{fps}.json"
         game.save(saved)
         assert main(["replay", str(saved), "--verify"]) == 0

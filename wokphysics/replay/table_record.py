@@ -40,9 +40,10 @@ class TableRecorder:
         self.setup_hash = self.table.state_hash()
 
     def stir(self, gesture: Gesture) -> ActionReport:
-        report = self.table.stir(gesture)
+        path = self.table.stroke_gesture(gesture)
+        report = self.table.stir(path)
         self.steps.append(
-            {"action": "stir", "gesture": gesture.to_data(), "hash": self.table.state_hash()}
+            {"action": "stir", "gesture": path.to_data(), "hash": self.table.state_hash()}
         )
         return report
 

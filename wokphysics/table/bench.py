@@ -30,16 +30,16 @@ def crowded_table(cfg: TableConfig, deck: Sequence[str], seed: int = 1) -> Table
 def steps_per_second(cfg: TableConfig, deck: Sequence[str], steps: int = 2000) -> float:
     """Physics steps per second with 50 cards while the spatula sweeps through them."""
     table = crowded_table(cfg, deck)
-    duration = steps * table.dt
-    gesture = Gesture([(0.0, -300.0, -250.0), (duration, 300.0, 250.0)])
-    table._insert_spatula(gesture)
-    t = 0.0
+    # A slow sweep corner to corner through the crowd, one live stroke step at a time.
+    x0, y0, x1, y1 = -300.0, -250.0, 300.0, 250.0
+    stroke = table.begin_stroke(x0, y0)
     start = time.perf_counter()
-    for _ in range(steps):
-        table._drive_spatula(gesture, t + table.dt)
-        table.step()
-        t += table.dt
-    return steps / (time.perf_counter() - start)
+    for k in range(1, steps + 1):
+        share = k / steps
+        stroke.move_to(x0 + (x1 - x0) * share, y0 + (y1 - y0) * share)
+    elapsed = time.perf_counter() - start
+    stroke.release()
+    return steps / elapsed
 
 
 def stir_and_settle(game_cfg: WokOnFireConfig, seed: int) -> tuple[float, float]:

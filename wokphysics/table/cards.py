@@ -34,6 +34,11 @@ class Card:
         height: centre height above the table while airborne, mm (0 on the table).
         flip_angle: angle turned about the flip axis while airborne, rad.
         flip_axis: direction of that axis in the table plane, rad.
+        pivot: while an airborne card turns on one edge that touches the table, the
+            midpoint of that edge on the table (mm), else None. ``x, y`` is always the
+            centre's true position, so drawing the card squashed by ``|cos(flip_angle)|``
+            across ``flip_axis`` around ``(x, y)`` shows it turning about this edge.
+        on_blade: the spatula's blade is under it (it slid under it and will flick it).
     """
 
     id: int
@@ -50,3 +55,5 @@ class Card:
     height: float = 0.0
     flip_angle: float = 0.0
     flip_axis: float = 0.0
+    pivot: tuple[float, float] | None = None
+    on_blade: bool = False

@@ -5,11 +5,15 @@ at the config's fixed ``dt`` only; nothing here reads a clock. All randomness (t
 spread, the hand's tremor) comes from the table's own ``numpy.random.Generator`` seeded once, so
 the same seed and the same gestures give a bit-identical table.
 
-The plane is pymunk's: flat cards do not collide with one another (they slide over each other),
-Coulomb friction with the table is a velocity-only pivot joint and gear joint to the static body
-capped at ``mu m g`` (pymunk's documented top-down friction), and the spatula is a kinematic
-segment that pushes the cards it meets. The third dimension (height and flip of airborne cards)
-is :mod:`wokphysics.table.flight`.
+The plane is pymunk's. Flat cards on the same stacking layer collide (they butt against each
+other); a card on a higher layer lies on top and slides over lower ones (a layer is a height,
+recounted whenever the cards come to rest). Coulomb friction with the table is a velocity-only
+pivot joint and gear joint to the static body capped at ``mu m g`` (pymunk's documented
+top-down friction); a card whose centre lies over a lower card is held by the same kind of
+joints to that card instead, with the card-on-card coefficient, so it is dragged along when the
+card under it moves. The spatula is driven live, one physics step at a time, by a
+:class:`~wokphysics.table.stroke.Stroke`. The third dimension (height and flip of airborne
+cards) is :mod:`wokphysics.table.flight`.
 """
 
 from __future__ import annotations
@@ -22,28 +26,46 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pymunk
-import shapely
 
 from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card, Location
-from wokphysics.table.flight import Flight, FlightParameters, advance, extent_across, launch
+from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depths, restack
+from wokphysics.table.flight import (
+    Flight,
+    FlightParameters,
+    Touchdown,
+    advance,
+    launch,
+    plate_inertia,
+)
 from wokphysics.table.geometry import CardShapes, card_corners
 from wokphysics.table.gesture import Gesture, GestureError
+from wokphysics.table.stroke import MAX_GESTURE_S, Stroke
 from wokphysics.table.visibility import Visibility, compute_visibility
 
-CARD_CATEGORY = 0b01
-SPATULA_CATEGORY = 0b10
-_CARD_FILTER = pymunk.ShapeFilter(categories=CARD_CATEGORY, mask=SPATULA_CATEGORY)
-_AIRBORNE_FILTER = pymunk.ShapeFilter(categories=CARD_CATEGORY, mask=0)
-_SPATULA_FILTER = pymunk.ShapeFilter(categories=SPATULA_CATEGORY, mask=CARD_CATEGORY)
-_QUERY_FILTER = pymunk.ShapeFilter(mask=CARD_CATEGORY)
-# Friction coefficients of the contact between blade and card (pymunk multiplies the two).
+SPATULA_CATEGORY = 0b1
+CARD_TYPE = 1
+BLADE_TYPE = 2
+"""pymunk collision types: the blade's meetings with cards are handled by the stroke."""
+TOP_LAYER_BIT = 30
+"""Flat cards collide only with cards of their own layer: layer ``L`` is category bit ``L``
+(layers above 30 share bit 30)."""
+ALL_CARDS = ((1 << (TOP_LAYER_BIT + 1)) - 1) & ~SPATULA_CATEGORY
+SPATULA_FILTER = pymunk.ShapeFilter(categories=SPATULA_CATEGORY, mask=ALL_CARDS)
+QUERY_FILTER = pymunk.ShapeFilter(mask=ALL_CARDS)
+# Friction coefficients of the contacts between blade and card and between two cards' edges
+# (pymunk multiplies the two).
 _BLADE_FRICTION = 0.5
 _CARD_EDGE_FRICTION = 0.5
 SEATS = 4
 # Setup keeps every spread card's outline at least this far inside the wok's edge, so none
 # touches it (a touching outline counts as crossing the edge), mm.
 _SPREAD_EDGE_GAP_MM = 1.0
+
+
+def layer_bit(layer: int) -> int:
+    """The collision category of a flat card on ``layer``."""
+    return 1 << max(1, min(layer, TOP_LAYER_BIT))
 
 
 class TableError(ValueError):
@@ -67,6 +89,10 @@ class _LiveCard:
     owner: int | None = None
     flight: Flight | None = None
     in_space: bool = False
+    launched_from: tuple[float, float] = (0.0, 0.0)
+    on_blade: bool = False
+    support: _LiveCard | None = None
+    hold: tuple[pymunk.PivotJoint, pymunk.GearJoint] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +111,9 @@ class ActionReport:
             (or off the table) during the action.
         simulated_s: simulated seconds the action covered.
         steps: physics steps taken.
+        touchdowns: for each launched card, every impact with the table in order, with its
+            flip-plane kinetic energy just before and just after.
+        release_speed: the blade's speed at release (stir), mm/s; 0 for a chop.
     """
 
     flipped: tuple[int, ...]
@@ -97,24 +126,27 @@ class ActionReport:
     left_wok: tuple[int, ...] = ()
     simulated_s: float = 0.0
     steps: int = 0
+    touchdowns: dict[int, tuple[Touchdown, ...]] = field(default_factory=dict)
+    release_speed: float = 0.0
 
 
 class ActionRun:
     """A stir or chop being run one physics step at a time (for drawing it as it happens).
 
-    Made by :meth:`Table.begin_stir` / :meth:`Table.begin_chop`, which check the gesture and
-    start the action at once (a bad gesture raises there). Each :meth:`advance` runs exactly
-    one more physics step of the action; once :attr:`done`, :attr:`report` is the action's
-    report. Run to the end, it leaves the table bit for bit as :meth:`Table.stir` /
-    :meth:`Table.chop` would (they are this, run to the end). While it runs, the table's
-    cards show the intermediate states; start no other action and take no card until it is
-    done.
+    Made by :meth:`Table.begin_stir`, :meth:`Table.begin_chop` and
+    :meth:`~wokphysics.table.stroke.Stroke.begin_release`, which check their input and start
+    the action at once (a bad gesture raises there). Each :meth:`advance` runs exactly one more
+    physics step of the action; once :attr:`done`, :attr:`report` is the action's report. Run
+    to the end, it leaves the table bit for bit as :meth:`Table.stir` / :meth:`Table.chop` /
+    :meth:`~wokphysics.table.stroke.Stroke.release` would (they are this, run to the end).
+    While it runs, the table's cards show the intermediate states; start no other action and
+    take no card until it is done.
     """
 
     def __init__(self, steps: Generator[None, None, ActionReport]) -> None:
         self._steps = steps
         self._report: ActionReport | None = None
-        self._advance()  # the action's start: spatula in, or cards out of the supply and thrown
+        self._advance()  # the action's start: the blade down or released, or cards thrown
 
     def _advance(self) -> None:
         try:
@@ -156,7 +188,7 @@ class Table:
 
     Invariants: every card is in exactly one location; cards in ``"wok"`` are in the pymunk
     space (on the table surface, inside or outside the wok's edge); the supply is an ordered
-    stack whose first element is its top.
+    stack whose first element is its top; at most one stroke is in progress.
     """
 
     def __init__(self, cfg: TableConfig, seed: int, deck: Sequence[str]) -> None:
@@ -169,27 +201,37 @@ class Table:
         self.time = 0.0
         self.steps = 0
         self.shapes = CardShapes(cfg)
+        physics = cfg.physics
         self._flight_params = FlightParameters(
-            gravity=cfg.physics.gravity_mm_s2,
-            terminal_speed=cfg.physics.terminal_speed_mm_s,
-            spin_drag=cfg.physics.spin_drag_per_rad,
-            max_flight_s=cfg.physics.max_flight_s,
+            gravity=physics.gravity_mm_s2,
+            terminal_speed=physics.terminal_speed_mm_s,
+            spin_drag=physics.spin_drag_per_rad,
+            max_flight_s=physics.max_flight_s,
+            air_drag=physics.air_drag_per_s,
+            restitution=physics.restitution,
+            friction=physics.friction,
         )
         self.space = pymunk.Space()
         self.space.iterations = cfg.physics.solver_iterations
         self.space.gravity = (0.0, 0.0)
+        self.space.on_collision(
+            BLADE_TYPE, CARD_TYPE, begin=self._blade_meets, separate=self._blade_leaves
+        )
         self._next_stack_order = 1
+        self._mean_r = self._mean_radius()
         self._cards: list[_LiveCard] = [
             self._make_card(card_id, name) for card_id, name in enumerate(deck)
         ]
+        self._by_shape: dict[pymunk.Shape, _LiveCard] = {card.shape: card for card in self._cards}
+        self._airborne: list[_LiveCard] = []
         self.supply: list[int] = []
-        self._spatula_body: pymunk.Body | None = None
-        self._spatula_shape: pymunk.Segment | None = None
+        self._stroke: Stroke | None = None
         self._visibility_cache: dict[int, Visibility] | None = None
         self._last_mover = 0
         self._diagonal = math.hypot(cfg.card.width_mm, cfg.card.length_mm)
         self._last_half_turns: dict[int, int] = {}
         self._last_peak: dict[int, float] = {}
+        self._last_touchdowns: dict[int, list[Touchdown]] = {}
 
     # ------------------------------------------------------------------ construction
     def _make_card(self, card_id: int, ingredient: str) -> _LiveCard:
@@ -198,7 +240,7 @@ class Table:
         size = (card.width_mm, card.length_mm)
         body = pymunk.Body(mass, pymunk.moment_for_box(mass, size))
         shape = pymunk.Poly.create_box(body, size)
-        shape.filter = _CARD_FILTER
+        shape.collision_type = CARD_TYPE
         shape.friction = _CARD_EDGE_FRICTION
         shape.elasticity = 0.0
         static = self.space.static_body
@@ -211,13 +253,47 @@ class Table:
         return live
 
     def _set_sliding(self, card: _LiveCard, on_table: bool) -> None:
-        """Table friction on (a card lying on the table) or off (a card in the air)."""
+        """Friction on (a card lying flat) or off (a card in the air), and the collision
+        filter that goes with it (flat cards meet their own layer and the blade)."""
+        if not on_table:
+            card.shape.filter = pymunk.ShapeFilter(categories=layer_bit(card.layer), mask=0)
+            self._friction(card)
+            return
+        bit = layer_bit(card.layer)
+        card.shape.filter = pymunk.ShapeFilter(categories=bit, mask=bit | SPATULA_CATEGORY)
+        self._friction(card)
+
+    def _friction(self, card: _LiveCard) -> None:
+        """Cap the friction joints at Coulomb's ``mu N`` for the weight the card bears."""
         physics = self.cfg.physics
-        force = physics.friction * self.cfg.card.mass_g * physics.gravity_mm_s2 if on_table else 0.0
+        weight = self.cfg.card.mass_g * physics.gravity_mm_s2
+        flat = card.flight is None and card.location == "wok"
+        # A card also bears the cards lying on it (their weight presses it down).
+        load = 1 + self._load_on(card) if flat else 0
+        if card.hold is not None:
+            hold, hold_twist = card.hold
+            force = physics.card_friction * weight * load
+            hold.max_force = force
+            # Friction torque of a uniformly pressed rectangle: force times its mean radius.
+            hold_twist.max_force = force * self._mean_r
+            card.slide.max_force = 0.0
+            card.twist.max_force = 0.0
+            return
+        force = physics.friction * weight * load
         card.slide.max_force = force
-        # Friction torque of a uniformly pressed rectangle: force times its mean radius.
-        card.twist.max_force = force * self._mean_radius()
-        card.shape.filter = _CARD_FILTER if on_table else _AIRBORNE_FILTER
+        card.twist.max_force = force * self._mean_r
+
+    def _load_on(self, card: _LiveCard) -> int:
+        """How many cards rest on ``card``, directly or through others."""
+        count = 0
+        pending = [card]
+        while pending:
+            below = pending.pop()
+            for other in self._cards:
+                if other.support is below and other.flight is None:
+                    count += 1
+                    pending.append(other)
+        return count
 
     def _mean_radius(self) -> float:
         width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
@@ -236,12 +312,45 @@ class Table:
             card.in_space = True
 
     def _leave_space(self, card: _LiveCard) -> None:
+        self._rest_on(card, None)
+        for other in self._cards:
+            if other.support is card:
+                self._rest_on(other, None)
         if card.in_space:
             self.space.remove(card.body, card.shape, card.slide, card.twist)
             card.in_space = False
         card.body.velocity = (0.0, 0.0)
         card.body.angular_velocity = 0.0
+        if card.flight is not None:
+            self._airborne.remove(card)
         card.flight = None
+        card.on_blade = False
+
+    def _rest_on(self, card: _LiveCard, support: _LiveCard | None) -> None:
+        """Hold ``card`` by friction to the card it lies on (or to the table when None)."""
+        if card.support is support and (support is None) == (card.hold is None):
+            return
+        below = [card.support, support]
+        if card.hold is not None:
+            self.space.remove(*card.hold)
+            card.hold = None
+        card.support = support
+        if support is not None:
+            at = support.body.world_to_local(card.body.position)
+            hold = pymunk.PivotJoint(support.body, card.body, at, (0.0, 0.0))
+            hold.max_bias = 0.0
+            hold_twist = pymunk.GearJoint(
+                support.body, card.body, card.body.angle - support.body.angle, 1.0
+            )
+            hold_twist.max_bias = 0.0
+            card.hold = (hold, hold_twist)
+            self.space.add(hold, hold_twist)
+        self._friction(card)
+        # The cards underneath bear more (or less) weight now.
+        for other in below:
+            while other is not None:
+                self._friction(other)
+                other = other.support
 
     # ------------------------------------------------------------------ setup
     def setup(self, supply: int, *, position_jitter_mm: float, angle_jitter_rad: float) -> None:
@@ -325,6 +434,12 @@ class Table:
     def _view(self, card: _LiveCard) -> Card:
         x, y = card.body.position
         flight = card.flight
+        pivot: tuple[float, float] | None = None
+        if flight is not None:
+            at = flight.pivot_offset()
+            if at is not None:
+                ox, oy = card.launched_from
+                pivot = (ox + at[0], oy + at[1])
         return Card(
             id=card.id,
             ingredient=card.ingredient,
@@ -340,6 +455,8 @@ class Table:
             height=flight.z if flight else 0.0,
             flip_angle=flight.theta if flight else 0.0,
             flip_axis=flight.axis if flight else 0.0,
+            pivot=pivot,
+            on_blade=card.on_blade,
         )
 
     def wok_cards(self) -> list[Card]:
@@ -356,8 +473,8 @@ class Table:
         return self._visibility_cache
 
     def at_rest(self) -> bool:
-        """No card is flying or sliding and no spatula is in the wok."""
-        if self._spatula_body is not None:
+        """No card is flying or sliding and no spatula is on the table."""
+        if self._stroke is not None or self._airborne:
             return False
         physics = self.cfg.physics
         # The card found moving last time is most likely still moving: look at it first.
@@ -366,8 +483,7 @@ class Table:
             if not card.in_space:
                 continue
             if (
-                card.flight is not None
-                or card.body.velocity.length > physics.rest_speed_mm_s
+                card.body.velocity.length > physics.rest_speed_mm_s
                 or abs(card.body.angular_velocity) > physics.rest_spin_rad_s
             ):
                 self._last_mover = card.id
@@ -381,35 +497,46 @@ class Table:
         self.space.step(dt)
         self.steps += 1
         self.time += dt
+        if not self._airborne:
+            return
         substeps = self.cfg.physics.flight_substeps
-        drag = max(0.0, 1.0 - self.cfg.physics.air_drag_per_s * dt)
-        for card in self._cards:
+        for card in list(self._airborne):
             flight = card.flight
-            if flight is None:
-                continue
+            assert flight is not None
             advance(flight, dt, substeps, self._flight_params)
+            # The flight carries the card across the table: it sets the pose, pymunk does not.
+            ox, oy = card.launched_from
+            dx, dy = flight.offset()
             body = card.body
-            body.velocity = body.velocity * drag
+            body.position = (ox + dx, oy + dy)
+            body.velocity = flight.velocity()
+            if flight.width > 0.0:
+                body.angle = flight.yaw
+                body.angular_velocity = flight.yaw_rate
             if flight.landed:
                 self._land(card)
 
     def _settle(self, start_time: float) -> Generator[None, None, None]:
-        """Step until everything rests (or the config's limit), then stop the slow drift exactly.
+        """Step until everything rests (or the config's limit), then stop the slow drift exactly
+        and recount the stacking layers.
 
         A generator that yields after each physics step (see :class:`ActionRun`)."""
         limit = start_time + self.cfg.physics.max_settle_s
         while not self.at_rest() and self.time < limit:
             self.step()
             yield
+        for card in list(self._airborne):
+            flight = card.flight
+            assert flight is not None
+            # Only reachable with extreme settings: put it down on its nearer face.
+            flight.landed_theta = round(flight.theta / math.pi) * math.pi
+            self._land(card)
         for card in self._cards:
             if card.in_space:
-                if card.flight is not None:
-                    # Only reachable with extreme settings: put it down on its nearer face.
-                    card.flight.landed_theta = round(card.flight.theta / math.pi) * math.pi
-                    self._land(card)
                 card.body.velocity = (0.0, 0.0)
                 card.body.angular_velocity = 0.0
         self._drop_off_table()
+        self._restack()
         self._visibility_cache = None
 
     def _drop_off_table(self) -> None:
@@ -425,33 +552,79 @@ class Table:
                 card.layer = 0
 
     # ------------------------------------------------------------------ stacking
+    def _flat_cards(self) -> list[_LiveCard]:
+        return [c for c in self._cards if c.location == "wok" and c.flight is None]
+
+    def _poses(self, cards: list[_LiveCard]) -> np.ndarray:
+        return np.array(
+            [(c.body.position.x, c.body.position.y, c.body.angle) for c in cards], dtype=float
+        ).reshape(-1, 3)
+
     def _stack_on_top(self, card: _LiveCard) -> None:
-        """Put ``card`` above every card on the table that its outline overlaps."""
-        outline = self._outline(card)
-        x, y = card.body.position
-        reach = self._diagonal * self._diagonal
+        """Put ``card`` above every flat card its outline overlaps, resting on the highest one
+        its centre lies over (else on the table)."""
+        others = [c for c in self._flat_cards() if c is not card]
         top = 0
-        for other in self._cards:
-            if other is card or other.location != "wok" or other.flight is not None:
-                continue
-            if other.layer < top:
-                continue
-            ox, oy = other.body.position
-            # Centres a diagonal apart or more cannot overlap: skip the polygon test.
-            if (ox - x) * (ox - x) + (oy - y) * (oy - y) >= reach:
-                continue
-            if shapely.intersection(outline, self._outline(other)).area > 1e-6:
-                top = other.layer
+        support: _LiveCard | None = None
+        if others:
+            poses = self._poses([card, *others])
+            width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
+            depth = overlap_depths(poses, width, length)[0, 1:]
+            x, y = card.body.position
+            best: tuple[int, int] | None = None
+            for other, deep in zip(others, depth, strict=True):
+                if deep <= OVERLAP_TOLERANCE_MM:
+                    continue
+                top = max(top, other.layer)
+                local = other.body.world_to_local((x, y))
+                if abs(local.x) <= width / 2.0 and abs(local.y) <= length / 2.0:
+                    rank = (other.layer, other.stack_order)
+                    if best is None or rank > best:
+                        best, support = rank, other
         card.layer = top + 1
         card.stack_order = self._next_stack_order
         self._next_stack_order += 1
+        if card.flight is None:
+            self._set_sliding(card, True)
+        self._rest_on(card, support)
 
-    def _outline(self, card: _LiveCard) -> shapely.Polygon:
-        x, y = card.body.position
-        return self.shapes.outline(float(x), float(y), float(card.body.angle))
+    def _restack(self) -> None:
+        """Recount the layers of the cards at rest from the bottom up (a card slid off a
+        stack is back on layer 1 and meets the cards there), keeping what covers what, and
+        rest each card on the card under its centre."""
+        flat = self._flat_cards()
+        if not flat:
+            return
+        ranks = sorted(range(len(flat)), key=lambda i: (flat[i].layer, flat[i].stack_order))
+        layers, supports = restack(
+            self._poses(flat),
+            np.array(ranks, dtype=np.int64),
+            self.cfg.card.width_mm,
+            self.cfg.card.length_mm,
+        )
+        for card, layer in zip(flat, layers, strict=True):
+            if layer != card.layer:
+                card.layer = layer
+                self._set_sliding(card, True)
+        for card, below in zip(flat, supports, strict=True):
+            self._rest_on(card, flat[below] if below >= 0 else None)
 
     def _above(self, card: _LiveCard, other: _LiveCard) -> bool:
         return (other.layer, other.stack_order) > (card.layer, card.stack_order)
+
+    def _take_off(self, card: _LiveCard, flight: Flight) -> None:
+        """``card`` leaves the table surface on ``flight``; what lay on it rests on what lies
+        under it now (or on the table)."""
+        for other in self._cards:
+            if other.support is card:
+                self._rest_on(other, card.support)
+        self._rest_on(card, None)
+        card.flight = flight
+        card.on_blade = False
+        card.launched_from = (float(card.body.position.x), float(card.body.position.y))
+        self._airborne.append(card)
+        self._set_sliding(card, False)
+        self._last_touchdowns[card.id] = flight.touchdowns
 
     def _land(self, card: _LiveCard) -> None:
         flight = card.flight
@@ -460,147 +633,67 @@ class Table:
             card.face_up = not card.face_up
         self._last_half_turns[card.id] = flight.half_turns
         self._last_peak[card.id] = max(self._last_peak.get(card.id, 0.0), flight.peak)
+        ox, oy = card.launched_from
+        dx, dy = flight.offset()
+        card.body.position = (ox + dx, oy + dy)
+        card.body.velocity = flight.velocity()
+        card.body.angular_velocity = flight.yaw_rate
         card.flight = None
-        self._set_sliding(card, True)
+        self._airborne.remove(card)
         self._stack_on_top(card)
 
     # ------------------------------------------------------------------ the spatula
-    def _blade_angle(self, direction: tuple[float, float], previous: float) -> float:
-        dx, dy = direction
-        if math.hypot(dx, dy) < 1e-9:
-            return previous
-        # The blade lies across the motion: its local x axis is perpendicular to it.
-        return math.atan2(dx, -dy)
+    def begin_stroke(self, x: float, y: float) -> Stroke:
+        """Put the spatula's blade down at ``(x, y)`` mm and return the live stroke.
 
-    def _direction_at(self, gesture: Gesture, t: float) -> tuple[float, float]:
-        window = self.cfg.spatula.release_window_s
-        vx, vy = gesture.velocity_over(max(gesture.start_time, t - window), t)
-        if math.hypot(vx, vy) < 1e-6:
-            vx, vy = gesture.velocity_over(t, min(gesture.samples[-1][0], t + window))
-        return vx, vy
-
-    def _insert_spatula(self, gesture: Gesture) -> None:
-        blade = self.cfg.spatula
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        half = blade.blade_width_mm / 2.0
-        shape = pymunk.Segment(body, (-half, 0.0), (half, 0.0), blade.blade_thickness_mm / 2.0)
-        shape.filter = _SPATULA_FILTER
-        shape.friction = _BLADE_FRICTION
-        shape.elasticity = 0.0
-        start = gesture.samples[0]
-        body.position = (start[1], start[2])
-        body.angle = self._blade_angle(self._direction_at(gesture, start[0]), 0.0)
-        self.space.add(body, shape)
-        self._spatula_body = body
-        self._spatula_shape = shape
-
-    def _remove_spatula(self) -> None:
-        if self._spatula_body is not None and self._spatula_shape is not None:
-            self.space.remove(self._spatula_body, self._spatula_shape)
-        self._spatula_body = None
-        self._spatula_shape = None
-
-    def _drive_spatula(self, gesture: Gesture, t_next: float) -> None:
-        body = self._spatula_body
-        assert body is not None
-        tx, ty = gesture.position(t_next)
-        x, y = body.position
-        body.velocity = ((tx - x) / self.dt, (ty - y) / self.dt)
-        target = self._blade_angle(self._direction_at(gesture, t_next), body.angle)
-        turn = math.remainder(target - body.angle, math.pi)  # the blade is symmetric end to end
-        body.angular_velocity = turn / self.dt
-
-    def _blade_contacts(self) -> list[_LiveCard]:
-        """Cards touching the blade now, or within the contact tolerance of it, by id."""
-        shape = self._spatula_shape
-        body = self._spatula_body
-        assert shape is not None and body is not None
-        a = body.local_to_world(shape.a)
-        b = body.local_to_world(shape.b)
-        reach = shape.radius + self.cfg.spatula.contact_tolerance_mm
-        hits = self.space.segment_query(a, b, reach, _QUERY_FILTER)
-        by_shape = {id(card.shape): card for card in self._cards if card.in_space}
-        found = {by_shape[id(hit.shape)].id for hit in hits if id(hit.shape) in by_shape}
-        return [self._cards[i] for i in sorted(found)]
-
-    def _blade_segment(self, gesture: Gesture, t: float) -> shapely.LineString:
-        x, y = gesture.position(t)
-        angle = self._blade_angle(self._direction_at(gesture, t), 0.0)
-        half = self.cfg.spatula.blade_width_mm / 2.0
-        c, s = math.cos(angle), math.sin(angle)
-        return shapely.LineString([(x - half * c, y - half * s), (x + half * c, y + half * s)])
-
-    def _cards_on_blade(self, gesture: Gesture) -> list[_LiveCard]:
-        """Cards the blade is under at release: those it touches, and those its path over the
-        release window passed under (a fast blade slides under a card faster than it can be
-        pushed away), by id."""
-        end = gesture.samples[-1][0]
-        start = max(gesture.start_time, end - self.cfg.spatula.release_window_s)
-        first, last = self._blade_segment(gesture, start), self._blade_segment(gesture, end)
-        reach = self.cfg.spatula.blade_thickness_mm / 2.0 + self.cfg.spatula.contact_tolerance_mm
-        swept = shapely.MultiLineString([first, last]).convex_hull.buffer(reach)
-        min_x, min_y, max_x, max_y = swept.bounds
-        margin = self._diagonal / 2.0
-        found = {card.id for card in self._blade_contacts()}
-        for card in self._cards:
-            if card.in_space and card.flight is None and card.id not in found:
-                x, y = card.body.position
-                # A card whose centre is farther than half its diagonal from the swept
-                # region's bounds cannot touch it.
-                if not (
-                    min_x - margin <= x <= max_x + margin and min_y - margin <= y <= max_y + margin
-                ):
-                    continue
-                if swept.intersects(self._outline(card)):
-                    found.add(card.id)
-        return [self._cards[i] for i in sorted(found)]
-
-    # ------------------------------------------------------------------ stir
-    def stir(self, gesture: Gesture) -> ActionReport:
-        """Run :meth:`begin_stir` to the end and return its report."""
-        return self.begin_stir(gesture).finish()
-
-    def begin_stir(self, gesture: Gesture) -> ActionRun:
-        """Start a stir that runs one physics step at a time (see :class:`ActionRun`)."""
-        self._check_gesture(gesture)
-        return ActionRun(self._stir_steps(gesture))
-
-    def _stir_steps(self, gesture: Gesture) -> Generator[None, None, ActionReport]:
-        """Drive the spatula along ``gesture``, flick at release, and run until all rests.
-
-        Moving, the blade pushes the cards it meets. At release the cards on the blade are
-        launched by its velocity over the last ``release_window_s``: the edge it is under rises
-        at ``edge_lift_gain`` times the blade's speed (so the card turns about its far edge),
-        the whole card is tossed up at ``launch_gain`` times it and carried forward at
-        ``carry_gain`` times it, each with the hand's tremor. Cards lying on a launched card go
-        with it (same toss, ``stack_spin_coupling`` of its spin).
+        Move it with :meth:`Stroke.move_to` (one physics step each) and end it with
+        :meth:`Stroke.release` (the flick, then the settling). Only one stroke at a time.
         """
+        if self._stroke is not None:
+            raise TableError("a stroke is in progress: release it first")
+        for value in (x, y):
+            if not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise GestureError(f"the blade must go down at finite coordinates, not {(x, y)}")
         self._last_half_turns.clear()
         self._last_peak.clear()
-        before = self._snapshot()
-        start_time = self.time
-        start_steps = self.steps
-        touched: set[int] = set()
-        self._insert_spatula(gesture)
-        yield
-        t = gesture.start_time
-        end = gesture.samples[-1][0]
-        # The step count bounds the loop even where t + dt would not advance t.
-        for _ in range(math.ceil(gesture.duration / self.dt) + 1):
-            if not t < end - 1e-12:
-                break
-            self._drive_spatula(gesture, min(t + self.dt, end))
-            self.step()
-            t += self.dt
-            if self._spatula_shape is not None:
-                touched.update(card.id for card in self._blade_contacts())
-            yield
-        on_blade = self._cards_on_blade(gesture)
-        touched.update(card.id for card in on_blade)
-        launched = self._flick(gesture, on_blade)
-        self._remove_spatula()
-        yield from self._settle(start_time)
-        return self._report(before, touched, launched, start_time, start_steps)
+        self._last_touchdowns.clear()
+        self._stroke = Stroke(self, float(x), float(y))
+        return self._stroke
+
+    def _end_stroke(self) -> None:
+        self._stroke = None
+
+    def _blade_meets(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """pymunk: the blade starts touching a card (the stroke decides: push or slide under)."""
+        card = self._by_shape.get(arbiter.shapes[1])
+        if self._stroke is not None and card is not None:
+            arbiter.process_collision = self._stroke.meet(card)
+
+    def _blade_leaves(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """pymunk: the blade stops touching a card (one it was under drops back)."""
+        card = self._by_shape.get(arbiter.shapes[1])
+        if self._stroke is not None and card is not None:
+            self._stroke.leave(card)
+
+    def stroke_steps(self, gesture: Gesture) -> int:
+        """How many physics steps a stir along ``gesture`` moves the blade."""
+        steps = gesture.duration / self.dt
+        return max(0, math.ceil(steps - 1e-9))
+
+    def stroke_gesture(self, gesture: Gesture) -> Gesture:
+        """``gesture`` as the blade follows it: one sample per physics step, at ``k * dt``
+        seconds (the pointer's position then, the last at its release point).
+
+        This is the gesture a live stroke records (:attr:`Stroke.gesture`); a gesture already
+        in this form comes back unchanged, so a stir along either is the same stir.
+        """
+        start, end = gesture.start_time, gesture.samples[-1][0]
+        first = gesture.samples[0]
+        samples = [(0.0, first[1], first[2])]
+        for k in range(1, self.stroke_steps(gesture) + 1):
+            x, y = gesture.position(min(start + k * self.dt, end))
+            samples.append((k * self.dt, x, y))
+        return Gesture(samples)
 
     def _check_gesture(self, gesture: Gesture) -> None:
         if not isinstance(gesture, Gesture):
@@ -611,66 +704,107 @@ class Table:
                 f"the gesture moves at {fastest:.0f} mm/s, faster than a hand "
                 f"(limit spatula.max_speed_mm_s = {self.cfg.spatula.max_speed_mm_s:.0f})"
             )
-        if gesture.duration > 30.0:
-            raise GestureError(f"the gesture lasts {gesture.duration:.1f} s; at most 30 s")
+        if gesture.duration > MAX_GESTURE_S:
+            raise GestureError(
+                f"the gesture lasts {gesture.duration:.1f} s; at most {MAX_GESTURE_S:.0f} s"
+            )
 
-    def _flick(self, gesture: Gesture, on_blade: Sequence[_LiveCard]) -> list[int]:
-        body = self._spatula_body
-        assert body is not None
-        vx, vy = gesture.release_velocity(self.cfg.spatula.release_window_s)
+    # ------------------------------------------------------------------ stir
+    def stir(self, gesture: Gesture) -> ActionReport:
+        """Run :meth:`begin_stir` to the end and return its report."""
+        return self.begin_stir(gesture).finish()
+
+    def begin_stir(self, gesture: Gesture) -> ActionRun:
+        """A stroke along a whole gesture, run one physics step at a time (see
+        :class:`ActionRun`): the blade goes down at its first sample and follows
+        :meth:`stroke_gesture` step by step through the same :class:`Stroke` a live hand
+        drives, then is released. A bad gesture raises here, before anything changes."""
+        self._check_gesture(gesture)
+        if self._stroke is not None:
+            raise TableError("a stroke is in progress: release it first")
+        return ActionRun(self._stir_steps(self.stroke_gesture(gesture)))
+
+    def _stir_steps(self, path: Gesture) -> Generator[None, None, ActionReport]:
+        first = path.samples[0]
+        stroke = self.begin_stroke(first[1], first[2])
+        yield
+        for _, x, y in path.samples[1:]:
+            stroke.move_to(x, y)
+            yield
+        report = yield from stroke.release_steps()
+        return report
+
+    def flick(
+        self, on_blade: list[_LiveCard], velocity: tuple[float, float]
+    ) -> list[int]:
+        """Launch the cards on the blade by its release ``velocity`` (mm/s); returns the ids
+        launched, cards lying on them included.
+
+        Each card's hand speed is the blade's speed relative to the card (times the tremor
+        ``1 + tremor_speed N``): the edge the blade is under rises at ``u = edge_lift_gain``
+        times it, so the card turns about its far edge at ``u / (2 h)``, plus the wrist's turn
+        ``turn_gain`` times the speed (the sum times ``1 + tremor_spin N``: the flip rate
+        ``omega``); turning about its far edge, its centre rises at ``h omega``, plus the
+        wrist's toss ``launch_gain`` times the speed; it is carried forward at ``carry_gain``
+        times it on top of its own motion, with a yaw spin of ``tremor_yaw_rad_per_mm`` times
+        the speed times ``N`` (the hand's noise grows with its speed). A flick too slow to lift
+        a card ``min_launch_height_mm`` only pushes it. A card lying on a launched card is
+        tossed with it (``stack_spin_coupling`` of the spin).
+        """
+        vx, vy = velocity
         speed = math.hypot(vx, vy)
         if speed < 1e-6:
             return []
-        dx, dy = vx / speed, vy / speed
+        nx, ny = vx / speed, vy / speed
+        # The blade lies across the motion: the flip axis is along it.
+        axis = math.atan2(nx, -ny)
         blade = self.cfg.spatula
         g = self.cfg.physics.gravity_mm_s2
+        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
         launched: list[int] = []
         queue: list[tuple[_LiveCard, float]] = [(card, 1.0) for card in on_blade]
-        axis = float(body.angle)
         seen: set[int] = set()
         while queue:
             card, coupling = queue.pop(0)
             if card.id in seen or card.flight is not None:
                 continue
             seen.add(card.id)
-            tremor_speed, tremor_spin, yaw = self.rng.normal(0.0, 1.0, 3)
-            hand_speed = speed * max(0.0, 1.0 + blade.tremor_speed * float(tremor_speed))
+            tremor_speed, tremor_spin, yaw = (float(v) for v in self.rng.normal(0.0, 1.0, 3))
+            cvx, cvy = card.body.velocity
+            along = cvx * nx + cvy * ny
+            across = -cvx * ny + cvy * nx
+            hand_speed = max(0.0, speed - along) * max(0.0, 1.0 + blade.tremor_speed * tremor_speed)
             edge_speed = blade.edge_lift_gain * hand_speed
-            vz = edge_speed / 2.0 + blade.launch_gain * hand_speed
+            angle = float(card.body.angle)
+            h, k2 = plate_inertia(axis, angle, width, length)
+            omega = edge_speed / (2.0 * h) + blade.turn_gain_rad_per_mm * hand_speed
+            omega *= coupling * max(0.0, 1.0 + blade.tremor_spin * float(tremor_spin))
+            # It turns about its far edge, still on the table: the centre rises at h omega;
+            # the wrist's toss lifts the whole card on top of that.
+            vz = h * omega + blade.launch_gain * hand_speed
             if vz * vz / (2.0 * g) < blade.min_launch_height_mm:
                 continue  # too slow to lift it: the blade only pushed it
-            h = extent_across(
+            flight = launch(
+                h,
+                k2,
+                0.0,
+                vz,
+                omega,
                 axis,
-                float(card.body.angle),
-                self.cfg.card.width_mm / 2.0,
-                self.cfg.card.length_mm / 2.0,
+                self._flight_params,
+                vs=along + blade.carry_gain * hand_speed,
+                va=across,
+                yaw=angle,
+                yaw_rate=float(card.body.angular_velocity)
+                + blade.tremor_yaw_rad_per_mm * hand_speed * yaw,
+                size=(width, length),
             )
-            omega = coupling * edge_speed / (2.0 * h)
-            omega *= max(0.0, 1.0 + blade.tremor_spin * float(tremor_spin))
-            card.flight = launch(h, 0.0, vz, omega, axis, self._flight_params)
-            self._set_sliding(card, False)
-            card.body.velocity = (
-                blade.carry_gain * hand_speed * dx,
-                blade.carry_gain * hand_speed * dy,
-            )
-            card.body.angular_velocity = blade.tremor_yaw_rad_s * float(yaw)
+            riders = [other for other in self._cards if other.support is card]
+            self._take_off(card, flight)
             launched.append(card.id)
-            for rider in self._riders(card):
+            for rider in riders:
                 queue.append((rider, blade.stack_spin_coupling))
         return launched
-
-    def _riders(self, card: _LiveCard) -> list[_LiveCard]:
-        """Cards lying on ``card``: above it in the stack with their centre over it."""
-        outline = self._outline(card)
-        riders = []
-        for other in self._cards:
-            if other.location != "wok" or other.flight is not None or other is card:
-                continue
-            if self._above(card, other):
-                x, y = other.body.position
-                if outline.contains(shapely.Point(float(x), float(y))):
-                    riders.append(other)
-        return riders
 
     # ------------------------------------------------------------------ chop
     def seat_hand(self, seat: int) -> tuple[float, float, float]:
@@ -761,8 +895,11 @@ class Table:
             live = self._live(card_id)
             if live.location not in ("wok", "floor"):
                 raise TableError(f"card {card_id} is in the {live.location}, not out of the wok")
+        if self._stroke is not None:
+            raise TableError("a stroke is in progress: release it first")
         self._last_half_turns.clear()
         self._last_peak.clear()
+        self._last_touchdowns.clear()
         before = self._snapshot()
         start_time, start_steps = self.time, self.steps
         thrown_ids = [self.supply.pop(0) for _ in range(min(wanted, len(self.supply)))] + extra
@@ -771,37 +908,38 @@ class Table:
         x0, y0 = self._hand_release_point(gesture, seat)
         _, _, facing = self.seat_hand(seat)
         launched = []
+        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
         for card_id in thrown_ids:
             card = self._cards[card_id]
             if card.location == "supply":
                 card.face_up = False
-            jx, jy, ja, js, jw, jv = self.rng.normal(0.0, 1.0, 6)
+            jx, jy, ja, js, jw, jv = (float(v) for v in self.rng.normal(0.0, 1.0, 6))
             self._leave_space(card)
             card.location = "wok"
             card.owner = None
             card.body.position = (x0 + chop.spread_mm * float(jx), y0 + chop.spread_mm * float(jy))
-            card.body.angle = facing - math.pi / 2 + 0.3 * float(ja)
+            angle = facing - math.pi / 2 + 0.3 * float(ja)
+            card.body.angle = angle
             self._enter_space(card)
             gain = chop.throw_gain * max(0.0, 1.0 + chop.speed_sd * float(jv))
-            card.body.velocity = (gain * vx, gain * vy)
-            card.body.angular_velocity = chop.yaw_sd_rad_s * float(jw)
             throw_angle = math.atan2(vy, vx) if math.hypot(vx, vy) > 1e-6 else facing
+            # The flip axis lies across the throw: the card tumbles forwards.
             axis = throw_angle + math.pi / 2
-            h = extent_across(
-                axis,
-                float(card.body.angle),
-                self.cfg.card.width_mm / 2.0,
-                self.cfg.card.length_mm / 2.0,
-            )
-            card.flight = launch(
+            h, k2 = plate_inertia(axis, angle, width, length)
+            flight = launch(
                 h,
+                k2,
                 chop.release_height_mm,
                 chop.lift_speed_mm_s,
                 chop.spin_sd_rad_s * float(js),
                 axis,
                 self._flight_params,
+                vs=gain * math.hypot(vx, vy),
+                yaw=angle,
+                yaw_rate=chop.yaw_sd_rad_s * float(jw),
+                size=(width, length),
             )
-            self._set_sliding(card, False)
+            self._take_off(card, flight)
             launched.append(card_id)
         yield
         yield from self._settle(start_time)
@@ -814,6 +952,8 @@ class Table:
         Taking a card leaves every other card exactly where it lies.
         """
         card = self._live(card_id)
+        if self._stroke is not None:
+            raise TableError("a stroke is in progress: release it first")
         if location == "player" and owner is None:
             raise TableError("a card given to a player needs its owner's seat")
         if location == "wok":
@@ -849,7 +989,6 @@ class Table:
         card.face_up = bool(face_up)
         card.body.position = (float(x), float(y))
         card.body.angle = float(angle)
-        self._set_sliding(card, True)
         self._enter_space(card)
         self._stack_on_top(card)
         self._visibility_cache = None
@@ -874,6 +1013,7 @@ class Table:
         launched: list[int],
         start_time: float,
         start_steps: int,
+        release_speed: float = 0.0,
     ) -> ActionReport:
         after = self._snapshot()
         hw, hd = self.cfg.wok.width_mm / 2.0, self.cfg.wok.depth_mm / 2.0
@@ -900,6 +1040,8 @@ class Table:
             left_wok=left,
             simulated_s=self.time - start_time,
             steps=self.steps - start_steps,
+            touchdowns={i: tuple(self._last_touchdowns.get(i, ())) for i in launched},
+            release_speed=release_speed,
         )
 
     def state_hash(self) -> str:
@@ -925,10 +1067,30 @@ class Table:
                     ("supply", "wok", "floor", "player", "discard").index(card.location),
                 )
             )
+            digest.update(struct.pack("<i", -1 if card.support is None else card.support.id))
             if card.flight is not None:
                 f = card.flight
                 digest.update(
-                    struct.pack("<7d", f.z, f.vz, f.theta, f.omega, f.axis, f.alpha, f.time)
+                    struct.pack(
+                        "<16di",
+                        f.z,
+                        f.vz,
+                        f.theta,
+                        f.omega,
+                        f.axis,
+                        f.alpha,
+                        f.time,
+                        f.s,
+                        f.vs,
+                        f.a,
+                        f.va,
+                        f.yaw,
+                        f.yaw_rate,
+                        f.h,
+                        f.k2,
+                        f.pivot,
+                        f.mode,
+                    )
                 )
         digest.update(struct.pack(f"<{len(self.supply)}i", *self.supply))
         digest.update(repr(self.rng.bit_generator.state).encode())

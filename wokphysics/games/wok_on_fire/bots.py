@@ -4,10 +4,11 @@ A bot reads what a person at the table sees (which cards lie where, face up or d
 shows of them, the piles) and gives the engine exactly one input per :meth:`WokBot.act`: a
 stir or chop gesture, named picks, a bonus order, the Garlic gift's receiver, the Chili
 choice. It never looks at a face-down card's ingredient and never simulates alternatives:
-each flick is planned geometrically (the blade enters under the target card's near edge,
-moves across it towards the wok's centre and releases at the planned speed) and its own
-seeded generator adds the hand's noise. Strengths are ``[bots.<name>]`` in
-``config/wok_on_fire.toml``; ``strong`` and ``weak`` are shipped.
+each flick is planned geometrically (a straight stroke at the planned speed towards the wok's
+centre, from before the target card's near edge to just under it, where it is released) and
+its own seeded generator adds the hand's noise. The bot makes the stroke through the live
+stroke API, moving the blade once per physics step as a person's pointer does. Strengths are
+``[bots.<name>]`` in ``config/wok_on_fire.toml``; ``strong`` and ``weak`` are shipped.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.games.wok_on_fire.scoring import Scorer
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
+from wokphysics.table.world import ActionReport
 
 I = Ingredient  # noqa: E741
 
@@ -45,9 +47,9 @@ _POTENTIAL: dict[Ingredient, float] = {
 }
 # One Mushroom towards a set of three (18 points) promises little, two promise more.
 _MUSHROOM_PROMISE: tuple[float, ...] = (0.0, 3.0, 8.0)
-_FLICK_GAP_MM = 10.0  # the blade starts this far before the card's near edge
-_FLICK_TIME_S = 0.045  # the fast stroke lasts this long (longer than the release window)
-_APPROACH_S = 0.02  # a short slow approach before the stroke
+_UNDER_MM = 15.0  # the flick is released with the blade this far under the card's near edge
+_LEAD_MM = 40.0  # the stroke starts at least this far before the card's near edge
+_FLICK_TIME_S = 0.045  # and lasts at least this long (longer than the release window)
 _CHOP_TIME_S = 0.1  # the chop's throwing stroke
 
 
@@ -103,7 +105,7 @@ class WokBot:
     def act(self, game: WokOnFireGame) -> None:
         expect = game.expect
         if expect is Expect.STIR:
-            game.stir(self.plan_stir(game))
+            self.stir(game)
         elif expect is Expect.PICK:
             game.pick(self.choose_picks(game))
         elif expect is Expect.BONUS_ORDER:
@@ -123,7 +125,8 @@ class WokBot:
 
     # ------------------------------------------------------------------ flicks
     def _target(self, game: WokOnFireGame) -> Card | None:
-        """The card to flick: a face-down card that nothing covers, near the wok's centre.
+        """The card to flick: a face-down card that nothing covers, near the wok's centre
+        (None when there is none: a strong bot does not turn a card face down).
 
         What covers a card is judged by eye, not by the exact visibility geometry (cheap:
         a bot plans every stir): each card lying above it counts by how close its centre is.
@@ -137,6 +140,8 @@ class WokBot:
         pool = inside or lying
         if not self.settings.choose_targets:
             return pool[int(self.rng.integers(len(pool)))]
+        if all(c.face_up for c in pool):
+            return None  # flipping would only hide a card that can be picked
         card_cfg = game.cfg.physics.card
         diagonal = math.hypot(card_cfg.width_mm, card_cfg.length_mm)
         margin = card_cfg.length_mm / 2.0
@@ -159,35 +164,51 @@ class WokBot:
 
         return max(pool, key=merit)
 
+    def stir(self, game: WokOnFireGame) -> ActionReport:
+        """Make the planned stir with the hand: the blade down at the path's start, moved to
+        the path's point at every physics step, released at its end (the live stroke API a
+        person's pointer drives)."""
+        path = game.table.stroke_gesture(self.plan_stir(game))
+        _, x, y = path.samples[0]
+        stroke = game.begin_stroke(x, y)
+        for _, x, y in path.samples[1:]:
+            stroke.move_to(x, y)
+        return stroke.release()
+
     def plan_stir(self, game: WokOnFireGame) -> Gesture:
-        """A flick under the chosen card's near edge, across it towards the wok's centre."""
+        """A straight flick at a constant speed from just before the chosen card's near edge,
+        across it towards the wok's centre, released with the blade under the card."""
         s = self.settings
         target = self._target(game)
-        cfg = game.cfg.physics
+        physics = game.cfg.physics
         if target is None:
-            # An empty wok: a stroke through the middle (nothing can flip).
-            return Gesture([(0.0, 0.0, -100.0), (0.2, 0.0, 100.0)])
+            # Nothing worth flipping: a gentle stroke by the bot's own edge of the table,
+            # outside the wok, where it disturbs nothing.
+            hx, hy, facing = game.table.seat_hand(game.seat_of(game.current_player))
+            side = facing + math.pi / 2
+            return Gesture(
+                [(0.0, hx, hy), (0.1, hx + 10.0 * math.cos(side), hy + 10.0 * math.sin(side))]
+            )
         distance = math.hypot(target.x, target.y)
         heading = math.atan2(-target.y, -target.x) if distance > 1.0 else math.pi / 2
         heading += float(self.rng.normal(0.0, s.direction_sd_rad))
         dx, dy = math.cos(heading), math.sin(heading)
         ux, uy = math.cos(target.angle), math.sin(target.angle)
         # Centre-to-edge distance of the card along the stroke.
-        reach = cfg.card.width_mm / 2.0 * abs(ux * dx + uy * dy) + cfg.card.length_mm / 2.0 * abs(
+        card = physics.card
+        reach = card.width_mm / 2.0 * abs(ux * dx + uy * dy) + card.length_mm / 2.0 * abs(
             -uy * dx + ux * dy
         )
         jx, jy = self.rng.normal(0.0, s.aim_sd_mm, 2)
-        ex = target.x - dx * (reach + _FLICK_GAP_MM) + float(jx)
-        ey = target.y - dy * (reach + _FLICK_GAP_MM) + float(jy)
+        # Released with the blade's edge this far past the card's near edge (under it).
+        ex = target.x - dx * (reach - _UNDER_MM) + float(jx)
+        ey = target.y - dy * (reach - _UNDER_MM) + float(jy)
         speed = s.flick_speed_mm_s * max(0.2, 1.0 + float(self.rng.normal(0.0, s.speed_sd)))
-        stroke = speed * _FLICK_TIME_S
-        return Gesture(
-            [
-                (0.0, ex - dx * 5.0, ey - dy * 5.0),
-                (_APPROACH_S, ex, ey),
-                (_APPROACH_S + _FLICK_TIME_S, ex + dx * stroke, ey + dy * stroke),
-            ]
-        )
+        # Whole physics steps, enough for the release window, starting before the near edge.
+        dt = physics.physics.dt_s
+        steps = math.ceil(max(_LEAD_MM + _UNDER_MM, speed * _FLICK_TIME_S) / (speed * dt))
+        stroke = speed * dt * steps
+        return Gesture([(0.0, ex - dx * stroke, ey - dy * stroke), (dt * steps, ex, ey)])
 
     def plan_chop(self, game: WokOnFireGame) -> Gesture:
         """A throw from the player's hand towards the wok's centre."""

@@ -31,6 +31,7 @@ from wokphysics.games.wok_on_fire.scoring import winners as score_winners
 from wokphysics.games.wok_on_fire.viability import claim_refusal, refusal_reason
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
+from wokphysics.table.stroke import Stroke
 from wokphysics.table.visibility import Visibility
 from wokphysics.table.world import SEATS, ActionReport, ActionRun
 
@@ -206,6 +207,52 @@ class EngineAction:
         return self._run.report
 
 
+class EngineStroke:
+    """A stir made live: the blade down on the table, moved by the hand one physics step at a
+    time (:meth:`move_to`), then released (:meth:`release` / :meth:`begin_release`).
+
+    The game takes no other input until the release has come to rest; it then records the
+    stroke's per-step gesture (:attr:`gesture`) as the stir, so a replay of the record runs
+    ``stir`` on exactly the path the blade followed.
+    """
+
+    def __init__(self, game: WokOnFireGame, stroke: Stroke) -> None:
+        self._game = game
+        self._stroke = stroke
+
+    @property
+    def gesture(self) -> Gesture:
+        """The blade's path so far, one sample per physics step."""
+        return self._stroke.gesture
+
+    @property
+    def blade(self) -> tuple[float, float, float]:
+        """The blade's centre (mm) and the direction it lies along (rad)."""
+        return self._stroke.blade
+
+    def velocity(self) -> tuple[float, float]:
+        """The blade's velocity over the last release window, mm/s."""
+        return self._stroke.velocity()
+
+    def move_to(self, x: float, y: float) -> None:
+        """One physics step with the blade moving to ``(x, y)`` mm (see :class:`Stroke`)."""
+        self._stroke.move_to(x, y)
+
+    def begin_release(self) -> EngineAction:
+        """Flick and let the table settle one physics step at a time (to draw it)."""
+        run = self._stroke.begin_release()
+        game = self._game
+        data = {"kind": "stir", "gesture": self._stroke.gesture.to_data()}
+        action = EngineAction(run, lambda report: game._stir_done(data, report))
+        if not action.done:
+            game._running = action
+        return action
+
+    def release(self) -> ActionReport:
+        """Flick, run the table to rest and return the stir's report."""
+        return self.begin_release().finish()
+
+
 @dataclass
 class GameStats:
     """Counts for the simulation table. ``stirs_per_turn`` counts every stir of a turn
@@ -283,7 +330,7 @@ class WokOnFireGame:
         self.stats = GameStats()
         self.turn_records: list[dict[str, Any]] = []
         self._result: dict[str, Any] | None = None
-        self._running: EngineAction | None = None
+        self._running: EngineAction | EngineStroke | None = None
         self._legal_cache: tuple[dict[int, Visibility], PickKind, LegalPicks] | None = None
         # Viable and blind-claimable ids, for the visibility dict they were computed from.
         self._viable_cache: tuple[dict[int, Visibility], list[int], list[int]] | None = None
@@ -586,13 +633,21 @@ class WokOnFireGame:
 
     def begin_stir(self, gesture: Gesture) -> EngineAction:
         """Start a stir that the caller runs one physics step at a time (to draw it); the
-        game takes no other input until it is done (see :class:`EngineAction`)."""
+        game takes no other input until it is done (see :class:`EngineAction`). The record
+        keeps the path the blade follows, one sample per physics step."""
         self._require(Expect.STIR, "a stir")
         run = self.table.begin_stir(gesture)
-        data = {"kind": "stir", "gesture": gesture.to_data()}
+        data = {"kind": "stir", "gesture": self.table.stroke_gesture(gesture).to_data()}
         action = EngineAction(run, lambda report: self._stir_done(data, report))
         self._running = action
         return action
+
+    def begin_stroke(self, x: float, y: float) -> EngineStroke:
+        """Put the blade down at ``(x, y)`` mm for a live stir (see :class:`EngineStroke`)."""
+        self._require(Expect.STIR, "a stir")
+        stroke = EngineStroke(self, self.table.begin_stroke(x, y))
+        self._running = stroke
+        return stroke
 
     def _stir_done(self, data: dict[str, Any], report: ActionReport) -> None:
         self._running = None

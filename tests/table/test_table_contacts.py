@@ -1,0 +1,95 @@
+"""Cards in contact: friction between stacked cards, flat cards butting, stacks from landing."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from table_helpers import CFG, new_table
+
+from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depths, restack
+from wokphysics.table.world import Table
+
+DT = CFG.physics.dt_s
+WIDTH, LENGTH = CFG.card.width_mm, CFG.card.length_mm
+
+
+def _push(table: Table, x: float, y0: float, y1: float, speed: float = 250.0) -> None:
+    """A slow straight push along +y at ``speed`` mm/s, released at ``y1``."""
+    steps = max(1, round((y1 - y0) / (speed * DT)))
+    stroke = table.begin_stroke(x, y0)
+    for k in range(1, steps + 1):
+        stroke.move_to(x, y0 + (y1 - y0) * k / steps)
+    stroke.release()
+
+
+def test_a_card_lying_on_a_pushed_card_is_dragged_along() -> None:
+    table = new_table(1)
+    table.place(0, 0.0, 0.0, 0.0, False)
+    # The rider lies on the bottom card, off to the far side, out of the blade's way.
+    table.place(1, 0.0, 30.0, 0.3, False)
+    assert table.card(1).layer == 2
+    near_edge = -LENGTH / 2.0
+    radius = CFG.spatula.blade_thickness_mm / 2.0
+    # The blade meets the bottom card's near edge and pushes it 40 mm.
+    _push(table, 0.0, near_edge - radius - 20.0, near_edge - radius + 40.0)
+    bottom, rider = table.card(0), table.card(1)
+    assert 35.0 <= bottom.y <= 70.0, bottom.y
+    assert rider.y - 30.0 >= 20.0, f"the rider moved {rider.y - 30.0:.1f} mm"
+    assert rider.layer == 2 and bottom.layer == 1
+
+
+def test_flat_cards_on_the_table_butt_against_each_other() -> None:
+    table = new_table(2)
+    table.place(0, 0.0, 0.0, 0.0, False)
+    table.place(1, 0.0, LENGTH + 5.0, 0.0, False)  # in front of it, not touching
+    assert table.card(0).layer == table.card(1).layer == 1
+    near_edge = -LENGTH / 2.0
+    radius = CFG.spatula.blade_thickness_mm / 2.0
+    _push(table, 0.0, near_edge - radius - 10.0, near_edge - radius + 60.0)
+    first, second = table.card(0), table.card(1)
+    assert second.y > LENGTH + 5.0 + 20.0, "the card in front was shoved along"
+    poses = np.array([(c.x, c.y, c.angle) for c in (first, second)])
+    assert overlap_depths(poses, WIDTH, LENGTH)[0, 1] <= OVERLAP_TOLERANCE_MM
+    assert first.layer == second.layer == 1, "no card slid onto the other"
+
+
+def test_a_push_through_a_row_of_cards_makes_no_stack() -> None:
+    table = new_table(3)
+    for i in range(4):
+        table.place(i, -150.0 + 100.0 * i, 0.0, 0.1 * i, False)
+    assert {table.card(i).layer for i in range(4)} == {1}
+    # A blade wider than the gaps sweeps up the middle two and shoves them into each other.
+    _push(table, 0.0, -140.0, 60.0, speed=350.0)
+    cards = [table.card(i) for i in range(4)]
+    poses = np.array([(c.x, c.y, c.angle) for c in cards])
+    depth = overlap_depths(poses, WIDTH, LENGTH)
+    assert (depth <= OVERLAP_TOLERANCE_MM).all()
+    assert {c.layer for c in cards} == {1}
+
+
+def test_restack_counts_layers_from_the_bottom_and_finds_the_card_underneath() -> None:
+    # Three cards: 1 on 0, 2 far away on the bare table (it was on a card that left).
+    poses = np.array([(0.0, 0.0, 0.0), (10.0, 20.0, 0.4), (300.0, 0.0, 1.0)])
+    order = np.array([0, 1, 2])  # 2 was highest in the old count
+    layers, supports = restack(poses, order, WIDTH, LENGTH)
+    assert layers == [1, 2, 1]
+    assert supports == [-1, 0, -1]
+
+
+def test_a_flipped_card_lands_on_top_of_the_card_it_falls_on() -> None:
+    from wokphysics.studies.flips import flick_under
+
+    landed_on = []
+    for seed in range(10):
+        table = new_table(seed)
+        table.place(0, 0.0, 0.0, 0.0, False)
+        table.place(1, 0.0, 80.0, 0.0, True)  # just beyond it, touching
+        report = flick_under(table, 0, math.pi / 2, 1700.0)
+        flown, below = table.card(0), table.card(1)
+        poses = np.array([(c.x, c.y, c.angle) for c in (flown, below)])
+        if 0 in report.launched and overlap_depths(poses, WIDTH, LENGTH)[0, 1] > 1.0:
+            landed_on.append(seed)
+            assert flown.layer == 2 and below.layer == 1
+            assert (below.x, below.y) == (0.0, 80.0), "the card underneath was not pushed"
+    assert landed_on, "no flicked card landed on its neighbour"
