@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star import events
 from wokphysics.games.wok_star.decks import deal_events, take_potential
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import OVER, PURCHASE
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
@@ -63,11 +63,11 @@ def account(state: WokStarState) -> None:
     state.incomes.append(income)
     if last_round:
         state.final_income = income
-        state.phase = Phase.OVER
+        state.phase = OVER
         return
     if state.turned_away_round == 0:
         for _ in range(cfg.rules.word_of_mouth):
             take_potential(state)
     if cfg.rules.events:
         deal_events(state)
-    state.phase = Phase.PURCHASE
+    state.phase = PURCHASE

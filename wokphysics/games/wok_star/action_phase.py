@@ -26,10 +26,11 @@ from wokphysics.games.wok_star.actions import (
     Use,
     Wait,
     WokStarAction,
+    serve_as,
 )
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.dice import dice_actions, pick_die, place_dice
-from wokphysics.games.wok_star.model import Phase, PileCard
+from wokphysics.games.wok_star.model import ACTION, OVER, PileCard
 from wokphysics.games.wok_star.seats import forced, next_seat, someone_busy
 from wokphysics.games.wok_star.timeline import catch_up, reveal
 
@@ -41,31 +42,36 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     """The acting seat's moves: dice, serving or turning away, characters, waiting."""
     seat = state.turn
     card = state.current
-    is_customer = "#" in card
-    if is_customer and forced(state):
-        if state.can_serve(recipe_of(card)):
+    config = state.config
+    timer = config.rules.timer
+    recipe = config.customer_recipe.get(card)  # None: not a customer
+    if recipe is not None and (state.overdue or (not timer and forced(state))):
+        if state.can_serve(recipe):
             return [SERVE]
         if late.completing(state):
             return late.actions(state, seat, characters.actions(state, seat))
         return [TURN_AWAY]
     out = dice_actions(state, seat, gives=True)
-    chefs = state.is_chefs_special(card)
-    if is_customer and state.handler() == seat:
-        if state.can_serve(recipe_of(card)):
-            out.append(SERVE)
-        out.append(TURN_AWAY)
-    elif chefs:
-        for recipe in state.recipes_of(seat):
+    chefs = card in config.chefs_specials
+    if recipe is not None:
+        if state.recipe_owner[recipe] == seat:
             if state.can_serve(recipe):
-                out.append(Serve(recipe))
+                out.append(SERVE)
+            out.append(TURN_AWAY)
+    elif chefs:
+        for mine in state.recipes_of(seat):
+            if state.can_serve(mine):
+                out.append(serve_as(mine))
         out.append(TURN_AWAY)
-    out += characters.actions(state, seat)
-    timer = state.config.rules.timer
+    for family in state.characters[seat]:
+        if not family.used:
+            out += characters.actions(state, seat)
+            break
     if timer:
         if card and state.now < state.deadline:
             out.append(WAIT)
     else:
-        plain_event = state.is_event(card) and not chefs
+        plain_event = bool(card) and recipe is None and not chefs
         if card and not state.idle[seat] and not plain_event:
             out.append(WAIT)
         if plain_event:
@@ -102,10 +108,10 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     elif kind is Next:
         state.revealed.append(state.current)
         reveal(state, state.now)
-    if state.phase is not Phase.ACTION:
+    if state.phase is not ACTION:
         return
     catch_up(state)
-    if state.phase is Phase.ACTION:
+    if state.phase is ACTION:
         state.turn = next_seat(state, seat, include_self=False)
 
 
@@ -137,7 +143,7 @@ def _turn_away(state: WokStarState) -> None:
         if len(state.bad) >= state.config.rules.bad_publicity_limit:
             state.current = ""
             state.lost = True
-            state.phase = Phase.OVER
+            state.phase = OVER
             return
     else:
         state.revealed.append(card)  # a Chef's Special declined: no Bad Publicity

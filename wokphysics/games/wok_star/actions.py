@@ -277,10 +277,17 @@ _SIMPLE: dict[str, WokStarAction] = {
     "advertise": ADVERTISE,
 }
 
-# Dice actions are rebuilt for every state; equal ones are made once and shared.
+# Legal actions are rebuilt for every state (a frozen dataclass is slow to make); equal
+# ones are made once and shared.
 place = lru_cache(maxsize=1024)(Place)
 combo = lru_cache(maxsize=4096)(Combo)
 give = lru_cache(maxsize=256)(Give)
+assign = lru_cache(maxsize=256)(Assign)
+bonus_upgrade = lru_cache(maxsize=64)(BonusUpgrade)
+serve_as = lru_cache(maxsize=64)(Serve)
+use = lru_cache(maxsize=256)(Use)
+buy = lru_cache(maxsize=256)(Buy)
+upgrade = lru_cache(maxsize=64)(Upgrade)
 
 
 def _face(word: str, whole: str, form: str) -> int:

@@ -230,6 +230,18 @@ class WokStarConfig(Settings):
         return {c.id: c for c in self.characters}
 
     @cached_property
+    def customer_recipe(self) -> dict[str, str]:
+        """Customer card id (``recipe#n``) to its recipe id."""
+        return {
+            customer_id(r.id, n): r.id for r in self.recipes for n in range(1, len(r.customers) + 1)
+        }
+
+    @cached_property
+    def chefs_specials(self) -> frozenset[str]:
+        """The ids of the Chef's Special event cards."""
+        return frozenset(e.id for e in self.events if e.kind == "chefs_special")
+
+    @cached_property
     def combo_pairs(self) -> dict[str, frozenset[tuple[int, int]]]:
         """Per preparation, the face pairs (low <= high) meeting its combination."""
         return {

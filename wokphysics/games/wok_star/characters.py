@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star.actions import Use, WokStarAction
+from wokphysics.games.wok_star.actions import use as use_card
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import DIE_FACES, Die, Phase, PileCard
+from wokphysics.games.wok_star.model import ACTION, LEFTOVER, Die, PileCard, roll
 from wokphysics.games.wok_star.timers import SandTimer
 
 if TYPE_CHECKING:
@@ -34,24 +35,24 @@ def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
         char_id = family.id
         kind = by_id[char_id].kind
         if kind == "grandma":
-            out += [Use(char_id, i) for i in state.counters]
+            out += [use_card(char_id, i) for i in state.counters]
         elif kind == "uncle":
             if state.free_dice(seat):
-                out.append(Use(char_id))
+                out.append(use_card(char_id))
         elif kind == "cousin":
-            if state.phase is Phase.ACTION or state.phase is Phase.LEFTOVER:
-                out.append(Use(char_id))
+            if state.phase is ACTION or state.phase is LEFTOVER:
+                out.append(use_card(char_id))
         elif kind == "auntie":
             if state.bad:
-                out.append(Use(char_id))
+                out.append(use_card(char_id))
         elif kind == "grandpa":
             # Only a timer still running can be turned back (an overdue one has run out).
-            if state.phase is Phase.ACTION and state.config.rules.timer and card:
+            if state.phase is ACTION and state.config.rules.timer and card:
                 if not state.overdue:
-                    out.append(Use(char_id))
+                    out.append(use_card(char_id))
         elif kind == "little_bo":
             if "#" in card:
-                out.append(Use(char_id))
+                out.append(use_card(char_id))
     return out
 
 
@@ -69,10 +70,10 @@ def use(state: WokStarState, seat: int, action: Use) -> bool:
         counters[action.ingredient] = min(top, counters[action.ingredient] + character.amount)
     elif kind == "uncle":
         for die in state.free_dice(seat):
-            die.face = rng.randint(1, DIE_FACES)
+            die.face = roll(rng)
     elif kind == "cousin":
         for _ in range(character.amount):
-            state.dice.append(Die(seat, rng.randint(1, DIE_FACES), seat, temporary=True))
+            state.dice.append(Die(seat, roll(rng), seat, temporary=True))
     elif kind == "auntie":
         card = state.bad.pop(rng.randrange(len(state.bad)))
         state.potential.append(card)

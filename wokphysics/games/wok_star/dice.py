@@ -11,54 +11,97 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star.actions import Combo, Place, WokStarAction, combo, give, place
-from wokphysics.games.wok_star.model import Die, DieStatus
+from wokphysics.games.wok_star.cards import WokStarConfig
+from wokphysics.games.wok_star.model import DIE_FACES, FREE, PLACED, Die
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
 
 
+DiceMenus = dict[tuple[int, int, int, int, int, tuple[str, ...]], tuple[WokStarAction, ...]]
+"""Memo of :func:`dice_actions`: (seat, faces shown, faces shown twice, own faces, players,
+preparations) -> the moves. Dice moves depend on nothing else, and the same few hands come
+up again and again, so each is worked out once per config."""
+
+_MENUS: dict[str, DiceMenus] = {}
+
+
+def menus_for(config: WokStarConfig) -> DiceMenus:
+    """The memo shared by every game on ``config`` (keyed by its canonical text)."""
+    menus = _MENUS.get(config.canonical)
+    if menus is None:
+        if len(_MENUS) > 16:
+            _MENUS.clear()
+        menus = _MENUS[config.canonical] = {}
+    return menus
+
+
 def dice_actions(state: WokStarState, seat: int, gives: bool) -> list[WokStarAction]:
     """Every placement (single die, then combinations) on the seat's preparations, then
     (``gives``) every gift of one of its own dice to another seat."""
-    free = state.free_dice(seat)
-    if not free:
+    shown = twice = own = 0
+    for die in state.dice:
+        if die.holder == seat and die.status is FREE:
+            bit = 1 << die.face
+            if shown & bit:
+                twice |= bit
+            shown |= bit
+            if die.colour == seat:
+                own |= bit
+    if not shown:
         return []
-    counts: dict[int, int] = {}
-    for die in free:
-        counts[die.face] = counts.get(die.face, 0) + 1
-    faces = sorted(counts)
+    players = state.num_players if gives else 0
+    key = (seat, shown, twice, own if gives else 0, players, tuple(state.preps_of(seat)))
+    menu = state.dice_menus.get(key)
+    if menu is None:
+        menu = state.dice_menus[key] = _menu(state.config, key)
+    return list(menu)
+
+
+def _menu(
+    config: WokStarConfig, key: tuple[int, int, int, int, int, tuple[str, ...]]
+) -> tuple[WokStarAction, ...]:
+    seat, shown, twice, own, players, preps = key
+    faces = [f for f in range(1, DIE_FACES + 1) if shown & (1 << f)]
     out: list[WokStarAction] = []
-    preps = state.preps_of(seat)
     for prep in preps:
         for face in faces:
             out.append(place(prep, face))
-    pairs = state.config.combo_pairs
     for prep in preps:
-        met = pairs[prep]
+        met = config.combo_pairs[prep]
         for i, low in enumerate(faces):
             for high in faces[i:]:
-                if low == high and counts[low] < 2:
+                if low == high and not twice & (1 << low):
                     continue
                 if (low, high) in met:
                     out.append(combo(prep, low, high))
-    if gives and state.num_players > 1:
-        own = sorted({d.face for d in free if d.colour == seat})
-        for face in own:
-            for other in range(state.num_players):
-                if other != seat:
-                    out.append(give(face, other))
-    return out
+    if players > 1:
+        for face in range(1, DIE_FACES + 1):
+            if own & (1 << face):
+                for other in range(players):
+                    if other != seat:
+                        out.append(give(face, other))
+    return tuple(out)
 
 
 def pick_die(state: WokStarState, seat: int, face: int, own: bool) -> Die:
-    """The unplaced die showing ``face`` that ``seat`` uses: for giving, an own-colour one;
-    for placing, others' dice first, then this round's extra dice, then its own."""
-    candidates = [d for d in state.free_dice(seat) if d.face == face]
-    if own:
-        candidates = [d for d in candidates if d.colour == seat]
-    else:
-        candidates.sort(key=lambda d: (d.colour == seat, not d.temporary))
-    return candidates[0]
+    """The unplaced die showing ``face`` that ``seat`` uses: for giving, its first own-colour
+    one; for placing, others' dice first, then this round's extra dice, then its own."""
+    best: Die | None = None
+    best_rank = 4
+    for die in state.dice:
+        if die.holder != seat or die.status is not FREE or die.face != face:
+            continue
+        mine = die.colour == seat
+        if own:
+            if mine:
+                return die
+            continue
+        rank = 2 * mine + (not die.temporary)
+        if rank < best_rank:
+            best, best_rank = die, rank
+    assert best is not None, "a legal move names a die the seat holds"
+    return best
 
 
 def place_dice(state: WokStarState, seat: int, action: Place | Combo) -> None:
@@ -67,12 +110,12 @@ def place_dice(state: WokStarState, seat: int, action: Place | Combo) -> None:
     sides = state.yields(prep)
     if type(action) is Place:
         die = pick_die(state, seat, action.face, own=False)
-        die.status = DieStatus.PLACED
+        die.status = PLACED
         made = sides[1] if action.face == state.config.prep_by_id[prep].number else sides[0]
     else:
         first = pick_die(state, seat, action.low, own=False)
-        first.status = DieStatus.PLACED
+        first.status = PLACED
         second = pick_die(state, seat, action.high, own=False)
-        second.status = DieStatus.PLACED
+        second.status = PLACED
         made = sides[2]
     state.counters[prep] = min(state.config.rules.ingredient_max, state.counters[prep] + made)

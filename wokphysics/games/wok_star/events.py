@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star.cards import Event
 from wokphysics.games.wok_star.decks import take_potential
-from wokphysics.games.wok_star.model import DIE_FACES, Die, DieStatus
+from wokphysics.games.wok_star.model import ASIDE, Die, roll
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
@@ -33,19 +33,19 @@ def on_reveal(state: WokStarState, event: Event) -> None:
     elif kind == "extra_hands":
         for seat in range(state.num_players):
             for _ in range(amount):
-                state.dice.append(Die(seat, rng.randint(1, DIE_FACES), seat, temporary=True))
+                state.dice.append(Die(seat, roll(rng), seat, temporary=True))
     elif kind == "power_cut":
         for seat in range(state.num_players):
             free = state.free_dice(seat)
             for _ in range(amount):
                 if free:
                     highest = max(free, key=lambda d: d.face)
-                    highest.status = DieStatus.ASIDE
+                    highest.status = ASIDE
                     free.remove(highest)
     elif kind == "lucky_wok":
         for die in state.dice:
             if die.free:
-                die.face = rng.randint(1, DIE_FACES)
+                die.face = roll(rng)
     elif kind == "walk_in":
         for _ in range(amount):
             take_potential(state)

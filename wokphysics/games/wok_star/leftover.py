@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from wokphysics.games.wok_star import accounting, characters
 from wokphysics.games.wok_star.actions import DONE, Combo, Done, Give, Place, Use, WokStarAction
 from wokphysics.games.wok_star.dice import dice_actions, pick_die, place_dice
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import LEFTOVER
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 def start(state: WokStarState) -> None:
     """The deck ran out: seats with unplaced dice may place them."""
-    state.phase = Phase.LEFTOVER
+    state.phase = LEFTOVER
     state.overdue = False
     state.finished = [not state.free_dice(s) for s in range(state.num_players)]
     _next_turn(state, state.num_players - 1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from random import Random
 
 DIE_FACES = 6
 """Dice are six-sided (rules decision; the preparations' criteria assume it)."""
@@ -33,6 +34,17 @@ class Phase(StrEnum):
     """A bought recipe's new preparations are given to seats one by one."""
     OVER = "over"
     """The game has ended (won, lost on income, or closed by Bad Publicity)."""
+
+
+# Looking up an Enum member (``Phase.ACTION``) costs a descriptor call in Python 3.11; the
+# engine's hot paths compare against these module constants instead (the same objects).
+SETUP_ASSIGN, SETUP_BONUS, ACTION, LEFTOVER, PURCHASE, PURCHASE_ASSIGN, OVER = Phase
+
+
+def roll(rng: Random) -> int:
+    """One die roll, 1 to DIE_FACES (``randrange`` + 1 draws exactly what ``randint`` does,
+    with less overhead)."""
+    return rng.randrange(DIE_FACES) + 1
 
 
 class DieStatus(IntEnum):

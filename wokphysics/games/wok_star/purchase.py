@@ -22,10 +22,12 @@ from wokphysics.games.wok_star.actions import (
     Upgrade,
     Use,
     WokStarAction,
+    buy,
+    upgrade,
 )
 from wokphysics.games.wok_star.cards import customer_id
 from wokphysics.games.wok_star.decks import card_order, insert_unknown
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import PURCHASE, PURCHASE_ASSIGN
 from wokphysics.games.wok_star.timeline import start_round
 
 if TYPE_CHECKING:
@@ -47,11 +49,11 @@ def legal(state: WokStarState) -> list[WokStarAction]:
         if recipe.id in state.recipe_owner or base + recipe.cost > state.money:
             continue
         for seat in range(state.num_players):
-            out.append(Buy(recipe.id, seat))
+            out.append(buy(recipe.id, seat))
     if track.upgrade[row] <= state.money:
         for prep in state.prep_owner:
             if prep not in state.upgraded:
-                out.append(Upgrade(prep))
+                out.append(upgrade(prep))
     if state.potential and track.advertising[row] <= state.money:
         out.append(ADVERTISE)
     out += characters.actions(state, head_chef(state))
@@ -99,7 +101,7 @@ def _buy(state: WokStarState, action: Buy, base: int) -> None:
     state.rng.shuffle(state.potential)
     card_order(state)
     if state.pending_assign:
-        state.phase = Phase.PURCHASE_ASSIGN
+        state.phase = PURCHASE_ASSIGN
 
 
 def apply_assign(state: WokStarState, action: Assign) -> None:
@@ -107,4 +109,4 @@ def apply_assign(state: WokStarState, action: Assign) -> None:
     prep = state.pending_assign.pop(0)
     state.prep_owner[prep] = action.seat
     if not state.pending_assign:
-        state.phase = Phase.PURCHASE
+        state.phase = PURCHASE

@@ -47,8 +47,9 @@ def busy(
 
 def someone_busy(state: WokStarState) -> bool:
     """Whether any seat has something to do besides waiting."""
-    holding = holders(state)
-    return any(busy(state, s, holding=holding) for s in range(state.num_players))
+    if state.overdue:
+        return any(busy(state, s) for s in range(state.num_players))
+    return _first_busy(state, 0, 0, state.handler()) >= 0
 
 
 def forced(state: WokStarState) -> bool:
@@ -67,14 +68,38 @@ def forced(state: WokStarState) -> bool:
 def next_seat(state: WokStarState, after: int, include_self: bool) -> int:
     """Round-robin: the next seat with something to do (else the seat after ``after``)."""
     n = state.num_players
+    handler = state.handler()
     if (state.overdue or forced(state)) and not late.completing(state):
-        handler = state.handler()
         if handler >= 0:
             return handler
     start = 0 if include_self else 1
+    if state.overdue:
+        for step in range(start, n + start):
+            seat = (after + step) % n
+            if busy(state, seat):
+                return seat
+        return (after + start) % n
+    seat = _first_busy(state, after, start, handler)
+    return seat if seat >= 0 else (after + start) % n
+
+
+def _first_busy(state: WokStarState, after: int, start: int, handler: int) -> int:
+    """The first busy seat from ``after + start`` round the table (-1: none), while no
+    customer is overdue: :func:`busy` unrolled, as this is the engine's hottest loop. A seat
+    that passed is idle; otherwise it is busy with unplaced dice, as the customer's cook, as
+    a cook when a Chef's Special shows, or with an unused character."""
+    n = state.num_players
     holding = holders(state)
+    idle = state.idle
+    cooks = set(state.recipe_owner.values()) if state.current in state.config.chefs_specials else ()
+    characters = state.characters
     for step in range(start, n + start):
         seat = (after + step) % n
-        if busy(state, seat, holding=holding):
+        if idle[seat]:
+            continue
+        if seat in holding or seat == handler or seat in cooks:
             return seat
-    return (after + start) % n
+        for family in characters[seat]:
+            if not family.used:
+                return seat
+    return -1

@@ -18,10 +18,12 @@ from wokphysics.games.wok_star.actions import (
     BonusUpgrade,
     Use,
     WokStarAction,
+    assign,
+    bonus_upgrade,
 )
 from wokphysics.games.wok_star.cards import customer_id
 from wokphysics.games.wok_star.decks import card_order, deal_events
-from wokphysics.games.wok_star.model import FamilyCard, Phase
+from wokphysics.games.wok_star.model import SETUP_ASSIGN, SETUP_BONUS, FamilyCard
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
@@ -83,13 +85,13 @@ def deal(state: WokStarState) -> None:
             state.prep_owner[prep] = 0
         begin_bonus(state)
     else:
-        state.phase = Phase.SETUP_ASSIGN
+        state.phase = SETUP_ASSIGN
         state.turn = 0
 
 
 def begin_bonus(state: WokStarState) -> None:
     """On to the bonus choices (straight to the first round if nobody has one)."""
-    state.phase = Phase.SETUP_BONUS
+    state.phase = SETUP_BONUS
     seat = next((s for s in range(state.num_players) if state.bonus_left[s] > 0), None)
     if seat is None:
         timeline.start_round(state)
@@ -101,7 +103,7 @@ def assign_actions(state: WokStarState) -> list[WokStarAction]:
     """Who may take the next preparation: at setup, any seat that still leaves enough
     preparations for the seats without one; a bought recipe's, any seat."""
     seats = range(state.num_players)
-    if state.phase is Phase.SETUP_ASSIGN:
+    if state.phase is SETUP_ASSIGN:
         owners = state.prep_owner
         prep = next(p for p, owner in owners.items() if owner == UNASSIGNED)
         left_after = sum(1 for owner in owners.values() if owner == UNASSIGNED) - 1
@@ -110,20 +112,20 @@ def assign_actions(state: WokStarState) -> list[WokStarAction]:
     else:
         prep = state.pending_assign[0]
         allowed = list(seats)
-    return [Assign(prep, s) for s in allowed]
+    return [assign(prep, s) for s in allowed]
 
 
 def bonus_actions(state: WokStarState) -> list[WokStarAction]:
     """The seat's bonus choices (an extra die while below the maximum pool, or an upgrade)."""
     seat = state.turn
     out: list[WokStarAction] = [BONUS_DIE] if state.pool[seat] < state.max_dice else []
-    out += [BonusUpgrade(p) for p in state.preps_of(seat) if p not in state.upgraded]
+    out += [bonus_upgrade(p) for p in state.preps_of(seat) if p not in state.upgraded]
     return out or [BONUS_DIE]
 
 
 def legal(state: WokStarState) -> list[WokStarAction]:
     """The legal actions in either setup phase."""
-    if state.phase is Phase.SETUP_ASSIGN:
+    if state.phase is SETUP_ASSIGN:
         return assign_actions(state)
     return bonus_actions(state) + characters.actions(state, state.turn)
 

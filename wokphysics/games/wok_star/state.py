@@ -60,7 +60,20 @@ from wokphysics.games.wok_star.cards import (
 )
 from wokphysics.games.wok_star.clock import Clock, SimulatedClock
 from wokphysics.games.wok_star.decks import card_order
-from wokphysics.games.wok_star.model import FREE, Die, FamilyCard, Phase, PileCard
+from wokphysics.games.wok_star.dice import menus_for
+from wokphysics.games.wok_star.model import (
+    ACTION,
+    FREE,
+    LEFTOVER,
+    OVER,
+    PURCHASE,
+    PURCHASE_ASSIGN,
+    SETUP_ASSIGN,
+    Die,
+    FamilyCard,
+    Phase,
+    PileCard,
+)
 from wokphysics.games.wok_star.plugin import INFO
 from wokphysics.games.wok_star.saved import JsonValue, SavedState
 from wokphysics.games.wok_star.timeline import NO_DEADLINE
@@ -89,6 +102,7 @@ class WokStarState(GameState):
         self.config = config if config is not None else default_config()
         self.clock: Clock = clock if clock is not None else SimulatedClock()
         self._legal: list[WokStarAction] | None = None
+        self.dice_menus = menus_for(self.config)
         time = self.config.time
         share = self.num_players if self.config.rules.share_time_between_players else 1
         self.seconds: dict[str, float] = {
@@ -97,7 +111,7 @@ class WokStarState(GameState):
         """Simulated seconds each timed verb costs (shared between the players)."""
         self.wait_seconds = time.wait / share
         n = num_players
-        self.phase = Phase.SETUP_ASSIGN
+        self.phase = SETUP_ASSIGN
         self.round = 1
         self.now = 0.0
         self.money = 0
@@ -164,19 +178,20 @@ class WokStarState(GameState):
 
     def is_chefs_special(self, card: str) -> bool:
         """Whether ``card`` is a Chef's Special (an event served like a customer)."""
-        return self.is_event(card) and self.config.event_by_id[card].kind == "chefs_special"
+        return card in self.config.chefs_specials
 
     def can_serve(self, recipe: str) -> bool:
         """Whether every ingredient of ``recipe`` is on the board (counter above 0)."""
         counters = self.counters
-        return all(counters[i] > 0 for i in self.config.recipe_by_id[recipe].ingredients)
+        for ingredient in self.config.recipe_by_id[recipe].ingredients:
+            if counters[ingredient] <= 0:
+                return False
+        return True
 
     def handler(self) -> int:
         """The seat that serves or turns away the current customer (-1: anyone, or none)."""
-        card = self.current
-        if card and "#" in card:
-            return self.recipe_owner[recipe_of(card)]
-        return -1
+        recipe = self.config.customer_recipe.get(self.current)
+        return -1 if recipe is None else self.recipe_owner[recipe]
 
     def free_dice(self, seat: int) -> list[Die]:
         """The unplaced dice ``seat`` holds now."""
@@ -239,14 +254,14 @@ class WokStarState(GameState):
     # ------------------------------------------------------------------ protocol: whose move
     @property
     def current_player(self) -> int:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             return -1
-        if self.phase is Phase.PURCHASE or self.phase is Phase.PURCHASE_ASSIGN:
+        if self.phase is PURCHASE or self.phase is PURCHASE_ASSIGN:
             return purchase.head_chef(self)
         return self.turn
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -261,15 +276,15 @@ class WokStarState(GameState):
 
     def _compute_legal(self) -> list[WokStarAction]:
         phase = self.phase
-        if phase is Phase.ACTION:
+        if phase is ACTION:
             return action_phase.legal(self)
-        if phase is Phase.LEFTOVER:
+        if phase is LEFTOVER:
             return leftover.legal(self)
-        if phase is Phase.PURCHASE:
+        if phase is PURCHASE:
             return purchase.legal(self)
-        if phase is Phase.PURCHASE_ASSIGN:
+        if phase is PURCHASE_ASSIGN:
             return setup.assign_actions(self)
-        if phase is Phase.OVER:
+        if phase is OVER:
             return []
         return setup.legal(self)
 
@@ -278,7 +293,7 @@ class WokStarState(GameState):
         return parse_action(text)
 
     def check_legal(self, action: Action) -> None:
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             raise IllegalAction("the game is over")
         if self._legal is None:
             self._legal = self._compute_legal()
@@ -291,20 +306,20 @@ class WokStarState(GameState):
         action = cast(WokStarAction, action)
         self._legal = None
         phase = self.phase
-        if phase is Phase.ACTION:
+        if phase is ACTION:
             action_phase.apply(self, action)
             return
         # Outside the Action phase actions cost no simulated time, but on the wall clock the
         # round starts when the team is ready, not when the game began.
         self.now = self.clock.after_action(self.now, 0.0)
-        if phase is Phase.LEFTOVER:
+        if phase is LEFTOVER:
             leftover.apply(self, action)
-        elif phase is Phase.PURCHASE:
+        elif phase is PURCHASE:
             purchase.apply(self, action)
-        elif phase is Phase.PURCHASE_ASSIGN:
+        elif phase is PURCHASE_ASSIGN:
             assert isinstance(action, Assign)
             purchase.apply_assign(self, action)
-        elif phase is Phase.SETUP_ASSIGN:
+        elif phase is SETUP_ASSIGN:
             assert isinstance(action, Assign)
             setup.apply_assign(self, action)
         else:
@@ -313,12 +328,12 @@ class WokStarState(GameState):
     # ------------------------------------------------------------------ results
     def won(self) -> bool:
         """The loan is paid from the last round's income (only meaningful when over)."""
-        return self.phase is Phase.OVER and not self.lost and self.final_income >= self.loan()
+        return self.phase is OVER and not self.lost and self.final_income >= self.loan()
 
     def scores(self) -> list[int]:
         """Every seat scores the team's last-round income (0 after a Bad Publicity loss);
         before the end, the money the team has."""
-        if self.phase is Phase.OVER:
+        if self.phase is OVER:
             value = 0 if self.lost else self.final_income
         else:
             value = self.money

@@ -49,7 +49,13 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import (
+    ACTION,
+    LEFTOVER,
+    PURCHASE_ASSIGN,
+    SETUP_ASSIGN,
+    SETUP_BONUS,
+)
 from wokphysics.games.wok_star.state import WokStarState
 
 # How many ingredients one die makes on average (front side; upgraded adds about one).
@@ -76,13 +82,13 @@ class TeamBot(Bot):
         if len(legal) == 1:
             return legal[0]
         phase = state.phase
-        if phase is Phase.SETUP_ASSIGN or phase is Phase.PURCHASE_ASSIGN:
+        if phase is SETUP_ASSIGN or phase is PURCHASE_ASSIGN:
             return self._assign(state, legal)
-        if phase is Phase.SETUP_BONUS:
+        if phase is SETUP_BONUS:
             return self._bonus(state, legal)
-        if phase is Phase.ACTION:
+        if phase is ACTION:
             return self._act(state, legal)
-        if phase is Phase.LEFTOVER:
+        if phase is LEFTOVER:
             return self._leftover(state, legal)
         return self._buy(state, legal)
 

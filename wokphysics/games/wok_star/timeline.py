@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star import events, leftover
-from wokphysics.games.wok_star.model import DIE_FACES, Die, Phase
+from wokphysics.games.wok_star.model import ACTION, Die, roll
 from wokphysics.games.wok_star.seats import next_seat
 from wokphysics.games.wok_star.timers import NOT_YET, flip, fresh_timers
 
@@ -26,23 +26,19 @@ def start_round(state: WokStarState) -> None:
     """Shuffle the Customer deck, roll every pool, and reveal the first card."""
     rng = state.rng
     n = state.num_players
-    state.phase = Phase.ACTION
+    state.phase = ACTION
     order = list(range(len(state.deck)))
     rng.shuffle(order)
     state.deck = [state.deck[i] for i in order]
     state.deck_known = [state.deck_known[i] for i in order]
-    state.dice = [
-        Die(seat, rng.randint(1, DIE_FACES), seat)
-        for seat in range(n)
-        for _ in range(state.pool[seat])
-    ]
+    state.dice = [Die(seat, roll(rng), seat) for seat in range(n) for _ in range(state.pool[seat])]
     state.timers = fresh_timers(state.now)
     state.last_timer = NOT_YET
     state.idle = [False] * n
     state.turned_away_round = 0
     state.turn = (state.round - 1) % n
     reveal(state, state.now)
-    if state.phase is Phase.ACTION:
+    if state.phase is ACTION:
         state.turn = next_seat(state, state.turn, include_self=True)
 
 
@@ -82,7 +78,7 @@ def catch_up(state: WokStarState) -> None:
     """After the clock moved: reveal past finished events, mark an overdue customer."""
     if not state.config.rules.timer:
         return
-    while state.phase is Phase.ACTION and state.current and not state.overdue:
+    while state.phase is ACTION and state.current and not state.overdue:
         if state.now < state.deadline:
             return
         card = state.current
