@@ -86,7 +86,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     cost = state.seconds.get(action.verb)
     if cost is not None:
         state.now = state.clock.after_action(state.now, cost)
-    if kind is Place or kind is Combo or kind is Give or kind is Use:
+    if (kind is Place or kind is Combo or kind is Give or kind is Use) and True in state.idle:
         # Something on the table changed: whoever had passed may have a move again.
         # (Bounded: each of these uses up a die or a character.)
         state.idle = [False] * state.num_players
@@ -110,7 +110,8 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         reveal(state, state.now)
     if state.phase is not ACTION:
         return
-    catch_up(state)
+    if state.now >= state.deadline and state.config.rules.timer:
+        catch_up(state)
     if state.phase is ACTION:
         state.turn = next_seat(state, seat, include_self=False)
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Self, cast
+from typing import Self
 
 from wokphysics.games.protocol import Action, GameState, IllegalAction
 from wokphysics.games.wok_star import action_phase, leftover, purchase, refusals, setup
@@ -292,18 +292,44 @@ class WokStarState(GameState):
     def parse_action(self, text: str) -> WokStarAction:
         return parse_action(text)
 
+    def _match(self, action: Action) -> WokStarAction | None:
+        """The legal action equal to ``action`` (None if it is not legal now). Identity is
+        tried first: a bot returns one of the very objects the state listed."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        for candidate in self._legal:
+            if candidate is action:
+                return candidate
+        for candidate in self._legal:
+            if candidate == action:
+                return candidate
+        return None
+
     def check_legal(self, action: Action) -> None:
         if self.phase is OVER:
             raise IllegalAction("the game is over")
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if action in self._legal:
-            return
-        raise IllegalAction(refusals.why_not(self, action))
+        if self._match(action) is None:
+            raise IllegalAction(refusals.why_not(self, action))
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the current player, or raise IllegalAction and change
+        nothing (the protocol's apply, with one look-up of the action)."""
+        if self.phase is OVER:
+            raise IllegalAction("the game is over")
+        chosen = self._match(action)
+        if chosen is None:
+            raise IllegalAction(refusals.why_not(self, action))
+        self._play(chosen)
+        self.history.append(chosen)
 
     def _apply(self, action: Action) -> None:
-        # check_legal found it among the legal actions, all WokStarAction values.
-        action = cast(WokStarAction, action)
+        chosen = self._match(action)
+        if chosen is None:
+            raise IllegalAction(refusals.why_not(self, action))
+        self._play(chosen)
+
+    def _play(self, action: WokStarAction) -> None:
+        """Carry out a legal action: the phase's rules."""
         self._legal = None
         phase = self.phase
         if phase is ACTION:
