@@ -20,6 +20,7 @@ from pydantic import Field
 
 from wokphysics.config.loader import Settings, load_layered, validate
 from wokphysics.errors import ConfigError
+from wokphysics.games.wok_star.model import DIE_FACES
 
 CONFIG_FILE = "wok_star.toml"
 
@@ -247,8 +248,8 @@ class WokStarConfig(Settings):
         return {
             p.id: frozenset(
                 (low, high)
-                for low in range(1, 7)
-                for high in range(low, 7)
+                for low in range(1, DIE_FACES + 1)
+                for high in range(low, DIE_FACES + 1)
                 if p.combo.met(low, high)
             )
             for p in self.preparations
@@ -321,8 +322,9 @@ def check_cards(config: WokStarConfig, file: str) -> None:
             raise ConfigError(
                 file, f"preparations.{index}.upgraded", "the upgraded side must make more"
             )
-        if prep.combo.kind.startswith("sum") and not 2 <= prep.combo.value <= 12:
-            raise ConfigError(file, f"preparations.{index}.combo.value", "a sum is 2 to 12")
+        top = 2 * DIE_FACES
+        if prep.combo.kind.startswith("sum") and not 2 <= prep.combo.value <= top:
+            raise ConfigError(file, f"preparations.{index}.combo.value", f"a sum is 2 to {top}")
     preps = config.prep_by_id
     costs = sorted(r.cost for r in config.recipes)
     if costs[:3] != [0, 0, 0] or costs[3:8] != [4, 4, 4, 4, 4] or min(costs[8:]) <= 4:

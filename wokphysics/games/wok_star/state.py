@@ -40,7 +40,8 @@ actions, or call :meth:`WokStarState.refresh` after changing them by hand in a t
 Invariants (checked by :meth:`check_invariants`): every customer card of a recipe in play is
 in exactly one place (deck, potential deck, current, a pile, Bad Publicity); every event card
 likewise; counters stay within 0..ingredient_max; dice pools within their maximum; money
-never negative; the maps above keep card order.
+never negative. The maps above keep card order by construction (every change and every load
+goes through :func:`~.decks.card_order`).
 """
 
 from __future__ import annotations
