@@ -109,6 +109,8 @@ class ChopSettings(Settings):
     yaw_sd_rad_s: float = Field(ge=0, le=200)
     spread_mm: float = Field(ge=0, le=200)
     speed_sd: float = Field(ge=0, le=1)
+    direction_sd_rad: float = Field(ge=0, le=3.2)
+    lift_sd: float = Field(ge=0, le=1)
 
 
 class VisibilitySettings(Settings):

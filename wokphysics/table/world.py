@@ -883,8 +883,10 @@ class Table:
         left). ``rethrow`` defaults to every card out of the wok (on the floor or
         with its centre outside the wok's edge); they are picked up and thrown with the rest.
         The hand's release velocity (over ``release_window_s``) times ``throw_gain`` sets each
-        card's speed; they leave the hand flat at ``release_height_mm``, tumble a little and
-        land as physics leaves them, possibly outside the wok.
+        card's speed; they leave the hand flat at ``release_height_mm``, each with its own
+        direction (``direction_sd_rad``), lift (``lift_sd``), speed (``speed_sd``) and spin,
+        so they spread apart in flight; they tumble a little and land as physics leaves them,
+        possibly outside the wok.
         """
         self._check_gesture(gesture)
         wanted = count
@@ -913,7 +915,7 @@ class Table:
             card = self._cards[card_id]
             if card.location == "supply":
                 card.face_up = False
-            jx, jy, ja, js, jw, jv = (float(v) for v in self.rng.normal(0.0, 1.0, 6))
+            jx, jy, ja, js, jw, jv, jd, jl = (float(v) for v in self.rng.normal(0.0, 1.0, 8))
             self._leave_space(card)
             card.location = "wok"
             card.owner = None
@@ -922,7 +924,11 @@ class Table:
             card.body.angle = angle
             self._enter_space(card)
             gain = chop.throw_gain * max(0.0, 1.0 + chop.speed_sd * float(jv))
+            # Each card leaves the hand with its own launch (direction, lift, speed, spin):
+            # the cards of one chop spread apart in flight instead of flying as one clump.
             throw_angle = math.atan2(vy, vx) if math.hypot(vx, vy) > 1e-6 else facing
+            throw_angle += chop.direction_sd_rad * jd
+            lift = chop.lift_speed_mm_s * max(0.0, 1.0 + chop.lift_sd * jl)
             # The flip axis lies across the throw: the card tumbles forwards.
             axis = throw_angle + math.pi / 2
             h, k2 = plate_inertia(axis, angle, width, length)
@@ -930,7 +936,7 @@ class Table:
                 h,
                 k2,
                 chop.release_height_mm,
-                chop.lift_speed_mm_s,
+                lift,
                 chop.spin_sd_rad_s * float(js),
                 axis,
                 self._flight_params,
