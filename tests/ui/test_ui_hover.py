@@ -34,9 +34,9 @@ def test_a_card_with_a_hidden_circle_shows_only_its_dot_colour() -> None:
                       deck.categories[game.ingredient(onion)]) == "Onion"
 
 
-def test_a_face_down_card_shows_its_back() -> None:
+def test_a_face_down_card_tells_nothing() -> None:
     game = WokOnFireGame(load_config(), 1, 2)
     card = next(c for c in game.table.wok_cards() if not c.face_up)
     seen = game.table.visibility()[card.id]
     category = Deck.from_rules(game.cfg.rules).categories[game.ingredient(card.id)]
-    assert hover_text(card, seen, game.ingredient(card.id), category) == "face down"
+    assert hover_text(card, seen, game.ingredient(card.id), category) is None

@@ -139,3 +139,49 @@ def test_events_are_stamped_across_the_interval_they_arrived_in() -> None:
     stamper.gap_s = 0.001
     stamps = stamper.stamp(3, 0.030, companions=[False, False, True], ends_stream=True)
     assert stamps == pytest.approx([0.0005, 0.0015, 0.0015])
+
+
+def test_the_flip_band_reads_the_same_in_the_help_readme_and_docs() -> None:
+    from pathlib import Path
+
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.ui.wok_on_fire.flip_band import bands_for
+    from wokphysics.ui.wok_on_fire.scene import help_lines
+
+    bands = bands_for(load_config().physics.model_dump(mode="json"))
+    assert bands is not None, "the shipped physics config has measured flip bands"
+    words = bands.describe()
+    assert words.startswith("lengthwise ") and "crosswise" in words
+    assert any(words in text for _, text in help_lines(bands))
+    root = Path(__file__).resolve().parents[2]
+    for doc in ("README.md", "docs/ui.md"):
+        flat = " ".join((root / doc).read_text().split())
+        assert words in flat, f"{doc} gives the flip band as the help does"
+
+
+def test_the_gauge_takes_the_band_of_the_card_ahead_at_its_angle() -> None:
+    import math
+
+    from wokphysics.table.cards import Card
+    from wokphysics.ui.wok_on_fire.flip_band import (
+        Band,
+        FlipBands,
+        approach_angle,
+        card_ahead,
+    )
+
+    def lying(card_id: int, x: float, y: float, angle: float) -> Card:
+        return Card(card_id, "pork", False, x, y, angle, 0, card_id, "wok")
+
+    upright = lying(1, 0.0, 60.0, 0.0)  # long axis along y
+    turned = lying(2, 0.0, 200.0, math.pi / 4)
+    aside = lying(3, 150.0, 60.0, 0.0)
+    cards = [turned, aside, upright]
+    # The blade at the origin moving along +y meets the upright card first (lengthwise).
+    ahead = card_ahead(cards, 0.0, 0.0, 0.0, 1.0, 45.0, 150.0)
+    assert ahead is upright and approach_angle(upright, 0.0, 1.0) == pytest.approx(0.0)
+    assert approach_angle(upright, 1.0, 0.0) == pytest.approx(90.0)
+    assert approach_angle(turned, 0.0, 1.0) == pytest.approx(45.0)
+    assert card_ahead(cards, 0.0, 0.0, 0.0, -1.0, 45.0, 150.0) is None  # nothing behind
+    bands = FlipBands(((0.0, Band(1100.0, 1600.0)), (90.0, Band(1200.0, 1900.0))))
+    assert bands.at(45.0) == Band(1150.0, 1750.0)

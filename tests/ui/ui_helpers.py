@@ -7,10 +7,12 @@ the frame cap on the virtual clock (1/60 s), reading events as they arrive.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
 
+from wokphysics.config.table import TableConfig
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.ui.app import App
 from wokphysics.ui.play import build_app, parse_play_args
@@ -75,10 +77,15 @@ def run_until_still(app: App, scene: PlayScene, limit: int = 3000) -> int:
     return frames
 
 
+FLICK_MM_S = 1380.0
+"""The test flick's speed over its last 40 ms, mm/s: the middle of every orientation's flip
+band with the shipped physics."""
+
+
 def flick_samples(cfg_length: float, x: float, y: float) -> list[tuple[float, float, float]]:
     """A flick along +y that enters 10 mm before the near edge of a card lying at (x, y) with
-    its length along y: a slow approach, then 1380 mm/s (the middle of every orientation's flip
-    band) over the last 40 ms, sampled every 4 ms as a mouse would report it."""
+    its length along y: a slow approach, then ``FLICK_MM_S`` over the last 40 ms, sampled
+    every 4 ms as a mouse would report it."""
     y0 = y - cfg_length / 2.0 - 10.0
     start = y0 - 60.0
     samples = [(0.0, x, start)]
@@ -87,6 +94,31 @@ def flick_samples(cfg_length: float, x: float, y: float) -> list[tuple[float, fl
         t += 0.004
         samples.append((t, x, start + 300.0 * t))
     y_flick = samples[-1][2]
-    for i in range(1, 11):  # the flick: 1380 mm/s for 40 ms
-        samples.append((0.2 + 0.004 * i, x, y_flick + 1380.0 * 0.004 * i))
+    for i in range(1, 11):  # the flick: FLICK_MM_S for 40 ms
+        samples.append((0.2 + 0.004 * i, x, y_flick + FLICK_MM_S * 0.004 * i))
     return samples
+
+
+def aimed_flick(app: App, x: float, y: float, card_angle: float, direction: float,
+                speed: float, physics: TableConfig, under_mm: float = 15.0,
+                lead_mm: float = 60.0, mouse_hz: float = 1000.0,
+                ramp_s: float = 0.08) -> list[tuple[float, tuple[int, int]]]:
+    """A hand's flick at a card lying at (x, y) turned ``card_angle``: moving along
+    ``direction`` (rad), it speeds up over ``ramp_s`` to ``speed`` (mm/s), holds it over the
+    last ``lead_mm`` and lets go with the blade's centre ``under_mm`` past the card's near
+    edge. Mouse reports ``(t_s, pixel)`` at ``mouse_hz``."""
+    rel = direction - card_angle
+    half = (abs(physics.card.width_mm / 2.0 * math.cos(rel))
+            + abs(physics.card.length_mm / 2.0 * math.sin(rel)))
+    cx, cy = math.cos(direction), math.sin(direction)
+    end = (x - cx * (half - under_mm), y - cy * (half - under_mm))
+    ramp_mm = 0.5 * speed * ramp_s
+    total = ramp_s + lead_mm / speed
+    points = []
+    for k in range(int(total * mouse_hz) + 1):
+        t = k / mouse_hz
+        s = 0.5 * speed * t * t / ramp_s if t <= ramp_s else ramp_mm + speed * (t - ramp_s)
+        back = ramp_mm + lead_mm - s
+        sx, sy = app.renderer.map.to_screen(end[0] - cx * back, end[1] - cy * back)
+        points.append((t, (round(sx), round(sy))))
+    return points

@@ -63,6 +63,58 @@ def flick_frame_times(seed: int = 1) -> tuple[list[float], list[float], list[flo
     return times, physics, cpu, most_airborne
 
 
+def live_drag_frame_times(seed: int = 1) -> tuple[list[float], list[float]]:
+    """Wall times (ms) of the window's frames at 1280 x 800 while a hand drags the live blade
+    slowly across a crowded wok (all 50 cards, heavily overlapping) for a second, pushing and
+    sliding under cards as it goes, then flicks and lets go; the frames until rest included.
+
+    The hand's clock follows the machine's during each frame's work and skips the waits for
+    the frame cap, so a frame's time is its work: reading events, the physics steps the
+    pointer's moments ask for, drawing, the flip. Returns the wall times and the frames'
+    thread CPU times (ms: without the time other processes took the core)."""
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.table.bench import crowded_table
+    from wokphysics.ui.app import App, WindowOptions, on_table
+    from wokphysics.ui.practice.scene import PracticeScene
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.synthetic_hand import HandClock
+    from wokphysics.ui.widgets import Text
+
+    cfg = load_config()
+    hand = HandClock(follow_wall=True)
+
+    def new_scene(renderer: TableRenderer, text: Text, app: App) -> PracticeScene:
+        table = crowded_table(cfg.physics, cfg.deck(), seed)
+        return PracticeScene(cfg, seed, renderer, text, lambda: app.events_read_s,
+                             table=table)
+
+    app = App(WindowOptions(size=SIZE), on_table(cfg, new_scene), hand)
+    scene = app.scene
+    assert isinstance(scene, PracticeScene)
+    for _ in range(3):  # warm the sprite caches as a game's first frames do
+        app.frame()
+    # 250 mm/s from the lower left across the middle, then 1.5 m/s over the last 60 mm.
+    points: list[tuple[float, tuple[int, int]]] = []
+    x, y, t = -220.0, -200.0, 0.0
+    while t < 1.2:
+        t += 0.001
+        speed = 250.0 if t < 1.16 else 1500.0
+        x += speed * 0.001 * 0.6
+        y += speed * 0.001 * 0.8
+        sx, sy = app.renderer.map.to_screen(x, y)
+        points.append((t, (round(sx), round(sy))))
+    hand.drag([(0.0, points[0][1]), *points], start_s=hand.now() + 0.005)
+    times: list[float] = []
+    cpu: list[float] = []
+    while hand.pending or not scene.state.still:
+        cpu_start = time.thread_time()
+        start = time.perf_counter()
+        app.frame()
+        times.append(1000.0 * (time.perf_counter() - start))
+        cpu.append(1000.0 * (time.thread_time() - cpu_start))
+    return times, cpu
+
+
 def bench_figures(repeat: int) -> dict[str, float]:
     """``window.flick_50_cards_frame_ms_median`` / ``_p99`` (ms per frame, over all frames of
     ``repeat`` flicks, seeds 1..repeat), the physics part of a frame (median, p99), the
@@ -75,6 +127,8 @@ def bench_figures(repeat: int) -> dict[str, float]:
     frames: list[float] = []
     physics: list[float] = []
     cpu: list[float] = []
+    dragging: list[float] = []
+    dragging_cpu: list[float] = []
     airborne = 0
     count = 0
     try:
@@ -85,9 +139,18 @@ def bench_figures(repeat: int) -> dict[str, float]:
             physics.extend(steps)
             airborne = max(airborne, most)
             count = len(times)
+            wall, thread = live_drag_frame_times(seed=1 + run)
+            dragging.extend(wall)
+            dragging_cpu.extend(thread)
     finally:
         pygame.display.quit()
+    from wokphysics.ui.input_bench import bench_figures as input_figures
+
     return {
+        "window.live_drag_50_cards_frame_ms_median": statistics.median(dragging),
+        "window.live_drag_50_cards_frame_ms_p99": percentile(dragging, 0.99),
+        "window.live_drag_50_cards_frame_cpu_ms_p99": percentile(dragging_cpu, 0.99),
+        **input_figures(repeat),
         "window.flick_50_cards_frame_ms_median": statistics.median(frames),
         "window.flick_50_cards_frame_ms_p99": percentile(frames, 0.99),
         "window.flick_50_cards_frame_cpu_ms_p99": percentile(cpu, 0.99),

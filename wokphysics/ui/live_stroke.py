@@ -17,7 +17,7 @@ after the release: the cards moved while the blade did. No pygame here.
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from wokphysics.table.gesture import Gesture
 
@@ -29,6 +29,9 @@ class StrokeLike(Protocol):
 
     @property
     def gesture(self) -> Gesture: ...
+
+
+S = TypeVar("S", bound=StrokeLike)
 
 
 class PointerTrack:
@@ -84,14 +87,14 @@ class PointerTrack:
         return math.hypot(x1 - x0, y1 - y0) / window_s
 
 
-class LiveSpatula:
+class LiveSpatula(Generic[S]):
     """Runs a stroke's physics steps as the pointer's moments come (see the module doc).
 
     ``max_speed`` (mm/s): a pointer faster than a hand is followed at that speed (the blade
     lags it and ``slowed`` says so) rather than refused.
     """
 
-    def __init__(self, stroke: StrokeLike, track: PointerTrack, dt: float,
+    def __init__(self, stroke: S, track: PointerTrack, dt: float,
                  max_speed: float) -> None:
         self.stroke = stroke
         self.track = track
@@ -101,6 +104,8 @@ class LiveSpatula:
         self.slowed = False
         _, x, y = track.last
         self.blade = (x, y)
+        self.path: list[tuple[float, float]] = [(x, y)]
+        """Where each step put the blade (the stroke's gesture without its times), mm."""
         self._along = 0.0
 
     @property
@@ -122,6 +127,7 @@ class LiveSpatula:
             self.slowed = True
         self.stroke.move_to(x, y)
         self.blade = (x, y)
+        self.path.append((x, y))
         self.steps += 1
 
     def catch_up(self, read_s: float) -> int:
@@ -147,13 +153,14 @@ class LiveSpatula:
     def recent_motion(self, window_s: float) -> tuple[float, float]:
         """The blade's mean velocity over its last ``window_s`` seconds (mm/s; zero before
         it has moved)."""
-        samples = self.stroke.gesture.samples
-        back = min(len(samples) - 1, max(1, round(window_s / self.dt)))
+        path = self.path
+        back = min(len(path) - 1, max(1, round(window_s / self.dt)))
         if back <= 0:
             return 0.0, 0.0
-        t1, x1, y1 = samples[-1]
-        t0, x0, y0 = samples[-1 - back]
-        return (x1 - x0) / (t1 - t0), (y1 - y0) / (t1 - t0)
+        x1, y1 = path[-1]
+        x0, y0 = path[-1 - back]
+        span = back * self.dt
+        return (x1 - x0) / span, (y1 - y0) / span
 
     def recent_speed(self, window_s: float) -> float:
         """The blade's mean speed over its last ``window_s`` seconds, mm/s."""

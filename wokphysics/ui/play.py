@@ -101,6 +101,8 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
         raise UserError(f"--max-frames must be at least 1, not {args.max_frames}")
     size = parse_size(args.size)
     screenshot = Path(args.screenshot) if args.screenshot else None
+    if args.practice:
+        return _practice_app(args, size, screenshot, clock), None, screenshot
     # Autosave: --save, else the --resume file itself, else the default file; tests and
     # bug reports (--max-frames) write none unless asked, and --no-save writes none.
     save: Path | None
@@ -162,7 +164,8 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
             player: make_wof_bot(cfg, label, bot_seed(game.seed, player))
             for player, label in enumerate(game.bots) if label != "person"
         }
-        scene = PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart)
+        scene = PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart,
+                          events_read=lambda: app.events_read_s, sound=app.sound.play)
         if save is not None:
             app.on_leave = lambda: save_on_leave(scene, save)
         return scene
@@ -185,6 +188,37 @@ def _claim(save: Path, resume: Path | None) -> Path:
         print(f"{save} holds another game (continue it with: wokphysics play --resume {save});"
               f" this game autosaves to {chosen}")
     return chosen
+
+
+def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: Path | None,
+                  clock: WindowClock | None) -> App:
+    """The practice table (``--practice``): no turns; ``--save FILE`` writes the flicks as
+    CSV."""
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.ui.app import App, WindowOptions, on_table
+    from wokphysics.ui.display import missing_display
+    from wokphysics.ui.practice.record import FlickLog
+    from wokphysics.ui.practice.scene import PracticeScene
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.widgets import Text
+
+    if args.resume:
+        raise UserError("--practice keeps no game to resume; drop --resume")
+    cfg = load_config(args.config)
+    from wokphysics.games.cli_options import check_seed
+
+    seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
+    log = FlickLog(path=Path(args.save) if args.save and not args.no_save else None)
+    problem = missing_display()
+    if problem is not None:
+        raise UserError(problem)
+
+    def new_scene(renderer: TableRenderer, text: Text, app: App) -> PracticeScene:
+        return PracticeScene(cfg, seed, renderer, text, lambda: app.events_read_s, log)
+
+    options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
+                            screenshot=screenshot, title="Wok on Fire - practice")
+    return App(options, on_table(cfg, new_scene), clock)
 
 
 def parse_play_args(argv: list[str]) -> argparse.Namespace:
@@ -214,6 +248,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"autosave the game here after every turn (default {DEFAULT_SAVE}, "
                         "or the --resume file; none with --max-frames)")
     parser.add_argument("--no-save", action="store_true", help="do not autosave")
+    parser.add_argument("--practice", action="store_true",
+                        help="a solo practice table with no turns: flick cards and see a chart "
+                        "of your flicks (speed, angle, flipped or not); --save FILE writes "
+                        "them as CSV")
     parser.add_argument("--max-frames", type=int, default=None, metavar="N",
                         help="close the window after N frames (tests, bug reports)")
     parser.add_argument("--screenshot", default=None, metavar="PATH",

@@ -89,6 +89,7 @@ class TableRenderer:
         self.seat_labels: dict[int, str] = {}
         self.hand_seat: int | None = None
         self.piles: dict[int, tuple[tuple[str, int], ...]] = {}
+        self._spatula: pygame.Surface | None = None  # scaled once per window size
         self.background = pygame.Surface((1, 1))
         self.map: ScreenMap = layout(cfg, *size)
         self.resize(size)
@@ -363,7 +364,9 @@ class TableRenderer:
         scale = m.length(self.cfg.spatula.blade_width_mm) / base.get_width()
         width = max(4, round(base.get_width() * scale))
         height = max(4, round(base.get_height() * scale))
-        image = pygame.transform.smoothscale(base, (width, height))
+        if self._spatula is None or self._spatula.get_size() != (width, height):
+            self._spatula = pygame.transform.smoothscale(base, (width, height))
+        image = self._spatula
         # The pivot: the middle of the blade, 27 mm below the sprite's top edge.
         pivot_y = -height / 2.0 + m.length(27.0)
         turn = blade_angle + math.pi

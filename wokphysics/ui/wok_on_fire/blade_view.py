@@ -3,6 +3,8 @@ flip band of the card ahead (shared by the game and the practice table)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from wokphysics.config.table import TableConfig
@@ -24,7 +26,7 @@ class BladeView:
         self.text = text
         self.bands = bands
 
-    def draw(self, surface: pygame.Surface, live: LiveSpatula, cards: list[Card]) -> None:
+    def draw(self, surface: pygame.Surface, live: LiveSpatula[Any], cards: list[Card]) -> None:
         x, y, along = live.blade_pose()
         self.renderer.draw_spatula(surface, x, y, along)
         window = self.physics.spatula.release_window_s

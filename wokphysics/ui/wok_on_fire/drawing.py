@@ -99,16 +99,13 @@ class WokDrawing:
         cards = self.cards_now()
         self.renderer.draw(surface, cards, self.highlights())
         spatula = ui.playback.spatula() if ui.playback is not None else None
-        if ui.capture is not None and ui.capture_kind == "stir":
-            x, y = ui.capture.last
-            self.renderer.draw_spatula(surface, x, y, ui.blade)
-            speed = ui.capture.recent_speed(self.cfg.physics.spatula.release_window_s)
-            self.blade_view.draw_gauge(surface, cards, x, y, ui.capture.direction(), speed)
+        if ui.live is not None:
+            self.blade_view.draw(surface, ui.live, cards)
         elif spatula is not None:
             self.renderer.draw_spatula(surface, *spatula)
         elif ui.capture is not None:
             self._draw_hand(surface)
-        else:
+        elif ui.press is None:
             self._draw_hover(surface, cards)
         area = pygame.Rect(self.renderer.map.area)
         size = max(14, surface.get_height() // 42)

@@ -29,6 +29,19 @@ class FlipBands:
     between two measured angles the band is interpolated."""
 
     by_angle: tuple[tuple[float, Band], ...]
+    shared: Band | None = None
+    """The speeds every measured angle's band covers."""
+
+    def describe(self) -> str:
+        """The bands in words, as the help, the README and docs/ui.md give them:
+        "lengthwise 1.2-1.6 m/s, at 45 degrees 1.2-1.7 m/s, crosswise 1.1-1.5 m/s"."""
+        names = {0.0: "lengthwise", 90.0: "crosswise"}
+        parts = [f"{names.get(angle, f'at {angle:.0f} degrees')} {_metres(band)}"
+                 for angle, band in sorted(self.by_angle, key=lambda item: item[0])]
+        text = ", ".join(parts)
+        if self.shared is not None:
+            text += f" (every angle: {_metres(self.shared)})"
+        return text
 
     def at(self, angle_deg: float) -> Band:
         points = sorted(self.by_angle, key=lambda item: item[0])
@@ -39,6 +52,10 @@ class FlipBands:
                 return Band(b0.low + share * (b1.low - b0.low),
                             b0.high + share * (b1.high - b0.high))
         return points[-1][1]
+
+
+def _metres(band: Band) -> str:
+    return f"{band.low / 1000.0:.2f}-{band.high / 1000.0:.2f} m/s"
 
 
 def approach_angle(card: Card, dx: float, dy: float) -> float:
@@ -75,18 +92,33 @@ def card_ahead(cards: list[Card], x: float, y: float, dx: float, dy: float,
     return best[3] if best is not None else None
 
 
+FLICK_SECTIONS = ("card", "physics", "spatula", "table", "wok")
+"""The physics config's sections a flick's outcome depends on (not [chop], not [visibility])."""
+
+
 def physics_fingerprint(physics_data: dict[str, object]) -> str:
-    """A short hash of a physics config's data (``cfg.physics.model_dump(mode="json")``)."""
+    """SHA-256 (hex) of the flick's sections of a physics config's data
+    (``cfg.physics.model_dump(mode="json")``), canonical JSON."""
     import hashlib
     import json
 
-    text = json.dumps(physics_data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    relevant = {key: physics_data[key] for key in FLICK_SECTIONS if key in physics_data}
+    text = json.dumps(relevant, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
-MEASURED: dict[str, FlipBands] = {}
-"""The bands measured by ``wokphysics sweep flips`` for a physics config, by its fingerprint.
-Filled from the tuned defaults' sweep."""
+MEASURED: dict[str, FlipBands] = {
+    # The shipped physics of issue 10's tuning (main 0d5b3f3): a lone card, straight strokes
+    # at constant speed released 15 mm under its near edge, 60 seeds on a 100 mm/s grid
+    # (``studies.flips``, the physics helper's provisional sweep).
+    "862d4776069cede266c375b3b19714b8e2fb005a43ab84ac979c3ca2cce685c9": FlipBands(
+        by_angle=((0.0, Band(1100.0, 1600.0)), (45.0, Band(1100.0, 1600.0)),
+                  (90.0, Band(1200.0, 1900.0))),
+        shared=Band(1200.0, 1600.0),
+    ),
+}
+"""The bands measured by ``wokphysics sweep flips`` for a physics config, by its
+fingerprint."""
 
 
 def bands_for(physics_data: dict[str, object]) -> FlipBands | None:

@@ -2,7 +2,7 @@
 
 A face-up card whose centre circle can be seen is named. One whose circle is hidden shows only
 the colour of its visible corner dots (the ingredient's category), so a blind Chicken claim
-stays blind. A face-down card shows its back. No pygame here.
+stays blind. A face-down card gets no label (its back is all there is). No pygame here.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def hover_text(
     if card.location != "wok" or card.airborne:
         return None
     if not card.face_up:
-        return "face down"
+        return None  # its back is all there is to read
     if seen is None:
         return None
     if seen.circle_visible:

@@ -14,9 +14,17 @@ from collections.abc import Callable
 import pygame
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
-from wokphysics.games.wok_on_fire.engine import Bonus, Expect, Pick, PickKind, WokOnFireGame
+from wokphysics.games.wok_on_fire.engine import (
+    Bonus,
+    EngineStroke,
+    Expect,
+    Pick,
+    PickKind,
+    WokOnFireGame,
+)
 from wokphysics.table.cards import Card
-from wokphysics.ui.input import GestureCapture, blade_angle
+from wokphysics.ui.input import GestureCapture
+from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, Point
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
@@ -48,7 +56,9 @@ class WokInputs:
     @property
     def may_act(self) -> bool:
         """A person is to act and nothing is moving."""
-        return self.ui.playback is None and self.scheduler.person_to_act
+        ui = self.ui
+        return (ui.playback is None and ui.live is None and ui.press is None
+                and self.scheduler.person_to_act)
 
     # ------------------------------------------------------------------ pointer
     def mouse_down(self, button: int, pos: Point, t_s: float) -> None:
@@ -73,11 +83,11 @@ class WokInputs:
         x, y = m.to_table(*pos)
         expect = self.game.expect
         if button == 1 and expect is Expect.STIR:
-            ui.capture, ui.capture_kind = GestureCapture(t_s, x, y), "stir"
+            ui.press = PointerTrack(t_s, x, y)
         elif button == 1 and expect is Expect.CHOP:
             seat = self.game.seat_of(self.game.current_player)
             if self.renderer.hand_rect(seat).collidepoint(pos):
-                ui.capture, ui.capture_kind = GestureCapture(t_s, x, y), "chop"
+                ui.capture = GestureCapture(t_s, x, y)
             else:
                 self.presenter.say_at(
                     "Start the chop in your hand area: the lit strip at your edge.", pos)
@@ -93,35 +103,53 @@ class WokInputs:
     def mouse_move(self, pos: Point, t_s: float) -> None:
         ui = self.ui
         ui.mouse = pos
-        if ui.capture is not None:
-            x, y = self.renderer.map.to_table(*pos)
+        x, y = self.renderer.map.to_table(*pos)
+        if ui.live is not None:
+            ui.live.pointer(t_s, x, y)
+        elif ui.press is not None:
+            ui.press.add(t_s, x, y)
+            _, x0, y0 = ui.press.samples[0]
+            if math.hypot(x - x0, y - y0) >= MIN_DRAG_MM:
+                self._put_blade_down(ui.press)
+        elif ui.capture is not None:
             ui.capture.add(t_s, x, y)
-            dx, dy = ui.capture.direction()
-            ui.blade = blade_angle(dx, dy, ui.blade)
+
+    def _put_blade_down(self, track: PointerTrack) -> None:
+        """The press became a stir: the blade goes down where the button was pressed, and
+        the steps since then run at the next update (it meets no card before it moves)."""
+        ui = self.ui
+        _, x0, y0 = track.samples[0]
+        strokes: list[EngineStroke] = []
+        if self.gate.act(lambda: strokes.append(self.game.begin_stroke(x0, y0))):
+            spatula = self.cfg.physics.spatula
+            ui.live = LiveSpatula(strokes[0], track, self.game.table.dt, spatula.max_speed_mm_s)
+        else:
+            ui.press = None
 
     def mouse_up(self, button: int, pos: Point, t_s: float) -> None:
         ui = self.ui
-        if button != 1 or ui.capture is None:
+        if button != 1:
             return
-        capture, kind = ui.capture, ui.capture_kind
-        ui.capture = None
         x, y = self.renderer.map.to_table(*pos)
+        if ui.press is not None:
+            live, ui.press, ui.live = ui.live, None, None
+            if live is None:  # a click would use up a stir
+                self.presenter.refuse("Drag to stir: a click does nothing.")
+                return
+            self.scheduler.release(live, t_s, x, y)
+            return
+        if ui.capture is None:
+            return
+        capture, ui.capture = ui.capture, None
         capture.add(t_s, x, y)
         gesture, slowed = capture.gesture(self.cfg.physics.spatula.max_speed_mm_s)
         x0, y0 = capture.samples[0][1], capture.samples[0][2]
         if max(math.hypot(sx - x0, sy - y0) for _, sx, sy in capture.samples) < MIN_DRAG_MM:
-            # A click is no gesture: it would use up a stir (or drop the chop at the hand).
-            what = "stir" if kind == "stir" else "chop"
-            self.presenter.refuse(f"Drag to {what}: a click does nothing.")
+            # A click is no throw: it would drop the chop at the hand.
+            self.presenter.refuse("Drag to chop: a click does nothing.")
             return
         game = self.game
-        if kind == "stir":
-            accepted = self.scheduler.start(lambda: game.begin_stir(gesture), gesture)
-            if accepted:
-                ui.flick_speed = math.hypot(
-                    *gesture.release_velocity(self.cfg.physics.spatula.release_window_s))
-        else:
-            accepted = self.scheduler.start(lambda: game.begin_chop(gesture), None)
+        accepted = self.scheduler.start(lambda: game.begin_chop(gesture), None)
         if accepted and slowed:
             self.presenter.tell("That was faster than a hand: slowed to the limit.")
 

@@ -9,6 +9,7 @@ table or the wok get a notice over the table.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.games.wok_on_fire.engine import (
@@ -24,6 +25,7 @@ from wokphysics.games.wok_on_fire.engine import (
 )
 from wokphysics.table.world import ActionReport
 from wokphysics.ui.scene import Presenter
+from wokphysics.ui.sound import Effect
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 NOTICE_S = 5.0
@@ -57,8 +59,10 @@ def count_of(n: int, what: str) -> str:
 class WokPresenter(Presenter):
     """Tells the game's events (see the module doc)."""
 
-    def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi) -> None:
+    def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,
+                 sound: Callable[[Effect], None] | None = None) -> None:
         super().__init__(log_size=8)
+        self.sound = sound
         self.cfg = cfg
         self.game = game
         self.ui = ui
@@ -70,6 +74,8 @@ class WokPresenter(Presenter):
         names = self.names
         if isinstance(event, StirEvent):
             flipped = len(event.report.flipped)
+            if flipped:
+                self._play("sizzle")
             self.add_line(f"{names[event.player]} stirred: {count_of(flipped, 'card')} flipped")
             self._left_table(event.report)
         elif isinstance(event, ClaimFailedEvent):
@@ -77,6 +83,8 @@ class WokPresenter(Presenter):
             self._failed_claims.append(event)
         elif isinstance(event, PickEvent):
             self.add_line(self._pick_line(event))
+            if any(taken.card_ids for taken in event.taken):
+                self._play("card")
         elif isinstance(event, GiftEvent):
             what = self._cards(event.card_ids)
             if event.to_player is None:
@@ -89,11 +97,16 @@ class WokPresenter(Presenter):
             if event.card_id is not None:
                 self.add_line(f"{names[event.player]} discarded a Chili Pepper for one more pick")
         elif isinstance(event, ChopEvent):
+            self._play("chop")
             thrown = len(event.report.touched)
             self.add_line(f"{names[event.player]} chopped {count_of(thrown, 'card')} in")
             self._left_table(event.report)
         elif isinstance(event, GameOverEvent):
             self.add_line("Game over: " + " and ".join(names[w] for w in event.winners) + " won")
+
+    def _play(self, name: Effect) -> None:
+        if self.sound is not None:
+            self.sound(name)
 
     def _pick_line(self, event: PickEvent) -> str:
         """"You picked Onion; Pork", "Bot 2 (strong) picked Noodles for the Garlic gift",

@@ -19,8 +19,10 @@ from wokphysics.table.gesture import GestureError
 from wokphysics.ui.animation import LiveAction
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, GameScene
+from wokphysics.ui.sound import Effect
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_on_fire.drawing import WokDrawing
+from wokphysics.ui.wok_on_fire.flip_band import FlipBands
 from wokphysics.ui.wok_on_fire.inputs import WokInputs
 from wokphysics.ui.wok_on_fire.panel import Panel
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
@@ -28,8 +30,9 @@ from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 HELP_LINES = (
-    ("Stir fry", "press on the table, drag and release: a quick flick under a card's edge "
-                 "flips it, a lazy drag pushes"),
+    ("Stir fry", "press on the table before a card, drag: the spatula follows the pointer, "
+                 "pushing and sliding under cards; release with a quick flick under a card's "
+                 "edge to flip it (a lazy drag only pushes)"),
     ("Pick up", "click up to two yellow-framed cards (click again to un-name), then Enter"),
     ("Why not?", "clicking a card that may not be taken says why"),
     ("Blind Chicken", "right-click a face-up card whose centre circle is hidden"),
@@ -43,23 +46,35 @@ HELP_LINES = (
 )
 
 
-class PlayScene(GameScene):
-    """One game of Wok on Fire on screen. ``bots`` maps a player to the bot playing for them."""
+def help_lines(bands: FlipBands | None) -> tuple[tuple[str, str], ...]:
+    """The F1 help, with the flip band of this physics config (or why there is none)."""
+    band = (("Flip band", "a lone card flips at least 80 % of the time at "
+             + bands.describe() + "; the gauge by the blade marks it for the card ahead")
+            if bands is not None else
+            ("Flip band", "not measured for this physics config: the gauge shows the speed only"))
+    return HELP_LINES[:1] + (band,) + HELP_LINES[1:]
 
-    help_lines = HELP_LINES
+
+class PlayScene(GameScene):
+    """One game of Wok on Fire on screen. ``bots`` maps a player to the bot playing for them;
+    ``events_read()`` says when the window last read its events (``App.events_read_s``: the
+    live blade steps up to then; without it, up to the pointer's last event); ``sound(name)``
+    plays an effect (a sizzle on a flip, the chop, a card taken)."""
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, bots: dict[int, WokBot],
                  renderer: TableRenderer, text: Text,
-                 on_new_game: Callable[[], None] | None = None) -> None:
+                 on_new_game: Callable[[], None] | None = None,
+                 events_read: Callable[[], float] | None = None,
+                 sound: Callable[[Effect], None] | None = None) -> None:
         self.cfg = cfg
         self.game = game
         self.bots = bots
         self.renderer = renderer
         self.ui = TableUi()
-        presenter = WokPresenter(cfg, game, self.ui)
+        presenter = WokPresenter(cfg, game, self.ui, sound)
         presenter.skip_past(game.events)
         gate = EngineGate(presenter, lambda: game.events, (IllegalAction, GestureError))
-        scheduler = WokScheduler(game, bots, self.ui, presenter, gate)
+        scheduler = WokScheduler(game, bots, self.ui, presenter, gate, events_read)
         inputs = WokInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate, on_new_game)
         panel = Panel(game, self.ui, renderer, text, presenter, scheduler, inputs.buttons,
                       inputs.new_game)
@@ -70,6 +85,7 @@ class PlayScene(GameScene):
         self.wok_inputs = inputs
         self.wok_scheduler = scheduler
         self.wok_drawing = drawing
+        self.help_lines = help_lines(drawing.blade_view.bands)
         drawing.update_seats()
 
     def _after_input(self) -> None:
@@ -98,6 +114,11 @@ class PlayScene(GameScene):
         return self.wok_drawing.cards_now()
 
     def finish_motion(self) -> None:
-        """Run a stir or chop under way to rest (before saving on close)."""
+        """Run a stir or chop under way to rest (before saving on close); a stir still being
+        dragged is released where the blade is."""
+        live = self.ui.live
+        if live is not None:
+            self.ui.live = self.ui.press = None
+            self.wok_scheduler.release(live, live.committed, *live.blade)
         if self.ui.playback is not None:
             self.ui.playback.skip()

@@ -1,6 +1,10 @@
 """Wok on Fire's scheduler: the running stir or chop, and the bots' turns, as time passes.
 
-A running action is stepped by the frame clock (:class:`~wokphysics.ui.animation.LiveAction`).
+A person's stir is live: while the button is held, the blade's physics steps run as the
+pointer's moments come (:class:`~wokphysics.ui.live_stroke.LiveSpatula`, up to when the window
+last read its events); the release is the flick. A running action (the flick settling, a
+bot's stir, a chop) is stepped by the frame clock
+(:class:`~wokphysics.ui.animation.LiveAction`).
 Bots wait ``BOT_PAUSE_S`` before each input; their stirs and chops play at real speed (a
 bot's stir is ``bot.plan_stir(game)`` handed to ``game.begin_stir``, exactly what ``bot.act``
 does, so it can be drawn), and the cards a bot names are framed for a moment before they are
@@ -10,12 +14,14 @@ motion and hurries the bots until a person must act.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from wokphysics.games.wok_on_fire.bots import WokBot
-from wokphysics.games.wok_on_fire.engine import Expect, StirEvent, WokOnFireGame
-from wokphysics.table.gesture import Gesture
+from wokphysics.games.wok_on_fire.engine import EngineStroke, Expect, StirEvent, WokOnFireGame
+from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.ui.animation import LiveAction, Stepped
+from wokphysics.ui.live_stroke import LiveSpatula
 from wokphysics.ui.scene import BotPace, EngineGate
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.state import TableUi
@@ -30,7 +36,9 @@ class WokScheduler:
     """Steps the running action and lets the bots play (see the module doc)."""
 
     def __init__(self, game: WokOnFireGame, bots: dict[int, WokBot], ui: TableUi,
-                 presenter: WokPresenter, gate: EngineGate) -> None:
+                 presenter: WokPresenter, gate: EngineGate,
+                 events_read: Callable[[], float] | None = None) -> None:
+        self.events_read = events_read
         self.game = game
         self.bots = bots
         self.ui = ui
@@ -53,8 +61,32 @@ class WokScheduler:
 
         return self.gate.act(call)
 
+    def release(self, live: LiveSpatula[EngineStroke], t_s: float, x: float, y: float) -> None:
+        """The button went up: the blade's last steps, then the flick, drawn as it runs."""
+        try:
+            live.finish(t_s, x, y)
+        except GestureError as error:  # e.g. a stroke longer than the table allows
+            self.presenter.refuse(str(error))
+        stroke = live.stroke
+        speed = math.hypot(*stroke.velocity())
+        if self.start(stroke.begin_release, None):
+            self.ui.flick_speed = speed
+            if live.slowed:
+                self.presenter.tell("That was faster than a hand: the blade followed at the "
+                                    "limit.")
+
     def update(self, real_s: float, speed: float = 1.0) -> None:
         ui = self.ui
+        if ui.live is not None:
+            live = ui.live
+            until = self.events_read() if self.events_read is not None else live.track.last[0]
+            try:
+                live.catch_up(until)
+            except GestureError as error:  # the stroke ran too long: it is released here
+                ui.live = ui.press = None
+                self.presenter.refuse(str(error))
+                self.release(live, live.committed, *live.blade)
+            return
         if ui.playback is not None:
             ui.playback.advance(real_s, speed * (FAST_SPEED if self.pace.fast else 1.0))
             if ui.playback.done:

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from wokphysics.games.wok_on_fire.engine import Pick
+from wokphysics.games.wok_on_fire.engine import EngineStroke, Pick
 from wokphysics.ui.animation import LiveAction
 from wokphysics.ui.input import GestureCapture
+from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
 from wokphysics.ui.widgets import Button
 
 Point = tuple[int, int]
@@ -41,11 +42,13 @@ class TableUi:
     """A bot's named picks, shown framed for a moment before they are taken."""
     playback: LiveAction | None = None
     """The stir or chop being drawn as it runs."""
+    press: PointerTrack | None = None
+    """The pointer since the button went down in a stir step (until it has moved far enough
+    to be a stir rather than a click)."""
+    live: LiveSpatula[EngineStroke] | None = None
+    """The stir being dragged: the blade on the table, following the pointer."""
     capture: GestureCapture | None = None
-    capture_kind: str = ""
-    """"stir" or "chop" while the button is held."""
-    blade: float = 0.0
-    """The spatula blade's direction while dragging, rad."""
+    """A chop being dragged (the throw happens at the release)."""
     flick_speed: float | None = None
     """The person's last stir release speed, mm/s (told once the stir is over)."""
     layout: Layout = field(default_factory=Layout)

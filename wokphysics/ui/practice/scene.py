@@ -1,0 +1,339 @@
+"""``wokphysics play --practice``: a solo table with no turns, to learn the flick.
+
+The spatula is live (:mod:`wokphysics.ui.live_stroke`): while the button is held the blade
+follows the pointer on the physics clock; the release is the flick. Every flick is recorded
+(speed, angle to the card on the blade, flipped or not, :mod:`.record`) and shown as a chart
+in the side panel (:mod:`.chart`). Tables: 1 a lone face-down card (laid again, at a new
+angle, a moment after it comes to rest), 2 three cards, 3 a wok dealt as a game starts; N
+deals the table again. The scene has the four roles of :mod:`wokphysics.ui.scene`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from wokphysics.config.wok_on_fire import WokOnFireConfig
+from wokphysics.games.wok_on_fire.deal import dealt_table
+from wokphysics.table.cards import Card
+from wokphysics.table.gesture import GestureError
+from wokphysics.table.stroke import Stroke
+from wokphysics.table.world import ActionRun, Table, TableError
+from wokphysics.ui.animation import LiveAction
+from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
+from wokphysics.ui.practice.chart import draw_chart
+from wokphysics.ui.practice.record import Flick, FlickLog
+from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.scene import GameScene, Point, Presenter
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Text, bubble
+from wokphysics.ui.wok_on_fire.blade_view import BladeView
+from wokphysics.ui.wok_on_fire.flip_band import FlipBands, approach_angle, bands_for
+from wokphysics.ui.wok_on_fire.scene import help_lines as play_help
+
+LONE, FEW, WOK = "lone", "few", "wok"
+TABLES = {pygame.K_1: LONE, pygame.K_2: FEW, pygame.K_3: WOK}
+TABLE_NAMES = {LONE: "one card", FEW: "three cards", WOK: "a dealt wok"}
+RELAY_S = 1.2
+"""Seconds a lone card lies where it landed before it is laid again for the next flick."""
+
+HELP_LINES = (
+    ("Flick", "press on the table before a card, drag under it and release with a quick "
+              "flick; the gauge by the blade shows the speed (and the flip band, when known)"),
+    ("1 / 2 / 3", "practise on one card, three cards, or a wok dealt as a game starts"),
+    ("N", "deal the table again"),
+    ("Space", "skip the motion"),
+    ("Esc", "pause (Q quits while paused)"),
+    ("F1 or H", "this help"),
+)
+
+
+class PracticeState:
+    """The practice table and what is under way on it."""
+
+    def __init__(self, cfg: WokOnFireConfig, seed: int, log: FlickLog,
+                 table: Table | None = None) -> None:
+        self.cfg = cfg
+        self.seed = seed
+        self.kind = LONE if table is None else WOK
+        self.log = log
+        self.table = table if table is not None else self.deal()
+        self.live: LiveSpatula[Stroke] | None = None
+        self.release: LiveAction | None = None
+        self.release_run: ActionRun | None = None
+        self.target: tuple[int | None, float | None, float] | None = None
+        """At a release: (card on the blade, its angle to the flick, the flick's speed)."""
+        self.relay_in: float | None = None
+        self.mouse: Point = (0, 0)
+
+    def deal(self) -> Table:
+        """A fresh table of the current kind (the seed moves on with each deal)."""
+        self.seed += 1
+        table = dealt_table(self.cfg, self.seed)
+        if self.kind != WOK:
+            keep = 1 if self.kind == LONE else 3
+            for card in table.wok_cards()[keep:]:
+                table.take(card.id, "supply")
+            self._lay(table)
+        return table
+
+    def _lay(self, table: Table) -> None:
+        """Lay the practice cards face down in the inner half of the wok, at random angles
+        (from the table's own generator)."""
+        reach = self.cfg.physics.wok.width_mm / 4.0
+        cards = [c for c in table.cards if c.location in ("wok", "floor")]
+        for index, card in enumerate(cards):
+            x = 0.0 if len(cards) == 1 else (index - 1) * 150.0
+            y = float(table.rng.uniform(-reach / 2, reach / 2)) if len(cards) > 1 else 0.0
+            angle = float(table.rng.uniform(0.0, math.pi))
+            table.place(card.id, x, y, angle, False)
+
+    def relay(self) -> None:
+        """The lone card (or the few) laid again for the next flick."""
+        self._lay(self.table)
+
+    @property
+    def still(self) -> bool:
+        return self.live is None and self.release is None
+
+
+class PracticePresenter(Presenter):
+    """Tells each flick's result; the chart shows them all."""
+
+    def flick(self, flick: Flick) -> None:
+        speed = f"{flick.speed_mm_s / 1000.0:.2f} m/s"
+        if flick.angle_deg is None:
+            self.tell(f"{speed}: no card was on the blade (slide under a card's edge first).")
+            return
+        result = "flipped" if flick.flipped else ("tossed, landed the same way up"
+                                                  if flick.launched else "pushed, not flipped")
+        self.tell(f"{speed} at {flick.angle_deg:.0f} deg to the card: {result}.")
+
+
+class PracticeScheduler:
+    """Runs the live stroke's steps as their moments come, the release to rest, and lays the
+    lone card again after a moment."""
+
+    def __init__(self, state: PracticeState, presenter: PracticePresenter,
+                 events_read: Callable[[], float]) -> None:
+        self.state = state
+        self.presenter = presenter
+        self.events_read = events_read
+
+    def update(self, real_s: float, speed: float = 1.0) -> None:
+        state = self.state
+        if state.live is not None:
+            self._guard(lambda: state.live.catch_up(self.events_read()) if state.live else None)
+        if state.release is not None:
+            state.release.advance(real_s, speed)
+            if state.release.done:
+                self._record()
+        elif state.relay_in is not None:
+            state.relay_in -= real_s
+            if state.relay_in <= 0:
+                state.relay_in = None
+                state.relay()
+
+    def _guard(self, call: Callable[[], object]) -> None:
+        try:
+            call()
+        except (GestureError, TableError) as error:
+            self.presenter.refuse(str(error))
+
+    def _record(self) -> None:
+        state = self.state
+        run = state.release_run
+        assert run is not None
+        state.release = state.release_run = None
+        report = run.report
+        target = state.target
+        state.target = None
+        if target is None:
+            return
+        card_id, angle, speed = target
+        flick = Flick(speed, angle, card_id is not None and card_id in report.flipped,
+                      card_id is not None and card_id in report.launched)
+        state.log.add(flick)
+        self.presenter.flick(flick)
+        if state.kind != WOK:
+            state.relay_in = RELAY_S
+
+    def skip(self) -> None:
+        if self.state.release is not None:
+            self.state.release.skip()
+
+
+class PracticeInputs:
+    """Press, drag, release on the table: a live stroke; keys choose the table."""
+
+    def __init__(self, state: PracticeState, renderer: TableRenderer,
+                 presenter: PracticePresenter, scheduler: PracticeScheduler) -> None:
+        self.state = state
+        self.renderer = renderer
+        self.presenter = presenter
+        self.scheduler = scheduler
+
+    def mouse_down(self, button: int, pos: Point, t_s: float) -> None:
+        state = self.state
+        state.mouse = pos
+        if button != 1 or not state.still or not self.renderer.map.in_table_area(*pos):
+            return
+        state.relay_in = None
+        x, y = self.renderer.map.to_table(*pos)
+        table = state.table
+        try:
+            stroke = table.begin_stroke(x, y)
+        except (GestureError, TableError) as error:
+            self.presenter.refuse(str(error))
+            return
+        spatula = self.state.cfg.physics.spatula
+        state.live = LiveSpatula(stroke, PointerTrack(t_s, x, y), table.dt,
+                                 spatula.max_speed_mm_s)
+        self.presenter.clear_status()
+
+    def mouse_move(self, pos: Point, t_s: float) -> None:
+        self.state.mouse = pos
+        live = self.state.live
+        if live is not None:
+            live.pointer(t_s, *self.renderer.map.to_table(*pos))
+
+    def mouse_up(self, button: int, pos: Point, t_s: float) -> None:
+        state = self.state
+        live = state.live
+        if button != 1 or live is None:
+            return
+        state.live = None
+        x, y = self.renderer.map.to_table(*pos)
+        try:
+            live.finish(t_s, x, y)
+            stroke = live.stroke
+            speed = math.hypot(*stroke.velocity())
+            target: int | None = None
+            angle: float | None = None
+            on_blade = stroke.on_blade
+            if on_blade:
+                card = state.table.card(on_blade[0])
+                target = card.id
+                angle = approach_angle(card, *stroke.velocity())
+            state.target = (target, angle, speed)
+            state.release_run = stroke.begin_release()
+            state.release = LiveAction(state.table, state.release_run)
+        except (GestureError, TableError) as error:
+            self.presenter.refuse(str(error))
+            return
+        if live.slowed:
+            self.presenter.tell("That was faster than a hand: the blade followed at the limit.")
+
+    def key(self, key: int) -> None:
+        state = self.state
+        if key == pygame.K_SPACE:
+            self.scheduler.skip()
+        elif not state.still:
+            return
+        elif key in TABLES:
+            state.kind = TABLES[key]
+            state.table = state.deal()
+            state.relay_in = None
+        elif key == pygame.K_n:
+            state.table = state.deal()
+            state.relay_in = None
+
+
+class PracticeDrawing:
+    """The table, the live blade with its gauge, and the panel with the chart."""
+
+    def __init__(self, state: PracticeState, renderer: TableRenderer, text: Text,
+                 presenter: PracticePresenter, bands: FlipBands | None) -> None:
+        self.state = state
+        self.renderer = renderer
+        self.text = text
+        self.presenter = presenter
+        self.bands = bands
+        self.blade = BladeView(state.cfg.physics, renderer, text, bands)
+        self._still: tuple[tuple[int, int, int], list[Card]] | None = None
+        self._panel_key: tuple[object, ...] | None = None
+        self._panel_image: pygame.Surface | None = None
+
+    def cards(self) -> list[Card]:
+        """The picture: the release's (interpolated), or the table's cards (their snapshot
+        kept until the table steps or is dealt again)."""
+        if self.state.release is not None:
+            return self.state.release.cards()
+        table = self.state.table
+        key = (id(table), table.steps, sum(1 for _ in table.supply))
+        if self._still is None or self._still[0] != key:
+            self._still = (key, table.cards)
+        return self._still[1]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        state = self.state
+        cards = self.cards()
+        self.renderer.draw(surface, cards)
+        if state.live is not None:
+            self.blade.draw(surface, state.live, cards)
+        area = pygame.Rect(self.renderer.map.area)
+        size = max(14, surface.get_height() // 42)
+        for b in self.presenter.bubbles:
+            bubble(surface, self.text, b.text, b.at, size, area)
+        self._panel(surface)
+
+    def _panel(self, surface: pygame.Surface) -> None:
+        """The side panel, redrawn only when what it shows changes."""
+        px, py, pw, ph = self.renderer.map.panel
+        if pw <= 0:
+            return
+        panel = pygame.Rect(px, py, pw, ph)
+        presenter, state = self.presenter, self.state
+        key = (self.renderer.map.panel, presenter.status, presenter.status_is_error,
+               len(state.log.flicks), state.kind)
+        if key != self._panel_key or self._panel_image is None:
+            self._draw_panel(surface, panel)
+            self._panel_key = key
+            self._panel_image = surface.subsurface(panel).copy()
+        else:
+            surface.blit(self._panel_image, panel.topleft)
+
+    def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        px, py, pw, ph = panel
+        pygame.draw.rect(surface, PANEL_BG, panel)
+        t, state = self.text, self.state
+        big = max(18, ph // 30)
+        size = max(14, ph // 44)
+        x, y, width = px + 12, py + 10, pw - 24
+        surface.blit(t.render("Practice the flick", big, GOLD, bold=True), (x, y))
+        y += big + 4
+        surface.blit(t.render(f"Table: {TABLE_NAMES[state.kind]} (1 / 2 / 3, N deals again)",
+                              size - 2, DIM), (x, y))
+        y += size + 4
+        y = t.draw_wrapped(surface, "Press before a card's edge, drag under it and release with "
+                           "a quick flick.", size, x, y, width, GOLD) + 4
+        if self.presenter.status:
+            color = RED if self.presenter.status_is_error else WHITE
+            y = t.draw_wrapped(surface, self.presenter.status, size, x, y, width, color) + 4
+        y = t.draw_wrapped(surface, state.log.summary(), size - 2, x, y, width, WHITE) + 6
+        chart = pygame.Rect(x, y, width, min(width, ph - y - 2 * size))
+        if chart.height > 60:
+            draw_chart(surface, t, chart, state.log.flicks, self.bands)
+        surface.blit(t.render("F1/H help - Esc pause - Space skip", size - 3, DIM),
+                     (x, ph - size))
+
+
+class PracticeScene(GameScene):
+    """The practice table (see the module doc). ``events_read()``: when the window last read
+    its events (``App.events_read_s``); ``table``: a table to start on instead of a lone card
+    (the benchmark's crowded wok)."""
+
+    def __init__(self, cfg: WokOnFireConfig, seed: int, renderer: TableRenderer, text: Text,
+                 events_read: Callable[[], float], log: FlickLog | None = None,
+                 table: Table | None = None) -> None:
+        self.state = PracticeState(cfg, seed, log if log is not None else FlickLog(), table)
+        presenter = PracticePresenter()
+        scheduler = PracticeScheduler(self.state, presenter, events_read)
+        inputs = PracticeInputs(self.state, renderer, presenter, scheduler)
+        bands = bands_for(cfg.physics.model_dump(mode="json"))
+        drawing = PracticeDrawing(self.state, renderer, text, presenter, bands)
+        self.help_lines = HELP_LINES[:1] + play_help(bands)[1:2] + HELP_LINES[1:]
+        renderer.set_seats({0: "You"}, None)
+        renderer.set_piles({})
+        super().__init__(presenter, inputs, scheduler, drawing)
