@@ -16,7 +16,13 @@ from typing import Literal, NoReturn
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin, Verb, VerbCommand
 from wokphysics.games.registry import PLUGINS
-from wokphysics.studies.commands import SIMULATE_HELP, SWEEP_HELP, simulate_command, sweep_command
+from wokphysics.studies.commands import (
+    PHYSICS_SWEEPS,
+    SIMULATE_HELP,
+    SWEEP_HELP,
+    simulate_command,
+    sweep_command,
+)
 from wokphysics.ui.front_ends import window_play
 
 DEFAULT_PLAY_GAME = "wok-on-fire"
@@ -74,6 +80,13 @@ def build_parser() -> argparse.ArgumentParser:
             )
             command.add_arguments(game_parser)
             game_parser.set_defaults(handler=command.run)
+        if verb == "sweep":
+            for name, (title, command) in PHYSICS_SWEEPS.items():
+                sweep_parser = games.add_parser(
+                    name, help=f"{title}: {command.help}", description=command.help
+                )
+                command.add_arguments(sweep_parser)
+                sweep_parser.set_defaults(handler=command.run)
 
     replay = commands.add_parser(
         "replay",

@@ -131,7 +131,9 @@ def against_variants(
             continue
         values, errors = _errors(picked, scale)
         axes.errorbar(xs, values, yerr=errors, marker="o", capsize=3, label=name)
-    axes.set_xticks(range(len(labels)), labels, rotation=20 if len(labels) > 4 else 0)
+    # one line per varied key, so crossed --vary labels do not run into each other
+    ticks = [label.replace(", ", "\n") for label in labels]
+    axes.set_xticks(range(len(labels)), ticks, rotation=20 if len(labels) > 6 else 0)
     axes.set_xlabel("variant")
     axes.set_ylabel(_axis(chart))
     axes.set_title(f"{chart.title} (95 % intervals)")

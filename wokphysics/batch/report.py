@@ -49,8 +49,32 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
         + ". Every row is in <code>tasks.csv</code>; the figures below are in "
         "<code>summary.json</code>.</p>",
         "<h2>Definition</h2>",
-        _table(["setting", "value"], [[k, _text(v)] for k, v in study.definition.items()]),
+        _table(
+            ["setting", "value"],
+            [
+                [k, _text(v)]
+                for k, v in study.definition.items()
+                if k != "variants" and v not in (None, [], {}, "")
+            ],
+        ),
     ]
+    variants = study.definition.get("variants")
+    if isinstance(variants, list) and variants:
+        parts.append("<h2>Configs</h2>")
+        parts.append(
+            '<p class="note">Each variant is the shipped config with this TOML layered on '
+            "(empty: the shipped config as it is).</p>"
+        )
+        rows = "".join(
+            f"<tr><td>{_e(str(v.get('label')))}</td>"
+            f"<td style='text-align:left'><pre>{_e(str(v.get('config') or ''))}</pre></td></tr>"
+            for v in variants
+            if isinstance(v, Mapping)
+        )
+        parts.append(
+            f"<table><thead><tr><th>variant</th><th>override</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
     per_chart = _chart_tables(summary)
     for plot in plots:
         png = path.parent / f"{plot.name}.png"

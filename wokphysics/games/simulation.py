@@ -1,22 +1,19 @@
-"""Headless bot-against-bot games with a progress bar and a results table.
+"""Playing a turn-based game out with bots, and the plain-text results table.
 
-Shared by ``wokphysics simulate`` for the turn-based games. Game ``i`` is seeded with
-``seed + i``; the bots in a game are seeded from it too, so every game can be replayed alone.
+``wokphysics simulate`` runs its games as a study on the batch runner
+(:mod:`wokphysics.studies`), which plays each game with :func:`play_out` and prints
+:func:`results_table` from the study's records.
 """
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tqdm import tqdm
-
-from wokphysics.games.bots import Bot, make_bot
+from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import GameState
-from wokphysics.games.registry import new_game
-from wokphysics.games.seeds import bot_seed
 
 
 @dataclass
@@ -42,35 +39,6 @@ def play_out(state: GameState, bots: Sequence[Bot], max_actions: int = 1_000_000
     return state
 
 
-def run_games(
-    game: str,
-    players: int,
-    games: int,
-    seed: int,
-    bot_names: Sequence[str],
-    config: Any = None,
-    progress: bool = True,
-    summarise: Callable[[GameState], dict[str, Any]] | None = None,
-) -> list[GameResult]:
-    """Play ``games`` games of ``game`` with one bot per seat (names cycled to fill seats)."""
-    names = [bot_names[seat % len(bot_names)] for seat in range(players)]
-    results: list[GameResult] = []
-    for index in tqdm(range(games), desc=f"{game}", unit="game", disable=not progress):
-        game_seed = seed + index
-        state = new_game(game, players=players, seed=game_seed, config=config)
-        bots = [make_bot(game, name, bot_seed(game_seed, seat)) for seat, name in enumerate(names)]
-        play_out(state, bots)
-        results.append(
-            GameResult(
-                seed=game_seed,
-                bots=names,
-                scores=state.scores(),
-                winners=state.winners(),
-                actions=len(state.history),
-                extra=summarise(state) if summarise else {},
-            )
-        )
-    return results
 
 
 def results_table(results: Sequence[GameResult]) -> str:

@@ -19,6 +19,11 @@ from wokphysics.games.plugin import GamePlugin, VerbCommand
 SIMULATE_HELP = "play many headless bot games (on a Dask cluster) and print a results table"
 SWEEP_HELP = "play the same games under every combination of config values, with plots"
 
+PHYSICS_SWEEPS: dict[str, tuple[str, VerbCommand]] = {}
+"""Sweeps that are not a game's (``wokphysics sweep flips``): name -> (title, command), listed
+by the command line beside the games. Add an entry here; keep this module light by importing
+the physics inside the command's functions."""
+
 
 def add_runner_arguments(parser: argparse.ArgumentParser) -> None:
     """Where the study runs and where its results go."""

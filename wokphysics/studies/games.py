@@ -167,22 +167,24 @@ def turn_record(state: Any, names: Sequence[str]) -> dict[str, Scalar]:
 def results_table(columns: Columns) -> str:
     """The shared text table of the turn-based games (wins per seat and bot, scores,
     length), from the study's records."""
-    from wokphysics.games.simulation import GameResult
     from wokphysics.games.simulation import results_table as table
 
-    results = []
-    for row in columns.rows():
-        seats = range(1, int(row["players"] or 0) + 1)
-        results.append(
-            GameResult(
-                int(row["seed"] or 0),
-                [str(row[f"seat{s}_bot"]) for s in seats],
-                [int(row[f"seat{s}_score"] or 0) for s in seats],
-                [s - 1 for s in seats if row[f"seat{s}_win"]],
-                int(row["actions"] or 0),
-            )
-        )
-    return table(results)
+    return table([game_result(row) for row in columns.rows()])
+
+
+def game_result(row: Mapping[str, Scalar]) -> Any:
+    """A game's common columns as the shared :class:`~wokphysics.games.simulation.GameResult`
+    (what the text tables read)."""
+    from wokphysics.games.simulation import GameResult
+
+    seats = range(1, int(row["players"] or 0) + 1)
+    return GameResult(
+        int(row["seed"] or 0),
+        [str(row[f"seat{s}_bot"]) for s in seats],
+        [int(row[f"seat{s}_score"] or 0) for s in seats],
+        [s - 1 for s in seats if row[f"seat{s}_win"]],
+        int(row["actions"] or 0),
+    )
 
 
 # --------------------------------------------------------------------------- reading records

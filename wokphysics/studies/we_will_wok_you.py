@@ -20,6 +20,7 @@ from wokphysics.batch.tasks import Record, Task
 from wokphysics.studies.games import (
     GameContext,
     common_charts,
+    means,
     play_turn_game,
     player_counts,
     turn_record,
@@ -94,16 +95,13 @@ def _taken_share(columns: Columns) -> dict[str, Estimate]:
 
 
 def charts(columns: Columns) -> list[Chart]:
-    def means(values: dict[str, FloatArray]) -> dict[str, Estimate]:
-        return {key: mean(v) for key, v in values.items()}
-
     return [
         *common_charts(columns),
         Chart(
             "wok_cards_taken",
             "Wok cards taken per player",
             "wok cards per player",
-            lambda c: means(_woks_taken(c)),
+            means(_woks_taken),
             distribution=_woks_taken,
             note="Every wok card a player took (red and blue) by the end of the game.",
         ),
@@ -111,7 +109,7 @@ def charts(columns: Columns) -> list[Chart]:
             "wok_card_points",
             "Points from wok cards per player",
             "points per player",
-            lambda c: means(_wok_points(c)),
+            means(_wok_points),
             distribution=_wok_points,
             note="Points the red wok cards scored in the player's best final arrangement.",
         ),

@@ -1,8 +1,8 @@
 """Wok and Roll studies: one task is one bot game on the turn engine.
 
 A game's record adds ``menu`` (``simple`` or ``expert``) and, per score-sheet section, the
-points all players scored there together (``section_<name>``: rice, noodle, vegmeat,
-seafood, skills_fridge, and on the Expert Menu house_special, pantry and recipes).
+points all players scored there together (``section_<name>``, one per section of the menu
+side's score sheet, as ``Menu.section_scores`` names them).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def _sections(columns: Columns) -> dict[str, Estimate]:
         players = group.numbers("players")
         for name in group.names:
             if name.startswith("section_"):
-                section = name.removeprefix("section_").replace("_", " + ")
+                section = name.removeprefix("section_").replace("_", " ")
                 values = group.numbers(name) / players
                 label = f"{section} ({side})" if len(menus) > 1 else section
                 if not all(v != v for v in values):  # a section this side does not have

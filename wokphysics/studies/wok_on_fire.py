@@ -20,7 +20,13 @@ from wokphysics.batch.charts import Chart
 from wokphysics.batch.columns import Columns, FloatArray
 from wokphysics.batch.stats import Estimate, mean, rate
 from wokphysics.batch.tasks import Record, Scalar, Task
-from wokphysics.studies.games import GameContext, common_charts, player_counts, seat_columns
+from wokphysics.studies.games import (
+    GameContext,
+    common_charts,
+    game_result,
+    player_counts,
+    seat_columns,
+)
 
 GAME = "wok-on-fire"
 FLIP_BINS = ("0", "1", "2", "3plus")
@@ -170,22 +176,13 @@ def check_bots(names: list[str], config: Any) -> None:
 
 def table(columns: Columns) -> str:
     """The text table ``simulate`` has always printed, from the study's records."""
-    from wokphysics.games.simulation import GameResult
     from wokphysics.games.wok_on_fire.simulate import WofGameResult, wof_results_table
 
     results = []
     for row in columns.rows():
-        players = int(row["players"] or 0)
-        seats = range(1, players + 1)
         results.append(
             WofGameResult(
-                GameResult(
-                    int(row["seed"] or 0),
-                    [str(row[f"seat{s}_bot"]) for s in seats],
-                    [int(row[f"seat{s}_score"] or 0) for s in seats],
-                    [s - 1 for s in seats if row[f"seat{s}_win"]],
-                    int(row["actions"] or 0),
-                ),
+                game_result(row),
                 int(row["turns"] or 0),
                 int(row["stirs"] or 0),
                 int(row["stirs_that_flipped"] or 0),

@@ -1,7 +1,9 @@
-"""Headless Wok on Fire bot games: ``wokphysics simulate wok-on-fire``.
+"""Headless Wok on Fire bot games: one whole game (:func:`play_one`) and the text table
+``wokphysics simulate wok-on-fire`` prints (the games run as a study on the batch runner,
+:mod:`wokphysics.studies.wok_on_fire`).
 
-Game ``i`` of a run is seeded with ``seed + i``; the bots' hands are seeded from it too, so
-any one game can be played again alone (and its replay file says everything it needs).
+A game's bots' hands are seeded from the game's seed, so any one game can be played again
+alone (and its replay file says everything it needs).
 """
 
 from __future__ import annotations
@@ -11,14 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tqdm import tqdm
-
 from wokphysics.config.wok_on_fire import WokOnFireConfig
-from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_games, check_seed
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import GameResult, results_table
-from wokphysics.games.wok_on_fire.bots import bot_settings, make_wof_bot, play_bot_game
+from wokphysics.games.wok_on_fire.bots import make_wof_bot, play_bot_game
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 
 
@@ -52,58 +50,6 @@ def play_one(
     return game
 
 
-def run_wof_games(
-    cfg: WokOnFireConfig,
-    players: int,
-    games: int,
-    seed: int,
-    bot_names: Sequence[str],
-    out_dir: Path | None = None,
-    progress: bool = True,
-    rotate: bool = False,
-) -> list[WofGameResult]:
-    """Play ``games`` games with the bots cycled over the seats; write replays to ``out_dir``.
-
-    With ``rotate``, game ``i`` shifts the bots ``i`` seats on, so every bot sits in every
-    seat (and starts) equally often: the fair way to compare strengths.
-    """
-    if not 1 <= players <= 4:
-        raise UserError(f"--players must be 1 to 4, not {players}")
-    check_games(games)
-    check_seed(seed)
-    if not bot_names:
-        raise UserError("--bots needs at least one bot name")
-    for name in bot_names:
-        bot_settings(cfg, name)
-    names = [bot_names[p % len(bot_names)] for p in range(players)]
-    if out_dir is not None:
-        try:
-            out_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise UserError(f"{out_dir}: cannot create the folder: {error.strerror}") from None
-    results = []
-    for index in tqdm(range(games), desc="wok-on-fire", unit="game", disable=not progress):
-        game_seed = seed + index
-        if rotate:
-            shift = index % players
-            names = [bot_names[(p + shift) % len(bot_names)] for p in range(players)]
-        path = None if out_dir is None else out_dir / f"wok-on-fire-{game_seed}.json"
-        game = play_one(cfg, players, game_seed, names, path)
-        scores = game.scores()
-        stats = game.stats
-        inputs = sum(len(turn["inputs"]) for turn in game.turn_records)
-        results.append(
-            WofGameResult(
-                GameResult(
-                    game_seed, list(names), [s.total for s in scores], game.winners(), inputs
-                ),
-                stats.turns,
-                stats.stirs,
-                stats.stirs_that_flipped,
-                stats.simulated_s,
-            )
-        )
-    return results
 
 
 def wof_results_table(results: Sequence[WofGameResult]) -> str:

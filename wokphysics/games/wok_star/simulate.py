@@ -8,14 +8,14 @@ the bots are seeded from it, so any game can be replayed alone.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tqdm import tqdm
 
 from wokphysics.games.bots import Bot, make_bot
 from wokphysics.games.seeds import bot_seed
-from wokphysics.games.wok_star.cards import WokStarConfig, default_config
+from wokphysics.games.wok_star.cards import WokStarConfig
 from wokphysics.games.wok_star.state import WokStarState
 
 
@@ -92,27 +92,3 @@ HEADER = (
     f" {'lost (bp)':>10} {'actions':>8}"
 )
 
-
-def run_table(
-    configs: Mapping[str, WokStarConfig],
-    player_counts: Sequence[int],
-    games: int,
-    seed: int,
-    bot: str,
-    progress: bool = True,
-) -> str:
-    """Play every setting and return the table (income: round 6's, 0 after a loss)."""
-    lines = [HEADER]
-    for players in player_counts:
-        for difficulty, config in configs.items():
-            label = f"{players}p {difficulty}"
-            results = play_games(config, players, games, seed, bot, progress, label)
-            lines.append(summary_row(label, results))
-    any_config = next(iter(configs.values()), default_config())
-    rules = any_config.rules
-    lines.append(
-        f"bot: {bot}; timer {'on' if rules.timer else 'off'}, events "
-        f"{'on' if rules.events else 'off'}, characters {'on' if rules.characters else 'off'}; "
-        f"seeds {seed}..{seed + games - 1}"
-    )
-    return "\n".join(lines)
