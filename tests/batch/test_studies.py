@@ -104,3 +104,14 @@ def test_wok_on_fire_records_its_ingredients_stirs_and_cards_leaving_the_wok(
         "wok-on-fire-1.json", "wok-on-fire-2.json"]
     for plot in ("points_by_ingredient", "flips_per_stir", "cards_leaving_the_wok"):
         assert (folder / f"{plot}.png").exists()
+
+
+def test_rotate_seats_moves_every_bot_through_every_seat(tmp_path: Path) -> None:
+    folder = tmp_path / "rotate"
+    argv = ["simulate", "wok-and-roll", "--players", "3", "--games", "6", "--bots",
+            "greedy,random,random", "--rotate-seats", "--no-progress", "--out", str(folder)]
+    assert main(argv) == 0
+    with (folder / "tasks.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    greedy_seats = [next(s for s in (1, 2, 3) if r[f"seat{s}_bot"] == "greedy") for r in rows]
+    assert greedy_seats == [1, 3, 2, 1, 3, 2]

@@ -72,6 +72,15 @@ def simulate_command(plugin: GamePlugin) -> VerbCommand | None:
 
     def add(parser: argparse.ArgumentParser) -> None:
         options(parser)
+        try:
+            parser.add_argument(
+                "--rotate-seats",
+                action="store_true",
+                help="shift the bots one seat on in every game, so each bot sits in each seat "
+                "equally often (fair comparisons of bots)",
+            )
+        except argparse.ArgumentError:
+            pass  # the game offers it already, with its own words
         add_runner_arguments(parser)
 
     return VerbCommand(SIMULATE_HELP, add, lambda args: run(plugin.name, args, sweep=False))
