@@ -48,12 +48,16 @@ def _sections(columns: Columns) -> dict[str, Estimate]:
 
 
 def _by_menu(columns: Columns) -> dict[str, Estimate]:
+    """Mean final score per player on each menu side; one side (a plain study, or one variant
+    of a sweep over ``rules.menu``) is one series, so a sweep draws Simple against Expert as
+    one line."""
+    menus = columns.group_by("menu")
     found = {}
-    for side, group in columns.group_by("menu").items():
+    for side, group in menus.items():
         players = int(max(group.numbers("players")))
         scores = [group.numbers(f"seat{s}_score") for s in range(1, players + 1)]
         values = [v for seat in scores for v in seat if v == v]
-        found[f"{side} menu"] = mean(values)
+        found[f"{side} menu" if len(menus) > 1 else "score per player"] = mean(values)
     return found
 
 
