@@ -180,6 +180,8 @@ class DaskExecutor:
         finally:
             # Interrupted (Ctrl-C) or abandoned: stop the work still queued on the cluster.
             if inflight:
+                for name in NOISY_LOGGERS:
+                    logging.getLogger(name).setLevel(logging.CRITICAL)
                 client.cancel([future for future, _ in inflight.values()])
             if isinstance(context, Future):
                 context.release()
@@ -254,13 +256,34 @@ def executor(options: ClusterOptions) -> Iterator[Executor]:
             client = Client(address, timeout=f"{options.connect_s}s", set_as_default=False)
         except OSError as error:
             raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-        with client:
+        with _quiet_if_interrupted(), client:
             workers = len(client.scheduler_info().get("workers", {}))
             if workers == 0:
                 raise UserError(f"the Dask scheduler at {address} has no workers")
             yield DaskExecutor(client, f"the cluster at {address} ({workers} workers)")
         return
     workers = options.workers or cores()
-    with local_cluster(workers) as cluster, Client(cluster, set_as_default=False) as client:
+    with (
+        _quiet_if_interrupted(),
+        local_cluster(workers) as cluster,
+        Client(cluster, set_as_default=False) as client,
+    ):
         noun = "process" if workers == 1 else "processes"
         yield DaskExecutor(client, f"a local cluster of {workers} worker {noun}")
+
+
+NOISY_LOGGERS = ("distributed", "tornado")
+"""On Ctrl-C, cancelling futures and closing the client make Dask and tornado log errors of
+callbacks that no longer matter; an abandoned run silences them until the cluster is closed."""
+
+
+@contextmanager
+def _quiet_if_interrupted() -> Iterator[None]:
+    """Restore the levels of :data:`NOISY_LOGGERS` once the cluster is closed."""
+    loggers = [logging.getLogger(name) for name in NOISY_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
