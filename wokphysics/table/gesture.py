@@ -23,6 +23,26 @@ MAX_DISTANCE_MM = 1e6
 """Sample positions lie within this many millimetres of the wok's centre."""
 
 
+def path_position(samples: Sequence[Sample], t: float) -> tuple[float, float]:
+    """Where a path of ``(t, x, y)`` samples (times increasing) is at time ``t``: linear
+    between samples, held at the ends."""
+    if t <= samples[0][0]:
+        return samples[0][1], samples[0][2]
+    if t >= samples[-1][0]:
+        return samples[-1][1], samples[-1][2]
+    low, high = 0, len(samples) - 1
+    while high - low > 1:
+        mid = (low + high) // 2
+        if samples[mid][0] <= t:
+            low = mid
+        else:
+            high = mid
+    t0, x0, y0 = samples[low]
+    t1, x1, y1 = samples[high]
+    share = (t - t0) / (t1 - t0)
+    return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
+
+
 class GestureError(ValueError):
     """A gesture that no hand could make (empty, time running backwards, not finite)."""
 
@@ -77,22 +97,7 @@ class Gesture:
 
     def position(self, t: float) -> tuple[float, float]:
         """The pointer at time ``t`` (s), linear between samples, held at the ends."""
-        samples = self.samples
-        if t <= samples[0][0]:
-            return samples[0][1], samples[0][2]
-        if t >= samples[-1][0]:
-            return samples[-1][1], samples[-1][2]
-        low, high = 0, len(samples) - 1
-        while high - low > 1:
-            mid = (low + high) // 2
-            if samples[mid][0] <= t:
-                low = mid
-            else:
-                high = mid
-        t0, x0, y0 = samples[low]
-        t1, x1, y1 = samples[high]
-        share = (t - t0) / (t1 - t0)
-        return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
+        return path_position(self.samples, t)
 
     def velocity_over(self, t_from: float, t_to: float) -> tuple[float, float]:
         """Mean velocity (mm/s) between two times; zero for an empty interval."""

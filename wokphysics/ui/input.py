@@ -34,22 +34,6 @@ class GestureCapture:
     def last(self) -> tuple[float, float]:
         return self.samples[-1][1], self.samples[-1][2]
 
-    def direction(self) -> tuple[float, float]:
-        """The pointer's recent direction of motion (mm), zero if it has not moved."""
-        if len(self.samples) < 2:
-            return 0.0, 0.0
-        t_end = self.samples[-1][0]
-        for t, x, y in reversed(self.samples[:-1]):
-            if t_end - t >= 0.05 or (t, x, y) == self.samples[0]:
-                return self.samples[-1][1] - x, self.samples[-1][2] - y
-        return 0.0, 0.0
-
-    def recent_speed(self, window_s: float) -> float:
-        """The pointer's mean speed over the last ``window_s`` seconds so far, mm/s."""
-        if len(self.samples) < 2:
-            return 0.0
-        return math.hypot(*Gesture(self.samples).release_velocity(window_s))
-
     def gesture(self, max_speed: float) -> tuple[Gesture, bool]:
         """The finished gesture, and whether it had to be slowed to ``max_speed`` (mm/s)."""
         slowed = limit_speed(self.samples, max_speed * 0.98)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import Generic, Protocol, TypeVar
 
-from wokphysics.table.gesture import Gesture
+from wokphysics.table.gesture import Gesture, path_position
 
 
 class StrokeLike(Protocol):
@@ -63,28 +63,7 @@ class PointerTrack:
 
     def position(self, t_s: float) -> tuple[float, float]:
         """Where the pointer was at ``t_s``: linear between samples, held at the ends."""
-        samples = self.samples
-        if t_s >= samples[-1][0]:
-            return samples[-1][1], samples[-1][2]
-        if t_s <= samples[0][0]:
-            return samples[0][1], samples[0][2]
-        low, high = 0, len(samples) - 1
-        while high - low > 1:
-            mid = (low + high) // 2
-            if samples[mid][0] <= t_s:
-                low = mid
-            else:
-                high = mid
-        t0, x0, y0 = samples[low]
-        t1, x1, y1 = samples[high]
-        share = (t_s - t0) / (t1 - t0)
-        return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
-
-    def speed(self, t_s: float, window_s: float) -> float:
-        """The pointer's mean speed over ``window_s`` seconds up to ``t_s``, mm/s."""
-        x0, y0 = self.position(t_s - window_s)
-        x1, y1 = self.position(t_s)
-        return math.hypot(x1 - x0, y1 - y0) / window_s
+        return path_position(self.samples, t_s)
 
 
 class LiveSpatula(Generic[S]):
