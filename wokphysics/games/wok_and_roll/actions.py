@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wokphysics.games.protocol import Action, ActionParseError
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES
-from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE
+from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY, Serving
 
 __all__ = ["CIRCLE", "DIE", "FRIDGE", "PANTRY", "POOLS"]
 
@@ -39,6 +39,16 @@ def token_text(need: int, token: int, codes: str) -> str:
     pool, face = divmod(token, FACE_LANES)
     book = len(codes) - 1
     return f"{codes[need]}={POOLS[pool]}{'-book' if face == book and need != book else ''}"
+
+
+class CookingStep(Action):
+    """An action of the cooking phase. ``sid`` is the serving it crosses ("" for none);
+    ``spend`` the ingredient tokens it takes, counted in lanes (see lanes.py), and ``fridge``
+    how many of them are Fridge ingredients (both derived, never compared)."""
+
+    sid: str = ""
+    spend: int = 0
+    fridge: int = 0
 
 
 @dataclass(frozen=True)
@@ -61,20 +71,48 @@ class Lock(Action):
 
 
 @dataclass(frozen=True)
-class Done(Action):
+class Done(CookingStep):
     def __str__(self) -> str:
         return "done"
 
 
-@dataclass(frozen=True)
-class Cook(Action):
-    """Cross serving ``sid`` using, for each needed ingredient, a token: ``uses`` is a sorted
-    tuple of (needed face, token)."""
+def spend_of(tokens: tuple[int, ...]) -> tuple[int, int]:
+    """What paying with these tokens takes: their counts packed in lanes (see lanes.py), and
+    how many come from the Fridge."""
+    spend = 0
+    fridge = 0
+    for token in tokens:
+        spend += 1 << (LANE * token)
+        fridge += token // FACE_LANES == FRIDGE
+    return spend, fridge
 
-    sid: str
-    uses: tuple[tuple[int, int], ...]
+
+@dataclass(frozen=True)
+class Cook(CookingStep):
+    """Cross serving ``sid`` using, for each needed ingredient, a token: ``uses`` is a sorted
+    tuple of (needed face, token). ``spend`` and ``fridge`` (derived, not compared) are the
+    tokens' counts in lanes and how many are Fridge ingredients; ``die_faces`` the faces of
+    the dice it spends and ``kept`` its other tokens. ``serving`` (not compared) is the
+    serving when the engine listed the action (None when parsed from text)."""
+
+    sid: str = field()  # required (the base class's "" is for the other steps)
+    uses: tuple[tuple[int, int], ...] = field()
     codes: str = field(compare=False, repr=False)
     _text: str = field(default="", compare=False, repr=False)
+    serving: Serving | None = field(default=None, compare=False, repr=False)
+    spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge: int = field(default=0, init=False, compare=False, repr=False)
+    die_faces: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
+    kept: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        tokens = tuple(token for _, token in self.uses)
+        spend, fridge = spend_of(tokens)
+        object.__setattr__(self, "spend", spend)
+        object.__setattr__(self, "fridge", fridge)
+        # the dice it spends (faces; pool DIE is 0) and the ingredients kept on the menu
+        object.__setattr__(self, "die_faces", tuple(t for t in tokens if t < FACE_LANES))
+        object.__setattr__(self, "kept", tuple(t for t in tokens if t >= FACE_LANES))
 
     def __str__(self) -> str:
         if not self._text:
@@ -86,40 +124,68 @@ class Cook(Action):
 
 
 @dataclass(frozen=True)
-class Convert(Action):
+class Convert(CookingStep):
     """Gain the conversion skill for food ``food`` (a face 0-4) with Recipe Books from
     ``pools`` (sorted pool numbers)."""
 
     food: int
     pools: tuple[int, ...]
     codes: str = field(compare=False, repr=False)
+    spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _book_spend(self, len(self.codes) - 1)
 
     def __str__(self) -> str:
         return f"convert {self.codes[self.food]} using " + "+".join(POOLS[p] for p in self.pools)
 
 
 @dataclass(frozen=True)
-class Rectangle(Action):
-    """Gain end-game bonus rectangle ``rid`` with Recipe Books from ``pools``."""
+class Rectangle(CookingStep):
+    """Gain end-game bonus rectangle ``rid`` with Recipe Books from ``pools``; ``book`` as for
+    :class:`Unlock`."""
 
     rid: str
     pools: tuple[int, ...]
+    book: int = field(default=-1, compare=False, repr=False)
+    spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _book_spend(self, self.book)
 
     def __str__(self) -> str:
         return f"rectangle {self.rid} using " + "+".join(POOLS[p] for p in self.pools)
 
 
 @dataclass(frozen=True)
-class Unlock(Action):
+class Unlock(CookingStep):
     """Cross off group ``gid``'s lock with Recipe Books from ``pools``, or with a Recipe when
-    ``pools`` is empty."""
+    ``pools`` is empty. ``book`` (the Recipe Book's face, not compared) sets the derived
+    ``spend`` and ``fridge`` as for :class:`Cook`."""
 
     gid: str
     pools: tuple[int, ...]
+    book: int = field(default=-1, compare=False, repr=False)
+    spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _book_spend(self, self.book)
 
     def __str__(self) -> str:
         using = "+".join(POOLS[p] for p in self.pools) if self.pools else "recipe"
         return f"unlock {self.gid} using {using}"
+
+
+def _book_spend(action: Convert | Rectangle | Unlock, book: int) -> None:
+    """Set the derived ``spend`` and ``fridge`` of an action paid with Recipe Books (left
+    at 0 when the Recipe Book's face ``book`` is not known, -1)."""
+    if book >= 0:
+        spend, fridge = spend_of(tuple(pool * FACE_LANES + book for pool in action.pools))
+        object.__setattr__(action, "spend", spend)
+        object.__setattr__(action, "fridge", fridge)
 
 
 def _pools(text: str, whole: str) -> tuple[int, ...]:
@@ -169,12 +235,13 @@ def parse_action(text: str, codes: str) -> Action:
         uses = tuple(sorted(_use(w, text, codes) for w in words[2:]))
         return Cook(words[1].upper(), uses, codes)
     if verb in ("convert", "rectangle", "unlock") and len(words) == 4 and words[2] == "using":
+        book = len(codes) - 1
         if verb == "unlock":
             pools = () if words[3] == "recipe" else _pools(words[3], text)
-            return Unlock(words[1].upper(), pools)
+            return Unlock(words[1].upper(), pools, book)
         pools = _pools(words[3], text)
         if verb == "rectangle":
-            return Rectangle(words[1].lower(), pools)
+            return Rectangle(words[1].lower(), pools, book)
         code = words[1].upper()
         foods = codes[:-1]
         if len(code) != 1 or code not in foods:

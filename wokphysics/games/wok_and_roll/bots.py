@@ -32,7 +32,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Unlock,
 )
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES
-from wokphysics.games.wok_and_roll.menu import Menu
+from wokphysics.games.wok_and_roll.menu import Menu, face_dice
 from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
 from wokphysics.games.wok_and_roll.settings import GreedyBotModel
 from wokphysics.games.wok_and_roll.sheet import Sheet
@@ -160,6 +160,7 @@ class WokAndRollGreedyBot(Bot):
         menu = state.menus[seat].copy()
         menu.dice_used = 0
         dice = state.dice
+        faces = face_dice(dice, len(sheet.codes))
         everything = (1 << sheet.dice) - 1
         leading = self._leading(state, seat)
         for _ in range(12):
@@ -171,7 +172,7 @@ class WokAndRollGreedyBot(Bot):
                     best, best_value = action, value
             if best is None:
                 break
-            apply_to_menu(sheet, menu, best, dice, everything)
+            apply_to_menu(sheet, menu, best, faces, everything)
         unused = [i for i in range(sheet.dice) if not menu.dice_used >> i & 1]
         if not unused:
             return actions[-1]

@@ -11,22 +11,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE, MAX_COUNT
+from wokphysics.games.wok_and_roll.lanes import BLOCK, FACE_LANES, LANE, MAX_COUNT, blocks
 from wokphysics.games.wok_and_roll.sheet import (
     CIRCLE,
-    DIE,
     FRIDGE,
     HOUSE_SPECIAL,
     PANTRY,
     PANTRY_SPACE,
     RECIPES,
     SKILLS_AND_FRIDGE,
-    Open,
     Serving,
     Sheet,
 )
 
 UNLIMITED = 99
+COMPLETED = 1
+"""``Menu.cross`` flag: a dish or platter that counts for the end was completed."""
+GAINED = 2
+"""``Menu.cross`` flag: the crossing gave an ingredient (a row circle, a Pantry space) or a
+Chef's Hat, so the player may now pay for more than before."""
 
 
 class Menu:
@@ -44,7 +47,7 @@ class Menu:
         dice_used: bit mask over the dice this player used this turn (reset every turn).
     """
 
-    __slots__ = (
+    FIELDS = (
         "crossed",
         "hs_tile",
         "hs_done",
@@ -61,6 +64,7 @@ class Menu:
         "hats",
         "dice_used",
     )
+    __slots__ = (*FIELDS, "opened")
 
     def __init__(self, sheet: Sheet, hs_tile: int = -1) -> None:
         self.crossed = 0
@@ -78,18 +82,20 @@ class Menu:
         self.rectangles = 0
         self.hats = sheet.chef_hats
         self.dice_used = 0
+        # the open servings and what they were computed from (see open_set), not saved
+        self.opened: tuple[tuple[int, int, int, int], OpenSet] | None = None
 
     # --- saving ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {
             name: (list(v) if isinstance(v := getattr(self, name), list) else v)
-            for name in self.__slots__
+            for name in self.FIELDS
         }
 
     @classmethod
     def from_dict(cls, sheet: Sheet, data: dict[str, Any]) -> Menu:
         menu = cls(sheet)
-        for name in cls.__slots__:
+        for name in cls.FIELDS:
             value = data[name]
             setattr(menu, name, list(value) if isinstance(value, list) else int(value))
         return menu
@@ -111,6 +117,7 @@ class Menu:
         menu.rectangles = self.rectangles
         menu.hats = self.hats
         menu.dice_used = self.dice_used
+        menu.opened = self.opened
         return menu
 
     # --- what may be cooked ----------------------------------------------------------
@@ -175,15 +182,29 @@ class Menu:
         return tokens, allowance
 
     # --- changing the sheet -------------------------------------------------------------
-    def spend(self, sheet: Sheet, token: int, dice: list[int], usable: int) -> None:
-        """Use one ingredient of the token's pool and face (the first such, canonically)."""
+    def pay(
+        self,
+        sheet: Sheet,
+        die_faces: tuple[int, ...],
+        kept: tuple[int, ...],
+        face_dice: tuple[int, ...],
+        usable: int,
+    ) -> None:
+        """Spend a die showing each face of ``die_faces`` (the lowest-numbered free one among
+        ``usable``; ``face_dice`` is the mask of dice showing each face, see
+        :func:`face_dice`) and each token of ``kept`` (Fridge, Chef's Hat, circle, Pantry)."""
+        for face in die_faces:
+            free = face_dice[face] & usable & ~self.dice_used
+            if not free:
+                raise AssertionError(f"no free die shows face {face}")
+            self.dice_used |= free & -free
+        for token in kept:
+            self._spend_kept(sheet, token)
+
+    def _spend_kept(self, sheet: Sheet, token: int) -> None:
+        """Use one ingredient kept on the menu (Fridge, Chef's Hat, circle, Pantry)."""
         pool, face = divmod(token, FACE_LANES)
-        if pool == DIE:
-            for i in _bits(usable & ~self.dice_used):
-                if dice[i] == face:
-                    self.dice_used |= 1 << i
-                    return
-        elif pool == FRIDGE and sheet.chef_hats:
+        if pool == FRIDGE and sheet.chef_hats:
             if self.hats_used < self.hats and sheet.hat_faces >> face & 1:
                 self.hats_used += 1
                 return
@@ -203,26 +224,44 @@ class Menu:
             return
         raise AssertionError(f"token {token} not available")  # legality was checked before
 
-    def cross(self, sheet: Sheet, serving: Serving) -> bool:
+    def cross(self, sheet: Sheet, serving: Serving) -> int:
         """Cross ``serving`` and take what it gives (row circles, Pantry, Chef's Hats).
-        Returns True when it completed a dish or platter that counts for the game's end."""
+        Returns flags: COMPLETED when it completed a dish or platter that counts for the
+        game's end, GAINED when it gave an ingredient or a Chef's Hat."""
+        flags = 0
+        opened = self.opened
+        if opened is not None and opened[0] == self._open_key():
+            self.opened = None  # refreshed below, from the open servings before this one
+        else:
+            opened = None
         if serving.index < 0:  # House Special
             self.hs_done += 1
             tile = sheet.tiles[self.hs_tile]
             if self.hs_done in tile.hats_after and self.hats < sheet.max_chef_hats:
                 self.hats += 1
-            completed = sheet.house_special_ends_game and self.hs_done == len(tile.servings)
+                flags = GAINED
+            if sheet.house_special_ends_game and self.hs_done == len(tile.servings):
+                flags |= COMPLETED
         else:
-            self.crossed |= 1 << serving.index
+            crossed = self.crossed = self.crossed | 1 << serving.index
             for r in sheet.rows_of[serving.index]:
                 row = sheet.rows[r]
-                if self.crossed & row.mask == row.mask:
+                if crossed & row.mask == row.mask:
                     self.circled |= 1 << r
-            group = sheet.groups[serving.group]
-            completed = self.crossed & group.mask == group.mask
+                    flags = GAINED
+            mask = sheet.groups[serving.group].mask
+            if crossed & mask == mask:
+                flags |= COMPLETED
         if serving.pantry >= 0 and self.pantry_circled[serving.pantry] < len(sheet.pantry_points):
             self.pantry_circled[serving.pantry] += 1
-        return completed
+            flags |= GAINED
+        if opened is not None:
+            after = opened[1].after(serving, next_open(sheet, self, serving))
+            self.opened = (self._open_key(), after)
+        return flags
+
+    def _open_key(self) -> tuple[int, int, int, int]:
+        return (self.crossed, self.unlocked, self.hs_tile, self.hs_done)
 
     def completed(self, sheet: Sheet) -> int:
         """Dishes and platters completed that count for the end of the game (the House
@@ -337,37 +376,73 @@ class Menu:
         return found
 
 
-_OPEN: dict[tuple[int, int, int, int, int], tuple[Open, ...]] = {}
+class OpenSet:
+    """The servings a menu may cross now, ingredients aside, in the sheet's order (group by
+    group: a dish's next serving, a platter's uncrossed ones; then the House Special's next
+    serving), with their needs packed one block a serving (see lanes.covered_blocks).
+    Immutable by convention (a plain class: made on every crossing, so cheap to make)."""
+
+    __slots__ = ("servings", "needs", "ones")
+
+    def __init__(self, servings: tuple[Serving, ...], needs: int, ones: int) -> None:
+        self.servings = servings
+        self.needs = needs
+        self.ones = ones
+
+    @classmethod
+    def of(cls, servings: tuple[Serving, ...]) -> OpenSet:
+        needs = 0
+        for k, serving in enumerate(servings):
+            needs |= serving.need_lanes << (BLOCK * k)
+        return cls(servings, needs, blocks(len(servings)))
+
+    def after(self, crossed: Serving, opened: Serving | None) -> OpenSet:
+        """This set once ``crossed`` (one of its servings) is crossed and ``opened`` (the
+        serving that opens then, or None) takes its place in the order."""
+        k = self.servings.index(crossed)
+        low = (1 << (BLOCK * k)) - 1
+        if opened is not None:
+            servings = (*self.servings[:k], opened, *self.servings[k + 1 :])
+            needs = self.needs ^ (crossed.need_lanes ^ opened.need_lanes) << (BLOCK * k)
+            return OpenSet(servings, needs, self.ones)
+        servings = self.servings[:k] + self.servings[k + 1 :]
+        needs = self.needs & low | self.needs >> BLOCK * (k + 1) << (BLOCK * k)
+        return OpenSet(servings, needs, self.ones >> BLOCK)
 
 
-def open_servings(sheet: Sheet, menu: Menu) -> tuple[Open, ...]:
-    """``menu.candidates(sheet)`` as lane-data entries (``Sheet.entries``), memoised on what
-    it depends on (compiled sheets live as long as the program, so their ids are stable)."""
-    key = (id(sheet), menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
-    found = _OPEN.get(key)
-    if found is None:
-        if len(_OPEN) > 200_000:
-            _OPEN.clear()
-        crossed = menu.crossed
-        unlocked = menu.unlocked
-        entries = sheet.entries
-        chosen: list[Open] = []
-        for group in sheet.groups:
-            open_group = group.locked_from < 0 or unlocked >> group.index & 1
-            if group.is_dish:
-                pos = (crossed & group.mask).bit_count()
-                if pos < len(group.servings) and (open_group or pos < group.locked_from):
-                    chosen.append(entries[group.servings[pos]])
-            elif open_group:
-                for index in group.servings:
-                    if not crossed >> index & 1:
-                        chosen.append(entries[index])
-        if menu.hs_tile >= 0:
-            tile_entries = sheet.tile_entries[menu.hs_tile]
-            if menu.hs_done < len(tile_entries):
-                chosen.append(tile_entries[menu.hs_done])
-        found = _OPEN[key] = tuple(chosen)
+def open_set(sheet: Sheet, menu: Menu) -> OpenSet:
+    """The menu's open servings, kept on the menu with the marks they depend on (a crossing
+    updates them in place of a fresh search; any other change is noticed by the key)."""
+    key = (menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
+    opened = menu.opened
+    if opened is not None and opened[0] == key:
+        return opened[1]
+    found = OpenSet.of(tuple(menu.candidates(sheet)))
+    menu.opened = (key, found)
     return found
+
+
+def next_open(sheet: Sheet, menu: Menu, crossed: Serving) -> Serving | None:
+    """The serving that ``crossed`` (just crossed on ``menu``) opened: the next of its dish
+    (unless a closed lock is in the way) or of the House Special; None for a platter's."""
+    if crossed.index < 0:
+        tile = sheet.tiles[menu.hs_tile]
+        return tile.servings[menu.hs_done] if menu.hs_done < len(tile.servings) else None
+    group = sheet.groups[crossed.group]
+    pos = crossed.pos + 1
+    if not group.is_dish or pos == len(group.servings):
+        return None
+    if 0 <= group.locked_from <= pos and not menu.unlocked >> group.index & 1:
+        return None
+    return sheet.servings[group.servings[pos]]
+
+
+def face_dice(dice: list[int], faces: int) -> tuple[int, ...]:
+    """For each of ``faces`` faces, the bit mask of the dice showing it."""
+    masks = [0] * faces
+    for i, face in enumerate(dice):
+        masks[face] |= 1 << i
+    return tuple(masks)
 
 
 _BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))

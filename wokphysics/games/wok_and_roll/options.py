@@ -8,11 +8,12 @@ face. So a payment is a sorted tuple of (needed face, token) with token = pool *
 
 The results depend only on the needs and the token counts that can pay them (see
 :meth:`Menu.pools`), so they are cached across games (pure functions of their arguments;
-bounded caches).
+bounded caches; a serving's Cook actions on the serving itself).
 """
 
 from __future__ import annotations
 
+from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import (
     CIRCLE,
     DIE,
@@ -21,15 +22,22 @@ from wokphysics.games.wok_and_roll.actions import (
     Cook,
     Reroll,
 )
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES, lane, unpack
+from wokphysics.games.wok_and_roll.lanes import (
+    BLOCK,
+    FACE_LANES,
+    POOL_SHIFT,
+    at_most,
+    lane,
+    unpack,
+)
+from wokphysics.games.wok_and_roll.settings import MOST_NEEDED
 from wokphysics.games.wok_and_roll.sheet import Serving
 
 Payment = tuple[tuple[int, int], ...]
 
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 50_000
+"""Most lists memoised per serving or market (a memo is cleared when it grows past this)."""
 _BOOKS: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
-COOKS: dict[tuple[object, ...], tuple[Cook, ...]] = {}
-_REROLLS: dict[tuple[int, ...], tuple[Reroll, ...]] = {}  # by equal-face pattern
 
 
 def _tokens_for(need: int, conversions: int, book: int) -> list[int]:
@@ -79,27 +87,64 @@ def payments(
     return tuple(results)
 
 
-def cook_actions(
-    serving: Serving, tokens: int, allowance: int, conversions: int, codes: str
-) -> tuple[Cook, ...]:
-    """The Cook actions for ``serving`` given the packed token counts (memoised on the
-    lanes that can pay it); ``codes`` are the sheet's ingredient letters."""
-    conv = conversions & serving.face_mask
-    relevant = serving.plain_tokens | serving.book_tokens if conv else serving.plain_tokens
-    # servings live as long as the program (compiled sheets are never dropped), so their
-    # ids are stable keys
-    cache_key = (id(serving), conv, allowance if allowance < 4 else 4, tokens & relevant)
-    found = COOKS.get(cache_key)
+MEMO_CONV = 4 * POOL_SHIFT
+"""Bit of a cook memo key where the conversion skills start (above every token lane)."""
+MEMO_CAP = MEMO_CONV + FACE_LANES
+
+
+def add_cooks(
+    actions: list[Action],
+    servings: tuple[Serving, ...],
+    chosen: int,
+    tokens: int,
+    allowance: int,
+    conversions: int,
+    codes: str,
+) -> None:
+    """Append the Cook actions of each serving ``servings[k]`` whose bit ``BLOCK * k`` is
+    set in ``chosen`` (in order), given the packed token counts, the Fridge allowance and
+    the conversion skills; ``codes`` are the sheet's ingredient letters. Each serving keeps
+    a memo of its lists by what can pay it: the lanes of its faces (and of the Recipe Books
+    when a skill converts one), its skills, and the allowance (a serving needs at most
+    MOST_NEEDED ingredients, so allowances from there up are alike)."""
+    cap = (allowance if allowance < MOST_NEEDED else MOST_NEEDED) << MEMO_CAP
+    while chosen:
+        low = chosen & -chosen
+        chosen ^= low
+        serving = servings[low.bit_length() // BLOCK]
+        conv = conversions & serving.face_mask
+        if conv:
+            relevant = serving.plain_tokens | serving.book_tokens
+            key = tokens & relevant | conv << MEMO_CONV | cap
+        else:
+            relevant = serving.plain_tokens
+            key = tokens & relevant | cap
+        found = serving.cooks.get(key)
+        if found is None:
+            found = _cooks(serving, key, tokens & relevant, allowance, conv, codes)
+        actions.extend(found)
+
+
+def _cooks(
+    serving: Serving, key: int, paying: int, allowance: int, conv: int, codes: str
+) -> tuple[Action, ...]:
+    """The Cook actions of ``serving`` for memo key ``key``, whose token lanes are
+    ``paying``. A payment never uses more of a lane than ``serving.token_caps`` says, so
+    the lists are shared under the key with every lane capped (that memo fills fast)."""
+    memo = serving.cooks
+    if len(memo) > _CACHE_LIMIT:
+        memo.clear()
+    shared = at_most(paying, serving.token_caps) | key ^ paying
+    found = memo.get(shared)
     if found is None:
-        counts = unpack(tokens & relevant, 4 * FACE_LANES)
+        counts = unpack(paying, 4 * FACE_LANES)
         book = len(codes) - 1
         found = tuple(
-            Cook(serving.sid, p, codes)
+            Cook(serving.sid, p, codes, serving=serving)
             for p in payments(serving.needs, counts, allowance, conv, book)
         )
-        if len(COOKS) > _CACHE_LIMIT:
-            COOKS.clear()
-        COOKS[cache_key] = found
+        memo[shared] = found
+    memo[key] = found
     return found
 
 
@@ -140,15 +185,26 @@ def canonical_reroll(subset: tuple[int, ...]) -> Reroll:
     return found
 
 
-def reroll_actions(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
-    """Distinct re-rolls of the dice: dice of one colour showing one face are interchangeable,
-    so only the lowest-numbered ones of each such group are ever re-rolled."""
-    # only which dice of one colour show equal faces matters: key on that pattern
-    whites, reds = list(dice[:white]), list(dice[white:])
-    cache_key = (*map(whites.index, whites), -1, *map(reds.index, reds))
-    found = _REROLLS.get(cache_key)
-    if found is not None:
-        return found
+def market_actions(dice: tuple[int, ...], white: int, lock: Action) -> tuple[Action, ...]:
+    """The market's legal list while re-rolls remain: the distinct re-rolls of the dice, then
+    ``lock``. Dice of one colour showing one face are interchangeable, so only the
+    lowest-numbered ones of each such group are ever re-rolled. Memoised by the dice, and
+    below that by which dice of a colour show equal faces (all the list depends on)."""
+    key = (white, dice)
+    found = _MARKET.get(key)
+    if found is None:
+        whites, reds = list(dice[:white]), list(dice[white:])
+        pattern = (*map(whites.index, whites), -1, *map(reds.index, reds))
+        found = _BY_PATTERN.get(pattern)
+        if found is None:
+            found = _BY_PATTERN[pattern] = (*_rerolls(dice, white), lock)
+        if len(_MARKET) > _CACHE_LIMIT:
+            _MARKET.clear()
+        _MARKET[key] = found
+    return found
+
+
+def _rerolls(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
     groups: dict[tuple[bool, int], list[int]] = {}
     for i, face in enumerate(dice):
         groups.setdefault((i < white, face), []).append(i)
@@ -157,6 +213,8 @@ def reroll_actions(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
         choices = [c + members[:k] for c in choices for k in range(len(members) + 1)]
     subsets = sorted(tuple(sorted(c)) for c in choices if c)
     subsets.sort(key=len)
-    found = tuple(canonical_reroll(subset) for subset in subsets)
-    _REROLLS[cache_key] = found
-    return found
+    return tuple(canonical_reroll(subset) for subset in subsets)
+
+
+_MARKET: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
+_BY_PATTERN: dict[tuple[int, ...], tuple[Action, ...]] = {}

@@ -2,136 +2,238 @@
 the locked dice and the mask of dice the player may use.
 
 Shared by the game state and by bots that plan on a copy of their own menu.
+
+The legal list is, in this order: for each open serving (see :class:`OpenSet`) its canonical
+payments; the conversion skills, rectangles and unlocks the Recipe Books on hand pay for;
+unlocks with a Recipe; ``done``. :func:`cooking_options` builds it from scratch;
+:func:`options_after_cook` updates it after a crossing that gave nothing new (most of them):
+what the player can spend only went down, so the new list is the old one without the
+payments that no longer fit, with the crossed serving's payments replaced by those of the
+serving it opened (same place in the order). The two agree exactly; the tests compare both
+with a plain reference enumeration.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from wokphysics.games.protocol import Action
-from wokphysics.games.wok_and_roll.actions import Convert, Cook, Done, Rectangle, Unlock
-from wokphysics.games.wok_and_roll.lanes import (
-    FACE_LANES,
-    FACES,
-    GUARD,
-    LANE,
-    LANE_MASK,
-    POOL_SHIFT,
+from wokphysics.games.wok_and_roll.actions import (
+    DIE,
+    Convert,
+    Cook,
+    CookingStep,
+    Done,
+    Rectangle,
+    Unlock,
 )
-from wokphysics.games.wok_and_roll.menu import Menu, open_servings
-from wokphysics.games.wok_and_roll.options import COOKS, book_payments, cook_actions
+from wokphysics.games.wok_and_roll.lanes import (
+    BLOCK,
+    FACE_LANES,
+    TOKEN_GUARD,
+    capped,
+    covered_blocks,
+    covers,
+    face_lanes,
+    face_totals,
+    lane,
+)
+from wokphysics.games.wok_and_roll.menu import COMPLETED, Menu, next_open, open_set
+from wokphysics.games.wok_and_roll.options import add_cooks, book_payments
+from wokphysics.games.wok_and_roll.settings import MOST_NEEDED
 from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
 
 DONE = Done()
+ENDS = 1
+"""``apply_to_menu`` flag: the menu now has completed enough to end the game."""
 
 
 def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list[Action]:
     """Every canonical cooking action (crossings, skills, unlocks) and finally ``done``."""
     tokens, allowance = menu.pools(sheet, dice, usable)
+    return cooking_options(sheet, menu, tokens, allowance)
+
+
+def cooking_options(sheet: Sheet, menu: Menu, tokens: int, allowance: int) -> list[Action]:
+    """The legal list from scratch, given what the player can spend (``Menu.pools``)."""
     conversions = menu.conversions
-    # per-face totals over the pools (a necessary condition; the enumeration is exact)
-    have = (tokens & FACES) + (tokens >> 2 * POOL_SHIFT & FACES) + (tokens >> 3 * POOL_SHIFT)
-    if allowance:
-        have += tokens >> POOL_SHIFT & FACES
-    book = sheet.book
+    have = face_totals(tokens, allowance > 0)
+    books = lane(have, sheet.book)
     codes = sheet.codes
-    books = have >> (LANE * book) & LANE_MASK
-    guarded = have | GUARD
-    with_books = books if conversions else 0
     actions: list[Action] = []
-    cap = allowance if allowance < 4 else 4
-    memo = COOKS
-    for need, face_mask, plain, with_book_lanes, serving in open_servings(sheet, menu):
-        if guarded - need & GUARD != GUARD:
-            # not payable with plain ingredients; maybe with Books through conversions
-            if not (with_books and conversions & face_mask):
-                continue
-            short = 0
-            for face, count in serving.need_counts:
-                got = have >> (LANE * face) & LANE_MASK
-                if got < count:
-                    if not conversions >> face & 1:
-                        short = 99
-                        break
-                    short += count - got
-            if short > books:
-                continue
-        conv = conversions & face_mask
-        # the memo of options.cook_actions, looked up here first (the hot path)
-        found = memo.get((id(serving), conv, cap, tokens & (with_book_lanes if conv else plain)))
-        if found is None:
-            found = cook_actions(serving, tokens, allowance, conversions, codes)
-        actions.extend(found)
+    opened = open_set(sheet, menu)
+    servings = opened.servings
+    # the servings the ingredients on hand cover, all at once (lanes.covered_blocks)
+    chosen = covered_blocks(have, opened.needs, opened.ones)
+    if conversions and books:
+        # those Books might pay for: each face short by at most the Books, in a food with a
+        # skill (a serving needs at most MOST_NEEDED of a face; the total is checked below)
+        most = books if books < MOST_NEEDED else MOST_NEEDED
+        boosted = capped(have, MOST_NEEDED) + most * _converted(conversions)
+        maybe = covered_blocks(boosted, opened.needs, opened.ones) & ~chosen
+        while maybe:
+            low = maybe & -maybe
+            maybe ^= low
+            if _books_may_pay(servings[low.bit_length() // BLOCK], have, books, conversions):
+                chosen |= low
+    add_cooks(actions, servings, chosen, tokens, allowance, conversions, codes)
     if books >= sheet.cheapest_book_use:
-        if books >= sheet.conversion_cost:
-            missing = sheet.conversions & ~menu.conversions
-            if missing:
-                pays = book_payments(sheet.conversion_cost, tokens, allowance, book)
-                for food in range(book):
-                    if missing >> food & 1:
-                        actions.extend(_book_actions(Convert, food, pays, codes))
-        if books >= sheet.rectangle_cost:
-            pays = book_payments(sheet.rectangle_cost, tokens, allowance, book)
-            for rect in sheet.rectangles:
-                if not menu.rectangles >> rect.index & 1:
-                    actions.extend(_book_actions(Rectangle, rect.rid, pays, codes))
-        if books >= sheet.unlock_cost:
-            locked = menu.locked_groups(sheet)
-            if locked:
-                pays = book_payments(sheet.unlock_cost, tokens, allowance, book)
-                for g in locked:
-                    actions.extend(_book_actions(Unlock, sheet.groups[g].gid, pays, codes))
+        _book_options(sheet, menu, tokens, allowance, books, actions)
     if menu.recipes_used < len(sheet.recipes):
         for g in menu.locked_groups(sheet):
-            actions.extend(_book_actions(Unlock, sheet.groups[g].gid, ((),), codes))
+            actions.extend(_book_actions(Unlock, sheet.groups[g].gid, ((),), sheet))
     actions.append(DONE)
     return actions
+
+
+_CONVERTED: dict[int, int] = {}
+
+
+def _converted(conversions: int) -> int:
+    """A 1 in the face lane of each food with a conversion skill (memoised)."""
+    found = _CONVERTED.get(conversions)
+    if found is None:
+        found = _CONVERTED[conversions] = face_lanes(conversions)
+    return found
+
+
+def options_after_cook(
+    sheet: Sheet,
+    menu: Menu,
+    previous: list[Action],
+    crossed: Serving,
+    tokens: int,
+    allowance: int,
+) -> list[Action]:
+    """The legal list after ``crossed`` was cooked from ``previous`` (the list before) and
+    what the player can spend became ``tokens`` and ``allowance``. Only valid when the
+    crossing gave nothing (no GAINED flag): every count went down or stayed."""
+    sid = crossed.sid
+    opened = next_open(sheet, menu, crossed)
+    result: list[Action] = []
+    # the guard subtraction of lanes.covers over every token lane: a payment still fits
+    # exactly when all guard bits survive taking its counts away from what is left
+    guarded = tokens | TOKEN_GUARD
+    # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, Done)
+    for action in cast("list[CookingStep]", previous):
+        if action.sid == sid:
+            if opened is not None:
+                result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
+                opened = None
+        elif action.fridge <= allowance and guarded - action.spend & TOKEN_GUARD == TOKEN_GUARD:
+            result.append(action)
+    return result
+
+
+def _serving_options(
+    sheet: Sheet, menu: Menu, serving: Serving, tokens: int, allowance: int
+) -> list[Action]:
+    """The Cook actions of one open serving (empty when nothing on hand pays for it)."""
+    have = face_totals(tokens, allowance > 0)
+    conversions = menu.conversions
+    if not covers(have, serving.need_lanes):
+        books = lane(have, sheet.book)
+        if not (conversions and books and _books_may_pay(serving, have, books, conversions)):
+            return []
+    found: list[Action] = []
+    add_cooks(found, (serving,), 1, tokens, allowance, conversions, sheet.codes)
+    return found
+
+
+def _books_may_pay(serving: Serving, have: int, books: int, conversions: int) -> bool:
+    """The serving's shortfall is in foods with a conversion skill, and there are at least
+    as many Recipe Books as missing ingredients (necessary; the payments are exact)."""
+    if not conversions & serving.face_mask:
+        return False
+    short = 0
+    for face, count in serving.need_counts:
+        got = lane(have, face)
+        if got < count:
+            if not conversions >> face & 1:
+                return False
+            short += count - got
+    return short <= books
+
+
+def _book_options(
+    sheet: Sheet, menu: Menu, tokens: int, allowance: int, books: int, actions: list[Action]
+) -> None:
+    """Append the skills, rectangles and unlocks the Recipe Books on hand pay for."""
+    book = sheet.book
+    if books >= sheet.conversion_cost:
+        missing = sheet.conversions & ~menu.conversions
+        if missing:
+            pays = book_payments(sheet.conversion_cost, tokens, allowance, book)
+            for food in range(sheet.foods):
+                if missing >> food & 1:
+                    actions.extend(_book_actions(Convert, food, pays, sheet))
+    if books >= sheet.rectangle_cost:
+        pays = book_payments(sheet.rectangle_cost, tokens, allowance, book)
+        for rect in sheet.rectangles:
+            if not menu.rectangles >> rect.index & 1:
+                actions.extend(_book_actions(Rectangle, rect.rid, pays, sheet))
+    if books >= sheet.unlock_cost:
+        locked = menu.locked_groups(sheet)
+        if locked:
+            pays = book_payments(sheet.unlock_cost, tokens, allowance, book)
+            for g in locked:
+                actions.extend(_book_actions(Unlock, sheet.groups[g].gid, pays, sheet))
 
 
 _BOOK_ACTIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
 
 def _book_actions(
-    kind: Any, target: Any, pays: tuple[tuple[int, ...], ...], codes: str
+    kind: Any, target: Any, pays: tuple[tuple[int, ...], ...], sheet: Sheet
 ) -> tuple[Action, ...]:
     """``kind(target, pools)`` for each payment, memoised (actions are immutable values)."""
+    codes = sheet.codes
     key = (kind, target, pays, codes)
     found = _BOOK_ACTIONS.get(key)
     if found is None:
         if kind is Convert:
             found = tuple(Convert(target, p, codes) for p in pays)
         else:
-            found = tuple(kind(target, p) for p in pays)
+            found = tuple(kind(target, p, sheet.book) for p in pays)
         _BOOK_ACTIONS[key] = found
     return found
 
 
 def serving_of(sheet: Sheet, menu: Menu, sid: str) -> Serving | None:
     """The serving called ``sid`` on this menu (``HS.n`` is the menu's House Special)."""
-    if sid.startswith("HS."):
-        if menu.hs_tile < 0:
-            return None
-        tile = sheet.tiles[menu.hs_tile]
-        try:
-            pos = int(sid[3:]) - 1
-        except ValueError:
-            return None
-        return tile.servings[pos] if 0 <= pos < len(tile.servings) else None
-    return sheet.by_id.get(sid)
+    found = sheet.by_id.get(sid)
+    if found is not None or not sid.startswith("HS."):
+        return found
+    if menu.hs_tile < 0:
+        return None
+    tile = sheet.tiles[menu.hs_tile]
+    number = sid[3:]
+    if not (number.isascii() and number.isdigit() and len(number) <= 2):
+        return None
+    pos = int(number) - 1
+    return tile.servings[pos] if 0 <= pos < len(tile.servings) else None
 
 
-def apply_to_menu(sheet: Sheet, menu: Menu, action: Action, dice: list[int], usable: int) -> bool:
-    """Carry out a legal cooking action other than ``done``. Returns True when the menu now
-    has completed enough dishes and platters to end the game."""
-    if isinstance(action, Cook):
-        for _, token in action.uses:
-            menu.spend(sheet, token, dice, usable)
-        serving = serving_of(sheet, menu, action.sid)
+def apply_to_menu(
+    sheet: Sheet, menu: Menu, action: Action, face_dice: tuple[int, ...], usable: int
+) -> int:
+    """Carry out a legal cooking action other than ``done`` (``face_dice``: the mask of the
+    dice showing each face, ``menu.face_dice``; ``usable``: the dice this player may use).
+    Returns ``Menu.cross``'s flags, with ENDS (the same bit as COMPLETED) only when the menu
+    has now completed enough dishes and platters to end the game."""
+    if type(action) is Cook:  # not isinstance: ABCMeta is slow, and the classes are final
+        menu.pay(sheet, action.die_faces, action.kept, face_dice, usable)
+        serving = action.serving or serving_of(sheet, menu, action.sid)
         assert serving is not None
-        return menu.cross(sheet, serving) and menu.completed(sheet) >= sheet.dishes_to_end
+        flags = menu.cross(sheet, serving)
+        if flags & COMPLETED and menu.completed(sheet) < sheet.dishes_to_end:
+            flags ^= COMPLETED
+        return flags
     assert isinstance(action, Convert | Rectangle | Unlock)
-    for pool in action.pools:
-        menu.spend(sheet, pool * FACE_LANES + sheet.book, dice, usable)
+    book = sheet.book
+    from_dice = tuple(book for pool in action.pools if pool == DIE)
+    kept = tuple(pool * FACE_LANES + book for pool in action.pools if pool != DIE)
+    menu.pay(sheet, from_dice, kept, face_dice, usable)
     if isinstance(action, Convert):
         menu.conversions |= 1 << action.food
     elif isinstance(action, Rectangle):
@@ -141,4 +243,4 @@ def apply_to_menu(sheet: Sheet, menu: Menu, action: Action, dice: list[int], usa
         if not action.pools:
             menu.recipes_used += 1
         menu.unlocked |= 1 << sheet.group_by_id[action.gid].index
-    return False
+    return 0

@@ -28,13 +28,15 @@ Code = str
 """An ingredient symbol: one capital letter, declared in ``[ingredients]``."""
 
 MAX_DICE = 8
+MOST_NEEDED = 4
+"""The most ingredients one serving may need (so also the most of any one face)."""
 _CODE = r"^[A-Z]$"
-_NEEDS = r"^[A-Z]{1,4}$"
+_NEEDS = rf"^[A-Z]{{1,{MOST_NEEDED}}}$"
 
 
 class ServingModel(Settings):
-    """One serving: the ingredients it needs (codes of foods, 1 to 4 of them), its taste
-    points, and the Pantry symbol printed in its space (Expert), if any."""
+    """One serving: the ingredients it needs (codes of foods, 1 to MOST_NEEDED of them), its
+    taste points, and the Pantry symbol printed in its space (Expert), if any."""
 
     needs: str = Field(pattern=_NEEDS)
     points: int = Field(ge=0, le=50)

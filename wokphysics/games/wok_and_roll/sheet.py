@@ -10,8 +10,9 @@ belong to a tile, not to the sheet; their ids are ``HS.1``, ``HS.2``, ...
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE, LANE_MASK
 from wokphysics.games.wok_and_roll.settings import (
     MenuModel,
@@ -23,9 +24,12 @@ DIE, FRIDGE, CIRCLE, PANTRY = 0, 1, 2, 3
 """The pools an ingredient can come from (see actions.py); token = pool * FACE_LANES + face."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Serving:
-    """One serving. ``needs`` are faces, sorted; ``pantry`` a food face or -1."""
+    """One serving. ``needs`` are faces, sorted; ``pantry`` a food face or -1. The lanes
+    fields pack its needs and the token lanes that can pay it (see lanes.py); ``cooks`` is
+    the memo of its Cook actions by what can pay it (filled by options.py). Each serving is
+    one object for the life of its compiled sheet: servings compare by identity."""
 
     index: int
     sid: str
@@ -39,6 +43,10 @@ class Serving:
     need_lanes: int
     plain_tokens: int
     book_tokens: int
+    token_caps: int
+    cooks: dict[int, tuple[Action, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,19 +100,6 @@ class Tile:
     servings: tuple[Serving, ...]
     hats_after: frozenset[int]
 
-    @property
-    def entries(self) -> tuple[Open, ...]:
-        return tuple(open_entry(s) for s in self.servings)
-
-
-Open = tuple[int, int, int, int, Serving]
-"""An open serving with what the option search reads first: (needed lanes, face mask, lanes
-of the tokens that pay it plainly, the same with Recipe Books, the serving)."""
-
-
-def open_entry(s: Serving) -> Open:
-    return (s.need_lanes, s.face_mask, s.plain_tokens, s.plain_tokens | s.book_tokens, s)
-
 
 def _serving(
     model: ServingModel,
@@ -135,6 +130,12 @@ def _serving(
             LANE_MASK << (LANE * (pool * FACE_LANES + f)) for f in faces for pool in range(4)
         ),
         book_tokens=sum(LANE_MASK << (LANE * (pool * FACE_LANES + book)) for pool in book_pools),
+        # the most tokens of each lane a payment can use: a face's count among the needs,
+        # and any of the needs for Recipe Books (options.py keys its memo on these)
+        token_caps=sum(
+            needs.count(f) << (LANE * (pool * FACE_LANES + f)) for f in faces for pool in range(4)
+        )
+        + sum(len(needs) << (LANE * (pool * FACE_LANES + book)) for pool in book_pools),
     )
 
 
@@ -170,6 +171,7 @@ class Sheet:
     conversion_cost: int
     rectangles: tuple[Rectangle, ...]
     rectangle_cost: int
+    cheapest_book_use: int
     pantry_points: tuple[int, ...]
     tiles: tuple[Tile, ...]
     dishes_to_end: int
@@ -184,8 +186,6 @@ class Sheet:
     titles: dict[str, str]
     by_id: dict[str, Serving]
     group_by_id: dict[str, Group]
-    entries: tuple[Open, ...]
-    tile_entries: tuple[tuple[Open, ...], ...]
 
     @property
     def expert(self) -> bool:
@@ -196,9 +196,6 @@ class Sheet:
         """How many foods there are (their faces are 0 .. foods - 1)."""
         return self.book
 
-    @property
-    def cheapest_book_use(self) -> int:
-        return min(self.conversion_cost, self.rectangle_cost, self.unlock_cost)
 
 
 SKILLS_AND_FRIDGE = "skills_and_fridge"
@@ -302,6 +299,9 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
             for i, r in enumerate(model.skills.rectangles)
         ),
         rectangle_cost=model.skills.rectangle_cost,
+        cheapest_book_use=min(
+            model.skills.conversion_cost, model.skills.rectangle_cost, model.unlock_cost
+        ),
         pantry_points=tuple(model.pantry.points) if model.pantry else (),
         tiles=tiles,
         dishes_to_end=(
@@ -318,8 +318,6 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         titles=titles,
         by_id=by_id,
         group_by_id={g.gid: g for g in groups},
-        entries=tuple(open_entry(s) for s in servings),
-        tile_entries=tuple(t.entries for t in tiles),
     )
 
 

@@ -35,10 +35,16 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
     parse_cached,
 )
-from wokphysics.games.wok_and_roll.menu import Menu
-from wokphysics.games.wok_and_roll.options import canonical_reroll, reroll_actions
+from wokphysics.games.wok_and_roll.menu import GAINED, Menu, face_dice
+from wokphysics.games.wok_and_roll.options import canonical_reroll, market_actions
 from wokphysics.games.wok_and_roll.plugin import INFO
-from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
+from wokphysics.games.wok_and_roll.rules import (
+    ENDS,
+    apply_to_menu,
+    cooking_options,
+    options_after_cook,
+    serving_of,
+)
 from wokphysics.games.wok_and_roll.settings import (
     WokAndRollSettings,
     settings_from_data,
@@ -82,6 +88,8 @@ class WokAndRollState(GameState):
         # change of the turn) so the others' crossings stay hidden until the turn is over
         self.public: list[Menu | None] = []
         self._legal: list[Action] | None = None
+        self._tokens = 0  # what the cooker can spend, packed (Menu.pools), while cooking
+        self._face_dice: tuple[int, ...] = ()  # the locked dice showing each face
         self._cook_index: tuple[list[Action], dict[tuple[str, tuple[int, ...]], Action]] | None
         self._cook_index = None
         self._seen: list[tuple[int, ...]] | None = None
@@ -107,6 +115,7 @@ class WokAndRollState(GameState):
 
     def _start_cooking(self) -> None:
         self.phase = "cook"
+        self._face_dice = face_dice(self.dice, len(self.sheet.codes))
         for menu in self.menus:
             menu.dice_used = 0
         self.public = [None] * self.num_players
@@ -155,16 +164,20 @@ class WokAndRollState(GameState):
         return -1
 
     def _cook_options(self, seat: int) -> list[Action]:
-        return menu_actions(self.sheet, self.menus[seat], self.dice, self.usable(seat))
+        """``seat``'s legal cooking list from scratch; remembers what the seat can spend."""
+        menu = self.menus[seat]
+        tokens, allowance = menu.pools(self.sheet, self.dice, self.usable(seat))
+        self._tokens = tokens
+        return cooking_options(self.sheet, menu, tokens, allowance)
 
     def _legal_list(self) -> list[Action]:
         legal = self._legal
         if legal is None:
             if self.phase == "roll":
-                legal = []
                 if self.rolls <= self.sheet.rerolls:
-                    legal.extend(reroll_actions(tuple(self.dice), self.sheet.white))
-                legal.append(LOCK)
+                    legal = list(market_actions(tuple(self.dice), self.sheet.white, LOCK))
+                else:
+                    legal = [LOCK]
             elif self.phase == "cook":
                 legal = self._cook_options(self.cooker)
             else:
@@ -219,14 +232,17 @@ class WokAndRollState(GameState):
         return serving_of(self.sheet, menu, sid)
 
     def _apply(self, action: Action) -> None:
+        previous = self._legal
         self._legal = None
+        # type(...) is: the action classes are final, and isinstance on the abstract Action
+        # goes through ABCMeta (slow in the hot loop of simulations)
         if self.phase == "roll":
-            if isinstance(action, Reroll):
+            if type(action) is Reroll:
                 self._roll(action.dice)
             else:
                 self._start_cooking()
             return
-        if isinstance(action, Done):
+        if type(action) is Done:
             self._next_cook()
             return
         sheet = self.sheet
@@ -234,10 +250,21 @@ class WokAndRollState(GameState):
         menu = self.menus[seat]
         if self.public[seat] is None:
             self.public[seat] = menu.copy()
-        usable = self.usable(seat)
-        if apply_to_menu(sheet, menu, action, self.dice, usable):
+        flags = apply_to_menu(sheet, menu, action, self._face_dice, self.usable(seat))
+        if flags & ENDS:
             self.ending = True
-        options = self._cook_options(seat)
+        if type(action) is Cook and not flags & GAINED and previous is not None:
+            # what the player can spend only went down: update the list (rules.py)
+            if action.fridge and sheet.chef_hats:  # a hat used: every hat lane went down
+                tokens, allowance = menu.pools(sheet, self.dice, self.usable(seat))
+            else:
+                tokens, allowance = self._tokens - action.spend, menu.fridge_allowance(sheet)
+            self._tokens = tokens
+            serving = action.serving or serving_of(sheet, menu, action.sid)
+            assert serving is not None
+            options = options_after_cook(sheet, menu, previous, serving, tokens, allowance)
+        else:
+            options = self._cook_options(seat)
         if len(options) > 1:
             self._legal = options
         else:
@@ -346,6 +373,8 @@ class WokAndRollState(GameState):
             None if m is None else Menu.from_dict(state.sheet, m) for m in data["public"]
         ]
         state._legal = None
+        state._tokens = 0
+        state._face_dice = face_dice(state.dice, len(state.sheet.codes))
         state._cook_index = None
         state._seen = None
         return state
