@@ -13,7 +13,7 @@ from wokphysics.games.bots import RandomBot, bot_names, make_bot
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
-from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.factory import new_state
 from wokphysics.games.wok_and_roll.render import render
 from wokphysics.games.wok_and_roll.terminal import play_hidden
 
@@ -29,7 +29,7 @@ def test_greedy_wins_at_least_96_percent_of_200_three_player_games(expert: bool)
         seat = seed % 3  # the greedy bot sits in every seat in turn
         bots = [RandomBot(bot_seed(seed, i)) for i in range(3)]
         bots[seat] = WokAndRollGreedyBot(seed)
-        state = make_game(3, seed, {"expert": expert})
+        state = new_state(3, seed, {"expert": expert})
         play_out(state, bots, max_actions=5_000)
         wins += state.winners() == [seat]
     assert wins / games >= 0.96, f"greedy won {wins} of {games}"
@@ -41,7 +41,7 @@ def test_both_bots_are_registered() -> None:
 
 
 def test_greedy_rerolls_only_dice_it_cannot_use() -> None:
-    state = make_game(1, seed=2)
+    state = new_state(1, seed=2)
     state.dice = [0] * 6  # six Rice
     state._legal = None
     # R1.1 (RR) and R2.1 (RR) use four; a third pair of Rice pays for nothing worth it
@@ -54,7 +54,7 @@ def test_greedy_rerolls_only_dice_it_cannot_use() -> None:
 
 
 def test_terminal_game_with_a_person_and_two_bots_reaches_the_final_tally() -> None:
-    state = make_game(3, seed=8, config={"expert": True})
+    state = new_state(3, seed=8, config={"expert": True})
     out: list[str] = []
     answers = cycle(["x", "1"])  # a bad answer first each time, then the first action
     play_hidden(
@@ -71,7 +71,7 @@ def test_terminal_game_with_a_person_and_two_bots_reaches_the_final_tally() -> N
 
 
 def test_terminal_holds_back_the_bots_cooking_until_the_turn_is_over() -> None:
-    state = make_game(3, seed=21)
+    state = new_state(3, seed=21)
     out: list[str] = []
     seen_at_prompt: list[tuple[int, str, str]] = []
 
@@ -95,7 +95,7 @@ def test_terminal_holds_back_the_bots_cooking_until_the_turn_is_over() -> None:
 
 
 def test_render_shows_the_sheet_and_hides_the_others_crossings() -> None:
-    state = make_game(2, seed=1)
+    state = new_state(2, seed=1)
     state.dice = [0, 0, 1, 1, 4, 4]
     state._legal = None
     state.apply(state.parse_action("lock"))
@@ -144,7 +144,7 @@ def test_cli_simulate_prints_a_results_table() -> None:
 def test_greedy_weighs_expert_locks_books_against_a_recipes_penalty() -> None:
     from wokphysics.games.wok_and_roll.actions import Unlock
 
-    state = make_game(1, seed=3, config={"expert": True})
+    state = new_state(1, seed=3, config={"expert": True})
     sheet, menu = state.sheet, state.menus[0]
     weights = state.settings.bots.greedy
 

@@ -118,10 +118,10 @@ def test_cli_reports_a_bad_config_in_one_line_with_status_2(tmp_path: Path) -> N
 
 
 def test_an_override_changes_the_game(tmp_path: Path) -> None:
-    from wokphysics.games.wok_and_roll.factory import make_game
+    from wokphysics.games.wok_and_roll.factory import new_state
 
     path = _override(tmp_path, "[rules]\ndishes_to_end = 1\n[simple]\nfridge_points_each = 2\n")
-    state = make_game(2, seed=1, config=str(path))
+    state = new_state(2, seed=1, config=str(path))
     assert state.sheet.dishes_to_end == 1 and state.scores() == [12, 12]
 
 
@@ -146,3 +146,49 @@ def test_cli_config_folder_can_choose_the_expert_menu(tmp_path: Path) -> None:
         f"wokphysics: {bad}: x: unknown key; allowed here: "
         "bots, dice, expert, house_specials, ingredients, rules, sections, simple, tally"
     ], "one line, before any progress bar"
+
+
+def test_seven_dice_from_the_config_are_rolled_used_and_shown(tmp_path: Path) -> None:
+    import random
+
+    from wokphysics.games.wok_and_roll.factory import new_state
+    from wokphysics.games.wok_and_roll.render import render
+
+    path = _override(tmp_path, "[dice]\nwhite = 5\n")
+    for seed in range(4):
+        state = new_state(3, seed, {"path": str(path)})
+        assert len(state.dice) == 7 and state.usable(0) == 0b1111111
+        assert state.usable(1) == 0b11111, "the others use the 5 white dice"
+        assert "7r" in render(state, 0)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.check_invariants()
+            state.apply(rng.choice(state.legal_actions()))
+        assert max(state.completed()) >= state.sheet.dishes_to_end
+
+
+def test_tally_titles_and_ingredient_names_come_from_the_config(tmp_path: Path) -> None:
+    from wokphysics.games.wok_and_roll.factory import new_state
+    from wokphysics.games.wok_and_roll.render import render, render_end
+
+    path = _override(
+        tmp_path,
+        "[ingredients.names]\nR = 'Jasmine Rice'\n[tally]\nskills_and_fridge = 'Skills & Fridge'\n",
+    )
+    rice = 0  # the config's first food, R
+    state = next(
+        s for s in (new_state(2, seed, {"path": str(path)}) for seed in range(50)) if rice in s.dice
+    )
+    assert "Jasmine Rice" in render(state, 0), "a die showing Rice is named as the file says"
+    assert "Skills & Fridge" in render_end(state)
+
+
+def test_the_factory_takes_settings_or_options_and_refuses_anything_else() -> None:
+    from wokphysics.games.wok_and_roll.factory import new_state
+
+    settings = load_settings()
+    assert new_state(2, 1, settings).settings == settings
+    with pytest.raises(ConfigError, match="unknown option"):
+        new_state(2, 1, {"expertise": True})
+    with pytest.raises(ConfigError, match="cannot use int"):
+        new_state(2, 1, 42)

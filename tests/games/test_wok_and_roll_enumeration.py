@@ -8,7 +8,7 @@ import random
 
 from wok_and_roll_reference import reference_legal_actions
 
-from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.factory import new_state
 
 STATES = 10_000
 
@@ -19,7 +19,7 @@ def test_fast_enumeration_equals_the_reference_on_10000_random_states() -> None:
     game = 0
     while compared < STATES:
         options = {"expert": game % 2 == 1, "dishes_to_end": 3 + game % 3}
-        state = make_game(1 + game % 5, 1000 + game, options)
+        state = new_state(1 + game % 5, 1000 + game, options)
         game += 1
         while not state.is_terminal():
             legal = state.legal_actions()

@@ -22,7 +22,7 @@ from wok_and_roll_director import (
 )
 
 from wokphysics.games.wok_and_roll.actions import Cook, Reroll
-from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.factory import new_state
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES
 from wokphysics.games.wok_and_roll.sheet import (
     CIRCLE,
@@ -48,7 +48,7 @@ def first_seed_rolling(
     """The first game (seeds 0, 1, ...) whose first roll shows these faces on the white and
     the red dice (in any order within a colour)."""
     for seed in range(200_000):
-        state = make_game(players, seed, options)
+        state = new_state(players, seed, options)
         sheet = state.sheet
         dice = state.dice
         if Counter(dice[: sheet.white]) == Counter(faces(sheet, white)) and Counter(
@@ -120,7 +120,7 @@ def test_example_2_the_roller_uses_all_six_dice_the_others_only_white() -> None:
 def test_example_3_platter_servings_differ_and_a_full_meat_platter_earns_two(
     options: dict[str, object] | None,
 ) -> None:
-    sheet = make_game(1, 0, options).sheet
+    sheet = new_state(1, 0, options).sheet
     for group in sheet.groups:
         if not group.is_dish:
             combos = [sheet.servings[i].needs for i in group.servings]
@@ -131,7 +131,7 @@ def test_example_3_platter_servings_differ_and_a_full_meat_platter_earns_two(
         assert five, "the Simple Menu has the Example's Meat platter of 5 servings, +2"
     platter = (five or meat)[0]
     # play it: complete the platter, crossing its last serving alone, on the engine
-    state = make_game(1, 3, options)
+    state = new_state(1, 3, options)
     *before, last = [Step("cook", sheet.servings[i].sid) for i in platter.servings]
     if platter.locked_from >= 0:
         before.insert(0, Step("unlock", platter.gid))
@@ -147,7 +147,7 @@ def test_example_3_platter_servings_differ_and_a_full_meat_platter_earns_two(
 
 
 def test_example_4_a_fridge_vegetable_completes_a_row_and_circles_a_rice() -> None:
-    state = make_game(1, 4)
+    state = new_state(1, 4)
     sheet = state.sheet
     rice, veg = sheet.codes.index("R"), sheet.codes.index("V")
     rows = [
@@ -200,7 +200,7 @@ def test_example_4_a_fridge_vegetable_completes_a_row_and_circles_a_rice() -> No
 
 
 def test_example_5_a_vegetable_skill_turns_a_book_die_into_a_vegetable() -> None:
-    state = make_game(1, 5)
+    state = new_state(1, 5)
     sheet = state.sheet
     director = Director(state, [Step("convert", "V")], max_turns=400)
     director.run_steps()
@@ -231,7 +231,7 @@ def test_example_5_a_vegetable_skill_turns_a_book_die_into_a_vegetable() -> None
 
 
 def test_example_6_the_noodle_rectangle_adds_a_point_per_noodle_serving() -> None:
-    state = make_game(1, 6)
+    state = new_state(1, 6)
     sheet = state.sheet
     noodle = sheet.codes.index("N")
     rect = next(r for r in sheet.rectangles if r.per == noodle)
@@ -267,7 +267,7 @@ def test_example_6_the_noodle_rectangle_adds_a_point_per_noodle_serving() -> Non
 
 
 def test_example_7_a_fridge_book_and_a_book_die_unlock_a_seafood_dish() -> None:
-    state = make_game(1, 7, EXPERT)
+    state = new_state(1, 7, EXPERT)
     sheet = state.sheet
     seafood = sheet.codes.index("S")
     rest = Counter(faces(sheet, "MSRSS"))  # the dice left after the Book die
@@ -330,7 +330,7 @@ def _keep(dice: list[int], target: list[int]) -> set[int]:
 
 
 def test_example_8_two_house_special_servings_earn_a_third_fridge_ingredient() -> None:
-    state = make_game(1, 8, EXPERT)
+    state = new_state(1, 8, EXPERT)
     sheet = state.sheet
     menu = state.menus[0]
     tile = sheet.tiles[menu.hs_tile]
@@ -364,7 +364,7 @@ def test_example_8_two_house_special_servings_earn_a_third_fridge_ingredient() -
 
 
 def test_example_9_a_pantry_worth_17_at_the_end_of_an_expert_game() -> None:
-    state = make_game(1, 9, EXPERT)
+    state = new_state(1, 9, EXPERT)
     sheet = state.sheet
     spaces = len(sheet.pantry_points)
     worth = [sum(sheet.pantry_points[:n]) for n in range(spaces + 1)]
@@ -401,7 +401,7 @@ def test_example_9_a_pantry_worth_17_at_the_end_of_an_expert_game() -> None:
 def test_scoring_example_55_is_reached_by_playing_the_simple_menu() -> None:
     """Wong: Specialty Skills and Fridge 19, Rice 5, Noodle 13, Vegetable and Meat 10 (with 2
     full platters), Seafood 8: 55 taste points."""
-    state = make_game(1, 55)
+    state = new_state(1, 55)
     sheet = state.sheet
     targets = {"rice": 5, "noodle": 13, "vegetable_and_meat": 10, "seafood": 8}
     per_section: dict[str, list[tuple[int, int]]] = {}

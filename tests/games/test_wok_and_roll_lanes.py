@@ -1,16 +1,35 @@
-"""The packed-lane arithmetic behind Wok and Roll's fast cooking options."""
+"""The packed-lane arithmetic behind Wok and Roll's fast cooking options: every function here
+is the one the engine calls (rules.py and options.py), checked against plain lists."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE, MAX_COUNT, covers, lane, unpack
+from wokphysics.games.wok_and_roll.lanes import (
+    BLOCK,
+    FACE_LANES,
+    LANE,
+    MAX_COUNT,
+    TOKEN_GUARD,
+    TOKEN_LANES,
+    at_most,
+    blocks,
+    capped,
+    covered_blocks,
+    covers,
+    face_totals,
+    lane,
+    unpack,
+)
 
 counts = st.lists(
     st.integers(min_value=0, max_value=MAX_COUNT), min_size=FACE_LANES, max_size=FACE_LANES
 )
 needs = st.lists(st.integers(min_value=0, max_value=4), min_size=FACE_LANES, max_size=FACE_LANES)
+token_counts = st.lists(
+    st.integers(min_value=0, max_value=MAX_COUNT), min_size=TOKEN_LANES, max_size=TOKEN_LANES
+)
 
 
 def _pack(values: list[int]) -> int:
@@ -18,8 +37,54 @@ def _pack(values: list[int]) -> int:
 
 
 @given(counts, needs)
-def test_one_subtraction_compares_every_lane(have: list[int], need: list[int]) -> None:
+def test_one_subtraction_compares_every_face_lane(have: list[int], need: list[int]) -> None:
     assert covers(_pack(have), _pack(need)) == all(h >= n for h, n in zip(have, need, strict=True))
+
+
+@given(token_counts, st.lists(st.integers(0, 4), min_size=TOKEN_LANES, max_size=TOKEN_LANES))
+def test_the_same_subtraction_over_every_token_lane(have: list[int], spend: list[int]) -> None:
+    fits = all(h >= s for h, s in zip(have, spend, strict=True))
+    assert covers(_pack(have), _pack(spend), TOKEN_GUARD) == fits
+
+
+@given(counts, st.lists(needs, min_size=1, max_size=30))
+def test_covered_blocks_tests_every_servings_needs_at_once(
+    have: list[int], servings: list[list[int]]
+) -> None:
+    packed = sum(_pack(n) << (BLOCK * k) for k, n in enumerate(servings))
+    got = covered_blocks(_pack(have), packed, blocks(len(servings)))
+    expected = sum(
+        1 << (BLOCK * k)
+        for k, n in enumerate(servings)
+        if all(h >= x for h, x in zip(have, n, strict=True))
+    )
+    assert got == expected
+
+
+@given(counts, st.integers(min_value=0, max_value=MAX_COUNT - 1))
+def test_capped_lowers_each_face_lane_to_the_cap(have: list[int], most: int) -> None:
+    assert capped(_pack(have), most) == _pack([min(h, most) for h in have])
+
+
+token_caps = st.lists(
+    st.integers(min_value=0, max_value=MAX_COUNT - 1), min_size=TOKEN_LANES, max_size=TOKEN_LANES
+)
+
+
+@given(token_counts, token_caps)
+def test_at_most_caps_each_token_lane_by_its_own_cap(values: list[int], caps: list[int]) -> None:
+    expected = [min(v, c) for v, c in zip(values, caps, strict=True)]
+    assert at_most(_pack(values), _pack(caps)) == _pack(expected)
+
+
+@given(st.lists(st.integers(0, 3), min_size=TOKEN_LANES, max_size=TOKEN_LANES), st.booleans())
+def test_face_totals_add_the_pools(values: list[int], with_fridge: bool) -> None:
+    pools = [values[p * FACE_LANES : (p + 1) * FACE_LANES] for p in range(4)]
+    expected = [
+        pools[0][f] + pools[2][f] + pools[3][f] + (pools[1][f] if with_fridge else 0)
+        for f in range(FACE_LANES)
+    ]
+    assert unpack(face_totals(_pack(values), with_fridge), FACE_LANES) == expected
 
 
 @given(st.lists(st.integers(min_value=0, max_value=MAX_COUNT), min_size=32, max_size=32))

@@ -11,7 +11,7 @@ import pytest
 
 from wokphysics.games.protocol import Action, IllegalAction
 from wokphysics.games.wok_and_roll.actions import Cook, Done, Reroll
-from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.factory import new_state
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 
 
@@ -26,7 +26,7 @@ def cooking(
     options: dict[str, object] = dict(config or {})
     if expert:
         options["expert"] = True
-    state = make_game(players, seed=11, config=options)
+    state = new_state(players, seed=11, config=options)
     if setup:
         setup(state)
     state.dice = [state.sheet.codes.index(c) for c in dice]
@@ -44,7 +44,7 @@ def act(state: WokAndRollState, text: str) -> None:
 
 
 def test_roller_rerolls_at_most_twice_and_only_the_chosen_dice_change() -> None:
-    state = make_game(3, seed=5)
+    state = new_state(3, seed=5)
     assert state.phase == "roll" and state.current_player == 0
     before = list(state.dice)
     first = next(a for a in state.legal_actions() if isinstance(a, Reroll) and a.dice == (0,))
@@ -58,7 +58,7 @@ def test_roller_rerolls_at_most_twice_and_only_the_chosen_dice_change() -> None:
 
 
 def test_reroll_of_an_equal_die_reads_as_the_first_of_its_colour() -> None:
-    state = make_game(2, seed=1)
+    state = new_state(2, seed=1)
     state.dice = [0, 0, 1, 2, 0, 3]
     state._legal = None
     assert str(state.parse_action("reroll 2")) == "reroll 1"
@@ -203,16 +203,16 @@ def test_others_crossings_stay_hidden_until_the_turn_ends() -> None:
 
 
 def test_longer_game_option_needs_five_dishes() -> None:
-    state = make_game(2, seed=1, config={"expert": True, "dishes_to_end": 5})
+    state = new_state(2, seed=1, config={"expert": True, "dishes_to_end": 5})
     assert state.sheet.dishes_to_end == 5 and state.sheet.expert
-    assert make_game(2, seed=1, config={"expert": True}).sheet.dishes_to_end == 3
+    assert new_state(2, seed=1, config={"expert": True}).sheet.dishes_to_end == 3
 
 
 # ------------------------------------------------------------------------------ Expert
 
 
 def test_expert_deals_distinct_house_specials_and_starts_with_two_chefs_hats() -> None:
-    state = make_game(5, seed=4, config={"expert": True})
+    state = new_state(5, seed=4, config={"expert": True})
     tiles = [m.hs_tile for m in state.menus]
     assert len(set(tiles)) == 5 and all(0 <= t < 8 for t in tiles)
     assert all(m.hats == 2 for m in state.menus)
@@ -305,7 +305,7 @@ def test_along_random_games_every_listed_action_has_its_own_effect(expert: bool)
 
     checked = 0
     for seed in range(12):
-        state = make_game(3, seed, {"expert": expert})
+        state = new_state(3, seed, {"expert": expert})
         rng = random.Random(seed)
         while not state.is_terminal():
             legal = state.legal_actions()
@@ -361,7 +361,7 @@ def test_expert_random_playouts_keep_the_protocol(options: dict[str, object]) ->
     for players in range(1, 6):
         for game in range(4):
             seed = 100 * players + game
-            state = make_game(players, seed, options)
+            state = new_state(players, seed, options)
             rng = random.Random(seed)
             steps = 0
             while not state.is_terminal():
@@ -377,7 +377,7 @@ def test_expert_random_playouts_keep_the_protocol(options: dict[str, object]) ->
                 steps += 1
                 assert steps < 5_000
             state.check_invariants()
-            replay = make_game(players, seed, options)
+            replay = new_state(players, seed, options)
             for action in state.history:
                 replay.apply(replay.parse_action(str(action)))
             assert replay == state
@@ -389,8 +389,8 @@ def test_expert_fridge_is_two_chefs_hat_ingredients_of_any_kind_not_the_simple_s
     sheet, menu = state.sheet, state.menus[0]
     assert sheet.fridge == () and menu.hats == 2 and menu.fridge_allowance(sheet) == 2
     # a new Expert menu scores 2 (two unused hat ingredients), a Simple one 6 (six items)
-    assert make_game(1, 1, {"expert": True}).scores() == [2]
-    assert make_game(1, 1).scores() == [6]
+    assert new_state(1, 1, {"expert": True}).scores() == [2]
+    assert new_state(1, 1).scores() == [6]
     legal = texts(state)
     # a hat can be any ingredient: Meat or Vegetable though no die shows one
     assert "cook V1.1 V=fridge V=fridge" in legal
@@ -416,7 +416,7 @@ def test_house_special_counts_for_a_food_rectangle_only_with_the_rules_option(
 ) -> None:
     path = tmp_path / "hs.toml"
     path.write_text(f"[rules]\nhouse_special_in_rectangles = {str(counts).lower()}\n")
-    state = make_game(1, 2, config={"path": str(path), "expert": True})
+    state = new_state(1, 2, config={"path": str(path), "expert": True})
     sheet, menu = state.sheet, state.menus[0]
     tile = sheet.tiles[menu.hs_tile]
     rect = next(r for r in sheet.rectangles if r.per == tile.food)
@@ -433,7 +433,7 @@ def test_completing_the_house_special_ends_the_game_only_with_the_rules_option(
 ) -> None:
     path = tmp_path / "hs.toml"
     path.write_text(f"[rules]\nhouse_special_ends_game = {str(counts).lower()}\n")
-    state = make_game(1, 2, config={"path": str(path), "expert": True, "dishes_to_end": 1})
+    state = new_state(1, 2, config={"path": str(path), "expert": True, "dishes_to_end": 1})
     sheet, menu = state.sheet, state.menus[0]
     tile = sheet.tiles[menu.hs_tile]
     for serving in tile.servings:

@@ -3,7 +3,7 @@ the Expert wok spaces, and the tie-break."""
 
 from __future__ import annotations
 
-from wokphysics.games.wok_and_roll.factory import make_game, make_settings
+from wokphysics.games.wok_and_roll.factory import make_settings, new_state
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.render import render_end
 from wokphysics.games.wok_and_roll.sheet import Sheet, sheet_for
@@ -102,7 +102,7 @@ def test_expert_spaces_house_special_pantry_and_recipes() -> None:
 
 
 def test_tie_goes_to_the_player_furthest_clockwise_from_the_first() -> None:
-    state = make_game(4, seed=3)
+    state = new_state(4, seed=3)
     # all menus equal (6 Fridge points each): the last seat is furthest clockwise
     assert state.scores() == [6, 6, 6, 6]
     assert state.winners() == [3]

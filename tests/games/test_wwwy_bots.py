@@ -14,7 +14,7 @@ from wokphysics.games.registry import new_game
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 from wokphysics.games.terminal import play_in_terminal
-from wokphysics.games.we_will_wok_you.bots import GreedyBot, exact_payments
+from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot, exact_payments
 from wokphysics.games.we_will_wok_you.render import render, render_end
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
@@ -35,7 +35,8 @@ def test_greedy_wins_at_least_92_percent_against_three_random_bots() -> None:
         seat = seed % 4
         state = new_game(GAME, players=4, seed=seed)
         bots = [
-            GreedyBot(seed) if s == seat else RandomBot(bot_seed(seed, s)) for s in range(4)
+            WeWillWokYouGreedyBot(seed) if s == seat else RandomBot(bot_seed(seed, s))
+            for s in range(4)
         ]
         play_out(state, bots)
         winners = state.winners()
@@ -65,11 +66,11 @@ def test_exact_payments_make_exactly_four_identical_symbols() -> None:
 
 
 def test_bots_are_registered_and_the_greedy_bot_only_plays_legal_steps() -> None:
-    assert isinstance(make_bot(GAME, "greedy", 1), GreedyBot)
+    assert isinstance(make_bot(GAME, "greedy", 1), WeWillWokYouGreedyBot)
     assert isinstance(make_bot(GAME, "random", 1), RandomBot)
     for players in (2, 3):
         state = new_game(GAME, players=players, seed=11)
-        bots = [GreedyBot(s) for s in range(players)]
+        bots = [WeWillWokYouGreedyBot(s) for s in range(players)]
         while not state.is_terminal():
             action = bots[state.current_player].choose(state)
             assert action in state.legal_actions()
@@ -81,7 +82,7 @@ def test_terminal_play_shows_the_table_asks_again_and_announces_bots() -> None:
     state = new_game(GAME, players=3, seed=5)
     answers = iter(["hello", "999", *["1"] * 500])
     out: list[str] = []
-    seats = [None, GreedyBot(1), GreedyBot(2)]
+    seats = [None, WeWillWokYouGreedyBot(1), WeWillWokYouGreedyBot(2)]
     play_in_terminal(
         state, seats, render, render_end, read=lambda _: next(answers), write=out.append
     )
@@ -200,4 +201,5 @@ def test_greedy_bot_decides_only_on_what_its_seat_sees() -> None:
         variant.check_invariants()
         assert variant.observation(0) == state.observation(0)
         assert variant.to_json() != state.to_json()
-        assert GreedyBot(seed).choose(variant) == GreedyBot(seed).choose(state)
+        bot = WeWillWokYouGreedyBot
+        assert bot(seed).choose(variant) == bot(seed).choose(state)

@@ -40,7 +40,6 @@ def give(state: WeWillWokYouState, player: int, card_ids: list[str]) -> None:
                     break
         state.hands[player].append(card)
     state._rebuild_caches()
-    state._score_cache = None
     state.check_invariants()
 
 
@@ -49,7 +48,7 @@ def give_wok(state: WeWillWokYouState, player: int, wok_id: str) -> None:
     wok = state.data.wok_index(wok_id)
     (state.offer if wok in state.offer else state.box_woks).remove(wok)
     state.woks[player].append(wok)
-    state._score_cache = None
+    state._rebuild_caches()
 
 
 def unchanged_after(state: WeWillWokYouState, text: str, reason: str) -> None:

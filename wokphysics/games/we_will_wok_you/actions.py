@@ -8,32 +8,33 @@ Splitting it keeps every list of legal steps short (at most the face-up woks plu
 actions, or one step per kind of card in the hand) instead of one action per wok and per
 subset of the hand. See docs/rules-we-will-wok-you.md.
 
-Texts: ``collect upper``, ``collect lower``, ``buy row 1`` .. ``buy row 4``, ``take W05``,
-``pay chicken:bowl+bowl``, ``pay tuna:star``, ``pass``.
+Texts (with the shipped config's names): ``collect upper``, ``collect lower``, ``buy row 1``
+.. ``buy row 4``, ``take W05``, ``pay chicken:bowl+bowl``, ``pay tuna:star``, ``pass``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from wokphysics.games.protocol import Action
-
-COIN_SET_NAMES = ("upper", "lower")
 
 
 @dataclass(frozen=True)
 class CollectCoin(Action):
-    """Take one coin from a coin set (0 = upper, next to rows 1-2; 1 = lower, rows 3-4)."""
+    """Take one coin from a coin set (0 = the first of ``setup.coin_sets``; the shipped
+    file's 0 is "upper", next to rows 1-2, and 1 "lower", rows 3-4). ``name`` (the config's
+    name of the set, not compared) is its text."""
 
     coin_set: int
+    name: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return f"collect {COIN_SET_NAMES[self.coin_set]}"
+        return f"collect {self.name or self.coin_set}"
 
 
 @dataclass(frozen=True)
 class BuyRow(Action):
-    """Buy the whole row ``row`` (0..3; shown as 1..4) at its coin set's price."""
+    """Buy the whole row ``row`` (0-based; shown from 1) at its coin set's price."""
 
     row: int
 

@@ -15,16 +15,16 @@ from collections.abc import Sequence
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pay, TakeWok
-from wokphysics.games.we_will_wok_you.cards import SYMBOLS, CardData
+from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.scoring import Scorer
-from wokphysics.games.we_will_wok_you.state import NEEDED_SYMBOLS, ROW_SET, WeWillWokYouState
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 
 def exact_payments(
     data: CardData, kind_counts: Sequence[int], targets: Sequence[tuple[int, int]]
 ) -> list[tuple[int, ...]]:
     """Every multiset of hand card kinds (sorted tuple) that brings a target symbol to
-    exactly 4, for targets given as (symbol, symbols already paid)."""
+    exactly ``data.needed``, for targets given as (symbol, symbols already paid)."""
     found: set[tuple[int, ...]] = set()
     for symbol, paid in targets:
         useful = [
@@ -32,7 +32,7 @@ def exact_payments(
             for kind, count in enumerate(kind_counts)
             if count and data.kind_contribution[kind][symbol]
         ]
-        _walk(useful, 0, NEEDED_SYMBOLS - paid, [], found)
+        _walk(useful, 0, data.needed - paid, [], found)
     return sorted(found)
 
 
@@ -57,16 +57,11 @@ def _walk(
         del chosen[len(chosen) - times :]
 
 
-class GreedyBot(Bot):
-    """Greedy one-turn lookahead on exact scoring plus a few weights for the future."""
+class WeWillWokYouGreedyBot(Bot):
+    """Greedy one-turn lookahead on exact scoring plus the config's weights for the future
+    (``[bots.greedy]`` of config/we_will_wok_you.toml)."""
 
     name = "greedy"
-    #: Points a coin is worth while the game runs (it buys cards later).
-    coin_value = 0.8
-    #: Points per symbol in the hand (4 symbols take a wok card later).
-    symbol_value = 0.9
-    #: Points per hand card that scores nothing yet (it may fit a wok taken later).
-    spare_card_value = 0.6
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -104,7 +99,7 @@ class GreedyBot(Bot):
             if isinstance(action, CollectCoin):
                 value = self._value(state, woks, hand, front, coins + 1, late)
             elif isinstance(action, BuyRow):
-                price = state.coin_sets[ROW_SET[action.row]]
+                price = state.coin_sets[state.data.row_coin_sets[action.row]]
                 value = self._value(
                     state, woks, hand + state.rows[action.row], front, coins - price, late
                 )
@@ -129,16 +124,16 @@ class GreedyBot(Bot):
         front = state.fronts[player]
         woks = state.woks[player]
         coins = state.coins[player]
-        targets = [(s, 0) for s in range(len(SYMBOLS))]
+        targets = [(s, 0) for s in range(len(data.symbols))]
         payments = exact_payments(data, state._kinds[player], targets)
         # Rank the woks with the cheapest-looking payment first, then pay exactly for the
         # best few: the payment changes only the hand wok and the symbols left.
         ranked = sorted(
             takes,
             key=lambda a: (
-                -self._scorer(data).score([*woks, state.table.wok_of[a.wok]], hand, front).total
+                -self._scorer(data).total([*woks, state.table.wok_of[a.wok]], hand, front)[0]
             ),
-        )[:3]
+        )[: data.bots.greedy.woks_weighed]
         best: tuple[float, Action, list[int]] = (float("-inf"), takes[0], [])
         for action in ranked:
             wok = state.table.wok_of[action.wok]
@@ -193,18 +188,20 @@ class GreedyBot(Bot):
         late: bool,
     ) -> float:
         data = state.data
-        result = self._scorer(data).score(woks, hand, front)
-        value: float = result.total
+        weights = data.bots.greedy
+        points, leftovers = self._scorer(data).total(woks, hand, front)
+        value: float = points
         if late:
-            return value - 0.01 * coins
-        value += self.coin_value * coins
-        symbols = [0] * len(SYMBOLS)
+            return value - weights.late_coin_cost * coins
+        value += weights.coin_value * coins
+        symbols = [0] * len(data.symbols)
         for card in hand:
             for s, c in enumerate(data.kind_contribution[data.card_kind[card]]):
                 symbols[s] += c
         if state.offer:
-            value += self.symbol_value * max(symbols) + 0.25 * self.symbol_value * sum(symbols)
-        value += self.spare_card_value * len(result.leftovers)
+            best = max(symbols)
+            value += weights.symbol_value * (best + weights.other_symbols_share * sum(symbols))
+        value += weights.spare_card_value * leftovers
         return value
 
 

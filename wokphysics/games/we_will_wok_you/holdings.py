@@ -83,6 +83,7 @@ def load_holdings(path: str | Path, data: CardData) -> Holdings:
     hand = ids("hand", data.card_ids, "ingredient card", "chicken-01")
     front = ids("front", data.card_ids, "ingredient card", "chicken-01")
     coins = raw.get("coins", 0)
-    if isinstance(coins, bool) or not isinstance(coins, int) or not 0 <= coins <= 22:
-        raise _fail(file, "coins", f"must be a whole number from 0 to 22, not {coins!r}")
+    most = data.setup.total_coins
+    if isinstance(coins, bool) or not isinstance(coins, int) or not 0 <= coins <= most:
+        raise _fail(file, "coins", f"must be a whole number from 0 to {most}, not {coins!r}")
     return Holdings(tuple(woks), tuple(hand), tuple(front), coins)

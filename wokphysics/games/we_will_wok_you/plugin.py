@@ -23,7 +23,7 @@ INFO = GameInfo(
 
 
 def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
-    from wokphysics.games.we_will_wok_you.state import new_state
+    from wokphysics.games.we_will_wok_you.factory import new_state
 
     return new_state(num_players, seed, config)
 
@@ -35,9 +35,9 @@ def _load_state(data: dict[str, Any]) -> GameState:
 
 
 def _greedy(seed: int) -> Bot:
-    from wokphysics.games.we_will_wok_you.bots import GreedyBot
+    from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
 
-    return GreedyBot(seed)
+    return WeWillWokYouGreedyBot(seed)
 
 
 def _random(seed: int) -> Bot:

@@ -11,10 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from wokphysics.games.protocol import GameState
-from wokphysics.games.we_will_wok_you.actions import COIN_SET_NAMES
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.scoring import ScoreResult
-from wokphysics.games.we_will_wok_you.state import ROW_SET, WeWillWokYouState
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 
 def _cards(data: CardData, cards: list[int]) -> str:
@@ -34,14 +33,14 @@ def render(state: GameState, seat: int) -> str:
     lines = [f"--- We Will Wok You, turn {state.turns_taken + 1} ---"]
     if state.end_triggered:
         lines.append(f"The end is triggered: {state.final_left} final action(s) left.")
-    for coin_set in (0, 1):
-        lines.append(
-            f"{COIN_SET_NAMES[coin_set]} coin set: {state.coin_sets[coin_set]} coins "
-            f"(price of rows {', '.join(str(r + 1) for r in range(4) if ROW_SET[r] == coin_set)})"
-        )
-    for row in range(4):
-        price = state.coin_sets[ROW_SET[row]]
-        lines.append(f"  row {row + 1} ({price} coins): {_cards(data, state.rows[row])}")
+    setup = data.setup
+    row_sets = setup.row_coin_sets
+    for coin_set, name in enumerate(setup.coin_set_names):
+        rows = ", ".join(str(r + 1) for r in range(len(row_sets)) if row_sets[r] == coin_set)
+        lines.append(f"{name} coin set: {state.coin_sets[coin_set]} coins (price of rows {rows})")
+    for row, cards in enumerate(state.rows):
+        price = state.coin_sets[row_sets[row]]
+        lines.append(f"  row {row + 1} ({price} coins): {_cards(data, cards)}")
     lines.append(
         f"draw pile: {len(state.draw)} cards; removed (visible): "
         f"{_cards(data, state.removed) if state.removed else 'none'}"
@@ -61,10 +60,9 @@ def render(state: GameState, seat: int) -> str:
     lines.append(f"  front: {_cards(data, state.fronts[seat])}")
     symbols = state._symbols[seat]
     lines.append(
-        "  symbols in hand (stars counted for each): "
+        f"  symbols in hand ({data.settings.symbols.wild} counted for each): "
         + ", ".join(
-            f"{name} {count}"
-            for name, count in zip(("cookie", "spoon", "bowl", "chopstick"), symbols, strict=True)
+            f"{name} {count}" for name, count in zip(data.symbols, symbols, strict=True)
         )
     )
     for line in _woks(data, state.woks[seat]):
@@ -73,7 +71,8 @@ def render(state: GameState, seat: int) -> str:
         paid = _cards(data, state.pending_paid)
         lines.append(
             f"Paying for {data.woks[state.pending_wok].id}: paid so far {paid}. "
-            "Pay one card at a time until 4 identical symbols (stars wild)."
+            f"Pay one card at a time until {data.needed} identical symbols "
+            f"({data.settings.symbols.wild} wild)."
         )
     now = state.scorer.score(state.woks[seat], state.hands[seat], state.fronts[seat])
     lines.append(f"Your score if the game ended now: {now.total}")

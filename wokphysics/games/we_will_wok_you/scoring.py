@@ -19,8 +19,10 @@ How the search stays exact and fast:
   table ``g[type][u]``; the set wok paying most per set of each size takes all such sets.
 * The combo counts are searched depth-first with an upper bound (branch and bound).
 
-Points and the tie-break are folded into one integer: ``points * SCALE + sign * placed``
-(``placed`` = cards in a wok, at most 63 < SCALE), so the search compares one number.
+Points and the tie-break are folded into one integer: ``points * scale + sign * placed``
+(``placed`` = cards in a wok, fewer than ``scale``, a power of two above the number of
+ingredient cards: ``CardData.scale``), so the search compares one number. The number of
+ingredient types is the config's too (``CardData.num_types``).
 """
 
 from __future__ import annotations
@@ -31,9 +33,6 @@ from typing import NamedTuple
 
 from wokphysics.games.we_will_wok_you.cards import CardData, WokCard
 
-SCALE = 128
-NUM_TYPES = 6
-NUM_CLASSES = NUM_TYPES * 4
 # Effective wok kinds (small ints for speed).
 COVERED, COMBO, SET, LEFTOVERS, HAND, NOSYM, DOUBLE = range(7)
 _PER_CARD = {"leftovers": LEFTOVERS, "hand": HAND, "no-symbol": NOSYM}
@@ -185,23 +184,46 @@ class Scorer:
         self.cards = cards
         self.sign = 1 if cards.rules.leftover_ingredients_tie_break == "fewer" else -1
         self.swap_on_double = cards.rules.man_swap_on_double_woks
+        self.scale = cards.scale
+        self.num_types = cards.num_types
 
     def score(
         self, woks: list[int], hand: list[int], front: list[int], coins: int = 0
     ) -> ScoreResult:
-        """The optimal score of wok cards ``woks`` (indices) with these ingredient cards."""
+        """The optimal score of wok cards ``woks`` (indices) with these ingredient cards,
+        with the arrangement that reaches it."""
+        red, men, assignment, plan = self._best(woks, hand, front)
+        return self._arrangement(red, men, assignment, plan, hand, front, coins)
+
+    def total(self, woks: list[int], hand: list[int], front: list[int]) -> tuple[int, int]:
+        """``(points, left-over ingredients)`` of the optimal score (what ``score`` reports
+        as ``total`` and ``leftover_count``), read from the search's value without building
+        the arrangement: value = points * scale + sign * placed, 0 <= placed < scale."""
+        plan = self._best(woks, hand, front)[3]
+        scale = self.scale
+        if self.sign > 0:
+            points, placed = divmod(plan.value, scale)
+        else:
+            points = -(-plan.value // scale)
+            placed = points * scale - plan.value
+        return points, len(hand) + len(front) - placed
+
+    def _best(
+        self, woks: list[int], hand: list[int], front: list[int]
+    ) -> tuple[list[WokCard], list[WokCard], dict[int, list[tuple[int, object]]], _Plan]:
+        """The red woks, the Men-at-wok, the best assignment of the men and the best plan."""
         cards = self.cards
         all_woks = [cards.woks[i] for i in woks]
         red = [w for w in all_woks if not w.is_man]
         men = [w for w in all_woks if w.is_man]
-        counts = [0] * NUM_CLASSES
+        num_types = self.num_types
+        counts = [0] * (num_types * 4)
         for in_hand, pile in ((True, hand), (False, front)):
             for card in pile:
                 counts[card_class(cards.card_type[card], in_hand, cards.has_symbol(card))] += 1
-        type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(NUM_TYPES)]
+        type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(num_types)]
 
         memo: dict[tuple[object, ...], _Plan] = {}
-        g_cache: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]] = {}
         power_man = next((m for m, w in enumerate(men) if w.kind == "man-power"), -1)
         swap_man = next((m for m, w in enumerate(men) if w.kind == "man-swap"), -1)
         best_value = -(1 << 60)
@@ -232,7 +254,7 @@ class Scorer:
                     tuple(effective),
                     counts,
                     self.sign,
-                    g_cache,
+                    self.scale,
                     inner_power,
                     inner_swap,
                     type_counts,
@@ -248,9 +270,7 @@ class Scorer:
             assignment.setdefault(plan.power_at, []).append((power_man, None))
         if plan.swap_at >= 0:
             assignment.setdefault(plan.swap_at, []).append((swap_man, plan.swap))
-        best = (assignment, plan)
-        assert best is not None
-        return self._arrangement(red, men, best[0], best[1], hand, front, coins)
+        return red, men, assignment, plan
 
     # --- turning the winning plan into cards in woks --------------------------------------
     def _arrangement(
@@ -266,15 +286,17 @@ class Scorer:
         cards = self.cards
         names = cards.type_names
         sign = self.sign
+        scale = self.scale
+        num_types = self.num_types
         contents: list[list[int]] = [[] for _ in red]
         leftovers: list[int] = []
 
         def enc(card: int, in_hand: bool) -> int:
             c = card_class(cards.card_type[card], in_hand, cards.has_symbol(card))
             v = plan.linear[c]
-            return max(0, v * SCALE + sign) if v >= 0 else 0
+            return max(0, v * scale + sign) if v >= 0 else 0
 
-        by_type: list[list[tuple[int, int, bool]]] = [[] for _ in range(NUM_TYPES)]
+        by_type: list[list[tuple[int, int, bool]]] = [[] for _ in range(num_types)]
         for in_hand, source in ((True, hand), (False, front)):
             for card in source:
                 by_type[cards.card_type[card]].append((enc(card, in_hand), card, in_hand))
@@ -284,7 +306,7 @@ class Scorer:
             position: _effective_req(red[position], assignment.get(position, []))
             for position in plan.combo_counts
         }
-        for t in range(NUM_TYPES):
+        for t in range(num_types):
             pile = by_type[t]
             taken = 0
             for position, count in plan.combo_counts.items():
@@ -407,7 +429,7 @@ def _solve(
     effective: tuple[Effective, ...],
     counts: list[int],
     sign: int,
-    g_cache: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]],
+    scale: int,
     inner_power: int = -1,
     inner_swap: bool = False,
     type_counts: list[int] | None = None,
@@ -420,9 +442,11 @@ def _solve(
     type the player holds, not needing more cards than held) and the power wok, each man at
     most once.
     """
+    num_classes = len(counts)
+    num_types = num_classes // 4
     covered = 0
-    linear = [-1] * NUM_CLASSES
-    linear_src = [-1] * NUM_CLASSES
+    linear = [-1] * num_classes
+    linear_src = [-1] * num_classes
     p3 = p5 = -1
     set3 = set5 = -1
     combo_woks: list[tuple[int, tuple[int, ...], int]] = []
@@ -443,7 +467,7 @@ def _solve(
                     if per_card > linear[c]:
                         linear[c], linear_src[c] = per_card, position
         else:
-            for c in range(NUM_CLASSES):
+            for c in range(num_classes):
                 if kind == HAND and not c & 2:
                     continue
                 if kind == NOSYM and not c & 1:
@@ -452,31 +476,34 @@ def _solve(
                     linear[c], linear_src[c] = eff.points, position
 
     # g[t][u]: best value of type t's cards when u of them go to combos (sets of 3 and 5 and
-    # per-card woks for the rest), and the sets that reach it. Shared between calls.
+    # per-card woks for the rest), and the sets that reach it. Shared by every call.
     g_values: list[list[int]] = []
     g_sets: list[list[tuple[int, int]]] = []
     n_type: list[int] = []
-    for t in range(NUM_TYPES):
-        key = (t, *linear[t * 4 : t * 4 + 4], p3, p5)
-        row = g_cache.get(key)
+    for t in range(num_types):
+        # a pure function of these numbers: shared by every call and game (bounded)
+        key = (sign, scale, *linear[t * 4 : t * 4 + 4], *counts[t * 4 : t * 4 + 4], p3, p5)
+        row = _TYPE_TABLES.get(key)
         if row is None:
-            row = _type_table(t, linear, counts, sign, p3, p5)
-            g_cache[key] = row
+            row = _type_table(t, linear, counts, sign, scale, p3, p5)
+            if len(_TYPE_TABLES) > 100_000:
+                _TYPE_TABLES.clear()
+            _TYPE_TABLES[key] = row
         g_values.append(row[0])
         g_sets.append(row[1])
         n_type.append(len(row[0]) - 1)
 
-    power_value = inner_power * SCALE if inner_power >= 0 else -1
-    held = [t for t in range(NUM_TYPES) if n_type[t]]
+    power_value = inner_power * scale if inner_power >= 0 else -1
+    held = [t for t in range(num_types) if n_type[t]]
     # Per combo wok: its modes (pairs (type, count), encoded value per combo, swap or None).
     Mode = tuple[tuple[tuple[int, int], ...], int, tuple[int, int] | None]
     entries: list[tuple[int, list[Mode]]] = []
     for position, req, points in combo_woks:
         modes: list[Mode] = [
-            (tuple((t, n) for t, n in enumerate(req) if n), points * SCALE + sign * sum(req), None)
+            (tuple((t, n) for t, n in enumerate(req) if n), points * scale + sign * sum(req), None)
         ]
         if inner_swap:
-            for source in range(NUM_TYPES):
+            for source in range(num_types):
                 if not req[source]:
                     continue
                 for target in held:
@@ -488,10 +515,10 @@ def _solve(
                     if any(n > n_type[t] for t, n in enumerate(new)):
                         continue  # not even one combo: leaving the man out is as good
                     pairs = tuple((t, n) for t, n in enumerate(new) if n)
-                    modes.append((pairs, points * SCALE + sign * sum(new), (source, target)))
+                    modes.append((pairs, points * scale + sign * sum(new), (source, target)))
         entries.append((position, modes))
 
-    usage = [0] * NUM_TYPES
+    usage = [0] * num_types
 
     def max_count(pairs: tuple[tuple[int, int], ...]) -> int:
         return min((n_type[t] - usage[t]) // n for t, n in pairs)
@@ -559,8 +586,8 @@ def _solve(
                 usage[t] -= n * count
         choice[index] = (0, 0)
 
-    search(0, 0, sum(g_values[t][0] for t in range(NUM_TYPES)), inner_swap, inner_power >= 0)
-    plan = _Plan(value=covered * SCALE + best_value)
+    search(0, 0, sum(g_values[t][0] for t in range(num_types)), inner_swap, inner_power >= 0)
+    plan = _Plan(value=covered * scale + best_value)
     for (position, modes), (mode_index, count) in zip(entries, best_choice, strict=True):
         if mode_index < 0:
             plan.power_at = position
@@ -570,14 +597,17 @@ def _solve(
         swap = modes[mode_index][2]
         if swap is not None:
             plan.swap_at, plan.swap = position, swap
-    plan.sets = [g_sets[t][best_usage[t]] for t in range(NUM_TYPES)]
+    plan.sets = [g_sets[t][best_usage[t]] for t in range(num_types)]
     plan.set3, plan.set5 = set3, set5
     plan.linear, plan.linear_src = linear, linear_src
     return plan
 
 
+_TYPE_TABLES: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]] = {}
+
+
 def _type_table(
-    t: int, linear: list[int], counts: list[int], sign: int, p3: int, p5: int
+    t: int, linear: list[int], counts: list[int], sign: int, scale: int, p3: int, p5: int
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """For u = 0..n cards of type t used in combos: the best value of the rest (sets of 3,
     sets of 5, per-card woks; the lowest-valued cards are the ones used) and its sets."""
@@ -585,7 +615,7 @@ def _type_table(
     for c in range(t * 4, t * 4 + 4):
         if counts[c]:
             v = linear[c]
-            e = max(0, v * SCALE + sign) if v >= 0 else 0
+            e = max(0, v * scale + sign) if v >= 0 else 0
             values.extend([e] * counts[c])
     values.sort()
     n = len(values)
@@ -593,8 +623,8 @@ def _type_table(
     for e in values:
         prefix.append(prefix[-1] + e)
     total = prefix[-1]
-    enc3 = p3 * SCALE + 3 * sign
-    enc5 = p5 * SCALE + 5 * sign
+    enc3 = p3 * scale + 3 * sign
+    enc5 = p5 * scale + 5 * sign
     best_values: list[int] = []
     best_sets: list[tuple[int, int]] = []
     for u in range(n + 1):

@@ -1,13 +1,14 @@
 """The state of a game of We Will Wok You and its rules.
 
-Cards are small integers into :class:`~.cards.CardData` (ingredients 0..62, wok cards
-0..24); texts and JSON use the cards' ids. Seats are 0-based; seat 0 starts.
+Cards are small integers into :class:`~.cards.CardData` (ingredients and wok cards numbered
+in the config's order); texts and JSON use the cards' ids. Seats are 0-based; seat 0 starts.
+Every count comes from the config (``config/we_will_wok_you.toml``).
 
-Invariants (checked by :meth:`WeWillWokYouState.check_invariants`): the 63 ingredient cards
-are each in exactly one of draw pile, removed pile, rows, hands and fronts; the coins in the
-two sets, the players' hands and out of the game add up to 22 and no set is ever empty; the
-25 wok cards are each face up on offer, with a player, or in the box; no row is longer than its
-size; the per-player caches (symbols and kinds in hand) match the hands.
+Invariants (checked by :meth:`WeWillWokYouState.check_invariants`): the ingredient cards are
+each in exactly one of draw pile, removed pile, rows, hands and fronts; the coins in the coin
+sets, the players' hands and out of the game add up to ``setup.total_coins`` and no set is
+ever empty; the wok cards are each face up on offer, with a player, or in the box; no row is
+longer than its size; the per-player caches (symbols and kinds in hand) match the hands.
 """
 
 from __future__ import annotations
@@ -22,33 +23,24 @@ from wokphysics.games.protocol import (
     InvariantViolation,
 )
 from wokphysics.games.we_will_wok_you.actions import (
-    COIN_SET_NAMES,
     BuyRow,
     CollectCoin,
     Pass,
     Pay,
     TakeWok,
 )
-from wokphysics.games.we_will_wok_you.cards import (
-    SYMBOLS,
-    TOTAL_INGREDIENTS,
-    TOTAL_WOKS,
-    CardData,
-    load_cards,
-)
+from wokphysics.games.we_will_wok_you.cards import MIN_PLAYERS, CardData, cards_from_text
 from wokphysics.games.we_will_wok_you.plugin import INFO
 from wokphysics.games.we_will_wok_you.scoring import Scorer, ScoreResult
-
-NEEDED_SYMBOLS = 4
-ROW_SET = (0, 0, 1, 1)  # the coin set that prices each row
 
 
 class _ActionTable:
     """The engine steps of one card set, made once and shared (legal_actions stays cheap)."""
 
     def __init__(self, data: CardData) -> None:
-        self.collect = tuple(CollectCoin(s) for s in range(2))
-        self.buy = tuple(BuyRow(r) for r in range(4))
+        names = data.setup.coin_set_names
+        self.collect = tuple(CollectCoin(s, name) for s, name in enumerate(names))
+        self.buy = tuple(BuyRow(r) for r in range(len(data.setup.row_sizes)))
         self.take = tuple(TakeWok(w.id) for w in data.woks)
         self.pay = tuple(Pay(data.kind_text(k)) for k in range(len(data.kinds)))
         self.passing = Pass()
@@ -68,20 +60,19 @@ def action_table(data: CardData) -> _ActionTable:
 
 
 class WeWillWokYouState(GameState):
-    """A game in progress. Build one with :func:`new_state` (or ``new_game``)."""
+    """A game in progress. Build one with :func:`.factory.new_state` (or ``new_game``)."""
 
     info = INFO
 
-    def __init__(self, num_players: int, seed: int, data: CardData, config: str | None) -> None:
+    def __init__(self, num_players: int, seed: int, data: CardData) -> None:
         super().__init__(num_players, seed)
         self.data = data
-        self.config = config
         self.table = action_table(data)
         self.scorer = Scorer(data)
         self.draw: list[int] = []  # top of the pile is the end of the list
         self.removed: list[int] = []
-        self.rows: list[list[int]] = [[] for _ in range(4)]
-        self.coin_sets = [0, 0]
+        self.rows: list[list[int]] = [[] for _ in data.setup.row_sizes]
+        self.coin_sets = [0] * len(data.setup.coin_sets)
         self.coins_out = 0
         self.offer: list[int] = []
         self.box_woks: list[int] = []
@@ -96,28 +87,29 @@ class WeWillWokYouState(GameState):
         self.final_left = 0
         self.turns_taken = 0
         # Caches of the hands: symbols per payable symbol (stars count for each), kind counts.
-        self._symbols = [[0] * len(SYMBOLS) for _ in range(num_players)]
+        self._symbols = [[0] * len(data.symbols) for _ in range(num_players)]
         self._kinds = [[0] * len(data.kinds) for _ in range(num_players)]
         self._score_cache: list[ScoreResult] | None = None
         self._payable_cache: list[int] | None = None
+        self._totals: list[tuple[int, int]] | None = None
 
     # --- setup -----------------------------------------------------------------------
     def setup(self) -> None:
         """Shuffle, remove, lay out rows, coins and woks, deal coins (uses only self.rng)."""
         data, setup, n = self.data, self.data.setup, self.num_players
-        pile = list(range(TOTAL_INGREDIENTS))
+        pile = list(range(data.ingredient_count))
         self.rng.shuffle(pile)
-        removing = setup.remove_ingredients[n - 2]
+        removing = setup.remove_ingredients[n - MIN_PLAYERS]
         self.removed = sorted(pile[:removing])
         self.draw = pile[removing:]
-        for row in range(4):
+        for row in range(len(self.rows)):
             self._refill(row)
         self.coin_sets = list(setup.coin_sets)
         self.coins = [setup.coins_per_player] * n
         self.coins_out = setup.total_coins - sum(self.coin_sets) - sum(self.coins)
         woks = list(range(len(data.woks)))
         self.rng.shuffle(woks)
-        face_up = setup.face_up_woks[n - 2]
+        face_up = setup.face_up_woks[n - MIN_PLAYERS]
         self.offer = woks[:face_up]
         self.box_woks = sorted(woks[face_up:])
 
@@ -147,9 +139,13 @@ class WeWillWokYouState(GameState):
         return card
 
     def _rebuild_caches(self) -> None:
+        """Derive every cache again from the cards where they lie (after a load, or after
+        cards were moved by hand)."""
         self._payable_cache = None
+        self._score_cache = None
+        self._totals = None
         for player in range(self.num_players):
-            self._symbols[player] = [0] * len(SYMBOLS)
+            self._symbols[player] = [0] * len(self.data.symbols)
             self._kinds[player] = [0] * len(self.data.kinds)
             hand, self.hands[player] = self.hands[player], []
             for card in hand:
@@ -168,7 +164,7 @@ class WeWillWokYouState(GameState):
         contribution = self.data.kind_contribution
         card_kind = self.data.card_kind
         targets = []
-        for s in range(len(SYMBOLS)):
+        for s in range(len(self.data.symbols)):
             paid = 0
             for card in self.pending_paid:
                 c = contribution[card_kind[card]][s]
@@ -180,7 +176,7 @@ class WeWillWokYouState(GameState):
         return targets
 
     def _payable_kinds(self) -> list[int]:
-        """Kinds of hand card that keep an exact payment of 4 identical symbols possible
+        """Kinds of hand card that keep an exact payment of ``needed`` symbols possible
         (cached until the next action: legal_actions and check_legal both ask)."""
         if self._payable_cache is not None:
             return self._payable_cache
@@ -188,8 +184,8 @@ class WeWillWokYouState(GameState):
         present = [(k, contribution[k], n) for k, n in enumerate(self._kinds[self.turn]) if n]
         targets = self._pending_targets()
         # Cards worth 1 and 2 symbols toward each target symbol, in the hand.
-        ones = [0, 0, 0, 0]
-        twos = [0, 0, 0, 0]
+        ones = [0] * len(self.data.symbols)  # (cards show 1 or 2 symbols: cards.SymbolSettings)
+        twos = list(ones)
         for _, contrib, count in present:
             for s, _ in targets:
                 c = contrib[s]
@@ -203,7 +199,7 @@ class WeWillWokYouState(GameState):
                 c = contrib[s]
                 if not c:
                     continue
-                needed = NEEDED_SYMBOLS - paid - c
+                needed = self.data.needed - paid - c
                 if needed < 0:
                     continue
                 if c == 1:
@@ -217,7 +213,7 @@ class WeWillWokYouState(GameState):
         return result
 
     def _can_take_wok(self, player: int) -> bool:
-        return bool(self.offer) and max(self._symbols[player]) >= NEEDED_SYMBOLS
+        return bool(self.offer) and max(self._symbols[player]) >= self.data.needed
 
     def legal_actions(self) -> list[Action]:
         if self.end_triggered and self.final_left == 0:
@@ -228,60 +224,64 @@ class WeWillWokYouState(GameState):
         player = self.turn
         actions: list[Action] = []
         coin_sets = self.coin_sets
-        if coin_sets[0] > 1:
-            actions.append(table.collect[0])
-        if coin_sets[1] > 1:
-            actions.append(table.collect[1])
+        for coin_set, coins_in_set in enumerate(coin_sets):
+            if coins_in_set > 1:
+                actions.append(table.collect[coin_set])
         coins = self.coins[player]
         rows = self.rows
-        for row in range(4):
-            if rows[row] and coins >= coin_sets[ROW_SET[row]]:
+        row_sets = self.data.row_coin_sets
+        for row, cards in enumerate(rows):
+            if cards and coins >= coin_sets[row_sets[row]]:
                 actions.append(table.buy[row])
         if self._can_take_wok(player):
             take = table.take
-            actions.extend(take[w] for w in self.offer)
+            actions += [take[w] for w in self.offer]
         if not actions:
             actions.append(table.passing)
         return actions
 
     def check_legal(self, action: Action) -> None:
-        """Raise IllegalAction saying why ``action`` may not be taken now."""
+        """Raise IllegalAction saying why ``action`` may not be taken now. (``type(...) is``
+        rather than isinstance: the action classes are final, and isinstance on the abstract
+        Action goes through ABCMeta, slow in the hot loop of simulations.)"""
         if self.is_terminal():
             raise IllegalAction("the game is over")
         player = self.turn
-        if self.pending_wok >= 0 and not isinstance(action, Pay):
+        if self.pending_wok >= 0 and type(action) is not Pay:
             wok_id = self.data.woks[self.pending_wok].id
             raise IllegalAction(
                 f"first finish paying for {wok_id}: 'pay' one hand card at a time until "
-                f"4 identical symbols"
+                f"{self.data.needed} identical symbols"
             )
-        if isinstance(action, CollectCoin):
-            if action.coin_set not in (0, 1):
-                raise IllegalAction("there are two coin sets: upper and lower")
+        names = self.data.setup.coin_set_names
+        if type(action) is CollectCoin:
+            if not 0 <= action.coin_set < len(self.coin_sets):
+                raise IllegalAction(f"the coin sets are {', '.join(names)}")
             if self.coin_sets[action.coin_set] <= 1:
                 raise IllegalAction(
-                    f"the {COIN_SET_NAMES[action.coin_set]} coin set has its last coin, "
+                    f"the {names[action.coin_set]} coin set has its last coin, "
                     "which may not be taken"
                 )
-        elif isinstance(action, BuyRow):
-            if not 0 <= action.row < 4:
-                raise IllegalAction("the rows are 1 to 4")
+        elif type(action) is BuyRow:
+            if not 0 <= action.row < len(self.rows):
+                raise IllegalAction(f"the rows are 1 to {len(self.rows)}")
             if not self.rows[action.row]:
                 raise IllegalAction(f"row {action.row + 1} is empty")
-            price = self.coin_sets[ROW_SET[action.row]]
+            price = self.coin_sets[self.data.row_coin_sets[action.row]]
             if self.coins[player] < price:
                 raise IllegalAction(
                     f"row {action.row + 1} costs {price} coins and you have {self.coins[player]}"
                 )
-        elif isinstance(action, TakeWok):
+        elif type(action) is TakeWok:
             wok = self.table.wok_of.get(action.wok)
             if wok is None or wok not in self.offer:
                 raise IllegalAction(f"wok card {action.wok} is not face up on the table")
-            if max(self._symbols[player]) < NEEDED_SYMBOLS:
+            if max(self._symbols[player]) < self.data.needed:
                 raise IllegalAction(
-                    "your hand does not show 4 identical symbols (stars wild) to pay with"
+                    f"your hand does not show {self.data.needed} identical symbols "
+                    f"({self.data.settings.symbols.wild} wild) to pay with"
                 )
-        elif isinstance(action, Pay):
+        elif type(action) is Pay:
             if self.pending_wok < 0:
                 raise IllegalAction("choose a wok card first ('take W..')")
             kind = self.table.kind_of.get(action.kind)
@@ -289,10 +289,10 @@ class WeWillWokYouState(GameState):
                 raise IllegalAction(f"you have no {action.kind} card in your hand")
             if kind not in self._payable_kinds():
                 raise IllegalAction(
-                    f"a {action.kind} card cannot be part of exactly 4 identical symbols "
-                    "with the cards already paid and those left in your hand"
+                    f"a {action.kind} card cannot be part of exactly {self.data.needed} "
+                    "identical symbols with the cards already paid and those left in your hand"
                 )
-        elif isinstance(action, Pass):
+        elif type(action) is Pass:
             others = [a for a in self.legal_actions() if not isinstance(a, Pass)]
             if others:
                 raise IllegalAction(
@@ -304,14 +304,16 @@ class WeWillWokYouState(GameState):
     # --- carrying out --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._score_cache = None
+        self._totals = None
         self._payable_cache = None
         player = self.turn
-        if isinstance(action, CollectCoin):
+        if type(action) is CollectCoin:
             self.coin_sets[action.coin_set] -= 1
             self.coins[player] += 1
             self._end_turn()
-        elif isinstance(action, BuyRow):
-            coin_set = ROW_SET[action.row]
+        elif type(action) is BuyRow:
+            row_sets = self.data.row_coin_sets
+            coin_set = row_sets[action.row]
             price = self.coin_sets[coin_set]
             self.coins[player] -= price
             self.coin_sets[coin_set] += price
@@ -321,20 +323,20 @@ class WeWillWokYouState(GameState):
             self._refill(action.row)
             triggered = False
             if not self.end_triggered:
-                pair = (0, 1) if coin_set == 0 else (2, 3)
-                if not self.rows[pair[0]] and not self.rows[pair[1]]:
+                rows = self.rows
+                if not any(rows[r] for r in range(len(rows)) if row_sets[r] == coin_set):
                     self.end_triggered = True
                     self.final_left = self.num_players
                     triggered = True
             self._end_turn(count_final=not triggered)
-        elif isinstance(action, TakeWok):
+        elif type(action) is TakeWok:
             self.pending_wok = self.table.wok_of[action.wok]
             self.pending_paid = []
-        elif isinstance(action, Pay):
+        elif type(action) is Pay:
             card = self._remove_from_hand(player, self.table.kind_of[action.kind])
             self.fronts[player].append(card)
             self.pending_paid.append(card)
-            if any(paid == NEEDED_SYMBOLS for _, paid in self._pending_targets()):
+            if any(paid == self.data.needed for _, paid in self._pending_targets()):
                 self.offer.remove(self.pending_wok)
                 self.woks[player].append(self.pending_wok)
                 self.pending_wok = -1
@@ -353,14 +355,17 @@ class WeWillWokYouState(GameState):
         words = text.strip().lower().split()
         if words == ["pass"]:
             return self.table.passing
-        if len(words) == 2 and words[0] == "collect" and words[1] in COIN_SET_NAMES:
-            return self.table.collect[COIN_SET_NAMES.index(words[1])]
-        if len(words) == 3 and words[:2] == ["buy", "row"] and words[2] in ("1", "2", "3", "4"):
+        names = self.data.setup.coin_set_names
+        if len(words) == 2 and words[0] == "collect" and words[1] in names:
+            return self.table.collect[names.index(words[1])]
+        rows = [str(r + 1) for r in range(len(self.rows))]
+        if len(words) == 3 and words[:2] == ["buy", "row"] and words[2] in rows:
             return self.table.buy[int(words[2]) - 1]
         if len(words) == 2 and words[0] == "take":
             wok = words[1].upper()
             if wok not in self.table.wok_of:
-                raise ActionParseError(f"there is no wok card {wok!r} (W01 to W25)")
+                ids = [w.id for w in self.data.woks]
+                raise ActionParseError(f"there is no wok card {wok!r} ({ids[0]} to {ids[-1]})")
             return self.table.take[self.table.wok_of[wok]]
         if len(words) == 2 and words[0] == "pay" and ":" in words[1]:
             type_key, _, symbols = words[1].partition(":")
@@ -370,8 +375,8 @@ class WeWillWokYouState(GameState):
                 raise ActionParseError(f"there is no ingredient card {words[1]!r}")
             return self.table.pay[self.table.kind_of[kind_text]]
         raise ActionParseError(
-            f"not an action: {text!r}; write 'collect upper|lower', 'buy row N', 'take W..', "
-            "'pay type:symbols' or 'pass'"
+            f"not an action: {text!r}; write 'collect {'|'.join(names)}', 'buy row N', "
+            "'take W..', 'pay type:symbols' or 'pass'"
         )
 
     # --- the end ---------------------------------------------------------------------
@@ -384,17 +389,26 @@ class WeWillWokYouState(GameState):
             ]
         return self._score_cache
 
+    def totals(self) -> list[tuple[int, int]]:
+        """Each player's optimal points and left-over ingredients (the same as
+        ``final_scores``'s, without building the arrangements; cached)."""
+        if self._totals is None:
+            self._totals = [
+                self.scorer.total(self.woks[p], self.hands[p], self.fronts[p])
+                for p in range(self.num_players)
+            ]
+        return self._totals
+
     def scores(self) -> list[int]:
-        return [result.total for result in self.final_scores()]
+        return [points for points, _ in self.totals()]
 
     def tie_break_key(self, player: int) -> tuple[int, int, int]:
         """Larger is better: points, then left-over ingredients, then left-over coins."""
-        result = self.final_scores()[player]
+        points, leftovers = self.totals()[player]
         rules = self.data.rules
-        leftovers = result.leftover_count
         coins = self.coins[player]
         return (
-            result.total,
+            points,
             -leftovers if rules.leftover_ingredients_tie_break == "fewer" else leftovers,
             -coins if rules.leftover_coins_tie_break == "fewer" else coins,
         )
@@ -409,7 +423,8 @@ class WeWillWokYouState(GameState):
         ids = self.data.card_ids
         wok_ids = [w.id for w in self.data.woks]
         return {
-            "config": self.config,
+            # the settings travel as their canonical JSON text, so a saved game is complete
+            "settings": self.data.text,
             "players": self.num_players,
             "seed": self.seed,
             "rng": self.rng_state(),
@@ -435,9 +450,8 @@ class WeWillWokYouState(GameState):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        config = data["config"]
-        cards = load_cards(config)
-        state = cls(int(data["players"]), int(data["seed"]), cards, config)
+        cards = cards_from_text(data["settings"])
+        state = cls(int(data["players"]), int(data["seed"]), cards)
         state.set_rng_state(data["rng"])
         card = cards.card_index
         wok = cards.wok_index
@@ -464,7 +478,7 @@ class WeWillWokYouState(GameState):
 
     def clone(self) -> Self:
         """An independent copy (a structural copy: much faster than the JSON round trip)."""
-        other = type(self)(self.num_players, self.seed, self.data, self.config)
+        other = type(self)(self.num_players, self.seed, self.data)
         other.rng.setstate(self.rng.getstate())
         other.draw = list(self.draw)
         other.removed = list(self.removed)
@@ -492,7 +506,7 @@ class WeWillWokYouState(GameState):
         """What ``player`` sees: everything on the table, their own hand; others' hand sizes
         only; the draw pile's size only; the unused woks' number only."""
         full = self.to_dict()
-        for key in ("draw", "box_woks", "rng", "seed"):
+        for key in ("draw", "box_woks", "rng", "seed", "settings"):
             full.pop(key)
         full["draw_size"] = len(self.draw)
         full["box_wok_count"] = len(self.box_woks)
@@ -505,10 +519,11 @@ class WeWillWokYouState(GameState):
         data = self.data
         places = [self.draw, self.removed, *self.rows, *self.hands, *self.fronts]
         everything = [c for place in places for c in place]
-        if sorted(everything) != list(range(TOTAL_INGREDIENTS)):
+        total = data.ingredient_count
+        if sorted(everything) != list(range(total)):
             raise InvariantViolation(
                 f"ingredient cards not conserved: {len(everything)} found, "
-                f"{len(set(everything))} distinct, expected each of {TOTAL_INGREDIENTS} once"
+                f"{len(set(everything))} distinct, expected each of {total} once"
             )
         coins = sum(self.coin_sets) + sum(self.coins) + self.coins_out
         if coins != data.setup.total_coins or min(self.coin_sets) < 1 or min(self.coins) < 0:
@@ -516,7 +531,7 @@ class WeWillWokYouState(GameState):
                 f"coins: sets {self.coin_sets}, players {self.coins}, out {self.coins_out}"
             )
         woks = [*self.offer, *self.box_woks, *(w for ws in self.woks for w in ws)]
-        if sorted(woks) != list(range(TOTAL_WOKS)):
+        if sorted(woks) != list(range(len(data.woks))):
             raise InvariantViolation(f"wok cards not conserved: {len(woks)} found")
         for row, size in zip(self.rows, data.setup.row_sizes, strict=True):
             if len(row) > size:
@@ -526,7 +541,7 @@ class WeWillWokYouState(GameState):
         ):
             raise InvariantViolation("a row is short while the draw pile still has cards")
         for player in range(self.num_players):
-            symbols = [0] * len(SYMBOLS)
+            symbols = [0] * len(data.symbols)
             kinds = [0] * len(data.kinds)
             for card in self.hands[player]:
                 kinds[data.card_kind[card]] += 1
@@ -536,11 +551,3 @@ class WeWillWokYouState(GameState):
                 raise InvariantViolation(f"player {player}'s hand caches are stale")
         if self.end_triggered and not 0 <= self.final_left <= self.num_players:
             raise InvariantViolation(f"final actions left: {self.final_left}")
-
-
-def new_state(num_players: int, seed: int, config: Any = None) -> WeWillWokYouState:
-    """A new game set up from ``seed`` (the registry's factory)."""
-    path = None if config is None else str(config)
-    state = WeWillWokYouState(num_players, seed, load_cards(path), path)
-    state.setup()
-    return state

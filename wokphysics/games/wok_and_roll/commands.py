@@ -125,7 +125,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
     from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
-    from wokphysics.games.wok_and_roll.factory import make_game
+    from wokphysics.games.wok_and_roll.factory import new_state
     from wokphysics.timing import median_seconds
 
     games = 200
@@ -135,12 +135,12 @@ def bench_figures(repeat: int) -> dict[str, float]:
         base = counter[0] * games
         counter[0] += 1
         for seed in range(base, base + games):
-            state = make_game(4, seed)
+            state = new_state(4, seed)
             play_out(state, [RandomBot(bot_seed(seed, seat)) for seat in range(4)])
 
     def greedy_games() -> None:
         for seed in range(50):
-            state = make_game(3, seed)
+            state = new_state(3, seed)
             play_out(state, [WokAndRollGreedyBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)])
 
     random_games()  # warm the option caches once, as a long simulation would

@@ -87,6 +87,6 @@ def make_settings(config: Any) -> WokAndRollSettings:
     )
 
 
-def make_game(num_players: int, seed: int, config: Any = None) -> WokAndRollState:
+def new_state(num_players: int, seed: int, config: Any = None) -> WokAndRollState:
     """A new game (the factory registered with the turn engine)."""
     return WokAndRollState(num_players, seed, make_settings(config))

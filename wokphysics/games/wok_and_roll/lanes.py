@@ -54,10 +54,11 @@ def face_lanes(faces: int) -> int:
     return sum(1 << (LANE * f) for f in range(FACE_LANES) if faces >> f & 1)
 
 
-def covers(have: int, need: int) -> bool:
-    """Every face lane of ``have`` is at least that of ``need`` (each lane at most
-    ``MAX_COUNT``): the test the cooking options make for every open serving."""
-    return (have | GUARD) - need & GUARD == GUARD
+def covers(have: int, need: int, guard: int = GUARD) -> bool:
+    """Every lane of ``have`` is at least that of ``need`` (each lane at most ``MAX_COUNT``),
+    over the lanes whose guard bits ``guard`` holds: the face lanes (GUARD), or every token
+    lane (TOKEN_GUARD: a payment still fits what is left)."""
+    return (have | guard) - need & guard == guard
 
 
 TOKEN_LANES = 4 * FACE_LANES

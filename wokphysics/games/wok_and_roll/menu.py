@@ -438,10 +438,12 @@ def next_open(sheet: Sheet, menu: Menu, crossed: Serving) -> Serving | None:
 
 
 def face_dice(dice: list[int], faces: int) -> tuple[int, ...]:
-    """For each of ``faces`` faces, the bit mask of the dice showing it."""
+    """For each of ``faces`` faces, the bit mask of the dice showing it (a die showing no
+    face of the sheet is in no mask: the state's invariant check reports it)."""
     masks = [0] * faces
     for i, face in enumerate(dice):
-        masks[face] |= 1 << i
+        if 0 <= face < faces:
+            masks[face] |= 1 << i
     return tuple(masks)
 
 

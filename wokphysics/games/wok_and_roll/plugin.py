@@ -23,9 +23,9 @@ INFO = GameInfo(
 
 
 def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
-    from wokphysics.games.wok_and_roll.factory import make_game
+    from wokphysics.games.wok_and_roll.factory import new_state
 
-    return make_game(num_players, seed, config)
+    return new_state(num_players, seed, config)
 
 
 def _load_state(data: dict[str, Any]) -> GameState:
