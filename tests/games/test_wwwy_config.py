@@ -174,3 +174,23 @@ def test_each_inconsistent_value_is_one_error_naming_its_key(
     with pytest.raises(ConfigError) as error:
         load_cards(path)
     assert key in str(error.value) and str(path) in str(error.value), str(error.value)
+
+
+def test_a_loaded_game_keeps_the_files_order_of_ingredient_types() -> None:
+    from wokphysics.games.registry import state_from_json
+
+    state = new_state(2, 0)
+    rng = random.Random(0)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    loaded = state_from_json(state.to_json())
+    assert isinstance(loaded, WeWillWokYouState)
+    assert loaded.data.type_keys == state.data.type_keys == load_cards().type_keys
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in state.legal_actions()]
+        move = rng.choice(state.legal_actions())
+        state.apply(move)
+        loaded.apply(loaded.parse_action(str(move)))
+    assert loaded == state

@@ -342,7 +342,8 @@ def compile_settings(settings: WeWillWokYouSettings, source: str) -> CardData:
         seen.add(wok.id)
         woks.append(_compile_wok(wok, type_keys, source, position))
     _check_setup(settings, len(card_ids), len(woks), source)
-    text = json.dumps(settings.model_dump(mode="json"), sort_keys=True)
+    # not sort_keys: the order of [ingredients] is the order of the types (card numbers)
+    text = json.dumps(settings.model_dump(mode="json"))
     return CardData(
         source=source,
         type_keys=type_keys,
@@ -484,7 +485,8 @@ _BY_TEXT: dict[str, CardData] = {}
 
 def cards_from_settings(settings: WeWillWokYouSettings, source: str = "(settings)") -> CardData:
     """The card data of validated settings (one compiled object per distinct content)."""
-    text = json.dumps(settings.model_dump(mode="json"), sort_keys=True)
+    # not sort_keys: the order of [ingredients] is the order of the types (card numbers)
+    text = json.dumps(settings.model_dump(mode="json"))
     found = _BY_TEXT.get(text)
     if found is None:
         found = _BY_TEXT[text] = compile_settings(settings, source)
