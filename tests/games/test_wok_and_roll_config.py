@@ -192,3 +192,21 @@ def test_the_factory_takes_settings_or_options_and_refuses_anything_else() -> No
         new_state(2, 1, {"expertise": True})
     with pytest.raises(ConfigError, match="cannot use int"):
         new_state(2, 1, 42)
+
+
+RULEBOOK_DISHES = {
+    "Salted Fish Fried Rice", "Chicken Fried Rice", "Pineapple Fried Rice",
+    "House Special Fried Rice", "Sambal Kang Kong", "Mapo Tofu", "Broccoli with Scallops",
+    "Deep Fried Yam Ring with Vegetables", "Poached Live Prawns", "Buddha Jumps Over the Wall",
+    "Hong Kong Style Fish", "Crab Roe with Seasonal Vegetables", "Kung Pao Fish Rice",
+    "Jellyfish with Smoked Pig Trotter", "Fresh Prawns with Lo Mein", "Sam Lo Hor Fun",
+    "Xiamen Fried Noodles", "Luohan Fried Noodles", "House Special Fried Noodles",
+    "Sweet and Sour Pork", "Roast Duck", "Twice-Cooked Pork", "Prawn Paste Chicken",
+}  # fmt: skip
+
+
+def test_the_two_sheets_use_each_of_the_rulebooks_23_dish_names_once() -> None:
+    settings = load_settings()
+    names = [g.name for side in (settings.simple, settings.expert) for g in side.groups]
+    assert len(RULEBOOK_DISHES) == 23
+    assert sorted(names) == sorted(RULEBOOK_DISHES)
