@@ -80,3 +80,20 @@ def test_a_slow_push_at_half_a_metre_a_second_flips_nothing_and_moves_a_card_lit
             report = flick_under(table, 0, math.pi / 2, 500.0)
             assert report.flipped == ()
             assert report.travel.get(0, 0.0) <= LENGTH
+
+
+def test_well_above_the_flip_band_the_face_is_a_fair_toss() -> None:
+    # From 3 to 4 m/s a card tumbles several half turns and its yaw shuffles them: over
+    # every orientation the face is a toss-up (docs/physics.md has the per-speed figures).
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.studies.flips import FlipTask, run_trial
+
+    cfg = load_config()
+    flips = [
+        run_trial(FlipTask(speed, angle, 500 + seed), cfg).flipped
+        for speed in (3000.0, 3250.0, 3500.0, 3750.0, 4000.0)
+        for angle in range(0, 91, 15)
+        for seed in range(6)
+    ]
+    share = sum(flips) / len(flips)
+    assert 0.35 <= share <= 0.65, f"{share:.0%} flipped"

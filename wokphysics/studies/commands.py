@@ -15,11 +15,14 @@ from typing import Any
 
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin, VerbCommand
+from wokphysics.studies.flip_sweep import flips_command
 
 SIMULATE_HELP = "play many headless bot games (on a Dask cluster) and print a results table"
 SWEEP_HELP = "play the same games under every combination of config values, with plots"
 
-PHYSICS_SWEEPS: dict[str, tuple[str, VerbCommand]] = {}
+PHYSICS_SWEEPS: dict[str, tuple[str, VerbCommand]] = {
+    "flips": ("The Wok on Fire physics table", flips_command()),
+}
 """Sweeps that are not a game's (``wokphysics sweep flips``): name -> (title, command), listed
 by the command line beside the games. Add an entry here; keep this module light by importing
 the physics inside the command's functions."""

@@ -1,0 +1,104 @@
+"""``wokphysics sweep flips`` as a user runs it: the study folder, its band table and plots,
+config variants, and the same records however the trials run."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from wokphysics.batch import ClusterOptions, RunOptions, run_study
+from wokphysics.cli import main
+from wokphysics.errors import UserError
+from wokphysics.studies import flips
+from wokphysics.studies.flip_sweep import parse_numbers, study
+
+
+def test_a_sweep_writes_csv_plots_and_the_band_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "flips"
+    argv = ["sweep", "flips", "--speeds", "500,1300,1400", "--angles", "0,45,90", "--seeds",
+            "4", "--wok-seeds", "1", "--no-progress", "--out", str(folder)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "flip band (P >= 80 %)" in out and "shared by 0/45/90 degrees" in out
+    assert "slow push at 500 mm/s: 0 of 12 flipped" in out
+    for plot in ("flip_share", "travel", "left_wok", "disturbed"):
+        assert (folder / f"{plot}.png").read_bytes()[:4] == b"\x89PNG"
+    with (folder / "tasks.csv").open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 3 * 3 * 4 + 3 * 3 * 1  # lone: angle x speed x seed; wok: x 1
+    assert {"speed_mm_s", "angle_deg", "scenario", "flipped", "travel_lengths", "left_wok",
+            "disturbed", "release_mm_s"} <= set(rows[0])
+    lone = [r for r in rows if r["scenario"] == "lone"]
+    # The release speed is the swept speed: the blade moves at it to the end.
+    assert all(abs(float(r["release_mm_s"]) - float(r["speed_mm_s"])) < 1e-6 for r in lone)
+    summary = json.loads((folder / "summary.json").read_text())
+    variant = summary["variants"][0]
+    assert set(variant["bands"]) == {"0", "45", "90"}
+    assert variant["slow_push"]["flipped"] == 0
+
+
+def test_a_variant_per_value_of_a_varied_key(tmp_path: Path) -> None:
+    folder = tmp_path / "vary"
+    argv = ["sweep", "flips", "--speeds", "1400", "--angles", "0", "--seeds", "3",
+            "--wok-seeds", "0", "--vary", "spatula.turn_gain_rad_per_mm=0.0,0.009",
+            "--no-progress", "--out", str(folder)]
+    assert main(argv) == 0
+    summary = json.loads((folder / "summary.json").read_text())
+    labels = [v["label"] for v in summary["variants"]]
+    assert labels == ["turn_gain_rad_per_mm=0.0", "turn_gain_rad_per_mm=0.009"]
+    shares = [v["points"][0]["flip"]["value"] for v in summary["variants"]]
+    assert shares[0] < shares[1], "without the wrist's turn a 1.4 m/s flick flips less"
+    assert (folder / "flip_share_1.png").exists() and (folder / "flip_share_2.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--speeds", "fast"], "--speeds 'fast': 'fast' is not a number or FROM:TO:STEP"),
+        (["--speeds", "900:500:100"], "a range is FROM:TO:STEP with STEP > 0"),
+        (["--angles", "120"], "--angles: 120 is outside 0 to 90"),
+        (["--seeds", "0"], "--seeds must be at least 1, not 0"),
+        (["--vary", "spatula.no_such_key=1,2"], "--vary spatula.no_such_key"),
+        (["--vary", "physics.friction=-1,0.3"], "--vary physics.friction"),
+    ],
+)
+def test_a_bad_option_is_one_line(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sweep", "flips", "--no-progress", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_ranges_expand_inclusively() -> None:
+    assert parse_numbers("500,700:900:100,2000", "--speeds", 0, 1e4) == [
+        500.0, 700.0, 800.0, 900.0, 2000.0
+    ]
+    with pytest.raises(UserError, match="given twice"):
+        parse_numbers("500,500", "--speeds", 0, 1e4)
+
+
+def test_records_are_the_same_in_this_process_and_on_the_cluster() -> None:
+    spec = {
+        "study": "flips", "seed": 3, "speeds": [1300.0, 2500.0], "angles": [0.0, 90.0],
+        "seeds": 2, "wok_seeds": 1, "under_mm": 15.0, "vary": [],
+        "variants": [{"label": "defaults", "override": None}],
+    }
+    here = run_study(study(spec), None, RunOptions(ClusterOptions(in_process=True), False))
+    there = run_study(study(spec), None, RunOptions(ClusterOptions(), False))
+    assert list(here.columns.rows()) == list(there.columns.rows())
+    assert here.summary == there.summary
+
+
+def test_a_trial_is_a_pure_function_of_its_task() -> None:
+    from wokphysics.config.wok_on_fire import load_config
+
+    cfg = load_config()
+    task = flips.FlipTask(1400.0, 45.0, 12345)
+    assert flips.run_trial(task, cfg) == flips.run_trial(task, cfg)

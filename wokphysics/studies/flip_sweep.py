@@ -1,0 +1,197 @@
+"""``wokphysics sweep flips``: how flicks flip cards, over speeds, angles, seeds and config
+variants, on the batch runner.
+
+It maps :func:`wokphysics.studies.flips.flip_trial` over every variant (``--vary``) x scenario
+x approach angle x flick speed x seed, and writes the study folder (``tasks.csv``,
+``summary.json``, the PNG plots and ``report.html``) with ``--out DIR``; it prints the band
+table. This module stays light: the runner, the table and matplotlib are imported when the
+command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from wokphysics.errors import UserError
+from wokphysics.games.plugin import VerbCommand
+
+FLIPS_HELP = "how flicks flip cards: P(flip), travel and cards leaving the wok against " \
+    "flick speed and approach angle, with plots"
+DEFAULT_SPEEDS = "500,700:2400:100,2600,2800,3000:4000:250"
+DEFAULT_ANGLES = "0,15,30,45,60,75,90"
+STUDY = "flips"
+
+
+def flips_command() -> VerbCommand:
+    """``wokphysics sweep flips [--speeds ...] [--angles ...] [--seeds N] [--vary K=V,...]``."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        from wokphysics.studies.commands import add_runner_arguments
+
+        parser.add_argument(
+            "--speeds", default=DEFAULT_SPEEDS, metavar="LIST",
+            help="flick speeds at release, mm/s: values and FROM:TO:STEP ranges, comma-"
+            f"separated (default {DEFAULT_SPEEDS})",
+        )
+        parser.add_argument(
+            "--angles", default=DEFAULT_ANGLES, metavar="LIST",
+            help="approach angles to the card's long axis, degrees (0 to 90; the bands of "
+            f"0, 45 and 90 must share a range; default {DEFAULT_ANGLES})",
+        )
+        parser.add_argument(
+            "--seeds", type=int, default=40, metavar="N",
+            help="flicks of a lone card per angle and speed (default 40)",
+        )
+        parser.add_argument(
+            "--wok-seeds", type=int, default=8, metavar="N",
+            help="flicks into a dealt wok per band angle and speed, to count the cards a stir "
+            "disturbs (default 8; 0 for none)",
+        )
+        parser.add_argument(
+            "--under-mm", type=float, default=15.0, metavar="MM",
+            help="how far past the card's near edge the blade is released (default 15)",
+        )
+        parser.add_argument(
+            "--vary", action="append", default=[], metavar="KEY=V1,V2,...",
+            help="a config key (dotted, as in the TOML files, e.g. physics.friction or "
+            "spatula.turn_gain_rad_per_mm) and the values to try; repeat to cross keys",
+        )
+        parser.add_argument(
+            "--config", default=None, metavar="PATH",
+            help="a TOML file or folder the variants are layered over",
+        )
+        parser.add_argument("--seed", type=int, default=1, metavar="S",
+                            help="study seed (default 1): task i is seeded S + i")
+        parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+        add_runner_arguments(parser)
+
+    return VerbCommand(FLIPS_HELP, add, run)
+
+
+def parse_numbers(text: str, option: str, low: float, high: float) -> list[float]:
+    """``"500,700:900:100"`` -> [500, 700, 800, 900]: values and inclusive ranges, each in
+    ``[low, high]``; a UserError naming ``option`` otherwise."""
+    values: list[float] = []
+    for part in (p.strip() for p in text.split(",")):
+        try:
+            pieces = [float(x) for x in part.split(":")]
+        except ValueError:
+            raise UserError(
+                f"{option} {text!r}: {part!r} is not a number or FROM:TO:STEP"
+            ) from None
+        if len(pieces) == 1:
+            values.append(pieces[0])
+        elif len(pieces) == 3 and pieces[2] > 0 and pieces[1] >= pieces[0]:
+            start, stop, step = pieces
+            count = math.floor((stop - start) / step + 1e-9)
+            values.extend(round(start + step * k, 9) for k in range(count + 1))
+        else:
+            raise UserError(f"{option} {text!r}: a range is FROM:TO:STEP with STEP > 0")
+    for value in values:
+        if not (math.isfinite(value) and low <= value <= high):
+            raise UserError(f"{option}: {value:g} is outside {low:g} to {high:g}")
+    if len(set(values)) != len(values):
+        raise UserError(f"{option} {text!r}: a value is given twice")
+    return sorted(values)
+
+
+def definition(args: argparse.Namespace) -> dict[str, Any]:
+    """The study's definition (plain JSON, saved as study.json) from the options, every
+    option and config variant checked first."""
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.games.cli_options import check_seed
+    from wokphysics.studies import configs
+
+    speeds = parse_numbers(args.speeds, "--speeds", 50.0, 20000.0)
+    angles = parse_numbers(args.angles, "--angles", 0.0, 90.0)
+    for name, value, least in (("--seeds", args.seeds, 1), ("--wok-seeds", args.wok_seeds, 0)):
+        if value < least:
+            raise UserError(f"{name} must be at least {least}, not {value}")
+    if not 0.0 <= args.under_mm <= 100.0:
+        raise UserError(f"--under-mm must be 0 to 100 mm, not {args.under_mm:g}")
+    check_seed(args.seed)
+    base = configs.read_override(args.config, ("physics.toml", "wok_on_fire.toml"))
+    if args.config is not None:
+        load_config(args.config)  # a bad file is one line naming the file and key
+    varied = [configs.parse_vary(text) for text in args.vary]
+    variants = []
+    for values in configs.combinations(varied) if varied else [{}]:
+        document = configs.merge(base, configs.nested(values))
+        text = configs.toml_text(document) if document else None
+        configs.check_text(load_config, text, "--vary" if values else "--config")
+        variants.append({"label": configs.label(values) or "defaults", "override": text})
+    return {
+        "study": STUDY,
+        "seed": args.seed,
+        "speeds": speeds,
+        "angles": angles,
+        "seeds": args.seeds,
+        "wok_seeds": args.wok_seeds,
+        "under_mm": args.under_mm,
+        "vary": [key for key, _ in varied],
+        "variants": variants,
+    }
+
+
+def study(spec: dict[str, Any]) -> Any:
+    """The study of a definition."""
+    from wokphysics.batch import Study
+    from wokphysics.studies import flips
+
+    labels = [str(v["label"]) for v in spec["variants"]]
+    return Study(
+        name=STUDY,
+        seed=int(spec["seed"]),
+        params=flips.flip_params(
+            spec["speeds"], spec["angles"], int(spec["seeds"]), int(spec["wok_seeds"]),
+            len(labels), float(spec["under_mm"]),
+        ),
+        task_fn=flips.flip_trial,
+        context=flips.FlipContext(tuple(v["override"] for v in spec["variants"])),
+        definition=spec,
+        summarise=lambda columns: flips.summarise(columns, labels),
+        plots=lambda columns, summary: flips.flip_plots(summary),
+        title="How flicks flip cards",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build (or reload with ``--resume``) the sweep, run it, print its band table."""
+    from wokphysics.batch import ClusterOptions, RunOptions, run_study
+    from wokphysics.batch.store import read_manifest
+    from wokphysics.studies import flips
+
+    if args.out and args.resume:
+        raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")
+    cluster = ClusterOptions(
+        workers=args.workers, scheduler=args.scheduler, in_process=args.no_cluster
+    )
+    cluster.check()
+    folder: Path | None
+    if args.resume:
+        folder = Path(args.resume)
+        spec: dict[str, Any] = read_manifest(folder)["definition"]
+        if spec.get("study") != STUDY:
+            raise UserError(f"{folder}: not a sweep of flips")
+    else:
+        folder = Path(args.out) if args.out else None
+        spec = definition(args)
+    sweep = study(spec)
+    options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume))
+    results = run_study(sweep, folder, options)
+    if results.interrupted:
+        where = f"; `--resume {folder}` runs the rest" if folder else ""
+        print(f"interrupted: {len(results.columns)} of {len(sweep)} flicks finished{where}",
+              file=sys.stderr)
+        return 130
+    print(flips.table(results.summary))
+    if results.failures:
+        print(f"{len(results.failures)} flick(s) failed twice", file=sys.stderr)
+    if folder is not None:
+        print(f"study written to {folder}/ (report.html, summary.json, tasks.csv, PNG plots); "
+              f"{results.ran} flicks ran on {results.where} in {results.seconds:.1f} s")
+    return 1 if results.failures else 0
