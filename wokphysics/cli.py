@@ -1,7 +1,10 @@
-"""The ``wokphysics`` command: play, simulate, score, replay and bench.
+"""The ``wokphysics`` command: the launcher, play, simulate, score, replay and bench.
 
 Each game contributes its verbs through its plugin entry (see
-:mod:`wokphysics.games.registry`). Every mistake a user can make ends in one clear line on
+:mod:`wokphysics.games.registry`); its window through :mod:`wokphysics.ui.front_ends`.
+``wokphysics`` alone, or ``wokphysics play`` alone, opens the launcher window;
+``wokphysics play GAME`` goes straight into a game (in the window where the game has one;
+``--terminal`` plays in the terminal). Every mistake a user can make ends in one clear line on
 standard error and exit status 2, never a traceback.
 """
 
@@ -23,22 +26,29 @@ from wokphysics.studies.commands import (
     simulate_command,
     sweep_command,
 )
-from wokphysics.ui.front_ends import window_play
+from wokphysics.ui.front_ends import terminal_play, window_play
+from wokphysics.ui.turn.play import add_window_arguments
 
 DEFAULT_PLAY_GAME = "wok-on-fire"
+TERMINAL = "--terminal"
 
 VERB_HELP: dict[Verb | Literal["sweep"], str] = {
-    "play": "play a game: in the window where the game has one, else in the terminal",
+    "play": "play a game: alone, the launcher; with a GAME, that game in the window (or in "
+    "the terminal with --terminal, or where a game has no window)",
     "simulate": SIMULATE_HELP,
     "sweep": SWEEP_HELP,
     "score": "score a player's collected cards exactly",
 }
 
 
-def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"]) -> VerbCommand | None:
-    """What ``wokphysics VERB GAME`` runs: the window for ``play`` where the game has one;
-    ``simulate`` and ``sweep`` are studies on the batch runner (:mod:`wokphysics.studies`)."""
+def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"], terminal: bool = False
+             ) -> VerbCommand | None:
+    """What ``wokphysics VERB GAME`` runs: the window for ``play`` where the game has one (the
+    terminal's ``play`` when ``terminal``); ``simulate`` and ``sweep`` are studies on the
+    batch runner (:mod:`wokphysics.studies`)."""
     if verb == "play":
+        if terminal:
+            return terminal_play(plugin)
         window = window_play(plugin)
         if window is not None:
             return window
@@ -56,21 +66,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(terminal: bool = False) -> argparse.ArgumentParser:
+    """The whole command line (``terminal``: ``play GAME`` is the terminal's)."""
     parser = _Parser(
         prog="wokphysics",
         description="Four wok games: Wok on Fire on a physics table, and We Will Wok You, "
-        "Wok Star and Wok and Roll on a turn engine, with bots.",
+        "Wok Star and Wok and Roll on a turn engine, with bots. Without a COMMAND, the "
+        "launcher window opens (choose a game, the players, the rules options, a seed, or "
+        "resume the last game); the options below are for that window.",
     )
+    add_window_arguments(parser)
+    parser.set_defaults(handler=_run_launcher)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    commands.required = True
 
     for verb, help_text in VERB_HELP.items():
         verb_parser = commands.add_parser(verb, help=help_text, description=help_text)
         games = verb_parser.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         games.required = True
         for plugin in PLUGINS:
-            command = _command(plugin, verb)
+            command = _command(plugin, verb, terminal)
             if command is None:
                 continue
             game_parser = games.add_parser(
@@ -90,9 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser(
         "replay",
-        help="watch a recorded Wok on Fire game or table, or --verify it bit for bit",
-        description="Watch a replay file in the window, or verify it: rebuild a fresh world, "
-        "re-apply every gesture and choice and compare the state hashes. "
+        help="watch a recorded game turn by turn (any game's autosave, a Wok on Fire table), "
+        "or --verify it",
+        description="Watch a replay file in the window, turn by turn, or verify it: rebuild "
+        "the game from its start, re-apply every step and compare (Wok on Fire: the state "
+        "hashes; the turn-based games' autosaves: the saved state). "
         "Exit 0 when identical, 1 on divergence, 2 on a bad file.",
     )
     replay.add_argument("file", metavar="FILE", help="a replay file (.json) written by wokphysics")
@@ -143,14 +159,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
+    from wokphysics.records.files import read_replay_json
     from wokphysics.replay.command import check_replay_file, verify_replay
+    from wokphysics.replay.turn_record import is_turn_record, verify_record
 
+    if is_turn_record(read_replay_json(args.file)):
+        if args.verify:
+            identical, message = verify_record(args.file)
+            print(f"{args.file}: {message}")
+            return 0 if identical else 1
+        from wokphysics.ui.turn.replay import run_turn_replay
+
+        return run_turn_replay(args.file, args)
     if args.verify:
         return verify_replay(args.file)
     check_replay_file(args.file)  # a bad file is one line, before any window opens
     from wokphysics.ui.replay_viewer import run_replay_window
 
     return run_replay_window(args.file, args)
+
+
+def _run_launcher(args: argparse.Namespace) -> int:
+    from wokphysics.ui.launcher.run import run_launcher
+
+    return run_launcher(args)
 
 
 def _run_bench(args: argparse.Namespace) -> int:
@@ -160,18 +192,37 @@ def _run_bench(args: argparse.Namespace) -> int:
 
 
 def _with_default_game(argv: list[str]) -> list[str]:
-    """``wokphysics play [options]`` means ``wokphysics play wok-on-fire [options]``."""
+    """``wokphysics play`` alone opens the launcher (``wokphysics``); ``wokphysics play
+    [options]`` means ``wokphysics play wok-on-fire [options]`` (as before the launcher)."""
     if argv and argv[0] == "play":
         rest = argv[1:]
-        if not rest or (rest[0].startswith("-") and rest[0] not in ("-h", "--help")):
+        if not rest:
+            return []
+        if rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
             return ["play", DEFAULT_PLAY_GAME, *rest]
     return argv
+
+
+def _terminal_game_problem(argv: list[str]) -> str | None:
+    """Why ``play GAME --terminal`` cannot be (a game played only in the window), or None."""
+    if len(argv) > 1 and argv[0] == "play":
+        for plugin in PLUGINS:
+            if plugin.name == argv[1] and terminal_play(plugin) is None:
+                return (f"{plugin.title} is played in the window only (it is a physics "
+                        f"table): wokphysics play {plugin.name}")
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``wokphysics`` command; returns the exit status."""
     args_list = _with_default_game(list(sys.argv[1:] if argv is None else argv))
-    parser = build_parser()
+    terminal = bool(args_list) and args_list[0] == "play" and TERMINAL in args_list
+    if terminal:
+        problem = _terminal_game_problem(args_list)
+        if problem is not None:
+            print(f"wokphysics: {problem}", file=sys.stderr)
+            return 2
+    parser = build_parser(terminal)
     args = parser.parse_args(args_list)
     try:
         status: int = args.handler(args)

@@ -118,6 +118,7 @@ def test_play_command_in_a_terminal(tmp_path: Path) -> None:
             "wokphysics.cli",
             "play",
             GAME,
+            "--terminal",
             "--players",
             "3",
             "--bots",
@@ -140,8 +141,8 @@ def test_play_command_in_a_terminal(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["play", GAME, "--players", "9"], "--players must be 2 to 4"),
-        (["play", GAME, "--players", "3", "--bots", "5"], "--bots must be 0 to 3"),
+        (["play", GAME, "--terminal", "--players", "9"], "--players must be 2 to 4"),
+        (["play", GAME, "--terminal", "--players", "3", "--bots", "5"], "--bots must be 0 to 3"),
         (["simulate", GAME, "--games", "0"], "--games must be at least 1"),
         (["simulate", GAME, "--bots", "genius"], "unknown bot 'genius'"),
     ],

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from wokphysics.games.protocol import GameInfo
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
 
@@ -82,6 +84,12 @@ class GamePlugin:
         turn_engine: the turn-engine hooks, or None for Wok on Fire (a physics table).
         record_format: the ``format`` field of the game's whole-game record files, if any.
         verify_record: checks such a file bit for bit (``wokphysics replay FILE --verify``).
+        rules_model: the validated model of the config's ``[rules]`` table (its fields' types
+            and limits are what the launcher offers; the shipped values are the defaults;
+            see :mod:`wokphysics.games.rules_options`).
+        check_config: ``check(path)`` loads the game's config with the override file ``path``
+            layered on, raising its ConfigError if the game refuses it (None: the turn
+            engine's factory is the check).
     """
 
     info: GameInfo
@@ -94,6 +102,8 @@ class GamePlugin:
     turn_engine: TurnEngine | None = None
     record_format: str | None = None
     verify_record: RecordVerifier | None = field(default=None)
+    rules_model: Callable[[], type[BaseModel]] | None = None
+    check_config: Callable[[str], None] | None = None
 
     @property
     def name(self) -> str:

@@ -1,17 +1,52 @@
 """The window front ends of the games, found from their plugin entries.
 
-The rules layer never imports the window, so a game's plugin names no scene; this module is the
-window's side of the wiring: for a plugin, the ``play`` command that opens the game in the
-window, if the game has one.
+The rules layer never imports the window, so a game's plugin names no scene; this module is
+the window's side of the wiring. For each game with a window, a :class:`FrontEnd` gives:
+
+- ``play``: the ``wokphysics play GAME`` command in the window (its options and handler);
+- ``start(setup)``: the scene factory for a :class:`~wokphysics.ui.turn.play.Setup` (the
+  launcher's choice: seats, seed, rules options, autosave file, or a game to resume);
+- ``default_bot``: the bot a number of ``--bots`` (or the launcher) puts in a seat;
+- ``bots``: the bot names (strengths) a seat may hold.
+
+Adding a turn-based game's window: write its scene maker (``maker(session, text, sound,
+on_new_game, on_home) -> TurnScene``, see :mod:`wokphysics.ui.turn.scene`) and add one
+:func:`turn_front_end` line to ``_FRONT_ENDS``. Games without an entry play in the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from wokphysics.games.plugin import GamePlugin, VerbCommand
+from wokphysics.ui.turn.play import Setup, add_terminal_flag, autosave_name
+
+if TYPE_CHECKING:
+    from wokphysics.ui.app import SceneFactory
+    from wokphysics.ui.sound import Sound
+    from wokphysics.ui.turn.play import SceneMaker
+    from wokphysics.ui.turn.scene import TurnScene
+    from wokphysics.ui.turn.session import TurnSession
+    from wokphysics.ui.widgets import Text
 
 
+@dataclass(frozen=True)
+class FrontEnd:
+    """One game's window."""
+
+    play: VerbCommand
+    start: Callable[[Setup], SceneFactory]
+    default_bot: str
+    bots: Callable[[], list[str]]
+    autosave: str
+    turn_maker: Callable[[], SceneMaker] | None = None
+    """A turn-based game's scene maker (the replay viewer builds its scene with it)."""
+
+
+# --------------------------------------------------------------------------- Wok on Fire
 def _wok_on_fire_add(parser: argparse.ArgumentParser) -> None:
     from wokphysics.ui.play import add_arguments
 
@@ -24,15 +59,114 @@ def _wok_on_fire_run(args: argparse.Namespace) -> int:
     return play_window(args)
 
 
-_WINDOWS: dict[str, VerbCommand] = {
-    "wok-on-fire": VerbCommand(
-        "play in the window with the mouse (people and bots at one table)",
-        _wok_on_fire_add,
-        _wok_on_fire_run,
-    ),
-}
+def _wok_on_fire_start(setup: Setup) -> SceneFactory:
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.games.wok_on_fire.engine import resume_game
+    from wokphysics.ui.play import scene_factory
+
+    if setup.resume is not None:
+        first = resume_game(str(setup.resume), setup.save)
+        return scene_factory(first.cfg, first.bots, first.seed, setup.save, first)
+    cfg = load_config(setup.config)
+    return scene_factory(cfg, setup.seats, setup.seed, setup.save)
+
+
+def _wok_on_fire_bots() -> list[str]:
+    from wokphysics.config.wok_on_fire import load_config
+
+    return sorted(load_config().bots) or ["strong", "weak"]
+
+
+WOK_ON_FIRE = FrontEnd(
+    play=VerbCommand("play in the window with the mouse (people and bots at one table)",
+                     _wok_on_fire_add, _wok_on_fire_run),
+    start=_wok_on_fire_start,
+    default_bot="strong",
+    bots=_wok_on_fire_bots,
+    autosave="wok-on-fire-autosave.json",
+)
+
+
+# --------------------------------------------------------------------------- turn games
+def turn_front_end(plugin: GamePlugin, default_bot: str, maker: Callable[[], SceneMaker]
+                   ) -> FrontEnd:
+    """The window of a turn-based game whose scene ``maker()`` returns (imported when
+    called, so the command line stays quick)."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        from wokphysics.ui.turn.play import add_arguments
+
+        add_arguments(parser, plugin, default_bot)
+
+    def run(args: argparse.Namespace) -> int:
+        from wokphysics.ui.turn.play import run_window
+
+        return run_window(args, plugin, default_bot, maker())
+
+    def start(setup: Setup) -> SceneFactory:
+        from wokphysics.ui.turn.play import turn_factory
+
+        return turn_factory(setup, maker())
+
+    def bots() -> list[str]:
+        engine = plugin.turn_engine
+        return sorted(engine.bots) if engine is not None else []
+
+    return FrontEnd(
+        play=VerbCommand("play in the window with the mouse (people and bots; hot seat "
+                         "hides each hand)", add, run),
+        start=start,
+        default_bot=default_bot,
+        bots=bots,
+        autosave=autosave_name(plugin.name),
+        turn_maker=maker,
+    )
+
+
+def _wwwy_maker() -> SceneMaker:
+    from wokphysics.ui.wwwy.scene import wwwy_scene
+
+    def make(session: TurnSession, text: Text, sound: Sound,
+             on_new_game: Callable[[], None] | None,
+             on_home: Callable[[], None] | None) -> TurnScene:
+        return wwwy_scene(session, text, sound, on_new_game, on_home)
+
+    return make
+
+
+def _front_ends() -> dict[str, FrontEnd]:
+    from wokphysics.games.registry import plugin
+
+    return {
+        "wok-on-fire": WOK_ON_FIRE,
+        "we-will-wok-you": turn_front_end(plugin("we-will-wok-you"), "greedy", _wwwy_maker),
+    }
+
+
+_FRONT_ENDS = _front_ends()
+
+
+def front_end(plugin: GamePlugin) -> FrontEnd | None:
+    """``plugin``'s window, or None if the game plays only in the terminal."""
+    return _FRONT_ENDS.get(plugin.name)
 
 
 def window_play(plugin: GamePlugin) -> VerbCommand | None:
     """The ``play`` command that opens ``plugin``'s game in the window, or None."""
-    return _WINDOWS.get(plugin.name)
+    found = _FRONT_ENDS.get(plugin.name)
+    return found.play if found is not None else None
+
+
+def terminal_play(plugin: GamePlugin) -> VerbCommand | None:
+    """The terminal ``play`` command of ``plugin`` with ``--terminal`` among its options (so
+    ``wokphysics play GAME --terminal ...`` parses), or None."""
+    command = plugin.commands.get("play")
+    if command is None:
+        return None
+    add = command.add_arguments
+
+    def add_with_flag(parser: argparse.ArgumentParser) -> None:
+        add(parser)
+        add_terminal_flag(parser, in_terminal=True)
+
+    return VerbCommand(command.help, add_with_flag, command.run)

@@ -18,7 +18,8 @@ from wokphysics.games.text import typed_number
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
-    from wokphysics.ui.app import App
+    from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+    from wokphysics.ui.app import App, SceneFactory
     from wokphysics.ui.pointer_clock import WindowClock
     from wokphysics.ui.wok_on_fire.scene import PlayScene
 
@@ -118,9 +119,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
         save = None
 
     from wokphysics.games.cli_options import check_seed
-    from wokphysics.games.seeds import bot_seed
-    from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
-    from wokphysics.games.wok_on_fire.engine import WokOnFireGame, resume_game
+    from wokphysics.games.wok_on_fire.engine import resume_game
 
     if save is not None:
         save = _claim(save, Path(args.resume) if args.resume else None)
@@ -144,7 +143,23 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     if problem is not None:
         raise UserError(problem)
 
-    from wokphysics.ui.app import App, WindowOptions, on_table
+    from wokphysics.ui.app import App, WindowOptions
+
+    options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
+                            screenshot=screenshot, title="Wok on Fire", mute=args.mute)
+    factory = scene_factory(cfg, labels, seed, save, first)
+    return App(options, factory, clock), save, screenshot
+
+
+def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save: Path | None,
+                  first: WokOnFireGame | None = None) -> SceneFactory:
+    """Makes the game's scene in a window: ``first`` (a resumed game) or a new game of seed
+    ``seed``; each restart a new game with the next seed. The game saves to ``save``. (The
+    launcher starts Wok on Fire through this too.)"""
+    from wokphysics.games.seeds import bot_seed
+    from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
+    from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+    from wokphysics.ui.app import on_table
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.widgets import Text
     from wokphysics.ui.wok_on_fire.scene import PlayScene
@@ -170,9 +185,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
             app.on_leave = lambda: save_on_leave(scene, save)
         return scene
 
-    options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
-                            screenshot=screenshot, title="Wok on Fire")
-    return App(options, on_table(cfg, new_scene), clock), save, screenshot
+    return on_table(cfg, new_scene)
 
 
 def _claim(save: Path, resume: Path | None) -> Path:
@@ -256,3 +269,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="close the window after N frames (tests, bug reports)")
     parser.add_argument("--screenshot", default=None, metavar="PATH",
                         help="save the window's last frame as a PNG")
+    parser.add_argument("--mute", action="store_true", help="start with the sound off (M)")

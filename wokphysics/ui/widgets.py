@@ -25,6 +25,7 @@ class Text:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
+        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -46,7 +47,17 @@ class Text:
         return found
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` px."""
+        """``text`` broken into lines no wider than ``width`` px (remembered: logs and
+        tooltips wrap the same words every frame)."""
+        key = (text, size, width)
+        found = self._wrapped.get(key)
+        if found is None:
+            if len(self._wrapped) > 2000:
+                self._wrapped.clear()
+            found = self._wrapped[key] = self._wrap(text, size, width)
+        return list(found)
+
+    def _wrap(self, text: str, size: int, width: int) -> list[str]:
         font = self.font(size)
         lines: list[str] = []
         for paragraph in text.split("\n"):

@@ -9,6 +9,8 @@ from wokphysics.games.protocol import GameInfo
 from wokphysics.games.we_will_wok_you import commands
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
 
@@ -46,6 +48,13 @@ def _random(seed: int) -> Bot:
     return RandomBot(seed)
 
 
+def _rules_model() -> type[BaseModel]:
+    """The ``[rules]`` table's model (for the launcher's rules options)."""
+    from wokphysics.games.we_will_wok_you.cards import RulesSettings
+
+    return RulesSettings
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="collect coins, buy rows of ingredients and cook them into wok cards",
@@ -68,4 +77,5 @@ PLUGIN = GamePlugin(
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random}
     ),
+    rules_model=_rules_model,
 )

@@ -9,6 +9,8 @@ from wokphysics.games.protocol import GameInfo
 from wokphysics.games.wok_and_roll import commands
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
 
@@ -46,6 +48,13 @@ def _random(seed: int) -> Bot:
     return RandomBot(seed)
 
 
+def _rules_model() -> type[BaseModel]:
+    """The ``[rules]`` table's model (for the launcher's rules options)."""
+    from wokphysics.games.wok_and_roll.settings import RulesModel
+
+    return RulesModel
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="roll dice, cook dishes on your menu sheet and fill your fridge and pantry",
@@ -63,4 +72,5 @@ PLUGIN = GamePlugin(
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random}
     ),
+    rules_model=_rules_model,
 )

@@ -6,9 +6,14 @@ the CLI finds it through the window front end.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from wokphysics.games.plugin import GamePlugin, VerbCommand
 from wokphysics.games.protocol import GameInfo
 from wokphysics.games.wok_on_fire import commands
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 INFO = GameInfo(
     name="wok-on-fire",
@@ -30,6 +35,20 @@ def _verify_record(path: str) -> tuple[bool, str]:
     return verify_game_record(path)
 
 
+def _check_config(path: str) -> None:
+    """Load the config with ``path`` layered on (its ConfigError if refused)."""
+    from wokphysics.config.wok_on_fire import load_config
+
+    load_config(path)
+
+
+def _rules_model() -> type[BaseModel]:
+    """The ``[rules]`` table's model (for the launcher's rules options)."""
+    from wokphysics.config.wok_on_fire import WokOnFireRules
+
+    return WokOnFireRules
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="flick cards over with a spatula in a physics wok, then pick the best ones",
@@ -46,4 +65,6 @@ PLUGIN = GamePlugin(
     simulate_options=commands.add_simulate_arguments,
     record_format=GAME_RECORD_FORMAT,
     verify_record=_verify_record,
+    rules_model=_rules_model,
+    check_config=_check_config,
 )

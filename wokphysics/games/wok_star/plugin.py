@@ -10,6 +10,8 @@ from wokphysics.games.protocol import GameInfo
 from wokphysics.games.wok_star import commands
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
 
@@ -47,6 +49,13 @@ def _random(seed: int) -> Bot:
     return RandomBot(seed)
 
 
+def _rules_model() -> type[BaseModel]:
+    """The ``[rules]`` table's model (for the launcher's rules options)."""
+    from wokphysics.games.wok_star.cards import Rules
+
+    return Rules
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="a cooperative real-time restaurant: roll dice, cook recipes, serve customers",
@@ -64,4 +73,5 @@ PLUGIN = GamePlugin(
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"team": _team, "random": _random}
     ),
+    rules_model=_rules_model,
 )

@@ -1,0 +1,90 @@
+"""Saved turn-based games: written whole, read back step by step, edits and damage caught."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from wokphysics.cli import main
+from wokphysics.errors import ReplayFileError
+from wokphysics.games.bots import make_bot
+from wokphysics.games.protocol import GameState
+from wokphysics.games.registry import new_game, turn_game_names
+from wokphysics.replay.turn_record import (
+    read_record,
+    turn_starts,
+    verify_record,
+    write_record,
+)
+
+
+def _played(game: str, steps: int, seed: int = 3) -> tuple[GameState, GameState]:
+    initial = new_game(game, 2, seed)
+    state = initial.clone()
+    bots = [make_bot(game, "random", seat) for seat in range(2)]
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(bots[state.current_player].choose(state))
+    return initial, state
+
+
+@pytest.mark.parametrize("game", turn_game_names())
+def test_a_saved_game_reads_back_equal(tmp_path: Path, game: str) -> None:
+    initial, state = _played(game, 25)
+    path = tmp_path / "save.json"
+    write_record(path, game, ["person", "random"], initial, state)
+    record = read_record(path)
+    assert record.state.to_json() == state.to_json()
+    assert record.seats == ("person", "random")
+    steps = record.steps()
+    assert len(steps) == len(record.actions)
+    assert steps[-1].after.to_json() == state.to_json()
+    assert verify_record(path)[0]
+
+
+def test_an_edited_save_is_caught(tmp_path: Path) -> None:
+    initial, state = _played("we-will-wok-you", 30)
+    path = tmp_path / "save.json"
+    write_record(path, "we-will-wok-you", ["person", "random"], initial, state)
+    data = json.loads(path.read_text())
+    data["state"]["coins"][0] += 5  # coins added by hand
+    path.write_text(json.dumps(data))
+    identical, message = verify_record(path)
+    assert not identical and "do not lead to its saved state" in message
+    with pytest.raises(ReplayFileError, match="edited or damaged"):
+        read_record(path)
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert main(["play", "we-will-wok-you", "--resume", str(path), "--max-frames", "1"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=9), "version 9 is not supported"),
+        (lambda d: d.update(game="chess"), "'chess' is not a turn-based game"),
+        (lambda d: d.update(seats=["person", "grandmaster"]), "neither 'person' nor a bot"),
+        (lambda d: d.update(seats=["person"]), "1 seats for a game of 2 players"),
+        (lambda d: d["state"].pop("coins"), "not a valid we-will-wok-you state"),
+    ],
+)
+def test_a_bad_save_is_one_line(tmp_path: Path, change: Callable[[dict[str, Any]], object],
+                                message: str) -> None:
+    initial, state = _played("we-will-wok-you", 10)
+    path = tmp_path / "save.json"
+    write_record(path, "we-will-wok-you", ["person", "random"], initial, state)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(ReplayFileError, match=message):
+        read_record(path)
+    assert main(["replay", str(path), "--verify"]) == 2
+
+
+def test_turns_are_a_players_steps_in_a_row() -> None:
+    assert turn_starts([0, 1, 1, 1, 0, 1]) == [0, 1, 4, 5]
+    assert turn_starts([]) == []

@@ -1,0 +1,197 @@
+"""The launcher: every game with its choices, and a game started in the same window."""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+from wwwy_clicks import FRAME_S, post_click
+
+from wokphysics.cli import main
+from wokphysics.games.registry import PLUGINS, plugin
+from wokphysics.games.rules_options import rules_options
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui.app import App
+from wokphysics.ui.launcher.choices import Choices
+from wokphysics.ui.launcher.run import build_launcher
+from wokphysics.ui.launcher.scene import LauncherScene, Spot
+from wokphysics.ui.turn.scene import TurnScene
+
+
+def _launcher(folder: Path) -> tuple[App, LauncherScene, Choices]:
+    """The launcher as ``wokphysics`` opens it, its files in ``folder``."""
+    args = argparse.Namespace(size="1280x800", fullscreen=False, mute=True, max_frames=None,
+                              screenshot=None)
+    app, _ = build_launcher(args, folder)
+    scene = app.scene
+    assert isinstance(scene, LauncherScene)
+    app.frame(FRAME_S)
+    return app, scene, scene.choices
+
+
+def _click(app: App, scene: LauncherScene, spot: Spot, button: int = 1) -> None:
+    rect = scene.rect_of(spot)
+    assert rect is not None, f"{spot} is not on screen"
+    post_click(rect.center, button)
+    app.frame(FRAME_S)
+
+
+def test_the_launcher_shows_every_game_with_its_summary(tmp_path: Path) -> None:
+    app, scene, choices = _launcher(tmp_path)
+    assert [g.plugin.name for g in choices.games] == [p.name for p in PLUGINS]
+    for index, _ in enumerate(PLUGINS):
+        assert scene.rect_of(Spot("game", index)) is not None
+    # Resting the pointer on a game says its one line from the plugin.
+    rect = scene.rect_of(Spot("game", 1))
+    assert rect is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": rect.center,
+                                                              "rel": (0, 0), "buttons": (0,)}))
+    app.frame(FRAME_S)
+    assert scene.tooltip(Spot("game", 1)) == f"We Will Wok You: {plugin('we-will-wok-you').summary}"
+    pygame.display.quit()
+
+
+def test_choosing_players_seats_options_and_seed_then_start(tmp_path: Path) -> None:
+    app, scene, choices = _launcher(tmp_path)
+    _click(app, scene, Spot("game", 1))
+    game = choices.game
+    assert game.plugin.name == "we-will-wok-you" and game.players == 3
+    _click(app, scene, Spot("players", 1))
+    _click(app, scene, Spot("players", 1))  # 4 is the most: stays 4
+    assert game.players == 4
+    _click(app, scene, Spot("players", -1))
+    assert game.players == 3
+    assert game.active_seats == ["person", "greedy", "greedy"]
+    _click(app, scene, Spot("seat", 2))  # greedy -> random
+    assert game.active_seats == ["person", "greedy", "random"]
+    _click(app, scene, Spot("seat", 2), button=3)  # back to greedy
+    assert game.active_seats[2] == "greedy"
+    keys = [o.key for o in game.options]
+    index = keys.index("leftover_coins_tie_break")
+    _click(app, scene, Spot("option", index))
+    assert game.values["leftover_coins_tie_break"] == "more"
+    assert not game.is_default("leftover_coins_tie_break")
+    choices.seed = 77
+    _click(app, scene, Spot("start"))
+    game_scene = app.scene
+    assert isinstance(game_scene, TurnScene)
+    session = game_scene.session
+    assert session.seats == ("person", "greedy", "greedy") and session.state.seed == 77
+    # The rules option reached the game through a small override file.
+    state = session.state
+    assert isinstance(state, WeWillWokYouState)
+    assert state.data.rules.leftover_coins_tie_break == "more"
+    override = list(tmp_path.glob("we-will-wok-you-rules-*.toml"))
+    assert len(override) == 1
+    assert tomllib.loads(override[0].read_text()) == {
+        "rules": {"leftover_coins_tie_break": "more"}}
+    # Esc then Q comes back to the launcher, with the choices kept.
+    for key in (pygame.K_ESCAPE, pygame.K_q):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": key, "mod": 0}))
+    app.frame(FRAME_S)
+    assert isinstance(app.scene, LauncherScene) and app.scene.choices is choices
+    assert (tmp_path / "we-will-wok-you-autosave.json").is_file()  # saved on leaving
+    app.frame(FRAME_S)
+    # ... and Resume continues that game.
+    _click(app, app.scene, Spot("resume"))
+    resumed = app.scene
+    assert isinstance(resumed, TurnScene)
+    assert resumed.session.state.to_json() == session.state.to_json()
+    pygame.display.quit()
+
+
+def test_wok_on_fire_starts_from_the_launcher_in_the_same_window(tmp_path: Path) -> None:
+    from wokphysics.ui.wok_on_fire.scene import PlayScene
+
+    app, scene, choices = _launcher(tmp_path)
+    window = app.screen
+    choices.seed = 12
+    _click(app, scene, Spot("start"))  # Wok on Fire is selected first
+    assert isinstance(app.scene, PlayScene) and app.scene.game.seed == 12
+    assert app.screen is window
+    pygame.display.quit()
+
+
+def test_a_game_without_a_window_is_offered_in_the_terminal(tmp_path: Path) -> None:
+    app, scene, choices = _launcher(tmp_path)
+    names = [g.plugin.name for g in choices.games]
+    windowless = [i for i, g in enumerate(choices.games) if g.window is None]
+    for index in windowless:
+        _click(app, scene, Spot("game", index))
+        assert scene.rect_of(Spot("terminal")) is not None
+        assert scene.rect_of(Spot("start")) is None
+        argv = choices.game.terminal_argv(5, None)
+        assert argv[:6] == ["--players", str(choices.game.players), "--bots",
+                            str(choices.game.players - 1), "--seed", "5"]
+    assert "we-will-wok-you" in names
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("entry", PLUGINS, ids=lambda p: p.name)
+def test_rules_options_come_from_the_config_with_the_shipped_defaults(entry: object) -> None:
+    from wokphysics.config.paths import default_config_dir
+    from wokphysics.games.plugin import GamePlugin
+
+    assert isinstance(entry, GamePlugin)
+    shipped = tomllib.loads((default_config_dir() / entry.config_file).read_text())["rules"]
+    options = rules_options(entry)
+    assert [o.key for o in options] == [k for k, v in shipped.items()
+                                        if isinstance(v, bool | int | float | str)]
+    for option in options:
+        assert option.default == shipped[option.key]
+        assert option.default in option.choices and len(option.choices) >= 2
+        assert option.help, f"{option.key} has no comment in {entry.config_file}"
+
+
+def test_the_launcher_offers_only_values_the_game_accepts() -> None:
+    from wokphysics.games.rules_options import check_values
+    from wokphysics.ui.launcher.choices import GameChoices
+
+    for entry in PLUGINS:
+        game = GameChoices.for_plugin(entry)
+        for option in game.options:
+            seen = set()
+            for _ in range(len(option.choices)):
+                game.cycle_option(option.key)
+                seen.add(game.values[option.key])
+                assert check_values(entry, game.values) is None
+            assert option.default in seen  # the cycle comes back to the default
+            game.reset_options()
+
+
+def test_a_value_the_game_refuses_is_skipped() -> None:
+    from wokphysics.ui.launcher.choices import GameChoices
+
+    star = GameChoices.for_plugin(plugin("wok-star"))
+    keys = [o.key for o in star.options]
+    if "rounds" in keys:  # the purchase track has one cost per round: other counts are refused
+        problem = star.cycle_option("rounds")
+        assert star.values["rounds"] == next(o.default for o in star.options
+                                             if o.key == "rounds")
+        assert problem is not None and "rounds" in problem
+
+
+def test_the_command_line_opens_the_launcher(tmp_path: Path) -> None:
+    shot = tmp_path / "launcher.png"
+    assert main(["--max-frames", "2", "--screenshot", str(shot)]) == 0
+    assert pygame.image.load(str(shot)).get_size() == (1280, 800)
+
+
+def test_play_game_help_describes_that_game(capsys: pytest.CaptureFixture[str]) -> None:
+    for entry in PLUGINS:
+        with pytest.raises(SystemExit):
+            main(["play", entry.name, "--help"])
+        out = capsys.readouterr().out
+        assert f"{entry.title}: {entry.summary}" in " ".join(out.split())
+        assert "default: Wok on Fire" not in out
+
+
+def test_terminal_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "we-will-wok-you", "--terminal", "--help"])
+    assert "play in the terminal" in capsys.readouterr().out
+    assert main(["play", "wok-on-fire", "--terminal"]) == 2
+    assert "window only" in capsys.readouterr().err

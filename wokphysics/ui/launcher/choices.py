@@ -1,0 +1,159 @@
+"""What the launcher lets a person choose, per game (no pygame).
+
+For each game of the registry: the player count (within the game's limits), each seat as a
+person or a bot with the bot's strength, the rules options (read from the game's config,
+defaults marked), a seed, and whether there is a saved game to resume. :meth:`Choices.setup`
+turns the choice into the :class:`~wokphysics.ui.turn.play.Setup` a front end starts.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from wokphysics.games.plugin import GamePlugin
+from wokphysics.games.registry import PLUGINS
+from wokphysics.games.rules_options import (
+    RulesOption,
+    Value,
+    check_values,
+    rules_options,
+    write_override,
+)
+from wokphysics.replay.turn_record import PERSON
+from wokphysics.ui.front_ends import FrontEnd, front_end
+from wokphysics.ui.turn.play import Setup
+
+
+@dataclass
+class GameChoices:
+    """One game's choices in the launcher."""
+
+    plugin: GamePlugin
+    window: FrontEnd | None
+    bots: list[str]
+    options: tuple[RulesOption, ...]
+    players: int
+    seats: list[str]
+    values: dict[str, Value] = field(default_factory=dict)
+    folder: Path = field(default_factory=Path)
+
+    @classmethod
+    def for_plugin(cls, plugin: GamePlugin, folder: Path | None = None) -> GameChoices:
+        window = front_end(plugin)
+        engine = plugin.turn_engine
+        if window is not None:
+            bots = window.bots()
+            default = window.default_bot
+        else:
+            bots = sorted(engine.bots) if engine is not None else []
+            default = "greedy" if "greedy" in bots else (bots[0] if bots else PERSON)
+        options = rules_options(plugin)
+        seats = [PERSON] + [default] * (plugin.info.max_players - 1)
+        return cls(plugin, window, bots, options, plugin.default_players, seats,
+                   {o.key: o.default for o in options}, folder or Path())
+
+    # ------------------------------------------------------------------ changing a choice
+    def set_players(self, players: int) -> None:
+        info = self.plugin.info
+        self.players = max(info.min_players, min(info.max_players, players))
+
+    def cycle_seat(self, seat: int, step: int = 1) -> None:
+        """The seat's next choice: person, then each bot strength in turn."""
+        kinds = [PERSON, *self.bots]
+        current = kinds.index(self.seats[seat]) if self.seats[seat] in kinds else 0
+        self.seats[seat] = kinds[(current + step) % len(kinds)]
+
+    def cycle_option(self, key: str, step: int = 1) -> str | None:
+        """Step ``key`` to its next value the game accepts with the other choices (values it
+        refuses are skipped); the game's reason when it accepts no other value, else None."""
+        option = next(o for o in self.options if o.key == key)
+        choices = list(option.choices)
+        current = choices.index(self.values[key]) if self.values[key] in choices else 0
+        problem: str | None = None
+        for offset in range(1, len(choices)):
+            value = choices[(current + offset * step) % len(choices)]
+            trial = {**self.values, key: value}
+            problem = check_values(self.plugin, trial)
+            if problem is None:
+                self.values[key] = value
+                return None
+        return problem
+
+    def reset_options(self) -> None:
+        self.values = {o.key: o.default for o in self.options}
+
+    # ------------------------------------------------------------------ reading it
+    @property
+    def active_seats(self) -> list[str]:
+        return self.seats[: self.players]
+
+    @property
+    def autosave(self) -> Path:
+        """Where this game's autosave is written (the launcher's folder)."""
+        name = self.window.autosave if self.window is not None else \
+            f"{self.plugin.name}-autosave.json"
+        return self.folder / name
+
+    def saved(self) -> str | None:
+        """``"saved 14:32, 30 Nov"`` when there is a game to resume, else None."""
+        path = self.autosave
+        if not path.is_file():
+            return None
+        stamp = datetime.fromtimestamp(path.stat().st_mtime)
+        return f"saved {stamp:%H:%M, %d %b}"
+
+    def is_default(self, key: str) -> bool:
+        option = next(o for o in self.options if o.key == key)
+        return self.values[key] == option.default
+
+    def terminal_argv(self, seed: int, config: Path | None) -> list[str]:
+        """The terminal ``play`` options for this choice (bots take the last seats there
+        and all play as the first bot's strength)."""
+        bots = [label for label in self.active_seats if label != PERSON]
+        argv = ["--players", str(self.players), "--bots", str(len(bots)), "--seed", str(seed)]
+        if bots:
+            argv += ["--bot", bots[0]]
+        if config is not None:
+            argv += ["--config", str(config)]
+        return argv
+
+
+@dataclass
+class Choices:
+    """Every game's choices, the game selected and the seed."""
+
+    games: list[GameChoices]
+    selected: int = 0
+    seed: int = field(default_factory=lambda: secrets.randbelow(1_000_000))
+    folder: Path = field(default_factory=Path)
+
+    @classmethod
+    def from_registry(cls, folder: Path | None = None) -> Choices:
+        folder = folder or Path()
+        return cls([GameChoices.for_plugin(p, folder) for p in PLUGINS], folder=folder)
+
+    @property
+    def game(self) -> GameChoices:
+        return self.games[self.selected]
+
+    def new_seed(self) -> None:
+        self.seed = secrets.randbelow(1_000_000)
+
+    def setup(self, resume: bool = False) -> Setup:
+        """The game to start: the selected one with its choices (or its autosave)."""
+        game = self.game
+        save = game.autosave
+        if resume:
+            return Setup(game.plugin.name, tuple(game.active_seats), self.seed, None, save,
+                         save)
+        config = self.config()
+        return Setup(game.plugin.name, tuple(game.active_seats), self.seed,
+                     str(config) if config is not None else None, save)
+
+    def config(self) -> Path | None:
+        """The override file of the selected game's rules options (None: all defaults)."""
+        game = self.game
+        return write_override(game.plugin, game.values, self.folder)

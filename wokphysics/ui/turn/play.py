@@ -1,0 +1,202 @@
+"""``wokphysics play GAME`` for a turn-based game in the window: options, the game made or
+resumed, the autosave, the window run.
+
+Players are people and bots: ``--players`` counts everyone, ``--bots`` how many of them are
+bots (a number, or one bot name per bot, e.g. ``greedy,random``); bots take the last seats.
+Several people share the screen (hot seat, with the hand-over curtain). The game is written
+to ``GAME-autosave.json`` after every turn (``--save``, ``--no-save``); ``--resume FILE``
+continues it. ``--terminal`` plays in the terminal instead (its own options).
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from wokphysics.errors import UserError
+from wokphysics.games.cli_options import check_players
+from wokphysics.games.plugin import GamePlugin
+from wokphysics.ui.play import parse_size
+
+if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` stays quick
+    from wokphysics.ui.app import App, SceneFactory, WindowOptions
+    from wokphysics.ui.sound import Sound
+    from wokphysics.ui.turn.scene import TurnScene
+    from wokphysics.ui.turn.session import TurnSession
+    from wokphysics.ui.widgets import Text
+
+SceneMaker = Callable[["TurnSession", "Text", "Sound", "Callable[[], None] | None",
+                       "Callable[[], None] | None"], "TurnScene"]
+"""``maker(session, text, sound, on_new_game, on_home)``: a game's scene for a session."""
+
+
+def autosave_name(game: str) -> str:
+    """The default autosave file of ``game`` (in the current folder)."""
+    return f"{game}-autosave.json"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game to start in the window: what the launcher or the command line chose.
+
+    ``seats`` holds ``"person"`` or a bot's name per seat; ``config`` an override file of
+    rules options (or None: the shipped config); ``save`` the autosave file (None: none);
+    ``resume`` a saved game to continue instead of a new one."""
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    config: str | None = None
+    save: Path | None = None
+    resume: Path | None = None
+
+
+def add_window_arguments(parser: argparse.ArgumentParser) -> None:
+    """The window's own options (every game and the launcher)."""
+    parser.add_argument("--size", default="1280x800", metavar="WxH",
+                        help="window size in pixels (default 1280x800; the window is resizable)")
+    parser.add_argument("--fullscreen", action="store_true", help="open full screen")
+    parser.add_argument("--mute", action="store_true", help="start with the sound off (M)")
+    parser.add_argument("--max-frames", type=int, default=None, metavar="N",
+                        help="close the window after N frames (tests, bug reports)")
+    parser.add_argument("--screenshot", default=None, metavar="PATH",
+                        help="save the window's last frame as a PNG")
+
+
+def window_options(args: argparse.Namespace, title: str
+                   ) -> tuple[WindowOptions, Path | None]:
+    """The parsed window options as :class:`~wokphysics.ui.app.WindowOptions`, and the
+    screenshot path."""
+    from wokphysics.ui.app import WindowOptions
+
+    if args.max_frames is not None and args.max_frames < 1:
+        raise UserError(f"--max-frames must be at least 1, not {args.max_frames}")
+    screenshot = Path(args.screenshot) if args.screenshot else None
+    return WindowOptions(size=parse_size(args.size), fullscreen=args.fullscreen,
+                         max_frames=args.max_frames, screenshot=screenshot, title=title,
+                         mute=args.mute), screenshot
+
+
+def add_arguments(parser: argparse.ArgumentParser, plugin: GamePlugin, default_bot: str
+                  ) -> None:
+    """The options of ``wokphysics play GAME`` in the window for a turn-based game."""
+    info = plugin.info
+    engine = plugin.turn_engine
+    bots = ", ".join(sorted(engine.bots)) if engine is not None else default_bot
+    parser.add_argument("--players", type=int, default=plugin.default_players, metavar="N",
+                        help=f"everyone at the table, people and bots, {info.min_players} to "
+                        f"{info.max_players} (default {plugin.default_players})")
+    parser.add_argument("--bots", default=None, metavar="N|NAMES",
+                        help="how many of the players are bots (default: all but one), or one "
+                        f"bot per bot seat, comma-separated ({bots}; a number means "
+                        f"{default_bot}); bots take the last seats; 0 = hot seat")
+    parser.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="the game's seed (default: a fresh one; R starts seed S+1)")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help=f"a TOML file or folder layered over config/{plugin.config_file}")
+    parser.add_argument("--resume", default=None, metavar="FILE",
+                        help=f"continue a saved game (default file {autosave_name(plugin.name)})")
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help=f"autosave after every turn here (default "
+                        f"{autosave_name(plugin.name)}, or the --resume file; none with "
+                        "--max-frames)")
+    parser.add_argument("--no-save", action="store_true", help="do not autosave")
+    add_window_arguments(parser)
+    add_terminal_flag(parser)
+
+
+def add_terminal_flag(parser: argparse.ArgumentParser, in_terminal: bool = False) -> None:
+    """``--terminal``: the window's commands say what it does; the terminal's accept it."""
+    parser.add_argument("--terminal", action="store_true",
+                        help="play in the terminal (this command)" if in_terminal else
+                        "play in the terminal instead of the window (see "
+                        "'wokphysics play GAME --terminal --help' for its options)")
+
+
+def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: str) -> Setup:
+    """The game the options ask for (a UserError names a bad option)."""
+    from wokphysics.ui.turn.seats import seat_labels
+
+    engine = plugin.turn_engine
+    assert engine is not None
+    save: Path | None
+    if args.no_save:
+        save = None
+    elif args.save:
+        save = Path(args.save)
+    elif args.resume:
+        save = Path(args.resume)
+    elif args.max_frames is None:
+        save = Path(autosave_name(plugin.name))
+    else:
+        save = None
+    if args.resume:
+        if args.config is not None:
+            raise UserError("--resume takes the config stored in the saved game; drop --config")
+        from wokphysics.replay.turn_record import read_record
+
+        record = read_record(args.resume)  # a bad file is one line before any window opens
+        if record.game != plugin.name:
+            raise UserError(f"{args.resume}: a saved game of {record.game}, not {plugin.name}; "
+                            f"resume it with: wokphysics play {record.game} --resume "
+                            f"{args.resume}")
+        return Setup(plugin.name, record.seats, record.state.seed, None, save,
+                     Path(args.resume))
+    check_players(args.players, plugin.info.min_players, plugin.info.max_players, plugin.title)
+    seats = seat_labels(args.players, args.bots, sorted(engine.bots), default_bot)
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    if seed < 0:
+        raise UserError(f"--seed must be 0 or more, not {seed}")
+    if args.config is not None:
+        engine.new_state(len(seats), seed, args.config)  # a bad file is one line, now
+    return Setup(plugin.name, seats, seed, args.config, save)
+
+
+def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
+    """Makes the game's scene in a window (restart: a new game with seed + 1, same seats)."""
+    from wokphysics.ui.turn.session import TurnSession
+
+    games_made = 0
+
+    def new_scene(app: App) -> TurnScene:
+        nonlocal games_made
+        if setup.resume is not None and games_made == 0:
+            session = TurnSession.resume(setup.resume, setup.save)
+        else:
+            seed = setup.seed + games_made
+            session = TurnSession.new(setup.game, setup.seats, seed, setup.config, setup.save)
+        games_made += 1
+        home = app.home
+
+        def go_home() -> None:
+            if home is not None:
+                app.switch(home)
+
+        scene = maker(session, app.text, app.sound, app.restart,
+                      go_home if home is not None else None)
+        if setup.save is not None:
+            app.on_leave = session.autosave
+        return scene
+
+    return new_scene
+
+
+def run_window(args: argparse.Namespace, plugin: GamePlugin, default_bot: str,
+               maker: SceneMaker) -> int:
+    """``wokphysics play GAME`` in the window: exit status."""
+    from wokphysics.ui.app import App
+
+    setup = setup_from_args(args, plugin, default_bot)
+    options, screenshot = window_options(args, plugin.title)
+    app = App(options, turn_factory(setup, maker))
+    status = app.run()
+    if setup.save is not None:
+        print(f"the game is saved in {setup.save}; continue it with: wokphysics play "
+              f"{plugin.name} --resume {setup.save}")
+    if screenshot is not None:
+        print(f"screenshot saved to {screenshot}")
+    return status

@@ -1,0 +1,107 @@
+"""A turn-based game being played in the window: the state, the seats, the bots, the autosave.
+
+Every change to the game goes through :meth:`TurnSession.apply`, the same ``state.apply`` a
+bot or the terminal uses; a refused action raises :class:`IllegalAction` and changes nothing.
+After every turn (the current player changes, or the game ends) the game is written to the
+autosave file (:mod:`wokphysics.replay.turn_record`), which ``--resume`` and the replay viewer
+read. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from wokphysics.games.bots import Bot, make_bot
+from wokphysics.games.protocol import Action, GameState
+from wokphysics.games.registry import new_game
+from wokphysics.games.seeds import bot_seed
+from wokphysics.replay.turn_record import PERSON, read_record, write_record
+from wokphysics.ui.turn.seats import player_names
+
+
+@dataclass(frozen=True)
+class Applied:
+    """One engine step just taken: who, what, the state before it (a copy) and whether it
+    ended the player's turn."""
+
+    player: int
+    action: Action
+    before: GameState
+    turn_over: bool
+
+
+class TurnSession:
+    """One game of a turn-based game with its seats; ``save`` is the autosave file or None."""
+
+    def __init__(self, game: str, state: GameState, seats: Sequence[str],
+                 save: Path | None = None, initial: GameState | None = None) -> None:
+        self.game = game
+        self.state = state
+        self.seats = tuple(seats)
+        self.names = player_names(self.seats)
+        self.save_path = save
+        self.initial = initial if initial is not None else state.clone()
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(game, label, bot_seed(state.seed, seat))
+            for seat, label in enumerate(self.seats) if label != PERSON
+        }
+        self.steps = len(state.history)
+
+    @classmethod
+    def new(cls, game: str, seats: Sequence[str], seed: int, config: Any = None,
+            save: Path | None = None) -> TurnSession:
+        """A new game of ``game`` (its chance seeded by ``seed``) for these seats."""
+        return cls(game, new_game(game, len(seats), seed, config), seats, save)
+
+    @classmethod
+    def resume(cls, path: Path, save: Path | None) -> TurnSession:
+        """The game saved in ``path`` (every step replayed and checked), saving to ``save``.
+
+        Bots are made anew from the game's seed: a bot's choices depend only on the state it
+        sees and its seeded generator, so a resumed game goes on as the bots would have
+        played it (their generators restart at the resume point)."""
+        record = read_record(path)
+        return cls(record.game, record.state, record.seats, save, record.initial)
+
+    # ------------------------------------------------------------------ who acts
+    @property
+    def people(self) -> list[int]:
+        """The seats played by people."""
+        return [seat for seat, label in enumerate(self.seats) if label == PERSON]
+
+    @property
+    def current(self) -> int:
+        """The seat to act, or -1 when the game is over."""
+        return self.state.current_player
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self.bots
+
+    @property
+    def person_to_act(self) -> bool:
+        return not self.state.is_terminal() and self.current not in self.bots
+
+    # ------------------------------------------------------------------ changing the game
+    def apply(self, action: Action) -> Applied:
+        """Take ``action`` for the current player (or raise IllegalAction, nothing changed);
+        autosave when the turn is over."""
+        player = self.current
+        before = self.state.clone()
+        self.state.apply(action)
+        self.steps += 1
+        turn_over = self.state.is_terminal() or self.state.current_player != player
+        if turn_over:
+            self.autosave()
+        return Applied(player, action, before, turn_over)
+
+    def bot_choice(self) -> Action:
+        """The current bot's next action (the bot reads what its seat may see)."""
+        return self.bots[self.current].choose(self.state)
+
+    def autosave(self) -> None:
+        """Write the game to the autosave file, if there is one."""
+        if self.save_path is not None:
+            write_record(self.save_path, self.game, self.seats, self.initial, self.state)

@@ -1,0 +1,559 @@
+"""We Will Wok You's drawing: the table, the players, the hand, the end screen. Reads only.
+
+The still picture (everything but the hover and the flights) is drawn once into a cached
+surface whenever what it shows changes (an engine step, the person's choice, the window
+size, the log), so a frame at rest is one blit plus the hover's outline and tooltip.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pygame
+
+from wokphysics.games.we_will_wok_you.actions import COIN_SET_NAMES
+from wokphysics.games.we_will_wok_you.cards import SYMBOLS, CardData
+from wokphysics.games.we_will_wok_you.state import NEEDED_SYMBOLS, ROW_SET, WeWillWokYouState
+from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE, Button, draw_button
+from wokphysics.ui.wwwy.faces import TYPE_COLORS, draw_symbol
+from wokphysics.ui.wwwy.layout import CHIP, WOK, Layout, Target, hand_groups
+from wokphysics.ui.wwwy.payment import shared_symbols, symbol_counts
+from wokphysics.ui.wwwy.presenter import card_words
+from wokphysics.ui.wwwy.view import WwwyView, hand_seat, wwwy_state
+
+BACKGROUND = (38, 44, 40)
+FELT = (48, 58, 52)
+SEAT_COLORS = ((90, 200, 250), (250, 150, 80), (160, 220, 110), (230, 120, 200))
+BUTTON_LABELS = {"take": "Take", "clear": "Clear", "arrangement": "Arrangement",
+                 "pass": "Pass"}
+
+
+class WwwyDrawing:
+    """Draws We Will Wok You from the state, the scene and the view.
+
+    The still picture is kept in one surface and redrawn region by region: each region (the
+    top bar, the market, the woks on offer, the players, the log, the hand, the side) is
+    redrawn only when what it shows changed, so a bot's step costs the players' box and the
+    log, not the whole table."""
+
+    def __init__(self, view: WwwyView) -> None:
+        self.view = view
+        self._still: pygame.Surface | None = None
+        self._keys: dict[str, tuple[object, ...]] = {}
+        self._end: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._panels: dict[tuple[object, ...], pygame.Surface] = {}
+
+    # ------------------------------------------------------------------ the frame
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        view = self.view
+        view.size = surface.get_size()
+        lay = view.layout(scene)
+        if self._still is None or self._still.get_size() != view.size:
+            self._still = pygame.Surface(view.size).convert()
+            self._still.fill(BACKGROUND)
+            self._keys = {}
+        self._draw_still(self._still, scene, lay)
+        surface.blit(self._still, (0, 0))
+        self._draw_hover(surface, scene, lay)
+
+    def _regions(self, scene: TurnScene, lay: Layout) -> dict[str, tuple[pygame.Rect,
+                                                                         tuple[object, ...]]]:
+        """Each region's rectangle and what its picture depends on."""
+        state = wwwy_state(scene)
+        view = self.view
+        seat = hand_seat(scene)
+        over = view.show_arrangement
+        arrangement = (over, scene.session.steps if over else -1, seat)
+        log = scene.log[-12:]
+        return {
+            "top": (lay.rect(0, 0, 1280, 44), (scene.prompt(), state.turns_taken,
+                                               scene.person_to_act)),
+            "market": (lay.rect(0, 44, 440, 560), (
+                tuple(map(tuple, state.rows)), tuple(state.coin_sets), len(state.removed),
+                arrangement)),
+            "offer": (lay.rect(440, 44, 532, 560), (
+                tuple(state.offer), state.pending_wok, tuple(state.pending_paid),
+                view.chosen_wok, len(state.box_woks), arrangement)),
+            "players": (lay.rect(972, 44, 308, lay.log.top - lay.rect(0, 44, 1, 1).top), (
+                tuple(state.coins), tuple(map(tuple, state.woks)),
+                tuple(len(h) for h in state.hands), tuple(len(f) for f in state.fronts),
+                state.current_player)),
+            "log": (lay.log.inflate(4, 4), (len(scene.log), tuple(e.text for e in log))),
+            "hand": (lay.rect(0, 604, 972, 196), (
+                seat, tuple(state.hands[seat]) if seat is not None else (),
+                tuple(view.selected), scene.session.current)),
+            "side": (lay.rect(972, 604, 308, 196), (
+                view.holdings(state, seat) if seat is not None else None, tuple(lay.buttons),
+                view.take_ready(scene), over)),
+        }
+
+    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        state = wwwy_state(scene)
+        painters: dict[str, Callable[[pygame.Surface, TurnScene, WeWillWokYouState, Layout],
+                                     None]] = {
+            "top": self._top_bar,
+            "market": self._market,
+            "offer": self._offer,
+            "players": self._players,
+            "log": self._log,
+            "hand": self._hand,
+            "side": self._side,
+        }
+        covered = False
+        for name, (rect, key) in self._regions(scene, lay).items():
+            if self._keys.get(name) == key:
+                continue
+            self._keys[name] = key
+            surface.set_clip(rect)
+            surface.fill(BACKGROUND, rect)
+            painters[name](surface, scene, state, lay)
+            surface.set_clip(None)
+            covered = covered or name in ("market", "offer")
+        if covered and self.view.show_arrangement:
+            self._arrangement(surface, scene, lay)
+
+    # ------------------------------------------------------------------ parts
+    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int],
+               edge: tuple[int, int, int] | None, width: int, radius: int) -> None:
+        """A rounded box, drawn once per size and colours and then blitted (rounded
+        rectangles are slow to draw)."""
+        key = (rect.size, fill, edge, width, radius)
+        image = self._panels.get(key)
+        if image is None:
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            box = image.get_rect()
+            pygame.draw.rect(image, fill, box, border_radius=radius)
+            if edge is not None:
+                pygame.draw.rect(image, edge, box, width, border_radius=radius)
+            if len(self._panels) > 200:
+                self._panels.clear()
+            image = self._panels[key] = image.convert_alpha()
+        surface.blit(image, rect)
+
+    def _label(self, surface: pygame.Surface, text: str, size: int, at: tuple[int, int],
+               color: tuple[int, int, int] = WHITE, bold: bool = False) -> pygame.Rect:
+        image = self.view.text.render(text, size, color, bold)
+        return surface.blit(image, at)
+
+    def _top_bar(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+                 lay: Layout) -> None:
+        pygame.draw.rect(surface, PANEL_BG, lay.top_bar)
+        size = lay.font(22)
+        title = self._label(surface, f"We Will Wok You  \u00b7  turn {state.turns_taken + 1}",
+                            size, (lay.top_bar.x + lay.px(12), lay.top_bar.y + lay.px(10)),
+                            GOLD, bold=True)
+        prompt = scene.prompt()
+        self._label(surface, prompt, size, (title.right + lay.px(24), title.y),
+                    WHITE if scene.person_to_act else DIM)
+
+    def _market(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+                lay: Layout) -> None:
+        self._removed(surface, state, lay)
+        faces = self.view.faces
+        big = lay.font(22)
+        for coin_set, box in enumerate(lay.coin_sets):
+            self._panel(surface, box, PANEL_BG, (120, 100, 60), 2, lay.px(8))
+            coins = state.coin_sets[coin_set]
+            self._label(surface, f"{COIN_SET_NAMES[coin_set].capitalize()} set", lay.font(20),
+                        (box.x + lay.px(8), box.y + lay.px(8)), GOLD, bold=True)
+            diameter = lay.px(26)
+            for index in range(min(coins, 12)):
+                column, line = index % 3, index // 3
+                surface.blit(faces.coin(diameter), (box.x + lay.px(10 + column * 30),
+                                                    box.y + lay.px(34 + line * 16)))
+            self._label(surface, f"{coins} coins", big,
+                        (box.x + lay.px(8), box.bottom - lay.px(58)), WHITE, bold=True)
+            self._label(surface, "click: take 1", lay.font(17),
+                        (box.x + lay.px(8), box.bottom - lay.px(30)), DIM)
+        for row, rect in enumerate(lay.rows):
+            self._panel(surface, rect, FELT, None, 0, lay.px(6))
+            cards = state.rows[row]
+            for card in cards:
+                place = lay.row_cards[card]
+                surface.blit(faces.ingredient(card, place.size), place)
+            if not cards:
+                self._label(surface, "empty", big, (rect.x + lay.px(10), rect.y + lay.px(40)),
+                            DIM)
+            price = lay.prices[row]
+            self._panel(surface, price, PANEL_BG, None, 0, lay.px(6))
+            amount = state.coin_sets[ROW_SET[row]]
+            coin = faces.coin(lay.px(22))
+            surface.blit(coin, (price.x + lay.px(4), price.y + lay.px(4)))
+            self._label(surface, str(amount), lay.font(24),
+                        (price.x + lay.px(30), price.y + lay.px(4)), GOLD, bold=True)
+            self._label(surface, f"row {row + 1}", lay.font(17),
+                        (price.x + lay.px(4), price.y + lay.px(32)), DIM)
+
+    def _removed(self, surface: pygame.Surface, state: WeWillWokYouState, lay: Layout) -> None:
+        area = lay.removed_area
+        count = len(state.removed)
+        text = (f"Removed at setup ({count} cards, seen by all):" if count
+                else "No cards removed at setup (4 players)")
+        self._label(surface, text, lay.font(18), (area.x, area.y), DIM)
+        for card, rect in lay.removed.items():
+            surface.blit(self.view.faces.chip(card, rect.size), rect)
+
+    def _offer(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+               lay: Layout) -> None:
+        area = lay.offer_area
+        self._label(surface, f"Woks on offer ({len(state.offer)}; {len(state.box_woks)} "
+                    "in the box). Hover for details", lay.font(18), (area.x, area.y), DIM)
+        for wok, rect in lay.offer.items():
+            surface.blit(self.view.faces.wok(wok, rect.size), rect)
+            if wok == self.view.chosen_wok:
+                pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 4, border_radius=10)
+            if wok == state.pending_wok:
+                pygame.draw.rect(surface, (255, 150, 60), rect.inflate(6, 6), 4,
+                                 border_radius=10)
+                for index, card in enumerate(state.pending_paid):
+                    chip = pygame.Rect(rect.x + lay.px(4 + index * 20), rect.bottom - lay.px(30),
+                                       lay.px(CHIP[0]), lay.px(CHIP[1]))
+                    surface.blit(self.view.faces.chip(card, chip.size), chip)
+
+    def _players(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+                 lay: Layout) -> None:
+        faces = self.view.faces
+        current = state.current_player
+        for seat, box in enumerate(lay.players):
+            edge = GOLD if seat == current else SEAT_COLORS[seat % 4]
+            self._panel(surface, box, PANEL_BG, edge, 3 if seat == current else 1, lay.px(8))
+            marker = "  (to act)" if seat == current else ""
+            self._label(surface, scene.names[seat] + marker, lay.font(21),
+                        (box.x + lay.px(8), box.y + lay.px(5)), SEAT_COLORS[seat % 4], bold=True)
+            x = box.x + lay.px(8)
+            y = box.y + lay.px(28)
+            big = lay.font(22)
+            icon = lay.px(20)
+            items = (
+                (faces.coin(icon), state.coins[seat], "coins"),
+                (faces.wok_icon(icon), len(state.woks[seat]), "woks"),
+                (faces.back((round(icon * 0.75), icon)), len(state.hands[seat]), "hand"),
+                (faces.front_icon(icon), len(state.fronts[seat]), "front"),
+            )
+            for image, number, word in items:
+                surface.blit(image, (x, y + lay.px(2)))
+                label = self._label(surface, str(number), big, (x + icon + lay.px(4), y),
+                                    WHITE, bold=True)
+                small = self._label(surface, word, lay.font(15),
+                                    (label.right + lay.px(3), y + lay.px(4)), DIM)
+                x = small.right + lay.px(10)
+            for wok in state.woks[seat]:
+                tag = lay.player_woks.get(wok)
+                if tag is None:
+                    continue
+                card = state.data.woks[wok]
+                color = (44, 84, 160) if card.is_man else (176, 44, 38)
+                self._panel(surface, tag, color, None, 0, lay.px(4))
+                image = self.view.text.render(card.id, lay.font(21) if tag.h > 20 else
+                                              lay.font(16), WHITE, True)
+                surface.blit(image, image.get_rect(center=tag.center))
+
+    def _log(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+             lay: Layout) -> None:
+        area = lay.log
+        self._panel(surface, area, (30, 34, 32), None, 0, lay.px(6))
+        size = lay.font(17)
+        lines: list[tuple[str, int]] = []
+        for entry in scene.log[-12:]:
+            for line in self.view.text.wrap(entry.text, size, area.width - lay.px(12)):
+                lines.append((line, entry.seat))
+        room = max(1, (area.height - lay.px(8)) // max(1, round(size * 0.95)))
+        y = area.y + lay.px(4)
+        for line, seat in lines[-room:]:
+            self._label(surface, line, size, (area.x + lay.px(6), y), SEAT_COLORS[seat % 4])
+            y += round(size * 0.95)
+
+    def _hand(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+              lay: Layout) -> None:
+        area = lay.hand_area
+        self._panel(surface, area, (32, 38, 34), None, 0, lay.px(8))
+        seat = hand_seat(scene)
+        size = lay.font(20)
+        if seat is None:
+            self._label(surface, f"Hands are hidden until {next_person(scene)} is at the "
+                        "screen (hot seat)", size, (area.x + lay.px(10), area.y + lay.px(8)),
+                        DIM)
+            return
+        owner = "Your hand" if scene.names[seat] == "You" else f"{scene.names[seat]}'s hand"
+        self._label(surface, f"{owner}: {len(state.hands[seat])} cards, grouped by type "
+                    "(click cards to pay for the chosen wok)", size,
+                    (area.x + lay.px(10), area.y + lay.px(4)), WHITE)
+        selected = set(self.view.selected)
+        groups = dict(hand_groups(state, seat))
+        for type_index, rect in lay.hand_groups:
+            count = len(groups[type_index])
+            self._label(surface, f"{state.data.type_keys[type_index].capitalize()} {count}",
+                        lay.font(18), (rect.x, rect.y), TYPE_COLORS[type_index], bold=True)
+        for card, rect in lay.hand_cards.items():
+            place = rect.move(0, -lay.px(10)) if card in selected else rect
+            surface.blit(self.view.faces.ingredient(card, rect.size), place)
+            if card in selected:
+                pygame.draw.rect(surface, GOLD, place.inflate(4, 4), 3, border_radius=8)
+        self._tally(surface, state, seat, lay)
+
+    def _tally(self, surface: pygame.Surface, state: WeWillWokYouState, seat: int,
+               lay: Layout) -> None:
+        area = lay.tally
+        size = lay.font(21)
+        counts = symbol_counts(state.data, state.hands[seat])
+        x = self._label(surface, "Symbols in hand (stars count for each):", size,
+                        (area.x + lay.px(10), area.y + lay.px(8)), DIM).right + lay.px(10)
+        icon = lay.px(22)
+        for s, name in enumerate(SYMBOLS):
+            draw_symbol(surface, name, pygame.Rect(x, area.y + lay.px(6), icon, icon))
+            color = GOLD if counts[s] >= NEEDED_SYMBOLS else WHITE
+            x = self._label(surface, str(counts[s]), size, (x + icon + lay.px(4),
+                            area.y + lay.px(8)), color, bold=True).right + lay.px(14)
+        chosen = self.view.selected
+        if chosen:
+            totals = symbol_counts(state.data, chosen)
+            shared = shared_symbols(state.data, chosen)
+            parts = ", ".join(f"{SYMBOLS[s]} {totals[s]} of {NEEDED_SYMBOLS}" for s in shared)
+            self._label(surface, f"chosen {len(chosen)}: {parts}", size,
+                        (x + lay.px(10), area.y + lay.px(8)), GOLD)
+
+    def _side(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+              lay: Layout) -> None:
+        area = lay.side
+        self._panel(surface, area, PANEL_BG, None, 0, lay.px(8))
+        seat = hand_seat(scene)
+        if seat is not None:
+            score = self.view.score_now(scene, seat)
+            self._label(surface, "If the game ended now:", lay.font(19),
+                        (area.x + lay.px(8), area.y + lay.px(8)), DIM)
+            self._label(surface, f"{score.total} points", lay.font(30),
+                        (area.x + lay.px(8), area.y + lay.px(30)), GOLD, bold=True)
+            self._label(surface, f"{score.leftover_count} cards left over, exact optimum",
+                        lay.font(16), (area.x + lay.px(8), area.y + lay.px(58)), DIM)
+        for name, rect in lay.buttons.items():
+            enabled = name != "take" or self.view.take_ready(scene)
+            label = BUTTON_LABELS[name]
+            if name == "arrangement" and self.view.show_arrangement:
+                label = "Hide it"
+            draw_button(surface, self.view.text, Button(rect, label, _nothing, enabled),
+                        lay.font(20))
+
+    def _arrangement(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        seat = hand_seat(scene)
+        if seat is None:
+            return
+        score = self.view.score_now(scene, seat)
+        data = wwwy_state(scene).data
+        box = lay.rect(12, 48, 954, 552)
+        shade = pygame.Surface(box.size, pygame.SRCALPHA)
+        shade.fill((18, 16, 14, 238))
+        surface.blit(shade, box.topleft)
+        pygame.draw.rect(surface, GOLD, box, 2, border_radius=8)
+        size = lay.font(19)
+        x, y = box.x + lay.px(14), box.y + lay.px(10)
+        self._label(surface, f"How {scene.names[seat]} would score now: {score.total} points "
+                    "(the exact optimum; A or the button hides this)", lay.font(22), (x, y),
+                    GOLD, bold=True)
+        y += lay.px(32)
+        width = box.width - lay.px(28)
+        for wok in score.woks:
+            men = f" + {', '.join(wok.men)} ({wok.effect})" if wok.men else ""
+            line = f"{wok.wok} {wok.description}{men}: {wok.points} points ({wok.detail})"
+            y = self.view.text.draw_wrapped(surface, line, size, x, y, width, WHITE)
+            cards = ", ".join(card_words(data, data.card_index(c)) for c in wok.cards)
+            y = self.view.text.draw_wrapped(surface, "   " + (cards or "no cards"), size - 2,
+                                            x, y, width, DIM) + lay.px(4)
+        left = ", ".join(card_words(data, data.card_index(c)) for c in score.leftovers)
+        y = self.view.text.draw_wrapped(surface, f"Left over ({score.leftover_count}): "
+                                        f"{left or 'none'}", size, x, y + lay.px(4), width,
+                                        WHITE)
+        if score.unused_men:
+            self.view.text.draw_wrapped(surface, f"Men-at-wok not used: "
+                                        f"{', '.join(score.unused_men)}", size, x, y, width, DIM)
+
+    # ------------------------------------------------------------------ hover
+    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        target = self.view.hover
+        if target is None:
+            return
+        rect = self._target_rect(target, lay)
+        if rect is None:
+            return
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2, border_radius=8)
+        words = self.tooltip(target, scene)
+        if words:
+            self._tooltip(surface, words, rect, lay)
+
+    def _target_rect(self, target: Target, lay: Layout) -> pygame.Rect | None:
+        for rect, found in lay.hits:
+            if found == target:
+                if target.kind == "row":
+                    return lay.rows[target.index]
+                return rect
+        return None
+
+    def tooltip(self, target: Target, scene: TurnScene) -> str:
+        """The details shown when the pointer rests on ``target``."""
+        state = wwwy_state(scene)
+        data = state.data
+        if target.kind in ("hand", "removed"):
+            return data.card_text(target.index)
+        if target.kind == "row":
+            row = target.index
+            price = state.coin_sets[ROW_SET[row]]
+            cards = "; ".join(data.card_text(c) for c in state.rows[row]) or "empty"
+            return f"Row {row + 1} for {price} coins: {cards}"
+        if target.kind == "coin":
+            coins = state.coin_sets[target.index]
+            rows = [r + 1 for r in range(4) if ROW_SET[r] == target.index]
+            return (f"{COIN_SET_NAMES[target.index].capitalize()} set: {coins} coins = the "
+                    f"price of rows {rows[0]} and {rows[1]}. Click to collect one coin "
+                    "(never the last)")
+        if target.kind in ("offer", "player_wok"):
+            card = data.woks[target.index]
+            return f"{card.id}: {card.describe(data.type_names)}"
+        if target.kind == "player":
+            seat = target.index
+            front = ", ".join(card_words(data, c) for c in sorted(state.fronts[seat]))
+            return (f"{scene.names[seat]}: {state.coins[seat]} coins, "
+                    f"{len(state.hands[seat])} cards in hand (hidden), front: {front or 'none'}")
+        return ""
+
+    def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
+                 lay: Layout) -> None:
+        size = lay.font(19)
+        lines = self.view.text.wrap(words, size, lay.px(420))
+        images = [self.view.text.render(line, size, (24, 20, 16)) for line in lines]
+        width = max(image.get_width() for image in images) + lay.px(16)
+        height = sum(image.get_height() for image in images) + lay.px(12)
+        box = pygame.Rect(near.right + lay.px(8), near.y, width, height)
+        if box.right > surface.get_width():
+            box.right = near.left - lay.px(8)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
+        pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
+        y = box.y + lay.px(6)
+        for image in images:
+            surface.blit(image, (box.x + lay.px(8), y))
+            y += image.get_height()
+
+    # ------------------------------------------------------------------ the end
+    def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        key = (surface.get_size(), scene.session.steps)
+        if self._end is None or self._end[0] != key:
+            picture = pygame.Surface(surface.get_size())
+            draw_end_screen(picture, scene, self.view)
+            self._end = (key, picture)
+        surface.blit(self._end[1], (0, 0))
+
+
+def _nothing() -> None:
+    """Buttons here are drawn only; the input map hit-tests the layout."""
+
+
+def next_person(scene: TurnScene) -> str:
+    """The name of the next person to act (from the player to act on), or "the next
+    player"."""
+    people = scene.session.people
+    current = scene.session.current
+    if not people or current < 0:
+        return "the next player"
+    count = len(scene.names)
+    for step in range(count):
+        seat = (current + step) % count
+        if seat in people:
+            return scene.names[seat]
+    return "the next player"
+
+
+def grouped_words(data: CardData, card_ids: tuple[str, ...]) -> str:
+    """Cards in words, equal ones counted: ``2 Chick'n Jagger (star), Tina Tuna (bowl)``."""
+    counts = Counter(card_words(data, data.card_index(c)) for c in card_ids)
+    return ", ".join(f"{n} {words}" if n > 1 else words for words, n in counts.items())
+
+
+def draw_end_screen(surface: pygame.Surface, scene: TurnScene, view: WwwyView) -> None:
+    """Each player's woks with their cards (the optimal arrangement), left-overs, coins, the
+    winner and how a tie was broken."""
+    state = wwwy_state(scene)
+    data = state.data
+    view.size = surface.get_size()
+    lay = view.layout(scene)
+    text = view.text
+    surface.fill(BACKGROUND)
+    results = state.final_scores()
+    winners = state.winners()
+    scores = state.scores()
+    names = " and ".join(scene.names[w] for w in winners)
+    if len(winners) > 1:
+        verb = "share the victory"
+    else:
+        verb = "win" if names == "You" else "wins"
+    title = f"Game over: {names} {verb} with {max(scores)} points"
+    image = text.render(title, lay.font(30), GOLD, True)
+    top = lay.rect(0, 10, 1280, 1)
+    surface.blit(image, image.get_rect(midtop=top.midtop))
+    columns = state.num_players
+    column_w = (1256 - 10 * (columns - 1)) / columns
+    size = lay.font(18)
+    chip = (lay.px(CHIP[0]), lay.px(CHIP[1]))
+    for seat, result in enumerate(results):
+        box = lay.rect(12 + seat * (column_w + 10), 52, column_w, 680)
+        x, width = box.x + lay.px(8), box.width - lay.px(16)
+        pygame.draw.rect(surface, PANEL_BG, box, border_radius=8)
+        pygame.draw.rect(surface, GOLD if seat in winners else SEAT_COLORS[seat % 4], box,
+                         3 if seat in winners else 1, border_radius=8)
+        y = box.y + lay.px(8)
+        header = f"{scene.names[seat]}: {result.total} points"
+        surface.blit(text.render(header, lay.font(23), SEAT_COLORS[seat % 4], True), (x, y))
+        y += lay.px(30)
+        for wok in result.woks:
+            face = view.faces.wok(data.wok_index(wok.wok),
+                                  (lay.px(WOK[0] * 0.8), lay.px(WOK[1] * 0.8)))
+            surface.blit(face, (x, y))
+            info_x = x + face.get_width() + lay.px(6)
+            info_w = box.right - info_x - lay.px(6)
+            line_y = text.draw_wrapped(surface, f"{wok.points} points", lay.font(22), info_x, y,
+                                       info_w, GOLD)
+            if wok.men:
+                line_y = text.draw_wrapped(surface, f"with {', '.join(wok.men)}: {wok.effect}",
+                                           size, info_x, line_y, info_w, WHITE)
+            line_y = text.draw_wrapped(surface, wok.detail, size, info_x, line_y, info_w, DIM)
+            y = max(y + face.get_height(), line_y) + lay.px(2)
+            if wok.cards:
+                y = text.draw_wrapped(surface, grouped_words(data, wok.cards), size, x, y,
+                                      width, WHITE)
+            y += lay.px(8)
+            if y > box.bottom - lay.px(110):
+                break
+        y = text.draw_wrapped(surface, f"Left over ({result.leftover_count}): "
+                              f"{grouped_words(data, result.leftovers) or 'none'}", size, x, y,
+                              width, WHITE)
+        cx = x
+        for card_id in result.leftovers:
+            if cx + chip[0] > box.right - lay.px(4):
+                cx, y = x, y + chip[1] + lay.px(2)
+            surface.blit(view.faces.chip(data.card_index(card_id), chip), (cx, y))
+            cx += chip[0] + lay.px(2)
+        y += chip[1] + lay.px(6)
+        extra = f"coins left: {state.coins[seat]}"
+        if result.unused_men:
+            extra += f"; Men-at-wok unused: {', '.join(result.unused_men)}"
+        text.draw_wrapped(surface, extra, size, x, y, width, DIM)
+    line = lay.rect(12, 740, 1, 1)
+    surface.blit(text.render(tie_break_line(state, scene.names), lay.font(20), WHITE),
+                 line.topleft)
+
+
+def tie_break_line(state: WeWillWokYouState, names: list[str]) -> str:
+    """How the winner was decided: by points, or the tie-break with its numbers."""
+    scores = state.scores()
+    best = max(scores)
+    tied = [p for p in range(state.num_players) if scores[p] == best]
+    if len(tied) == 1:
+        return f"Decided on points ({', '.join(str(s) for s in scores)}); no tie to break."
+    rules = state.data.rules
+    results = state.final_scores()
+    parts = ", ".join(f"{names[p]} {results[p].leftover_count} left-over cards and "
+                      f"{state.coins[p]} coins" for p in tied)
+    shared = " (still tied: a shared victory)" if len(state.winners()) > 1 else ""
+    return (f"Tie on {best} points, broken by {rules.leftover_ingredients_tie_break} left-over "
+            f"ingredients, then {rules.leftover_coins_tie_break} coins: {parts}{shared}.")
+

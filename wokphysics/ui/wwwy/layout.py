@@ -1,0 +1,212 @@
+"""Where everything of We Will Wok You sits in the window, and what a point on screen is.
+
+The layout is designed at 1280 x 800 and scaled uniformly to the window (centred), so it
+reads the same at any size; at 1280 x 800 card names and numbers are 21-22 px fonts
+(capitals 11-12 px tall). It depends only on the window size, the state and whose hand is
+shown, so the drawing and the input map (which hit-tests clicks with :meth:`Layout.hit`)
+always agree, and the presenter can ask where things were before a step to fly them from
+there.
+
+Reference layout (px at 1280 x 800)::
+
+    +--------------------------------------------------------------------------------+
+    | top bar: title, whose turn, the prompt                                        |
+    | coin set | row 1 (3 cards) price | woks on offer (4 columns) | players      |
+    |  upper   | row 2               |                           | (coins, woks, |
+    | coin set | row 3 (2 cards)       |                           |  hand, front) |
+    |  lower   | row 4                 |                           | log           |
+    | removed at setup (chips)         |                           |               |
+    | your hand, grouped by type; symbol count                     | score, buttons|
+    +--------------------------------------------------------------------------------+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+
+BASE = (1280, 800)
+CARD = (76, 104)
+"""An ingredient card in a row or the hand (px at the reference size)."""
+WOK = (124, 100)
+CHIP = (16, 24)
+BUTTONS = ("take", "clear", "arrangement", "pass")
+
+
+def _empty() -> pygame.Rect:
+    return pygame.Rect(0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something on screen: ``kind`` and its index (a card, a wok, a seat, a row, a set)."""
+
+    kind: str
+    index: int = 0
+
+
+@dataclass
+class Layout:
+    """Rectangles (window px) of one frame's picture."""
+
+    size: tuple[int, int]
+    scale: float
+    origin: tuple[float, float]
+    top_bar: pygame.Rect = field(default_factory=_empty)
+    coin_sets: list[pygame.Rect] = field(default_factory=list)
+    rows: list[pygame.Rect] = field(default_factory=list)
+    prices: list[pygame.Rect] = field(default_factory=list)
+    row_cards: dict[int, pygame.Rect] = field(default_factory=dict)
+    offer_area: pygame.Rect = field(default_factory=_empty)
+    offer: dict[int, pygame.Rect] = field(default_factory=dict)
+    removed_area: pygame.Rect = field(default_factory=_empty)
+    removed: dict[int, pygame.Rect] = field(default_factory=dict)
+    players: list[pygame.Rect] = field(default_factory=list)
+    player_woks: dict[int, pygame.Rect] = field(default_factory=dict)
+    log: pygame.Rect = field(default_factory=_empty)
+    hand_area: pygame.Rect = field(default_factory=_empty)
+    hand_cards: dict[int, pygame.Rect] = field(default_factory=dict)
+    hand_groups: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    tally: pygame.Rect = field(default_factory=_empty)
+    side: pygame.Rect = field(default_factory=_empty)
+    buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+    hits: list[tuple[pygame.Rect, Target]] = field(default_factory=list)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in reference px, in window px."""
+        s = self.scale
+        ox, oy = self.origin
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
+                           max(1, round(h * s)))
+
+    def font(self, reference_px: int) -> int:
+        """A font size given at the reference size, for this window (never below 11)."""
+        return max(11, round(reference_px * self.scale))
+
+    def px(self, reference_px: float) -> int:
+        return max(1, round(reference_px * self.scale))
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What is under ``pos`` (the topmost thing, e.g. the overlapping hand card on top)."""
+        for rect, target in self.hits:
+            if rect.collidepoint(pos):
+                return target
+        return None
+
+
+def scale_for(size: tuple[int, int]) -> tuple[float, tuple[float, float]]:
+    """The uniform scale of the reference layout in a window of ``size``, and its origin."""
+    scale = min(size[0] / BASE[0], size[1] / BASE[1])
+    return scale, ((size[0] - BASE[0] * scale) / 2.0, (size[1] - BASE[1] * scale) / 2.0)
+
+
+def hand_groups(state: WeWillWokYouState, seat: int) -> list[tuple[int, list[int]]]:
+    """The seat's hand by type (type index, cards sorted by symbols then id)."""
+    data = state.data
+    groups: dict[int, list[int]] = {}
+    for card in state.hands[seat]:
+        groups.setdefault(data.card_type[card], []).append(card)
+    return [(t, sorted(groups[t], key=lambda c: (data.card_symbols[c], c)))
+            for t in sorted(groups)]
+
+
+def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int | None,
+                 buttons: Sequence[str] = ()) -> Layout:
+    """The layout of ``state`` in a window of ``size`` with ``hand_seat``'s hand shown (None:
+    no hand) and the side buttons ``buttons`` (names from :data:`BUTTONS`)."""
+    scale, origin = scale_for(size)
+    lay = Layout(size, scale, origin)
+    hits: list[tuple[pygame.Rect, Target]] = []
+    lay.top_bar = lay.rect(0, 0, 1280, 40)
+
+    # Market: the two coin sets, each beside its two rows; the price tag at each row's end.
+    row_sizes = state.data.setup.row_sizes
+    cw, ch = CARD
+    for coin_set in (0, 1):
+        top = 74 + coin_set * 240
+        lay.coin_sets.append(lay.rect(12, top, 112, 216))
+        for offset in (0, 1):
+            row = coin_set * 2 + offset
+            y = top + offset * 112
+            width = max(row_sizes[row], 1) * (cw + 6)
+            lay.rows.append(lay.rect(132, y, width + 4, ch + 4))
+            lay.prices.append(lay.rect(140 + width, y + 24, 52, 56))
+            for index, card in enumerate(state.rows[row]):
+                rect = lay.rect(134 + index * (cw + 6), y + 2, cw, ch)
+                lay.row_cards[card] = rect
+                hits.append((rect, Target("row", row)))
+            hits.append((lay.rows[-1], Target("row", row)))
+            hits.append((lay.prices[-1], Target("row", row)))
+        hits.append((lay.coin_sets[-1], Target("coin", coin_set)))
+
+    # Cards removed at setup: one line of chips (24 at most).
+    lay.removed_area = lay.rect(12, 556, 424, 44)
+    for index, card in enumerate(state.removed):
+        rect = lay.rect(12 + index * (CHIP[0] + 1.5), 574, CHIP[0], CHIP[1])
+        lay.removed[card] = rect
+        hits.append((rect, Target("removed", card)))
+
+    # Woks on offer: a grid of 4 columns.
+    lay.offer_area = lay.rect(446, 48, 520, 552)
+    ww, wh = WOK
+    for index, wok in enumerate(state.offer):
+        column, line = index % 4, index // 4
+        rect = lay.rect(446 + column * (ww + 6), 74 + line * (wh + 4), ww, wh)
+        lay.offer[wok] = rect
+        hits.append((rect, Target("offer", wok)))
+
+    # Players: one box each (name, coins, woks, hand, front; their woks as tags).
+    for seat in range(state.num_players):
+        box = lay.rect(976, 48 + seat * 98, 292, 92)
+        lay.players.append(box)
+        owned = state.woks[seat]
+        two_lines = len(owned) > 6  # seldom: then two lines of smaller tags
+        for index, wok in enumerate(owned[:12]):
+            column, line = index % 6, index // 6
+            if two_lines:
+                tag = lay.rect(982 + column * 47, 48 + seat * 98 + 52 + line * 20, 44, 18)
+            else:
+                tag = lay.rect(982 + column * 47, 48 + seat * 98 + 58, 44, 26)
+            lay.player_woks[wok] = tag
+            hits.append((tag, Target("player_wok", wok)))
+        hits.append((box, Target("player", seat)))
+    top_of_log = 48 + max(state.num_players, 2) * 98
+    lay.log = lay.rect(976, top_of_log, 292, 600 - top_of_log)
+
+    # The hand: grouped by type, cards overlapping when the groups do not fit side by side.
+    lay.hand_area = lay.rect(12, 606, 954, 188)
+    lay.tally = lay.rect(12, 758, 954, 36)
+    if hand_seat is not None:
+        groups = hand_groups(state, hand_seat)
+        total = sum(len(members) for _, members in groups)
+        gap = 14
+        room = 954 - gap * max(0, len(groups) - 1)
+        pitch = cw + 4.0
+        overlapping = total - len(groups)  # cards drawn as strips when groups overlap
+        if overlapping > 0 and len(groups) * cw + overlapping * pitch > room:
+            # Each group shows its last card whole and the others as strips of ``pitch``.
+            pitch = max(18.0, (room - len(groups) * cw) / overlapping)
+        x: float = 12.0
+        card_hits: list[tuple[pygame.Rect, Target]] = []
+        for type_index, members in groups:
+            group_width = cw + pitch * (len(members) - 1)
+            lay.hand_groups.append((type_index, lay.rect(x, 628, group_width, ch + 22)))
+            for index, card in enumerate(members):
+                rect = lay.rect(x + index * pitch, 650, cw, ch)
+                lay.hand_cards[card] = rect
+                card_hits.append((rect, Target("hand", card)))
+            x += group_width + gap
+        hits.extend(reversed(card_hits))  # the card drawn last (on top) is hit first
+
+    # The side: score if the game ended now, and the buttons.
+    lay.side = lay.rect(976, 606, 292, 188)
+    for index, name in enumerate(buttons):
+        rect = lay.rect(982 + (index % 2) * 142, 700 + (index // 2) * 44, 136, 38)
+        lay.buttons[name] = rect
+        hits.insert(0, (rect, Target("button", BUTTONS.index(name))))
+    lay.hits = hits
+    return lay

@@ -1,0 +1,45 @@
+"""We Will Wok You's scene: its presenter, input map and drawing on the shared TurnScene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui.sound import Sound
+from wokphysics.ui.turn.scene import GameParts, TurnScene
+from wokphysics.ui.turn.session import TurnSession
+from wokphysics.ui.widgets import Text
+from wokphysics.ui.wwwy.drawing import WwwyDrawing
+from wokphysics.ui.wwwy.faces import Faces
+from wokphysics.ui.wwwy.input_map import WwwyInput
+from wokphysics.ui.wwwy.presenter import WwwyPresenter
+from wokphysics.ui.wwwy.view import WwwyView
+
+HELP_LINES = (
+    ("Collect a coin", "click a coin set (upper: rows 1-2, lower: rows 3-4); its last coin "
+                       "stays"),
+    ("Buy a row", "click the row or its price tag: you pay the set's coin count"),
+    ("Take a wok card", "click it, then the hand cards that pay (exactly 4 identical "
+                        "symbols, stars wild), then Take or Enter"),
+    ("Choose again", "click a chosen card or wok again; Clear, Backspace or a right click "
+                     "forgets the choice"),
+    ("Why not?", "a refused click says why, next to the pointer"),
+    ("Your score", "the side shows your exact score if the game ended now; Arrangement or A "
+                   "shows which cards go in which wok"),
+    ("Details", "rest the pointer on a card, a wok, a coin set or a player"),
+)
+
+
+def wwwy_parts(state: WeWillWokYouState, text: Text) -> GameParts:
+    """The three parts of a We Will Wok You scene, sharing one view."""
+    view = WwwyView(Faces(state.data, text), text)
+    return GameParts(WwwyPresenter(view), WwwyInput(view), WwwyDrawing(view), HELP_LINES)
+
+
+def wwwy_scene(session: TurnSession, text: Text, sound: Sound,
+               on_new_game: Callable[[], None] | None = None,
+               on_home: Callable[[], None] | None = None) -> TurnScene:
+    """A We Will Wok You game in the window."""
+    state = session.state
+    assert isinstance(state, WeWillWokYouState)
+    return TurnScene(session, wwwy_parts(state, text), text, sound, on_new_game, on_home)

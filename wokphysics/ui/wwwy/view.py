@@ -1,0 +1,104 @@
+"""What the three parts of We Will Wok You's scene share: the person's half-made choice, the
+hover, whose hand is shown, the cached layout and the "score if the game ended now".
+
+The input map writes the choice (``chosen_wok``, ``selected``, ``show_arrangement``) and the
+hover; the drawing and the presenter only read. The layout is rebuilt only when what it
+depends on changes (window size, engine steps, the hand shown, the buttons).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wokphysics.games.we_will_wok_you.scoring import ScoreResult
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.widgets import Text
+from wokphysics.ui.wwwy.faces import Faces
+from wokphysics.ui.wwwy.layout import Layout, Target, build_layout
+from wokphysics.ui.wwwy.payment import is_complete
+
+
+def wwwy_state(scene: TurnScene) -> WeWillWokYouState:
+    """The scene's state, typed (a We Will Wok You scene holds nothing else)."""
+    state = scene.session.state
+    assert isinstance(state, WeWillWokYouState)
+    return state
+
+
+def hand_seat(scene: TurnScene) -> int | None:
+    """Whose hand the window shows: the viewer's; with no person at all (bots only), the
+    player to act; in a replay, the player to act (everything may be seen afterwards)."""
+    if scene.replaying or not scene.session.people:
+        current = scene.session.current
+        return current if current >= 0 else None
+    return scene.viewer
+
+
+@dataclass
+class WwwyView:
+    """The state of the picture, beside the state of the game."""
+
+    faces: Faces
+    text: Text
+    size: tuple[int, int] = (1280, 800)
+    chosen_wok: int | None = None
+    selected: list[int] = field(default_factory=list)
+    show_arrangement: bool = False
+    hover: Target | None = None
+    _layout_key: tuple[object, ...] | None = None
+    _layout: Layout | None = None
+    _score_key: tuple[object, ...] | None = None
+    _score: ScoreResult | None = None
+
+    def reset(self) -> None:
+        self.chosen_wok = None
+        self.selected = []
+
+    def buttons(self, scene: TurnScene) -> tuple[str, ...]:
+        """The side buttons shown now."""
+        state = wwwy_state(scene)
+        names: list[str] = []
+        if scene.person_to_act:
+            if self.chosen_wok is not None or self.selected:
+                names += ["take", "clear"]
+            legal = state.legal_actions()
+            if len(legal) == 1 and str(legal[0]) == "pass":
+                names.append("pass")
+        if hand_seat(scene) is not None:
+            names.append("arrangement")
+        return tuple(names)
+
+    def take_ready(self, scene: TurnScene) -> bool:
+        """A wok is chosen and the chosen cards are a complete payment."""
+        state = wwwy_state(scene)
+        return (self.chosen_wok is not None and self.chosen_wok in state.offer
+                and is_complete(state.data, self.selected))
+
+    def layout(self, scene: TurnScene) -> Layout:
+        """The layout of the scene's state at the window size last drawn."""
+        state = wwwy_state(scene)
+        seat = hand_seat(scene)
+        buttons = self.buttons(scene)
+        key = (self.size, scene.session.steps, seat, buttons)
+        if self._layout is None or key != self._layout_key:
+            self._layout = build_layout(self.size, state, seat, buttons)
+            self._layout_key = key
+        return self._layout
+
+    @staticmethod
+    def holdings(state: WeWillWokYouState, seat: int) -> tuple[object, ...]:
+        """What ``seat``'s score depends on (its woks, hand, front and coins)."""
+        return (seat, tuple(state.woks[seat]), tuple(sorted(state.hands[seat])),
+                tuple(sorted(state.fronts[seat])), state.coins[seat])
+
+    def score_now(self, scene: TurnScene, seat: int) -> ScoreResult:
+        """``seat``'s exact optimal score if the game ended now (computed again only when
+        the seat's holdings change)."""
+        state = wwwy_state(scene)
+        key = self.holdings(state, seat)
+        if self._score is None or key != self._score_key:
+            self._score = state.scorer.score(state.woks[seat], state.hands[seat],
+                                             state.fronts[seat], state.coins[seat])
+            self._score_key = key
+        return self._score
