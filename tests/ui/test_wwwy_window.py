@@ -91,14 +91,14 @@ def test_a_refused_click_says_why_and_changes_nothing() -> None:
     assert state.coins[0] < price  # 3 coins dealt, rows 1-2 cost 6 at the start
     before = state.to_json()
     click(app, scene, Target("row", 0))
-    assert scene.bubble is not None and scene.bubble.error
-    assert scene.bubble.text == f"row 1 costs {price} coins and you have {state.coins[0]}"
+    said = scene.presenter
+    assert said.status_is_error and [b.text for b in said.bubbles] == [said.status]
+    assert said.status == f"row 1 costs {price} coins and you have {state.coins[0]}"
     assert _state(scene).to_json() == before
     # A wok card cannot be chosen with an empty hand: the engine's own reason.
     wok = state.offer[0]
     click(app, scene, Target("offer", wok))
-    assert scene.bubble is not None
-    assert "4 identical symbols" in scene.bubble.text
+    assert said.status_is_error and "4 identical symbols" in said.status
     assert _state(scene).to_json() == before
     pygame.display.quit()
 
@@ -136,7 +136,7 @@ def test_only_payments_the_rules_allow_can_be_completed() -> None:
     blank = [c for c in state.hands[0] if not data.card_symbols[c]]
     if blank:
         click(app, scene, Target("hand", blank[0]))
-        assert scene.bubble is not None and "no symbol in common" in scene.bubble.text
+        assert "no symbol in common" in scene.presenter.status
         assert blank[0] not in view.selected
     # Take with too few symbols is refused and the game is unchanged.
     before = _state(scene).to_json()
@@ -144,7 +144,7 @@ def test_only_payments_the_rules_allow_can_be_completed() -> None:
     click(app, scene, Target("hand", symbol_cards[0]))
     if not view.take_ready(scene):
         click(app, scene, Target("button", BUTTONS.index("take")))
-        assert scene.bubble is not None and scene.bubble.error
+        assert scene.presenter.status_is_error
         assert _state(scene).to_json() == before
     pygame.display.quit()
 

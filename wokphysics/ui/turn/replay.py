@@ -76,11 +76,13 @@ class ReplayControl:
         """Show the game after ``index`` steps (replayed from the start, said but not
         animated)."""
         index = max(0, min(len(self.actions), index))
-        scene.session = self.session()
-        scene.log.clear()
-        scene.end_shown = False
-        for step in range(index):
-            scene.perform([self.actions[step]], quiet=True)
+        scene.restart_session(self.session())
+        scene.presenter.quiet = True
+        try:
+            for step in range(index):
+                scene.perform([self.actions[step]])
+        finally:
+            scene.presenter.quiet = False
         self.index = index
         scene.motions.skip()
         scene.end_shown = scene.over

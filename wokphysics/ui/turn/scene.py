@@ -1,45 +1,52 @@
-"""The scene of a turn-based game, in four parts every game's scene shares.
+"""The scene of a turn-based game, in the four roles of :mod:`wokphysics.ui.scene`.
 
-- **presenter** (:class:`Presenter`): an engine step just taken -> what is said (log lines,
-  naming the cards), heard (a sound effect) and seen moving (flights); and the prompt for the
-  person to act.
-- **input map** (:class:`InputMap`): clicks and keys -> engine actions, or a refusal saying
-  why (the game's ``check_legal`` reason, or the window's own: "choose the cards that pay");
-  it keeps the person's half-made choice (a selection).
-- **scheduler** (:class:`~wokphysics.ui.turn.scheduler.BotScheduler`): when bots act, on the
-  frame clock.
-- **drawing** (:class:`Drawing`): draws the table from the state, the scene and the input
-  map's selection; it only reads.
+Every turn game's scene is a :class:`TurnScene`: a :class:`~wokphysics.ui.scene.GameScene`
+whose roles are shared here, with the game's own parts plugged in (:class:`GameParts`):
 
-:class:`TurnScene` wires them with what every turn game needs: the session (state, seats,
-autosave), the hand-over curtain for hot seat, flights, the log, bubbles for refusals, and the
-end of the game. A game supplies the three game-specific parts as :class:`GameParts`.
+- **presenter** (:class:`TurnPresenter`, the game subclasses it): each engine step the session
+  took (an :class:`~wokphysics.ui.turn.session.Applied` event) -> the log lines naming the
+  cards, a sound effect and the flights; the prompt line; refusals as a bubble next to the
+  pointer (and the status line).
+- **input mapping** (:class:`TurnInputs`): the hand-over curtain's click, the end screen's
+  buttons, the replay's keys, Space; everything else goes to the game's :class:`GameInput`,
+  which turns a click into an :class:`Intent` (engine steps, or a refusal saying why). Engine
+  steps go through the scene's :class:`~wokphysics.ui.scene.EngineGate` only.
+- **scheduler** (:class:`TurnScheduler`): flights, the replay's pace, and the bots (paced by
+  :class:`~wokphysics.ui.scene.BotPace`: a pause before a turn, a shorter one before each
+  further step of it; a bot thinks in one frame and its step is taken in the next).
+- **drawing** (:class:`TurnDrawing`): the curtain, the game's table (:class:`GameDrawing`),
+  flights, bubbles, the end screen and its buttons, the replay bar. It only reads.
+
+The session (:mod:`.session`) holds the state, the seats, the bots and the autosave; the
+hand-over (:mod:`.handover`) decides whose hidden information may be drawn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from wokphysics.errors import IllegalAction
 from wokphysics.games.protocol import Action
+from wokphysics.ui.scene import BotPace, EngineGate, GameScene, Point, Presenter
 from wokphysics.ui.sound import Effect, Sound
 from wokphysics.ui.turn.handover import HandOver, draw_curtain
 from wokphysics.ui.turn.motion import Flight, Motions
-from wokphysics.ui.turn.scheduler import BotScheduler
 from wokphysics.ui.turn.session import Applied, TurnSession
 from wokphysics.ui.widgets import Button, Text, bubble, draw_button
 
 if TYPE_CHECKING:
     from wokphysics.ui.turn.replay import ReplayControl
 
-MESSAGE_S = 4.0
-"""Seconds a refusal or a note stays on screen."""
 LOG_LINES = 60
 """Lines of the game's log kept (the drawing shows the newest that fit)."""
+TURN_PAUSE_S = 0.9
+"""Seconds a bot waits before its turn, so people can follow."""
+STEP_PAUSE_S = 0.35
+"""Seconds a bot waits before each further step of its turn (a card paid, a die placed)."""
 
 COMMON_HELP = (
     ("Space", "skip the motion on screen; hurry the bots until a person must act"),
@@ -52,7 +59,7 @@ COMMON_HELP = (
 
 @dataclass
 class Narration:
-    """What the presenter makes of one engine step."""
+    """What a presenter makes of one engine step."""
 
     lines: list[str] = field(default_factory=list)
     effect: Effect | None = None
@@ -61,7 +68,8 @@ class Narration:
 
 @dataclass
 class Intent:
-    """What a click or key means: engine actions to take in order, or a refusal to show."""
+    """What a click or key means: engine steps to take in order, or a refusal to show, or a
+    note."""
 
     actions: list[Action] = field(default_factory=list)
     refusal: str | None = None
@@ -70,32 +78,87 @@ class Intent:
 
 @dataclass(frozen=True)
 class LogLine:
+    """A line of the log and the seat it is about (the drawing colours it)."""
+
     text: str
     seat: int
 
 
-class Presenter(Protocol):
-    def present(self, applied: Applied, scene: TurnScene) -> Narration:
-        """Describe an engine step just taken (``scene.session.state`` is the state after it).
-        Flights may start from where things were drawn before the step (the drawing's layout
-        still holds those places)."""
-        ...
+# --------------------------------------------------------------------------- presenter
+class TurnPresenter(Presenter):
+    """Engine steps -> words, sound and flights. A game overrides :meth:`narrate` and
+    :meth:`prompt`; ``scene`` is set when the scene is made."""
 
-    def prompt(self, scene: TurnScene) -> str:
-        """One line for the person to act now (or what the table waits for)."""
-        ...
+    def __init__(self, sound: Sound, motions: Motions) -> None:
+        super().__init__(log_size=LOG_LINES)
+        self.sound = sound
+        self.motions = motions
+        self.entries: list[LogLine] = []
+        self.quiet = False
+        """Said in the log, but no flights or sound (a replay jumping to a turn)."""
+        self.pointer: Point = (0, 0)
+        self._scene: TurnScene | None = None
+
+    @property
+    def scene(self) -> TurnScene:
+        if self._scene is None:
+            raise RuntimeError("the presenter is not part of a scene yet")
+        return self._scene
+
+    def bind(self, scene: TurnScene) -> None:
+        self._scene = scene
+
+    def present(self, event: object) -> None:
+        if not isinstance(event, Applied):
+            return
+        narration = self.narrate(event)
+        for line in narration.lines:
+            self.entries.append(LogLine(line, event.player))
+            self.add_line(line)
+        del self.entries[:-LOG_LINES]
+        if self.quiet:
+            return
+        for flight in narration.flights:
+            self.motions.add(flight)
+        if narration.effect is not None:
+            self.sound.play(narration.effect)
+
+    def narrate(self, applied: Applied) -> Narration:
+        """Describe an engine step just taken (``self.scene.session.state`` is the state
+        after it; ``applied.before`` the state before). Override."""
+        return Narration([str(applied.action)])
+
+    def prompt(self) -> str:
+        """One line for the person to act now, or what the table waits for. Override."""
+        return ""
+
+    def refuse(self, reason: str) -> None:
+        """A refused click: the reason next to the pointer (and in the status line)."""
+        super().refuse(reason)
+        self.say_at(reason, self.pointer)
+        self.sound.play("refuse")
+
+    def forget(self) -> None:
+        """An empty log (a replay starting again)."""
+        self.entries.clear()
+        self.log.clear()
+        self.bubbles.clear()
+        self.clear_status()
 
 
-class InputMap(Protocol):
-    def mouse_down(self, button: int, pos: tuple[int, int], scene: TurnScene) -> Intent | None: ...
-    def mouse_move(self, pos: tuple[int, int], scene: TurnScene) -> None: ...
+# --------------------------------------------------------------------------- the game's parts
+class GameInput(Protocol):
+    """A game's own clicks and keys -> :class:`Intent` (or None: nothing to do)."""
+
+    def mouse_down(self, button: int, pos: Point, scene: TurnScene) -> Intent | None: ...
+    def mouse_move(self, pos: Point, scene: TurnScene) -> None: ...
     def key(self, key: int, scene: TurnScene) -> Intent | None: ...
     def reset(self) -> None:
         """Forget a half-made choice (a new turn began)."""
         ...
 
 
-class Drawing(Protocol):
+class GameDrawing(Protocol):
     def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
         """Draw the table as ``scene.viewer`` may see it (reads only)."""
         ...
@@ -109,22 +172,192 @@ class Drawing(Protocol):
 class GameParts:
     """A game's own parts of its scene."""
 
-    presenter: Presenter
-    input_map: InputMap
-    drawing: Drawing
+    presenter: TurnPresenter
+    inputs: GameInput
+    drawing: GameDrawing
     help_lines: tuple[tuple[str, str], ...]
 
 
-@dataclass
-class Bubble:
-    text: str
-    at: tuple[int, int]
-    seconds_left: float
-    error: bool
+# --------------------------------------------------------------------------- input mapping
+class TurnInputs:
+    """The input mapping: what every turn game shares, then the game's own clicks."""
+
+    def __init__(self, scene: TurnScene) -> None:
+        self.scene = scene
+
+    def mouse_down(self, button: int, pos: Point, t_s: float) -> None:
+        scene = self.scene
+        scene.presenter.pointer = pos
+        if scene.curtain:
+            scene.handover.ready(scene.session.current)
+            scene.sound.play("turn")
+            return
+        if scene.replay is not None:
+            scene.replay.click(pos, scene)
+            return
+        if scene.over and scene.end_shown:
+            for rect, action in scene.drawing.end_buttons:
+                if rect.collidepoint(pos):
+                    action()
+                    return
+            return
+        if not scene.person_to_act:
+            if button == 1:
+                scene.presenter.say_at("wait: " + scene.prompt(), pos)
+            return
+        self.follow(scene.parts.inputs.mouse_down(button, pos, scene))
+
+    def mouse_move(self, pos: Point, t_s: float) -> None:
+        self.scene.presenter.pointer = pos
+        self.scene.drawing.mouse = pos
+        self.scene.parts.inputs.mouse_move(pos, self.scene)
+
+    def mouse_up(self, button: int, pos: Point, t_s: float) -> None:
+        self.scene.presenter.pointer = pos
+
+    def key(self, key: int) -> None:
+        scene = self.scene
+        if scene.replay is not None:
+            scene.motions.skip()
+            scene.replay.key(key, scene)
+            return
+        if key == pygame.K_SPACE:
+            scene.motions.skip()
+            if not scene.session.person_to_act:
+                scene.scheduler.pace.fast = True
+            return
+        if scene.over and scene.end_shown:
+            for choice_key, _, action in scene.end_choices():
+                if key == choice_key:
+                    action()
+                    return
+            return
+        if scene.person_to_act:
+            self.follow(scene.parts.inputs.key(key, scene))
+
+    def follow(self, intent: Intent | None) -> None:
+        """Carry out what a click meant."""
+        scene = self.scene
+        if intent is None:
+            return
+        if intent.refusal is not None:
+            scene.presenter.refuse(intent.refusal)
+        elif intent.note is not None:
+            scene.presenter.say_at(intent.note, scene.presenter.pointer)
+        if intent.actions:
+            scene.presenter.bubbles.clear()
+            scene.motions.skip()
+            scene.perform(intent.actions)
 
 
-class TurnScene:
+# --------------------------------------------------------------------------- scheduler
+class TurnScheduler:
+    """Time passing: flights, the replay's pace, the end's bell, the bots' steps."""
+
+    def __init__(self, scene: TurnScene) -> None:
+        self.scene = scene
+        self.turn_pause_s = TURN_PAUSE_S
+        self.step_pause_s = STEP_PAUSE_S
+        self.pace = BotPace(TURN_PAUSE_S)
+        self._thought: Action | None = None  # a bot's step, taken next frame
+        self._last_bot = -1
+
+    def update(self, real_s: float, speed: float = 1.0) -> None:
+        scene = self.scene
+        seconds = real_s * speed
+        scene.motions.update(seconds * (4.0 if self.pace.fast else 1.0))
+        if scene.replay is not None:
+            scene.replay.update(seconds, scene)
+            if scene.over and not scene.motions.busy:
+                scene.end_shown = True
+            return
+        if scene.over:
+            if not scene.end_shown and not scene.motions.busy:
+                scene.end_shown = True
+                scene.sound.play("bell")
+            return
+        self._bots(seconds)
+
+    def _bots(self, seconds: float) -> None:
+        scene = self.scene
+        session = scene.session
+        if self._thought is not None:
+            step, self._thought = self._thought, None
+            scene.perform([step])
+            return
+        seat = session.current
+        if not session.is_bot(seat):
+            self.pace.fast = False
+            self._last_bot = -1
+            return
+        if seat != self._last_bot:  # a new turn: the longer pause
+            self._last_bot = seat
+            self.pace.wait = self.turn_pause_s
+        if scene.motions.busy and not self.pace.fast:
+            return
+        if self.pace.ready(seconds):
+            self._thought = session.bot_choice()
+            self.pace.wait = self.step_pause_s  # before the same bot's next step, if any
+
+    def forget(self) -> None:
+        """A new session (replay): no bot step half-taken."""
+        self._thought = None
+        self._last_bot = -1
+
+
+# --------------------------------------------------------------------------- drawing
+class TurnDrawing:
+    """The whole picture: the curtain, or the game's table with flights and bubbles, or the
+    end screen with its buttons; the replay bar on top."""
+
+    def __init__(self, scene: TurnScene) -> None:
+        self.scene = scene
+        self.end_buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        self.mouse: Point = (0, 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        if scene.curtain:
+            first = not scene.session.state.history
+            draw_curtain(surface, scene.text, scene.names[scene.session.current],
+                         scene.prompt(), first)
+            return
+        if scene.over and scene.end_shown:
+            scene.parts.drawing.draw_end(surface, scene)
+            if scene.replay is None:
+                self._end_buttons(surface)
+        else:
+            scene.parts.drawing.draw(surface, scene)
+            scene.motions.draw(surface)
+        size = max(16, surface.get_height() // 40)
+        for said in scene.presenter.bubbles:
+            bubble(surface, scene.text, said.text, said.at, size, surface.get_rect())
+        if scene.replay is not None:
+            scene.replay.draw_bar(surface, scene)
+
+    def _end_buttons(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        size = max(16, surface.get_height() // 36)
+        width, height = max(150, surface.get_width() // 7), size + 16
+        choices = scene.end_choices()
+        x = surface.get_width() - (width + 10) * len(choices)
+        y = surface.get_height() - height - 8
+        self.end_buttons = []
+        for index, (_, label, action) in enumerate(choices):
+            rect = pygame.Rect(x + index * (width + 10), y, width, height)
+            draw_button(surface, scene.text, Button(rect, label, action), size,
+                        hover=rect.collidepoint(self.mouse))
+            self.end_buttons.append((rect, action))
+
+
+# --------------------------------------------------------------------------- the scene
+class TurnScene(GameScene):
     """A turn-based game in the window (the host's Scene protocol)."""
+
+    presenter: TurnPresenter
+    inputs: TurnInputs
+    scheduler: TurnScheduler
+    drawing: TurnDrawing
 
     def __init__(self, session: TurnSession, parts: GameParts, text: Text, sound: Sound,
                  on_new_game: Callable[[], None] | None = None,
@@ -135,38 +368,17 @@ class TurnScene:
         self.sound = sound
         self.on_new_game = on_new_game
         self.on_home = on_home
+        self.motions = parts.presenter.motions
         self.handover = HandOver(session.people)
-        self.scheduler = BotScheduler()
-        self.motions = Motions()
-        self.log: list[LogLine] = []
-        self.bubble: Bubble | None = None
-        self.mouse = (0, 0)
-        self.help_lines = parts.help_lines + COMMON_HELP
-        self.end_shown = session.state.is_terminal()
         self.replay: ReplayControl | None = None
-        self.end_buttons: list[tuple[pygame.Rect, str]] = []
-        self._bot_move: Action | None = None  # chosen by a bot, taken next frame
+        self.end_shown = session.state.is_terminal()
+        self.help_lines = parts.help_lines + COMMON_HELP
+        parts.presenter.bind(self)
+        super().__init__(parts.presenter, TurnInputs(self), TurnScheduler(self),
+                         TurnDrawing(self))
+        self.gate = EngineGate(parts.presenter, lambda: self.session.events, after=self._after)
         if session.state.history:
-            self.note(f"resumed after {len(session.state.history)} steps")
-
-    @property
-    def replaying(self) -> bool:
-        """The scene shows a recorded game (nobody acts; every hand may be seen)."""
-        return self.replay is not None
-
-    def start_replay(self, control: ReplayControl) -> None:
-        """Show ``control``'s record from its start instead of playing."""
-        self.replay = control
-        control.goto(self, 0)
-
-    def replay_this_game(self) -> None:
-        """Replay the game just played, turn by turn, from its start (V on the end screen)."""
-        from wokphysics.ui.turn.replay import ReplayControl
-
-        session = self.session
-        control = ReplayControl(session.game, session.seats, session.initial,
-                                session.state.history)
-        self.start_replay(control)
+            parts.presenter.tell(f"resumed after {len(session.state.history)} steps")
 
     # ------------------------------------------------------------------ what is shown
     @property
@@ -179,6 +391,11 @@ class TurnScene:
         return self.handover.viewer
 
     @property
+    def replaying(self) -> bool:
+        """The scene shows a recorded game (nobody acts; every hand may be seen)."""
+        return self.replay is not None
+
+    @property
     def curtain(self) -> bool:
         """The hand-over curtain covers the window."""
         return (not self.replaying and not self.session.state.is_terminal()
@@ -186,7 +403,7 @@ class TurnScene:
 
     @property
     def person_to_act(self) -> bool:
-        """A person may act now (their turn, curtain up, nothing moving)."""
+        """A person may act now (their turn, curtain lifted)."""
         return (not self.replaying and self.session.person_to_act and not self.curtain
                 and self.session.current == self.viewer)
 
@@ -194,191 +411,68 @@ class TurnScene:
     def over(self) -> bool:
         return self.session.state.is_terminal()
 
+    @property
+    def log(self) -> list[LogLine]:
+        """The log, oldest first, with the seat each line is about."""
+        return self.presenter.entries
+
     def prompt(self) -> str:
         if self.replay is not None:
             return self.replay.prompt()
-        return self.parts.presenter.prompt(self)
+        return self.presenter.prompt()
 
     # ------------------------------------------------------------------ acting
-    def perform(self, actions: Sequence[Action], quiet: bool = False) -> bool:
-        """Take ``actions`` in order (a person's click may mean several engine steps); stop at
-        the first refusal and show its reason. True when all were taken. ``quiet``: said in
-        the log but not animated or heard (a replay jumping back)."""
+    def perform(self, actions: Sequence[Action]) -> bool:
+        """Take ``actions`` in order through the engine gate (a click may mean several engine
+        steps); stop at the first refusal, whose reason is shown. True when all were taken."""
         for action in actions:
-            try:
-                applied = self.session.apply(action)
-            except IllegalAction as error:
-                self.refuse(error.reason)
+            if not self.gate.act(partial(self.session.apply, action)):
                 return False
-            self._present(applied, quiet)
         return True
 
-    def _present(self, applied: Applied, quiet: bool = False) -> None:
-        if applied.turn_over and not self.replaying:
-            # Before the presenter: with several people the hand just played is hidden, so
-            # what was taken flies to the player's box, not into a hand on show.
-            self.handover.turn_over(applied.player)
-        narration = self.parts.presenter.present(applied, self)
-        for line in narration.lines:
-            self.log.append(LogLine(line, applied.player))
-        del self.log[:-LOG_LINES]
-        if quiet:
+    def _after(self) -> None:
+        """After each accepted step: a finished turn hides the hand (hot seat) and clears the
+        person's half-made choice."""
+        last = self.session.events[-1]
+        if not last.turn_over:
             return
-        for flight in narration.flights:
-            self.motions.add(flight)
-        if narration.effect is not None:
-            self.sound.play(narration.effect)
-        if applied.turn_over:
-            self.parts.input_map.reset()
-            if (not self.replaying and self.session.person_to_act
-                    and self.handover.viewer == self.session.current):
-                self.sound.play("turn")
-
-    def refuse(self, reason: str, at: tuple[int, int] | None = None) -> None:
-        """Show why a click is refused, next to it; the game is unchanged."""
-        self.bubble = Bubble(reason, at or self.mouse, MESSAGE_S, True)
-        self.sound.play("refuse")
-
-    def note(self, message: str, at: tuple[int, int] | None = None) -> None:
-        self.bubble = Bubble(message, at or self.mouse, MESSAGE_S, False)
-
-    def _intent(self, intent: Intent | None) -> None:
-        if intent is None:
+        self.parts.inputs.reset()
+        if self.replaying:
             return
-        if intent.refusal is not None:
-            self.refuse(intent.refusal)
-        elif intent.note is not None:
-            self.note(intent.note)
-        if intent.actions:
-            self.bubble = None
-            self.motions.skip()
-            self.perform(intent.actions)
-
-    # ------------------------------------------------------------------ the host's calls
-    def update(self, real_s: float, speed: float = 1.0) -> None:
-        seconds = real_s * speed
-        self.motions.update(seconds * (4.0 if self.scheduler.hurry else 1.0))
-        if self.bubble is not None:
-            self.bubble.seconds_left -= real_s
-            if self.bubble.seconds_left <= 0:
-                self.bubble = None
-        if self.replay is not None:
-            self.replay.update(seconds, self)
-            if self.over and not self.motions.busy:
-                self.end_shown = True
-            return
-        if self.over:
-            if not self.end_shown and not self.motions.busy:
-                self.end_shown = True
-                self.sound.play("bell")
-            return
-        self._advance(seconds)
-
-    def _advance(self, seconds: float) -> None:
-        """Let the bots act when it is their turn. A bot thinks in one frame and its move is
-        taken (said, drawn) in the next, so no frame carries both costs."""
-        if self._bot_move is not None:
-            move, self._bot_move = self._bot_move, None
-            self.perform([move])
-            return
-        seat = self.session.current
-        bot = seat if self.session.is_bot(seat) else None
-        if self.scheduler.due(seconds, bot, self.motions.busy):
-            self._bot_move = self.session.bot_choice()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.curtain:
-            seat = self.session.current
-            first = not self.session.state.history
-            draw_curtain(surface, self.text, self.names[seat], self.parts.presenter.prompt(self),
-                         first)
-            return
-        if self.over and self.end_shown:
-            self.parts.drawing.draw_end(surface, self)
-            if self.replay is None:
-                self._draw_end_buttons(surface)
-        else:
-            self.parts.drawing.draw(surface, self)
-            self.motions.draw(surface)
-        if self.bubble is not None:
-            size = max(16, surface.get_height() // 40)
-            bubble(surface, self.text, self.bubble.text, self.bubble.at, size,
-                   surface.get_rect())
-        if self.replay is not None:
-            self.replay.draw_bar(surface, self)
-
-    def end_choices(self) -> list[tuple[str, Callable[[], None]]]:
-        """The end screen's buttons: (label, what it does)."""
-        found: list[tuple[str, Callable[[], None]]] = []
-        if self.on_new_game is not None:
-            found.append(("N: new game", self.on_new_game))
-        found.append(("V: watch the replay", self.replay_this_game))
-        if self.on_home is not None:
-            found.append(("L: the launcher", self.on_home))
-        return found
-
-    def _draw_end_buttons(self, surface: pygame.Surface) -> None:
-        size = max(16, surface.get_height() // 36)
-        width, height = max(150, surface.get_width() // 7), size + 16
-        choices = self.end_choices()
-        x = surface.get_width() - (width + 10) * len(choices)
-        y = surface.get_height() - height - 8
-        self.end_buttons = []
-        for index, (label, _) in enumerate(choices):
-            rect = pygame.Rect(x + index * (width + 10), y, width, height)
-            draw_button(surface, self.text, Button(rect, label, _nothing), size,
-                        hover=rect.collidepoint(self.mouse))
-            self.end_buttons.append((rect, label))
-
-    def mouse_down(self, button: int, pos: tuple[int, int], t_s: float) -> None:
-        self.mouse = pos
-        if self.curtain:
-            self.handover.ready(self.session.current)
+        self.handover.turn_over(last.player)
+        if self.session.person_to_act and self.handover.viewer == self.session.current:
             self.sound.play("turn")
-            return
-        if self.replay is not None:
-            self.replay.click(pos, self)
-            return
-        if self.over and self.end_shown:
-            for rect, label in self.end_buttons:
-                if rect.collidepoint(pos):
-                    dict(self.end_choices())[label]()
-                    return
-            return
-        if not self.session.person_to_act:
-            if button == 1:
-                self.note("wait: " + self.parts.presenter.prompt(self), pos)
-            return
-        self._intent(self.parts.input_map.mouse_down(button, pos, self))
 
-    def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
-        self.mouse = pos
-        self.parts.input_map.mouse_move(pos, self)
+    # ------------------------------------------------------------------ replays
+    def start_replay(self, control: ReplayControl) -> None:
+        """Show ``control``'s record from its start instead of playing."""
+        self.replay = control
+        control.goto(self, 0)
 
-    def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
-        self.mouse = pos
+    def restart_session(self, session: TurnSession) -> None:
+        """Show ``session`` from its start (a replay going back): an empty log, nothing
+        moving."""
+        self.session = session
+        self.presenter.forget()
+        self.presenter.skip_past(session.events)
+        self.scheduler.forget()
+        self.motions.skip()
+        self.end_shown = False
 
-    def key(self, key: int) -> None:
-        if self.replay is not None:
-            self.motions.skip()
-            self.replay.key(key, self)
-            return
-        if key == pygame.K_SPACE:
-            self.motions.skip()
-            if not self.session.person_to_act:
-                self.scheduler.hurry = True
-            return
-        if self.over and self.end_shown:
-            if key == pygame.K_n and self.on_new_game is not None:
-                self.on_new_game()
-            elif key == pygame.K_l and self.on_home is not None:
-                self.on_home()
-            elif key == pygame.K_v:
-                self.replay_this_game()
-            return
-        if self.person_to_act:
-            self._intent(self.parts.input_map.key(key, self))
+    def replay_this_game(self) -> None:
+        """Replay the game just played, turn by turn, from its start (V on the end screen)."""
+        from wokphysics.ui.turn.replay import ReplayControl
 
+        session = self.session
+        self.start_replay(ReplayControl(session.game, session.seats, session.initial,
+                                        session.state.history))
 
-def _nothing() -> None:
-    """End-screen buttons are hit-tested by the scene; the widget only draws."""
+    def end_choices(self) -> list[tuple[int, str, Callable[[], None]]]:
+        """The end screen's buttons: (key, label, what it does)."""
+        found: list[tuple[int, str, Callable[[], None]]] = []
+        if self.on_new_game is not None:
+            found.append((pygame.K_n, "N: new game", self.on_new_game))
+        found.append((pygame.K_v, "V: watch the replay", self.replay_this_game))
+        if self.on_home is not None:
+            found.append((pygame.K_l, "L: the launcher", self.on_home))
+        return found

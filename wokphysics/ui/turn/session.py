@@ -2,6 +2,8 @@
 
 Every change to the game goes through :meth:`TurnSession.apply`, the same ``state.apply`` a
 bot or the terminal uses; a refused action raises :class:`IllegalAction` and changes nothing.
+Each step taken is appended to :attr:`TurnSession.events` (an :class:`Applied`), the typed
+events the scene's presenter reads.
 After every turn (the current player changes, or the game ends) the game is written to the
 autosave file (:mod:`wokphysics.replay.turn_record`), which ``--resume`` and the replay viewer
 read. No pygame here.
@@ -49,6 +51,8 @@ class TurnSession:
             for seat, label in enumerate(self.seats) if label != PERSON
         }
         self.steps = len(state.history)
+        self.events: list[Applied] = []
+        """Every step taken in this session, in order: what the presenter reads."""
 
     @classmethod
     def new(cls, game: str, seats: Sequence[str], seed: int, config: Any = None,
@@ -93,9 +97,11 @@ class TurnSession:
         self.state.apply(action)
         self.steps += 1
         turn_over = self.state.is_terminal() or self.state.current_player != player
+        applied = Applied(player, action, before, turn_over)
+        self.events.append(applied)
         if turn_over:
             self.autosave()
-        return Applied(player, action, before, turn_over)
+        return applied
 
     def bot_choice(self) -> Action:
         """The current bot's next action (the bot reads what its seat may see)."""

@@ -21,8 +21,9 @@ from wokphysics.games.we_will_wok_you.actions import (
 )
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import ROW_SET, WeWillWokYouState
-from wokphysics.ui.turn.motion import Flight, Painter
-from wokphysics.ui.turn.scene import Narration, TurnScene
+from wokphysics.ui.sound import Sound
+from wokphysics.ui.turn.motion import Flight, Motions, Painter
+from wokphysics.ui.turn.scene import Narration, TurnPresenter, TurnScene
 from wokphysics.ui.turn.session import Applied
 from wokphysics.ui.wwwy.layout import CARD, Layout, build_layout
 from wokphysics.ui.wwwy.view import WwwyView, hand_seat, wwwy_state
@@ -46,14 +47,16 @@ def rows_of(coin_set: int) -> str:
     return f"rows {rows[0]} and {rows[1]}"
 
 
-class WwwyPresenter:
+class WwwyPresenter(TurnPresenter):
     """Says and animates We Will Wok You's steps."""
 
-    def __init__(self, view: WwwyView) -> None:
+    def __init__(self, view: WwwyView, sound: Sound, motions: Motions) -> None:
+        super().__init__(sound, motions)
         self.view = view
 
     # ------------------------------------------------------------------ the prompt
-    def prompt(self, scene: TurnScene) -> str:
+    def prompt(self) -> str:
+        scene = self.scene
         state = wwwy_state(scene)
         if state.is_terminal():
             return "Game over"
@@ -82,7 +85,8 @@ class WwwyPresenter:
                 "card to take it")
 
     # ------------------------------------------------------------------ a step
-    def present(self, applied: Applied, scene: TurnScene) -> Narration:
+    def narrate(self, applied: Applied) -> Narration:
+        scene = self.scene
         before = applied.before
         after = wwwy_state(scene)
         assert isinstance(before, WeWillWokYouState)

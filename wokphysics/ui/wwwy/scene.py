@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.sound import Sound
+from wokphysics.ui.turn.motion import Motions
 from wokphysics.ui.turn.scene import GameParts, TurnScene
 from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.widgets import Text
@@ -30,10 +31,11 @@ HELP_LINES = (
 )
 
 
-def wwwy_parts(state: WeWillWokYouState, text: Text) -> GameParts:
-    """The three parts of a We Will Wok You scene, sharing one view."""
+def wwwy_parts(state: WeWillWokYouState, text: Text, sound: Sound) -> GameParts:
+    """The game's own parts of a We Will Wok You scene, sharing one view."""
     view = WwwyView(Faces(state.data, text), text)
-    return GameParts(WwwyPresenter(view), WwwyInput(view), WwwyDrawing(view), HELP_LINES)
+    presenter = WwwyPresenter(view, sound, Motions())
+    return GameParts(presenter, WwwyInput(view), WwwyDrawing(view), HELP_LINES)
 
 
 def wwwy_scene(session: TurnSession, text: Text, sound: Sound,
@@ -42,4 +44,4 @@ def wwwy_scene(session: TurnSession, text: Text, sound: Sound,
     """A We Will Wok You game in the window."""
     state = session.state
     assert isinstance(state, WeWillWokYouState)
-    return TurnScene(session, wwwy_parts(state, text), text, sound, on_new_game, on_home)
+    return TurnScene(session, wwwy_parts(state, text, sound), text, sound, on_new_game, on_home)
