@@ -195,3 +195,25 @@ def test_terminal_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert "play in the terminal" in capsys.readouterr().out
     assert main(["play", "wok-on-fire", "--terminal"]) == 2
     assert "window only" in capsys.readouterr().err
+
+
+def test_a_new_game_never_overwrites_an_unfinished_one(tmp_path: Path) -> None:
+    app, scene, choices = _launcher(tmp_path)
+    _click(app, scene, Spot("game", 1))
+    _click(app, scene, Spot("start"))
+    first = app.scene
+    assert isinstance(first, TurnScene)
+    for key in (pygame.K_ESCAPE, pygame.K_q):  # back to the launcher: the game is saved
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": key, "mod": 0}))
+    app.frame(FRAME_S)
+    saved = tmp_path / "we-will-wok-you-autosave.json"
+    kept = saved.read_text()
+    launcher = app.scene
+    assert isinstance(launcher, LauncherScene)
+    app.frame(FRAME_S)
+    _click(app, launcher, Spot("start"))  # a second new game
+    second = app.scene
+    assert isinstance(second, TurnScene)
+    assert second.session.save_path == tmp_path / "we-will-wok-you-autosave-2.json"
+    assert saved.read_text() == kept
+    pygame.display.quit()

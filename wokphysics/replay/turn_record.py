@@ -5,7 +5,10 @@ game's name, who sits in each seat (``"person"`` or a bot's name), the state at 
 the state now (whose ``history`` lists every engine step since the start, as text)::
 
     {"format": "wokphysics-turn-save", "version": 1, "game": "we-will-wok-you",
-     "seats": ["person", "greedy", "greedy"], "initial": {...}, "state": {...}}
+     "seats": ["person", "greedy", "greedy"], "finished": false,
+     "initial": {...}, "state": {...}}
+
+(``finished`` tells :mod:`wokphysics.records.saving` that a new game may replace the file.)
 
 Reading a file replays the history from the initial state and checks that it reaches the
 saved state exactly, so a resumed game and a replay show what was played (an edited or
@@ -17,7 +20,6 @@ its ``parse_action``.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +29,7 @@ from wokphysics.errors import ReplayFileError, UserError
 from wokphysics.games.protocol import Action, GameState, IllegalAction
 from wokphysics.games.registry import turn_engine, turn_game_names
 from wokphysics.records.files import read_replay_json, require
+from wokphysics.records.saving import write_atomically
 
 FORMAT = "wokphysics-turn-save"
 VERSION = 1
@@ -83,6 +86,7 @@ def to_data(game: str, seats: Sequence[str], initial: GameState, state: GameStat
         "version": VERSION,
         "game": game,
         "seats": list(seats),
+        "finished": state.is_terminal(),
         "initial": initial.to_dict(),
         "state": state.to_dict(),
     }
@@ -91,16 +95,9 @@ def to_data(game: str, seats: Sequence[str], initial: GameState, state: GameStat
 def write_record(path: str | Path, game: str, seats: Sequence[str], initial: GameState,
                  state: GameState) -> None:
     """Write the game to ``path`` whole or not at all (a temporary file renamed over it)."""
-    target = Path(path)
     text = json.dumps(to_data(game, seats, initial, state), sort_keys=True,
                       separators=(",", ":"))
-    temporary = target.with_name(f".{target.name}.tmp")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, target)
-    except OSError as error:
-        raise UserError(f"{target}: cannot save the game: {error.strerror or error}") from None
+    write_atomically(Path(path), text)
 
 
 def is_turn_record(data: dict[str, Any]) -> bool:

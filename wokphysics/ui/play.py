@@ -122,7 +122,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     from wokphysics.games.wok_on_fire.engine import resume_game
 
     if save is not None:
-        save = _claim(save, Path(args.resume) if args.resume else None)
+        save = claim_save(save, Path(args.resume) if args.resume else None)
 
     if args.resume:
         if args.config is not None:
@@ -188,18 +188,18 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     return on_table(cfg, new_scene)
 
 
-def _claim(save: Path, resume: Path | None) -> Path:
+def claim_save(save: Path, resume: Path | None, game: str = "wok-on-fire") -> Path:
     """The save file this window owns (locked): the resumed game's own file, or for a new
     game ``save`` unless it holds another unfinished game or another window plays it (then a
-    new name, said on the terminal)."""
+    new name, said on the terminal). ``game``: whose resume command to suggest."""
     from wokphysics.records.saving import claim_save_file, claim_to_resume
 
     if resume is not None and resume.resolve() == save.resolve():
         return claim_to_resume(save)
     chosen = claim_save_file(save)
     if chosen != save:
-        print(f"{save} holds another game (continue it with: wokphysics play --resume {save});"
-              f" this game autosaves to {chosen}")
+        print(f"{save} holds another game (continue it with: wokphysics play {game} --resume "
+              f"{save}); this game autosaves to {chosen}")
     return chosen
 
 

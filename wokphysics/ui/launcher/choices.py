@@ -144,12 +144,16 @@ class Choices:
 
     def setup(self, resume: bool = False) -> Setup:
         """The game to start: the selected one with its choices (or its autosave)."""
+        from wokphysics.ui.play import claim_save
+
         game = self.game
         save = game.autosave
         if resume:
+            claim_save(save, save, game.plugin.name)
             return Setup(game.plugin.name, tuple(game.active_seats), self.seed, None, save,
                          save)
         config = self.config()
+        save = claim_save(save, None, game.plugin.name)  # an unfinished game there is kept
         return Setup(game.plugin.name, tuple(game.active_seats), self.seed,
                      str(config) if config is not None else None, save)
 

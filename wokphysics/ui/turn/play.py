@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_players
+from wokphysics.games.cli_options import check_players, check_seed
 from wokphysics.games.plugin import GamePlugin
-from wokphysics.ui.play import parse_size
+from wokphysics.ui.play import claim_save, parse_size
 
 if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.ui.app import App, SceneFactory, WindowOptions
@@ -144,15 +144,17 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
             raise UserError(f"{args.resume}: a saved game of {record.game}, not {plugin.name}; "
                             f"resume it with: wokphysics play {record.game} --resume "
                             f"{args.resume}")
+        if save is not None:
+            save = claim_save(save, Path(args.resume), plugin.name)
         return Setup(plugin.name, record.seats, record.state.seed, None, save,
                      Path(args.resume))
     check_players(args.players, plugin.info.min_players, plugin.info.max_players, plugin.title)
     seats = seat_labels(args.players, args.bots, sorted(engine.bots), default_bot)
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    if seed < 0:
-        raise UserError(f"--seed must be 0 or more, not {seed}")
+    seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
     if args.config is not None:
         engine.new_state(len(seats), seed, args.config)  # a bad file is one line, now
+    if save is not None:
+        save = claim_save(save, None, plugin.name)
     return Setup(plugin.name, seats, seed, args.config, save)
 
 
@@ -163,7 +165,11 @@ def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
     games_made = 0
 
     def new_scene(app: App) -> TurnScene:
+        from wokphysics.records.saving import claim_to_resume, release_save_file
+
         nonlocal games_made
+        if setup.save is not None:
+            claim_to_resume(setup.save)  # held already, unless a return to the launcher let go
         if setup.resume is not None and games_made == 0:
             session = TurnSession.resume(setup.resume, setup.save)
         else:
@@ -179,7 +185,13 @@ def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
         scene = maker(session, app.text, app.sound, app.restart,
                       go_home if home is not None else None)
         if setup.save is not None:
-            app.on_leave = session.autosave
+            save = setup.save
+
+            def leave() -> None:
+                session.autosave()
+                release_save_file(save)
+
+            app.on_leave = leave
         return scene
 
     return new_scene
