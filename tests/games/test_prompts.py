@@ -26,8 +26,8 @@ def test_odd_digits_at_the_prompt_are_refused_and_the_game_goes_on(
     game: str, typed: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     outcome = wokphysics(
-        capsys, monkeypatch, "play", game, "--seed", "1", "--players", "2", "--bots", "1",
-        stdin=typed + "\n",
+        capsys, monkeypatch, "play", game, "--terminal", "--seed", "1", "--players", "2",
+        "--bots", "1", stdin=typed + "\n",
     )
     assert outcome.status == 0, outcome.err
     assert "Traceback" not in outcome.err
