@@ -10,7 +10,7 @@ import pytest
 from wwwy_clicks import FRAME_S, centre_of, click, play_turn_by_clicks, post_click
 
 from wokphysics.cli import main
-from wokphysics.games.we_will_wok_you.bots import GreedyBot
+from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.replay.turn_record import read_record
 from wokphysics.ui.app import App, WindowOptions
@@ -53,7 +53,7 @@ def _until_person(app: App, scene: TurnScene, limit: int = 400) -> None:
 def test_a_whole_game_through_clicks_against_two_bots(tmp_path: Path) -> None:
     save = tmp_path / "wwwy.json"
     app, scene = _app(["person", "greedy", "greedy"], seed=11, save=save)
-    stand_in = GreedyBot(1234)
+    stand_in = WeWillWokYouGreedyBot(1234)
     person_turns = 0
     while not scene.over:
         _until_person(app, scene)
@@ -113,7 +113,7 @@ def _hand_after_buying(app: App, scene: TurnScene) -> None:
         if max(symbol_counts(state.data, state.hands[0])) >= 4:
             return
         affordable = [r for r in range(4) if state.rows[r]
-                      and state.coins[0] >= state.coin_sets[(0, 0, 1, 1)[r]]]
+                      and state.coins[0] >= state.coin_sets[state.data.row_coin_sets[r]]]
         if affordable:
             click(app, scene, Target("row", affordable[-1]))
         else:

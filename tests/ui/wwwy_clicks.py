@@ -11,7 +11,7 @@ import pygame
 
 from wokphysics.games.protocol import Action
 from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pass, Pay, TakeWok
-from wokphysics.games.we_will_wok_you.bots import GreedyBot
+from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.app import App
 from wokphysics.ui.turn.scene import TurnScene
@@ -53,7 +53,7 @@ def click(app: App, scene: TurnScene, target: Target) -> None:
     app.frame(FRAME_S)
 
 
-def greedy_turn(state: WeWillWokYouState, bot: GreedyBot) -> list[Action]:
+def greedy_turn(state: WeWillWokYouState, bot: WeWillWokYouGreedyBot) -> list[Action]:
     """The steps a greedy bot would take this turn (a wok card and its payment: several)."""
     trial = state.clone()
     player = trial.current_player
@@ -65,7 +65,7 @@ def greedy_turn(state: WeWillWokYouState, bot: GreedyBot) -> list[Action]:
     return steps
 
 
-def play_turn_by_clicks(app: App, scene: TurnScene, bot: GreedyBot) -> list[Action]:
+def play_turn_by_clicks(app: App, scene: TurnScene, bot: WeWillWokYouGreedyBot) -> list[Action]:
     """Make the person's next move with clicks; returns the steps intended."""
     state = scene.session.state
     assert isinstance(state, WeWillWokYouState)

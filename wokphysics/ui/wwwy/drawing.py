@@ -12,15 +12,14 @@ from collections.abc import Callable
 
 import pygame
 
-from wokphysics.games.we_will_wok_you.actions import COIN_SET_NAMES
-from wokphysics.games.we_will_wok_you.cards import SYMBOLS, CardData
-from wokphysics.games.we_will_wok_you.state import NEEDED_SYMBOLS, ROW_SET, WeWillWokYouState
+from wokphysics.games.we_will_wok_you.cards import CardData
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE, Button, draw_button
-from wokphysics.ui.wwwy.faces import TYPE_COLORS, draw_symbol
+from wokphysics.ui.wwwy.faces import draw_symbol, type_color
 from wokphysics.ui.wwwy.layout import CHIP, WOK, Layout, Target, hand_groups
 from wokphysics.ui.wwwy.payment import shared_symbols, symbol_counts
-from wokphysics.ui.wwwy.presenter import card_words
+from wokphysics.ui.wwwy.presenter import card_words, rows_of
 from wokphysics.ui.wwwy.view import WwwyView, hand_seat, wwwy_state
 
 BACKGROUND = (38, 44, 40)
@@ -156,7 +155,8 @@ class WwwyDrawing:
         for coin_set, box in enumerate(lay.coin_sets):
             self._panel(surface, box, PANEL_BG, (120, 100, 60), 2, lay.px(8))
             coins = state.coin_sets[coin_set]
-            self._label(surface, f"{COIN_SET_NAMES[coin_set].capitalize()} set", lay.font(20),
+            name = state.data.setup.coin_set_names[coin_set]
+            self._label(surface, f"{name.capitalize()} set", lay.font(20),
                         (box.x + lay.px(8), box.y + lay.px(8)), GOLD, bold=True)
             diameter = lay.px(26)
             for index in range(min(coins, 12)):
@@ -178,7 +178,7 @@ class WwwyDrawing:
                             DIM)
             price = lay.prices[row]
             self._panel(surface, price, PANEL_BG, None, 0, lay.px(6))
-            amount = state.coin_sets[ROW_SET[row]]
+            amount = state.coin_sets[state.data.row_coin_sets[row]]
             coin = faces.coin(lay.px(22))
             surface.blit(coin, (price.x + lay.px(4), price.y + lay.px(4)))
             self._label(surface, str(amount), lay.font(24),
@@ -285,7 +285,7 @@ class WwwyDrawing:
         for type_index, rect in lay.hand_groups:
             count = len(groups[type_index])
             self._label(surface, f"{state.data.type_keys[type_index].capitalize()} {count}",
-                        lay.font(18), (rect.x, rect.y), TYPE_COLORS[type_index], bold=True)
+                        lay.font(18), (rect.x, rect.y), type_color(type_index), bold=True)
         for card, rect in lay.hand_cards.items():
             place = rect.move(0, -lay.px(10)) if card in selected else rect
             surface.blit(self.view.faces.ingredient(card, rect.size), place)
@@ -301,16 +301,17 @@ class WwwyDrawing:
         x = self._label(surface, "Symbols in hand (stars count for each):", size,
                         (area.x + lay.px(10), area.y + lay.px(8)), DIM).right + lay.px(10)
         icon = lay.px(22)
-        for s, name in enumerate(SYMBOLS):
+        for s, name in enumerate(state.data.symbols):
             draw_symbol(surface, name, pygame.Rect(x, area.y + lay.px(6), icon, icon))
-            color = GOLD if counts[s] >= NEEDED_SYMBOLS else WHITE
+            color = GOLD if counts[s] >= state.data.needed else WHITE
             x = self._label(surface, str(counts[s]), size, (x + icon + lay.px(4),
                             area.y + lay.px(8)), color, bold=True).right + lay.px(14)
         chosen = self.view.selected
         if chosen:
             totals = symbol_counts(state.data, chosen)
             shared = shared_symbols(state.data, chosen)
-            parts = ", ".join(f"{SYMBOLS[s]} {totals[s]} of {NEEDED_SYMBOLS}" for s in shared)
+            data = state.data
+            parts = ", ".join(f"{data.symbols[s]} {totals[s]} of {data.needed}" for s in shared)
             self._label(surface, f"chosen {len(chosen)}: {parts}", size,
                         (x + lay.px(10), area.y + lay.px(8)), GOLD)
 
@@ -397,15 +398,14 @@ class WwwyDrawing:
             return data.card_text(target.index)
         if target.kind == "row":
             row = target.index
-            price = state.coin_sets[ROW_SET[row]]
+            price = state.coin_sets[data.row_coin_sets[row]]
             cards = "; ".join(data.card_text(c) for c in state.rows[row]) or "empty"
             return f"Row {row + 1} for {price} coins: {cards}"
         if target.kind == "coin":
             coins = state.coin_sets[target.index]
-            rows = [r + 1 for r in range(4) if ROW_SET[r] == target.index]
-            return (f"{COIN_SET_NAMES[target.index].capitalize()} set: {coins} coins = the "
-                    f"price of rows {rows[0]} and {rows[1]}. Click to collect one coin "
-                    "(never the last)")
+            name = data.setup.coin_set_names[target.index].capitalize()
+            return (f"{name} set: {coins} coins = the price of {rows_of(data, target.index)}. "
+                    "Click to collect one coin (never the last)")
         if target.kind in ("offer", "player_wok"):
             card = data.woks[target.index]
             return f"{card.id}: {card.describe(data.type_names)}"

@@ -31,6 +31,11 @@ BLUE_WOK: Color = (44, 84, 160)
 COIN: Color = (238, 196, 72)
 
 
+def type_color(type_index: int) -> Color:
+    """The colour of an ingredient type (repeating if the config lists more than six)."""
+    return TYPE_COLORS[type_index % len(TYPE_COLORS)]
+
+
 def tint(color: Color, amount: float) -> Color:
     """``color`` mixed with white (``amount`` 0: unchanged, 1: white)."""
     r, g, b = color
@@ -80,6 +85,11 @@ def draw_symbol(surface: pygame.Surface, symbol: str, rect: pygame.Rect) -> None
             pygame.draw.line(surface, (122, 74, 36), (round(cx + r * (dx - 0.5)),
                                                       round(cy - r * 0.9)),
                              (round(cx + r * (dx + 0.5)), round(cy + r * 0.9)), width)
+    elif symbol not in ("star", "wild"):  # a kind the config names: its first letter
+        pygame.draw.circle(surface, (90, 90, 110), (cx, cy), round(r * 0.9))
+        font = pygame.font.Font(None, max(8, round(r * 1.6)))
+        letter = font.render(symbol[:1].upper(), True, (255, 255, 255))
+        surface.blit(letter, letter.get_rect(center=(cx, cy)))
     else:  # the star, wild
         points = []
         for k in range(10):
@@ -138,7 +148,7 @@ class Faces:
             return found
         w, h = size
         image = pygame.Surface(size, pygame.SRCALPHA)
-        color = TYPE_COLORS[type_index]
+        color = type_color(type_index)
         rect = image.get_rect()
         pygame.draw.rect(image, tint(color, 0.55), rect, border_radius=max(4, w // 10))
         pygame.draw.rect(image, color, rect, max(2, w // 22), border_radius=max(4, w // 10))
@@ -168,7 +178,7 @@ class Faces:
             return found
         image = pygame.Surface(size, pygame.SRCALPHA)
         rect = image.get_rect()
-        pygame.draw.rect(image, TYPE_COLORS[type_index], rect, border_radius=3)
+        pygame.draw.rect(image, type_color(type_index), rect, border_radius=3)
         pygame.draw.rect(image, INK, rect, 1, border_radius=3)
         symbol = max(6, min(size[0] // max(1, len(symbols)) - 2, size[1] // 2))
         for index, name in enumerate(symbols):
@@ -221,7 +231,7 @@ class Faces:
         x = 6
         if type_index is not None:
             swatch = pygame.Rect(x, y + 2, round(size * 0.5), round(size * 0.5))
-            pygame.draw.rect(image, TYPE_COLORS[type_index], swatch, border_radius=2)
+            pygame.draw.rect(image, type_color(type_index), swatch, border_radius=2)
             pygame.draw.rect(image, (255, 255, 255), swatch, 1, border_radius=2)
             x = swatch.right + 4
         label = self.text.render(words, size, (255, 255, 255))

@@ -19,7 +19,6 @@ from __future__ import annotations
 import pygame
 
 from wokphysics.errors import IllegalAction
-from wokphysics.games.we_will_wok_you.actions import COIN_SET_NAMES
 from wokphysics.ui.turn.scene import Intent, TurnScene
 from wokphysics.ui.wwwy.layout import BUTTONS, Target
 from wokphysics.ui.wwwy.payment import payment_steps, selection_problem
@@ -73,7 +72,8 @@ class WwwyInput:
                 return Intent([state.parse_action("pass")])
             return None
         if target.kind == "coin":
-            return self._checked(scene, f"collect {COIN_SET_NAMES[target.index]}")
+            names = state.data.setup.coin_set_names
+            return self._checked(scene, f"collect {names[target.index]}")
         if target.kind == "row":
             return self._checked(scene, f"buy row {target.index + 1}")
         if target.kind == "offer":

@@ -60,6 +60,7 @@ class Layout:
     coin_sets: list[pygame.Rect] = field(default_factory=list)
     rows: list[pygame.Rect] = field(default_factory=list)
     prices: list[pygame.Rect] = field(default_factory=list)
+    row_of: list[int] = field(default_factory=list)
     row_cards: dict[int, pygame.Rect] = field(default_factory=dict)
     offer_area: pygame.Rect = field(default_factory=_empty)
     offer: dict[int, pygame.Rect] = field(default_factory=dict)
@@ -123,18 +124,28 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
     hits: list[tuple[pygame.Rect, Target]] = []
     lay.top_bar = lay.rect(0, 0, 1280, 40)
 
-    # Market: the two coin sets, each beside its two rows; the price tag at each row's end.
-    row_sizes = state.data.setup.row_sizes
-    cw, ch = CARD
-    for coin_set in (0, 1):
-        top = 74 + coin_set * 240
-        lay.coin_sets.append(lay.rect(12, top, 112, 216))
-        for offset in (0, 1):
-            row = coin_set * 2 + offset
-            y = top + offset * 112
+    # Market: each coin set beside its rows (the config says which rows a set prices); the
+    # price tag at each row's end. Four rows of up to 3 cards keep the full card size; more
+    # rows or longer rows shrink the cards to fit the column.
+    data = state.data
+    row_sizes = data.setup.row_sizes
+    sets = len(state.coin_sets)
+    set_rows = [[r for r in range(len(state.rows)) if data.row_coin_sets[r] == s]
+                for s in range(sets)]
+    pitch = min(112.0, (456.0 - 16.0 * (sets - 1)) / max(1, len(state.rows)))
+    longest = max(row_sizes)
+    ch = min(float(CARD[1]), pitch - 8.0, (240.0 / longest - 6.0) * CARD[1] / CARD[0])
+    cw = ch * CARD[0] / CARD[1]
+    top = 74.0
+    for coin_set in range(sets):
+        height = max(1, len(set_rows[coin_set])) * pitch - 8.0
+        lay.coin_sets.append(lay.rect(12, top, 112, height))
+        for offset, row in enumerate(set_rows[coin_set]):
+            y = top + offset * pitch
             width = max(row_sizes[row], 1) * (cw + 6)
             lay.rows.append(lay.rect(132, y, width + 4, ch + 4))
-            lay.prices.append(lay.rect(140 + width, y + 24, 52, 56))
+            lay.prices.append(lay.rect(140 + width, y + min(24.0, ch / 4), 52, 56))
+            lay.row_of.append(row)
             for index, card in enumerate(state.rows[row]):
                 rect = lay.rect(134 + index * (cw + 6), y + 2, cw, ch)
                 lay.row_cards[card] = rect
@@ -142,6 +153,11 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
             hits.append((lay.rows[-1], Target("row", row)))
             hits.append((lay.prices[-1], Target("row", row)))
         hits.append((lay.coin_sets[-1], Target("coin", coin_set)))
+        top += height + 24.0
+    order = sorted(range(len(lay.row_of)), key=lambda i: lay.row_of[i])
+    lay.rows = [lay.rows[i] for i in order]  # indexed by row number from here on
+    lay.prices = [lay.prices[i] for i in order]
+    lay.row_of = [lay.row_of[i] for i in order]
 
     # Cards removed at setup: one line of chips (24 at most).
     lay.removed_area = lay.rect(12, 556, 424, 44)
@@ -180,6 +196,7 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
     # The hand: grouped by type, cards overlapping when the groups do not fit side by side.
     lay.hand_area = lay.rect(12, 606, 954, 188)
     lay.tally = lay.rect(12, 758, 954, 36)
+    cw, ch = CARD
     if hand_seat is not None:
         groups = hand_groups(state, hand_seat)
         total = sum(len(members) for _, members in groups)

@@ -17,13 +17,14 @@ from collections.abc import Sequence
 from wokphysics.errors import IllegalAction
 from wokphysics.games.protocol import Action
 from wokphysics.games.we_will_wok_you.bots import exact_payments
-from wokphysics.games.we_will_wok_you.cards import SYMBOLS, CardData
-from wokphysics.games.we_will_wok_you.state import NEEDED_SYMBOLS, WeWillWokYouState
+from wokphysics.games.we_will_wok_you.cards import CardData
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 
 def symbol_counts(data: CardData, cards: Sequence[int]) -> list[int]:
-    """Symbols per payable symbol (cookie, spoon, bowl, chopstick), stars counted for each."""
-    counts = [0] * len(SYMBOLS)
+    """Symbols per payable kind (``data.symbols``: cookie, spoon, bowl, chopstick as
+    shipped), the wild ones (stars) counted for each."""
+    counts = [0] * len(data.symbols)
     for card in cards:
         for s, c in enumerate(data.kind_contribution[data.card_kind[card]]):
             counts[s] += c
@@ -32,7 +33,7 @@ def symbol_counts(data: CardData, cards: Sequence[int]) -> list[int]:
 
 def shared_symbols(data: CardData, cards: Sequence[int]) -> list[int]:
     """The symbols every card in ``cards`` counts toward (all four for no cards)."""
-    return [s for s in range(len(SYMBOLS))
+    return [s for s in range(len(data.symbols))
             if all(data.kind_contribution[data.card_kind[c]][s] for c in cards)]
 
 
@@ -53,27 +54,28 @@ def selection_problem(state: WeWillWokYouState, seat: int, chosen: Sequence[int]
         return ("these cards have no symbol in common: a wok card is paid with 4 identical "
                 "symbols (stars are wild)")
     totals = symbol_counts(data, chosen)
-    fitting = [s for s in shared if totals[s] <= NEEDED_SYMBOLS]
+    needed = data.needed
+    fitting = [s for s in shared if totals[s] <= needed]
     if not fitting:
         s = shared[0]
-        return (f"that makes {totals[s]} {SYMBOLS[s]} symbols; a wok card takes exactly "
-                f"{NEEDED_SYMBOLS} (a card may not be left out)")
+        return (f"that makes {totals[s]} {data.symbols[s]} symbols; a wok card takes exactly "
+                f"{needed} (a card may not be left out)")
     rest = list(state.hands[seat])
     for card in chosen:
         rest.remove(card)
     kinds = _kind_counts(data, rest)
     for s in fitting:
-        if totals[s] == NEEDED_SYMBOLS or exact_payments(data, kinds, [(s, totals[s])]):
+        if totals[s] == needed or exact_payments(data, kinds, [(s, totals[s])]):
             return None
-    names = " or ".join(SYMBOLS[s] for s in fitting)
-    return (f"no other cards in your hand bring {names} to exactly {NEEDED_SYMBOLS} "
-            "with these")
+    names = " or ".join(data.symbols[s] for s in fitting)
+    return f"no other cards in your hand bring {names} to exactly {needed} with these"
 
 
 def is_complete(data: CardData, chosen: Sequence[int]) -> bool:
-    """The cards ``chosen`` show exactly 4 of a symbol every one of them counts toward."""
+    """The cards ``chosen`` show exactly ``data.needed`` (4) of a symbol every one of them
+    counts toward."""
     totals = symbol_counts(data, chosen)
-    return bool(chosen) and any(totals[s] == NEEDED_SYMBOLS for s in shared_symbols(data, chosen))
+    return bool(chosen) and any(totals[s] == data.needed for s in shared_symbols(data, chosen))
 
 
 def payment_steps(state: WeWillWokYouState, wok: int, chosen: Sequence[int]
@@ -89,8 +91,8 @@ def payment_steps(state: WeWillWokYouState, wok: int, chosen: Sequence[int]
     if not is_complete(data, chosen):
         totals = symbol_counts(data, chosen)
         best = max(shared_symbols(data, chosen), key=lambda s: totals[s])
-        raise IllegalAction(f"the chosen cards show {totals[best]} {SYMBOLS[best]} symbols; "
-                            f"choose cards that make exactly {NEEDED_SYMBOLS}")
+        raise IllegalAction(f"the chosen cards show {totals[best]} {data.symbols[best]} "
+                            f"symbols; choose cards that make exactly {data.needed}")
     def breadth(card: int) -> int:
         """How many symbols the card counts toward (a star: all four)."""
         return sum(1 for c in data.kind_contribution[data.card_kind[card]] if c)

@@ -11,16 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-from wokphysics.games.we_will_wok_you.actions import (
-    COIN_SET_NAMES,
-    BuyRow,
-    CollectCoin,
-    Pass,
-    Pay,
-    TakeWok,
-)
+from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pass, Pay, TakeWok
 from wokphysics.games.we_will_wok_you.cards import CardData
-from wokphysics.games.we_will_wok_you.state import ROW_SET, WeWillWokYouState
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Flight, Motions, Painter
 from wokphysics.ui.turn.scene import Narration, TurnPresenter, TurnScene
@@ -42,9 +35,12 @@ def cards_words(data: CardData, cards: list[int]) -> str:
     return ", ".join(card_words(data, c) for c in cards) or "no cards"
 
 
-def rows_of(coin_set: int) -> str:
-    rows = [r + 1 for r in range(4) if ROW_SET[r] == coin_set]
-    return f"rows {rows[0]} and {rows[1]}"
+def rows_of(data: CardData, coin_set: int) -> str:
+    """``rows 1 and 2``: the rows a coin set prices."""
+    rows = [str(r + 1) for r, s in enumerate(data.row_coin_sets) if s == coin_set]
+    if len(rows) == 1:
+        return f"row {rows[0]}"
+    return f"rows {', '.join(rows[:-1])} and {rows[-1]}"
 
 
 class WwwyPresenter(TurnPresenter):
@@ -101,13 +97,13 @@ class WwwyPresenter(TurnPresenter):
         if isinstance(action, CollectCoin):
             left = after.coin_sets[action.coin_set]
             narration.lines.append(
-                f"{name} collected a coin from the {COIN_SET_NAMES[action.coin_set]} set "
-                f"({rows_of(action.coin_set)} now cost {left})")
+                f"{name} collected a coin from the {data.setup.coin_set_names[action.coin_set]} "
+                f"set ({rows_of(data, action.coin_set)} now cost {left})")
             narration.effect = "coins"
             narration.flights.append(self._coin(old.coin_sets[action.coin_set], goal, 0.0))
         elif isinstance(action, BuyRow):
             bought = before.rows[action.row]
-            price = before.coin_sets[ROW_SET[action.row]]
+            price = before.coin_sets[data.row_coin_sets[action.row]]
             narration.lines.append(
                 f"{name} bought row {action.row + 1} for {price} coin{'s' if price != 1 else ''}"
                 f": {cards_words(data, bought)}")
@@ -119,7 +115,8 @@ class WwwyPresenter(TurnPresenter):
                                                 delay_s=index * STAGGER_S))
             for index in range(price):
                 narration.flights.append(self._coin(
-                    goal, old.coin_sets[ROW_SET[action.row]], 0.3 + index * STAGGER_S / 2))
+                    goal, old.coin_sets[data.row_coin_sets[action.row]],
+                    0.3 + index * STAGGER_S / 2))
             narration.lines.extend(self._end_news(before, after))
         elif isinstance(action, TakeWok):
             wok = data.woks[data.wok_index(action.wok)]
