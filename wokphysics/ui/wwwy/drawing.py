@@ -82,7 +82,7 @@ class WwwyDrawing:
             "log": (lay.log.inflate(4, 4), (len(scene.log), tuple(e.text for e in log))),
             "hand": (lay.rect(0, 604, 972, 196), (
                 seat, tuple(state.hands[seat]) if seat is not None else (),
-                tuple(view.selected), scene.session.current)),
+                tuple(view.selected), scene.session.current, scene.person_to_act)),
             "side": (lay.rect(972, 604, 308, 196), (
                 view.holdings(state, seat) if seat is not None else None, tuple(lay.buttons),
                 view.take_ready(scene), over)),
@@ -277,9 +277,9 @@ class WwwyDrawing:
                         DIM)
             return
         owner = "Your hand" if scene.names[seat] == "You" else f"{scene.names[seat]}'s hand"
-        self._label(surface, f"{owner}: {len(state.hands[seat])} cards, grouped by type "
-                    "(click cards to pay for the chosen wok)", size,
-                    (area.x + lay.px(10), area.y + lay.px(4)), WHITE)
+        hint = " (click cards to pay for the chosen wok)" if scene.person_to_act else ""
+        self._label(surface, f"{owner}: {len(state.hands[seat])} cards, grouped by type{hint}",
+                    size, (area.x + lay.px(10), area.y + lay.px(4)), WHITE)
         selected = set(self.view.selected)
         groups = dict(hand_groups(state, seat))
         for type_index, rect in lay.hand_groups:
