@@ -15,7 +15,7 @@ import pygame
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.turn.scene import TurnScene
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE, Button, draw_button
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, draw_button
 from wokphysics.ui.wwwy.faces import draw_symbol, type_color
 from wokphysics.ui.wwwy.layout import CHIP, WOK, Layout, Target, hand_groups
 from wokphysics.ui.wwwy.payment import shared_symbols, symbol_counts
@@ -68,7 +68,8 @@ class WwwyDrawing:
         log = scene.log[-12:]
         return {
             "top": (lay.rect(0, 0, 1280, 44), (scene.prompt(), state.turns_taken,
-                                               scene.person_to_act)),
+                                               scene.person_to_act, scene.presenter.status,
+                                               scene.presenter.status_is_error)),
             "market": (lay.rect(0, 44, 440, 560), (
                 tuple(map(tuple, state.rows)), tuple(state.coin_sets), len(state.removed),
                 arrangement)),
@@ -144,8 +145,15 @@ class WwwyDrawing:
                             size, (lay.top_bar.x + lay.px(12), lay.top_bar.y + lay.px(10)),
                             GOLD, bold=True)
         prompt = scene.prompt()
-        self._label(surface, prompt, size, (title.right + lay.px(24), title.y),
-                    WHITE if scene.person_to_act else DIM)
+        said = self._label(surface, prompt, size, (title.right + lay.px(24), title.y),
+                           WHITE if scene.person_to_act else DIM)
+        status = scene.presenter.status  # the last refusal (red) or news, e.g. "resumed ..."
+        if status:
+            image = self.view.text.render(status, lay.font(18),
+                                          RED if scene.presenter.status_is_error else DIM)
+            right = lay.top_bar.right - lay.px(12)
+            if right - image.get_width() > said.right + lay.px(16):
+                surface.blit(image, image.get_rect(midright=(right, lay.top_bar.centery)))
 
     def _market(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
                 lay: Layout) -> None:
