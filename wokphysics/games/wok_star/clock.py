@@ -5,8 +5,11 @@ began) in its state and, for each action, asks its clock what time it is after t
 
 - :class:`SimulatedClock` (bots' games, tests, saved states): the action's cost in seconds
   is added, so a whole game runs instantly and customers still arrive late.
-- :class:`WallClock` (only the terminal front end builds one): the time is the wall time
-  since the game began, whatever the action cost; a ``wait`` really sleeps.
+- :class:`WallClock` (the terminal front end): the time is the wall time since the game
+  began, whatever the action cost; a ``wait`` really sleeps.
+- :class:`StepClock` (the window, and replays of its games): its owner sets the game time
+  before each step (the window from its frame clock, which stops while the game is paused;
+  a replay from the recorded time of that step); nothing ever sleeps.
 """
 
 from __future__ import annotations
@@ -87,3 +90,30 @@ class WallClock:
 
     def peek(self, now: float) -> float:
         return max(now, self._elapsed())
+
+
+class StepClock:
+    """Game time set by its owner before each step; never blocks.
+
+    ``time_s`` is the game time (seconds) at which the next step is taken. Every answer is
+    ``max(now, time_s)``: a step costs no simulated seconds, and a ``wait`` ends at once
+    (its owner only lets the team wait while time really passes, and applies a ``wait`` when
+    the sand has run out so the rules see it). Setting the same times again reproduces the
+    same game exactly, so a game played on this clock is replayed from its history plus
+    each step's time.
+    """
+
+    def __init__(self, time_s: float = 0.0) -> None:
+        self.time_s = time_s
+
+    def after_action(self, now: float, cost: float) -> float:
+        return max(now, self.time_s)
+
+    def wait_for(self, now: float, seconds: float) -> float:
+        return max(now, self.time_s)
+
+    def wait_until(self, now: float, until: float) -> float:
+        return max(now, self.time_s)
+
+    def peek(self, now: float) -> float:
+        return max(now, self.time_s)

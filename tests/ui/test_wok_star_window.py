@@ -1,0 +1,230 @@
+"""Wok Star in the window, played with the mouse: real events through the real event queue,
+the window's virtual clock standing in for the wall clock (SDL's dummy drivers)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pygame
+from star_hand import StarHand, centre
+
+from wokphysics.games.wok_star.actions import WAIT
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.ui.app import App, WindowOptions
+from wokphysics.ui.synthetic_hand import HandClock
+from wokphysics.ui.widgets import WHITE, Color, Text
+from wokphysics.ui.wok_star.play import StarSetup, star_factory
+from wokphysics.ui.wok_star.record import read_record
+from wokphysics.ui.wok_star.scene import StarScene
+from wokphysics.ui.wok_star.screens import screen_name
+
+FPS = 20
+
+
+def window(seats: tuple[str, ...], seed: int, save: Path | None = None) -> App:
+    setup = StarSetup(seats, seed, save=save)
+    return App(WindowOptions(size=(1280, 800), fps=FPS), star_factory(setup), HandClock())
+
+
+def scene_of(app: App) -> StarScene:
+    scene = app.scene
+    assert isinstance(scene, StarScene)
+    return scene
+
+
+def play_out(app: App, hand: StarHand, limit: int = 20000) -> int:
+    frames = 0
+    while not scene_of(app).session.state.is_terminal() and frames < limit:
+        hand.step()
+        app.frame()
+        frames += 1
+    return frames
+
+
+def test_a_whole_game_is_played_with_the_mouse_beside_a_team_bot(tmp_path: Path) -> None:
+    save = tmp_path / "star.json"
+    app = window(("person", "team"), 3, save)
+    hand = StarHand(app, [0], seed=3)
+    play_out(app, hand)
+    for _ in range(10):
+        app.frame()
+    scene = scene_of(app)
+    session = scene.session
+    state = session.state
+    assert state.is_terminal()
+    assert screen_name(session, scene.presenter) == "end"
+    # Every move of the person's seat came from the hand's gestures through the window.
+    mine = Counter(step.action.verb for step in session.steps
+                   if step.seat == 0 and not step.passing)
+    assert mine["place"] >= 10 and mine["serve"] >= 5
+    for verb in ("assign", "bonus_die", "done"):
+        assert mine[verb] >= 1, (verb, mine)
+    made = sum(hand.made.values())
+    taken = sum(mine.values())
+    assert taken >= 0.9 * (made - hand.made["select"] - hand.made["continue"]), (hand.made, mine)
+    # Six rounds were played on a clock that ran, and the autosave replays to the end.
+    assert len(state.incomes) == 6
+    assert session.time_s > 120
+    record = read_record(save)
+    assert record.state.to_json() == state.to_json()
+    assert len(record.times) == len(state.history)
+    # The end screen's buttons are there to click.
+    labels = [choice.label for choice in scene.buttons]
+    assert "N: new game" in labels and "V: watch the replay" in labels
+
+
+def test_the_clock_and_the_sand_stop_while_paused() -> None:
+    app = window(("team", "team"), 5)
+    scene = scene_of(app)
+    frames = 0
+    while scene.session.state.phase is not Phase.ACTION and frames < 2000:
+        app.frame()
+        frames += 1
+    state = scene.session.state
+    before = scene.session.time_s
+    sand = state.timers[state.last_timer].sand_on_top(before)
+    steps = len(state.history)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_ESCAPE, "mod": 0,
+                                                          "unicode": ""}))
+    for _ in range(3 * FPS):  # three seconds paused
+        app.frame()
+    assert app.paused
+    assert scene.session.time_s == before
+    assert state.timers[state.last_timer].sand_on_top(scene.session.time_s) == sand
+    assert len(state.history) == steps  # the bots wait too
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_ESCAPE, "mod": 0,
+                                                          "unicode": ""}))
+    for _ in range(FPS):
+        app.frame()
+    assert abs(scene.session.time_s - before - 1.0) < 0.2
+
+
+def test_times_up_is_announced_the_moment_the_sand_runs_out() -> None:
+    # The person does nothing: the first customer the person's recipe must serve runs out.
+    app = window(("person", "team"), 11)
+    scene = scene_of(app)
+    hand = StarHand(app, [0], seed=11)
+    frames = 0
+    while scene.session.state.phase is not Phase.ACTION and frames < 4000:
+        hand.step()
+        app.frame()
+        frames += 1
+    session = scene.session
+    state = session.state
+    announced_at = None
+    while frames < 6000 and announced_at is None:
+        deadline = state.deadline
+        waiting = "#" in state.current and state.handler() == 0 and not state.overdue
+        app.frame()
+        frames += 1
+        if waiting and session.time_s >= deadline:
+            announced_at = (deadline, session.time_s)
+    assert announced_at is not None
+    deadline, now = announced_at
+    notice = scene.presenter.notice
+    assert notice is not None and notice.text.startswith("Time's up!")
+    assert state.overdue
+    assert now - deadline < 1.0 / FPS + 1e-9  # in the frame the sand ran out
+    assert scene.presenter.times_up_at == now
+
+
+def test_a_die_dropped_on_someone_elses_preparation_is_refused_and_a_gift_is_not() -> None:
+    app = window(("person", "team", "team"), 21)
+    scene = scene_of(app)
+    hand = StarHand(app, [0], seed=21)
+    frames = 0
+    session = scene.session
+    state = session.state
+    while not (state.phase is Phase.ACTION and session.free and state.free_dice(0)
+               and state.preps_of(1)) and frames < 4000:
+        hand.step()
+        app.frame()
+        frames += 1
+    while hand.clock.pending:
+        app.frame()
+    lay = scene.layout()
+    assert lay is not None
+    index, rect = lay.seats[0].dice[0]
+    die = state.dice[index]
+    prep = state.preps_of(1)[0]
+    before = dict(state.counters)
+    hand._drag(centre(rect), centre(lay.seats[1].preps[prep]), "wrong")
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    assert scene.presenter.status.startswith("only Bot 2 (team) puts dice on")
+    assert state.counters == before
+    # The same die dropped on Bot 2's panel is given to Bot 2.
+    lay = scene.layout()
+    assert lay is not None
+    rect = dict(lay.seats[0].dice)[index]
+    held = len(state.free_dice(1))
+    hand._drag(centre(rect), centre(lay.seats[1].header), "give")
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    gifts = [s for s in session.steps if s.seat == 0 and s.action.verb == "give"]
+    assert gifts and f"give {die.face} to 2" == str(gifts[-1].action)
+    assert die.holder == 1 or len(state.free_dice(1)) != held
+
+
+def test_the_kitchen_hands_the_turn_on_with_legal_waits_only() -> None:
+    app = window(("team", "team", "team"), 8)
+    scene = scene_of(app)
+    frames = 0
+    while not scene.session.state.is_terminal() and frames < 2500:
+        app.frame()
+        frames += 1
+    passing = [s for s in scene.session.steps if s.passing]
+    assert passing and all(s.action == WAIT for s in passing)
+
+
+class CountingText(Text):
+    """Text that remembers every size it drew."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sizes: Counter[int] = Counter()
+
+    def render(self, text: str, size: int, color: Color = WHITE, bold: bool = False
+               ) -> pygame.Surface:
+        self.sizes[size] += 1
+        return super().render(text, size, color, bold)
+
+
+def test_every_word_and_number_is_at_least_11_px_tall_at_1280_by_800() -> None:
+    app = window(("person", "team", "team", "team"), 17)
+    text = CountingText()
+    app.text = text
+    app.restart()
+    scene = scene_of(app)
+    hand = StarHand(app, [0], seed=17)
+    screens = set()
+    frames = 0
+    while len(scene.session.state.incomes) < 1 or scene.session.state.phase is not Phase.ACTION:
+        hand.step()
+        app.frame()
+        frames += 1
+        screens.add(screen_name(scene.session, scene.presenter))
+        assert frames < 6000
+    assert {None, "assign", "bonus", "accounting", "purchase"} <= screens
+    smallest = min(text.sizes)
+    digits = text.font(smallest).render("0123456789", True, WHITE).get_bounding_rect()
+    capitals = text.font(smallest).render("HEWRS", True, WHITE).get_bounding_rect()
+    assert digits.height >= 11 and capitals.height >= 11, (smallest, digits, capitals)
+
+
+def test_hot_seat_two_people_share_the_table_to_the_end() -> None:
+    # Wok Star hides nothing, so there is no curtain: each person drags their own dice.
+    app = window(("person", "person"), 23)
+    hand = StarHand(app, [0, 1], seed=23)
+    play_out(app, hand)
+    scene = scene_of(app)
+    session = scene.session
+    assert session.state.is_terminal()
+    assert session.names == ["Player 1", "Player 2"]
+    assert not session.bots
+    by_seat = Counter(step.seat for step in session.steps
+                      if not step.passing and step.action.verb in ("place", "combo", "serve"))
+    assert by_seat[0] >= 5 and by_seat[1] >= 5

@@ -1,0 +1,638 @@
+"""Wok Star's table, drawn from the state, the presenter and the input mapping (reads only).
+
+The top bar (round, phase, the money and Bad Publicity tracks, the loan), the ingredient
+counters and the recipes, the customer line (the card on the table with Serve / Turn away,
+both sand timers running on the game clock, the deck, the events of the round, the Bad
+Publicity pile), the log with the prompt, and one panel per seat (its unplaced dice, its
+preparations with the dice put on them this round, its completed customers, its Family
+Character). A screen (:mod:`.screens`) covers the middle band during setup, Accounting,
+Purchase and at the end. Motions, dragged dice, the notice, bubbles and hover details go
+on top.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.timers import TIMER_NAMES
+from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, bubble
+from wokphysics.ui.wok_star.layout import Layout, Target
+from wokphysics.ui.wok_star.pieces import (
+    GREEN,
+    INK,
+    PANEL,
+    PANEL_LIGHT,
+    PAPER,
+    RED,
+    TABLE,
+    TIMER_COLOURS,
+    blit_fit,
+    darker,
+    draw_button,
+    draw_die,
+    draw_mini_card,
+    draw_panel,
+    draw_timer,
+    lighter,
+    seat_colour,
+    wrapped,
+)
+from wokphysics.ui.wok_star.screens import draw_screen, screen_name
+from wokphysics.ui.wok_star.words import (
+    card_name,
+    character_effect,
+    character_name,
+    event_effect,
+    ingredient,
+    methods,
+    possessive,
+    recipe,
+)
+
+if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.scene import StarScene
+
+
+def codes(names: dict[str, str]) -> dict[str, str]:
+    """Short unique codes for ingredient names (initials of several words, else the first
+    two letters), e.g. Eggroll Wraps -> EW, Pork -> Po."""
+    out: dict[str, str] = {}
+    for key, name in names.items():
+        words = [w for w in name.split() if w.lower() not in ("and", "of", "the")]
+        code = "".join(w[0] for w in words[:2]).upper() if len(words) > 1 else name[:2]
+        while code in out.values():
+            code = name[: len(code) + 1]
+        out[key] = code
+    return out
+
+
+class StarDrawing:
+    """Draws a :class:`~.scene.StarScene` (reads only)."""
+
+    def __init__(self, scene: StarScene) -> None:
+        self.scene = scene
+        self._codes: dict[str, str] | None = None
+        self._static: pygame.Surface | None = None
+        self._key: tuple[object, ...] = ()
+
+    @property
+    def text(self) -> Text:
+        return self.scene.text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The picture changes only with a step, a log line, the pointer's choices: that part
+        is drawn once into a cached layer; the sand, motions, dragged dice, the notice and
+        the details under the pointer are drawn over it every frame."""
+        scene = self.scene
+        size = surface.get_size()
+        lay = scene.layout_for(size)
+        key = self._static_key(lay)
+        if self._static is None or self._static.get_size() != size or key != self._key:
+            if self._static is None or self._static.get_size() != size:
+                self._static = pygame.Surface(size).convert()
+            self._draw_static(self._static, lay)
+            self._key = key
+        surface.blit(self._static, (0, 0))
+        covered = screen_name(scene.session, scene.presenter) is not None
+        if not covered:
+            self._timers(surface, lay)
+            self._motions(surface, lay)
+        self._dragged(surface, lay)
+        if not scene.session.state.is_terminal():
+            self._notice(surface, lay)
+        self._bubbles(surface, lay)
+        self._hover(surface, lay)
+        if scene.replay is not None:
+            scene.replay.draw_bar(surface, lay, self.text)
+
+    def _static_key(self, lay: Layout) -> tuple[object, ...]:
+        scene = self.scene
+        inputs = scene.inputs
+        mouse = inputs.mouse
+        hot = [lay.serve.collidepoint(mouse), lay.turn_away.collidepoint(mouse),
+               lay.extra.collidepoint(mouse)]
+        hot += [choice.rect.collidepoint(mouse) for choice in scene.buttons]
+        return (id(lay), scene.presenter.said, tuple(inputs.selected), tuple(inputs.dragging),
+                inputs.drop_prep, inputs.drop_ok, inputs.drop_seat, inputs.family,
+                tuple(hot), scene.replay is not None and scene.replay.playing)
+
+    def _draw_static(self, surface: pygame.Surface, lay: Layout) -> None:
+        scene = self.scene
+        surface.fill(TABLE)
+        self._top(surface, lay)
+        name = screen_name(scene.session, scene.presenter)
+        if name is None:
+            self._board(surface, lay)
+            self._center(surface, lay)
+            self._log(surface, lay)
+        else:
+            draw_screen(surface, self.text, scene.session, scene.presenter, lay,
+                        scene.buttons, scene.inputs.mouse)
+        for seat in range(scene.session.state.num_players):
+            self._seat(surface, lay, seat)
+
+    # ------------------------------------------------------------------ top bar
+    def _top(self, surface: pygame.Surface, lay: Layout) -> None:
+        state = self.scene.session.state
+        size = lay.font
+        pygame.draw.rect(surface, PANEL, lay.top)
+        phase = {Phase.SETUP_ASSIGN: "setup", Phase.SETUP_BONUS: "setup",
+                 Phase.ACTION: "Action", Phase.LEFTOVER: "Action: leftover dice",
+                 Phase.PURCHASE: "Purchase", Phase.PURCHASE_ASSIGN: "Purchase",
+                 Phase.OVER: "the end"}[state.phase]
+        rounds = state.config.rules.rounds
+        blit_fit(surface, self.text, f"Wok Star  round {state.round}/{rounds}: {phase}", size,
+                 GOLD, lay.rect(10, 0, 316, 40), bold=True)
+        self._money(surface, lay)
+        self._publicity(surface, lay)
+        blit_fit(surface, self.text, f"loan ${state.loan()}", size, WHITE,
+                 lay.rect(1146, 0, 130, 40))
+
+    def _money(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The money track: $0 to beyond the loan, the money marker, the loan marked."""
+        state = self.scene.session.state
+        area = lay.money
+        size = lay.font
+        label_w = lay.px(84)
+        end = blit_fit(surface, self.text, f"${state.money}", size, GOLD,
+                       pygame.Rect(area.x, area.y, label_w, area.height), bold=True)
+        track = pygame.Rect(end + lay.px(8), area.centery - lay.px(5),
+                            area.right - end - lay.px(8), lay.px(10))
+        top = max(state.loan() * 1.25, state.money * 1.1, 10)
+        pygame.draw.rect(surface, PANEL_LIGHT, track, border_radius=4)
+        filled = track.copy()
+        filled.width = round(track.width * min(1.0, state.money / top))
+        pygame.draw.rect(surface, GOLD, filled, border_radius=4)
+        for dollars in range(0, int(top) + 1, 10):
+            x = track.x + round(track.width * dollars / top)
+            pygame.draw.line(surface, DIM, (x, track.bottom), (x, track.bottom + lay.px(4)))
+        x = track.x + round(track.width * state.loan() / top)
+        pygame.draw.line(surface, RED, (x, track.y - lay.px(5)), (x, track.bottom + lay.px(5)),
+                         2)
+
+    def _publicity(self, surface: pygame.Surface, lay: Layout) -> None:
+        state = self.scene.session.state
+        area = lay.publicity
+        limit = state.config.rules.bad_publicity_limit
+        end = blit_fit(surface, self.text, "Bad Publicity", lay.font, WHITE,
+                       pygame.Rect(area.x, area.y, lay.px(120), area.height))
+        room = area.right - end - lay.px(8)
+        slot = min(lay.px(16), room // max(1, limit))
+        for k in range(limit):
+            rect = pygame.Rect(end + lay.px(8) + k * slot, area.y + lay.px(4), slot - 3,
+                               area.height - lay.px(8))
+            if k < len(state.bad):
+                pygame.draw.rect(surface, RED, rect, border_radius=2)
+            else:
+                pygame.draw.rect(surface, DIM, rect, 1, border_radius=2)
+
+    # ------------------------------------------------------------------ board
+    def _ingredient_codes(self) -> dict[str, str]:
+        if self._codes is None:
+            state = self.scene.session.state
+            self._codes = codes({p.id: p.name for p in state.config.preparations})
+        return self._codes
+
+    def _board(self, surface: pygame.Surface, lay: Layout) -> None:
+        state = self.scene.session.state
+        size = lay.font
+        draw_panel(surface, lay.board)
+        blit_fit(surface, self.text, "Ingredients (counter)", size, GOLD,
+                 lay.rect(14, 48, 300, 24), bold=True)
+        names = self._ingredient_codes()
+        top = state.config.rules.ingredient_max
+        for prep, rect in lay.counters.items():
+            value = state.counters[prep]
+            pygame.draw.rect(surface, PANEL_LIGHT, rect, border_radius=4)
+            bar = rect.copy()
+            bar.width = round(rect.width * value / top)
+            pygame.draw.rect(surface, (78, 96, 64) if value else (90, 52, 48), bar,
+                             border_radius=4)
+            owner = state.prep_owner[prep]
+            chip = pygame.Rect(rect.x + 2, rect.y + 2, lay.px(34), rect.height - 4)
+            pygame.draw.rect(surface, seat_colour(owner), chip, border_radius=3)
+            blit_fit(surface, self.text, names[prep], size, WHITE, chip, centre=True)
+            star = "+" if prep in state.upgraded else ""
+            blit_fit(surface, self.text, ingredient(state, prep) + star, size, WHITE,
+                     pygame.Rect(chip.right + 4, rect.y, rect.width - chip.width - 40,
+                                 rect.height))
+            blit_fit(surface, self.text, str(value), size, GREEN if value else RED,
+                     pygame.Rect(rect.right - lay.px(30), rect.y, lay.px(28), rect.height),
+                     centre=True, bold=True)
+        blit_fit(surface, self.text, "Recipes (owner, ingredients' counters, customers)",
+                 size, GOLD, lay.recipes_title, bold=True)
+        for recipe_id, rect in lay.recipes.items():
+            self._recipe_row(surface, lay, recipe_id, rect, names)
+
+    def _recipe_row(self, surface: pygame.Surface, lay: Layout, recipe_id: str,
+                    rect: pygame.Rect, names: dict[str, str]) -> None:
+        state = self.scene.session.state
+        card = state.config.recipe_by_id[recipe_id]
+        owner = state.recipe_owner[recipe_id]
+        ready = state.can_serve(recipe_id)
+        current = "#" in state.current and recipe_of(state.current) == recipe_id
+        pygame.draw.rect(surface, lighter(PANEL, 0.12) if current else PANEL_LIGHT, rect,
+                         border_radius=4)
+        if current:
+            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=4)
+        pygame.draw.rect(surface, seat_colour(owner), (rect.x, rect.y, lay.px(6), rect.height))
+        size = lay.font
+        blit_fit(surface, self.text, card.name, size, WHITE if ready else DIM,
+                 pygame.Rect(rect.x + lay.px(10), rect.y, lay.px(160), rect.height))
+        x = rect.x + lay.px(174)
+        chip_w = lay.px(46)
+        for item in card.ingredients:
+            value = state.counters[item]
+            chip = pygame.Rect(x, rect.y + 2, chip_w - 4, rect.height - 4)
+            pygame.draw.rect(surface, (58, 84, 56) if value else (96, 46, 42), chip,
+                             border_radius=3)
+            blit_fit(surface, self.text, f"{names[item]} {value}", size, WHITE, chip,
+                     centre=True)
+            x += chip_w
+        dollars = "".join(f"{d}" for d in card.customers)
+        blit_fit(surface, self.text, f"${'/'.join(dollars)}", size, DIM,
+                 pygame.Rect(rect.right - lay.px(58), rect.y, lay.px(58), rect.height))
+
+    # ------------------------------------------------------------------ the customer line
+    def _center(self, surface: pygame.Surface, lay: Layout) -> None:
+        scene = self.scene
+        session = scene.session
+        state = session.state
+        size = lay.font
+        draw_panel(surface, lay.center)
+        known = sum(1 for k in state.deck_known if k)
+        line = f"Customer line: {len(state.deck)} face down to come"
+        if known:
+            line += f" ({known} known)"
+        blit_fit(surface, self.text, line, size, GOLD, lay.line_title, bold=True)
+        self._card(surface, lay)
+        can_act = scene.inputs.can_handle_customer()
+        if state.current and state.phase is Phase.ACTION:
+            draw_button(surface, self.text, lay.serve, "Serve", size, can_act,
+                        lay.serve.collidepoint(scene.inputs.mouse))
+            draw_button(surface, self.text, lay.turn_away, "Turn away", size, can_act,
+                        lay.turn_away.collidepoint(scene.inputs.mouse), RED)
+        extra = scene.inputs.extra()
+        if extra is not None:
+            draw_button(surface, self.text, lay.extra, extra[0], size, True,
+                        lay.extra.collidepoint(scene.inputs.mouse))
+        self._deck(surface, lay)
+        blit_fit(surface, self.text, "Events this round:", size, DIM,
+                 lay.rect(444, 296, 300, 22))
+        for index, card in enumerate(state.revealed):
+            from wokphysics.ui.wok_star.layout import event_chip
+
+            chip = event_chip(lay, index)
+            pygame.draw.rect(surface, (76, 58, 90), chip, border_radius=4)
+            blit_fit(surface, self.text, card_name(state, card), size, WHITE, chip.inflate(-8, 0))
+        bad = len(state.bad)
+        limit = state.config.rules.bad_publicity_limit
+        blit_fit(surface, self.text, f"Turned away (Bad Publicity): {bad} of {limit}", size,
+                 RED if bad else DIM, lay.rect(444, 378, 424, 22))
+        for k in range(bad):
+            draw_mini_card(surface, lay.rect(446 + k * 26, 404, 22, 32), False)
+
+    def _card(self, surface: pygame.Surface, lay: Layout) -> None:
+        session = self.scene.session
+        state = session.state
+        rect = lay.card
+        size = lay.font
+        card = state.current
+        if not card or state.phase is not Phase.ACTION:
+            pygame.draw.rect(surface, PANEL_LIGHT, rect, 2, border_radius=8)
+            words = "the deck is empty" if state.phase is Phase.LEFTOVER else "no card"
+            blit_fit(surface, self.text, words, size, DIM, rect, centre=True)
+            return
+        late = state.overdue
+        pygame.draw.rect(surface, PAPER, rect, border_radius=8)
+        pygame.draw.rect(surface, RED if late else INK, rect, 3 if late else 2,
+                         border_radius=8)
+        x = rect.x + lay.px(10)
+        width = rect.width - lay.px(20)
+        y = rect.y + lay.px(6)
+        line = lay.px(22)
+        if "#" in card:
+            dish = state.config.recipe_by_id[recipe_of(card)]
+            owner = state.recipe_owner[dish.id]
+            blit_fit(surface, self.text, dish.name, size, INK, pygame.Rect(x, y, width, line),
+                     bold=True)
+            y += line
+            dollars = state.config.customer_dollars[card]
+            blit_fit(surface, self.text, f"${dollars}  cook: {session.names[owner]}", size,
+                     darker(seat_colour(owner), 0.2), pygame.Rect(x, y, width, line))
+            y += line + lay.px(2)
+            for item in dish.ingredients:
+                value = state.counters[item]
+                colour = (40, 120, 40) if value else (180, 40, 30)
+                blit_fit(surface, self.text, f"{ingredient(state, item)}: {value}", size,
+                         colour, pygame.Rect(x, y, width, line))
+                y += line
+            if late:
+                stamp = self.text.render("LATE", round(size * 1.3), RED, True)
+                surface.blit(stamp, stamp.get_rect(bottomright=(rect.right - lay.px(8),
+                                                                rect.bottom - lay.px(4))))
+            return
+        event = state.config.event_by_id[card]
+        blit_fit(surface, self.text, "Event" if event.kind != "chefs_special"
+                 else "Chef's Special", size, (110, 60, 130), pygame.Rect(x, y, width, line))
+        y += line
+        blit_fit(surface, self.text, event.name, size, INK, pygame.Rect(x, y, width, line),
+                 bold=True)
+        y += line + lay.px(4)
+        effect = (f"any player serves one of their dishes: ${event.amount}"
+                  if event.kind == "chefs_special" else event_effect(state, card))
+        self.text.draw_wrapped(surface, effect, size, x, y, width, INK)
+
+    def _timers(self, surface: pygame.Surface, lay: Layout) -> None:
+        session = self.scene.session
+        state = session.state
+        now = session.time_s
+        total = state.config.rules.timer_seconds
+        size = lay.font
+        if not state.config.rules.timer:
+            blit_fit(surface, self.text, "no timer", size, DIM,
+                     pygame.Rect(lay.timers[0].x, lay.timers[0].bottom + 4,
+                                 lay.timers[1].right - lay.timers[0].x, lay.px(22)), True)
+            return
+        flash = (self.scene.presenter.times_up_at >= 0
+                 and now - self.scene.presenter.times_up_at < 1.5
+                 and int((now - self.scene.presenter.times_up_at) * 4) % 2 == 0)
+        for index, rect in enumerate(lay.timers):
+            timer = state.timers[index]
+            top = timer.sand_on_top(now) if state.phase is Phase.ACTION else 0.0
+            active = state.last_timer == index and state.phase is Phase.ACTION
+            draw_timer(surface, rect, TIMER_COLOURS[index], top, total, top > 0, active)
+            label = f"{top:4.1f}s" if top > 0 else TIMER_NAMES[index]
+            colour = WHITE if active else DIM
+            if active and state.overdue:
+                label, colour = "time's up", RED
+            blit_fit(surface, self.text, label, size, colour,
+                     pygame.Rect(rect.x - lay.px(6), rect.bottom + lay.px(2),
+                                 rect.width + lay.px(12), lay.px(22)), centre=True)
+        if flash:
+            pygame.draw.rect(surface, RED, lay.timers[0].union(lay.timers[1]).inflate(10, 10),
+                             3, border_radius=6)
+
+    def _deck(self, surface: pygame.Surface, lay: Layout) -> None:
+        state = self.scene.session.state
+        rect = lay.deck
+        size = lay.font
+        for k in range(min(4, len(state.deck)), 0, -1):
+            draw_mini_card(surface, rect.move(k * 2, -k * 2), False)
+        if state.deck:
+            blit_fit(surface, self.text, str(len(state.deck)), round(size * 1.3), WHITE, rect,
+                     centre=True, bold=True)
+        else:
+            pygame.draw.rect(surface, PANEL_LIGHT, rect, 2, border_radius=4)
+        blit_fit(surface, self.text, "deck", size, DIM,
+                 pygame.Rect(rect.x - 4, rect.bottom + 4, rect.width + 8, lay.px(22)), True)
+        blit_fit(surface, self.text, f"potential {len(state.potential)}", size, DIM,
+                 lay.rect(764, 226, 108, 22), True)
+
+    # ------------------------------------------------------------------ log
+    def _log(self, surface: pygame.Surface, lay: Layout) -> None:
+        scene = self.scene
+        draw_panel(surface, lay.log)
+        size = lay.font
+        x = lay.log.x + lay.px(8)
+        width = lay.log.width - lay.px(16)
+        y = lay.log.y + lay.px(6)
+        for part in wrapped(self.text, scene.presenter.prompt(), size, width):
+            surface.blit(self.text.render(part, size, GOLD), (x, y))
+            y += int(size * 0.95)
+        y += lay.px(6)
+        pygame.draw.line(surface, DIM, (x, y), (x + width, y))
+        y += lay.px(4)
+        line_h = int(size * 0.95)
+        room = (lay.log.bottom - lay.px(4) - y) // max(1, line_h)
+        shown: list[tuple[str, Color]] = []
+        for entry in reversed(scene.presenter.lines):  # the newest whole entries that fit
+            colour = lighter(seat_colour(entry.seat), 0.45) if entry.seat >= 0 else WHITE
+            parts = wrapped(self.text, entry.text, size, width)
+            if len(shown) + len(parts) > room:
+                break
+            shown[:0] = [(part, colour) for part in parts]
+        for words, colour in shown:
+            surface.blit(self.text.render(words, size, colour), (x, y))
+            y += line_h
+
+    # ------------------------------------------------------------------ seats
+    def _seat(self, surface: pygame.Surface, lay: Layout, seat: int) -> None:
+        scene = self.scene
+        session = scene.session
+        state = session.state
+        panel = lay.seats[seat]
+        size = lay.font
+        colour = seat_colour(seat)
+        acting = session.current == seat and not state.is_terminal()
+        target = scene.inputs.drop_seat == seat
+        draw_panel(surface, panel.rect, PANEL, GOLD if target else (colour if acting else None))
+        pygame.draw.rect(surface, darker(colour, 0.25), panel.header, border_top_left_radius=8,
+                         border_top_right_radius=8)
+        name = session.names[seat]
+        blit_fit(surface, self.text, f"{name}  pool {state.pool[seat]}", size, WHITE,
+                 pygame.Rect(panel.header.x + lay.px(8), panel.header.y,
+                             panel.pile.x - panel.header.x - lay.px(10), panel.header.height),
+                 bold=True)
+        self._pile(surface, lay, seat)
+        selected = scene.inputs.selected
+        dragged = scene.inputs.dragging
+        for index, rect in panel.dice:
+            die = state.dice[index]
+            ring = GOLD if index in selected else None
+            draw_die(surface, rect, die.face, die.colour, ring, faded=index in dragged)
+        if not panel.dice:
+            words = {Phase.ACTION: "no unplaced dice", Phase.LEFTOVER: "no dice left"}.get(
+                state.phase, "dice are rolled when the round starts")
+            blit_fit(surface, self.text, words, size, DIM, panel.dice_area)
+        for prep, rect in panel.preps.items():
+            self._prep(surface, lay, prep, rect)
+        for character, rect in panel.family:
+            self._family(surface, lay, seat, character, rect)
+
+    def _pile(self, surface: pygame.Surface, lay: Layout, seat: int) -> None:
+        state = self.scene.session.state
+        pile = state.piles[seat]
+        rect = lay.seats[seat].pile
+        up = [t for t in pile if t.face_up]
+        dollars = sum(state.config.customer_dollars[t.card] if "#" in t.card
+                      else state.config.event_by_id[t.card].amount for t in up)
+        x = rect.x
+        for k, taken in enumerate(pile[:6]):
+            draw_mini_card(surface, pygame.Rect(x + k * lay.px(8), rect.y + 1, lay.px(14),
+                                                rect.height - 2), taken.face_up)
+        label = f"{len(up)} up ${dollars}" + (f", {len(pile) - len(up)} down"
+                                              if len(pile) > len(up) else "")
+        blit_fit(surface, self.text, label if pile else "none served", lay.font, WHITE,
+                 pygame.Rect(x + lay.px(8) * min(6, len(pile)) + lay.px(10), rect.y,
+                             rect.right - x, rect.height))
+
+    def _prep(self, surface: pygame.Surface, lay: Layout, prep: str, rect: pygame.Rect) -> None:
+        scene = self.scene
+        state = scene.session.state
+        size = lay.font
+        hover = scene.inputs.drop_prep == prep
+        verdict = scene.inputs.drop_ok if hover else None
+        base = PANEL_LIGHT
+        if verdict is True:
+            base = (64, 96, 60)
+        elif verdict is False:
+            base = (100, 52, 48)
+        pygame.draw.rect(surface, base, rect, border_radius=5)
+        if prep in state.upgraded:
+            pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
+        value = state.counters[prep]
+        box = pygame.Rect(rect.right - lay.px(36), rect.y + 2, lay.px(34), rect.height - 4)
+        pygame.draw.rect(surface, (30, 26, 24), box, border_radius=4)
+        blit_fit(surface, self.text, str(value), round(size * 1.2), GREEN if value else RED,
+                 box, centre=True, bold=True)
+        two_lines = rect.height >= lay.px(36)
+        title = ingredient(state, prep) + (" (upgraded)" if prep in state.upgraded else "")
+        line_h = rect.height // 2 if two_lines else rect.height
+        blit_fit(surface, self.text, title, size, WHITE,
+                 pygame.Rect(rect.x + lay.px(6), rect.y, box.x - rect.x - lay.px(8), line_h),
+                 bold=True)
+        placed = scene.presenter.placed.get(prep, [])
+        die_size = max(6, min(line_h - 6, lay.px(16)))
+        dice_w = len(placed) * (die_size + 2)
+        if two_lines:
+            card = state.config.prep_by_id[prep]
+            made = state.yields(prep)
+            words = f"any:{made[0]}  {card.number}:{made[1]}  {card.combo.text()}:{made[2]}"
+            blit_fit(surface, self.text, words, size, DIM,
+                     pygame.Rect(rect.x + lay.px(6), rect.y + line_h,
+                                 box.x - rect.x - lay.px(10) - dice_w, line_h))
+        for k, (face, colour) in enumerate(placed):
+            die = pygame.Rect(box.x - lay.px(4) - (k + 1) * (die_size + 2),
+                              rect.bottom - die_size - 3, die_size, die_size)
+            draw_die(surface, die, face, colour)
+
+    def _family(self, surface: pygame.Surface, lay: Layout, seat: int, character: str,
+                rect: pygame.Rect) -> None:
+        scene = self.scene
+        state = scene.session.state
+        used = next(f.used for f in state.characters[seat] if f.id == character)
+        choosing = scene.inputs.family == (seat, character)
+        colour = (70, 58, 84) if not used else (50, 46, 44)
+        pygame.draw.rect(surface, colour, rect, border_radius=5)
+        if choosing:
+            pygame.draw.rect(surface, GOLD, rect, 2, border_radius=5)
+        words = f"{character_name(state, character)}: {character_effect(state, character)}"
+        if used:
+            words = f"{character_name(state, character)} (used)"
+        elif choosing:
+            words = f"{character_name(state, character)}: click an ingredient counter (Esc)"
+        blit_fit(surface, self.text, words, lay.font, DIM if used else WHITE,
+                 rect.inflate(-lay.px(10), 0))
+
+    # ------------------------------------------------------------------ on top
+    def _motions(self, surface: pygame.Surface, lay: Layout) -> None:
+        for motion in self.scene.presenter.motions:
+            rect = motion.rect()
+            if motion.face:
+                draw_die(surface, rect, motion.face, motion.colour)
+            else:
+                pygame.draw.rect(surface, PAPER, rect, border_radius=6)
+                pygame.draw.rect(surface, INK, rect, 2, border_radius=6)
+                if rect.width > lay.px(60):
+                    blit_fit(surface, self.text, motion.label, lay.font, INK,
+                             rect.inflate(-8, 0), centre=True)
+
+    def _dragged(self, surface: pygame.Surface, lay: Layout) -> None:
+        inputs = self.scene.inputs
+        state = self.scene.session.state
+        if not inputs.dragging:
+            return
+        x, y = inputs.mouse
+        size = lay.px(40)
+        for k, index in enumerate(inputs.dragging):
+            if index >= len(state.dice):
+                continue
+            die = state.dice[index]
+            rect = pygame.Rect(x - size // 2 + k * (size + 4), y - size // 2, size, size)
+            draw_die(surface, rect, die.face, die.colour, GOLD)
+        if inputs.drop_words:
+            bubble(surface, self.text, inputs.drop_words, (x, y - size // 2), lay.font,
+                   surface.get_rect())
+
+    def _notice(self, surface: pygame.Surface, lay: Layout) -> None:
+        presenter = self.scene.presenter
+        notice = presenter.notice
+        if notice is not None:
+            size = round(lay.font * 1.4)
+            image = self.text.render(notice.text, size, WHITE, True)
+            box = image.get_rect(center=(lay.panel.centerx, lay.panel.y + lay.px(200)))
+            back = box.inflate(lay.px(40), lay.px(24))
+            shade = pygame.Surface(back.size, pygame.SRCALPHA)
+            shade.fill((20, 12, 10, 220))
+            surface.blit(shade, back.topleft)
+            pygame.draw.rect(surface, GOLD, back, 2, border_radius=8)
+            surface.blit(image, box)
+
+    def _bubbles(self, surface: pygame.Surface, lay: Layout) -> None:
+        for item in self.scene.presenter.bubbles:
+            bubble(surface, self.text, item.text, item.at, lay.font, surface.get_rect())
+
+    def _hover(self, surface: pygame.Surface, lay: Layout) -> None:
+        inputs = self.scene.inputs
+        if inputs.dragging or inputs.hover is None or self.scene.presenter.bubbles:
+            return
+        if self.scene.covered() and lay.panel.collidepoint(inputs.mouse):
+            return  # what lies under a screen is hidden
+        words = self.hover_text(inputs.hover)
+        if words:
+            bubble(surface, self.text, words, inputs.mouse, lay.font, surface.get_rect())
+
+    def hover_text(self, target: Target) -> str:
+        """Details of what the pointer rests on."""
+        session = self.scene.session
+        state = session.state
+        kind = target.kind
+        if kind in ("counter", "prep"):
+            owner = possessive(session.names[state.prep_owner[target.key]])
+            return (f"{ingredient(state, target.key)} ({owner} preparation), counter "
+                    f"{state.counters[target.key]}: {'; '.join(methods(state, target.key))}")
+        if kind == "recipe":
+            card = state.config.recipe_by_id[target.key]
+            owner = session.names[state.recipe_owner[target.key]]
+            parts = ", ".join(f"{ingredient(state, i)} {state.counters[i]}"
+                              for i in card.ingredients)
+            dollars = " ".join(f"${d}" for d in card.customers)
+            return f"{card.name}, cooked by {owner}: {parts}. Customers pay {dollars}."
+        if kind == "event":
+            return f"{card_name(state, target.key)}: {event_effect(state, target.key)}"
+        if kind == "family":
+            return (f"{character_name(state, target.key)}, once per game: "
+                    f"{character_effect(state, target.key)}")
+        if kind == "timer":
+            timer = state.timers[target.index]
+            left = timer.sand_on_top(session.time_s)
+            return (f"The {TIMER_NAMES[target.index]} timer: {left:.1f} s of sand on top. "
+                    "Each card flips the other timer, even if it has not run out.")
+        if kind == "deck":
+            return (f"{len(state.deck)} cards face down: customers and events. "
+                    f"{len(state.potential)} more wait in the Potential deck.")
+        if kind == "pile":
+            pile = state.piles[target.seat]
+            if not pile:
+                return f"{session.names[target.seat]} has served nobody yet this round."
+            cards = ", ".join(card_name(state, t.card) + ("" if t.face_up else " (down)")
+                              for t in pile)
+            return f"Served this round: {cards}"
+        if kind == "die":
+            die = state.dice[target.index]
+            whose = session.names[die.colour]
+            given = "" if die.colour == die.holder else f", given by {whose}"
+            return (f"A {die.face} ({possessive(whose)} colour{given}). Drag it onto a "
+                    "preparation.")
+        if kind == "customer" and state.current:
+            if "#" in state.current:
+                return (f"{card_name(state, state.current)} for "
+                        f"{recipe(state, recipe_of(state.current))}: click to serve, "
+                        "right-click to turn away.")
+            return f"{card_name(state, state.current)}: {event_effect(state, state.current)}"
+        return ""

@@ -1,0 +1,360 @@
+"""Wok Star's input mapping: people's clicks and drags -> engine actions of their seats.
+
+- **Dice**: press on an unplaced die of a person's seat and drag it onto one of that seat's
+  preparations (``place``), or onto a teammate's panel (``give``, own-colour dice only).
+  A click (no drag) selects a die; dragging a die while another die of the same seat is
+  selected carries both: dropped on a preparation they are its two-dice combination
+  (``combo``). While dragging, the preparation under the pointer says what it would make.
+  Right-click clears the selection.
+- **The customer**: click the card (or Serve) to serve it, right-click it (or Turn away) to
+  turn it away; only its recipe's owner may, as the rules say. A Chef's Special: click one of
+  your recipes on the board to serve it as that dish.
+- **Family Characters**: click the card; Grandma then asks for an ingredient counter.
+- **Screens** (setup, Accounting, Purchase, the end): their buttons.
+- **Pass / Next card / Done**: the button beside the timers (no-timer games, leftover dice).
+
+Every action goes through the scene's gate for the seat it belongs to; a refusal (the
+engine's reason, or the window's own when the move is not this person's to make) is shown
+next to the pointer and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wokphysics.games.wok_star.actions import (
+    DONE,
+    NEXT,
+    SERVE,
+    TURN_AWAY,
+    WAIT,
+    Combo,
+    Give,
+    Place,
+    Serve,
+    Use,
+    WokStarAction,
+)
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.ui.wok_star.layout import Target
+from wokphysics.ui.wok_star.words import ingredient, recipe
+
+if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.scene import StarScene
+
+DRAG_PX = 5
+"""A press that moves further than this is a drag, not a click."""
+
+
+class StarInputs:
+    """See the module doc. Holds the half-made choice: selected dice, the dice being
+    dragged, a character waiting for its ingredient."""
+
+    def __init__(self, scene: StarScene) -> None:
+        self.scene = scene
+        self.mouse = (0, 0)
+        self.hover: Target | None = None
+        self.selected: list[int] = []
+        self.dragging: list[int] = []
+        self.family: tuple[int, str] | None = None
+        self._press: tuple[int, tuple[int, int]] | None = None
+        self.drop_prep = ""
+        self.drop_seat = -1
+        self.drop_ok: bool | None = None
+        self.drop_words = ""
+
+    # ------------------------------------------------------------------ queries
+    def person(self, seat: int) -> bool:
+        return 0 <= seat and not self.scene.session.is_bot(seat)
+
+    def can_handle_customer(self) -> bool:
+        """A person may serve or turn away the card on the table now."""
+        state = self.scene.session.state
+        if state.phase is not Phase.ACTION or not state.current:
+            return False
+        if "#" in state.current:
+            return self.person(state.handler())
+        if state.is_chefs_special(state.current):
+            return any(self.person(s) for s in range(state.num_players))
+        return False
+
+    def extra(self) -> tuple[str, WokStarAction, int] | None:
+        """The Pass / Next card / Done button now: (label, action, seat), or None."""
+        session = self.scene.session
+        state = session.state
+        seat = session.current
+        if seat < 0 or session.is_bot(seat):
+            return None
+        legal = state.legal_wok_star_actions()
+        if state.phase is Phase.LEFTOVER:
+            return ("Done with leftover dice", DONE, seat)
+        if state.phase is Phase.ACTION and not state.config.rules.timer:
+            if NEXT in legal:
+                return ("Next card", NEXT, seat)
+            if WAIT in legal:
+                return ("Pass (until it changes)", WAIT, seat)
+        return None
+
+    def reset(self) -> None:
+        """Forget the half-made choice."""
+        self.selected = []
+        self.dragging = []
+        self.family = None
+        self._press = None
+        self._clear_drop()
+
+    def _clear_drop(self) -> None:
+        self.drop_prep, self.drop_seat, self.drop_ok, self.drop_words = "", -1, None, ""
+
+    # ------------------------------------------------------------------ events
+    def mouse_down(self, button: int, pos: tuple[int, int], t_s: float) -> None:
+        self.mouse = pos
+        scene = self.scene
+        lay = scene.layout()
+        if lay is None:
+            return
+        for choice in scene.buttons:
+            if choice.rect.collidepoint(pos):
+                scene.choose(choice)
+                return
+        if scene.covered():
+            return
+        target = lay.hit(pos)
+        if button == 3:
+            if target is not None and target.kind == "customer":
+                self._turn_away()
+            else:
+                self.reset()
+            return
+        if button != 1 or target is None:
+            return
+        kind = target.kind
+        if self.family is not None and kind in ("counter", "prep"):
+            seat, character = self.family
+            self.family = None
+            scene.act_for(seat, Use(character, target.key))
+            return
+        if kind == "die":
+            self._press = (target.index, pos)
+        elif kind == "customer" or (kind == "button" and target.key == "serve"):
+            self._serve()
+        elif kind == "button" and target.key == "turn_away":
+            self._turn_away()
+        elif kind == "button" and target.key == "extra":
+            found = self.extra()
+            if found is not None:
+                scene.act_for(found[2], found[1])
+        elif kind == "family":
+            self._family(target.seat, target.key)
+        elif kind == "recipe":
+            self._serve_special(target.key)
+
+    def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
+        self.mouse = pos
+        lay = self.scene.layout()
+        if lay is None:
+            return
+        self.hover = lay.hit(pos)
+        if self._press is not None and not self.dragging:
+            index, start = self._press
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_PX:
+                self._start_drag(index)
+        if self.dragging:
+            self._feedback(pos)
+
+    def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
+        self.mouse = pos
+        if button != 1:
+            return
+        press, self._press = self._press, None
+        if self.dragging:
+            self._drop(pos)
+            return
+        if press is not None:
+            self._toggle(press[0])
+
+    def key(self, key: int) -> None:
+        if key == pygame.K_BACKSPACE:
+            self.reset()
+
+    # ------------------------------------------------------------------ dice
+    def _holder(self, index: int) -> int:
+        state = self.scene.session.state
+        if not 0 <= index < len(state.dice):
+            return -1
+        return state.dice[index].holder
+
+    def _toggle(self, index: int) -> None:
+        holder = self._holder(index)
+        if not self.person(holder):
+            self.scene.refuse(f"that die is {self.scene.session.names[holder]}'s")
+            return
+        if index in self.selected:
+            self.selected.remove(index)
+            return
+        self.selected = [i for i in self.selected if self._holder(i) == holder][-1:]
+        self.selected.append(index)
+
+    def _start_drag(self, index: int) -> None:
+        holder = self._holder(index)
+        if not self.person(holder):
+            self.scene.refuse(f"that die is {self.scene.session.names[holder]}'s: drag your "
+                              "own dice")
+            self._press = None
+            return
+        others = [i for i in self.selected if i != index and self._holder(i) == holder]
+        self.dragging = [*others[-1:], index]
+        self.selected = []
+
+    def _faces(self) -> list[int]:
+        state = self.scene.session.state
+        return sorted(state.dice[i].face for i in self.dragging if i < len(state.dice))
+
+    def _dice_action(self, pos: tuple[int, int]) -> tuple[int, WokStarAction | None, str]:
+        """(seat, action, words) for dropping the dragged dice at ``pos``; action None with
+        the reason when the drop cannot be a move."""
+        scene = self.scene
+        state = scene.session.state
+        names = scene.session.names
+        lay = scene.layout()
+        holder = self._holder(self.dragging[-1]) if self.dragging else -1
+        faces = self._faces()
+        if lay is None or holder < 0 or not faces:
+            return holder, None, ""
+        target = lay.hit(pos)
+        if target is not None and target.kind in ("prep", "counter"):
+            prep = target.key
+            owner = state.prep_owner[prep]
+            if owner != holder:
+                return holder, None, (f"only {names[owner]} puts dice on {ingredient(state, prep)}:"
+                                      f" drop the die on {names[owner]}'s panel to give it")
+            card = state.config.prep_by_id[prep]
+            made = state.yields(prep)
+            if len(faces) == 1:
+                amount = made[1] if faces[0] == card.number else made[0]
+                return holder, Place(prep, faces[0]), f"+{amount} {ingredient(state, prep)}"
+            low, high = faces
+            if (low, high) not in state.config.combo_pairs[prep]:
+                return holder, None, (f"{ingredient(state, prep)}'s combination needs "
+                                      f"{card.combo.text()}, not {low}+{high}")
+            return holder, Combo(prep, low, high), f"+{made[2]} {ingredient(state, prep)}"
+        seat = lay.seat_at(pos)
+        if seat >= 0 and seat != holder:
+            if len(faces) != 1:
+                return holder, None, "give one die at a time"
+            die = state.dice[self.dragging[-1]]
+            if not die.giveable:
+                return holder, None, (f"this die is {names[die.colour]}'s: a die that was "
+                                      "given cannot be handed on")
+            return holder, Give(faces[0], seat), f"give a {faces[0]} to {names[seat]}"
+        return holder, None, ""
+
+    def _feedback(self, pos: tuple[int, int]) -> None:
+        lay = self.scene.layout()
+        self._clear_drop()
+        if lay is None:
+            return
+        _, action, words = self._dice_action(pos)
+        target = lay.hit(pos)
+        if target is not None and target.kind in ("prep", "counter"):
+            self.drop_prep = target.key
+            self.drop_ok = action is not None
+        elif isinstance(action, Give):
+            self.drop_seat = action.seat
+        self.drop_words = words
+
+    def _drop(self, pos: tuple[int, int]) -> None:
+        holder, action, words = self._dice_action(pos)
+        self.dragging = []
+        self._clear_drop()
+        if action is None:
+            if words:
+                self.scene.refuse(words)
+            return
+        self.scene.act_for(holder, action)
+
+    # ------------------------------------------------------------------ the customer
+    def _customer(self, serving: bool) -> bool:
+        """Serve or turn away a customer whose recipe a person cooks; True when the click
+        was handled (done or refused), False for an event card on the table."""
+        scene = self.scene
+        state = scene.session.state
+        card = state.current
+        if state.phase is not Phase.ACTION or not card:
+            scene.refuse("no customer is waiting")
+            return True
+        if "#" not in card:
+            return False
+        owner = state.handler()
+        dish = recipe(state, recipe_of(card))
+        if not self.person(owner):
+            scene.refuse(f"{dish} is cooked by {scene.session.names[owner]}: only its owner "
+                         f"{'serves' if serving else 'turns away'} its customers")
+        else:
+            scene.act_for(owner, SERVE if serving else TURN_AWAY)
+        return True
+
+    def _serve(self) -> None:
+        if self._customer(serving=True):
+            return
+        scene = self.scene
+        state = scene.session.state
+        card = state.current
+        if state.is_chefs_special(card):
+            options = [(s, r) for s in range(state.num_players) if self.person(s)
+                       for r in state.recipes_of(s) if state.can_serve(r)]
+            if len(options) == 1:
+                seat, dish = options[0]
+                scene.act_for(seat, Serve(dish))
+            elif options:
+                scene.refuse("click the recipe on the board to serve the Chef's Special as")
+            else:
+                scene.refuse("none of your recipes has all its ingredients on the board")
+            return
+        scene.refuse("an event is not served: it gives way to the next card when its sand "
+                     "runs out")
+
+    def _serve_special(self, recipe_id: str) -> None:
+        scene = self.scene
+        state = scene.session.state
+        if not state.is_chefs_special(state.current):
+            scene.hover_note(recipe_id)
+            return
+        owner = state.recipe_owner[recipe_id]
+        if not self.person(owner):
+            scene.refuse(f"{recipe(state, recipe_id)} is {scene.session.names[owner]}'s recipe")
+            return
+        scene.act_for(owner, Serve(recipe_id))
+
+    def _turn_away(self) -> None:
+        if self._customer(serving=False):
+            return
+        scene = self.scene
+        state = scene.session.state
+        card = state.current
+        seats = [s for s in range(state.num_players) if self.person(s)]
+        if state.is_chefs_special(card) and seats:
+            current = scene.session.current
+            scene.act_for(current if current in seats else seats[0], TURN_AWAY)
+            return
+        scene.refuse("an event cannot be turned away")
+
+    # ------------------------------------------------------------------ characters
+    def _family(self, seat: int, character: str) -> None:
+        scene = self.scene
+        state = scene.session.state
+        if not self.person(seat):
+            scene.refuse(f"that is {scene.session.names[seat]}'s Family Character")
+            return
+        card = next(f for f in state.characters[seat] if f.id == character)
+        if card.used:
+            scene.refuse("this Family Character has been used")
+            return
+        if state.config.character_by_id[character].kind == "grandma":
+            self.family = (seat, character)
+            scene.note("click the ingredient counter Grandma adds to (right-click: cancel)")
+            return
+        scene.act_for(seat, Use(character))

@@ -1,0 +1,264 @@
+"""Where everything of Wok Star sits in the window, and what a point on screen is.
+
+The layout is designed at 1280 x 800 and scaled uniformly to the window (centred), so it
+reads the same at any size; at 1280 x 800 every name and number is a 22 px font (capitals and
+digits 12 px tall). It depends only on the window size and the state, so the drawing and the
+input mapping (which hit-tests with :meth:`Layout.hit`) always agree, and the presenter's
+motions are drawn between places of the same layout.
+
+Reference layout (px at 1280 x 800)::
+
+    +-----------------------------------------------------------------------------------+
+    | top bar: round and phase, money track, Bad Publicity track, the loan               |
+    | Ingredients (counters)  | Customer line: the card, Serve / | log: what happened,   |
+    | Recipes: owner, dish,   | Turn away, the two sand timers,  | newest last; the      |
+    |  its ingredients' counts| the deck, events, turned away    | prompt on top         |
+    | (screens: setup, accounting, purchase, the end, cover this band)                  |
+    | seat 1: name, pool, served | seat 2 ...  | seat 3 ...         | seat 4 ...            |
+    |  unplaced dice             |             |                    |                       |
+    |  preparations (targets)    |             |                    |                       |
+    |  Family Character          |             |                    |                       |
+    +-----------------------------------------------------------------------------------+
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from wokphysics.games.wok_star.model import Die
+from wokphysics.games.wok_star.state import WokStarState
+
+BASE = (1280, 800)
+FONT = 22
+"""Text size (px at the reference size): capitals and digits 12 px tall."""
+SMALL = 22
+"""Secondary text is the same size: nothing on the board is smaller than 11 px."""
+DIE = 40
+SEAT_HEADER = 28
+DICE_ROW = 50
+PREP_ROW = 46
+FAMILY_ROW = 30
+COUNTER_ROW = 26
+RECIPE_ROW = 26
+
+
+def _empty() -> pygame.Rect:
+    return pygame.Rect(0, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something on screen: ``kind`` and what it is (a seat, a die's index in ``state.dice``,
+    a preparation or recipe id, a character id, a button name)."""
+
+    kind: str
+    seat: int = -1
+    key: str = ""
+    index: int = -1
+
+
+@dataclass
+class SeatLayout:
+    """One seat's panel."""
+
+    rect: pygame.Rect
+    header: pygame.Rect
+    dice_area: pygame.Rect
+    dice: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    """(index in ``state.dice``, where it is drawn) of the unplaced dice the seat holds."""
+    preps: dict[str, pygame.Rect] = field(default_factory=dict)
+    family: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    pile: pygame.Rect = field(default_factory=_empty)
+
+
+@dataclass
+class Layout:
+    """Rectangles (window px) of one frame's picture."""
+
+    size: tuple[int, int]
+    scale: float
+    origin: tuple[float, float]
+    top: pygame.Rect = field(default_factory=_empty)
+    money: pygame.Rect = field(default_factory=_empty)
+    publicity: pygame.Rect = field(default_factory=_empty)
+    board: pygame.Rect = field(default_factory=_empty)
+    counters: dict[str, pygame.Rect] = field(default_factory=dict)
+    recipes_title: pygame.Rect = field(default_factory=_empty)
+    recipes: dict[str, pygame.Rect] = field(default_factory=dict)
+    center: pygame.Rect = field(default_factory=_empty)
+    line_title: pygame.Rect = field(default_factory=_empty)
+    card: pygame.Rect = field(default_factory=_empty)
+    serve: pygame.Rect = field(default_factory=_empty)
+    turn_away: pygame.Rect = field(default_factory=_empty)
+    extra: pygame.Rect = field(default_factory=_empty)
+    """Pass / Next card / Done (leftover dice), when one of them may be clicked."""
+    timers: list[pygame.Rect] = field(default_factory=list)
+    deck: pygame.Rect = field(default_factory=_empty)
+    events: pygame.Rect = field(default_factory=_empty)
+    bad: pygame.Rect = field(default_factory=_empty)
+    log: pygame.Rect = field(default_factory=_empty)
+    panel: pygame.Rect = field(default_factory=_empty)
+    """The middle band, where the setup, Accounting, Purchase and end screens go."""
+    seats: list[SeatLayout] = field(default_factory=list)
+    hits: list[tuple[pygame.Rect, Target]] = field(default_factory=list)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in reference px, in window px."""
+        s = self.scale
+        ox, oy = self.origin
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
+                           max(1, round(h * s)))
+
+    def px(self, reference: float) -> int:
+        """A length in reference px, in window px (at least 1)."""
+        return max(1, round(reference * self.scale))
+
+    @property
+    def font(self) -> int:
+        """The text size in window px."""
+        return self.px(FONT)
+
+    def add(self, rect: pygame.Rect, target: Target) -> None:
+        self.hits.append((rect, target))
+
+    def hit(self, pos: tuple[int, int]) -> Target | None:
+        """What is at ``pos`` (the topmost: the last added that contains it)."""
+        for rect, target in reversed(self.hits):
+            if rect.collidepoint(pos):
+                return target
+        return None
+
+    def seat_at(self, pos: tuple[int, int]) -> int:
+        """The seat whose panel holds ``pos`` (-1: none)."""
+        for seat, panel in enumerate(self.seats):
+            if panel.rect.collidepoint(pos):
+                return seat
+        return -1
+
+    def die_rect(self, index: int) -> pygame.Rect | None:
+        for panel in self.seats:
+            for found, rect in panel.dice:
+                if found == index:
+                    return rect
+        return None
+
+
+def free_dice_of(state: WokStarState, seat: int) -> list[tuple[int, Die]]:
+    """(index in ``state.dice``, die) of the unplaced dice ``seat`` holds, in table order."""
+    return [(i, d) for i, d in enumerate(state.dice) if d.holder == seat and d.free]
+
+
+def build(size: tuple[int, int], state: WokStarState) -> Layout:
+    """The layout of ``state`` in a window of ``size`` px."""
+    width, height = size
+    scale = min(width / BASE[0], height / BASE[1])
+    origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
+    lay = Layout(size, scale, origin)
+    lay.top = lay.rect(0, 0, 1280, 40)
+    lay.money = lay.rect(330, 6, 520, 28)
+    lay.publicity = lay.rect(876, 6, 260, 28)
+    _board(lay, state)
+    _center(lay, state)
+    lay.log = lay.rect(884, 46, 388, 410)
+    lay.panel = lay.rect(8, 46, 1264, 410)
+    _seats(lay, state)
+    return lay
+
+
+def _board(lay: Layout, state: WokStarState) -> None:
+    lay.board = lay.rect(8, 46, 420, 410)
+    preps = list(state.prep_owner)
+    for i, prep in enumerate(preps):
+        column, row = i % 2, i // 2
+        rect = lay.rect(14 + column * 208, 74 + row * COUNTER_ROW, 202, COUNTER_ROW - 3)
+        lay.counters[prep] = rect
+        lay.add(rect, Target("counter", key=prep, seat=state.prep_owner[prep]))
+    rows = (len(preps) + 1) // 2
+    top = 74 + rows * COUNTER_ROW + 6
+    lay.recipes_title = lay.rect(14, top, 408, 24)
+    recipes = list(state.recipe_owner)
+    room = 452 - (top + 26)
+    step = min(RECIPE_ROW, room / max(1, len(recipes)))
+    for i, recipe in enumerate(recipes):
+        rect = lay.rect(14, top + 26 + i * step, 408, step - 2)
+        lay.recipes[recipe] = rect
+        lay.add(rect, Target("recipe", key=recipe, seat=state.recipe_owner[recipe]))
+
+
+def _center(lay: Layout, state: WokStarState) -> None:
+    lay.center = lay.rect(436, 46, 440, 410)
+    lay.line_title = lay.rect(444, 50, 424, 24)
+    lay.card = lay.rect(444, 78, 220, 168)
+    lay.serve = lay.rect(444, 252, 106, 34)
+    lay.turn_away = lay.rect(558, 252, 106, 34)
+    lay.extra = lay.rect(676, 252, 192, 34)
+    lay.timers = [lay.rect(676, 82, 58, 120), lay.rect(744, 82, 58, 120)]
+    lay.deck = lay.rect(812, 82, 56, 80)
+    lay.events = lay.rect(444, 296, 424, 76)
+    lay.bad = lay.rect(444, 378, 424, 74)
+    if state.current:
+        lay.add(lay.card, Target("customer", key=state.current))
+        lay.add(lay.serve, Target("button", key="serve"))
+        lay.add(lay.turn_away, Target("button", key="turn_away"))
+    lay.add(lay.extra, Target("button", key="extra"))
+    for index, rect in enumerate(lay.timers):
+        lay.add(rect, Target("timer", index=index))
+    lay.add(lay.deck, Target("deck"))
+    for index, card in enumerate(state.revealed):
+        lay.add(event_chip(lay, index), Target("event", key=card))
+
+
+def event_chip(lay: Layout, index: int) -> pygame.Rect:
+    """Where the ``index``-th event revealed this round is listed (two columns)."""
+    column, row = index % 2, index // 2
+    return lay.rect(444 + column * 214, 320 + row * 26, 208, 24)
+
+
+def _seats(lay: Layout, state: WokStarState) -> None:
+    n = state.num_players
+    gap = 8
+    width = (1264 - gap * (n - 1)) / n
+    top, height = 462, 332
+    for seat in range(n):
+        x = 8 + seat * (width + gap)
+        rect = lay.rect(x, top, width, height)
+        header = lay.rect(x, top, width, SEAT_HEADER)
+        dice_area = lay.rect(x + 6, top + SEAT_HEADER + 2, width - 12, DICE_ROW - 4)
+        panel = SeatLayout(rect, header, dice_area)
+        panel.pile = lay.rect(x + width - 150, top + 3, 146, SEAT_HEADER - 6)
+        held = free_dice_of(state, seat)
+        room = width - 12
+        step: float = DIE + 6
+        if len(held) > 1 and len(held) * step - 6 > room:  # more than fit: overlap them
+            step = (room - DIE) / (len(held) - 1)
+        for k, (index, _) in enumerate(held):
+            die = lay.rect(x + 6 + k * step, top + SEAT_HEADER + 5, DIE, DIE)
+            panel.dice.append((index, die))
+        preps = state.preps_of(seat)
+        family = state.characters[seat]
+        prep_top = top + SEAT_HEADER + DICE_ROW
+        prep_room = height - SEAT_HEADER - DICE_ROW - FAMILY_ROW * len(family) - 4
+        columns = max(1, int(width // 300))
+        rows = max(1, -(-len(preps) // columns))
+        row_h = min(PREP_ROW, prep_room / rows)
+        col_w = width / columns
+        for k, prep in enumerate(preps):
+            column, row = k % columns, k // columns
+            prect = lay.rect(x + 4 + column * col_w, prep_top + row * row_h, col_w - 8,
+                             row_h - 4)
+            panel.preps[prep] = prect
+        fam_top = top + height - FAMILY_ROW * len(family)
+        for k, card in enumerate(family):
+            frect = lay.rect(x + 4, fam_top + k * FAMILY_ROW, width - 8, FAMILY_ROW - 4)
+            panel.family.append((card.id, frect))
+        lay.seats.append(panel)
+        lay.add(rect, Target("seat", seat=seat))
+        lay.add(panel.pile, Target("pile", seat=seat))
+        for prep, prect in panel.preps.items():
+            lay.add(prect, Target("prep", seat=seat, key=prep))
+        for character, frect in panel.family:
+            lay.add(frect, Target("family", seat=seat, key=character))
+        for index, die in panel.dice:
+            lay.add(die, Target("die", seat=seat, index=index))

@@ -1,0 +1,187 @@
+"""Wok Star's table pieces drawn with pygame primitives: dice, sand timers, cards, chips,
+buttons. No images, so nothing to license; everything scales with its rectangle."""
+
+from __future__ import annotations
+
+import pygame
+
+from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text
+
+SEAT_COLOURS: tuple[Color, ...] = ((206, 62, 52), (52, 104, 206), (58, 150, 74), (214, 172, 36))
+"""The dice colours of seats 1-4."""
+TIMER_COLOURS: tuple[Color, ...] = ((200, 56, 48), (56, 96, 200))
+TABLE: Color = (36, 30, 28)
+PANEL: Color = (52, 44, 40)
+PANEL_LIGHT: Color = (70, 60, 54)
+INK: Color = (34, 24, 18)
+PAPER: Color = (246, 236, 214)
+GREEN: Color = (120, 210, 120)
+RED: Color = (236, 100, 90)
+SAND: Color = (232, 196, 120)
+
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+}
+
+
+def seat_colour(seat: int) -> Color:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else DIM
+
+
+def lighter(colour: Color, amount: float = 0.35) -> Color:
+    r, g, b = colour
+    return (round(r + (255 - r) * amount), round(g + (255 - g) * amount),
+            round(b + (255 - b) * amount))
+
+
+def darker(colour: Color, amount: float = 0.45) -> Color:
+    r, g, b = colour
+    return (round(r * (1 - amount)), round(g * (1 - amount)), round(b * (1 - amount)))
+
+
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, colour: int,
+             ring: Color | None = None, faded: bool = False) -> None:
+    """A die of seat ``colour`` showing ``face`` (pips), with an optional ``ring``."""
+    body = seat_colour(colour)
+    if faded:
+        body = darker(body, 0.5)
+    radius = max(2, rect.width // 6)
+    pygame.draw.rect(surface, darker(body, 0.5), rect.move(0, max(1, rect.height // 16)),
+                     border_radius=radius)
+    pygame.draw.rect(surface, body, rect, border_radius=radius)
+    pygame.draw.rect(surface, lighter(body, 0.5), rect, max(1, rect.width // 20),
+                     border_radius=radius)
+    pip = max(2, rect.width // 10)
+    for fx, fy in _PIPS.get(face, []):
+        centre = (rect.x + round(fx * rect.width), rect.y + round(fy * rect.height))
+        pygame.draw.circle(surface, (250, 248, 240), centre, pip)
+    if ring is not None:
+        pygame.draw.rect(surface, ring, rect.inflate(6, 6), 3, border_radius=radius + 3)
+
+
+def draw_timer(surface: pygame.Surface, rect: pygame.Rect, colour: Color, top_s: float,
+               total_s: float, running: bool, active: bool) -> None:
+    """A sand timer: ``top_s`` seconds of sand above (of ``total_s``), the rest below; a
+    thin stream falls while ``running``; ``active`` frames the one timing the card."""
+    frame = colour if active else darker(colour, 0.35)
+    w, h = rect.width, rect.height
+    cap = max(3, h // 14)
+    pygame.draw.rect(surface, frame, (rect.x, rect.y, w, cap), border_radius=2)
+    pygame.draw.rect(surface, frame, (rect.x, rect.bottom - cap, w, cap), border_radius=2)
+    glass_top = rect.y + cap
+    glass_bottom = rect.bottom - cap
+    mid = (glass_top + glass_bottom) // 2
+    left, right = rect.x + w // 8, rect.right - w // 8
+    neck = max(2, w // 14)
+    cx = rect.centerx
+    upper = [(left, glass_top), (right, glass_top), (cx + neck, mid), (cx - neck, mid)]
+    lower = [(cx - neck, mid), (cx + neck, mid), (right, glass_bottom), (left, glass_bottom)]
+    glass = (96, 90, 84)
+    pygame.draw.polygon(surface, glass, upper)
+    pygame.draw.polygon(surface, glass, lower)
+    share = 0.0 if total_s <= 0 else max(0.0, min(1.0, top_s / total_s))
+    half = mid - glass_top
+    if share > 0:
+        # Sand above: a triangle-ish pile in the narrow end of the upper bulb.
+        level = mid - round(half * share)
+        span = (right - left) * (mid - level) / max(1, half) / 2
+        pygame.draw.polygon(surface, SAND, [(cx - span - neck, level), (cx + span + neck, level),
+                                            (cx + neck, mid), (cx - neck, mid)])
+    below = 1.0 - share
+    if below > 0:
+        level = glass_bottom - round(half * below)
+        span = (right - left) / 2
+        pygame.draw.polygon(surface, SAND, [(cx - span * below - neck, level),
+                                            (cx + span * below + neck, level),
+                                            (right, glass_bottom), (left, glass_bottom)])
+    if running and share > 0:
+        pygame.draw.line(surface, SAND, (cx, mid), (cx, glass_bottom - round(half * below)),
+                         max(1, neck // 2))
+    pygame.draw.polygon(surface, frame, upper, 2)
+    pygame.draw.polygon(surface, frame, lower, 2)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour: Color = PANEL,
+               border: Color | None = None, radius: int = 8) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, 2, border_radius=radius)
+
+
+def draw_button(surface: pygame.Surface, text: Text, rect: pygame.Rect, label: str, size: int,
+                enabled: bool = True, hover: bool = False, accent: Color = GOLD) -> None:
+    """A button; disabled ones are greyed (hovering says why, elsewhere)."""
+    base = (92, 70, 46) if enabled else (60, 56, 52)
+    if hover and enabled:
+        base = (132, 100, 62)
+    pygame.draw.rect(surface, base, rect, border_radius=6)
+    pygame.draw.rect(surface, accent if enabled else DIM, rect, 2, border_radius=6)
+    blit_fit(surface, text, label, size, WHITE if enabled else DIM, rect.inflate(-8, 0),
+             centre=True)
+
+
+_FITTED: dict[tuple[str, int, bool, int], str] = {}
+
+
+def fitted(text: Text, words: str, size: int, width: int, bold: bool = False) -> str:
+    """``words`` cut with "..." to fit ``width`` px at ``size`` (remembered: measuring text
+    is slow and the same labels are drawn every frame)."""
+    key = (words, size, bold, width)
+    found = _FITTED.get(key)
+    if found is None:
+        font = text.font(size, bold)
+        found = words
+        if font.size(words)[0] > width and len(words) > 2:
+            low, high = 1, len(words)  # the longest prefix that fits, by bisection
+            while low < high:
+                middle = (low + high + 1) // 2
+                if font.size(words[:middle].rstrip() + "...")[0] <= width:
+                    low = middle
+                else:
+                    high = middle - 1
+            found = words[:low].rstrip() + "..."
+        if len(_FITTED) > 5000:
+            _FITTED.clear()
+        _FITTED[key] = found
+    return found
+
+
+def blit_fit(surface: pygame.Surface, text: Text, words: str, size: int, colour: Color,
+             rect: pygame.Rect, centre: bool = False, bold: bool = False) -> int:
+    """Draw ``words`` in ``rect`` (vertically centred), cut with "..." if too wide; the x
+    after it."""
+    image = text.render(fitted(text, words, size, rect.width, bold), size, colour, bold)
+    y = rect.centery - image.get_height() // 2
+    x = rect.centerx - image.get_width() // 2 if centre else rect.x
+    surface.blit(image, (x, y))
+    return x + image.get_width()
+
+
+_WRAPPED: dict[tuple[str, int, int], list[str]] = {}
+
+
+def wrapped(text: Text, words: str, size: int, width: int) -> list[str]:
+    """``text.wrap`` remembered."""
+    key = (words, size, width)
+    found = _WRAPPED.get(key)
+    if found is None:
+        if len(_WRAPPED) > 3000:
+            _WRAPPED.clear()
+        found = _WRAPPED[key] = text.wrap(words, size, width)
+    return found
+
+
+def draw_mini_card(surface: pygame.Surface, rect: pygame.Rect, face_up: bool,
+                   colour: Color = PAPER) -> None:
+    """A small card in a pile: face up (paper) or face down (a back)."""
+    if face_up:
+        pygame.draw.rect(surface, colour, rect, border_radius=3)
+        pygame.draw.rect(surface, INK, rect, 1, border_radius=3)
+    else:
+        pygame.draw.rect(surface, (120, 40, 36), rect, border_radius=3)
+        pygame.draw.rect(surface, GOLD, rect, 1, border_radius=3)

@@ -1,0 +1,111 @@
+"""Starting Wok Star in the window: a new game or a resumed one, the autosave, the restart.
+
+:func:`star_factory` makes the scene for a :class:`StarSetup` (what the launcher or the
+command line chose); the window calls it again on restart, for a new game with the next seed
+and the same seats. The game is written to the autosave file after every turn (see
+:mod:`.session`) and when the window closes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from wokphysics.errors import UserError
+from wokphysics.games.wok_star.cards import WokStarConfig
+from wokphysics.ui.wok_star.session import PERSON, StarSession
+
+if TYPE_CHECKING:
+    from wokphysics.ui.app import App, SceneFactory
+    from wokphysics.ui.wok_star.scene import StarScene
+
+AUTOSAVE = "wok-star-autosave.json"
+"""The default autosave file (in the current folder)."""
+BOTS = ("team", "random")
+DEFAULT_BOT = "team"
+
+
+@dataclass(frozen=True)
+class StarSetup:
+    """A Wok Star game to start: ``seats`` holds ``"person"`` or a bot's name per seat;
+    ``config`` the rules (None: the shipped ones); ``save`` the autosave file (None: none);
+    ``resume`` a saved game to continue instead of a new one."""
+
+    seats: tuple[str, ...]
+    seed: int
+    config: WokStarConfig | str | None = None
+    save: Path | None = None
+    resume: Path | None = None
+
+
+def seat_labels(players: int, bots: str | None) -> tuple[str, ...]:
+    """One label per seat from ``--bots``: a number of team bots, or one bot name per bot
+    (comma-separated); bots take the last seats. None: every seat but the first is a bot.
+    A UserError names a bad value and what is allowed."""
+    if bots is None:
+        names: Sequence[str] = [DEFAULT_BOT] * (players - 1)
+    elif bots.strip().isascii() and bots.strip().isdigit():
+        count = int(bots.strip()) if len(bots.strip()) <= 3 else players + 1
+        if count > players:
+            raise UserError(f"--bots {bots.strip()}: there are only {players} players")
+        names = [DEFAULT_BOT] * count
+    else:
+        names = [name.strip() for name in bots.split(",") if name.strip()]
+        for name in names:
+            if name not in BOTS:
+                raise UserError(f"--bots: unknown bot {name!r}; choose from "
+                                f"{', '.join(BOTS)} (or give a number of bots)")
+        if len(names) > players:
+            raise UserError(f"--bots names {len(names)} bots but there are {players} players")
+    return (PERSON,) * (players - len(names)) + tuple(names)
+
+
+def first_session(setup: StarSetup) -> StarSession:
+    """The session ``setup`` starts with (resumed from its file, or new)."""
+    if setup.resume is not None:
+        from wokphysics.ui.wok_star.record import read_record
+
+        record = read_record(setup.resume)
+        return StarSession(record.state, record.seats, setup.save, record.initial,
+                           record.times)
+    return StarSession.new(setup.seats, setup.seed, setup.config, setup.save)
+
+
+def star_factory(setup: StarSetup) -> SceneFactory:
+    """Makes Wok Star's scene in a window (restart: a new game, seed + 1, same seats)."""
+    games_made = 0
+
+    def new_scene(app: App) -> StarScene:
+        from wokphysics.ui.wok_star.scene import StarScene
+
+        nonlocal games_made
+        if games_made == 0:
+            session = first_session(setup)
+        else:
+            session = StarSession.new(session_seats(setup), setup.seed + games_made,
+                                      setup.config, setup.save)
+        games_made += 1
+        home = app.home
+
+        def go_home() -> None:
+            if home is not None:
+                app.switch(home)
+
+        scene = StarScene(session, app.text, app.sound, app.restart,
+                          go_home if home is not None else None)
+        if setup.save is not None:
+            app.on_leave = session.autosave
+        return scene
+
+    return new_scene
+
+
+def session_seats(setup: StarSetup) -> tuple[str, ...]:
+    """The seats of a new game after a resumed one: the resumed game's."""
+    if setup.resume is not None:
+        from wokphysics.ui.wok_star.record import read_record
+
+        return read_record(setup.resume).seats
+    return setup.seats

@@ -1,0 +1,153 @@
+"""The replay viewer of Wok Star: a recorded game, turn by turn, in the game's own scene.
+
+A :class:`StarReplay` drives a :class:`~.scene.StarScene` from a record instead of people
+and bots: the same presenter says each step, the same drawing shows the table. A turn is a
+card of the Action phase (from its reveal to the next) or one step of setup and purchases.
+Keys: Right or N the next turn, Left or P the previous one (replayed from the start), Space
+plays and pauses in game time (the sand runs, each step comes at its recorded time), Home
+the start, End the end; a click on the bar's left or right half steps back or on.
+``wokphysics replay wok-star-autosave.json`` opens it; V on the end screen replays the game
+just played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wokphysics.games.wok_star.actions import WokStarAction
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.ui.widgets import GOLD, WHITE, Text
+from wokphysics.ui.wok_star.layout import Layout
+from wokphysics.ui.wok_star.pieces import PANEL
+from wokphysics.ui.wok_star.record import replay
+from wokphysics.ui.wok_star.session import StarSession, turn_key
+
+if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.scene import StarScene
+
+
+def turn_starts(initial: WokStarState, actions: Sequence[WokStarAction],
+                times: Sequence[float]) -> list[int]:
+    """Indices of the steps that begin a turn (a new card, or any step outside the Action
+    phase)."""
+    starts = []
+    key = turn_key(initial)
+    for index, state in enumerate(replay(initial, actions, times)):
+        if index == 0:
+            starts.append(0)
+        fresh = turn_key(state)
+        if fresh != key and index + 1 < len(actions):
+            starts.append(index + 1)
+        key = fresh
+    return starts
+
+
+class StarReplay:
+    """Where a replay stands: ``index`` steps of ``actions`` taken from ``initial``."""
+
+    def __init__(self, seats: Sequence[str], initial: WokStarState,
+                 actions: Sequence[WokStarAction], times: Sequence[float]) -> None:
+        self.seats = tuple(seats)
+        self.initial = WokStarState.from_dict(initial.to_dict())
+        self.actions = list(actions)
+        self.times = list(times)
+        self.starts = turn_starts(self.initial, self.actions, self.times)
+        self.index = 0
+        self.playing = False
+        self.bar = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def turn(self) -> int:
+        """Turns fully shown (0 at the start)."""
+        return sum(1 for start in self.starts if start < self.index)
+
+    @property
+    def turns(self) -> int:
+        return len(self.starts)
+
+    # ------------------------------------------------------------------ moving
+    def goto(self, scene: StarScene, index: int) -> None:
+        """Show the game after ``index`` steps (replayed from the start, said but not
+        animated)."""
+        index = max(0, min(len(self.actions), index))
+        session = StarSession(WokStarState.from_dict(self.initial.to_dict()), self.seats)
+        scene.load(session)
+        for step in range(index):
+            session.apply_at(self.actions[step], self.times[step])
+        scene.gate.caught_up()
+        scene.presenter.motions.clear()
+        scene.presenter.notice = None
+        self.index = index
+
+    def _take(self, scene: StarScene) -> None:
+        scene.session.apply_at(self.actions[self.index], self.times[self.index])
+        self.index += 1
+        scene.gate.caught_up()
+
+    def forward(self, scene: StarScene) -> None:
+        """Show the next turn (its steps said and animated)."""
+        later = [start for start in self.starts if start > self.index]
+        end = later[0] if later else len(self.actions)
+        while self.index < end:
+            self._take(scene)
+
+    def back(self, scene: StarScene) -> None:
+        earlier = [start for start in self.starts if start < self.index]
+        self.goto(scene, earlier[-1] if earlier else 0)
+
+    def update(self, real_s: float, scene: StarScene) -> None:
+        """While playing, the game clock runs and each step comes at its recorded time."""
+        if not self.playing:
+            return
+        session = scene.session
+        if self.index >= len(self.actions):
+            self.playing = False
+            return
+        session.clock.time_s += real_s
+        # Outside the Action phase the recorded times are people's thinking: do not wait.
+        while self.index < len(self.actions) and (
+                self.times[self.index] <= session.clock.time_s
+                or session.state.phase is not Phase.ACTION):
+            self._take(scene)
+
+    # ------------------------------------------------------------------ input
+    def key(self, key: int, scene: StarScene) -> None:
+        if key in (pygame.K_RIGHT, pygame.K_n):
+            self.forward(scene)
+        elif key in (pygame.K_LEFT, pygame.K_p):
+            self.back(scene)
+        elif key == pygame.K_SPACE:
+            self.playing = not self.playing
+        elif key == pygame.K_HOME:
+            self.goto(scene, 0)
+        elif key == pygame.K_END:
+            self.goto(scene, len(self.actions))
+
+    def click(self, pos: tuple[int, int], scene: StarScene) -> bool:
+        """A click on the bar steps (left half back, right half on); True if on it."""
+        if not self.bar.collidepoint(pos):
+            return False
+        if pos[0] < self.bar.centerx:
+            self.back(scene)
+        else:
+            self.forward(scene)
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def prompt(self) -> str:
+        state = "playing" if self.playing else "paused"
+        return f"Replay, turn {self.turn} of {self.turns} ({state})"
+
+    def draw_bar(self, surface: pygame.Surface, lay: Layout, text: Text) -> None:
+        words = (f"Replay: turn {self.turn} of {self.turns}.   < P / Left: back     "
+                 f"Space: {'pause' if self.playing else 'play'}     N / Right: on >")
+        image = text.render(words, lay.font, WHITE, True)
+        self.bar = pygame.Rect(0, 0, image.get_width() + 40, image.get_height() + 16)
+        self.bar.midbottom = (lay.panel.centerx, lay.panel.bottom - lay.px(4))
+        pygame.draw.rect(surface, PANEL, self.bar, border_radius=8)
+        pygame.draw.rect(surface, GOLD, self.bar, 2, border_radius=8)
+        surface.blit(image, image.get_rect(center=self.bar.center))

@@ -1,0 +1,232 @@
+"""Wok Star in the window: the scene that wires the session, the presenter, the input
+mapping, the kitchen (clock and bots) and the drawing (the shape of :mod:`wokphysics.ui.scene`).
+
+The host (:class:`~wokphysics.ui.app.App`) stops calling :meth:`StarScene.update` while it
+is paused or shows the help, so the game clock and the sand stop too. Hot seat: Wok Star
+hides nothing from the players (dice, cards and characters lie open), so people sharing the
+screen share the table: each drags the dice of their own seat, and whoever's turn it is in
+the turn-by-turn parts (setup, purchases) is named in the prompt; no curtain is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from wokphysics.errors import IllegalAction
+from wokphysics.games.wok_star.actions import WokStarAction
+from wokphysics.ui.scene import EngineGate
+from wokphysics.ui.sound import Effect, Sound
+from wokphysics.ui.widgets import Text
+from wokphysics.ui.wok_star.drawing import StarDrawing
+from wokphysics.ui.wok_star.inputs import StarInputs
+from wokphysics.ui.wok_star.kitchen import Kitchen
+from wokphysics.ui.wok_star.layout import Layout, build
+from wokphysics.ui.wok_star.presenter import StarPresenter
+from wokphysics.ui.wok_star.screens import Choice, choices, screen_name
+from wokphysics.ui.wok_star.session import StarSession
+
+if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.replay import StarReplay
+
+ACCOUNTING_BOTS_S = 4.0
+"""With only bots at the table, the Accounting screen goes on by itself after this long."""
+
+HELP_LINES: tuple[tuple[str, str], ...] = (
+    ("Drag a die", "onto your preparation: any die makes 1, its number 2"),
+    ("Click, then drag", "two dice onto a preparation: its combination makes 3"),
+    ("Drag to a seat", "give one of your own dice to that teammate"),
+    ("Click the customer", "serve it (its recipe's owner); right-click: turn it away"),
+    ("Chef's Special", "click one of your recipes on the board to serve it as that"),
+    ("Click your Family card", "use it once (Grandma: then click a counter)"),
+    ("Right-click", "drop the dice you selected; Backspace too"),
+    ("Space", "hurry the bots in setup and purchases"),
+    ("Esc", "pause: the game clock and the sand stop"),
+    ("R", "restart (asks first)"),
+    ("M", "sound on / off"),
+    ("F1 or H", "this help"),
+)
+
+
+class StarScene:
+    """Wok Star played (or replayed) in the window; the host's Scene protocol."""
+
+    help_lines = HELP_LINES
+
+    def __init__(self, session: StarSession, text: Text, sound: Sound,
+                 on_new_game: Callable[[], None] | None = None,
+                 on_home: Callable[[], None] | None = None) -> None:
+        self.text = text
+        self.sound = sound
+        self.on_new_game = on_new_game
+        self.on_home = on_home
+        self.replay: StarReplay | None = None
+        self.buttons: list[Choice] = []
+        self._layout: Layout | None = None
+        self._layout_key: tuple[object, ...] = ()
+        self._accounting_s = 0.0
+        self._was_person_turn = False
+        self.inputs = StarInputs(self)
+        self.drawing = StarDrawing(self)
+        self.load(session)
+
+    def load(self, session: StarSession) -> None:
+        """Play (or show) ``session`` from here on."""
+        self.session = session
+        self.presenter = StarPresenter(session, self._play, self.layout)
+        self.gate = EngineGate(self.presenter, lambda: session.steps)
+        self.kitchen = Kitchen(session, self.gate.act)
+        self.inputs.reset()
+        self._layout_key = ()
+        if session.state.history:
+            self.presenter.say(f"Resumed after {len(session.state.history)} steps, at "
+                               f"{session.time_s:.0f} s of game time.")
+
+    def _play(self, effect: Effect) -> None:
+        if self.replay is None or self.replay.playing:
+            self.sound.play(effect)
+
+    # ------------------------------------------------------------------ layout
+    def layout(self) -> Layout | None:
+        """The layout last drawn (what the pointer is over)."""
+        return self._layout
+
+    def layout_for(self, size: tuple[int, int]) -> Layout:
+        """The layout of the state now in a window of ``size`` (rebuilt when either
+        changed), with the screen's buttons."""
+        state = self.session.state
+        key = (size, len(state.history), id(self.session), self.presenter.accounting is None,
+               self.replay is not None)
+        if self._layout is None or key != self._layout_key:
+            self._layout = build(size, state)
+            self._layout_key = key
+            self.buttons = choices(self.session, self.presenter, self._layout,
+                                   self.on_home is not None) if self.replay is None else []
+        return self._layout
+
+    def covered(self) -> bool:
+        """A screen covers the middle of the table (its buttons take the clicks there)."""
+        return screen_name(self.session, self.presenter) is not None
+
+    # ------------------------------------------------------------------ acting
+    def act_for(self, seat: int, action: WokStarAction) -> bool:
+        """``seat`` takes ``action`` now (the turn handed to it if the kitchen is free);
+        a refusal is shown next to the pointer."""
+        if self.replay is not None:
+            self.refuse("this is a replay: nobody acts")
+            return False
+        session = self.session
+        try:
+            ok = self.gate.act(lambda: session.act_for(seat, action))
+        except IllegalAction as error:  # raised by a refusal outside the gate's call
+            self.refuse(error.reason)
+            return False
+        if ok:
+            self.inputs.selected = []
+        else:
+            self.presenter.say_at(self.presenter.status, self.inputs.mouse)
+            self.sound.play("refuse")
+        return ok
+
+    def refuse(self, reason: str) -> None:
+        self.presenter.refuse(reason)
+        self.presenter.say_at(reason, self.inputs.mouse)
+        self.sound.play("refuse")
+
+    def note(self, words: str) -> None:
+        self.presenter.say_at(words, self.inputs.mouse)
+
+    def hover_note(self, recipe_id: str) -> None:
+        from wokphysics.ui.wok_star.layout import Target
+
+        self.note(self.drawing.hover_text(Target("recipe", key=recipe_id)))
+
+    def choose(self, choice: Choice) -> None:
+        """A screen's button was clicked."""
+        if not choice.enabled:
+            if choice.reason:
+                self.refuse(choice.reason)
+            return
+        if choice.action is not None:
+            self.act_for(self.session.current, choice.action)
+        elif choice.command == "continue":
+            self.presenter.accounting = None
+        elif choice.command == "new" and self.on_new_game is not None:
+            self.on_new_game()
+        elif choice.command == "replay":
+            self.replay_this_game()
+        elif choice.command == "home" and self.on_home is not None:
+            self.on_home()
+
+    # ------------------------------------------------------------------ replays
+    def start_replay(self, control: StarReplay) -> None:
+        self.replay = control
+        control.goto(self, 0)
+
+    def replay_this_game(self) -> None:
+        """Watch the game just played from its start, turn by turn (V on the end screen)."""
+        from wokphysics.ui.wok_star.replay import StarReplay
+
+        session = self.session
+        self.start_replay(StarReplay(session.seats, session.initial, session.actions(),
+                                     session.times))
+
+    # ------------------------------------------------------------------ the host's calls
+    def update(self, real_s: float, speed: float = 1.0) -> None:
+        self.presenter.tick(real_s)
+        if self.replay is not None:
+            self.replay.update(real_s * speed, self)
+            return
+        presenter = self.presenter
+        if presenter.accounting is not None and not presenter.accounting.last:
+            self._accounting_s += real_s
+            if not self.session.people and self._accounting_s >= ACCOUNTING_BOTS_S:
+                presenter.accounting = None
+        else:
+            self._accounting_s = 0.0
+        self.kitchen.hold = presenter.accounting is not None
+        self.kitchen.update(real_s, speed)
+        person_turn = (not self.session.free and self.session.current in self.session.people)
+        if person_turn and not self._was_person_turn:
+            self.sound.play("turn")
+        self._was_person_turn = person_turn
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.drawing.draw(surface)
+
+    def mouse_down(self, button: int, pos: tuple[int, int], t_s: float) -> None:
+        if self.replay is not None:
+            self.inputs.mouse = pos
+            self.replay.click(pos, self)
+            return
+        lay = self._layout
+        if lay is not None and self.covered() and lay.panel.collidepoint(pos) and not any(
+                c.rect.collidepoint(pos) for c in self.buttons):
+            return
+        self.inputs.mouse_down(button, pos, t_s)
+
+    def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
+        self.inputs.mouse_move(pos, t_s)
+
+    def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
+        if self.replay is None:
+            self.inputs.mouse_up(button, pos, t_s)
+
+    def key(self, key: int) -> None:
+        if self.replay is not None:
+            self.replay.key(key, self)
+            return
+        if self.session.state.is_terminal():
+            if key == pygame.K_n and self.on_new_game is not None:
+                self.on_new_game()
+            elif key == pygame.K_l and self.on_home is not None:
+                self.on_home()
+            elif key == pygame.K_v:
+                self.replay_this_game()
+            return
+        if key == pygame.K_SPACE:
+            self.kitchen.hurry = True
+            return
+        self.inputs.key(key)

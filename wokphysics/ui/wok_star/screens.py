@@ -1,0 +1,400 @@
+"""The screens over the middle of Wok Star's table: setup (sharing out the preparations, the
+starting bonus), Accounting, Purchase (and the new preparations' owners) and the end.
+
+Each screen is a list of :class:`Choice` buttons (an engine action for the seat the engine
+names, or a command of the scene) computed from the state alone, so the drawing and the input
+mapping agree; a disabled button carries the reason, said when it is clicked. The numbers are
+on screen: money earned, costs, prices and what each purchase brings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from wokphysics.games.wok_star.actions import (
+    ADVERTISE,
+    BONUS_DIE,
+    DONE,
+    Assign,
+    BonusUpgrade,
+    Buy,
+    Upgrade,
+    WokStarAction,
+)
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text
+from wokphysics.ui.wok_star.layout import Layout
+from wokphysics.ui.wok_star.pieces import (
+    GREEN,
+    PANEL,
+    RED,
+    blit_fit,
+    draw_button,
+    draw_panel,
+    seat_colour,
+)
+from wokphysics.ui.wok_star.presenter import Accounting, StarPresenter
+from wokphysics.ui.wok_star.session import StarSession
+from wokphysics.ui.wok_star.words import ingredient, methods, possessive, recipe
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of a screen: an engine ``action`` for the seat the engine names, or a scene
+    ``command`` ("continue", "new", "replay", "home")."""
+
+    rect: pygame.Rect
+    label: str
+    enabled: bool
+    reason: str = ""
+    action: WokStarAction | None = None
+    command: str = ""
+    accent: Color = GOLD
+
+
+def screen_name(session: StarSession, presenter: StarPresenter) -> str | None:
+    """Which screen covers the middle of the table now (None: the kitchen itself)."""
+    state = session.state
+    if state.is_terminal():
+        return "end"
+    if presenter.accounting is not None:
+        return "accounting"
+    return {Phase.SETUP_ASSIGN: "assign", Phase.SETUP_BONUS: "bonus",
+            Phase.PURCHASE: "purchase", Phase.PURCHASE_ASSIGN: "new_prep"}.get(state.phase)
+
+
+def choices(session: StarSession, presenter: StarPresenter, lay: Layout,
+            home: bool) -> list[Choice]:
+    """The buttons of the screen up now (empty on the kitchen itself)."""
+    name = screen_name(session, presenter)
+    if name is None:
+        return []
+    if name == "end":
+        return _end_choices(lay, home)
+    if name == "accounting":
+        label = "Continue to the Purchase"
+        return [Choice(lay.rect(1010, 404, 252, 40), label, True, command="continue")]
+    if name in ("assign", "new_prep"):
+        return _assign_choices(session, lay)
+    if name == "bonus":
+        return _bonus_choices(session, lay)
+    return _purchase_choices(session, lay)
+
+
+def _acting(session: StarSession) -> tuple[list[WokStarAction], str]:
+    """The legal actions if a person is to act now, else none and why."""
+    seat = session.current
+    if seat < 0 or session.is_bot(seat):
+        return [], session.waiting_for()
+    return session.state.legal_wok_star_actions(), ""
+
+
+def _enabled(action: WokStarAction, legal: list[WokStarAction], why: str,
+             otherwise: str) -> tuple[bool, str]:
+    if why:
+        return False, why
+    return (True, "") if action in legal else (False, otherwise)
+
+
+def _assign_choices(session: StarSession, lay: Layout) -> list[Choice]:
+    state = session.state
+    legal, why = _acting(session)
+    if state.phase is Phase.SETUP_ASSIGN:
+        prep = next(p for p, owner in state.prep_owner.items() if owner < 0)
+    else:
+        prep = state.pending_assign[0]
+    out = []
+    n = state.num_players
+    width = min(280, (1200 - 10 * (n - 1)) / n)
+    for seat in range(n):
+        rect = lay.rect(40 + seat * (width + 10), 150, width, 40)
+        ok, reason = _enabled(Assign(prep, seat), legal, why,
+                              "every player must end up with a preparation")
+        out.append(Choice(rect, f"to {session.names[seat]}", ok, reason, Assign(prep, seat),
+                          accent=seat_colour(seat)))
+    return out
+
+
+def _bonus_choices(session: StarSession, lay: Layout) -> list[Choice]:
+    state = session.state
+    legal, why = _acting(session)
+    seat = max(0, session.current)
+    out = []
+    ok, reason = _enabled(BONUS_DIE, legal, why, "the dice pool is full")
+    label = f"An extra die (pool {state.pool[seat]} -> {state.pool[seat] + 1})"
+    out.append(Choice(lay.rect(40, 150, 380, 40), label, ok, reason, BONUS_DIE))
+    for k, prep in enumerate(state.preps_of(seat)):
+        action = BonusUpgrade(prep)
+        ok, reason = _enabled(action, legal, why, "already upgraded")
+        card = state.config.prep_by_id[prep]
+        label = (f"Upgrade {ingredient(state, prep)}: "
+                 f"{'/'.join(map(str, card.front))} -> {'/'.join(map(str, card.upgraded))}")
+        out.append(Choice(lay.rect(440 + (k % 2) * 410, 150 + (k // 2) * 48, 400, 40), label,
+                          ok, reason, action))
+    return out
+
+
+_RECIPES_TOP = 110.0
+_RECIPES_ROOM = 340.0
+
+
+def _recipe_step(count: int) -> float:
+    """Reference px between two recipes for sale (two lines each)."""
+    return min(40.0, _RECIPES_ROOM / max(1, count))
+
+
+def _purchase_choices(session: StarSession, lay: Layout) -> list[Choice]:
+    state = session.state
+    legal, why = _acting(session)
+    track = state.config.purchase_track
+    row = state.round - 1
+    base = track.recipe_base[row]
+    out = []
+    n = state.num_players
+    sale = [r for r in state.config.recipes if r.id not in state.recipe_owner]
+    step = _recipe_step(len(sale))
+    for k, card in enumerate(sale):
+        price = base + card.cost
+        for seat in range(n):
+            rect = lay.rect(430 + seat * 66, _RECIPES_TOP + k * step + 2, 60, step - 6)
+            ok, reason = _enabled(Buy(card.id, seat), legal, why,
+                                  f"costs ${price}; the team has ${state.money}")
+            out.append(Choice(rect, f"for {seat + 1}", ok, reason, Buy(card.id, seat),
+                              accent=seat_colour(seat)))
+    upgrade = track.upgrade[row]
+    for k, prep in enumerate(p for p in state.prep_owner if p not in state.upgraded):
+        rect = lay.rect(930, 134 + k * 30, 64, 27)
+        ok, reason = _enabled(Upgrade(prep), legal, why,
+                              f"costs ${upgrade}; the team has ${state.money}")
+        out.append(Choice(rect, f"${upgrade}", ok, reason, Upgrade(prep)))
+    advert = track.advertising[row]
+    no_advert = (f"costs ${advert}; the team has ${state.money}" if state.potential
+                 else "the Potential deck is empty")
+    ok, reason = _enabled(ADVERTISE, legal, why, no_advert)
+    out.append(Choice(lay.rect(1010, 224, 252, 36), f"Advertise (${advert})", ok, reason,
+                      ADVERTISE))
+    ok, reason = _enabled(DONE, legal, why, "")
+    out.append(Choice(lay.rect(1010, 404, 252, 40), f"Done: start round {state.round + 1}", ok,
+                      reason, DONE))
+    return out
+
+
+def _end_choices(lay: Layout, home: bool) -> list[Choice]:
+    out = [Choice(lay.rect(640, 404, 200, 40), "N: new game", True, command="new"),
+           Choice(lay.rect(850, 404, 200, 40), "V: watch the replay", True, command="replay")]
+    if home:
+        out.append(Choice(lay.rect(1060, 404, 200, 40), "L: the launcher", True,
+                          command="home"))
+    return out
+
+
+# --------------------------------------------------------------------------- drawing
+def draw_screen(surface: pygame.Surface, text: Text, session: StarSession,
+                presenter: StarPresenter, lay: Layout, buttons: list[Choice],
+                mouse: tuple[int, int]) -> None:
+    """Draw the screen up now over the middle band, with its buttons."""
+    name = screen_name(session, presenter)
+    if name is None:
+        return
+    draw_panel(surface, lay.panel, PANEL, GOLD)
+    size = lay.font
+    writer = _Writer(surface, text, lay, size)
+    if name == "end":
+        _draw_end(writer, session, presenter)
+    elif name == "accounting" and presenter.accounting is not None:
+        _draw_accounting(writer, presenter.accounting)
+    elif name in ("assign", "new_prep"):
+        _draw_assign(writer, session, name)
+    elif name == "bonus":
+        _draw_bonus(writer, session)
+    else:
+        _draw_purchase(writer, session)
+    for choice in buttons:
+        draw_button(surface, text, choice.rect, choice.label, size, choice.enabled,
+                    choice.rect.collidepoint(mouse), choice.accent)
+
+
+class _Writer:
+    """Text at reference coordinates of the layout."""
+
+    def __init__(self, surface: pygame.Surface, text: Text, lay: Layout, size: int) -> None:
+        self.surface = surface
+        self.text = text
+        self.lay = lay
+        self.size = size
+
+    def at(self, x: float, y: float, words: str, colour: Color = WHITE, width: float = 1200,
+           bold: bool = False, big: bool = False) -> None:
+        size = round(self.size * 1.4) if big else self.size
+        rect = self.lay.rect(x, y, width, 30 if big else 24)
+        blit_fit(self.surface, self.text, words, size, colour, rect, bold=bold)
+
+
+def _draw_assign(w: _Writer, session: StarSession, name: str) -> None:
+    state = session.state
+    if name == "assign":
+        prep = next(p for p, owner in state.prep_owner.items() if owner < 0)
+        w.at(24, 56, "Setup: sharing out the starting preparations", GOLD, big=True, bold=True)
+        w.at(24, 90, f"Seat 1 ({session.names[session.current]}) gives each one to a seat; "
+             f"every player needs at least one. Next: {ingredient(state, prep)}  "
+             f"({'; '.join(methods(state, prep))})")
+    else:
+        prep = state.pending_assign[0]
+        w.at(24, 56, f"A new preparation: {ingredient(state, prep)} (counter at 0)", GOLD,
+             big=True, bold=True)
+        w.at(24, 90, f"The head chef ({session.names[session.current]}) gives it to a "
+             f"seat: {'; '.join(methods(state, prep))}")
+    n = state.num_players
+    width = min(280, (1200 - 10 * (n - 1)) / n)
+    for seat in range(n):
+        x = 40 + seat * (width + 10)
+        recipes = ", ".join(recipe(state, r) for r in state.recipes_of(seat)) or "-"
+        preps = ", ".join(ingredient(state, p) for p in state.preps_of(seat)) or "none yet"
+        w.at(x, 200, f"Recipes: {recipes}", DIM, width)
+        w.at(x, 226, f"Preparations: {preps}", WHITE, width)
+
+
+def _draw_bonus(w: _Writer, session: StarSession) -> None:
+    state = session.state
+    seat = max(0, session.current)
+    w.at(24, 56, f"Starting bonus for {session.names[seat]}", GOLD, big=True, bold=True)
+    w.at(24, 90, "For free: one more die in your pool, or upgrade one of your preparations "
+         "(it then makes more per die).")
+    recipes = ", ".join(recipe(state, r) for r in state.recipes_of(seat)) or "-"
+    w.at(40, 260, f"{possessive(session.names[seat]).capitalize()} recipes: {recipes}", DIM)
+
+
+def _draw_accounting(w: _Writer, account: Accounting) -> None:
+    w.at(24, 56, f"Accounting, round {account.round}", GOLD, big=True, bold=True)
+    w.at(24, 92, "Seat", DIM, 260)
+    w.at(290, 92, "Served face up", DIM, 180)
+    w.at(480, 92, "Dollars", DIM, 110)
+    w.at(600, 92, "Face down", DIM, 120)
+    w.at(730, 92, "Dice pool", DIM, 140)
+    y = 118.0
+    for seat in account.seats:
+        w.at(24, y, seat.name, WHITE, 260)
+        w.at(290, y, str(seat.face_up), WHITE, 180)
+        extra = f" + ${seat.specials} special" if seat.specials else ""
+        w.at(480, y, f"${seat.dollars}{extra}", GREEN, 120)
+        w.at(600, y, str(seat.face_down), RED if seat.face_down else WHITE, 120)
+        grew = seat.pool_after > seat.pool_before
+        w.at(730, y, f"{seat.pool_before} -> {seat.pool_after}" if grew
+             else str(seat.pool_after), GREEN if grew else WHITE, 140)
+        y += 26
+    y += 8
+    w.at(24, y, f"From customers: ${account.from_customers}", WHITE, 400)
+    y += 26
+    for name, effect in account.events:
+        w.at(24, y, f"{name}: {effect}", WHITE, 860)
+        y += 26
+    if account.events:
+        w.at(24, y, f"Events: {account.from_events:+d} dollars", WHITE, 400)
+        y += 26
+    w.at(24, y, f"Income this round ${account.income}: money ${account.money_before} -> "
+         f"${account.money_after}", GOLD, 860, bold=True)
+    y += 30
+    word = (f"{account.word_of_mouth} more from word of mouth (nobody was turned away)"
+            if account.word_of_mouth else "no word of mouth (a customer was turned away)")
+    w.at(24, y, f"Next round's deck: {account.next_deck} customers ({word}) and "
+         f"{account.events_dealt} face-down events", DIM, 1000)
+
+
+def _draw_purchase(w: _Writer, session: StarSession) -> None:
+    state = session.state
+    cfg = state.config
+    row = state.round - 1
+    track = cfg.purchase_track
+    head = session.names[session.current]
+    w.at(24, 52, f"Purchase, round {state.round}: {head} buys for the team", GOLD, 760,
+         big=True, bold=True)
+    w.at(800, 56, f"Money ${state.money}", GOLD, 200, bold=True, big=True)
+    w.at(24, 82, f"This round: recipe ${track.recipe_base[row]} + its own cost, upgrade "
+         f"${track.upgrade[row]}, advertising ${track.advertising[row]}. A recipe brings 4 "
+         f"customers ({cfg.rules.new_recipe_to_deck} into the next deck); * new preparation.",
+         DIM, 980)
+    base = track.recipe_base[row]
+    in_play = set(state.prep_owner)
+    sale = [r for r in cfg.recipes if r.id not in state.recipe_owner]
+    step = _recipe_step(len(sale))
+    for k, card in enumerate(sale):
+        y = _RECIPES_TOP + k * step - 2
+        price = base + card.cost
+        colour = WHITE if price <= state.money else DIM
+        dollars = " ".join(f"${d}" for d in card.customers)
+        w.at(24, y, f"{card.name}  ${base}+${card.cost} = ${price}; pays {dollars}", colour,
+             400)
+        new = [ingredient(state, i) + ("*" if i not in in_play else "")
+               for i in card.ingredients]
+        w.at(24, y + step / 2 - 2, ", ".join(new), DIM, 400)
+    w.at(700, 108, "Upgrade (any/number/combination):", DIM, 300)
+    for k, prep in enumerate(p for p in state.prep_owner if p not in state.upgraded):
+        side = cfg.prep_by_id[prep]
+        w.at(700, 136 + k * 30, f"{ingredient(state, prep)} "
+             f"{'/'.join(map(str, side.front))}->{'/'.join(map(str, side.upgraded))}",
+             WHITE, 226)
+    w.at(1010, 116, "Advertising:", GOLD, 252)
+    w.at(1010, 140, "one face-down customer", DIM, 252)
+    w.at(1010, 162, f"from the Potential deck ({len(state.potential)})", DIM, 252)
+    w.at(1010, 184, "joins the next deck.", DIM, 252)
+    customers = sum(1 for c in state.deck if "#" in c)
+    w.at(1010, 300, f"Next deck: {customers} customers", WHITE, 252)
+    w.at(1010, 324, f"+ {len(state.deck) - customers} events", WHITE, 252)
+    w.at(1010, 348, f"Loan due in round {cfg.rules.rounds}: ${state.loan()}", DIM, 252)
+
+
+def _draw_end(w: _Writer, session: StarSession, presenter: StarPresenter) -> None:
+    state = session.state
+    rounds = state.config.rules.rounds
+    if state.lost:
+        w.at(24, 56, f"The restaurant closes: {len(state.bad)} Bad Publicity cards in round "
+             f"{state.round}.", RED, big=True, bold=True)
+    else:
+        verdict = "The loan is paid: the team wins!" if state.won() else \
+            "The loan is not paid: the restaurant closes its doors."
+        w.at(24, 56, verdict, GREEN if state.won() else RED, 620, big=True, bold=True)
+        w.at(24, 94, f"Round {rounds} income ${state.final_income} against the loan of "
+             f"${state.loan()} ({state.config.rules.difficulty}, {state.num_players} "
+             f"player{'s' if state.num_players > 1 else ''}).", WHITE, 620, bold=True)
+    account = presenter.accounting
+    if account is not None and account.last:
+        y = 124.0
+        for seat in account.seats:
+            w.at(24, y, f"{seat.name}: {seat.face_up} served face up, ${seat.dollars}"
+                 f"{f' + ${seat.specials} special' if seat.specials else ''}, "
+                 f"{seat.face_down} face down", WHITE, 600)
+            y += 24
+        for name, effect in account.events:
+            w.at(24, y, f"{name}: {effect}", DIM, 620)
+            y += 24
+    _draw_incomes(w, state.incomes, state.loan(), rounds)
+    w.at(24, 404, f"Bad Publicity: {len(state.bad)} of "
+         f"{state.config.rules.bad_publicity_limit}", DIM, 500)
+
+
+def _draw_incomes(w: _Writer, incomes: list[int], loan: int, rounds: int) -> None:
+    """Income per round as bars, the loan as a line."""
+    lay = w.lay
+    area = lay.rect(660, 96, 590, 290)
+    top = max([loan, *incomes, 1]) * 1.15
+    bar_w = area.width / max(1, rounds)
+    surface = w.surface
+    for k in range(rounds):
+        x = area.x + k * bar_w
+        if k < len(incomes):
+            h = area.height * incomes[k] / top
+            rect = pygame.Rect(round(x + bar_w * 0.15), round(area.bottom - h),
+                               max(1, round(bar_w * 0.7)), max(1, round(h)))
+            colour = GREEN if k == rounds - 1 and incomes[k] >= loan else (
+                RED if k == rounds - 1 else (150, 140, 120))
+            pygame.draw.rect(surface, colour, rect, border_radius=3)
+            label = w.text.render(f"${incomes[k]}", w.size, WHITE)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - 2)))
+        label = w.text.render(f"R{k + 1}", w.size, DIM)
+        surface.blit(label, label.get_rect(midtop=(round(x + bar_w / 2), area.bottom + 2)))
+    y = round(area.bottom - area.height * loan / top)
+    pygame.draw.line(surface, GOLD, (area.x, y), (area.right, y), 2)
+    label = w.text.render(f"loan ${loan}", w.size, GOLD)
+    surface.blit(label, (area.x - label.get_width() - 6, y - label.get_height() // 2))

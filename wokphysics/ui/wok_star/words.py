@@ -1,0 +1,121 @@
+"""Wok Star's cards and steps in words people read (names, effects, what a step did).
+No pygame; the presenter, the drawing and the hover texts share it."""
+
+from __future__ import annotations
+
+from wokphysics.games.wok_star.actions import (
+    Advertise,
+    Assign,
+    BonusDie,
+    BonusUpgrade,
+    Buy,
+    Combo,
+    Done,
+    Give,
+    Next,
+    Place,
+    Serve,
+    TurnAway,
+    Upgrade,
+    Use,
+    Wait,
+    WokStarAction,
+)
+from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.render import EVENT_TEXT
+from wokphysics.games.wok_star.state import WokStarState
+
+CHARACTER_TEXT = {
+    "grandma": "+{n} on one ingredient counter of your choice",
+    "uncle": "re-roll your unplaced dice",
+    "cousin": "{n} extra die of your colour this round",
+    "auntie": "one Bad Publicity card goes back to the Potential deck",
+    "grandpa": "the running timer is turned back to full",
+    "little_bo": "the customer on the table is served without ingredients",
+}
+
+
+def possessive(name: str) -> str:
+    """``You`` -> ``your``, ``Bot 2 (team)`` -> ``Bot 2 (team)'s``."""
+    return "your" if name == "You" else f"{name}'s"
+
+
+def ingredient(state: WokStarState, prep: str) -> str:
+    """An ingredient's (and its preparation's) name."""
+    return state.config.prep_by_id[prep].name
+
+
+def recipe(state: WokStarState, recipe_id: str) -> str:
+    return state.config.recipe_by_id[recipe_id].name
+
+
+def card_name(state: WokStarState, card: str) -> str:
+    """A customer's dish, or an event's name."""
+    if not card:
+        return "no card"
+    if "#" in card:
+        return recipe(state, recipe_of(card))
+    return state.config.event_by_id[card].name
+
+
+def event_effect(state: WokStarState, card: str) -> str:
+    """What an event card does."""
+    event = state.config.event_by_id[card]
+    return EVENT_TEXT[event.kind].format(n=event.amount)
+
+
+def character_name(state: WokStarState, character: str) -> str:
+    return state.config.character_by_id[character].name
+
+
+def character_effect(state: WokStarState, character: str) -> str:
+    card = state.config.character_by_id[character]
+    return CHARACTER_TEXT[card.kind].format(n=card.amount)
+
+
+def methods(state: WokStarState, prep: str) -> list[str]:
+    """The preparation's three methods as shown on the card, e.g. ``any die: 1``."""
+    card = state.config.prep_by_id[prep]
+    made = state.yields(prep)
+    return [f"any die: {made[0]}", f"a {card.number}: {made[1]}",
+            f"{card.combo.text()}: {made[2]}"]
+
+
+def action_words(state: WokStarState, action: WokStarAction, names: list[str]) -> str:
+    """What ``action`` does, in words (``names``: the seats' names), e.g. ``placed a 4 on
+    Pork``. The state may be the one before or after the step."""
+    if isinstance(action, Place):
+        return f"placed a {action.face} on {ingredient(state, action.prep)}"
+    if isinstance(action, Combo):
+        return (f"placed {action.low}+{action.high} on {ingredient(state, action.prep)} "
+                "(its combination)")
+    if isinstance(action, Give):
+        return f"gave a {action.face} to {names[action.seat]}"
+    if isinstance(action, Serve):
+        return f"served it as {recipe(state, action.recipe)}" if action.recipe else "served"
+    if isinstance(action, TurnAway):
+        return "turned the customer away"
+    if isinstance(action, Wait):
+        return "waited"
+    if isinstance(action, Next):
+        return "turned up the next card"
+    if isinstance(action, Use):
+        name = character_name(state, action.character)
+        if action.ingredient:
+            return f"used {name} on {ingredient(state, action.ingredient)}"
+        return f"used {name}"
+    if isinstance(action, Done):
+        return "is done"
+    if isinstance(action, Buy):
+        return f"bought {recipe(state, action.recipe)} for {names[action.seat]}"
+    if isinstance(action, Upgrade):
+        return f"upgraded {ingredient(state, action.prep)}"
+    if isinstance(action, Advertise):
+        return "bought advertising (one more customer next round)"
+    if isinstance(action, Assign):
+        return f"gave the {ingredient(state, action.prep)} preparation to {names[action.seat]}"
+    if isinstance(action, BonusDie):
+        return "took an extra die as the starting bonus"
+    if isinstance(action, BonusUpgrade):
+        return f"upgraded {ingredient(state, action.prep)} as the starting bonus"
+    return str(action)
