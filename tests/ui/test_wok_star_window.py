@@ -15,7 +15,7 @@ from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.widgets import WHITE, Color, Text
 from wokphysics.ui.wok_star.play import StarSetup, star_factory
-from wokphysics.ui.wok_star.record import read_record
+from wokphysics.ui.wok_star.record import read_record, replay
 from wokphysics.ui.wok_star.scene import StarScene
 from wokphysics.ui.wok_star.screens import screen_name
 
@@ -46,6 +46,15 @@ def test_a_whole_game_is_played_with_the_mouse_beside_a_team_bot(tmp_path: Path)
     save = tmp_path / "star.json"
     app = window(("person", "team"), 3, save)
     hand = StarHand(app, [0], seed=3)
+    said: list[str] = []
+    presenter = scene_of(app).presenter
+    telling = presenter.say
+
+    def say(text: str, seat: int = -1) -> None:
+        said.append(text)
+        telling(text, seat)
+
+    presenter.say = say
     play_out(app, hand)
     for _ in range(10):
         app.frame()
@@ -69,6 +78,14 @@ def test_a_whole_game_is_played_with_the_mouse_beside_a_team_bot(tmp_path: Path)
     record = read_record(save)
     assert record.state.to_json() == state.to_json()
     assert len(record.times) == len(state.history)
+    # Each customer is announced once, as it comes (one click may take several steps).
+    arrivals = 0
+    shown = ""
+    for replayed in replay(record.initial, record.actions, record.times):
+        if replayed.current != shown and "#" in replayed.current:
+            arrivals += 1
+        shown = replayed.current
+    assert sum(1 for line in said if line.startswith("Next customer:")) == arrivals
     # The end screen's buttons are there to click.
     labels = [choice.label for choice in scene.buttons]
     assert "N: new game" in labels and "V: watch the replay" in labels

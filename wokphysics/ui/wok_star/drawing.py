@@ -367,7 +367,7 @@ class StarDrawing:
             active = state.last_timer == index and state.phase is Phase.ACTION
             draw_timer(surface, rect, TIMER_COLOURS[index], top, total, top > 0, active)
             label = f"{top:4.1f}s" if top > 0 else TIMER_NAMES[index]
-            colour = WHITE if active else DIM
+            colour = GOLD if active else DIM
             if active and state.overdue:
                 label, colour = "time's up", RED
             blit_fit(surface, self.text, label, size, colour,
@@ -565,7 +565,7 @@ class StarDrawing:
         if notice is not None:
             size = round(lay.font * 1.4)
             image = self.text.render(notice.text, size, WHITE, True)
-            box = image.get_rect(center=(lay.panel.centerx, lay.panel.y + lay.px(200)))
+            box = image.get_rect(center=(lay.center.centerx, lay.events.y + lay.px(40)))
             back = box.inflate(lay.px(40), lay.px(24))
             shade = pygame.Surface(back.size, pygame.SRCALPHA)
             shade.fill((20, 12, 10, 220))

@@ -169,8 +169,8 @@ class StarPresenter(Presenter):
         self._motion(step)
         self._sound(step)
         self._times_up(before, state)
-        self._next_card(step, before, state)
         self._phase(step, before, state)
+        self._next_card(step, before, state)
 
     def _numbers(self, step: Step) -> str:
         """The numbers a step changed, for its log line."""

@@ -77,6 +77,7 @@ class StarScene:
         self.session = session
         self.presenter = StarPresenter(session, self._play, self.layout)
         self.gate = EngineGate(self.presenter, lambda: session.steps)
+        session.after_step = self.gate.caught_up
         self.kitchen = Kitchen(session, self.gate.act)
         self.inputs.reset()
         self._layout_key = ()

@@ -34,6 +34,7 @@ from wokphysics.ui.wok_star.pieces import (
     draw_button,
     draw_panel,
     seat_colour,
+    wrapped,
 )
 from wokphysics.ui.wok_star.presenter import Accounting, StarPresenter
 from wokphysics.ui.wok_star.session import StarSession
@@ -232,6 +233,15 @@ class _Writer:
         blit_fit(self.surface, self.text, words, size, colour, rect, bold=bold)
 
 
+    def wrap(self, x: float, y: float, words: str, colour: Color, width: float) -> float:
+        """``words`` wrapped into ``width`` (reference px) from (x, y); the y below them."""
+        lay = self.lay
+        for line in wrapped(self.text, words, self.size, lay.px(width)):
+            blit_fit(self.surface, self.text, line, self.size, colour, lay.rect(x, y, width, 22))
+            y += 22
+        return y
+
+
 def _draw_assign(w: _Writer, session: StarSession, name: str) -> None:
     state = session.state
     if name == "assign":
@@ -250,10 +260,14 @@ def _draw_assign(w: _Writer, session: StarSession, name: str) -> None:
     width = min(280, (1200 - 10 * (n - 1)) / n)
     for seat in range(n):
         x = 40 + seat * (width + 10)
-        recipes = ", ".join(recipe(state, r) for r in state.recipes_of(seat)) or "-"
+        y = 200.0
+        for dish in state.recipes_of(seat):
+            w.at(x, y, recipe(state, dish), GOLD, width)
+            needs = ", ".join(ingredient(state, i) for i in state.config.recipe_by_id[dish]
+                              .ingredients)
+            y = w.wrap(x + 10, y + 22, f"needs {needs}", DIM, width - 10) + 4
         preps = ", ".join(ingredient(state, p) for p in state.preps_of(seat)) or "none yet"
-        w.at(x, 200, f"Recipes: {recipes}", DIM, width)
-        w.at(x, 226, f"Preparations: {preps}", WHITE, width)
+        w.at(x, y + 4, f"Preparations: {preps}", WHITE, width)
 
 
 def _draw_bonus(w: _Writer, session: StarSession) -> None:

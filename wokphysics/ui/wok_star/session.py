@@ -19,7 +19,7 @@ changes) and each step of the other phases, and when the game ends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -151,6 +151,9 @@ class StarSession:
         self.steps: list[Step] = []
         self.moves = 0
         """Steps in this window that changed the table (all but waits)."""
+        self.after_step: Callable[[], None] | None = None
+        """Called right after each step (the presenter reads it while the table is as that
+        step left it, even when one click takes several steps)."""
         """The steps taken in this window (the presenter reads them once each, in order)."""
         self._initial_data: dict[str, object] | None = None
 
@@ -218,6 +221,8 @@ class StarSession:
         self.steps.append(step)
         if not is_wait(action):
             self.moves += 1
+        if self.after_step is not None:
+            self.after_step()
         if state.is_terminal() or turn_key(state) != key:
             self.autosave()
         return step

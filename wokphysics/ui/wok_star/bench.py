@@ -1,0 +1,87 @@
+"""Frame times of Wok Star's window for ``wokphysics bench`` (never a timed test).
+
+A 4-seat game of team bots runs through the real window loop (``App.frame``: events,
+update, draw, flip) at 1280 x 800 under SDL's dummy video driver, 60 frames a second of game
+time, with the pointer wandering over the table every frame (hover details). The setup is
+played untimed; then ``FRAMES`` frames of the Action phase are timed: the sand runs, the
+four bots place, give and serve on their own pace (about three steps a second between
+them), dice and cards fly, the log grows. The wait for the frame cap is not counted.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+
+from wokphysics.timing import percentile
+
+SIZE = (1280, 800)
+FRAME_S = 1 / 60
+FRAMES = 1800
+"""Timed frames per run: 30 s of the Action phase."""
+
+
+def _pointer(frame: int) -> tuple[int, int]:
+    x = SIZE[0] / 2 + (SIZE[0] / 2 - 4) * math.sin(frame * 0.031)
+    y = SIZE[1] / 2 + (SIZE[1] / 2 - 4) * math.sin(frame * 0.047 + 1.0)
+    return round(x), round(y)
+
+
+def frame_times(seed: int) -> tuple[list[float], list[float], int]:
+    """Wall and thread-CPU milliseconds of each timed frame, and the engine steps taken."""
+    import pygame
+
+    from wokphysics.games.wok_star.model import Phase
+    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.pointer_clock import VirtualClock
+    from wokphysics.ui.wok_star.play import StarSetup, star_factory
+    from wokphysics.ui.wok_star.scene import StarScene
+
+    app = App(WindowOptions(size=SIZE, mute=True),
+              star_factory(StarSetup(("team",) * 4, seed)), VirtualClock())
+    scene = app.scene
+    assert isinstance(scene, StarScene)
+    while scene.session.state.phase is not Phase.ACTION:
+        app.frame(FRAME_S)
+    steps = len(scene.session.state.history)
+    wall: list[float] = []
+    cpu: list[float] = []
+    for frame in range(FRAMES):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {
+            "pos": _pointer(frame), "rel": (0, 0), "buttons": (0, 0, 0)}))
+        cpu_start = time.thread_time()
+        start = time.perf_counter()
+        app.frame(FRAME_S)
+        wall.append(1000.0 * (time.perf_counter() - start))
+        cpu.append(1000.0 * (time.thread_time() - cpu_start))
+    return wall, cpu, len(scene.session.state.history) - steps
+
+
+def bench_figures(repeat: int) -> dict[str, float]:
+    """``window.wok_star_frame_ms_median`` / ``_p99`` (wall ms per frame over every frame of
+    ``repeat`` runs, seeds 1..repeat), the frame's CPU time (p99: what is left when other
+    processes on a busy machine are not counted) and the engine steps per run."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    wall: list[float] = []
+    cpu: list[float] = []
+    steps: list[int] = []
+    try:
+        for run in range(max(1, repeat)):
+            times, thread, taken = frame_times(seed=1 + run)
+            wall.extend(times)
+            cpu.extend(thread)
+            steps.append(taken)
+    finally:
+        pygame.display.quit()
+    return {
+        "window.wok_star_frame_ms_median": statistics.median(wall),
+        "window.wok_star_frame_ms_p99": percentile(wall, 0.99),
+        "window.wok_star_frame_cpu_ms_median": statistics.median(cpu),
+        "window.wok_star_frame_cpu_ms_p99": percentile(cpu, 0.99),
+        "window.wok_star_steps_per_run": float(statistics.median(steps)),
+    }
