@@ -51,6 +51,7 @@ def test_the_autosave_follows_every_card_and_resumes_where_it_was(tmp_path: Path
             key_before = turn_key(state)
             cards += 1
             # Written when the turn changed: the file holds the game as it is now.
+            scene.session.flush()
             record = read_record(save)
             assert record.state.to_json() == state.to_json()
     app.frame()
@@ -74,6 +75,7 @@ def test_a_damaged_autosave_is_one_line_naming_the_problem(tmp_path: Path) -> No
     app = bots_window(save)
     for _ in range(400):
         app.frame()
+    scene_of(app).session.flush()
     data = json.loads(save.read_text())
     data["times"] = [t + 5.0 for t in data["times"]]  # every step five seconds later
     save.write_text(json.dumps(data))
@@ -93,6 +95,7 @@ def test_the_replay_viewer_steps_a_game_turn_by_turn(tmp_path: Path) -> None:
     scene = scene_of(app)
     while scene.session.state.round < 2:
         app.frame()
+    scene.session.flush()
     record = read_record(save)
     control = StarReplay(record.seats, record.initial, record.actions, record.times)
     scene.start_replay(control)

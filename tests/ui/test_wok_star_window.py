@@ -75,6 +75,7 @@ def test_a_whole_game_is_played_with_the_mouse_beside_a_team_bot(tmp_path: Path)
     # Six rounds were played on a clock that ran, and the autosave replays to the end.
     assert len(state.incomes) == 6
     assert session.time_s > 120
+    session.flush()
     record = read_record(save)
     assert record.state.to_json() == state.to_json()
     assert len(record.times) == len(state.history)

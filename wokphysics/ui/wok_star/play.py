@@ -96,7 +96,7 @@ def star_factory(setup: StarSetup) -> SceneFactory:
         scene = StarScene(session, app.text, app.sound, app.restart,
                           go_home if home is not None else None)
         if setup.save is not None:
-            app.on_leave = session.autosave
+            app.on_leave = session.close
         return scene
 
     return new_scene

@@ -1,11 +1,12 @@
 """Saved Wok Star games from the window: the autosave, ``--resume`` and the replay viewer.
 
 The file is the turn-based games' save (``"format": "wokphysics-turn-save"``: the game, who
-sits in each seat, the state at the start and the state now, whose ``history`` lists every
-step) plus ``"times"``: the game time (s) at which each step was taken. Wok Star runs on a
-game clock (the sand timers), so a step's effect depends on when it was taken; replaying the
-steps at their times on a :class:`~wokphysics.games.wok_star.clock.StepClock` reaches the
-saved state exactly, and reading a file checks that it does (an edited or damaged file is one
+sits in each seat, whether it is finished, the state at the start and the state now, whose
+``history`` lists every step) plus ``"times"``: the game time (s) at which each step was
+taken. Wok Star runs on a game clock (the sand timers), so a step's effect depends on when
+it was taken; replaying the steps at their times on a step clock
+(:class:`~wokphysics.games.wok_star.clock.StepClock`) reaches the saved state exactly, and
+reading a file checks that it does (an edited or damaged file is one
 :class:`~wokphysics.errors.ReplayFileError` line). Nothing read is executed: the states are
 plain JSON rebuilt by Wok Star's own loader, the steps are parsed by its ``parse_action``.
 No pygame.
@@ -15,7 +16,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,12 +26,15 @@ from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.clock import StepClock
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.records.files import read_replay_json, require
+from wokphysics.records.saving import write_atomically
 
 FORMAT = "wokphysics-turn-save"
 VERSION = 1
 GAME = "wok-star"
 PERSON = "person"
 BOTS = ("random", "team")
+_FIELDS = frozenset({"format", "version", "game", "seats", "finished", "initial", "state",
+                     "times"})
 
 
 @dataclass
@@ -49,28 +52,27 @@ class StarRecord:
         return [action for action in self.state.history if isinstance(action, WokStarAction)]
 
 
-def write_record(path: str | Path, seats: Sequence[str], initial: Mapping[str, object],
-                 state: WokStarState, times: Sequence[float]) -> None:
-    """Write the game to ``path`` whole or not at all (a temporary file renamed over it);
-    ``initial`` is the starting state's ``to_dict()``."""
-    target = Path(path)
+def record_text(seats: Sequence[str], initial: Mapping[str, object], state: WokStarState,
+                times: Sequence[float]) -> str:
+    """The file's text; ``initial`` is the starting state's ``to_dict()``. ``finished`` tells
+    :mod:`wokphysics.records.saving` that a new game may replace the file."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": GAME,
         "seats": list(seats),
+        "finished": state.is_terminal(),
         "initial": initial,
         "state": state.to_dict(),
         "times": list(times),
     }
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    temporary = target.with_name(f".{target.name}.tmp")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, target)
-    except OSError as error:
-        raise UserError(f"{target}: cannot save the game: {error.strerror or error}") from None
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def write_record(path: str | Path, seats: Sequence[str], initial: Mapping[str, object],
+                 state: WokStarState, times: Sequence[float]) -> None:
+    """Write the game to ``path`` whole or not at all (atomically, flushed to disk)."""
+    write_atomically(Path(path), record_text(seats, initial, state, times))
 
 
 def replay(initial: WokStarState, actions: Sequence[WokStarAction], times: Sequence[float]
@@ -105,6 +107,10 @@ def _parse(path: str | Path) -> StarRecord:
     data = read_replay_json(path)
     if data.get("format") != FORMAT:
         raise ReplayFileError(file, f"not a saved turn-based game (format must be '{FORMAT}')")
+    unknown = sorted(set(data) - _FIELDS)
+    if unknown:
+        raise ReplayFileError(file, f"unknown field '{unknown[0]}' (a saved Wok Star game has "
+                              f"{', '.join(sorted(_FIELDS))})")
     version = require(data, "version", int, file)
     if version != VERSION:
         raise ReplayFileError(
@@ -131,6 +137,10 @@ def _parse(path: str | Path) -> StarRecord:
             file, f"{len(seats)} seats for a game of {initial.num_players} players")
     if initial.history:
         raise ReplayFileError(file, "the initial state must have no steps in its history")
+    finished = require(data, "finished", bool, file)
+    if finished != state.is_terminal():
+        raise ReplayFileError(file, f"field 'finished' is {str(finished).lower()} but the saved "
+                              "game is " + ("over" if state.is_terminal() else "not over"))
     if len(times) != len(state.history):
         raise ReplayFileError(
             file, f"field 'times' has {len(times)} entries for {len(state.history)} steps")

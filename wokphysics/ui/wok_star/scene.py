@@ -68,6 +68,7 @@ class StarScene:
         self._layout_key: tuple[object, ...] = ()
         self._accounting_s = 0.0
         self._was_person_turn = False
+        self._told_problem = ""
         self.inputs = StarInputs(self)
         self.drawing = StarDrawing(self)
         self.load(session)
@@ -189,6 +190,10 @@ class StarScene:
             self._accounting_s = 0.0
         self.kitchen.hold = presenter.accounting is not None
         self.kitchen.update(real_s, speed)
+        problem = self.session.save_problem
+        if problem and problem != self._told_problem:
+            presenter.say(f"The game cannot be saved: {problem}")
+            self._told_problem = problem
         person_turn = (not self.session.free and self.session.current in self.session.people)
         if person_turn and not self._was_person_turn:
             self.sound.play("turn")

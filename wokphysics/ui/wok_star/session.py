@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from wokphysics.errors import IllegalAction
+from wokphysics.errors import IllegalAction, UserError
 from wokphysics.games.bots import Bot, make_bot
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_star.actions import WAIT, Wait, WokStarAction
@@ -33,6 +33,8 @@ from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.seats import busy
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.ui.wok_star.autosave import Autosaver
+from wokphysics.ui.wok_star.record import record_text
 
 GAME = "wok-star"
 PERSON = "person"
@@ -156,6 +158,9 @@ class StarSession:
         step left it, even when one click takes several steps)."""
         """The steps taken in this window (the presenter reads them once each, in order)."""
         self._initial_data: dict[str, object] | None = None
+        self._saver = Autosaver(save) if save is not None else None
+        self.save_problem = ""
+        """Why the last autosave failed ("" when it did not)."""
 
     @classmethod
     def new(cls, seats: Sequence[str], seed: int, config: WokStarConfig | str | None = None,
@@ -291,14 +296,31 @@ class StarSession:
 
     # ------------------------------------------------------------------ saving
     def autosave(self) -> None:
-        """Write the game to the autosave file, if there is one."""
-        if self.save_path is None:
+        """Have the game written to the autosave file, if there is one (on a worker thread:
+        :meth:`flush` waits for it). A failure is kept in :attr:`save_problem`, so the game
+        goes on."""
+        if self._saver is None:
             return
-        from wokphysics.ui.wok_star.record import write_record
-
         if self._initial_data is None:
             self._initial_data = dict(self.initial.to_dict())
-        write_record(self.save_path, self.seats, self._initial_data, self.state, self.times)
+        try:
+            self._saver.save(record_text(self.seats, self._initial_data, self.state, self.times))
+        except UserError as error:
+            self.save_problem = str(error)
+
+    def flush(self) -> None:
+        """Wait until the last autosave is on disk (a failure goes to :attr:`save_problem`)."""
+        if self._saver is None:
+            return
+        try:
+            self._saver.flush()
+        except UserError as error:
+            self.save_problem = str(error)
+
+    def close(self) -> None:
+        """The window leaves this game: save it as it is now and wait for the file."""
+        self.autosave()
+        self.flush()
 
 
 def is_wait(action: WokStarAction) -> bool:
