@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from wokphysics.games.wok_star import late
 from wokphysics.games.wok_star.actions import (
     Advertise,
     Buy,
@@ -273,8 +274,11 @@ class StarPresenter(Presenter):
             owner = self.session.names[state.handler()]
             if state.can_serve(recipe_of(state.current)):
                 then = f"{owner} serves it face down (no money)"
+            elif late.completing(state):
+                needs = ", ".join(ingredient(state, i) for i in late.missing(state))
+                then = f"the team must still make {needs}, then serve it face down"
             else:
-                then = "it can be finished late (face down) or turned away"
+                then = f"{owner} must turn it away"
             self.announce(f"Time's up! {dish} is late: {then}")
             self.say(f"Time's up for {dish}.")
             self.times_up_at = self.session.time_s
@@ -387,9 +391,14 @@ class StarPresenter(Presenter):
                 return f"{you}: give the new {ingredient(state, prep)} preparation to a seat."
             return session.waiting_for() + "."
         if state.overdue:
-            if mine:
-                return f"Time's up! {you}: click the customer to serve it late, or Turn away."
-            return session.waiting_for() + "."
+            if not mine:
+                return session.waiting_for() + "."
+            if state.can_serve(recipe_of(state.current)):
+                return f"Time's up! {you}: click the customer to serve it late (face down)."
+            if late.completing(state):
+                needs = ", ".join(ingredient(state, i) for i in late.missing(state))
+                return f"Time's up! {you}: the team must still make {needs}: drag a die."
+            return f"Time's up! {you}: the dish cannot be made: Turn away."
         if not state.config.rules.timer:
             if mine:
                 return f"{you}: drag dice onto preparations, serve, or Pass (no timer)."
