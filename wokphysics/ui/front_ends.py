@@ -134,12 +134,49 @@ def _wwwy_maker() -> SceneMaker:
     return make
 
 
+# --------------------------------------------------------------------------- Wok Star
+def _wok_star_add(parser: argparse.ArgumentParser) -> None:
+    from wokphysics.ui.wok_star.command import add_arguments
+
+    add_arguments(parser)
+
+
+def _wok_star_run(args: argparse.Namespace) -> int:
+    from wokphysics.ui.wok_star.command import run
+
+    return run(args)
+
+
+def _wok_star_start(setup: Setup) -> SceneFactory:
+    from wokphysics.ui.wok_star.play import StarSetup, star_factory
+
+    return star_factory(StarSetup(setup.seats, setup.seed, setup.config, setup.save,
+                                  setup.resume))
+
+
+def _wok_star_bots() -> list[str]:
+    from wokphysics.ui.wok_star.play import BOTS
+
+    return sorted(BOTS)
+
+
+WOK_STAR = FrontEnd(
+    play=VerbCommand("play in the window with the mouse, in real time, beside team bots (or "
+                     "hot seat)", _wok_star_add, _wok_star_run),
+    start=_wok_star_start,
+    default_bot="team",
+    bots=_wok_star_bots,
+    autosave="wok-star-autosave.json",
+)
+
+
 def _front_ends() -> dict[str, FrontEnd]:
     from wokphysics.games.registry import plugin
 
     return {
         "wok-on-fire": WOK_ON_FIRE,
         "we-will-wok-you": turn_front_end(plugin("we-will-wok-you"), "greedy", _wwwy_maker),
+        "wok-star": WOK_STAR,
     }
 
 

@@ -25,6 +25,13 @@ DIFFICULTY_CHOICES = ("easy", "normal", "hard")
 
 def _common(parser: argparse.ArgumentParser) -> None:
     add_players(parser, 2, 1, 4)
+    add_rules_options(parser)
+    add_seed_and_config(parser, "shuffles and dice", "wok_star.toml")
+
+
+def add_rules_options(parser: argparse.ArgumentParser) -> None:
+    """``--difficulty``, ``--no-timer``, ``--no-events``, ``--no-characters``,
+    ``--first-game`` (the terminal's and the window's ``play wok-star``, and ``simulate``)."""
     parser.add_argument(
         "--difficulty",
         default=None,
@@ -41,7 +48,6 @@ def _common(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the rulebook's first game: no timer, no events, no characters",
     )
-    add_seed_and_config(parser, "shuffles and dice", "wok_star.toml")
 
 
 def _players(value: int) -> int:
@@ -75,6 +81,13 @@ def _config(args: argparse.Namespace, difficulty: str | None) -> WokStarConfig:
     return config.with_options(**options) if options else config
 
 
+def play_config(args: argparse.Namespace) -> WokStarConfig:
+    """The config ``--config`` and the rules options of :func:`add_rules_options` ask for
+    (one difficulty; a UserError or ConfigError names a bad value)."""
+    chosen = _difficulties(args.difficulty, allow_all=False)
+    return _config(args, chosen[0] if chosen else None)
+
+
 # ---------------------------------------------------------------------- play
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
@@ -102,8 +115,7 @@ def play(args: argparse.Namespace) -> int:
     players = _players(args.players)
     if not 0 <= args.bots <= players:
         raise UserError(f"--bots must be 0 to {players} (the number of players), not {args.bots}")
-    chosen = _difficulties(args.difficulty, allow_all=False)
-    config = _config(args, chosen[0] if chosen else None)
+    config = play_config(args)
     seed = seed_or_fresh(args.seed)
     people = players - args.bots
     seats = [

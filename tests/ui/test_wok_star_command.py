@@ -1,0 +1,64 @@
+"""``wokphysics play wok-star``: the window from the command line, --terminal, bad options."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from cli_helpers import wokphysics
+
+from wokphysics.ui.wok_star.record import read_record
+
+
+def test_help_describes_the_game_and_how_to_play_it(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    done = wokphysics(capsys, monkeypatch, "play", "wok-star", "--help")
+    assert done.status == 0
+    assert "cooperative real-time restaurant" in done.out
+    assert "drag your dice onto your preparations" in done.out
+    assert "--terminal" in done.out and "--resume FILE" in done.out
+
+
+def test_the_window_opens_draws_and_saves_a_screenshot(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    shot = tmp_path / "star.png"
+    save = tmp_path / "star.json"
+    done = wokphysics(capsys, monkeypatch, "play", "wok-star", "--players", "3", "--seed", "4",
+                      "--max-frames", "40", "--screenshot", str(shot), "--save", str(save))
+    assert done.status == 0, done.err
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 800)
+    assert f"continue it with: wokphysics play wok-star --resume {save}" in done.out
+    record = read_record(save)  # written when the window closed
+    assert record.seats == ("person", "team", "team")
+    again = wokphysics(capsys, monkeypatch, "play", "wok-star", "--resume", str(save),
+                       "--max-frames", "5")
+    assert again.status == 0, again.err
+
+
+def test_the_terminal_is_still_there(capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    done = wokphysics(capsys, monkeypatch, "play", "wok-star", "--terminal", "--seed", "3",
+                      stdin="q\n")
+    assert done.status == 0
+    assert "Wok Star, seed 3: 1 at the keyboard, 1 bot(s)" in done.out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--max-frames", "1", "--bots", "chef"], "--bots: unknown bot 'chef'"),
+    (["--max-frames", "1", "--players", "5"], "players"),
+    (["--terminal", "--bots", "team"], "with --terminal give a number of bots"),
+    (["--terminal", "--screenshot", "x.png"], "--screenshot belongs to the window"),
+    (["--max-frames", "1", "--resume", "missing.json"], "missing.json: no such file"),
+    (["--max-frames", "1", "--difficulty", "extreme"], "--difficulty must be easy, normal or"),
+])
+def test_a_bad_option_is_one_line_and_status_2(args: list[str], words: str,
+                                               capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    done = wokphysics(capsys, monkeypatch, "play", "wok-star", *args)
+    assert done.status == 2
+    assert done.one_line_error and words in done.err, done.err

@@ -1,0 +1,166 @@
+"""``wokphysics play wok-star``: Wok Star in the window (or, with ``--terminal``, in the
+terminal as before).
+
+Players are people and team bots: ``--players`` counts everyone, ``--bots`` how many are
+bots (a number, or one bot name per bot, e.g. ``team,random``); bots take the last seats.
+Several people share the screen (hot seat: nothing in Wok Star is hidden, so there is no
+curtain). The game is written to ``wok-star-autosave.json`` after every turn (``--save``,
+``--no-save``); ``--resume FILE`` continues it; ``wokphysics replay FILE`` watches it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from wokphysics.errors import UserError
+from wokphysics.games.cli_options import check_players, seed_or_fresh
+from wokphysics.games.wok_star.commands import add_rules_options, play_config
+from wokphysics.ui.wok_star.play import AUTOSAVE, BOTS, StarSetup, seat_labels
+
+HOW_TO_PLAY = """\
+Wok Star is a cooperative restaurant game in real time: the team cooks together against two
+20-second sand timers for six rounds, and must earn the loan back in the sixth round.
+
+In the window: drag your dice onto your preparations (any die makes 1 ingredient, the card's
+number 2; click one die, then drag another onto the card for its two-dice combination: 3);
+drag a die onto a teammate's panel to give it; click the customer to serve it (its recipe's
+owner serves), right-click it (or Turn away) to turn it away; click your Family Character to
+use it. Team bots cook beside you at a pace you can follow. Esc pauses (the sand stops), F1
+shows the controls, M mutes, R restarts. Between rounds: Accounting (money earned) and the
+Purchase (recipes, upgrades, advertising, with their prices).
+
+In the terminal (--terminal): type short commands (help lists them) while the sand runs."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``wokphysics play wok-star``."""
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = HOW_TO_PLAY
+    parser.add_argument("--players", type=int, default=2, metavar="N",
+                        help="everyone at the table, people and bots, 1 to 4 (default 2)")
+    parser.add_argument("--bots", default=None, metavar="N|NAMES",
+                        help="how many players are bots (default: all but one), or one bot "
+                        f"name per bot, comma-separated ({', '.join(BOTS)}); bots take the "
+                        "last seats; 0 = people only (hot seat)")
+    add_rules_options(parser)
+    parser.add_argument("--seed", type=int, default=None, metavar="S",
+                        help="seed of the shuffles and dice (default: a fresh one; R starts "
+                        "seed S+1)")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help="a TOML file (or folder) layered over config/wok_star.toml")
+    parser.add_argument("--resume", default=None, metavar="FILE",
+                        help=f"continue a saved game (e.g. {AUTOSAVE})")
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help=f"autosave after every turn here (default {AUTOSAVE}, or the "
+                        "--resume file; none with --max-frames)")
+    parser.add_argument("--no-save", action="store_true", help="do not autosave")
+    parser.add_argument("--size", default="1280x800", metavar="WxH",
+                        help="window size in pixels (default 1280x800; resizable)")
+    parser.add_argument("--fullscreen", action="store_true", help="open full screen")
+    parser.add_argument("--mute", action="store_true", help="start with the sound off (M)")
+    parser.add_argument("--max-frames", type=int, default=None, metavar="N",
+                        help="close the window after N frames (tests, bug reports)")
+    parser.add_argument("--screenshot", default=None, metavar="PATH",
+                        help="save the window's last frame as a PNG")
+    parser.add_argument("--terminal", action="store_true",
+                        help="play in the terminal instead of the window (--bots must then "
+                        "be a number; --bot NAME picks the bot)")
+    parser.add_argument("--bot", default="team", metavar="NAME",
+                        help="with --terminal: which bot fills the bot seats (default team)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``wokphysics play wok-star``: exit status."""
+    if args.terminal:
+        return _terminal(args)
+    return _window(args)
+
+
+def _terminal(args: argparse.Namespace) -> int:
+    from wokphysics.games.wok_star.commands import play
+
+    for option, value in (("--resume", args.resume), ("--save", args.save),
+                          ("--screenshot", args.screenshot), ("--max-frames", args.max_frames)):
+        if value is not None:
+            raise UserError(f"{option} belongs to the window; drop it or --terminal")
+    text = (args.bots or "1").strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        raise UserError(f"--bots {text!r}: with --terminal give a number of bots (and --bot "
+                        "NAME for which bot)")
+    terminal = argparse.Namespace(**vars(args))
+    terminal.bots = int(text)
+    return play(terminal)
+
+
+def _save_file(args: argparse.Namespace) -> Path | None:
+    """The autosave file: --save, else the --resume file, else the default; none with
+    --no-save or (unless asked) --max-frames."""
+    if args.no_save:
+        return None
+    if args.save:
+        return Path(args.save)
+    if args.resume:
+        return Path(args.resume)
+    if args.max_frames is None:
+        return Path(AUTOSAVE)
+    return None
+
+
+def _claim(save: Path, resume: Path | None) -> Path:
+    """The save file this window owns (locked): the resumed game's own file, or for a new
+    game ``save`` unless it holds another unfinished game or another window plays it."""
+    from wokphysics.records.saving import claim_save_file, claim_to_resume
+
+    if resume is not None and resume.resolve() == save.resolve():
+        return claim_to_resume(save)
+    chosen = claim_save_file(save)
+    if chosen != save:
+        print(f"{save} holds another game (continue it with: wokphysics play wok-star "
+              f"--resume {save}); this game autosaves to {chosen}")
+    return chosen
+
+
+def setup_from_args(args: argparse.Namespace) -> StarSetup:
+    """The game the options ask for (a UserError names a bad option; a bad --resume file is
+    one line before any window opens)."""
+    resume = Path(args.resume) if args.resume else None
+    if resume is not None:
+        if args.config is not None:
+            raise UserError("--resume takes the config stored in the saved game; drop --config")
+        from wokphysics.ui.wok_star.record import read_record
+
+        record = read_record(resume)
+        save = _save_file(args)
+        if save is not None:
+            save = _claim(save, resume)
+        return StarSetup(record.seats, record.state.seed, None, save, resume)
+    players = check_players(args.players, 1, 4, "Wok Star")
+    seats = seat_labels(players, args.bots)
+    config = play_config(args)
+    seed = seed_or_fresh(args.seed)
+    save = _save_file(args)
+    if save is not None:
+        save = _claim(save, None)
+    return StarSetup(seats, seed, config, save)
+
+
+def _window(args: argparse.Namespace) -> int:
+    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.play import parse_size
+    from wokphysics.ui.wok_star.play import star_factory
+
+    if args.max_frames is not None and args.max_frames < 1:
+        raise UserError(f"--max-frames must be at least 1, not {args.max_frames}")
+    size = parse_size(args.size)
+    setup = setup_from_args(args)
+    screenshot = Path(args.screenshot) if args.screenshot else None
+    options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
+                            screenshot=screenshot, title="Wok Star", mute=args.mute)
+    status = App(options, star_factory(setup)).run()
+    if setup.save is not None:
+        print(f"the game is saved in {setup.save}; continue it with: wokphysics play wok-star "
+              f"--resume {setup.save}")
+    if screenshot is not None:
+        print(f"screenshot saved to {screenshot}")
+    return status
