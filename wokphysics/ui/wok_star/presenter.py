@@ -40,7 +40,13 @@ from wokphysics.ui.scene import Presenter
 from wokphysics.ui.sound import Effect
 from wokphysics.ui.wok_star.layout import Layout
 from wokphysics.ui.wok_star.session import Before, StarSession, Step
-from wokphysics.ui.wok_star.words import action_words, card_name, event_effect, ingredient
+from wokphysics.ui.wok_star.words import (
+    action_words,
+    buys,
+    card_name,
+    event_effect,
+    ingredient,
+)
 
 MOTION_S = 0.5
 """Seconds a die or a card takes to fly to where it went."""
@@ -323,7 +329,7 @@ class StarPresenter(Presenter):
             self.say(f"Round {state.round} begins: {len(state.deck) + 1} cards in the line.")
         if phase is Phase.PURCHASE and before.phase is not Phase.PURCHASE_ASSIGN:
             head = self.session.names[state.current_player]
-            self.say(f"Purchase: {head} buys for the team (${state.money}).")
+            self.say(f"Purchase: {buys(head)} for the team (${state.money}).")
         if phase is Phase.OVER:
             self.play("bell")
             if state.lost:

@@ -38,7 +38,7 @@ from wokphysics.ui.wok_star.pieces import (
 )
 from wokphysics.ui.wok_star.presenter import Accounting, StarPresenter
 from wokphysics.ui.wok_star.session import StarSession
-from wokphysics.ui.wok_star.words import ingredient, methods, possessive, recipe
+from wokphysics.ui.wok_star.words import buys, ingredient, methods, possessive, recipe
 
 
 @dataclass(frozen=True)
@@ -322,7 +322,7 @@ def _draw_purchase(w: _Writer, session: StarSession) -> None:
     row = state.round - 1
     track = cfg.purchase_track
     head = session.names[session.current]
-    w.at(24, 52, f"Purchase, round {state.round}: {head} buys for the team", GOLD, 760,
+    w.at(24, 52, f"Purchase, round {state.round}: {buys(head)} for the team", GOLD, 760,
          big=True, bold=True)
     w.at(800, 56, f"Money ${state.money}", GOLD, 200, bold=True, big=True)
     w.at(24, 82, f"This round: recipe ${track.recipe_base[row]} + its own cost, upgrade "

@@ -279,7 +279,9 @@ class StarSession:
         if phase is Phase.LEFTOVER:
             return f"{name} is placing leftover dice"
         if phase in (Phase.PURCHASE, Phase.PURCHASE_ASSIGN):
-            return f"{name} is the head chef this round and buys for the team"
+            verb = "are" if name == "You" else "is"
+            return f"{name} {verb} the head chef this round and buy" + \
+                ("" if name == "You" else "s") + " for the team"
         if phase is Phase.SETUP_ASSIGN:
             return f"{name} is sharing out the preparations"
         return f"{name} is choosing a starting bonus"

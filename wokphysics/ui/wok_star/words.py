@@ -40,6 +40,11 @@ def possessive(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
+def buys(name: str) -> str:
+    """``You`` -> ``You buy``, ``Bot 2 (team)`` -> ``Bot 2 (team) buys``."""
+    return f"{name} buy" if name == "You" else f"{name} buys"
+
+
 def ingredient(state: WokStarState, prep: str) -> str:
     """An ingredient's (and its preparation's) name."""
     return state.config.prep_by_id[prep].name
@@ -105,7 +110,7 @@ def action_words(state: WokStarState, action: WokStarAction, names: list[str]) -
             return f"used {name} on {ingredient(state, action.ingredient)}"
         return f"used {name}"
     if isinstance(action, Done):
-        return "is done"
+        return "finished (Done)"
     if isinstance(action, Buy):
         return f"bought {recipe(state, action.recipe)} for {names[action.seat]}"
     if isinstance(action, Upgrade):
