@@ -114,7 +114,9 @@ def test_simulate_prints_the_team_table(capsys: pytest.CaptureFixture[str]) -> N
         (["simulate", "wok-star", "--players", "9"], "--players must be 1 to 4"),
         (["simulate", "wok-star", "--difficulty", "brutal"], "--difficulty must be"),
         (["simulate", "wok-star", "--games", "0"], "--games must be at least 1"),
-        (["play", "wok-star", "--players", "2", "--bots", "3"], "--bots must be 0 to 2"),
+        (["play", "wok-star", "--players", "2", "--bots", "3", "--terminal"],
+         "--bots must be 0 to 2"),
+        (["play", "wok-star", "--players", "2", "--bots", "3"], "there are only 2 players"),
         (["simulate", "wok-star", "--bot", "x", "--games", "2"], "unknown bot 'x'"),
     ],
 )
@@ -138,7 +140,8 @@ def test_a_bad_config_file_is_named_with_its_key(
 
 def test_bots_only_play_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(
-        ["play", "wok-star", "--players", "2", "--bots", "2", "--no-timer", "--seed", "3"]
+        ["play", "wok-star", "--terminal", "--players", "2", "--bots", "2", "--no-timer",
+         "--seed", "3"]
     )
     assert status == 0
     out = capsys.readouterr().out

@@ -109,7 +109,7 @@ def play(args: argparse.Namespace) -> int:
     from wokphysics.games.bots import make_bot
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_star.clock import WallClock
-    from wokphysics.games.wok_star.live import HELP, TerminalPoll, play_live
+    from wokphysics.games.wok_star.live import CLEAR, HELP, LEGEND, TerminalPoll, play_live
     from wokphysics.games.wok_star.state import WokStarState
 
     players = _players(args.players)
@@ -129,9 +129,11 @@ def play(args: argparse.Namespace) -> int:
         f"Type 'help' for the commands."
     )
     print(HELP)
+    print(LEGEND)
     # Real time needs a terminal that can be polled; otherwise each turn waits for a line.
     live = config.rules.timer and sys.stdin.isatty() and sys.platform != "win32"
-    play_live(state, seats, poll=TerminalPoll() if live else None)
+    clear = CLEAR if sys.stdout.isatty() else ""
+    play_live(state, seats, poll=TerminalPoll() if live else None, clear=clear)
     return 0
 
 

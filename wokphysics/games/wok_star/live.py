@@ -21,9 +21,11 @@ from collections.abc import Callable, Sequence
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
 from wokphysics.games.text import typed_number
+from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.render import render, render_end, status_line
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.words import Told, action_words, step_numbers
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -41,8 +43,17 @@ HELP = """Commands (seats are numbered from 1, dice by the face they show):
   u CHAR [ING]    use your Family Character      d   done (leftover dice, purchases)
   b RECIPE S      buy a recipe for seat S        up PREP   upgrade    ad   advertise
   a PREP S        assign a preparation to seat S  bd / bu PREP   starting bonus
-  l               list the legal actions by number; then type a number
-  v               view the whole table again      q   quit"""
+  l [PAGE]        list the legal actions by number (a page at a time); then a number
+  show / v        the whole table again           q   quit
+  help            these commands and the legend"""
+
+LEGEND = """Legend: [12.3s] sand left for the card on the table; "rice:3*" = the Rice counter is 3
+and its preparation is upgraded (*); a preparation "any->1  4->2  pair->3" makes 1 from any
+die, 2 from a die showing 4, 3 from two dice meeting its combination; dice are listed by the
+face they show; "pool 4" = dice rolled each round; seats are numbered from 1."""
+
+CLEAR = "\x1b[2J\x1b[H"
+"""Clears a terminal (ANSI): hot seat's hand-over when several people share the keyboard."""
 
 # Short command -> (its full form, how it is written with its words).
 _ALIASES: dict[str, tuple[str, str]] = {
@@ -108,29 +119,50 @@ def play_live(
     read: Reader = input,
     write: Writer = print,
     poll: Poller | None = None,
+    clear: str = "",
 ) -> WokStarState:
     """Play to the end: ``seats[i]`` is a Bot or None for a person at this keyboard.
 
     With ``poll`` (a real terminal, timer on) the kitchen does not stop while you think:
     when you type nothing for a moment your turn passes as a ``wait`` and the bots go on,
     and a one-line countdown is re-printed. Without it each turn waits for your line.
+
+    Hot seat (several people): when another person is to type, ``clear`` (the terminal's
+    clear-screen code, "" when not a terminal) and a banner naming the seat come first, then
+    the whole table; without the timer the game waits for that person's Enter (with it the
+    sand keeps running, so it does not). Bots' steps are said in words with their numbers.
     """
     listed: list[Action] = []
     shown: tuple[object, ...] = ()
     changes = 0  # actions other than waits: something on the table moved
     status = (-1, -1e9)  # (changes, time) when the last status line was printed
     fresh_output = True
+    names = seat_names(seats)
+    people = sum(1 for bot in seats if bot is None)
+    at_keyboard = -1
     while not state.is_terminal():
         seat = state.current_player
         bot = seats[seat]
         if bot is not None:
             action = bot.choose(state)
+            before = Told.of(state)
             state.apply(action)
             if str(action) != "wait":
                 changes += 1
-                write(f"  seat {seat + 1} (bot): {action}")
+                write(f"  {bot_line(state, action, seat, names, before)}")
                 fresh_output = True
             continue
+        if people > 1 and seat != at_keyboard:
+            if at_keyboard >= 0:
+                write(clear + f"=== {names[seat]} at the keyboard ===")
+                if not state.config.rules.timer:
+                    try:
+                        read(f"{names[seat]}: press Enter when you are at the keyboard ")
+                    except EOFError:
+                        write("(end of input: leaving the game)")
+                        break
+            shown = ()  # the new person sees the whole table
+            at_keyboard = seat
         now = state.clock.peek(state.now)
         scene = (state.round, state.phase, state.current, seat)
         if scene != shown:
@@ -167,14 +199,21 @@ def play_live(
             break
         if text in ("help", "?", "h"):
             write(HELP)
+            write(LEGEND)
             continue
-        if text in ("v", "view"):
+        if text in ("v", "view", "show"):
             write(render(state, seat, state.clock.peek(state.now)))
             continue
-        if text in ("l", "list"):
+        page = _list_page(text)
+        if page is not None:
             listed = state.legal_actions()
-            for number, action in enumerate(listed, start=1):
-                write(f"  {number:>3}. {action}")
+            pages = numbered_pages([str(a) for a in listed])
+            number = min(page, len(pages))
+            for line in pages[number - 1]:
+                write(line)
+            if len(pages) > 1:
+                more = f"; 'l {number + 1}' for the next" if number < len(pages) else ""
+                write(f"  (page {number} of {len(pages)}{more})")
             continue
         try:
             index = typed_number(text)
@@ -197,6 +236,54 @@ def play_live(
         write("")
         write(render_end(state))
     return state
+
+
+def seat_names(seats: Sequence[Bot | None]) -> list[str]:
+    """How the terminal names each seat: ``seat 2 (bot)``, ``seat 1`` (a person)."""
+    return [f"seat {i + 1}" + (" (bot)" if bot is not None else "") for i, bot in
+            enumerate(seats)]
+
+
+def bot_line(state: WokStarState, action: Action, seat: int, names: Sequence[str],
+             before: Told) -> str:
+    """A bot's step in words with its numbers, e.g. ``seat 2 (bot): placed a 4 on Pork:
+    +2, now 3`` (``state`` is the table after it)."""
+    if not isinstance(action, WokStarAction):
+        return f"{names[seat]}: {action}"
+    words = action_words(state, action, list(names))
+    return f"{names[seat]}: {words}{step_numbers(state, action, seat, before)}"
+
+
+def numbered_pages(items: Sequence[str], width: int = 80, rows: int = 18
+                   ) -> list[list[str]]:
+    """``items`` numbered from 1, in as many columns as fit ``width`` characters (filled down
+    then across), ``rows`` lines a page, so a long list of moves never scrolls off."""
+    if not items:
+        return [["  (nothing to do now)"]]
+    cells = [f"{number:>3}. {text}" for number, text in enumerate(items, start=1)]
+    cell = max(len(c) for c in cells) + 2
+    columns = 1 if len(cells) <= rows else max(1, (width - 2) // cell)
+    per_page = rows * columns
+    pages = []
+    for first in range(0, len(cells), per_page):
+        chunk = cells[first:first + per_page]
+        height = -(-len(chunk) // columns)
+        pages.append([("  " + "".join(chunk[r + k * height].ljust(cell)
+                                      for k in range(columns)
+                                      if r + k * height < len(chunk))).rstrip()
+                      for r in range(height)])
+    return pages
+
+
+def _list_page(text: str) -> int | None:
+    """``l`` / ``list`` -> 1, ``l 2`` -> 2; None for any other command."""
+    words = text.split()
+    if not words or words[0] not in ("l", "list") or len(words) > 2:
+        return None
+    if len(words) == 1:
+        return 1
+    number = typed_number(words[1])
+    return number if number is not None and number >= 1 else None
 
 
 def _can_pass(state: WokStarState) -> bool:

@@ -19,6 +19,16 @@ import pygame
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.timers import TIMER_NAMES
+from wokphysics.games.wok_star.words import (
+    card_name,
+    character_effect,
+    character_name,
+    event_effect,
+    ingredient,
+    methods,
+    possessive,
+    recipe,
+)
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, bubble
 from wokphysics.ui.wok_star.layout import Layout, Target
 from wokphysics.ui.wok_star.pieces import (
@@ -42,16 +52,6 @@ from wokphysics.ui.wok_star.pieces import (
     wrapped,
 )
 from wokphysics.ui.wok_star.screens import draw_screen, screen_name
-from wokphysics.ui.wok_star.words import (
-    card_name,
-    character_effect,
-    character_name,
-    event_effect,
-    ingredient,
-    methods,
-    possessive,
-    recipe,
-)
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.scene import StarScene

@@ -39,8 +39,8 @@ from wokphysics.games.wok_star.actions import (
 )
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.words import ingredient, recipe
 from wokphysics.ui.wok_star.layout import Target
-from wokphysics.ui.wok_star.words import ingredient, recipe
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.scene import StarScene

@@ -36,17 +36,18 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
-from wokphysics.ui.scene import Presenter
-from wokphysics.ui.sound import Effect
-from wokphysics.ui.wok_star.layout import Layout
-from wokphysics.ui.wok_star.session import Before, StarSession, Step
-from wokphysics.ui.wok_star.words import (
+from wokphysics.games.wok_star.words import (
     action_words,
     buys,
     card_name,
     event_effect,
     ingredient,
+    step_numbers,
 )
+from wokphysics.ui.scene import Presenter
+from wokphysics.ui.sound import Effect
+from wokphysics.ui.wok_star.layout import Layout
+from wokphysics.ui.wok_star.session import Before, StarSession, Step
 
 MOTION_S = 0.5
 """Seconds a die or a card takes to fly to where it went."""
@@ -171,43 +172,14 @@ class StarPresenter(Presenter):
         action = step.action
         if not step.passing and not _is_plain_wait(step):
             words = action_words(state, action, names)
-            self.say(f"{who} {words}{self._numbers(step)}", step.seat)
+            numbers = step_numbers(state, action, step.seat, before)
+            self.say(f"{who} {words}{numbers}", step.seat)
         self._placed(step)
         self._motion(step)
         self._sound(step)
         self._times_up(before, state)
         self._phase(step, before, state)
         self._next_card(step, before, state)
-
-    def _numbers(self, step: Step) -> str:
-        """The numbers a step changed, for its log line."""
-        state = self.session.state
-        action = step.action
-        before = step.before
-        if isinstance(action, Place | Combo):
-            made = state.counters[action.prep] - before.counters.get(action.prep, 0)
-            return f": +{made}, now {state.counters[action.prep]}"
-        if isinstance(action, Serve):
-            pile = state.piles[step.seat]
-            if not pile:
-                return ""
-            taken = pile[-1]
-            if taken.face_up:
-                dollars = (state.config.customer_dollars[taken.card] if "#" in taken.card
-                           else state.config.event_by_id[taken.card].amount)
-                return f" {card_name(state, taken.card)} face up: ${dollars} at Accounting"
-            return f" {card_name(state, taken.card)} face down (late): no money"
-        if isinstance(action, TurnAway) and "#" in before.current:
-            return (f" ({card_name(state, before.current)}): Bad Publicity "
-                    f"{len(state.bad)}/{state.config.rules.bad_publicity_limit}")
-        if isinstance(action, Buy):
-            row = before.round - 1
-            base = state.config.purchase_track.recipe_base[row]
-            cost = state.config.recipe_by_id[action.recipe].cost
-            return f": ${base} + ${cost} = ${base + cost}, ${state.money} left"
-        if isinstance(action, Upgrade | Advertise):
-            return f": ${before.money - state.money}, ${state.money} left"
-        return ""
 
     def _placed(self, step: Step) -> None:
         """Remember which dice went onto which preparation (the engine only marks them

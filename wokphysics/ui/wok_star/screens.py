@@ -24,6 +24,7 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.words import buys, ingredient, methods, possessive, recipe
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text
 from wokphysics.ui.wok_star.layout import Layout
 from wokphysics.ui.wok_star.pieces import (
@@ -38,7 +39,6 @@ from wokphysics.ui.wok_star.pieces import (
 )
 from wokphysics.ui.wok_star.presenter import Accounting, StarPresenter
 from wokphysics.ui.wok_star.session import StarSession
-from wokphysics.ui.wok_star.words import buys, ingredient, methods, possessive, recipe
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,10 @@
-"""Wok Star's cards and steps in words people read (names, effects, what a step did).
-No pygame; the presenter, the drawing and the hover texts share it."""
+"""Wok Star's cards and steps in words people read (names, effects, what a step did, with
+its numbers). The terminal and the window's presenter, drawing and hover texts share it."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
 
 from wokphysics.games.wok_star.actions import (
     Advertise,
@@ -124,3 +127,70 @@ def action_words(state: WokStarState, action: WokStarAction, names: list[str]) -
     if isinstance(action, BonusUpgrade):
         return f"upgraded {ingredient(state, action.prep)} as the starting bonus"
     return str(action)
+
+
+class TableBefore(Protocol):
+    """What the table showed before a step (:class:`Told`, or the window's snapshot)."""
+
+    @property
+    def counters(self) -> dict[str, int]: ...
+    @property
+    def current(self) -> str: ...
+    @property
+    def money(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def deadline(self) -> float: ...
+    @property
+    def overdue(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Told:
+    """The parts of the table :func:`step_numbers` compares, taken before a step."""
+
+    counters: dict[str, int]
+    current: str
+    money: int
+    round: int
+    deadline: float
+    overdue: bool
+
+    @classmethod
+    def of(cls, state: WokStarState) -> Told:
+        return cls(dict(state.counters), state.current, state.money, state.round,
+                   state.deadline, state.overdue)
+
+
+def step_numbers(state: WokStarState, action: WokStarAction, seat: int,
+                 before: TableBefore) -> str:
+    """The numbers a step just taken by ``seat`` changed, to follow its words, e.g.
+    ``: +2, now 3`` after ``placed a 4 on Pork`` (``state`` is the table after it)."""
+    if isinstance(action, Place | Combo):
+        made = state.counters[action.prep] - before.counters.get(action.prep, 0)
+        return f": +{made}, now {state.counters[action.prep]}"
+    if isinstance(action, Serve):
+        pile = state.piles[seat] if 0 <= seat < len(state.piles) else []
+        card = before.current
+        if pile and pile[-1].card == card:
+            face_up = pile[-1].face_up
+        else:  # the round's last card: Accounting has already taken the piles
+            face_up = not before.overdue and (not state.config.rules.timer
+                                               or state.now <= before.deadline)
+        if face_up:
+            dollars = (state.config.customer_dollars[card] if "#" in card
+                       else state.config.event_by_id[card].amount)
+            return f" {card_name(state, card)} face up: ${dollars} at Accounting"
+        return f" {card_name(state, card)} face down (late): no money"
+    if isinstance(action, TurnAway) and "#" in before.current:
+        return (f" ({card_name(state, before.current)}): Bad Publicity "
+                f"{len(state.bad)}/{state.config.rules.bad_publicity_limit}")
+    if isinstance(action, Buy):
+        row = before.round - 1
+        base = state.config.purchase_track.recipe_base[row]
+        cost = state.config.recipe_by_id[action.recipe].cost
+        return f": ${base} + ${cost} = ${base + cost}, ${state.money} left"
+    if isinstance(action, Upgrade | Advertise):
+        return f": ${before.money - state.money}, ${state.money} left"
+    return ""

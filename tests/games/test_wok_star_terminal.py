@@ -1,0 +1,74 @@
+"""Wok Star in the terminal, polished (issue 11 part 6): bots say what they did with the
+numbers, long lists of moves fit a screen, ``show`` reprints the table, a legend explains
+the codes, and hot seat clears the screen and names who is at the keyboard."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from wokphysics.games.bots import Bot
+from wokphysics.games.wok_star.cards import default_config
+from wokphysics.games.wok_star.live import CLEAR, numbered_pages, play_live
+from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.team_bot import TeamBot
+
+
+def play(seats: list[Bot | None], lines: list[str], config_options: dict[str, bool],
+         clear: str = "") -> tuple[WokStarState, list[str], list[str]]:
+    """A game on the simulated clock with ``lines`` typed; (state, output, prompts)."""
+    config = default_config().with_options(**config_options)
+    state = WokStarState(len(seats), 5, config)
+    out: list[str] = []
+    prompts: list[str] = []
+    source: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(source)
+        except StopIteration:
+            raise EOFError from None
+
+    play_live(state, seats, read=read, write=out.append, clear=clear)
+    return state, out, prompts
+
+
+def test_bots_say_what_they_did_with_the_numbers() -> None:
+    _, out, _ = play([TeamBot(1), TeamBot(2)], [], {})
+    said = [line.strip() for line in out if line.startswith("  seat ")]
+    placed = [line for line in said if " placed a " in line]
+    assert placed and all(re.search(r": \+\d+, now \d+$", line) for line in placed)
+    served = [line for line in said if " served" in line]
+    assert served and all("face up: $" in line or "face down" in line for line in served)
+    assert any(re.search(r"bought .+ for seat \d.*: \$\d+ \+ \$\d+ = \$\d+, \$\d+ left", line)
+               for line in said)
+    # Never the bare action text of before ("seat 2 (bot): place 4 on rice").
+    assert not any(re.search(r"\(bot\): (place|combo|give|serve|buy) ", line) for line in said)
+
+
+def test_a_long_list_of_moves_comes_a_screen_at_a_time_in_numbered_columns() -> None:
+    moves = [f"place {face} on onions_peppers" for face in range(1, 7)] * 9
+    pages = numbered_pages(moves)
+    assert len(pages) == 2
+    assert all(len(page) <= 18 and all(len(line) <= 80 for line in page) for page in pages)
+    numbers = [int(n) for page in pages for line in page for n in re.findall(r"(\d+)\. ", line)]
+    assert sorted(numbers) == list(range(1, 55))
+    assert numbered_pages(moves[:5]) == [[f"  {n:>3}. {m}" for n, m in enumerate(moves[:5], 1)]]
+
+
+def test_show_reprints_the_table_and_help_explains_the_codes() -> None:
+    _, out, _ = play([None, TeamBot(1)], ["show", "help"], {"timer": False})
+    text = "\n".join(out)
+    assert text.count("== Wok Star  round 1/") >= 2  # shown, then shown again by 'show'
+    assert "Legend:" in text and "upgraded (*)" in text
+
+
+def test_hot_seat_clears_the_screen_and_waits_for_the_next_person() -> None:
+    # Two people, no timer: seat 1 shares out the preparations, then hands over.
+    state, out, prompts = play([None, None], ["1"] * 8 + [""] + ["1"] * 4,
+                               {"timer": False}, clear=CLEAR)
+    banners = [line for line in out if "at the keyboard ===" in line]
+    assert banners and banners[0] == CLEAR + "=== seat 2 at the keyboard ==="
+    assert any(p.startswith("seat 2: press Enter") for p in prompts)
+    assert state.history  # the game went on after the hand-over
