@@ -162,7 +162,11 @@ def _run_replay(args: argparse.Namespace) -> int:
     from wokphysics.records.files import read_replay_json
     from wokphysics.replay.command import check_replay_file, verify_replay
     from wokphysics.replay.turn_record import is_turn_record, verify_record
+    from wokphysics.ui.wok_star.command import replay_file
 
+    wok_star = replay_file(args)  # a saved Wok Star game from the window
+    if wok_star is not None:
+        return wok_star
     if is_turn_record(read_replay_json(args.file)):
         if args.verify:
             identical, message = verify_record(args.file)

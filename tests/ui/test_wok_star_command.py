@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pygame
@@ -62,3 +63,28 @@ def test_a_bad_option_is_one_line_and_status_2(args: list[str], words: str,
     done = wokphysics(capsys, monkeypatch, "play", "wok-star", *args)
     assert done.status == 2
     assert done.one_line_error and words in done.err, done.err
+
+
+def test_replay_watches_and_verifies_a_saved_game(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "star.json"
+    played = wokphysics(capsys, monkeypatch, "play", "wok-star", "--players", "2", "--bots",
+                        "2", "--seed", "6", "--max-frames", "900", "--save", str(save))
+    assert played.status == 0, played.err
+    steps = len(read_record(save).times)
+    assert steps > 5
+    verified = wokphysics(capsys, monkeypatch, "replay", str(save), "--verify")
+    assert verified.status == 0
+    assert f"identical: {steps} steps of wok-star replayed" in verified.out
+    shot = tmp_path / "replay.png"
+    watched = wokphysics(capsys, monkeypatch, "replay", str(save), "--max-frames", "3",
+                         "--screenshot", str(shot))
+    assert watched.status == 0, watched.err
+    assert pygame.image.load(str(shot)).get_size() == (1280, 800)
+    data = json.loads(save.read_text())
+    data["times"] = [t + 7.0 for t in data["times"]]  # every step seven seconds later
+    save.write_text(json.dumps(data))
+    diverged = wokphysics(capsys, monkeypatch, "replay", str(save), "--verify")
+    assert diverged.status == 1
+    assert f"{save}: diverged: " in diverged.out

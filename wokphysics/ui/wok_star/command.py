@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
 from wokphysics.games.cli_options import check_players, seed_or_fresh
 from wokphysics.games.wok_star.commands import add_rules_options, play_config
 from wokphysics.ui.wok_star.play import AUTOSAVE, BOTS, StarSetup, seat_labels
+
+if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.record import StarRecord
 
 HOW_TO_PLAY = """\
 Wok Star is a cooperative restaurant game in real time: the team cooks together against two
@@ -161,6 +165,53 @@ def _window(args: argparse.Namespace) -> int:
     if setup.save is not None:
         print(f"the game is saved in {setup.save}; continue it with: wokphysics play wok-star "
               f"--resume {setup.save}")
+    if screenshot is not None:
+        print(f"screenshot saved to {screenshot}")
+    return status
+
+
+def replay_file(args: argparse.Namespace) -> int | None:
+    """``wokphysics replay FILE [--verify]`` for a saved Wok Star game from the window: exit
+    status, or None when ``FILE`` is not one (another kind of replay)."""
+    from wokphysics.records.files import read_replay_json
+    from wokphysics.ui.wok_star.record import is_star_record, read_record, verify_record
+
+    try:
+        data = read_replay_json(args.file)
+    except UserError:
+        return None  # the general replay command says what is wrong with the file
+    if not is_star_record(data):
+        return None
+    if args.verify:
+        ok, message = verify_record(args.file)
+        print(f"{args.file}: {message}")
+        return 0 if ok else 1
+    record = read_record(args.file)  # a bad file is one line, before any window opens
+    return _replay_window(args, record)
+
+
+def _replay_window(args: argparse.Namespace, record: StarRecord) -> int:
+    from wokphysics.games.wok_star.state import WokStarState
+    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.wok_star.replay import StarReplay
+    from wokphysics.ui.wok_star.scene import StarScene
+    from wokphysics.ui.wok_star.session import StarSession
+
+    max_frames = getattr(args, "max_frames", None)
+    if max_frames is not None and max_frames < 1:
+        raise UserError(f"--max-frames must be at least 1, not {max_frames}")
+    screenshot = Path(args.screenshot) if getattr(args, "screenshot", None) else None
+    options = WindowOptions(max_frames=max_frames, screenshot=screenshot,
+                            title=f"Wok Star replay - {Path(args.file).name}")
+
+    def new_scene(app: App) -> StarScene:
+        control = StarReplay(record.seats, record.initial, record.actions, record.times)
+        session = StarSession(WokStarState.from_dict(record.initial.to_dict()), record.seats)
+        scene = StarScene(session, app.text, app.sound)
+        scene.start_replay(control)
+        return scene
+
+    status = App(options, new_scene).run()
     if screenshot is not None:
         print(f"screenshot saved to {screenshot}")
     return status

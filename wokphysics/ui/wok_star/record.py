@@ -97,6 +97,17 @@ def read_record(path: str | Path) -> StarRecord:
     return record
 
 
+def verify_record(path: str | Path) -> tuple[bool, str]:
+    """Replay a saved game at its recorded times: (reaches the saved state?, one line
+    saying so). A file that cannot be read is a ReplayFileError."""
+    record = _parse(path)
+    problem = _divergence(record)
+    if problem is not None:
+        return False, f"diverged: {problem}"
+    return True, (f"identical: {len(record.times)} steps of {GAME} replayed at their "
+                  "recorded game times reach the saved state")
+
+
 def is_star_record(data: Mapping[str, object]) -> bool:
     """True when a file's JSON object is a saved Wok Star game from the window."""
     return data.get("format") == FORMAT and data.get("game") == GAME and "times" in data
