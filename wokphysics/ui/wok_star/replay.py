@@ -90,6 +90,7 @@ class StarReplay:
 
     def forward(self, scene: StarScene) -> None:
         """Show the next turn (its steps said and animated)."""
+        scene.presenter.motions.clear()  # the previous turn's pieces have landed
         later = [start for start in self.starts if start > self.index]
         end = later[0] if later else len(self.actions)
         while self.index < end:
