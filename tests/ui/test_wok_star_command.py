@@ -50,8 +50,6 @@ def test_the_terminal_is_still_there(capsys: pytest.CaptureFixture[str],
 @pytest.mark.parametrize("args, words", [
     (["--max-frames", "1", "--bots", "chef"], "--bots: unknown bot 'chef'"),
     (["--max-frames", "1", "--players", "5"], "players"),
-    (["--terminal", "--bots", "team"], "with --terminal give a number of bots"),
-    (["--terminal", "--screenshot", "x.png"], "--screenshot belongs to the window"),
     (["--max-frames", "1", "--resume", "missing.json"], "missing.json: no such file"),
     (["--max-frames", "1", "--difficulty", "extreme"], "--difficulty must be easy, normal or"),
 ])

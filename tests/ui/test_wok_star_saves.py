@@ -115,3 +115,38 @@ def test_the_replay_viewer_steps_a_game_turn_by_turn(tmp_path: Path) -> None:
     assert control.index == 0
     # Nobody acts in a replay.
     assert not scene.act_for(0, record.actions[0])
+
+
+def test_times_are_only_for_a_game_on_a_game_clock(tmp_path: Path) -> None:
+    from wokphysics.games.registry import new_game
+    from wokphysics.replay.turn_record import read_record as read_turn_record
+    from wokphysics.replay.turn_record import write_record
+
+    wwwy = new_game("we-will-wok-you", 2, 1)
+    path = tmp_path / "wwwy.json"
+    write_record(path, "we-will-wok-you", ("person", "greedy"), wwwy, wwwy, times=[])
+    with pytest.raises(ReplayFileError, match="we-will-wok-you has no game clock"):
+        read_turn_record(path)
+
+
+def test_a_wok_star_save_without_times_is_read_on_its_simulated_clock(tmp_path: Path) -> None:
+    from wokphysics.games.wok_star.factory import new_wok_star
+    from wokphysics.games.wok_star.team_bot import TeamBot
+    from wokphysics.replay.turn_record import write_record
+
+    state = new_wok_star(2, 4)
+    initial = state.clone()
+    bots = [TeamBot(1), TeamBot(2)]
+    for _ in range(60):
+        state.apply(bots[state.current_player].choose(state))
+    path = tmp_path / "star.json"
+    write_record(path, "wok-star", ("team", "team"), initial, state)
+    record = read_record(path)
+    assert record.times[-1] == state.now and len(record.times) == 60
+    # A window resumes it and plays on (each step at its time, then on the frame clock).
+    app = bots_window(tmp_path / "again.json", resume=path)
+    scene = scene_of(app)
+    assert scene.session.state.to_json() == state.to_json()
+    for _ in range(100):
+        app.frame()
+    assert len(scene.session.state.history) > 60

@@ -50,6 +50,10 @@ StateLoader = Callable[[dict[str, Any]], "GameState"]
 BotMaker = Callable[[int], "Bot"]
 """``make(seed)``: a new turn-game bot with its own seeded generator."""
 
+StepClockSetter = Callable[["GameState"], Callable[[float], None]]
+"""``set_at = step_clock(state)``: give ``state`` a game clock set from outside and return
+its setter; ``set_at(t)`` before a step makes that step happen at game time ``t`` (s)."""
+
 RecordVerifier = Callable[[str], tuple[bool, str]]
 """Verify a whole-game record file: (identical?, one line saying so or where it diverged)."""
 
@@ -61,6 +65,9 @@ class TurnEngine:
     new_state: TurnFactory
     load_state: StateLoader
     bots: Mapping[str, BotMaker]
+    step_clock: StepClockSetter | None = None
+    """For a game on a game clock (Wok Star's sand timers): replaying a saved game sets each
+    step's recorded time through it (a record's ``times``); None: the game has no clock."""
 
 
 @dataclass(frozen=True)

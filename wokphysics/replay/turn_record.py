@@ -9,6 +9,9 @@ the state now (whose ``history`` lists every engine step since the start, as tex
      "initial": {...}, "state": {...}}
 
 (``finished`` tells :mod:`wokphysics.records.saving` that a new game may replace the file.)
+A game on a game clock (Wok Star's sand timers, played on the wall clock in the window) also
+has ``"times"``: the game time (s) of every step. Its steps replay at those times through the
+game's ``TurnEngine.step_clock`` (the same steps at other times could be another game).
 
 Reading a file replays the history from the initial state and checks that it reaches the
 saved state exactly, so a resumed game and a replay show what was played (an edited or
@@ -20,7 +23,8 @@ its ``parse_action``.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,21 +59,45 @@ class TurnRecord:
     seats: tuple[str, ...]
     initial: GameState
     state: GameState
+    times: list[float] | None = None
+    """The game time (s) of each step, for a game on a game clock (else None)."""
 
     @property
     def actions(self) -> list[Action]:
         """Every engine step since the start, in order."""
         return list(self.state.history)
 
+    def replaying(self) -> tuple[GameState, Callable[[int], None]]:
+        """A fresh copy of the initial state, and ``before(index)`` to call before applying
+        step ``index`` (it sets that step's recorded time on the game's clock, if any)."""
+        state = self.initial.clone()
+        times = self.times
+        if times is None:
+            return state, _no_clock
+        setter = turn_engine(self.game).step_clock
+        if setter is None:
+            raise ValueError(f"times recorded for {self.game}, a game without a game clock")
+        at = setter(state)
+
+        def before(index: int) -> None:
+            at(times[index])
+
+        return state, before
+
     def steps(self) -> list[Step]:
         """The game replayed from its start, one :class:`Step` per engine step."""
-        state = self.initial.clone()
+        state, before = self.replaying()
         steps = []
         for index, action in enumerate(self.state.history):
             player = state.current_player
+            before(index)
             state.apply(action)
             steps.append(Step(index, player, action, state.clone()))
         return steps
+
+
+def _no_clock(index: int) -> None:
+    """A game without a game clock: nothing to set before a step."""
 
 
 def turn_starts(players: Sequence[int]) -> list[int]:
@@ -78,26 +106,35 @@ def turn_starts(players: Sequence[int]) -> list[int]:
     return [i for i, player in enumerate(players) if i == 0 or players[i - 1] != player]
 
 
-def to_data(game: str, seats: Sequence[str], initial: GameState, state: GameState
-            ) -> dict[str, Any]:
-    """The file's JSON object."""
-    return {
+def to_data(game: str, seats: Sequence[str], initial: GameState | Mapping[str, Any],
+            state: GameState, times: Sequence[float] | None = None) -> dict[str, Any]:
+    """The file's JSON object (``initial``: the starting state, or its ``to_dict()``;
+    ``times``: each step's game time, for a game on a game clock)."""
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "game": game,
         "seats": list(seats),
         "finished": state.is_terminal(),
-        "initial": initial.to_dict(),
+        "initial": initial.to_dict() if isinstance(initial, GameState) else initial,
         "state": state.to_dict(),
     }
+    if times is not None:
+        data["times"] = list(times)
+    return data
+
+
+def record_text(game: str, seats: Sequence[str], initial: GameState | Mapping[str, Any],
+                state: GameState, times: Sequence[float] | None = None) -> str:
+    """The file's text (see :func:`to_data`)."""
+    return json.dumps(to_data(game, seats, initial, state, times), sort_keys=True,
+                      separators=(",", ":"))
 
 
 def write_record(path: str | Path, game: str, seats: Sequence[str], initial: GameState,
-                 state: GameState) -> None:
+                 state: GameState, times: Sequence[float] | None = None) -> None:
     """Write the game to ``path`` whole or not at all (a temporary file renamed over it)."""
-    text = json.dumps(to_data(game, seats, initial, state), sort_keys=True,
-                      separators=(",", ":"))
-    write_atomically(Path(path), text)
+    write_atomically(Path(path), record_text(game, seats, initial, state, times))
 
 
 def is_turn_record(data: dict[str, Any]) -> bool:
@@ -158,13 +195,33 @@ def _parse(path: str | Path) -> TurnRecord:
         )
     if initial.history:
         raise ReplayFileError(file, "the initial state must have no steps in its history")
-    return TurnRecord(game, tuple(seats), initial, state)
+    return TurnRecord(game, tuple(seats), initial, state, _times(data, file, game, state))
+
+
+def _times(data: dict[str, Any], file: str, game: str, state: GameState) -> list[float] | None:
+    """The optional ``times`` field: one game time (s, >= 0) per step, for a game on a game
+    clock."""
+    if "times" not in data:
+        return None
+    if turn_engine(game).step_clock is None:
+        raise ReplayFileError(file, f"field 'times': {game} has no game clock")
+    times = require(data, "times", list, file)
+    for index, value in enumerate(times):
+        if (not isinstance(value, int | float) or isinstance(value, bool)
+                or not math.isfinite(value) or value < 0):
+            raise ReplayFileError(
+                file, f"field 'times' item {index + 1} must be a game time in seconds (>= 0)")
+    if len(times) != len(state.history):
+        raise ReplayFileError(
+            file, f"field 'times' has {len(times)} entries for {len(state.history)} steps")
+    return [float(t) for t in times]
 
 
 def _divergence(record: TurnRecord) -> str | None:
     """Where replaying the steps from the start leaves the saved game, or None."""
-    replayed = record.initial.clone()
+    replayed, before = record.replaying()
     for index, action in enumerate(record.state.history):
+        before(index)
         try:
             replayed.apply(action)
         except IllegalAction as error:

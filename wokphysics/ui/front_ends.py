@@ -155,7 +155,7 @@ def _wok_star_start(setup: Setup) -> SceneFactory:
 
 
 def _wok_star_bots() -> list[str]:
-    from wokphysics.ui.wok_star.play import BOTS
+    from wokphysics.ui.wok_star.command import BOTS
 
     return sorted(BOTS)
 

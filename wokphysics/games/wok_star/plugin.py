@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from wokphysics.games.plugin import GamePlugin, TurnEngine, VerbCommand
@@ -35,6 +35,22 @@ def _load_state(data: Mapping[str, object]) -> GameState:
     from wokphysics.games.wok_star.state import WokStarState
 
     return WokStarState.from_dict(data)
+
+
+def _step_clock(state: GameState) -> Callable[[float], None]:
+    """A step clock for ``state`` (saved games from the window: each step at its time)."""
+    from wokphysics.games.wok_star.clock import StepClock
+    from wokphysics.games.wok_star.state import WokStarState
+
+    if not isinstance(state, WokStarState):
+        raise TypeError(f"a Wok Star state, not {type(state).__name__}")
+    clock = StepClock(state.now)
+    state.clock = clock
+
+    def at(time_s: float) -> None:
+        clock.time_s = time_s
+
+    return at
 
 
 def _team(seed: int) -> Bot:
@@ -71,7 +87,8 @@ PLUGIN = GamePlugin(
     bench_figures=commands.bench_figures,
     simulate_options=commands.add_simulate_arguments,
     turn_engine=TurnEngine(
-        new_state=_new_state, load_state=_load_state, bots={"team": _team, "random": _random}
+        new_state=_new_state, load_state=_load_state, bots={"team": _team, "random": _random},
+        step_clock=_step_clock,
     ),
     rules_model=_rules_model,
 )

@@ -6,6 +6,8 @@ bots (a number, or one bot name per bot, e.g. ``team,random``); bots take the la
 Several people share the screen (hot seat: nothing in Wok Star is hidden, so there is no
 curtain). The game is written to ``wok-star-autosave.json`` after every turn (``--save``,
 ``--no-save``); ``--resume FILE`` continues it; ``wokphysics replay FILE`` watches it.
+``--terminal`` plays in the terminal instead (the command line routes it to the terminal's
+own command).
 """
 
 from __future__ import annotations
@@ -17,9 +19,20 @@ from typing import TYPE_CHECKING
 from wokphysics.errors import UserError
 from wokphysics.games.cli_options import check_players, seed_or_fresh
 from wokphysics.games.wok_star.commands import add_rules_options, play_config
-from wokphysics.ui.wok_star.play import AUTOSAVE, BOTS, StarSetup, seat_labels
+from wokphysics.ui.turn.play import (
+    add_terminal_flag,
+    add_window_arguments,
+    autosave_name,
+    window_options,
+)
+
+GAME = "wok-star"
+AUTOSAVE = autosave_name(GAME)
+BOTS = ("random", "team")
+DEFAULT_BOT = "team"
 
 if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.play import StarSetup
     from wokphysics.ui.wok_star.record import StarRecord
 
 HOW_TO_PLAY = """\
@@ -34,7 +47,8 @@ use it. Team bots cook beside you at a pace you can follow. Esc pauses (the sand
 shows the controls, M mutes, R restarts. Between rounds: Accounting (money earned) and the
 Purchase (recipes, upgrades, advertising, with their prices).
 
-In the terminal (--terminal): type short commands (help lists them) while the sand runs."""
+In the terminal (--terminal; see 'wokphysics play wok-star --terminal --help' for its
+options): type short commands (help lists them) while the sand runs."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,42 +73,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"autosave after every turn here (default {AUTOSAVE}, or the "
                         "--resume file; none with --max-frames)")
     parser.add_argument("--no-save", action="store_true", help="do not autosave")
-    parser.add_argument("--size", default="1280x800", metavar="WxH",
-                        help="window size in pixels (default 1280x800; resizable)")
-    parser.add_argument("--fullscreen", action="store_true", help="open full screen")
-    parser.add_argument("--mute", action="store_true", help="start with the sound off (M)")
-    parser.add_argument("--max-frames", type=int, default=None, metavar="N",
-                        help="close the window after N frames (tests, bug reports)")
-    parser.add_argument("--screenshot", default=None, metavar="PATH",
-                        help="save the window's last frame as a PNG")
-    parser.add_argument("--terminal", action="store_true",
-                        help="play in the terminal instead of the window (--bots must then "
-                        "be a number; --bot NAME picks the bot)")
-    parser.add_argument("--bot", default="team", metavar="NAME",
-                        help="with --terminal: which bot fills the bot seats (default team)")
+    add_window_arguments(parser)
+    add_terminal_flag(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    """``wokphysics play wok-star``: exit status."""
-    if args.terminal:
-        return _terminal(args)
+    """``wokphysics play wok-star`` in the window: exit status (``--terminal`` is routed to
+    the terminal's command by the command line before this parser)."""
     return _window(args)
-
-
-def _terminal(args: argparse.Namespace) -> int:
-    from wokphysics.games.wok_star.commands import play
-
-    for option, value in (("--resume", args.resume), ("--save", args.save),
-                          ("--screenshot", args.screenshot), ("--max-frames", args.max_frames)):
-        if value is not None:
-            raise UserError(f"{option} belongs to the window; drop it or --terminal")
-    text = (args.bots or "1").strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 3):
-        raise UserError(f"--bots {text!r}: with --terminal give a number of bots (and --bot "
-                        "NAME for which bot)")
-    terminal = argparse.Namespace(**vars(args))
-    terminal.bots = int(text)
-    return play(terminal)
 
 
 def _save_file(args: argparse.Namespace) -> Path | None:
@@ -111,23 +97,13 @@ def _save_file(args: argparse.Namespace) -> Path | None:
     return None
 
 
-def _claim(save: Path, resume: Path | None) -> Path:
-    """The save file this window owns (locked): the resumed game's own file, or for a new
-    game ``save`` unless it holds another unfinished game or another window plays it."""
-    from wokphysics.records.saving import claim_save_file, claim_to_resume
-
-    if resume is not None and resume.resolve() == save.resolve():
-        return claim_to_resume(save)
-    chosen = claim_save_file(save)
-    if chosen != save:
-        print(f"{save} holds another game (continue it with: wokphysics play wok-star "
-              f"--resume {save}); this game autosaves to {chosen}")
-    return chosen
-
-
 def setup_from_args(args: argparse.Namespace) -> StarSetup:
     """The game the options ask for (a UserError names a bad option; a bad --resume file is
     one line before any window opens)."""
+    from wokphysics.ui.play import claim_save
+    from wokphysics.ui.turn.seats import seat_labels
+    from wokphysics.ui.wok_star.play import StarSetup
+
     resume = Path(args.resume) if args.resume else None
     if resume is not None:
         if args.config is not None:
@@ -137,30 +113,24 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
         record = read_record(resume)
         save = _save_file(args)
         if save is not None:
-            save = _claim(save, resume)
+            save = claim_save(save, resume, GAME)
         return StarSetup(record.seats, record.state.seed, None, save, resume)
     players = check_players(args.players, 1, 4, "Wok Star")
-    seats = seat_labels(players, args.bots)
+    seats = seat_labels(players, args.bots, BOTS, DEFAULT_BOT)
     config = play_config(args)
     seed = seed_or_fresh(args.seed)
     save = _save_file(args)
     if save is not None:
-        save = _claim(save, None)
+        save = claim_save(save, None, GAME)
     return StarSetup(seats, seed, config, save)
 
 
 def _window(args: argparse.Namespace) -> int:
-    from wokphysics.ui.app import App, WindowOptions
-    from wokphysics.ui.play import parse_size
+    from wokphysics.ui.app import App
     from wokphysics.ui.wok_star.play import star_factory
 
-    if args.max_frames is not None and args.max_frames < 1:
-        raise UserError(f"--max-frames must be at least 1, not {args.max_frames}")
-    size = parse_size(args.size)
+    options, screenshot = window_options(args, "Wok Star")
     setup = setup_from_args(args)
-    screenshot = Path(args.screenshot) if args.screenshot else None
-    options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
-                            screenshot=screenshot, title="Wok Star", mute=args.mute)
     status = App(options, star_factory(setup)).run()
     if setup.save is not None:
         print(f"the game is saved in {setup.save}; continue it with: wokphysics play wok-star "
@@ -171,21 +141,19 @@ def _window(args: argparse.Namespace) -> int:
 
 
 def replay_file(args: argparse.Namespace) -> int | None:
-    """``wokphysics replay FILE [--verify]`` for a saved Wok Star game from the window: exit
-    status, or None when ``FILE`` is not one (another kind of replay)."""
+    """``wokphysics replay FILE`` for a saved Wok Star game: its replay viewer (exit status),
+    or None when ``FILE`` is not one, or for ``--verify``."""
     from wokphysics.records.files import read_replay_json
-    from wokphysics.ui.wok_star.record import is_star_record, read_record, verify_record
+    from wokphysics.ui.wok_star.record import is_star_record, read_record
 
+    if args.verify:
+        return None  # every turn game's save is verified alike (replay/turn_record.py)
     try:
         data = read_replay_json(args.file)
     except UserError:
         return None  # the general replay command says what is wrong with the file
     if not is_star_record(data):
         return None
-    if args.verify:
-        ok, message = verify_record(args.file)
-        print(f"{args.file}: {message}")
-        return 0 if ok else 1
     record = read_record(args.file)  # a bad file is one line, before any window opens
     return _replay_window(args, record)
 

@@ -8,22 +8,19 @@ and the same seats. The game is written to the autosave file after every turn (s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wokphysics.errors import UserError
 from wokphysics.games.wok_star.cards import WokStarConfig
-from wokphysics.ui.wok_star.session import PERSON, StarSession
+from wokphysics.ui.wok_star.session import StarSession
 
 if TYPE_CHECKING:
     from wokphysics.ui.app import App, SceneFactory
     from wokphysics.ui.wok_star.scene import StarScene
 
-AUTOSAVE = "wok-star-autosave.json"
-"""The default autosave file (in the current folder)."""
-BOTS = ("team", "random")
+BOTS = ("random", "team")
+"""The bots a seat may hold (Wok Star's plugin entry)."""
 DEFAULT_BOT = "team"
 
 
@@ -38,28 +35,6 @@ class StarSetup:
     config: WokStarConfig | str | None = None
     save: Path | None = None
     resume: Path | None = None
-
-
-def seat_labels(players: int, bots: str | None) -> tuple[str, ...]:
-    """One label per seat from ``--bots``: a number of team bots, or one bot name per bot
-    (comma-separated); bots take the last seats. None: every seat but the first is a bot.
-    A UserError names a bad value and what is allowed."""
-    if bots is None:
-        names: Sequence[str] = [DEFAULT_BOT] * (players - 1)
-    elif bots.strip().isascii() and bots.strip().isdigit():
-        count = int(bots.strip()) if len(bots.strip()) <= 3 else players + 1
-        if count > players:
-            raise UserError(f"--bots {bots.strip()}: there are only {players} players")
-        names = [DEFAULT_BOT] * count
-    else:
-        names = [name.strip() for name in bots.split(",") if name.strip()]
-        for name in names:
-            if name not in BOTS:
-                raise UserError(f"--bots: unknown bot {name!r}; choose from "
-                                f"{', '.join(BOTS)} (or give a number of bots)")
-        if len(names) > players:
-            raise UserError(f"--bots names {len(names)} bots but there are {players} players")
-    return (PERSON,) * (players - len(names)) + tuple(names)
 
 
 def first_session(setup: StarSetup) -> StarSession:

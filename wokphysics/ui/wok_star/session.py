@@ -33,24 +33,11 @@ from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.seats import busy
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.ui.turn.seats import player_names
 from wokphysics.ui.wok_star.autosave import Autosaver
-from wokphysics.ui.wok_star.record import record_text
+from wokphysics.ui.wok_star.record import PERSON, record_text
 
 GAME = "wok-star"
-PERSON = "person"
-"""The seat label of a person (any other label is a bot's name)."""
-
-
-def player_names(labels: Sequence[str]) -> list[str]:
-    """Names people read: one person is "You", several "Player N"; bots "Bot N (name)"."""
-    people = sum(1 for label in labels if label == PERSON)
-    names = []
-    for index, label in enumerate(labels):
-        if label == PERSON:
-            names.append("You" if people == 1 else f"Player {index + 1}")
-        else:
-            names.append(f"Bot {index + 1} ({label})")
-    return names
 
 
 @dataclass(frozen=True)
