@@ -65,7 +65,7 @@ def test_terminal_game_with_a_person_and_two_bots_reaches_the_final_tally() -> N
     )
     text = "\n".join(out)
     assert state.is_terminal()
-    assert "HOUSE SPECIAL" in text and "Fridge:" in text and "|LOCK|" in text
+    assert "House Sp. (" in text and "Chef's Hats" in text and " # " in text
     assert "not possible" in text  # the bad answer was refused with a reason
     assert "Final tally" in text and "wins with" in text
 
@@ -77,7 +77,7 @@ def test_terminal_holds_back_the_bots_cooking_until_the_turn_is_over() -> None:
 
     def read(prompt: str) -> str:
         seen_at_prompt.append((state.turn, state.phase, "\n".join(out)))
-        return str(len(state.legal_actions()))  # the last action: lock or done
+        return "lock" if state.phase == "roll" else "done"
 
     # seats 1 and 2 are bots; in turn 1 player 1 is at the market, in turn 2 the bot in
     # seat 2 rolls and cooks first, before the person
@@ -101,11 +101,12 @@ def test_render_shows_the_sheet_and_hides_the_others_crossings() -> None:
     state.apply(state.parse_action("lock"))
     state.apply(state.parse_action("cook R1.1 R=die R=die"))
     mine = render(state, 0)
-    assert "[X 1:RR 1]" in mine and "RICE SECTION (1)" in mine and "[1w Rice - used]" in mine
+    assert "R1 xRR1 " in mine and "Rice (1) " in mine and "Dice: x1:Rice x2:Rice 3:" in mine
+    assert "(you: all)" in mine
     state.apply(state.parse_action("done"))
     theirs = render(state, 1)
-    assert "Player 1: 6 points" in theirs, "player 1's new crossing is hidden for now"
-    assert "[5r Seafood - not yours]" in theirs
+    assert "P1 6 pts" in theirs, "player 1's new crossing is hidden for now"
+    assert "Dice: 1:Rice 2:Rice" in theirs and "(you: 1-4)" in theirs
 
 
 def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -15,8 +15,9 @@ from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 from wokphysics.games.terminal import play_in_terminal
 from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot, exact_payments
-from wokphysics.games.we_will_wok_you.render import render, render_end
+from wokphysics.games.we_will_wok_you.render import render
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "we-will-wok-you"
@@ -84,7 +85,7 @@ def test_terminal_play_shows_the_table_asks_again_and_announces_bots() -> None:
     out: list[str] = []
     seats = [None, WeWillWokYouGreedyBot(1), WeWillWokYouGreedyBot(2)]
     play_in_terminal(
-        state, seats, render, render_end, read=lambda _: next(answers), write=out.append
+        state, seats, WeWillWokYouTerminal(), read=lambda _: next(answers), write=out.append
     )
     text = "\n".join(out)
     assert "row 1 (6 coins)" in text and "row 3 (4 coins)" in text
@@ -133,7 +134,7 @@ def test_play_command_in_a_terminal(tmp_path: Path) -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    assert "Player 1, it is your move:" in result.stdout
+    assert "Player 1, your move:" in result.stdout
     assert "not possible:" in result.stdout
     assert "=== Final scoring ===" in result.stdout
 

@@ -61,7 +61,7 @@ def play(args: argparse.Namespace) -> int:
     from wokphysics.games.registry import new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.terminal import play_in_terminal
-    from wokphysics.games.we_will_wok_you.render import render, render_end
+    from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
 
     _check_players(args.players)
     bots = args.players - 1 if args.bots is None else args.bots
@@ -80,7 +80,7 @@ def play(args: argparse.Namespace) -> int:
         f"We Will Wok You, seed {seed}: players 1-{humans} at the keyboard, {bots} "
         f"{args.bot} bot(s). Take a wok card with 'take W..' and then pay card by card."
     )
-    play_in_terminal(state, seats, render, render_end)
+    play_in_terminal(state, seats, WeWillWokYouTerminal())
     return 0
 
 

@@ -1,19 +1,257 @@
-"""Wok and Roll in the terminal, keeping each turn's cooking secret until the turn is over.
+"""Wok and Roll in the terminal, on the shared loop (:mod:`wokphysics.games.terminal`).
 
-The generic loop (:func:`wokphysics.games.terminal.play_in_terminal`) announces every bot
-action at once; here the market (re-rolls and the lock) is announced as it happens, while the
-bots' cooking of a turn is held back and shown together when everybody is done, as at the
-table. People choose through the generic :func:`choose_action` (by number or text).
+What this game adds to the loop:
+
+- the screen (:func:`.render.render`) fits an 80 x 24 terminal with the choices below it;
+  ``show dice``, ``show sheet`` (the whole sheet, with the dish names), ``show others`` and
+  ``show tally`` reprint a part, ``legend`` explains the codes;
+- the choices are short: at the market, "lock" (re-rolls are typed, ``reroll 2 5``: there are
+  up to 63 of them); while cooking, one choice per serving that can be cooked (its ways to
+  pay listed when picked, or typed in full), one for the skills, one for the end-game
+  bonuses, one for the locks, and ``done``;
+- re-roll numbers are the player's: the dice keep their places in a :class:`DiceTray`, so the
+  dice named are the ones re-rolled and echoed (the engine's own re-roll may name other,
+  equal dice);
+- the market is announced as it happens, while each player's cooking stays secret until the
+  turn is over (then every player's cooking of the turn is shown together, as at the table).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from wokphysics.games.bots import Bot
-from wokphysics.games.terminal import Reader, Writer, choose_action
-from wokphysics.games.wok_and_roll.render import render, render_end
+from wokphysics.games.protocol import Action, ActionParseError, GameState
+from wokphysics.games.terminal import (
+    Choice,
+    Reader,
+    TerminalGame,
+    Writer,
+    play_in_terminal,
+    terminal_clear,
+)
+from wokphysics.games.text import typed_number
+from wokphysics.games.wok_and_roll.actions import (
+    Convert,
+    Cook,
+    Done,
+    Lock,
+    Rectangle,
+    Reroll,
+    Unlock,
+)
+from wokphysics.games.wok_and_roll.advice import payment_words, public_menu
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES
+from wokphysics.games.wok_and_roll.render import (
+    dice_line,
+    legend,
+    render,
+    render_end,
+    render_menu,
+)
+from wokphysics.games.wok_and_roll.rules import serving_of
+from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY
 from wokphysics.games.wok_and_roll.state import WokAndRollState
+from wokphysics.games.wok_and_roll.tray import DiceTray
+
+SHOW = "show: the screen; show dice | sheet | others | tally"
+
+
+def _cost(action: Action) -> int:
+    """How dear a payment is, to list the cheapest first: dice are free (gone at the end of
+    the turn), circled and Pantry ingredients cost a little, Fridge items more (they score
+    while unused), a Recipe Book standing in for a food one more."""
+    assert isinstance(action, Cook)
+    weights = {DIE: 0, CIRCLE: 1, PANTRY: 1, FRIDGE: 2}
+    cost = 0
+    for need, token in action.uses:
+        pool, face = divmod(token, FACE_LANES)
+        cost += weights[pool] + (face != need)
+    return cost
+
+
+def _state(game: GameState) -> WokAndRollState:
+    assert isinstance(game, WokAndRollState)
+    return game
+
+
+class WokAndRollTerminal(TerminalGame):
+    """Wok and Roll's words for the shared terminal loop (see the module docstring)."""
+
+    def __init__(self, dice: int) -> None:
+        super().__init__(render, render_end)
+        self.tray = DiceTray(dice)
+        self._typed: tuple[Reroll, list[int]] | None = None
+
+    # ------------------------------------------------------------------ the screen
+    def screen(self, state: GameState, seat: int) -> str:
+        return render(state, seat, self.tray)
+
+    def show(self, state: GameState, seat: int, what: str) -> str:
+        game = _state(state)
+        sheet = game.sheet
+        word = what.lower()
+        if word.startswith("dice"):
+            return dice_line(game, seat, self.tray)
+        if word.startswith("sheet"):
+            return render_menu(sheet, game.menus[seat], f"Your menu (Player {seat + 1})")
+        if word.startswith("other"):
+            lines = []
+            for other in range(game.num_players):
+                if other != seat:
+                    lines.append(render_menu(sheet, public_menu(game, seat, other),
+                                             f"Player {other + 1}"))
+            return "\n".join(lines) or "(no other players)"
+        if word.startswith("tally"):
+            scores = game.menus[seat].section_scores(sheet)
+            return "\n".join(f"  {sheet.titles[key]}: {points}" for key, points in
+                             scores.items()) + f"\n  Total: {sum(scores.values())}"
+        head = "" if not word else f"(show {what}? {SHOW})\n"
+        return head + self.screen(state, seat)
+
+    def legend(self, state: GameState) -> str:
+        return legend(_state(state).sheet) + "\n" + SHOW
+
+    def per_line(self) -> int:
+        return 4
+
+    def page_lines(self) -> int:
+        return 4  # with the screen above, an 80 x 24 terminal shows it all
+
+    # ------------------------------------------------------------------ the choices
+    def hint(self, state: GameState, seat: int) -> str:
+        game = _state(state)
+        if game.phase != "roll":
+            return "cook a serving (its number, then how to pay), 'cook R1.2', or 'done'"
+        left = game.sheet.rerolls + 1 - game.rolls
+        return (f"type 'reroll 2 5' to roll dice again ({left} re-roll"
+                f"{'s' if left != 1 else ''} left), or lock:")
+
+    def choices(self, state: GameState, seat: int) -> list[Choice]:
+        game = _state(state)
+        legal = game.legal_actions()
+        if game.phase == "roll":
+            return [Choice("lock the dice in", [a]) for a in legal if isinstance(a, Lock)]
+        sheet = game.sheet
+        menu = game.menus[seat]
+        cooks: dict[str, list[Action]] = {}
+        kinds: dict[str, list[Action]] = {}
+        done: list[Action] = []
+        for action in legal:
+            if isinstance(action, Cook):
+                cooks.setdefault(action.sid, []).append(action)
+            elif isinstance(action, Convert):
+                kinds.setdefault("convert", []).append(action)
+            elif isinstance(action, Rectangle):
+                kinds.setdefault("rectangle", []).append(action)
+            elif isinstance(action, Unlock):
+                kinds.setdefault("unlock", []).append(action)
+            elif isinstance(action, Done):
+                done.append(action)
+        found = []
+        for sid, actions in cooks.items():
+            serving = serving_of(sheet, menu, sid)
+            assert serving is not None
+            needs = "".join(sheet.codes[f] for f in serving.needs)
+            actions.sort(key=_cost)
+            found.append(Choice(
+                f"{sid} {needs} +{serving.points}", actions,
+                [payment_words(sheet, a) for a in actions],
+                f"cook {sid} ({self._dish(game, sid)}, {serving.points} taste points): "
+                "pay with which ingredients? (or 'back')"))
+        words = {
+            "convert": f"skill ({sheet.conversion_cost}B)",
+            "rectangle": f"end bonus ({sheet.rectangle_cost}B)",
+            "unlock": "unlock a dish",
+        }
+        for kind, actions in kinds.items():
+            labels = [f"{a}  ({payment_words(sheet, a)})" for a in actions]
+            found.append(Choice(words[kind], actions, labels, f"{words[kind]}: which one?"))
+        found.extend(Choice("done", [a]) for a in done)
+        return found
+
+    @staticmethod
+    def _dish(game: WokAndRollState, sid: str) -> str:
+        if sid.startswith("HS."):
+            tile = game.sheet.tiles[game.menus[game.cooker].hs_tile]
+            return f"House Special {tile.name}"
+        group = game.sheet.group_by_id[sid.split(".")[0]]
+        return group.name
+
+    def expand(self, state: GameState, text: str) -> Choice | None:
+        """``cook R1.2`` or ``R1.2``: that serving's ways to pay; ``convert``, ``rectangle``,
+        ``unlock`` alone: that kind's choices."""
+        game = _state(state)
+        words = text.split()
+        if game.phase != "cook" or not words or len(words) > 2:
+            return None
+        if len(words) == 2 and words[0].lower() != "cook":
+            return None
+        key = words[-1].upper()
+        for choice in self.choices(state, game.cooker):
+            first = choice.actions[0]
+            if isinstance(first, Cook) and first.sid == key:
+                return choice
+            kind = {Convert: "CONVERT", Rectangle: "RECTANGLE", Unlock: "UNLOCK"}.get(type(first))
+            if len(words) == 1 and kind == key:
+                return choice
+        return None
+
+    def parse(self, state: GameState, text: str) -> Action:
+        """As the engine reads it, except a re-roll: the dice named are the player's."""
+        game = _state(state)
+        words = text.split()
+        if words and words[0].lower() == "reroll" and game.phase == "roll":
+            numbers = [typed_number(w) for w in words[1:]]
+            if not numbers or any(n is None for n in numbers):
+                raise ActionParseError(f"'{text}': reroll takes die numbers (1, 2, ...)")
+            positions = [n - 1 for n in numbers if n is not None]
+            action = self.tray.reroll(game, positions)
+            self._typed = (action, positions)
+            return action
+        return state.parse_action(text)
+
+    # ------------------------------------------------------------------ telling moves
+    def said(self, before: GameState, action: Action, state: GameState, seat: int,
+             name: str) -> list[str]:
+        old, new = _state(before), _state(state)
+        sheet = new.sheet
+        self.tray.follow(old)
+        if isinstance(action, Reroll):
+            typed = self._typed
+            self._typed = None
+            positions = typed[1] if typed is not None and typed[0] == action else \
+                self.tray.positions(action.dice)
+            self.tray.rerolled(old, positions, action)
+            faces = self.tray.faces(new) if new.turn == old.turn else []
+            rolled = ", ".join(f"{p + 1} {sheet.names[sheet.codes[faces[p]]]}"
+                               for p in sorted(set(positions))) if faces else ""
+            lines = [f"{name}: {self.tray.text(action)}" + (f" -> {rolled}" if rolled else "")]
+        elif isinstance(action, Lock):
+            lines = [f"{name}: lock"]
+        elif isinstance(action, Cook):
+            serving = serving_of(sheet, old.menus[seat], action.sid)
+            assert serving is not None
+            lines = [f"{name}: cooked {action.sid} ({self._dish(old, action.sid)}, "
+                     f"+{serving.points}) with {payment_words(sheet, action)}"]
+        elif isinstance(action, Done):
+            lines = [f"{name}: done cooking"]
+        else:
+            lines = [f"{name}: {action} ({payment_words(sheet, action)})"]
+        if old.phase == "roll" and new.phase == "cook":
+            lines.append(f"Turn {old.turn}: the dice are locked in: "
+                         f"{dice_line(new, new.roller, self.tray).removeprefix('Dice: ')}; "
+                         f"everybody cooks (the red dice only Player {new.roller + 1})")
+        return lines
+
+    def private(self, before: GameState, action: Action, seat: int) -> bool:
+        return _state(before).phase == "cook"
+
+    def reveal(self, before: GameState, state: GameState) -> str | None:
+        old, new = _state(before), _state(state)
+        if new.turn == old.turn and not new.is_terminal():
+            return None
+        return f"Turn {old.turn} cooking (revealed now that everybody is done):"
 
 
 def play_hidden(
@@ -21,36 +259,14 @@ def play_hidden(
     seats: Sequence[Bot | None],
     read: Reader = input,
     write: Writer = print,
+    clear: Callable[[], None] = terminal_clear,
 ) -> WokAndRollState:
     """Play to the end; ``seats[i]`` is a Bot, or None for a person at the keyboard."""
     names = [
         f"Player {i + 1}" if bot is None else f"Player {i + 1} ({bot.name} bot)"
         for i, bot in enumerate(seats)
     ]
-    held: list[str] = []
-    while not state.is_terminal():
-        seat = state.current_player
-        turn, phase = state.turn, state.phase
-        bot = seats[seat]
-        if bot is None:
-            write("")
-            write(render(state, seat))
-            write(f"{names[seat]}, it is your move:")
-            action = choose_action(state, read, write)
-        else:
-            action = bot.choose(state)
-        state.apply(action)
-        if phase == "roll":
-            write(f"{names[seat]}: {action}")
-            if state.phase == "cook" and state.roller == seat:
-                write(f"Turn {turn}: the dice are locked in; everybody cooks.")
-        elif bot is not None:
-            held.append(f"  {names[seat]}: {action}")
-        if (state.turn != turn or state.is_terminal()) and held:
-            write(f"Turn {turn} cooking (revealed now that everybody is done):")
-            for line in held:
-                write(line)
-            held.clear()
-    write("")
-    write(render_end(state))
+    game = WokAndRollTerminal(state.sheet.dice)
+    play_in_terminal(state, seats, game, read, write, names, clear)
     return state
+
