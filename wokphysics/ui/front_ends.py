@@ -170,6 +170,17 @@ WOK_STAR = FrontEnd(
 )
 
 
+def _wok_and_roll_maker() -> SceneMaker:
+    from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
+
+    def make(session: TurnSession, text: Text, sound: Sound,
+             on_new_game: Callable[[], None] | None,
+             on_home: Callable[[], None] | None) -> TurnScene:
+        return wok_and_roll_scene(session, text, sound, on_new_game, on_home)
+
+    return make
+
+
 def _front_ends() -> dict[str, FrontEnd]:
     from wokphysics.games.registry import plugin
 
@@ -177,6 +188,7 @@ def _front_ends() -> dict[str, FrontEnd]:
         "wok-on-fire": WOK_ON_FIRE,
         "we-will-wok-you": turn_front_end(plugin("we-will-wok-you"), "greedy", _wwwy_maker),
         "wok-star": WOK_STAR,
+        "wok-and-roll": turn_front_end(plugin("wok-and-roll"), "greedy", _wok_and_roll_maker),
     }
 
 

@@ -1,0 +1,694 @@
+"""Wok and Roll's drawing: the dice tray, the sheets, your move, the log, the end screen.
+Reads only.
+
+The still picture (everything but the hover and the tumbling dice) is kept in one surface
+and redrawn region by region: each region (the top bar, the tray, the other players, the
+sheet, your move, the log) is redrawn only when what it shows changed, so a bot's step costs
+a few regions, not the whole window, and a frame at rest is one blit plus the hover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from wokphysics.games.wok_and_roll.advice import (
+    cookable,
+    needs_words,
+    tally,
+    tally_sentence,
+    why_not,
+    why_not_books,
+)
+from wokphysics.games.wok_and_roll.menu import Menu
+from wokphysics.games.wok_and_roll.rules import serving_of
+from wokphysics.games.wok_and_roll.state import WokAndRollState
+from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE, Button, Color, draw_button
+from wokphysics.ui.wok_and_roll.faces import INK
+from wokphysics.ui.wok_and_roll.layout import Hit, Layout
+from wokphysics.ui.wok_and_roll.payment import Source, action_target, tokens_of
+from wokphysics.ui.wok_and_roll.presenter import dish_name
+from wokphysics.ui.wok_and_roll.sheet_drawing import CHOSEN, Marks, SheetPainter
+from wokphysics.ui.wok_and_roll.view import RollView, menu_shown, roll_state, shown_seat
+
+BACKGROUND: Color = (38, 44, 40)
+FELT: Color = (52, 84, 66)
+SEAT_COLORS: tuple[Color, ...] = ((90, 200, 250), (250, 150, 80), (160, 220, 110),
+                                  (230, 120, 200), (240, 220, 90))
+BUTTON_LABELS = {"reroll": "Re-roll", "lock": "Lock in", "cook": "Cook", "clear": "Clear",
+                 "done": "Done cooking"}
+SOURCE_WORDS = {"fridge": "Fridge", "hat": "Chef's Hat", "circle": "circled",
+                "pantry": "Pantry"}
+
+
+def menu_key(menu: Menu) -> tuple[object, ...]:
+    """Everything a menu's picture depends on."""
+    return tuple(tuple(v) if isinstance(v, list) else v for v in menu.to_dict().values())
+
+
+def _nothing() -> None:
+    """Buttons here are drawn only; the input map hit-tests the layout."""
+
+
+class RollDrawing:
+    """Draws Wok and Roll from the state, the scene and the view."""
+
+    def __init__(self, view: RollView) -> None:
+        self.view = view
+        self.sheet = SheetPainter(view.faces, view.text)
+        self._still: pygame.Surface | None = None
+        self._keys: dict[str, tuple[object, ...]] = {}
+        self._end: tuple[tuple[object, ...], pygame.Surface] | None = None
+
+    # ------------------------------------------------------------------ the frame
+    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        view = self.view
+        view.size = surface.get_size()
+        view.follow(roll_state(scene))
+        lay = view.layout(scene)
+        if self._still is None or self._still.get_size() != view.size:
+            self._still = pygame.Surface(view.size).convert()
+            self._still.fill(BACKGROUND)
+            self._keys = {}
+        self._draw_still(self._still, scene, lay)
+        surface.blit(self._still, (0, 0))
+        self._draw_hover(surface, scene, lay)
+
+    def _regions(self, scene: TurnScene, lay: Layout
+                 ) -> dict[str, tuple[pygame.Rect, tuple[object, ...]]]:
+        state = roll_state(scene)
+        view = self.view
+        seat = shown_seat(scene)
+        payment = view.payment
+        chosen = tuple(payment.chosen) if payment is not None else ()
+        others = tuple((other, menu_key(menu_shown(scene, other)), state.current_player)
+                       for other in lay.others)
+        marks = self._marks(scene, seat)
+        return {
+            "top": (lay.top_bar, (scene.prompt(), state.turn, scene.curtain)),
+            "tray": (lay.tray.inflate(lay.px(4), lay.px(4)), (
+                tuple(view.tray.faces(state)), state.phase, state.rolls, state.roller, seat,
+                tuple(sorted(view.reroll)), tuple(sorted(view.used_positions(state, seat)))
+                if seat >= 0 else (), chosen, tuple(lay.buttons), scene.person_to_act)),
+            "others": (lay.others_area, (others, tuple(scene.names))),
+            "sheet": (lay.sheet, (seat, menu_key(menu_shown(scene, seat)) if seat >= 0 else (),
+                                  _marks_key(marks), state.menus[seat].hs_tile if seat >= 0
+                                  else -1)),
+            "panel": (lay.panel, (scene.prompt(), view.version, tuple(lay.buttons), chosen,
+                                  scene.session.steps)),
+            "log": (lay.log, (len(scene.log), tuple(e.text for e in scene.log[-3:]))),
+        }
+
+    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        painters: dict[str, Callable[[pygame.Surface, TurnScene, Layout], None]] = {
+            "top": self._top_bar,
+            "tray": self._tray,
+            "others": self._others,
+            "sheet": self._sheet,
+            "panel": self._panel_region,
+            "log": self._log,
+        }
+        for name, (rect, key) in self._regions(scene, lay).items():
+            if self._keys.get(name) == key:
+                continue
+            self._keys[name] = key
+            surface.set_clip(rect)
+            surface.fill(BACKGROUND, rect)
+            painters[name](surface, scene, lay)
+            surface.set_clip(None)
+
+    # ------------------------------------------------------------------ helpers
+    def _label(self, surface: pygame.Surface, words: str, size: int, at: tuple[int, int],
+               color: Color = WHITE, bold: bool = False) -> pygame.Rect:
+        return surface.blit(self.view.text.render(words, size, color, bold), at)
+
+    def _box(self, surface: pygame.Surface, rect: pygame.Rect, fill: Color,
+             edge: Color | None = None, width: int = 1, radius: int = 8) -> None:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        if edge is not None:
+            pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+    # ------------------------------------------------------------------ regions
+    def _top_bar(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        state = roll_state(scene)
+        bar = lay.top_bar
+        self._box(surface, bar, PANEL_BG, None, 0, 0)
+        title = f"Wok and Roll - {state.sheet.name} - turn {state.turn}"
+        left = self._label(surface, title, lay.font(24), (bar.x + lay.px(10),
+                           bar.y + lay.px(9)), GOLD, True)
+        words = self.view.text.wrap(scene.prompt(), lay.font(22), bar.right - left.right
+                                    - lay.px(30))
+        if words:
+            self._label(surface, words[0], lay.font(22), (left.right + lay.px(20),
+                        bar.y + lay.px(10)), WHITE)
+
+    def _tray(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        state = roll_state(scene)
+        view = self.view
+        faces = view.tray.faces(state)
+        sheet = state.sheet
+        seat = shown_seat(scene)
+        tray = lay.tray
+        self._box(surface, tray, FELT, (120, 100, 60), 2, lay.px(12))
+        roller = scene.names[state.roller]
+        if state.phase == "roll":
+            head = f"Market: {roller}, roll {state.rolls} of {sheet.rerolls + 1}"
+        else:
+            head = f"Market: {roller}, locked in"
+        self._label(surface, head, lay.font(22), (tray.x + lay.px(10), tray.y + lay.px(8)),
+                    WHITE, True)
+        used = view.used_positions(state, seat) if seat >= 0 else set()
+        chosen = {s.index for s in (view.payment.chosen if view.payment else [])
+                  if s.kind == "die"}
+        mine = state.usable(seat) if seat >= 0 else 0
+        for position, rect in enumerate(lay.dice):
+            red = position >= sheet.white
+            engine = view.tray.order[position]
+            lifted = position in view.reroll
+            place = rect.move(0, -lay.px(8)) if lifted else rect
+            dim = state.phase == "cook" and (position in used or not mine >> engine & 1)
+            surface.blit(view.faces.die(sheet.codes[faces[position]], red, rect.w, dim), place)
+            number = self.view.text.render(str(position + 1), lay.font(20), DIM)
+            surface.blit(number, (rect.right - number.get_width() - lay.px(2),
+                                  rect.bottom + lay.px(1)))
+            if lifted:
+                pygame.draw.rect(surface, GOLD, place.inflate(6, 6), 3, border_radius=lay.px(10))
+            if position in chosen:
+                pygame.draw.rect(surface, CHOSEN, rect.inflate(8, 8), 4, border_radius=lay.px(10))
+        note_y = lay.dice[-1].bottom + lay.px(2) if lay.dice else tray.y
+        if sheet.dice > sheet.white:
+            red_right = lay.dice[-1].right + lay.px(12)
+            self._label(surface, "red dice:", lay.font(20), (red_right, lay.dice[-1].y), DIM)
+            self._label(surface, f"{roller} only", lay.font(20),
+                        (red_right, lay.dice[-1].y + lay.px(20)), DIM)
+        if seat >= 0 and state.phase == "cook":
+            who = "You" if scene.names[seat] == "You" else scene.names[seat]
+            words = (f"{who}: all {sheet.dice} dice" if seat == state.roller else
+                     f"{who}: the {sheet.white} white dice")
+            self._label(surface, words, lay.font(20), (tray.x + lay.px(10), note_y + lay.px(18)),
+                        GOLD)
+        for name in ("reroll", "lock"):
+            button = lay.buttons.get(name)
+            if button is None:
+                continue
+            label = BUTTON_LABELS[name]
+            if name == "reroll" and view.reroll:
+                label = f"Re-roll {len(view.reroll)}"
+            enabled = name != "reroll" or bool(view.reroll)
+            draw_button(surface, view.text, Button(button, label, _nothing, enabled),
+                        lay.font(22))
+
+    def _others(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        state = roll_state(scene)
+        sheet = state.sheet
+        area = lay.others_area
+        if not lay.others:
+            self._label(surface, "A solo game: beat your own score", lay.font(20),
+                        (area.x + lay.px(8), area.y + lay.px(8)), DIM)
+            return
+        for seat, box in lay.others.items():
+            menu = menu_shown(scene, seat)
+            color = SEAT_COLORS[seat % len(SEAT_COLORS)]
+            acting = seat == state.current_player
+            self._box(surface, box, PANEL_BG, GOLD if acting else color, 3 if acting else 1,
+                      lay.px(8))
+            name = scene.names[seat] + (" (market)" if seat == state.roller else "")
+            self._label(surface, name, lay.font(22), (box.x + lay.px(8), box.y + lay.px(5)),
+                        color, True)
+            score = f"{menu.score(sheet)} pts, {menu.completed(sheet)}/{sheet.dishes_to_end} done"
+            self._label(surface, score, lay.font(20), (box.x + lay.px(8), box.y + lay.px(26)),
+                        WHITE)
+            cell = max(6, min(lay.px(11), (box.h - lay.px(56)) // 6))
+            grid = pygame.Rect(box.x + lay.px(10), box.y + lay.px(48), box.w - lay.px(20),
+                               box.h - lay.px(52))
+            self.sheet.small(surface, grid, sheet, menu, cell)
+
+    def _marks(self, scene: TurnScene, seat: int) -> Marks:
+        """What is bright, dimmed and chosen on ``seat``'s sheet."""
+        marks = Marks()
+        state = roll_state(scene)
+        if seat < 0 or state.is_terminal() or seat != scene.viewer or scene.replaying:
+            return marks
+        options = self.view.options(scene, seat)
+        marks.ready = cookable(options)
+        marks.dim = True
+        for action in options:
+            target = action_target(action, state.sheet)
+            if target is not None and target.kind != "serving":
+                marks.book_targets.add((target.kind, target.key))
+        payment = self.view.payment
+        if payment is not None:
+            marks.target = payment.target.key
+            marks.target_kind = payment.target.kind
+            for source in payment.chosen:
+                if source.kind == "fridge":
+                    marks.chosen_fridge.add(source.index)
+                elif source.kind == "hat":
+                    marks.chosen_hats += 1
+                elif source.kind == "circle":
+                    marks.chosen_circles.add(source.index)
+                elif source.kind == "pantry":
+                    marks.chosen_pantry[source.index] = marks.chosen_pantry.get(source.index,
+                                                                                0) + 1
+                elif source.kind == "recipe":
+                    marks.recipe = True
+        return marks
+
+    def _sheet(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        state = roll_state(scene)
+        seat = shown_seat(scene)
+        if seat < 0:
+            return
+        menu = menu_shown(scene, seat)
+        owner = scene.names[seat]
+        whose = "Your menu" if owner == "You" else f"{owner}'s menu"
+        title = f"{state.sheet.name} - {whose}"
+        paper = self.sheet.paper(lay, state.sheet, menu.hs_tile, title)
+        surface.blit(paper, lay.sheet)
+        header = lay.sheet_header
+        sheet = state.sheet
+        words = (f"{menu.score(sheet)} taste points - {menu.completed(sheet)} of "
+                 f"{sheet.dishes_to_end} dishes or platters")
+        if not (scene.replaying or not scene.session.people or seat == scene.viewer
+                or state.is_terminal()) and state.public:
+            words += " (as the dice locked)"
+        image = self.view.text.render(words, lay.font(22), INK, True)
+        surface.blit(image, image.get_rect(topright=(header.right - lay.px(12),
+                                                     header.y + lay.px(6))))
+        self.sheet.marks(surface, lay, sheet, menu, self._marks(scene, seat))
+
+    def _panel_region(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        state = roll_state(scene)
+        view = self.view
+        area = lay.panel
+        self._box(surface, area, PANEL_BG, (120, 100, 60), 1, lay.px(8))
+        x, width = area.x + lay.px(10), area.w - lay.px(20)
+        y = area.y + lay.px(8)
+        seat = state.current_player
+        if state.is_terminal():
+            head = "Game over"
+        elif scene.person_to_act:
+            head = "Your move" if scene.names[seat] == "You" else f"{scene.names[seat]}'s move"
+        else:
+            head = f"{scene.names[seat]}'s move" if seat >= 0 else ""
+        self._label(surface, head, lay.font(24), (x, y), GOLD, True)
+        y += lay.px(30)
+        payment = view.payment
+        if payment is not None and scene.person_to_act:
+            y = self._payment(surface, scene, lay, x, y, width)
+        else:
+            y = view.text.draw_wrapped(surface, scene.prompt(), lay.font(20), x, y, width, WHITE)
+        for name in ("cook", "clear", "done"):
+            rect = lay.buttons.get(name)
+            if rect is None:
+                continue
+            enabled = True
+            if name == "cook":
+                enabled = payment is not None and payment.complete(
+                    view.wallet(scene, seat)) is not None
+            draw_button(surface, view.text, Button(rect, BUTTON_LABELS[name], _nothing, enabled),
+                        lay.font(22))
+
+    def _payment(self, surface: pygame.Surface, scene: TurnScene, lay: Layout, x: int, y: int,
+                 width: int) -> int:
+        state = roll_state(scene)
+        view = self.view
+        payment = view.payment
+        assert payment is not None
+        sheet = state.sheet
+        seat = state.current_player
+        target = payment.target
+        text = view.text
+        if target.kind == "serving":
+            serving = serving_of(sheet, state.menus[seat], target.key)
+            points = serving.points if serving is not None else 0
+            title = f"{target.key} {dish_name(state, seat, target.key)} (+{points})"
+            needs = f"needs {needs_words(sheet, serving)}" if serving is not None else ""
+        elif target.kind == "convert":
+            title = f"{sheet.names[target.key]} skill"
+            needs = f"needs {sheet.conversion_cost} Recipe Books"
+        elif target.kind == "rectangle":
+            title = f"End-game bonus '{target.key}'"
+            needs = f"needs {sheet.rectangle_cost} Recipe Books"
+        else:
+            title = f"Unlock {target.key}"
+            needs = f"{sheet.unlock_cost} Recipe Books, or a Recipe"
+        y = text.draw_wrapped(surface, title, lay.font(22), x, y, width, GOLD)
+        y = text.draw_wrapped(surface, needs, lay.font(20), x, y, width, WHITE) + lay.px(4)
+        self._label(surface, "Paid with:", lay.font(20), (x, y), DIM)
+        y += lay.px(22)
+        wallet = view.wallet(scene, seat)
+        faces = view.tray.faces(state)
+        for source in payment.chosen:
+            words = self._source_words(state, source, faces)
+            self._label(surface, f"- {words}", lay.font(20), (x, y), WHITE)
+            y += lay.px(20)
+        action = payment.complete(wallet)
+        if action is None:
+            missing = payment.missing(wallet)
+            note = (f"choose {missing} more (click dice, Fridge...)" if missing > 0 else
+                    "those do not pay for it: click one to take it out")
+            y = text.draw_wrapped(surface, note, lay.font(20), x, y + lay.px(4), width, GOLD)
+        else:
+            spent = len(tokens_of(action, sheet))
+            y = text.draw_wrapped(surface, f"ready ({spent} used): Cook, Enter, or click it "
+                                  "again", lay.font(20), x, y + lay.px(4), width, GOLD)
+        return y
+
+    def _source_words(self, state: WokAndRollState, source: Source, faces: list[int]) -> str:
+        sheet = state.sheet
+        if source.kind == "die":
+            colour = "white" if source.index < sheet.white else "red"
+            face = sheet.names[sheet.codes[faces[source.index]]]
+            return f"die {source.index + 1} ({colour}): {face}"
+        if source.kind == "fridge":
+            return f"Fridge {sheet.names[sheet.codes[sheet.fridge[source.index]]]}"
+        if source.kind == "hat":
+            return "a Chef's Hat (any ingredient)"
+        if source.kind == "circle":
+            return f"circled {sheet.names[sheet.codes[sheet.rows[source.index].bonus]]}"
+        if source.kind == "pantry":
+            return f"Pantry {sheet.names[sheet.codes[source.index]]}"
+        if source.kind == "recipe":
+            menu = state.menus[state.current_player]
+            return f"crossing off a Recipe ({sheet.recipes[menu.recipes_used]} points)"
+        return source.kind
+
+    def _log(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        area = lay.log
+        self._box(surface, area, (30, 34, 32), None, 0, lay.px(6))
+        size = lay.font(20)
+        step = round(size * 0.95)
+        lines: list[tuple[str, int]] = []
+        for entry in scene.log[-14:]:
+            for line in self.view.text.wrap(entry.text, size, area.width - lay.px(12)):
+                lines.append((line, entry.seat))
+        room = max(1, (area.height - lay.px(8)) // max(1, step))
+        y = area.y + lay.px(4)
+        for line, seat in lines[-room:]:
+            self._label(surface, line, size, (area.x + lay.px(6), y),
+                        SEAT_COLORS[seat % len(SEAT_COLORS)])
+            y += step
+
+    # ------------------------------------------------------------------ hover
+    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+        hit = self.view.hover
+        if hit is None or hit.kind in ("section",) and hit.key in ("fridge", "skills", "bonus"):
+            if hit is None:
+                return
+        rect = lay.rect_of(hit)
+        if rect is None:
+            return
+        if hit.kind not in ("other", "section", "group"):
+            pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2,
+                             border_radius=lay.px(6))
+        words = self.tooltip(hit, scene)
+        if words:
+            self._tooltip(surface, words, rect, lay)
+
+    def tooltip(self, hit: Hit, scene: TurnScene) -> str:
+        """The details shown when the pointer rests on ``hit``."""
+        state = roll_state(scene)
+        sheet = state.sheet
+        seat = shown_seat(scene)
+        names = sheet.names
+        if hit.kind == "die":
+            position = int(hit.key)
+            faces = self.view.tray.faces(state)
+            code = sheet.codes[faces[position]]
+            red = position >= sheet.white
+            who = (f"only {scene.names[state.roller]} (at the market) cooks with it" if red
+                   else "everyone cooks with it")
+            extra = ""
+            if seat >= 0 and position in self.view.used_positions(state, seat):
+                extra = "; used this turn"
+            if state.phase == "roll" and scene.person_to_act:
+                extra += "; click to choose it for the re-roll"
+            return (f"Die {position + 1} ({'red' if red else 'white'}): {names[code]} ({code}); "
+                    f"{who}{extra}")
+        if hit.kind == "serving":
+            return self._serving_tip(hit.key, scene)
+        if hit.kind == "group":
+            return self._group_tip(hit.key, scene)
+        if hit.kind == "lock":
+            group = sheet.group_by_id[hit.key]
+            first = sheet.servings[group.servings[group.locked_from]].sid
+            menu = state.menus[seat] if seat >= 0 else None
+            if menu is not None and menu.unlocked >> group.index & 1:
+                return f"Lock of {hit.key}: crossed off, the dish is open"
+            penalty = (sheet.recipes[menu.recipes_used] if menu is not None
+                       and menu.recipes_used < len(sheet.recipes) else None)
+            recipe = f", or cross off a Recipe ({penalty} points)" if penalty is not None else ""
+            return (f"Lock: {first} and below need it crossed off first: {sheet.unlock_cost} "
+                    f"Recipe Books{recipe}. Click to choose it" + self._book_reason(
+                        scene, "unlock", hit.key))
+        if hit.kind == "circle":
+            row = sheet.rows[int(hit.key)]
+            menu = menu_shown(scene, seat)
+            state_words = "not circled yet"
+            if menu.circled >> row.index & 1:
+                state_words = "used" if menu.circle_used >> row.index & 1 else \
+                    "circled: usable once (click it while paying)"
+            return (f"Row {row.index + 1} ({' + '.join(row.sids)}): crossing both circles a "
+                    f"{names[sheet.codes[row.bonus]]}; {state_words}")
+        if hit.kind == "fridge":
+            k = int(hit.key)
+            menu = menu_shown(scene, seat)
+            used = "used" if menu.fridge_used >> k & 1 else "unused (click it while paying)"
+            return (f"Fridge {names[sheet.codes[sheet.fridge[k]]]}: usable once in the game; "
+                    f"{sheet.fridge_points_each} taste point at the end if unused; {used}")
+        if hit.kind == "hat":
+            k = int(hit.key)
+            menu = menu_shown(scene, seat)
+            if k >= menu.hats:
+                return ("A Chef's Hat not earned yet: the House Special earns one after the "
+                        "servings marked with a hat")
+            used = "used" if k < menu.hats_used else "unused (click it while paying)"
+            return f"Chef's Hat: one ingredient of your choice, once; {used}"
+        if hit.kind == "pantry":
+            food, slot = (int(part) for part in hit.key.split("."))
+            menu = menu_shown(scene, seat)
+            circled = slot < menu.pantry_circled[food]
+            words = ("used" if slot < menu.pantry_used[food] else "circled: usable once"
+                     if circled else "not circled yet")
+            return (f"Pantry {names[sheet.codes[food]]} space {slot + 1}: "
+                    f"{sheet.pantry_points[slot]} taste points at the end once circled (cook a "
+                    f"serving marked P with it); {words}")
+        if hit.kind == "convert":
+            food_name = names[hit.key]
+            return (f"{food_name} skill ({sheet.conversion_cost} Recipe Books): from then on any "
+                    f"Recipe Book may be used as {food_name}" + self._book_reason(
+                        scene, "convert", hit.key))
+        if hit.kind == "rectangle":
+            model = next(r for r in sheet.rectangles if r.rid == hit.key)
+            what = ("each Specialty Skill (hexagon or rectangle)" if model.per < 0 else
+                    f"each {names[sheet.codes[model.per]]} serving crossed")
+            return (f"End-game bonus ({sheet.rectangle_cost} Recipe Books): {model.points} taste "
+                    f"point(s) for {what}" + self._book_reason(scene, "rectangle", hit.key))
+        if hit.kind == "recipe":
+            penalties = ", ".join(map(str, sheet.recipes))
+            return (f"Recipes: cross one off to remove a lock without Recipe Books; they cost "
+                    f"{penalties} taste points in order")
+        if hit.kind == "other":
+            other = int(hit.key)
+            menu = menu_shown(scene, other)
+            parts = ", ".join(f"{title} {points}" for title, points, _ in tally(sheet, menu))
+            when = " (as the dice locked)" if state.public and other != scene.viewer else ""
+            return f"{scene.names[other]}: {menu.score(sheet)} taste points{when}: {parts}"
+        if hit.kind == "section":
+            if hit.key in sheet.titles and seat >= 0:
+                menu = menu_shown(scene, seat)
+                scores = menu.section_scores(sheet)
+                key = hit.key
+                return f"{sheet.titles[key]}: {scores.get(key, 0)} taste points so far"
+            return ""
+        return ""
+
+    def _book_reason(self, scene: TurnScene, kind: str, key: str) -> str:
+        state = roll_state(scene)
+        if not scene.person_to_act or state.phase != "cook":
+            return ""
+        options = self.view.options(scene, state.current_player)
+        if any((t := action_target(a, state.sheet)) is not None and (t.kind, t.key) == (kind, key)
+               for a in options):
+            return " (possible now)"
+        sheet = state.sheet
+        menu = state.menus[state.current_player]
+        if kind == "convert":
+            gained = bool(menu.conversions >> sheet.codes.index(key) & 1)
+            cost = sheet.conversion_cost
+        elif kind == "rectangle":
+            gained = bool(menu.rectangles >> next(r.index for r in sheet.rectangles
+                                                  if r.rid == key) & 1)
+            cost = sheet.rectangle_cost
+        else:
+            gained = bool(menu.unlocked >> sheet.group_by_id[key].index & 1)
+            cost = sheet.unlock_cost
+        reason = why_not_books(state, state.current_player, "it", cost, gained)
+        return f" - not now: {reason}" if reason else ""
+
+    def _serving_tip(self, sid: str, scene: TurnScene) -> str:
+        state = roll_state(scene)
+        sheet = state.sheet
+        seat = shown_seat(scene)
+        if seat < 0:
+            return ""
+        serving = serving_of(sheet, state.menus[seat], sid)
+        if serving is None:
+            return ""
+        words = (f"{sid} {dish_name(state, seat, sid)}: needs {needs_words(sheet, serving)}; "
+                 f"{serving.points} taste point{'s' if serving.points != 1 else ''}")
+        if serving.pantry >= 0:
+            words += f"; circles a {sheet.names[sheet.codes[serving.pantry]]} in the Pantry"
+        if seat != scene.viewer or scene.replaying:
+            menu = menu_shown(scene, seat)
+            crossed = (serving.index >= 0 and menu.crossed >> serving.index & 1) or (
+                serving.index < 0 and serving.pos < menu.hs_done)
+            return words + ("; crossed off" if crossed else "")
+        reason = why_not(state, seat, serving, scene.names[max(0, state.cooker)])
+        if reason is None:
+            return words + ". Click to cook it"
+        return f"{words}. Not now: {reason}"
+
+    def _group_tip(self, gid: str, scene: TurnScene) -> str:
+        state = roll_state(scene)
+        sheet = state.sheet
+        seat = shown_seat(scene)
+        if gid == "HS":
+            if seat < 0 or state.menus[seat].hs_tile < 0:
+                return ""
+            tile = sheet.tiles[state.menus[seat].hs_tile]
+            hats = " and ".join(str(n) for n in sorted(tile.hats_after))
+            return (f"House Special: {tile.name}, cooked only by its owner, top to bottom; a "
+                    f"Chef's Hat after serving {hats}")
+        group = sheet.group_by_id[gid]
+        kind = ("a dish: crossed from the top down" if group.is_dish else
+                f"a platter: its servings in any order, +{group.bonus} when all are crossed")
+        menu = menu_shown(scene, seat)
+        done = (menu.crossed & group.mask).bit_count()
+        return f"{gid} {group.name}: {kind}; {done} of {len(group.servings)} crossed"
+
+    def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
+                 lay: Layout) -> None:
+        size = lay.font(20)
+        lines = self.view.text.wrap(words, size, lay.px(380))
+        images = [self.view.text.render(line, size, (24, 20, 16)) for line in lines]
+        width = max(image.get_width() for image in images) + lay.px(16)
+        height = sum(image.get_height() for image in images) + lay.px(12)
+        box = pygame.Rect(near.right + lay.px(8), near.y, width, height)
+        if box.right > surface.get_width():
+            box.right = near.left - lay.px(8)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
+        pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
+        y = box.y + lay.px(6)
+        for image in images:
+            surface.blit(image, (box.x + lay.px(8), y))
+            y += image.get_height()
+
+    # ------------------------------------------------------------------ the end
+    def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        key = (surface.get_size(), scene.session.steps)
+        if self._end is None or self._end[0] != key:
+            picture = pygame.Surface(surface.get_size())
+            self._end_screen(picture, scene)
+            self._end = (key, picture)
+        surface.blit(self._end[1], (0, 0))
+
+    def _end_screen(self, surface: pygame.Surface, scene: TurnScene) -> None:
+        """The final tally per wok space, as the rulebook's scoring example lists it, each
+        player's sheet small, and the winner (the tie-break named)."""
+        state = roll_state(scene)
+        sheet = state.sheet
+        view = self.view
+        view.size = surface.get_size()
+        lay = view.layout(scene)
+        text = view.text
+        surface.fill(BACKGROUND)
+        totals = state.scores()
+        winner = state.winners()[0]
+        tied = [s for s, t in enumerate(totals) if t == totals[winner]]
+        verb = "win" if scene.names[winner] == "You" else "wins"
+        title = (f"Game over after turn {state.turn}: {scene.names[winner]} {verb} with "
+                 f"{totals[winner]} taste points")
+        image = text.render(title, lay.font(30), GOLD, True)
+        surface.blit(image, image.get_rect(midtop=lay.rect(0, 10, 1280, 1).midtop))
+        y0 = 50
+        if len(tied) > 1:
+            note = ("Tie: the tied player furthest clockwise from the first player wins ("
+                    + ", ".join(scene.names[s] for s in tied) + ")")
+            image = text.render(note, lay.font(22), WHITE)
+            surface.blit(image, image.get_rect(midtop=lay.rect(0, 46, 1280, 1).midtop))
+            y0 = 76
+        rows = [tally(sheet, menu) for menu in state.menus]
+        label_w = 330
+        columns = state.num_players
+        col_w = min(180.0, (1256 - label_w) / columns)
+        size = lay.font(22)
+        table_x = 12
+        self._label(surface, "Final tally (taste points)", size, lay.rect(table_x, y0, 1, 1)
+                    .topleft, DIM, True)
+        for seat in range(columns):
+            color = GOLD if seat == winner else SEAT_COLORS[seat % len(SEAT_COLORS)]
+            head = text.render(scene.names[seat], size, color, True)
+            cell = lay.rect(table_x + label_w + seat * col_w, y0, col_w, 26)
+            surface.blit(head, head.get_rect(topright=(cell.right - lay.px(8), cell.y)))
+        y = y0 + 30
+        for row, (title_words, _, _) in enumerate(rows[0]):
+            line = lay.rect(table_x, y, label_w + columns * col_w, 28)
+            if row % 2 == 0:
+                pygame.draw.rect(surface, (46, 54, 50), line)
+            self._label(surface, title_words, size, (line.x + lay.px(6), line.y + lay.px(4)),
+                        WHITE)
+            for seat in range(columns):
+                points, note = rows[seat][row][1], rows[seat][row][2]
+                cell = lay.rect(table_x + label_w + seat * col_w, y, col_w, 28)
+                words = f"{points}" + (" *" if note else "")
+                image = text.render(words, size, WHITE, True)
+                surface.blit(image, image.get_rect(topright=(cell.right - lay.px(8),
+                                                             cell.y + lay.px(4))))
+            y += 28
+        line = lay.rect(table_x, y + 2, label_w + columns * col_w, 32)
+        pygame.draw.line(surface, GOLD, line.topleft, line.topright, 2)
+        self._label(surface, "Total", lay.font(24), (line.x + lay.px(6), line.y + lay.px(6)),
+                    GOLD, True)
+        for seat in range(columns):
+            cell = lay.rect(table_x + label_w + seat * col_w, y + 2, col_w, 32)
+            image = text.render(str(totals[seat]), lay.font(24), GOLD, True)
+            surface.blit(image, image.get_rect(topright=(cell.right - lay.px(8),
+                                                         cell.y + lay.px(6))))
+        y += 44
+        self._label(surface, "* includes the bonus of full dish platters", lay.font(20),
+                    lay.rect(table_x, y, 1, 1).topleft, DIM)
+        y += 26
+        width = lay.px(1256)
+        for seat, menu in enumerate(state.menus):
+            sentence = tally_sentence(sheet, menu, scene.names[seat])
+            y_px = text.draw_wrapped(surface, sentence, lay.font(20), lay.rect(table_x, 0, 1, 1).x,
+                                     lay.rect(0, y, 1, 1).y, width,
+                                     SEAT_COLORS[seat % len(SEAT_COLORS)])
+            y = round((y_px - lay.origin[1]) / lay.scale) + 4
+        y += 6
+        box_w = min(250.0, (1256 - 10 * (columns - 1)) / columns)
+        for seat, menu in enumerate(state.menus):
+            box = lay.rect(table_x + seat * (box_w + 10), y, box_w, min(130, 740 - y))
+            if box.h < lay.px(60):
+                break
+            self._box(surface, box, PANEL_BG, GOLD if seat == winner else
+                      SEAT_COLORS[seat % len(SEAT_COLORS)], 2, lay.px(8))
+            self._label(surface, f"{scene.names[seat]}: {totals[seat]}", lay.font(20),
+                        (box.x + lay.px(8), box.y + lay.px(4)),
+                        SEAT_COLORS[seat % len(SEAT_COLORS)], True)
+            grid = pygame.Rect(box.x + lay.px(10), box.y + lay.px(28), box.w - lay.px(20),
+                               box.h - lay.px(32))
+            self.sheet.small(surface, grid, sheet, menu, max(6, min(lay.px(12),
+                                                                    (box.h - lay.px(36)) // 6)))
+
+
+def _marks_key(marks: Marks) -> tuple[object, ...]:
+    return (tuple(sorted(marks.ready)), marks.dim, marks.target, marks.target_kind,
+            tuple(sorted(marks.chosen_fridge)), marks.chosen_hats,
+            tuple(sorted(marks.chosen_circles)), tuple(sorted(marks.chosen_pantry.items())),
+            marks.recipe, tuple(sorted(marks.book_targets)))

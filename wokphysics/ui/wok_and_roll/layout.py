@@ -1,0 +1,344 @@
+"""Where everything of Wok and Roll sits in the window, and what a point on screen is.
+
+The layout is designed at 1280 x 800 and scaled uniformly to the window (centred). Names and
+numbers are drawn at 22 px fonts or more at that size (capitals and digits 11-12 px tall);
+a few labels at 20 px. It depends only on the window size, the sheet (the menu side played),
+the seats and whose sheet is shown, so the drawing and the input map (:meth:`Layout.hit`)
+always agree.
+
+Reference layout (px at 1280 x 800)::
+
+    +--------------------------------------------------------------------------------+
+    | top bar: game, turn, who is at the market; the prompt                          |
+    | dice tray  | the menu sheet, drawn like the paper one:             | your move  |
+    | (4 white,  |   Rice | Noodle | Vegetable and Meat (rows, bonuses)  | (payment,  |
+    |  2 red)    |   Seafood | House Special | Fridge, Pantry, skills,   |  buttons)  |
+    | buttons    |             end-game bonuses, Recipes                 |            |
+    | the other  |                                                       | log        |
+    | players'   |                                                       |            |
+    | sheets     |                                                       |            |
+    +--------------------------------------------------------------------------------+
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from wokphysics.games.wok_and_roll.sheet import Sheet
+
+BASE = (1280, 800)
+TOP = 40
+LEFT = pygame.Rect(6, 46, 250, 748)
+SHEET = pygame.Rect(262, 46, 764, 748)
+RIGHT = pygame.Rect(1032, 46, 242, 748)
+DIE = 52
+COLUMN = 82
+"""A dish's column (px at the reference size)."""
+GAP = 4
+SECTION_GAP = 12
+BOX_H = 50
+BOX_STEP = 54
+BONUS_W = 28
+LOCK_GAP = 16
+"""Extra space above the first locked serving of a dish, where its lock sits."""
+LOCK = 24
+BUTTONS = ("reroll", "lock", "cook", "clear", "done")
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Something on screen that a click or the pointer can land on: ``kind`` and ``key``
+    (die: the position; serving: its id; lock, group: the dish's id; fridge, hat, circle:
+    the item's number; pantry: ``food.slot``; convert: the food's code; rectangle: its id;
+    recipe; button: its name; other: the seat; section: its id)."""
+
+    kind: str
+    key: str = ""
+
+
+def _empty() -> pygame.Rect:
+    return pygame.Rect(0, 0, 0, 0)
+
+
+@dataclass
+class Layout:
+    """Rectangles (window px) of one frame's picture."""
+
+    size: tuple[int, int]
+    scale: float
+    origin: tuple[float, float]
+    top_bar: pygame.Rect = field(default_factory=_empty)
+    tray: pygame.Rect = field(default_factory=_empty)
+    dice: list[pygame.Rect] = field(default_factory=list)
+    buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+    others: dict[int, pygame.Rect] = field(default_factory=dict)
+    others_area: pygame.Rect = field(default_factory=_empty)
+    sheet: pygame.Rect = field(default_factory=_empty)
+    sheet_header: pygame.Rect = field(default_factory=_empty)
+    sections: dict[str, pygame.Rect] = field(default_factory=dict)
+    groups: dict[str, pygame.Rect] = field(default_factory=dict)
+    columns: dict[str, pygame.Rect] = field(default_factory=dict)
+    servings: dict[str, pygame.Rect] = field(default_factory=dict)
+    locks: dict[str, pygame.Rect] = field(default_factory=dict)
+    row_bonus: dict[int, pygame.Rect] = field(default_factory=dict)
+    house_special: pygame.Rect = field(default_factory=_empty)
+    fridge_area: pygame.Rect = field(default_factory=_empty)
+    fridge: dict[int, pygame.Rect] = field(default_factory=dict)
+    hats: list[pygame.Rect] = field(default_factory=list)
+    pantry_area: pygame.Rect = field(default_factory=_empty)
+    pantry: dict[tuple[int, int], pygame.Rect] = field(default_factory=dict)
+    skills_area: pygame.Rect = field(default_factory=_empty)
+    hexes: dict[str, pygame.Rect] = field(default_factory=dict)
+    bonus_area: pygame.Rect = field(default_factory=_empty)
+    rectangles: dict[str, pygame.Rect] = field(default_factory=dict)
+    recipes_area: pygame.Rect = field(default_factory=_empty)
+    recipes: list[pygame.Rect] = field(default_factory=list)
+    panel: pygame.Rect = field(default_factory=_empty)
+    log: pygame.Rect = field(default_factory=_empty)
+    hits: list[tuple[pygame.Rect, Hit]] = field(default_factory=list)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in reference px, in window px."""
+        s = self.scale
+        ox, oy = self.origin
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
+                           max(1, round(h * s)))
+
+    def font(self, reference_px: int) -> int:
+        """A font size given at the reference size, for this window (never below 11)."""
+        return max(11, round(reference_px * self.scale))
+
+    def px(self, reference_px: float) -> int:
+        return max(1, round(reference_px * self.scale))
+
+    def hit(self, pos: tuple[int, int]) -> Hit | None:
+        """What is under ``pos`` (the first match: small things before the areas around
+        them)."""
+        for rect, found in self.hits:
+            if rect.collidepoint(pos):
+                return found
+        return None
+
+    def rect_of(self, target: Hit) -> pygame.Rect | None:
+        for rect, found in self.hits:
+            if found == target:
+                return rect
+        return None
+
+
+def scale_for(size: tuple[int, int]) -> tuple[float, tuple[float, float]]:
+    """The uniform scale of the reference layout in a window of ``size``, and its origin."""
+    scale = min(size[0] / BASE[0], size[1] / BASE[1])
+    return scale, ((size[0] - BASE[0] * scale) / 2.0, (size[1] - BASE[1] * scale) / 2.0)
+
+
+def _bands(sheet: Sheet) -> tuple[list[str], list[str]]:
+    """The sections of the upper band (as many as fit across) and of the lower one."""
+    width = SHEET.width - 16
+    used = 0
+    upper: list[str] = []
+    row_groups = {sid.split(".")[0] for row in sheet.rows for sid in row.sids}
+    for k, section in enumerate(sheet.sections):
+        groups = [g for g in sheet.groups if g.section == section]
+        need = len(groups) * (COLUMN + GAP) + (BONUS_W + GAP if any(
+            g.gid in row_groups for g in groups) else 0)
+        if k == len(sheet.sections) - 1 and upper:
+            break  # the last section goes below, beside the Fridge and the skills
+        if used + need > width and upper:
+            break
+        upper.append(section)
+        used += need + SECTION_GAP
+    return upper, [s for s in sheet.sections if s not in upper]
+
+
+def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int | None,
+                 buttons: tuple[str, ...] = (), house_special: bool = False) -> Layout:
+    """The layout for ``sheet`` with ``players`` seats, ``shown``'s sheet in the middle (the
+    others small on the left), the buttons named (from :data:`BUTTONS`) and a House
+    Special column when the shown sheet has a tile."""
+    scale, origin = scale_for(size)
+    lay = Layout(size, scale, origin)
+    small: list[tuple[pygame.Rect, Hit]] = []
+    large: list[tuple[pygame.Rect, Hit]] = []
+    lay.top_bar = lay.rect(0, 0, BASE[0], TOP)
+
+    # The dice tray: 4 white dice in a row, the red ones below; the buttons under them.
+    lay.tray = lay.rect(LEFT.x, LEFT.y, LEFT.w, 226)
+    for position in range(sheet.dice):
+        white = position < sheet.white
+        column = position if white else position - sheet.white
+        y = LEFT.y + 36 if white else LEFT.y + 36 + DIE + 30
+        rect = lay.rect(LEFT.x + 12 + column * (DIE + 6), y, DIE, DIE)
+        lay.dice.append(rect)
+        small.append((rect, Hit("die", str(position))))
+    for index, name in enumerate(b for b in buttons if b in ("reroll", "lock")):
+        rect = lay.rect(LEFT.x + 8 + index * 120, LEFT.y + 184, 114, 36)
+        lay.buttons[name] = rect
+        small.insert(0, (rect, Hit("button", name)))
+
+    # The other players' sheets, small.
+    others = [seat for seat in range(players) if seat != shown]
+    area_top = LEFT.y + 236
+    lay.others_area = lay.rect(LEFT.x, area_top, LEFT.w, LEFT.bottom - area_top)
+    if others:
+        height = min(130.0, (LEFT.bottom - area_top) / len(others))
+        for k, seat in enumerate(others):
+            rect = lay.rect(LEFT.x, area_top + k * height, LEFT.w, height - 6)
+            lay.others[seat] = rect
+            large.append((rect, Hit("other", str(seat))))
+
+    # The sheet.
+    lay.sheet = lay.rect(*SHEET)
+    lay.sheet_header = lay.rect(SHEET.x, SHEET.y, SHEET.w, 32)
+    upper, lower = _bands(sheet)
+    row_groups = [sid.split(".")[0] for row in sheet.rows[:1] for sid in row.sids]
+    last_row_group = row_groups[-1] if row_groups else ""
+    bottom_x = _band(lay, sheet, upper, SHEET.y + 36, last_row_group, small, large)
+    lower_top = SHEET.y + 388
+    x = _band(lay, sheet, lower, lower_top, last_row_group, small, large)
+    if house_special:
+        _house_special(lay, sheet, x + SECTION_GAP, lower_top, small, large)
+        x += SECTION_GAP + COLUMN
+    del bottom_x
+    _extras(lay, sheet, x + SECTION_GAP + 4, lower_top, small, large)
+
+    # The right column: your move (payment and buttons), then the log.
+    lay.panel = lay.rect(RIGHT.x, RIGHT.y, RIGHT.w, 330)
+    for index, name in enumerate(b for b in buttons if b in ("cook", "clear", "done")):
+        rect = lay.rect(RIGHT.x + 8 + (index % 2) * 118, RIGHT.y + 246 + (index // 2) * 42,
+                        110, 36)
+        lay.buttons[name] = rect
+        small.insert(0, (rect, Hit("button", name)))
+    lay.log = lay.rect(RIGHT.x, RIGHT.y + 338, RIGHT.w, RIGHT.h - 338)
+    lay.hits = small + large
+    return lay
+
+
+def _band(lay: Layout, sheet: Sheet, sections: list[str], top: int, bonus_after: str,
+          small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]]) -> int:
+    """Lay out ``sections`` across from the sheet's left edge at ``top``; returns the x (in
+    reference px) where the band ends."""
+    x = SHEET.x + 8
+    for section in sections:
+        start = x
+        for group in (g for g in sheet.groups if g.section == section):
+            header = lay.rect(x, top + 26, COLUMN, 46)
+            lay.groups[group.gid] = header
+            large.append((header, Hit("group", group.gid)))
+            boxes_top = top + 76
+            gap = LOCK_GAP if group.locked_from > 0 else 0
+            column = lay.rect(x - 2, top + 24, COLUMN + 4,
+                              52 + len(group.servings) * BOX_STEP + gap + 2)
+            lay.columns[group.gid] = column
+            for pos, index in enumerate(group.servings):
+                shift = gap if pos >= group.locked_from else 0
+                rect = lay.rect(x, boxes_top + pos * BOX_STEP + shift, COLUMN, BOX_H)
+                sid = sheet.servings[index].sid
+                lay.servings[sid] = rect
+                large.append((rect, Hit("serving", sid)))
+            if group.locked_from == 0:  # the whole dish: the lock beside its name
+                lock = lay.rect(x + COLUMN - LOCK - 2, top + 26, LOCK, LOCK)
+            elif group.locked_from > 0:  # in the gap above the first locked serving
+                y = boxes_top + group.locked_from * BOX_STEP - 4 + (gap - LOCK) / 2
+                lock = lay.rect(x + (COLUMN - LOCK) / 2, y, LOCK, LOCK)
+            if group.locked_from >= 0:
+                lay.locks[group.gid] = lock
+                small.append((lock, Hit("lock", group.gid)))
+            x += COLUMN + GAP
+            if group.gid == bonus_after:
+                for row in sheet.rows:
+                    first = sheet.by_id[row.sids[0]]
+                    y = boxes_top + first.pos * BOX_STEP + (BOX_H - BONUS_W) / 2
+                    rect = lay.rect(x, y, BONUS_W, BONUS_W)
+                    lay.row_bonus[row.index] = rect
+                    small.append((rect, Hit("circle", str(row.index))))
+                x += BONUS_W + GAP
+        section_rect = lay.rect(start, top, x - start - GAP, 24)
+        lay.sections[section] = section_rect
+        large.append((section_rect, Hit("section", section)))
+        x += SECTION_GAP
+    return x - SECTION_GAP
+
+
+def _house_special(lay: Layout, sheet: Sheet, x: float, top: int,
+                   small: list[tuple[pygame.Rect, Hit]],
+                   large: list[tuple[pygame.Rect, Hit]]) -> None:
+    servings = max((len(t.servings) for t in sheet.tiles), default=0)
+    lay.house_special = lay.rect(x - 2, top, COLUMN + 4, 76 + servings * BOX_STEP)
+    header = lay.rect(x, top + 26, COLUMN, 46)
+    lay.groups["HS"] = header
+    large.append((header, Hit("group", "HS")))
+    for pos in range(servings):
+        rect = lay.rect(x, top + 76 + pos * BOX_STEP, COLUMN, BOX_H)
+        sid = f"HS.{pos + 1}"
+        lay.servings[sid] = rect
+        large.append((rect, Hit("serving", sid)))
+    section = lay.rect(x, top, COLUMN, 24)
+    lay.sections["house_special"] = section
+    large.append((section, Hit("section", "house_special")))
+
+
+def _extras(lay: Layout, sheet: Sheet, x: float, top: int,
+            small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]]) -> None:
+    """The Fridge (or Chef's Hats), the Pantry, the skills, the end-game bonuses and the
+    Recipes, stacked in the lower band's right part."""
+    width = SHEET.right - 8 - x
+    y = float(top)
+    title = 22  # each box's title line
+    icon = 36
+    lay.fridge_area = lay.rect(x, y, width, title + icon + 4)
+    if sheet.chef_hats:
+        for k in range(sheet.max_chef_hats):
+            rect = lay.rect(x + 6 + k * (icon + 10), y + title, icon, icon)
+            lay.hats.append(rect)
+            small.append((rect, Hit("hat", str(k))))
+    else:
+        step = min(icon + 8, (width - 12) / max(1, len(sheet.fridge)))
+        for k in range(len(sheet.fridge)):
+            rect = lay.rect(x + 6 + k * step, y + title, icon, icon)
+            lay.fridge[k] = rect
+            small.append((rect, Hit("fridge", str(k))))
+    large.append((lay.fridge_area, Hit("section", "fridge")))
+    y += title + icon + 8
+    if sheet.pantry_points:
+        spaces = len(sheet.pantry_points)
+        height = title + spaces * 24
+        lay.pantry_area = lay.rect(x, y, width, height)
+        column = min(54.0, (width - 8) / max(1, sheet.foods))
+        for food in range(sheet.foods):
+            for slot in range(spaces):
+                rect = lay.rect(x + 6 + food * column, y + title + slot * 24, column - 6, 22)
+                lay.pantry[(food, slot)] = rect
+                small.append((rect, Hit("pantry", f"{food}.{slot}")))
+        large.append((lay.pantry_area, Hit("section", "pantry")))
+        y += height + 4
+    foods = [f for f in range(sheet.foods) if sheet.conversions >> f & 1]
+    hex_size = min(42.0, (width - 12) / max(1, len(foods)) - 4)
+    lay.skills_area = lay.rect(x, y, width, title + hex_size + 2)
+    for k, food in enumerate(foods):
+        rect = lay.rect(x + 6 + k * (hex_size + 6), y + title, hex_size, hex_size)
+        code = sheet.codes[food]
+        lay.hexes[code] = rect
+        small.append((rect, Hit("convert", code)))
+    large.append((lay.skills_area, Hit("section", "skills")))
+    y += title + hex_size + 6
+    per_row = 3
+    rows = (len(sheet.rectangles) + per_row - 1) // per_row
+    lay.bonus_area = lay.rect(x, y, width, title + rows * 32)
+    cell = (width - 12) / per_row
+    for k, rect_model in enumerate(sheet.rectangles):
+        rect = lay.rect(x + 6 + (k % per_row) * cell, y + title + (k // per_row) * 32,
+                        cell - 6, 28)
+        lay.rectangles[rect_model.rid] = rect
+        small.append((rect, Hit("rectangle", rect_model.rid)))
+    large.append((lay.bonus_area, Hit("section", "bonus")))
+    y += title + rows * 32 + 4
+    if sheet.recipes:
+        lay.recipes_area = lay.rect(x, y, width, 34)
+        for k in range(len(sheet.recipes)):
+            rect = lay.rect(x + 100 + k * 52, y + 2, 46, 30)
+            lay.recipes.append(rect)
+            small.append((rect, Hit("recipe", str(k))))
+        large.append((lay.recipes_area, Hit("recipe", "")))

@@ -1,0 +1,52 @@
+"""Wok and Roll's scene: its presenter, input map and drawing on the shared TurnScene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from wokphysics.games.wok_and_roll.state import WokAndRollState
+from wokphysics.games.wok_and_roll.tray import DiceTray
+from wokphysics.ui.sound import Sound
+from wokphysics.ui.turn.motion import Motions
+from wokphysics.ui.turn.scene import GameParts, TurnScene
+from wokphysics.ui.turn.session import TurnSession
+from wokphysics.ui.widgets import Text
+from wokphysics.ui.wok_and_roll.drawing import RollDrawing
+from wokphysics.ui.wok_and_roll.faces import Faces
+from wokphysics.ui.wok_and_roll.input_map import RollInput
+from wokphysics.ui.wok_and_roll.presenter import RollPresenter
+from wokphysics.ui.wok_and_roll.view import RollView
+
+HELP_LINES = (
+    ("At the market", "click dice to choose them (they lift), then Re-roll or Enter; Lock in "
+                      "or L keeps them. Up to 2 re-rolls"),
+    ("Which dice", "the player at the market cooks with all 6 dice, the others with the 4 "
+                   "white ones"),
+    ("Cook", "click a bright serving: the cheapest payment is proposed (dice first); click "
+             "dice, Fridge items, Chef's Hats, circles or Pantry spaces to change it; then "
+             "Cook, Enter, or the serving again"),
+    ("Skills, bonuses, locks", "click a hexagon, an end-game bonus or a lock to pay for it "
+                               "with Recipe Books (a lock: or click the Recipes)"),
+    ("Dimmed servings", "cannot be cooked now: rest the pointer on one to read why"),
+    ("Done cooking", "D or the button; Clear, Backspace or a right click forgets a choice"),
+    ("Symbols", "R Rice (bowl), N Noodle (waves), V Vegetable (leaf), M Meat (drumstick), "
+                "S Seafood (fish), B Recipe Book (book); P: circles a Pantry space"),
+    ("Secret cooking", "the others' crossings of a turn are shown when the turn is over"),
+)
+
+
+def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
+    """The game's own parts of a Wok and Roll scene, sharing one view."""
+    view = RollView(Faces(text), text, DiceTray(state.sheet.dice))
+    presenter = RollPresenter(view, sound, Motions())
+    return GameParts(presenter, RollInput(view, presenter), RollDrawing(view), HELP_LINES)
+
+
+def wok_and_roll_scene(session: TurnSession, text: Text, sound: Sound,
+                       on_new_game: Callable[[], None] | None = None,
+                       on_home: Callable[[], None] | None = None) -> TurnScene:
+    """A Wok and Roll game in the window."""
+    state = session.state
+    assert isinstance(state, WokAndRollState)
+    return TurnScene(session, roll_parts(state, text, sound), text, sound, on_new_game,
+                     on_home)
