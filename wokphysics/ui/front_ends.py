@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from wokphysics.games.plugin import GamePlugin, VerbCommand
@@ -181,6 +181,25 @@ def _wok_and_roll_maker() -> SceneMaker:
     return make
 
 
+def _wok_and_roll_front_end(plugin: GamePlugin) -> FrontEnd:
+    """The turn games' window, with Wok and Roll's ``--expert`` and ``--dishes``."""
+    base = turn_front_end(plugin, "greedy", _wok_and_roll_maker)
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        from wokphysics.ui.wok_and_roll.play import add_options
+
+        base.play.add_arguments(parser)
+        add_options(parser)
+
+    def run(args: argparse.Namespace) -> int:
+        from wokphysics.ui.wok_and_roll.play import rules_config
+
+        args.config = rules_config(args, plugin)
+        return base.play.run(args)
+
+    return replace(base, play=VerbCommand(base.play.help, add, run))
+
+
 def _front_ends() -> dict[str, FrontEnd]:
     from wokphysics.games.registry import plugin
 
@@ -188,7 +207,7 @@ def _front_ends() -> dict[str, FrontEnd]:
         "wok-on-fire": WOK_ON_FIRE,
         "we-will-wok-you": turn_front_end(plugin("we-will-wok-you"), "greedy", _wwwy_maker),
         "wok-star": WOK_STAR,
-        "wok-and-roll": turn_front_end(plugin("wok-and-roll"), "greedy", _wok_and_roll_maker),
+        "wok-and-roll": _wok_and_roll_front_end(plugin("wok-and-roll")),
     }
 
 

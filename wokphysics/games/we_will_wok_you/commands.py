@@ -37,7 +37,24 @@ def _check_config(config: str | None) -> None:
 
 
 # --------------------------------------------------------------------------- play
+HOW_TO_PLAY = (
+    "How to play: on your turn collect a coin from a coin set (the upper set prices rows 1-2, "
+    "the lower rows 3-4), buy a whole row of ingredient cards for its set's coins, or take a "
+    "wok card from the offer by paying hand cards that show 4 identical symbols (a star "
+    "counts as any symbol). Buying the last cards next to one coin set triggers the end: "
+    "everyone takes one final action, then each player's cards go into their woks for the "
+    "most points (the game finds the best arrangement)."
+)
+TERMINAL_HINT = (
+    " At the prompt: a choice's number or an action's text (collect upper, buy row 2, "
+    "take W07, then pay card by card); show reprints the table (show hand, show woks), legend "
+    "explains the card kinds, ? the commands. With --bots 0 the screen is cleared and the "
+    "next player presses Enter before their hand is shown."
+)
+
+
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=3)
     parser.add_argument(
         "--bots",

@@ -234,4 +234,5 @@ def tally_sentence(sheet: Sheet, menu: Menu, name: str) -> str:
     rows = tally(sheet, menu)
     parts = [f"{title} ({points}{', ' + note if note else ''})" for title, points, note in rows]
     listed = ", ".join(parts[:-1]) + f", and {parts[-1]}" if len(parts) > 1 else parts[0]
-    return f"{name}'s score is {menu.score(sheet)} taste points, tallied from {listed}."
+    whose = "Your" if name == "You" else f"{name}'s"
+    return f"{whose} score is {menu.score(sheet)} taste points, tallied from {listed}."

@@ -18,6 +18,21 @@ from wokphysics.games.cli_options import (
 )
 
 TITLE = "Wok and Roll"
+HOW_TO_PLAY = (
+    "How to play: each turn one player goes to the market: they roll the 6 dice (4 white, "
+    "2 red) and may roll any of them again twice, or lock them in. Then everyone cooks from "
+    "those dice at once, the market player with all 6, the others with the 4 white ones: "
+    "cross servings off your menu sheet (a dish from the top down, a platter in any order), "
+    "paying each ingredient with a die, your Fridge (each item once per game), a circled row "
+    "bonus or (Expert) the Pantry. Recipe Books buy conversion skills (2 Books), end-game "
+    "bonuses (3) and (Expert) open locked dishes. The game ends in the turn a player "
+    "completes 3 dishes or platters; the most taste points wins."
+)
+TERMINAL_HINT = (
+    " At the prompt: a choice's number, or an action's text (reroll 2 5, lock, cook R1.2, "
+    "done); show reprints the screen (show sheet: the dish names), list or more the choices, "
+    "legend the codes, ? the commands. With --bots 0 the screen is cleared between players."
+)
 GAME = "wok-and-roll"
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 
@@ -56,6 +71,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=2)
     parser.add_argument(
         "--bots",

@@ -678,7 +678,8 @@ class RollDrawing:
                 break
             self._box(surface, box, PANEL_BG, GOLD if seat == winner else
                       SEAT_COLORS[seat % len(SEAT_COLORS)], 2, lay.px(8))
-            self._label(surface, f"{scene.names[seat]}: {totals[seat]}", lay.font(20),
+            self._label(surface, f"{scene.names[seat]}: {totals[seat]} points, "
+                        f"{menu.completed(sheet)} complete", lay.font(20),
                         (box.x + lay.px(8), box.y + lay.px(4)),
                         SEAT_COLORS[seat % len(SEAT_COLORS)], True)
             grid = pygame.Rect(box.x + lay.px(10), box.y + lay.px(28), box.w - lay.px(20),

@@ -43,6 +43,11 @@ def dish_name(state: WokAndRollState, seat: int, sid: str) -> str:
     return group.name if group is not None else sid
 
 
+def says(name: str, singular: str, plural: str) -> str:
+    """``Bot 2 is`` but ``You are``: the verb that goes with a player's name."""
+    return f"{name} {plural if name == 'You' else singular}"
+
+
 def numbers(positions: list[int]) -> str:
     """``2``, ``2 and 5``, ``1, 2 and 5`` (1-based)."""
     words = [str(p + 1) for p in sorted(positions)]
@@ -73,7 +78,8 @@ class RollPresenter(TurnPresenter):
         state = roll_state(scene)
         if state.is_terminal():
             winner = state.winners()[0]
-            return (f"Game over: {scene.names[winner]} wins with {state.scores()[winner]} "
+            return (f"Game over: {says(scene.names[winner], 'wins', 'win')} with "
+                    f"{state.scores()[winner]} "
                     "taste points")
         seat = state.current_player
         name = scene.names[seat]
@@ -84,16 +90,17 @@ class RollPresenter(TurnPresenter):
                 return (f"Your market (roll {state.rolls} of {state.sheet.rerolls + 1}): click "
                         f"dice to re-roll them ({left} re-roll{'s' if left != 1 else ''} left), "
                         "or Lock in")
-            return f"{name} is at the market (roll {state.rolls} of {state.sheet.rerolls + 1})"
+            return (f"{says(name, 'is', 'are')} at the market (roll {state.rolls} of "
+                    f"{state.sheet.rerolls + 1})")
         if not you:
-            return f"{name} is cooking (secret until the turn is over)"
+            return f"{says(name, 'is', 'are')} cooking (secret until the turn is over)"
         payment = self.view.payment
         if payment is not None:
             wallet = self.view.wallet(scene, seat)
             action = payment.complete(wallet)
             what = payment.target.key
             if action is not None:
-                return f"{what}: Cook (or click it again, or Enter) to pay with the chosen"
+                return f"{what} is paid for: Cook, Enter or click it again"
             missing = payment.missing(wallet)
             return f"{what}: choose {missing} more to pay with (dice, Fridge, circles...)"
         return ("Cook: click a bright serving (or a skill, bonus or lock), then Cook; "
@@ -152,12 +159,14 @@ class RollPresenter(TurnPresenter):
                 self.held.clear()
             if after.is_terminal():
                 winner = after.winners()[0]
-                narration.lines.append(f"Game over after turn {before.turn}: {scene.names[winner]}"
-                                       f" wins with {after.scores()[winner]} taste points")
+                narration.lines.append(f"Game over after turn {before.turn}: "
+                                       f"{says(scene.names[winner], 'wins', 'win')} with "
+                                       f"{after.scores()[winner]} taste points")
                 narration.effect = "bell"
             else:
-                narration.lines.append(f"Turn {after.turn}: {scene.names[after.roller]} goes to "
-                                       "the market")
+                narration.lines.append(f"Turn {after.turn}: "
+                                       f"{says(scene.names[after.roller], 'goes', 'go')} to the "
+                                       "market")
                 narration.effect = "dice"
                 narration.flights.extend(self._tumble(after, list(range(after.sheet.dice))))
         return narration
@@ -168,8 +177,9 @@ class RollPresenter(TurnPresenter):
         white = " ".join(sheet.codes[f] for f in faces[:sheet.white])
         red = " ".join(sheet.codes[f] for f in faces[sheet.white:])
         roller = self.scene.names[after.roller]
-        return (f"The market of turn {after.turn}: white {white} | red {red}. {roller} cooks "
-                f"with all {sheet.dice} dice, the others with the {sheet.white} white ones")
+        return (f"The market of turn {after.turn}: white {white} | red {red}. "
+                f"{says(roller, 'cooks', 'cook')} with all {sheet.dice} dice, the others with "
+                f"the {sheet.white} white ones")
 
     def _cooking(self, before: WokAndRollState, after: WokAndRollState,
                  applied: Applied) -> list[str]:
