@@ -12,7 +12,15 @@ from __future__ import annotations
 import pygame
 
 from wokphysics.games.protocol import Action
-from wokphysics.games.wok_and_roll.actions import Convert, Cook, Done, Lock, Rectangle, Reroll, Unlock
+from wokphysics.games.wok_and_roll.actions import (
+    Convert,
+    Cook,
+    Done,
+    Lock,
+    Rectangle,
+    Reroll,
+    Unlock,
+)
 from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.ui.app import App

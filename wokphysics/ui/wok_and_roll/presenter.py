@@ -84,6 +84,10 @@ class RollPresenter(TurnPresenter):
         seat = state.current_player
         name = scene.names[seat]
         you = scene.person_to_act
+        if not you and not scene.replaying and not scene.session.is_bot(seat):
+            what = "at the market" if state.phase == "roll" else "to cook"
+            return (f"{name}, your turn {what}: the others' crossings of this turn stay hidden "
+                    "until it is over")
         if state.phase == "roll":
             left = state.sheet.rerolls + 1 - state.rolls
             if you:
