@@ -121,7 +121,8 @@ def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_cli_play_three_players_two_bots_to_the_end() -> None:
     result = _run(
-        "play", "wok-and-roll", "--players", "3", "--bots", "2", "--seed", "4", stdin="1\n" * 2000
+        "play", "wok-and-roll", "--terminal", "--players", "3", "--bots", "2", "--seed", "4",
+        stdin="1\n" * 2000,
     )
     assert result.returncode == 0, result.stderr
     assert "Final tally" in result.stdout and "wins with" in result.stdout
@@ -129,7 +130,7 @@ def test_cli_play_three_players_two_bots_to_the_end() -> None:
 
 def test_cli_rejects_bad_arguments_in_one_line() -> None:
     for args in (["--players", "9"], ["--players", "3", "--bots", "4"], ["--dishes", "0"]):
-        result = _run("play", "wok-and-roll", *args)
+        result = _run("play", "wok-and-roll", "--terminal", *args)
         assert result.returncode == 2
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 

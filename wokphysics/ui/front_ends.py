@@ -200,12 +200,31 @@ def _wok_and_roll_front_end(plugin: GamePlugin) -> FrontEnd:
     return replace(base, play=VerbCommand(base.play.help, add, run))
 
 
+def _with_epilog(front: FrontEnd, epilog: Callable[[], str]) -> FrontEnd:
+    """``front`` whose ``play --help`` ends with ``epilog()`` (how to play the game)."""
+    base = front.play
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        base.add_arguments(parser)
+        parser.epilog = epilog()
+
+    return replace(front, play=VerbCommand(base.help, add, base.run))
+
+
+def _wwwy_epilog() -> str:
+    from wokphysics.games.we_will_wok_you.commands import HOW_TO_PLAY
+
+    return HOW_TO_PLAY + (" In the window: click a coin set, a row, or a wok card and then "
+                          "the hand cards that pay; hover for details; F1 for help.")
+
+
 def _front_ends() -> dict[str, FrontEnd]:
     from wokphysics.games.registry import plugin
 
     return {
         "wok-on-fire": WOK_ON_FIRE,
-        "we-will-wok-you": turn_front_end(plugin("we-will-wok-you"), "greedy", _wwwy_maker),
+        "we-will-wok-you": _with_epilog(turn_front_end(plugin("we-will-wok-you"), "greedy",
+                                                       _wwwy_maker), _wwwy_epilog),
         "wok-star": WOK_STAR,
         "wok-and-roll": _wok_and_roll_front_end(plugin("wok-and-roll")),
     }

@@ -206,12 +206,13 @@ def render(game: GameState, seat: int, tray: DiceTray | None = None) -> str:
     state = game
     sheet = state.sheet
     if state.phase == "roll":
-        at = f"is at the market (roll {state.rolls} of {sheet.rerolls + 1})"
+        at = f"is at the market, roll {state.rolls} of {sheet.rerolls + 1}"
     else:
         at = "went to the market; cooking"
     menu = state.menus[seat]
+    side = sheet.name.removesuffix(" Menu")
     lines = [
-        f"== Wok and Roll, {sheet.name}, turn {state.turn}: Player {state.roller + 1} {at} ==",
+        f"== Wok and Roll ({side}), turn {state.turn}: Player {state.roller + 1} {at} ==",
         dice_line(state, seat, tray),
         f"You (Player {seat + 1}): {menu.score(sheet)} points, {menu.completed(sheet)} of "
         f"{sheet.dishes_to_end} dishes done | x crossed  * cook now  # lock",

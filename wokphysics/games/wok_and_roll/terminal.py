@@ -122,10 +122,9 @@ class WokAndRollTerminal(TerminalGame):
     def hint(self, state: GameState, seat: int) -> str:
         game = _state(state)
         if game.phase != "roll":
-            return "cook a serving (its number, then how to pay), 'cook R1.2', or 'done'"
+            return "a serving's number (then how to pay), or cook R1.2, or done"
         left = game.sheet.rerolls + 1 - game.rolls
-        return (f"type 'reroll 2 5' to roll dice again ({left} re-roll"
-                f"{'s' if left != 1 else ''} left), or lock:")
+        return f"reroll 2 5 rolls dice 2 and 5 again ({left} left), or lock:"
 
     def choices(self, state: GameState, seat: int) -> list[Choice]:
         game = _state(state)

@@ -1,0 +1,214 @@
+"""Terminal play as a person at an 80 x 24 terminal meets it (issue 11 part 6): the screen and
+its choices fit, re-roll numbers are the player's, hot seat clears the screen and waits, bot
+moves name what they took, choices say what they bring, legends and help explain the codes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from cli_helpers import wokphysics
+
+from wokphysics.games.bots import Bot
+from wokphysics.games.protocol import Action
+from wokphysics.games.registry import new_game
+from wokphysics.games.terminal import play_in_terminal
+from wokphysics.games.we_will_wok_you.bots import GreedyBot
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
+from wokphysics.games.wok_and_roll.actions import Reroll
+from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
+from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.state import WokAndRollState
+from wokphysics.games.wok_and_roll.terminal import WokAndRollTerminal, play_hidden
+
+
+def _typed(game: WokAndRollTerminal, state: WokAndRollState, action: Action) -> str:
+    """What a person types for ``action``: a re-roll in the tray's numbering."""
+    if isinstance(action, Reroll):
+        return game.tray.text(action)
+    return str(action)
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_every_wok_and_roll_prompt_fits_an_80_by_24_terminal(expert: bool) -> None:
+    state = make_game(3, seed=6, config={"expert": True} if expert else None)
+    game = WokAndRollTerminal(state.sheet.dice)
+    stand_in = WokAndRollGreedyBot(5)
+    out: list[str] = []
+    heights: list[int] = []
+
+    def read(prompt: str) -> str:
+        lines = "\n".join(out).split("\n")
+        start = max(i for i, line in enumerate(lines) if line.startswith("== Wok and Roll"))
+        screen = lines[start:] + [prompt]
+        assert max(len(line) for line in screen) <= 80, max(screen, key=len)
+        heights.append(len(screen) + 1)  # and the blank line above it
+        return _typed(game, state, stand_in.choose(state))
+
+    seats: list[Bot | None] = [None, WokAndRollGreedyBot(1), WokAndRollGreedyBot(2)]
+    play_in_terminal(state, seats, game, read=read, write=out.append, clear=lambda: None)
+    assert state.is_terminal()
+    assert len(heights) > 20
+    assert max(heights) <= 24, f"a screen of {max(heights)} lines"
+
+
+def test_a_typed_re_roll_keeps_the_players_numbering() -> None:
+    for seed in range(100):
+        state = make_game(2, seed=seed)
+        white = state.dice[:state.sheet.white]
+        later = [i for i in range(1, 4) if white[i] in white[:i]]
+        if later:
+            break
+    second = later[0]
+    first = white.index(white[second])
+    game = WokAndRollTerminal(state.sheet.dice)
+    out: list[str] = []
+    answers = iter([f"reroll {second + 1}"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    with pytest.raises(SystemExit):
+        play_in_terminal(state, [None, WokAndRollGreedyBot(1)], game, read=read,
+                         write=out.append, clear=lambda: None)
+    action = state.history[0]
+    assert isinstance(action, Reroll) and action.dice == (first,)  # the engine's own form
+    echo = [line for line in out if line.startswith("Player 1: reroll")]
+    assert echo and echo[0].startswith(f"Player 1: reroll {second + 1} -> {second + 1} ")
+    assert game.tray.order[second] == first, "die N shows the die that was rolled"
+
+
+def _events() -> tuple[list[tuple[str, str]], Callable[[str], None], Callable[[], None]]:
+    events: list[tuple[str, str]] = []
+    return events, lambda text: events.append(("write", text)), lambda: events.append(
+        ("clear", ""))
+
+
+def test_hot_seat_clears_the_screen_and_waits_for_the_next_player() -> None:
+    state = make_game(2, seed=3)
+    game = WokAndRollTerminal(state.sheet.dice)
+    stand_ins = [WokAndRollGreedyBot(1), WokAndRollGreedyBot(2)]
+    events, write, clear = _events()
+
+    def read(prompt: str) -> str:
+        events.append(("read", prompt))
+        if prompt == "":
+            return ""  # Enter: the next player is at the keyboard
+        return _typed(game, state, stand_ins[state.current_player].choose(state))
+
+    play_in_terminal(state, [None, None], game, read=read, write=write, clear=clear)
+    assert state.is_terminal()
+    screens = [k for k, (kind, text) in enumerate(events)
+               if kind == "write" and text.startswith("== Wok and Roll")]
+    passes = [k for k, (kind, text) in enumerate(events)
+              if kind == "write" and text.startswith("Pass to Player")]
+    assert len(passes) >= 10
+    for k in screens:
+        # the last "Pass to" before each screen was followed by an Enter and a clear
+        last_pass = max(p for p in passes if p < k)
+        between = [kind for kind, _ in events[last_pass:k]]
+        assert between[:3] == ["write", "read", "clear"]
+    _check_hand_overs(events)
+
+
+def _check_hand_overs(events: list[tuple[str, str]]) -> None:
+    """Whenever the player asked changes, the screen was cleared and Enter awaited between."""
+    asked = [(k, text.split(",")[0]) for k, (kind, text) in enumerate(events)
+             if kind == "write" and text.startswith("Player ") and ", your move:" in text]
+    changes = 0
+    for (before, name), (after, other) in zip(asked, asked[1:], strict=False):
+        if name == other:
+            continue
+        changes += 1
+        window = events[before:after]
+        assert ("clear", "") in window and ("read", "") in window
+        assert window.index(("clear", "")) < window.index(("read", ""))
+    assert changes >= 10
+
+
+def test_wok_and_roll_bots_cooking_is_told_when_the_turn_is_over() -> None:
+    state = make_game(3, seed=21)
+    out: list[str] = []
+    play_hidden(state, [None, WokAndRollGreedyBot(3), WokAndRollGreedyBot(4)],
+                read=lambda prompt: "lock" if state.phase == "roll" else "done",
+                write=out.append, clear=lambda: None)
+    text = "\n".join(out)
+    assert "(greedy bot): cooked " in text
+    revealed = text.split("Turn 2 cooking (revealed now that everybody is done):")[1]
+    assert "(greedy bot): cooked " in revealed.split("Turn 3")[0]
+
+
+def test_wok_and_roll_commands_show_list_and_legend() -> None:
+    state = make_game(2, seed=2)
+    game = WokAndRollTerminal(state.sheet.dice)
+    answers = iter(["legend", "show sheet", "show dice", "?", "lock", "list", "more", "done"])
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    with pytest.raises(SystemExit):
+        play_in_terminal(state, [None, WokAndRollGreedyBot(1)], game, read=read,
+                         write=out.append, clear=lambda: None)
+    text = "\n".join(out)
+    assert "R = Rice, N = Noodle, V = Vegetable, M = Meat, S = Seafood, B = Recipe Book" in text
+    assert "Salted Fish Fried Rice" in text, "show sheet prints the dish names"
+    assert "show [WHAT]" in text and "legend" in text
+    assert "Player 1: done cooking" in text
+
+
+def test_we_will_wok_you_choices_and_bot_moves_name_the_cards() -> None:
+    state = new_game("we-will-wok-you", players=3, seed=5)
+    assert isinstance(state, WeWillWokYouState)
+    game = WeWillWokYouTerminal()
+    stand_in = GreedyBot(9)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        return str(stand_in.choose(state))
+
+    play_in_terminal(state, [None, GreedyBot(1), GreedyBot(2)], game, read=read,
+                     write=out.append, clear=lambda: None)
+    text = "\n".join(out)
+    data = state.data
+    bought = [line for line in out if line.startswith("Bot 2 (greedy): bought row ")]
+    assert bought and all(" coin" in line and "[" in line for line in bought)
+    takes = [line for line in out if ". take W" in line]
+    assert takes and all("(" in line for line in takes), "each take choice says what it is"
+    assert any(line.startswith("  ") and ". buy row " in line and " coins: " in line
+               for line in out)
+    assert "took W" in text and " paying " in text
+    assert data.woks
+
+
+def test_we_will_wok_you_hot_seat_hides_the_hand_between_players() -> None:
+    state = new_game("we-will-wok-you", players=2, seed=4)
+    assert isinstance(state, WeWillWokYouState)
+    stand_ins = [GreedyBot(1), GreedyBot(2)]
+    events, write, clear = _events()
+
+    def read(prompt: str) -> str:
+        events.append(("read", prompt))
+        return "" if prompt == "" else str(stand_ins[state.current_player].choose(state))
+
+    play_in_terminal(state, [None, None], WeWillWokYouTerminal(), read=read, write=write,
+                     clear=clear)
+    assert state.is_terminal()
+    _check_hand_overs(events)
+
+
+@pytest.mark.parametrize("game", ["wok-and-roll", "we-will-wok-you"])
+def test_play_help_describes_the_game(game: str, capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    for args in (("play", game, "--help"), ("play", game, "--terminal", "--help")):
+        outcome = wokphysics(capsys, monkeypatch, *args)
+        assert outcome.status == 0
+        assert "How to play:" in outcome.out
+        assert "default: Wok on Fire" not in outcome.out
