@@ -291,3 +291,45 @@ def test_the_layout_puts_every_serving_on_screen_readably() -> None:
         assert lay.font(22) >= 22, "names and numbers: 22 px fonts at 1280 x 800"
         assert state.num_players == 5
         pygame.display.quit()
+
+
+def test_the_launcher_starts_an_expert_game_in_the_same_window(tmp_path: Path) -> None:
+    import argparse
+
+    from wokphysics.ui.launcher.run import build_launcher
+    from wokphysics.ui.launcher.scene import LauncherScene, Spot
+
+    args = argparse.Namespace(size="1280x800", fullscreen=False, mute=True, max_frames=None,
+                              screenshot=None)
+    app, _ = build_launcher(args, tmp_path)
+    launcher = app.scene
+    assert isinstance(launcher, LauncherScene)
+    app.frame(FRAME_S)
+    choices = launcher.choices
+    names = [g.plugin.name for g in choices.games]
+
+    def press(spot: Spot) -> None:
+        rect = launcher.rect_of(spot)
+        assert rect is not None, f"{spot} is not on screen"
+        post_click(rect.center)
+        app.frame(FRAME_S)
+
+    press(Spot("game", names.index(GAME)))
+    game = choices.game
+    assert game.window is not None, "Wok and Roll plays in the window"
+    press(Spot("option", [o.key for o in game.options].index("menu")))
+    assert game.values["menu"] == "expert"
+    choices.seed = 31
+    press(Spot("start"))
+    scene = app.scene
+    assert isinstance(scene, TurnScene)
+    state = state_of(scene)
+    assert state.sheet.expert and state.seed == 31
+    assert all(menu.hs_tile >= 0 for menu in state.menus), "House Special tiles dealt"
+    assert lay_has_locks(scene)
+    pygame.display.quit()
+
+
+def lay_has_locks(scene: TurnScene) -> bool:
+    lay = layout(scene)
+    return bool(lay.locks) and bool(lay.hats) and bool(lay.pantry) and bool(lay.recipes)
