@@ -13,12 +13,12 @@ from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action
 from wokphysics.games.registry import new_game
 from wokphysics.games.terminal import play_in_terminal
-from wokphysics.games.we_will_wok_you.bots import GreedyBot
+from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot as GreedyBot
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
 from wokphysics.games.wok_and_roll.actions import Reroll
 from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
-from wokphysics.games.wok_and_roll.factory import make_game
+from wokphysics.games.wok_and_roll.factory import new_state as make_game
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.games.wok_and_roll.terminal import WokAndRollTerminal, play_hidden
 

@@ -14,7 +14,7 @@ from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.terminal import TerminalGame
 from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pass, Pay, TakeWok
 from wokphysics.games.we_will_wok_you.render import render, render_end
-from wokphysics.games.we_will_wok_you.state import ROW_SET, WeWillWokYouState
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 SHOW = "show: the table; show hand | woks"
 
@@ -63,7 +63,7 @@ class WeWillWokYouTerminal(TerminalGame):
     @staticmethod
     def _price(state: WeWillWokYouState, row: int) -> int:
         """A row's price: the coins in its coin set."""
-        return state.coin_sets[ROW_SET[row]]
+        return state.coin_sets[state.data.row_coin_sets[row]]
 
     def said(self, before: GameState, action: Action, state: GameState, seat: int,
              name: str) -> list[str]:
@@ -108,13 +108,13 @@ class WeWillWokYouTerminal(TerminalGame):
         data = _state(state).data
         types = ", ".join(f"{key} = {name}" for key, name in
                           zip(data.type_keys, data.type_names, strict=True))
-        symbols = sorted({s for card in data.card_symbols for s in card})
+        wild = data.settings.symbols.wild
         lines = [
             f"Card types in 'pay TYPE:SYMBOLS': {types}.",
-            f"Symbols: {', '.join(symbols)} ('none': a card without symbols); a star counts "
-            "as any symbol.",
-            "take Wxx chooses a wok card; then pay one card at a time until the cards paid "
-            "show 4 identical symbols.",
+            f"Symbols: {', '.join(data.symbols)}; {wild} counts as any of them; 'none': a card "
+            "without symbols.",
+            f"take Wxx chooses a wok card; then pay one card at a time until the cards paid "
+            f"show {data.needed} identical symbols.",
             "A card is written Name (symbols) [its id]. " + SHOW,
         ]
         return "\n".join(lines)
