@@ -101,7 +101,7 @@ class WeWillWokYouTerminal(TerminalGame):
             lines += [f"  {_wok(game, data.woks[w].id)}" for w in game.offer]
             lines += [f"yours: {_wok(game, data.woks[w].id)}" for w in game.woks[seat]]
             return "\n".join(lines)
-        head = "" if not word else f"(show {what}? {SHOW})\n"
+        head = "" if not word else f"(nothing called '{what}' to show)\n{SHOW}\n"
         return head + self.screen(state, seat)
 
     def legend(self, state: GameState) -> str:

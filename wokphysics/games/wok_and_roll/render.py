@@ -37,7 +37,8 @@ WIDTH = 78
 """Characters per line of the screen (an 80-column terminal)."""
 LABEL = 14
 """Width of the section labels at the start of the sheet's lines."""
-SHORT = {"Vegetable and Meat section": "Veg+Meat"}
+SHORT = {"Vegetable and Meat": "Veg+Meat", "Specialty Skills and Fridge": "Skills+Fridge",
+         "House Special": "House Sp."}
 DIE_NAMES = {"Vegetable": "Veg", "Recipe Book": "Book"}
 
 def _cell(serving: Serving, crossed: bool, codes: str) -> str:
@@ -114,8 +115,7 @@ def sheet_lines(state: WokAndRollState, seat: int, viewer: int | None) -> list[s
     scores = menu.section_scores(sheet)
     lines = []
     for section in sheet.sections:
-        title = sheet.titles[section].removesuffix(" section")
-        title = SHORT.get(sheet.titles[section], title)
+        title = short_title(sheet.titles[section])
         parts = [_group_text(sheet, menu, g, ready) for g in sheet.groups
                  if g.section == section]
         lines += _packed(f"{title} ({scores[section]})", parts)
@@ -198,6 +198,25 @@ def others_line(state: WokAndRollState, seat: int) -> str:
         return ""
     when = " (as the dice locked)" if state.public else ""
     return f"Others{when}: " + "; ".join(parts)
+
+
+def tally_line(state: WokAndRollState, viewer: int, seat: int) -> str:
+    """``seat``'s points per wok space on one or two lines, as ``viewer`` may see them."""
+    sheet = state.sheet
+    menu = public_menu(state, viewer, seat)
+    parts = [f"{short_title(title)} {points}" for title, points, _ in tally(sheet, menu)]
+    half = (len(parts) + 1) // 2 if len(parts) > 5 else len(parts)
+    lines = [f"{menu.score(sheet)} points, {menu.completed(sheet)} of {sheet.dishes_to_end} "
+             "dishes done", "    " + ", ".join(parts[:half])]
+    if parts[half:]:
+        lines.append("    " + ", ".join(parts[half:]))
+    return "\n".join(lines)
+
+
+def short_title(title: str) -> str:
+    """A wok space's title in a few letters (``Veg+Meat``, ``Skills+Fridge``)."""
+    title = title.removesuffix(" section")
+    return SHORT.get(title, title)
 
 
 def render(game: GameState, seat: int, tray: DiceTray | None = None) -> str:

@@ -40,7 +40,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
     Unlock,
 )
-from wokphysics.games.wok_and_roll.advice import payment_words, public_menu
+from wokphysics.games.wok_and_roll.advice import payment_words
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES
 from wokphysics.games.wok_and_roll.render import (
     dice_line,
@@ -48,13 +48,31 @@ from wokphysics.games.wok_and_roll.render import (
     render,
     render_end,
     render_menu,
+    sheet_lines,
+    tally_line,
 )
 from wokphysics.games.wok_and_roll.rules import serving_of
 from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.games.wok_and_roll.tray import DiceTray
 
-SHOW = "show: the screen; show dice | sheet | others | tally"
+SHOW = "show: the screen; show dice, sheet, names, others, P2, tally or full"
+
+
+def _names(game: WokAndRollState, seat: int) -> str:
+    """The dishes' names by id, packed to 78 columns."""
+    parts = [f"{g.gid} {g.name}" for g in game.sheet.groups]
+    tile = game.menus[seat].hs_tile
+    if tile >= 0:
+        parts.append(f"HS {game.sheet.tiles[tile].name}")
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        if line and len(line) + len(part) + 3 > 78:
+            lines.append(line)
+            line = ""
+        line = f"{line} | {part}" if line else part
+    return "\n".join([*lines, line])
 
 
 def _cost(action: Action) -> int:
@@ -88,25 +106,33 @@ class WokAndRollTerminal(TerminalGame):
         return render(state, seat, self.tray)
 
     def show(self, state: GameState, seat: int, what: str) -> str:
+        """``show``: the screen; ``show dice | sheet | names | others | P2 | tally | full``:
+        a part of it, each short enough to keep the screen above in view (``full``: the
+        whole sheet with every dish's name, longer)."""
         game = _state(state)
         sheet = game.sheet
-        word = what.lower()
+        word = what.lower().replace("player", "p").replace(" ", "")
         if word.startswith("dice"):
             return dice_line(game, seat, self.tray)
         if word.startswith("sheet"):
-            return render_menu(sheet, game.menus[seat], f"Your menu (Player {seat + 1})")
+            return "\n".join(sheet_lines(game, seat, seat))
+        if word.startswith("name"):
+            return _names(game, seat)
         if word.startswith("other"):
-            lines = []
-            for other in range(game.num_players):
-                if other != seat:
-                    lines.append(render_menu(sheet, public_menu(game, seat, other),
-                                             f"Player {other + 1}"))
+            lines = [f"P{other + 1}: " + tally_line(game, seat, other)
+                     for other in range(game.num_players) if other != seat]
             return "\n".join(lines) or "(no other players)"
+        number = typed_number(word.removeprefix("p"))
+        if number is not None and 1 <= number <= game.num_players:
+            other = number - 1
+            who = "Your menu" if other == seat else f"Player {number}'s menu"
+            when = " (as the dice locked)" if other != seat and game.public else ""
+            return "\n".join([f"{who}{when}:", *sheet_lines(game, other, seat)])
         if word.startswith("tally"):
-            scores = game.menus[seat].section_scores(sheet)
-            return "\n".join(f"  {sheet.titles[key]}: {points}" for key, points in
-                             scores.items()) + f"\n  Total: {sum(scores.values())}"
-        head = "" if not word else f"(show {what}? {SHOW})\n"
+            return f"You: {tally_line(game, seat, seat)}"
+        if word.startswith("full"):
+            return render_menu(sheet, game.menus[seat], f"Your menu (Player {seat + 1})")
+        head = "" if not word else f"(nothing called '{what}' to show)\n{SHOW}\n"
         return head + self.screen(state, seat)
 
     def legend(self, state: GameState) -> str:
@@ -156,8 +182,8 @@ class WokAndRollTerminal(TerminalGame):
             found.append(Choice(
                 f"{sid} {needs} +{serving.points}", actions,
                 [payment_words(sheet, a) for a in actions],
-                f"cook {sid} ({self._dish(game, sid)}, {serving.points} taste points): "
-                "pay with which ingredients? (or 'back')"))
+                f"cook {sid} ({self._dish(game, sid)}, +{serving.points}): pay with? "
+                "(or 'back')"))
         words = {
             "convert": f"skill ({sheet.conversion_cost}B)",
             "rectangle": f"end bonus ({sheet.rectangle_cost}B)",
@@ -238,9 +264,9 @@ class WokAndRollTerminal(TerminalGame):
         else:
             lines = [f"{name}: {action} ({payment_words(sheet, action)})"]
         if old.phase == "roll" and new.phase == "cook":
-            lines.append(f"Turn {old.turn}: the dice are locked in: "
-                         f"{dice_line(new, new.roller, self.tray).removeprefix('Dice: ')}; "
-                         f"everybody cooks (the red dice only Player {new.roller + 1})")
+            market = dice_line(new, new.roller, self.tray).removeprefix("Dice: ")
+            market = market.rsplit(" (you:", 1)[0]
+            lines.append(f"Turn {old.turn}: the dice are locked in: {market}; everybody cooks")
         return lines
 
     def private(self, before: GameState, action: Action, seat: int) -> bool:

@@ -180,8 +180,8 @@ class RollDrawing:
         note_y = lay.dice[-1].bottom + lay.px(2) if lay.dice else tray.y
         if sheet.dice > sheet.white:
             red_right = lay.dice[-1].right + lay.px(12)
-            self._label(surface, "red dice:", lay.font(20), (red_right, lay.dice[-1].y), DIM)
-            self._label(surface, f"{roller} only", lay.font(20),
+            self._label(surface, "red: market", lay.font(20), (red_right, lay.dice[-1].y), DIM)
+            self._label(surface, "player only", lay.font(20),
                         (red_right, lay.dice[-1].y + lay.px(20)), DIM)
         if seat >= 0 and state.phase == "cook":
             who = "You" if scene.names[seat] == "You" else scene.names[seat]
@@ -549,7 +549,10 @@ class RollDrawing:
             return words + ("; crossed off" if crossed else "")
         reason = why_not(state, seat, serving, scene.names[max(0, state.cooker)])
         if reason is None:
-            return words + ". Click to cook it"
+            payment = self.view.payment
+            if payment is not None and payment.target.key == sid:
+                return words + ". Click it again (or Cook) to cook it with what is chosen"
+            return words + ". Click to choose it (the cheapest payment is proposed)"
         return f"{words}. Not now: {reason}"
 
     def _group_tip(self, gid: str, scene: TurnScene) -> str:

@@ -206,7 +206,9 @@ def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int |
 
     # The right column: your move (payment and buttons), then the log.
     lay.panel = lay.rect(RIGHT.x, RIGHT.y, RIGHT.w, 330)
-    for index, name in enumerate(b for b in buttons if b in ("cook", "clear", "done")):
+    for index, name in enumerate(("cook", "clear", "done")):  # fixed places: no surprises
+        if name not in buttons:
+            continue
         rect = lay.rect(RIGHT.x + 8 + (index % 2) * 118, RIGHT.y + 246 + (index // 2) * 42,
                         110, 36)
         lay.buttons[name] = rect

@@ -90,6 +90,10 @@ class RollPresenter(TurnPresenter):
                     "until it is over")
         if state.phase == "roll":
             left = state.sheet.rerolls + 1 - state.rolls
+            if you and self.view.reroll:
+                chosen = numbers(sorted(self.view.reroll))
+                return (f"Re-roll {'die' if len(self.view.reroll) == 1 else 'dice'} {chosen}: "
+                        "Re-roll or Enter (click a die again to keep it), or Lock in")
             if you:
                 return (f"Your market (roll {state.rolls} of {state.sheet.rerolls + 1}): click "
                         f"dice to re-roll them ({left} re-roll{'s' if left != 1 else ''} left), "
