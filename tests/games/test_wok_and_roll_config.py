@@ -159,7 +159,9 @@ def test_seven_dice_from_the_config_are_rolled_used_and_shown(tmp_path: Path) ->
         state = new_state(3, seed, {"path": str(path)})
         assert len(state.dice) == 7 and state.usable(0) == 0b1111111
         assert state.usable(1) == 0b11111, "the others use the 5 white dice"
-        assert "7r" in render(state, 0)
+        dice = render(state, 0).splitlines()[1]  # white 1-5, then the red 6 and 7
+        assert dice.startswith("Dice: 1:") and "5:" in dice.split("|")[0]
+        assert " 6:" in dice.split("|")[1] and " 7:" in dice.split("|")[1]
         rng = random.Random(seed)
         while not state.is_terminal():
             state.check_invariants()

@@ -294,8 +294,8 @@ def play_in_terminal(
         if bot is None:
             if hot_seat and on_screen != seat:
                 clear()
-                write(f"Pass to {names[seat]} - press Enter when ready (the screen is "
-                      "cleared; the previous hand is hidden)")
+                write(f"Pass to {names[seat]} - press Enter when ready (the previous "
+                      "screen is hidden)")
                 try:
                     read("")
                 except EOFError:
@@ -317,8 +317,8 @@ def play_in_terminal(
         if bot is None:
             for line in lines:  # the person sees their own step at once
                 write(line)
-            if secret and hot_seat:
-                held.extend(lines)  # the others learn it when it is revealed
+            if hot_seat:  # the next person reads it after the hand-over (a secret: later)
+                (held if secret else news).extend(lines)
         elif secret:
             held.extend(lines)
         else:
