@@ -30,6 +30,11 @@ class DiceTray:
         self.order = list(range(dice))
         self._turn = -1
 
+    def reset(self) -> None:
+        """Forget the order (a replay starting again from its first turn)."""
+        self.order = list(range(len(self.order)))
+        self._turn = -1
+
     def follow(self, state: WokAndRollState) -> None:
         """Start a fresh order when a new turn has begun (all dice rolled anew)."""
         if state.turn != self._turn:

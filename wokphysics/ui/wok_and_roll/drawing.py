@@ -395,9 +395,8 @@ class RollDrawing:
     # ------------------------------------------------------------------ hover
     def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
         hit = self.view.hover
-        if hit is None or hit.kind in ("section",) and hit.key in ("fridge", "skills", "bonus"):
-            if hit is None:
-                return
+        if hit is None:
+            return
         rect = lay.rect_of(hit)
         if rect is None:
             return

@@ -221,6 +221,8 @@ def propose(target: Target, actions: Sequence[Action], wallet: Wallet,
             if token in wallet.offers[source] and source not in payment.chosen:
                 payment.chosen.append(source)
                 break
-    if payment.complete(wallet) is None:  # should not happen: fall back to choosing by hand
+    if payment.complete(wallet) is None:
+        # the cheapest action's tokens are offered by distinct sources (each source offers
+        # tokens of one pool), so this is complete; if not, the person chooses by hand
         payment.chosen = []
     return payment

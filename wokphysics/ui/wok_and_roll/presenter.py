@@ -68,8 +68,7 @@ class RollPresenter(TurnPresenter):
         super().forget()
         self.held.clear()
         self.pending = None
-        self.view.tray.order = list(range(len(self.view.tray.order)))
-        self.view.tray._turn = -1
+        self.view.tray.reset()
         self.view.reset()
 
     # ------------------------------------------------------------------ the prompt
