@@ -25,7 +25,7 @@ from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.rules import serving_of
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.ui.turn.scene import TurnScene
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE, Button, Color, draw_button
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Color, draw_button
 from wokphysics.ui.wok_and_roll.faces import INK
 from wokphysics.ui.wok_and_roll.layout import Hit, Layout
 from wokphysics.ui.wok_and_roll.payment import Source, action_target, tokens_of
@@ -97,7 +97,8 @@ class RollDrawing:
                                   _marks_key(marks), state.menus[seat].hs_tile if seat >= 0
                                   else -1)),
             "panel": (lay.panel, (scene.prompt(), view.version, tuple(lay.buttons), chosen,
-                                  scene.session.steps)),
+                                  scene.session.steps, scene.presenter.status,
+                                  scene.presenter.status_is_error)),
             "log": (lay.log, (len(scene.log), tuple(e.text for e in scene.log[-3:]))),
         }
 
@@ -289,10 +290,10 @@ class RollDrawing:
         seat = state.current_player
         if state.is_terminal():
             head = "Game over"
-        elif scene.person_to_act:
+        elif seat >= 0:
             head = "Your move" if scene.names[seat] == "You" else f"{scene.names[seat]}'s move"
         else:
-            head = f"{scene.names[seat]}'s move" if seat >= 0 else ""
+            head = ""
         self._label(surface, head, lay.font(24), (x, y), GOLD, True)
         y += lay.px(30)
         payment = view.payment
@@ -300,6 +301,19 @@ class RollDrawing:
             y = self._payment(surface, scene, lay, x, y, width)
         else:
             y = view.text.draw_wrapped(surface, scene.prompt(), lay.font(20), x, y, width, WHITE)
+        status = scene.presenter.status  # the last refusal (red), or news ("resumed after ...")
+        if status:
+            bottom = min((r.top for r in lay.buttons.values() if area.contains(r)),
+                         default=area.bottom)
+            lines = view.text.wrap(status, lay.font(20), width)
+            step = round(lay.font(20) * 0.95)
+            y = max(y + lay.px(6), bottom - lay.px(6) - step * len(lines))
+            for line in lines:
+                if y + step > bottom:
+                    break
+                self._label(surface, line, lay.font(20), (x, y),
+                            RED if scene.presenter.status_is_error else DIM)
+                y += step
         for name in ("cook", "clear", "done"):
             rect = lay.buttons.get(name)
             if rect is None:

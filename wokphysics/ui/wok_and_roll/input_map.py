@@ -60,18 +60,25 @@ class RollInput:
         hit = self.view.layout(scene).hit(pos)
         if hit is None:
             return None
-        return self.click(hit, scene)
+        return self._acting(self.click(hit, scene))
+
+    def _acting(self, intent: Intent | None) -> Intent | None:
+        """An intent that takes steps clears the last refusal from the status line."""
+        if intent is not None and intent.actions:
+            self.presenter.clear_status()
+        return intent
 
     def key(self, key: int, scene: TurnScene) -> Intent | None:
         state = roll_state(scene)
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self._reroll(scene) if state.phase == "roll" else self._cook(scene)
+            return self._acting(self._reroll(scene) if state.phase == "roll"
+                                else self._cook(scene))
         if key == pygame.K_BACKSPACE:
             self.view.reset()
         elif key == pygame.K_l and state.phase == "roll":
-            return self._listed(scene, Lock)
+            return self._acting(self._listed(scene, Lock))
         elif key == pygame.K_d and state.phase == "cook":
-            return self._listed(scene, Done)
+            return self._acting(self._listed(scene, Done))
         return None
 
     # ------------------------------------------------------------------ what a click means
