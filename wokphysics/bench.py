@@ -26,8 +26,8 @@ def _sources() -> list[tuple[str, FigureSource]]:
     from wokphysics.table.bench import bench_figures as table_figures
     from wokphysics.ui.bench import bench_figures as ui_figures
     from wokphysics.ui.games_bench import bench_figures as games_window_figures
-    from wokphysics.ui.wok_star.bench import bench_figures as wok_star_window_figures
     from wokphysics.ui.wok_and_roll.bench import bench_figures as wok_and_roll_window_figures
+    from wokphysics.ui.wok_star.bench import bench_figures as wok_star_window_figures
 
     sources: list[tuple[str, FigureSource]] = [("table", table_figures)]
     sources.extend((plugin.name, plugin.bench_figures) for plugin in PLUGINS)
