@@ -130,6 +130,9 @@ class App:
         self.confirm_restart = False
         self.speed = 1.0
         self.frame_ms: list[float] = []
+        self._held_pointer: tuple[tuple[int, int], float] | None = None
+        """Where the pointer last moved while an overlay (pause, help, restart?) was open:
+        the scene is told once the overlay closes, so its hover is not stale."""
 
     @property
     def renderer(self) -> TableRenderer:
@@ -181,7 +184,7 @@ class App:
             self._size = self.screen.get_size()
             if self._table is not None:
                 self._table[1].resize(self._size)
-        if not (self.paused or self.help or self.confirm_restart):
+        if not self.overlay_open:
             self.scene.update(elapsed, self.speed)
         self.read_events()  # between the frame's parts, so no batch spans the whole frame
         self.scene.draw(self.screen)
@@ -253,15 +256,25 @@ class App:
             raise UserError(f"{path}: cannot save the screenshot: {error}") from None
 
     # ------------------------------------------------------------------ events
+    @property
+    def overlay_open(self) -> bool:
+        """Pause, help or the restart question is shown: the scene gets no pointer input."""
+        return self.paused or self.help or self.confirm_restart
+
     def handle(self, event: pygame.event.Event, t_s: float) -> None:
         """One event; ``t_s`` is when it happened on the window's clock (s)."""
+        covered = self.overlay_open
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface()
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
-        elif self.paused or self.help or self.confirm_restart:
+        elif covered:
+            # The scene does not see the pointer under an overlay (a drag must not go on
+            # while paused), but learns where it went once the overlay closes.
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+                self._held_pointer = (event.pos, t_s)
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.paused = self.help = False
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -270,6 +283,10 @@ class App:
             self.scene.mouse_move(event.pos, t_s)
         elif event.type == pygame.MOUSEBUTTONUP:
             self.scene.mouse_up(event.button, event.pos, t_s)
+        if covered and not self.overlay_open and self._held_pointer is not None:
+            pos, moved_s = self._held_pointer
+            self._held_pointer = None
+            self.scene.mouse_move(pos, moved_s)
 
     def _key(self, key: int) -> None:
         if self.confirm_restart:
