@@ -17,6 +17,8 @@ adapts a factory ``make(renderer, text, app)`` to that.
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +82,33 @@ def open_window(options: WindowOptions) -> pygame.Surface:
     return screen
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM reached a window that was not in its own loop (a test driving frames): it
+    stops like Ctrl-C (pytest ends the run), the game saved first."""
+
+
+def _stop_on_sigterm(app: App) -> None:
+    """Make SIGTERM close ``app``'s window as closing it does (the game saved).
+
+    SDL turns SIGTERM into a quit event, which only a loop that reads it obeys; a test
+    looping on ``frame()`` ignored it and had to be killed. This handler asks the window to
+    stop; :meth:`App.frame` obeys between frames (never in the middle of a move). Once the
+    window is gone the signal's default comes back, so the process still ends."""
+    if threading.current_thread() is not threading.main_thread():
+        return  # signals are handled on the main thread only
+
+    def handler(signum: int, frame: object) -> None:
+        if app.closed or not pygame.display.get_init() or app._terminating:
+            # No window (a test closed it), or a second SIGTERM while the first waits for a
+            # frame that never comes: end the process the default way.
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        app.terminate()
+
+    signal.signal(signal.SIGTERM, handler)
+
+
 def load_sprites(cfg: WokOnFireConfig) -> Sprites:
     try:
         folder: Path | None = sprites_dir()
@@ -111,6 +140,7 @@ class App:
         self._frame_start = self.clock.now()
         self._stamper = EventStamper(self._frame_start)
         self.screen = open_window(options)
+        _stop_on_sigterm(self)
         self.text = Text()
         self.sound = Sound(muted=options.mute)
         self._table: tuple[WokOnFireConfig, TableRenderer] | None = None
@@ -130,6 +160,10 @@ class App:
         self.confirm_restart = False
         self.speed = 1.0
         self.frame_ms: list[float] = []
+        self.closed = False
+        """The window was closed (:meth:`close`): this App draws no more."""
+        self._in_loop = False
+        self._terminating = False
         self._held_pointer: tuple[tuple[int, int], float] | None = None
         """Where the pointer last moved while an overlay (pause, help, restart?) was open:
         the scene is told once the overlay closes, so its hover is not stale."""
@@ -175,6 +209,9 @@ class App:
         ``real_s`` is the frame's duration (s); by default the clock's: the loop waits for the
         frame cap, reading events every ``POLL_S`` meanwhile so each is stamped close to when
         it happened (:mod:`wokphysics.ui.pointer_clock`)."""
+        if self._terminating:
+            self._stop_for_signal()
+            return False
         if real_s is None:
             elapsed = self._wait_for_frame()
         else:
@@ -233,8 +270,31 @@ class App:
                               strict=True):
             self.handle(event, t_s)
 
+    def terminate(self) -> None:
+        """Stop at the next frame, as if the window were closed (SIGTERM's handler)."""
+        self._terminating = True
+        self.running = False
+
+    def _stop_for_signal(self) -> None:
+        """SIGTERM between frames: inside :meth:`run` the loop ends and saves as on closing;
+        a caller driving frames itself gets :class:`Terminated` once the game is saved."""
+        self.running = False
+        if self._in_loop:
+            return
+        self._terminating = False
+        self._leave()
+        self.close()
+        raise Terminated()
+
+    def close(self) -> None:
+        """Close the window (pygame's display); SIGTERM ends the process as usual again."""
+        self.closed = True
+        pygame.display.quit()
+
     def run(self) -> int:
-        """Loop until the window is closed (or ``max_frames``); save the screenshot; 0."""
+        """Loop until the window is closed (or ``max_frames``, or SIGTERM); save the
+        screenshot; 0."""
+        self._in_loop = True
         try:
             while self.frame():
                 pass
@@ -245,7 +305,8 @@ class App:
             self._leave()  # Ctrl-C saves like closing the window: the unfinished turn too
             raise
         finally:
-            pygame.display.quit()
+            self._in_loop = False
+            self.close()
         return 0
 
     def save_screenshot(self, path: Path) -> None:
