@@ -217,3 +217,32 @@ def test_a_new_game_never_overwrites_an_unfinished_one(tmp_path: Path) -> None:
     assert second.session.save_path == tmp_path / "we-will-wok-you-autosave-2.json"
     assert saved.read_text() == kept
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", ["1280x800", "1024x640", "1920x1080"])
+def test_every_rules_option_shows_whole_inside_the_panel(tmp_path: Path, size: str) -> None:
+    """Wok Star's 16 options once ran off the right edge ("Word of mouth", "New recipe")."""
+    args = argparse.Namespace(size=size, fullscreen=False, mute=True, max_frames=None,
+                              screenshot=None)
+    app, _ = build_launcher(args, tmp_path)
+    scene = app.scene
+    assert isinstance(scene, LauncherScene)
+    app.frame(FRAME_S)
+    screen = app.screen.get_rect()
+    for index, game in enumerate(scene.choices.games):
+        _click(app, scene, Spot("game", index))
+        game.set_players(game.plugin.info.max_players)  # the most seats: the least room
+        app.frame(FRAME_S)
+        seed = scene.rect_of(Spot("seed"))
+        last_seat = scene.rect_of(Spot("seat", game.players - 1))
+        assert seed is not None and last_seat is not None
+        rects = [scene.rect_of(Spot("option", i)) for i in range(len(game.options))]
+        for i, rect in enumerate(rects):
+            assert rect is not None, f"{game.plugin.name}: option {i} is not drawn"
+            # the gold default mark sits 2 + 22 px right of the button
+            assert screen.contains(rect) and rect.right + 24 < screen.right, \
+                (game.plugin.name, game.options[i].label, rect)
+            assert rect.top > last_seat.bottom and rect.bottom < seed.top
+            for other in rects[i + 1:]:
+                assert other is not None and not rect.colliderect(other)
+    pygame.display.quit()

@@ -17,6 +17,8 @@ adapts a factory ``make(renderer, text, app)`` to that.
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,6 +82,33 @@ def open_window(options: WindowOptions) -> pygame.Surface:
     return screen
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM reached a window that was not in its own loop (a test driving frames): it
+    stops like Ctrl-C (pytest ends the run), the game saved first."""
+
+
+def _stop_on_sigterm(app: App) -> None:
+    """Make SIGTERM close ``app``'s window as closing it does (the game saved).
+
+    SDL turns SIGTERM into a quit event, which only a loop that reads it obeys; a test
+    looping on ``frame()`` ignored it and had to be killed. This handler asks the window to
+    stop; :meth:`App.frame` obeys between frames (never in the middle of a move). Once the
+    window is gone the signal's default comes back, so the process still ends."""
+    if threading.current_thread() is not threading.main_thread():
+        return  # signals are handled on the main thread only
+
+    def handler(signum: int, frame: object) -> None:
+        if app.closed or not pygame.display.get_init() or app._terminating:
+            # No window (a test closed it), or a second SIGTERM while the first waits for a
+            # frame that never comes: end the process the default way.
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        app.terminate()
+
+    signal.signal(signal.SIGTERM, handler)
+
+
 def load_sprites(cfg: WokOnFireConfig) -> Sprites:
     try:
         folder: Path | None = sprites_dir()
@@ -111,6 +140,7 @@ class App:
         self._frame_start = self.clock.now()
         self._stamper = EventStamper(self._frame_start)
         self.screen = open_window(options)
+        _stop_on_sigterm(self)
         self.text = Text()
         self.sound = Sound(muted=options.mute)
         self._table: tuple[WokOnFireConfig, TableRenderer] | None = None
@@ -130,6 +160,13 @@ class App:
         self.confirm_restart = False
         self.speed = 1.0
         self.frame_ms: list[float] = []
+        self.closed = False
+        """The window was closed (:meth:`close`): this App draws no more."""
+        self._in_loop = False
+        self._terminating = False
+        self._held_pointer: tuple[tuple[int, int], float] | None = None
+        """Where the pointer last moved while an overlay (pause, help, restart?) was open:
+        the scene is told once the overlay closes, so its hover is not stale."""
 
     @property
     def renderer(self) -> TableRenderer:
@@ -172,6 +209,9 @@ class App:
         ``real_s`` is the frame's duration (s); by default the clock's: the loop waits for the
         frame cap, reading events every ``POLL_S`` meanwhile so each is stamped close to when
         it happened (:mod:`wokphysics.ui.pointer_clock`)."""
+        if self._terminating:
+            self._stop_for_signal()
+            return False
         if real_s is None:
             elapsed = self._wait_for_frame()
         else:
@@ -181,7 +221,7 @@ class App:
             self._size = self.screen.get_size()
             if self._table is not None:
                 self._table[1].resize(self._size)
-        if not (self.paused or self.help or self.confirm_restart):
+        if not self.overlay_open:
             self.scene.update(elapsed, self.speed)
         self.read_events()  # between the frame's parts, so no batch spans the whole frame
         self.scene.draw(self.screen)
@@ -230,8 +270,31 @@ class App:
                               strict=True):
             self.handle(event, t_s)
 
+    def terminate(self) -> None:
+        """Stop at the next frame, as if the window were closed (SIGTERM's handler)."""
+        self._terminating = True
+        self.running = False
+
+    def _stop_for_signal(self) -> None:
+        """SIGTERM between frames: inside :meth:`run` the loop ends and saves as on closing;
+        a caller driving frames itself gets :class:`Terminated` once the game is saved."""
+        self.running = False
+        if self._in_loop:
+            return
+        self._terminating = False
+        self._leave()
+        self.close()
+        raise Terminated()
+
+    def close(self) -> None:
+        """Close the window (pygame's display); SIGTERM ends the process as usual again."""
+        self.closed = True
+        pygame.display.quit()
+
     def run(self) -> int:
-        """Loop until the window is closed (or ``max_frames``); save the screenshot; 0."""
+        """Loop until the window is closed (or ``max_frames``, or SIGTERM); save the
+        screenshot; 0."""
+        self._in_loop = True
         try:
             while self.frame():
                 pass
@@ -242,7 +305,8 @@ class App:
             self._leave()  # Ctrl-C saves like closing the window: the unfinished turn too
             raise
         finally:
-            pygame.display.quit()
+            self._in_loop = False
+            self.close()
         return 0
 
     def save_screenshot(self, path: Path) -> None:
@@ -253,15 +317,25 @@ class App:
             raise UserError(f"{path}: cannot save the screenshot: {error}") from None
 
     # ------------------------------------------------------------------ events
+    @property
+    def overlay_open(self) -> bool:
+        """Pause, help or the restart question is shown: the scene gets no pointer input."""
+        return self.paused or self.help or self.confirm_restart
+
     def handle(self, event: pygame.event.Event, t_s: float) -> None:
         """One event; ``t_s`` is when it happened on the window's clock (s)."""
+        covered = self.overlay_open
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface()
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
-        elif self.paused or self.help or self.confirm_restart:
+        elif covered:
+            # The scene does not see the pointer under an overlay (a drag must not go on
+            # while paused), but learns where it went once the overlay closes.
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+                self._held_pointer = (event.pos, t_s)
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.paused = self.help = False
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -270,6 +344,10 @@ class App:
             self.scene.mouse_move(event.pos, t_s)
         elif event.type == pygame.MOUSEBUTTONUP:
             self.scene.mouse_up(event.button, event.pos, t_s)
+        if covered and not self.overlay_open and self._held_pointer is not None:
+            pos, moved_s = self._held_pointer
+            self._held_pointer = None
+            self.scene.mouse_move(pos, moved_s)
 
     def _key(self, key: int) -> None:
         if self.confirm_restart:

@@ -25,8 +25,22 @@ from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text,
 from wokphysics.ui.wwwy.layout import scale_for
 
 BACKGROUND = (34, 30, 28)
-OPTION_ROWS = 7
-"""Rules options per column; a game with more shows two columns."""
+OPTIONS_BOTTOM = 664
+"""Where the rules options end (launcher units, 1280x800 at scale 1): the seed is below."""
+OPTION_ROW_H = 33
+"""Height of a rules option's row (launcher units), its button 29 high."""
+MIN_OPTION_ROW_H = 30
+
+
+def option_rows(count: int, height: float) -> tuple[int, float]:
+    """Rows per column and the row height for ``count`` rules options in ``height`` launcher
+    units: one column when they fit, else two (rows squeezed down to ``MIN_OPTION_ROW_H`` so
+    that every option shows; a game with more options than that is refused by a test)."""
+    rows = max(1, int(height // OPTION_ROW_H))
+    if count <= 2 * rows:
+        return rows, OPTION_ROW_H
+    rows = -(-count // 2)
+    return rows, max(MIN_OPTION_ROW_H, height / rows)
 
 HELP_LINES = (
     ("Choose a game", "click its picture (or Up / Down)"),
@@ -286,20 +300,21 @@ class LauncherScene:
             note = ("hot seat: hands hidden between players" if people > 1 else
                     "bots only: watch them play" if people == 0 else "you and the bots")
             self._label(surface, note, 18, self._rect(980, y + 9, 0, 0).topleft, DIM)
-        # rules options
-        y = 184 + 5 * 42 + 8
+        # rules options: below the game's most seats, in as many rows as fit above the seed
+        y = 184 + info.max_players * 42 + 8
         source = f"config/{game.plugin.config_file}"
         self._label(surface, f"Rules options (from {source})", 22,
                     self._rect(580, y, 0, 0).topleft, WHITE, True)
         defaults = self._spot(self._rect(1120, y - 4, 120, 30), Spot("defaults"))
         changed = any(not game.is_default(o.key) for o in game.options)
         self._button(surface, defaults, "Defaults", 19, changed)
-        columns = 1 if len(game.options) <= OPTION_ROWS else 2
+        rows, row_h = option_rows(len(game.options), OPTIONS_BOTTOM - (y + 34))
+        columns = 1 if len(game.options) <= rows else 2
         column_w = 660 / columns
         for index, option in enumerate(game.options):
-            column, line = divmod(index, OPTION_ROWS) if columns == 2 else (0, index)
+            column, line = divmod(index, rows) if columns == 2 else (0, index)
             ox = 590 + column * column_w
-            oy = y + 34 + line * 33
+            oy = y + 34 + line * row_h
             value_w = 110 if columns == 2 else 150
             label_w = column_w - value_w - 20
             label = option.label
@@ -317,7 +332,7 @@ class LauncherScene:
                 mark = self._rect(ox + label_w + value_w + 2, oy + 8, 0, 0).topleft
                 self._label(surface, "*", 22, mark, GOLD, True)
         self._label(surface, "* = the shipped default; rest the pointer on an option for what "
-                    "it does", 17, self._rect(590, 690 - 24, 0, 0).topleft, DIM)
+                    "it does", 17, self._rect(590, OPTIONS_BOTTOM + 2, 0, 0).topleft, DIM)
         # seed
         y = 694
         self._label(surface, "Seed", 24, self._rect(580, y + 6, 0, 0).topleft, WHITE, True)

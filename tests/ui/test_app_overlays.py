@@ -1,0 +1,120 @@
+"""The window's overlays (pause, help, restart?) and the scene under them."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from wwwy_clicks import FRAME_S, centre_of, click
+
+from wokphysics.replay.turn_record import read_record
+from wokphysics.ui.app import App, Terminated, WindowOptions
+from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.turn.session import TurnSession
+from wokphysics.ui.wwwy.layout import Target
+from wokphysics.ui.wwwy.scene import wwwy_scene
+
+
+def _wwwy_app() -> tuple[App, TurnScene]:
+    def make(app: App) -> TurnScene:
+        session = TurnSession.new("we-will-wok-you", ["person", "greedy"], 3)
+        return wwwy_scene(session, app.text, app.sound, app.restart)
+
+    app = App(WindowOptions(size=(1280, 800), mute=True), make)
+    scene = app.scene
+    assert isinstance(scene, TurnScene)
+    app.frame(FRAME_S)
+    return app, scene
+
+
+def _move(pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0),
+                                                              "buttons": (0, 0, 0)}))
+
+
+def _key(key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": key, "mod": 0}))
+
+
+def test_the_pointer_moved_while_paused_is_where_the_hover_is_after() -> None:
+    app, scene = _wwwy_app()
+    row = centre_of(scene, Target("row", 0))
+    coins = centre_of(scene, Target("coin", 1))
+    _move(row)
+    app.frame(FRAME_S)
+    assert scene.drawing.mouse == row
+    _key(pygame.K_ESCAPE)
+    app.frame(FRAME_S)
+    assert app.paused
+    _move(coins)  # under the pause box: the scene must not act on it yet
+    app.frame(FRAME_S)
+    assert scene.drawing.mouse == row
+    _key(pygame.K_ESCAPE)  # go on, without touching the mouse
+    app.frame(FRAME_S)
+    assert not app.paused
+    assert scene.drawing.mouse == coins and scene.presenter.pointer == coins
+    # The same after the help overlay closed by a click (the click itself does nothing).
+    steps = scene.session.steps
+    _key(pygame.K_F1)
+    app.frame(FRAME_S)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": row, "button": 1}))
+    app.frame(FRAME_S)
+    assert not app.help and scene.drawing.mouse == row and scene.session.steps == steps
+    pygame.display.quit()
+
+
+def test_sigterm_saves_and_stops_a_loop_that_drives_frames(tmp_path: Path) -> None:
+    """A test looping on ``frame()`` once ignored SIGTERM (SDL made it a quit event nobody
+    read) and had to be killed: now the next frame saves the game and raises Terminated."""
+    save = tmp_path / "wwwy.json"
+
+    def make(app: App) -> TurnScene:
+        session = TurnSession.new("we-will-wok-you", ["person", "greedy"], 3, save=save)
+        return wwwy_scene(session, app.text, app.sound, app.restart, None)
+
+    app = App(WindowOptions(size=(1280, 800), mute=True), make)
+    scene = app.scene
+    assert isinstance(scene, TurnScene)
+    app.frame(FRAME_S)
+    click(app, scene, Target("coin", 0))
+    steps = scene.session.steps
+    assert steps >= 1
+    os.kill(os.getpid(), signal.SIGTERM)
+    with pytest.raises(Terminated):
+        for _ in range(1000):  # would loop for ever without the handler
+            app.frame(FRAME_S)
+    assert app.closed and not pygame.display.get_init()
+    saved = read_record(save)
+    assert len(saved.state.history) >= steps
+
+
+def test_sigterm_closes_the_window_of_play_like_closing_it(tmp_path: Path) -> None:
+    """``wokphysics play GAME`` in a window ends on SIGTERM with status 0, the game saved."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "wokphysics.cli", "play", "we-will-wok-you", "--players", "2",
+         "--bots", "1", "--seed", "4"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True)
+    lock = tmp_path / "we-will-wok-you-autosave.json.lock"
+    try:
+        for _ in range(600):  # the window is open once the save file is claimed
+            if lock.exists() or child.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert lock.exists(), child.communicate()
+        time.sleep(1.0)  # a few frames
+        child.send_signal(signal.SIGTERM)
+        out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 0, err
+    assert "we-will-wok-you-autosave.json" in out and "Traceback" not in err
+    assert read_record(tmp_path / "we-will-wok-you-autosave.json").seats == ("person", "greedy")
