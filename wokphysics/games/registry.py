@@ -85,6 +85,8 @@ def state_from_json(text: str) -> GameState:
         raise ReplayFileError("game state", f"not JSON: {str(error)[:200]}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("game"), str):
         raise ReplayFileError("game state", "must be a JSON object with a 'game' name")
+    if set(payload) != {"game", "state"}:
+        raise ReplayFileError("game state", "must hold exactly 'game' and 'state'")
     data = payload.get("state")
     if not isinstance(data, dict):
         raise ReplayFileError("game state", "must hold the game's 'state' object")
