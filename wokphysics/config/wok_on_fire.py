@@ -11,6 +11,10 @@
 single TOML file over them (only the keys it names change). The result is a frozen, validated
 :class:`WokOnFireConfig`; every problem is one ConfigError naming the file, the key (as the
 TOML file spells it) and what is allowed.
+
+>>> cfg = load_config()
+>>> cfg.deck_size, cfg.rules.cards_per_chop, cfg.physics.physics.dt_s
+(50, 2, 0.008333333333333333)
 """
 
 from __future__ import annotations
