@@ -5,9 +5,9 @@ file), a path to an override file or folder, a loaded :class:`WokAndRollSettings
 mapping of options: ``{"path": ..., "expert": bool, "dishes_to_end": int}`` where
 ``dishes_to_end`` sets the end condition of the side being played.
 
->>> make_game(2, 1, {"expert": True}).sheet.name
+>>> new_state(2, 1, {"expert": True}).sheet.name
 'Expert Menu'
->>> make_game(2, 1, {"colour": "red"})
+>>> new_state(2, 1, {"colour": "red"})
 Traceback (most recent call last):
 ...
 wokphysics.errors.ConfigError: (game options): colour: unknown option; allowed: ...
