@@ -64,10 +64,14 @@ def verbs() -> list[Verb]:
 
     def walk(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> None:
         children = _subcommands(parser)
-        if not children:
-            options = tuple(a for a in parser._actions if a.option_strings or a.dest != "help")
+        if not children or parser.get_default("handler") is not None:  # runs by itself too
+            options = tuple(
+                a
+                for a in parser._actions
+                if not isinstance(a, argparse._SubParsersAction)
+                and (a.option_strings or a.dest != "help")
+            )
             found.append(Verb(words, options))
-            return
         for name, child in children.items():
             walk(child, (*words, name))
 

@@ -36,8 +36,9 @@ SCORE_EXAMPLE = ROOT / "examples" / "we-will-wok-you-scoring.json"
 
 ODD = [None, True, -1, 0, 10**19, 1.5, 1e308, "", "x", "²", [], {}, [[0, 0, 0]], {"a": 1}]
 
-SOLO = ["--players", "1", "--bots", "0"]
-"""One person and no bot: ``play`` sets the game up, reads the end of its input and stops."""
+SOLO = ["--players", "1", "--bots", "0", "--terminal"]
+"""One person and no bot, in the terminal: ``play`` sets the game up, reads the end of its
+input and stops."""
 
 CONFIG_COMMANDS: dict[str, tuple[str, list[str]]] = {
     # game: (shipped file, a cheap command that loads --config, then stops)
