@@ -113,6 +113,13 @@ def test_a_self_linked_file_in_a_config_folder_is_reported_not_skipped(tmp_path:
         load_config(tmp_path)
 
 
+def test_a_self_linked_config_file_is_reported_as_a_loop(tmp_path: Path) -> None:
+    loop = tmp_path / "my.toml"
+    loop.symlink_to(loop)
+    with pytest.raises(ConfigError, match="my.toml: is a symbolic link that leads back"):
+        load_config(loop)
+
+
 @pytest.mark.parametrize("game", ["wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll"])
 def test_config_dev_zero_is_one_line_for_every_game(
     game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

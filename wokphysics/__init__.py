@@ -1,11 +1,16 @@
 """wokphysics: four wok games; Wok on Fire as a physics simulation.
 
-The public API of the physics table::
+The public API of the physics table:
 
-    from wokphysics import load_config, Table, Gesture
-    cfg = load_config()
-    table = Table(cfg.physics, seed=7, deck=cfg.deck())
-    table.setup(24, position_jitter_mm=20.0, angle_jitter_rad=0.35)
+>>> from wokphysics import load_config, Table, Gesture
+>>> cfg = load_config()
+>>> table = Table(cfg.physics, seed=7, deck=cfg.deck())
+>>> table.setup(24, position_jitter_mm=20.0, angle_jitter_rad=0.35)
+>>> len(table.wok_cards()), len(table.supply)
+(26, 24)
+>>> report = table.stir(Gesture([(0.0, 0.0, -160.0), (0.1, 0.0, -40.0)]))
+>>> set(report.flipped) <= set(report.moved)   # a card that flipped has moved
+True
 
 Importing ``wokphysics`` (or ``wokphysics.games``) loads no pymunk, shapely, numpy or
 pygame: the names below are imported on first use, so the turn-based games and the command

@@ -7,6 +7,13 @@ leaves the game unchanged (front ends show the reason and ask again). A broken i
 card lost or in two places) is an :class:`InvariantViolation`: a bug, never a player's mistake.
 
 Every game uses these classes; no game defines a parallel set.
+
+>>> error = ConfigError("my.toml", "physics.dt_s", "must be at most 0.01")
+>>> str(error), error.exit_status
+('my.toml: physics.dt_s: must be at most 0.01', 2)
+>>> refused = IllegalAction("it is not your turn")
+>>> refused.reason, isinstance(refused, ValueError), isinstance(refused, UserError)
+('it is not your turn', True, False)
 """
 
 from __future__ import annotations

@@ -122,3 +122,16 @@ def test_a_failed_write_leaves_the_old_save_and_no_temporary(
         write_atomically(save, "new\n" * 1000)
     assert save.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["save.json"]
+
+
+def test_a_refused_command_leaves_the_save_files_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from wokphysics.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    finished = tmp_path / "wok-on-fire-autosave.json"
+    finished.write_text(json.dumps({"finished": True}))
+    assert main(["play", "--players", "9"]) == 2
+    assert main(["play", "--bots", "grandmaster"]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["wok-on-fire-autosave.json"]

@@ -19,6 +19,16 @@ Example (a task function must live at module level, so the workers can import it
     results = run_study(study, Path("out/demo"), RunOptions())
 
 Importing this package does not import Dask (the runner does, when it runs).
+
+The same in this process (no Dask), three tasks:
+
+>>> def coin(task, context):
+...     return {"even_seed": task.seed % 2 == 0}
+>>> study = Study("coins", seed=1, params=[{"n": n} for n in range(3)], task_fn=coin)
+>>> options = RunOptions(ClusterOptions(in_process=True), progress=False)
+>>> results = run_study(study, None, options)
+>>> len(results.columns), results.complete, results.where
+(3, True, 'this process')
 """
 
 from wokphysics.batch.cluster import ClusterOptions

@@ -11,6 +11,10 @@
 single TOML file over them (only the keys it names change). The result is a frozen, validated
 :class:`WokOnFireConfig`; every problem is one ConfigError naming the file, the key (as the
 TOML file spells it) and what is allowed.
+
+>>> cfg = load_config()
+>>> cfg.deck_size, cfg.rules.cards_per_chop, cfg.physics.physics.dt_s
+(50, 2, 0.008333333333333333)
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -198,7 +203,7 @@ def load_config(path: str | Path | None = None) -> WokOnFireConfig:
     game, game_file = load_layered(GAME_FILE, folder)
     blame = {key: physics_file for key in physics} | {key: game_file for key in game}
     if override is not None and folder is None:
-        if not override.exists():
+        if not os.path.lexists(override):  # a link to itself is reported by read_toml
             raise ConfigError(str(path), None, "no such file or folder")
         user = read_toml(override)
         merged = layer(physics | game, user, str(override))

@@ -10,6 +10,16 @@ per-player observations that hide what the player may not see.
 Chance (shuffles, dice) comes only from the state's own seeded :class:`random.Random`, which
 is part of the state (its JSON form carries the generator's state), so replaying the seed and
 the history reproduces the state exactly. No module-level randomness, no wall clock.
+
+>>> from wokphysics.games.registry import new_game
+>>> state = new_game("wok-and-roll", players=2, seed=2)
+>>> action = state.legal_actions()[0]
+>>> str(action), state.parse_action(str(action)) == action   # the text form parses back
+('reroll 1', True)
+>>> state.apply(state.parse_action("done"))
+Traceback (most recent call last):
+...
+wokphysics.errors.IllegalAction: 'done': player 1 is at the market; reroll or lock first
 """
 
 from __future__ import annotations

@@ -3,6 +3,17 @@
 This is the only list of games. The CLI builds its verbs from it, the launcher shows it, the
 batch runner and the front ends start games through it. Importing it is quick: each plugin
 module imports its game's heavy parts only when a hook is called.
+
+>>> state = new_game("we-will-wok-you", players=3, seed=1)
+>>> state.current_player, [str(action) for action in state.legal_actions()]
+(0, ['collect upper', 'collect lower'])
+>>> state.apply(state.parse_action("collect upper"))
+>>> state_from_json(state.to_json()) == state
+True
+>>> state_from_json('{"game": "we-will-wok-you", "state": {}}')
+Traceback (most recent call last):
+...
+wokphysics.errors.ReplayFileError: game state: is not a valid we-will-wok-you state (KeyError: ...)
 """
 
 from __future__ import annotations
@@ -85,6 +96,8 @@ def state_from_json(text: str) -> GameState:
         raise ReplayFileError("game state", f"not JSON: {str(error)[:200]}") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("game"), str):
         raise ReplayFileError("game state", "must be a JSON object with a 'game' name")
+    if set(payload) != {"game", "state"}:
+        raise ReplayFileError("game state", "must hold exactly 'game' and 'state'")
     data = payload.get("state")
     if not isinstance(data, dict):
         raise ReplayFileError("game state", "must hold the game's 'state' object")

@@ -2,6 +2,11 @@
 
 Nothing in a file is executed (no pickle, no eval): :func:`read_replay_json` parses JSON and
 the ``require_*`` helpers check each field's type before it is used.
+
+>>> parse_record_json('{"seed": 1e400}', "game.json")
+Traceback (most recent call last):
+...
+wokphysics.errors.ReplayFileError: game.json: the number 1e400 is too large for a replay file
 """
 
 from __future__ import annotations

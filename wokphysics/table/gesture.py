@@ -3,6 +3,14 @@
 Samples are ``(t, x, y)``: time in seconds from the press, position in table millimetres
 (origin at the wok's centre, +y away from seat 0). Times strictly increase; every number is
 finite. The same gesture always drives the same motion, whatever the frame rate it was drawn at.
+
+>>> flick = Gesture([(0.0, 0.0, -160.0), (0.1, 0.0, -40.0)])
+>>> flick.duration, flick.position(0.05), flick.max_speed()
+(0.1, (0.0, -100.0), 1200.0)
+>>> Gesture([(0.0, 0.0, 0.0), (0.0, 1.0, 1.0)])
+Traceback (most recent call last):
+...
+wokphysics.table.gesture.GestureError: sample 1: time 0.0 s does not come after 0.0 s
 """
 
 from __future__ import annotations

@@ -121,12 +121,11 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     from wokphysics.games.cli_options import check_seed
     from wokphysics.games.wok_on_fire.engine import resume_game
 
-    if save is not None:
-        save = claim_save(save, Path(args.resume) if args.resume else None)
-
     if args.resume:
         if args.config is not None:
             raise UserError("--resume takes the config stored in the saved game; drop --config")
+        if save is not None:
+            save = claim_save(save, Path(args.resume))
         first = resume_game(args.resume, save)
         if save is None:
             first.record_path = None  # --no-save: the resumed game is not written again
@@ -142,6 +141,9 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     problem = missing_display()
     if problem is not None:
         raise UserError(problem)
+    if save is not None and first is None:
+        # Only now, with every option checked: a refused command leaves the save files alone.
+        save = claim_save(save, None)
 
     from wokphysics.ui.app import App, WindowOptions
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wokphysics.config.files import CONFIG_LIMIT, FileProblem, read_user_text
 from wokphysics.errors import UserError
 from wokphysics.games.we_will_wok_you.cards import CardData
 
@@ -42,15 +43,15 @@ def load_holdings(path: str | Path, data: CardData) -> Holdings:
     """Read and check a holdings file, or raise a UserError saying what is wrong."""
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _fail(file, None, "no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise _fail(file, None, f"cannot be read: {error}") from None
+        text = read_user_text(file, CONFIG_LIMIT)
+    except FileProblem as problem:
+        raise _fail(file, None, problem.problem) from None
     try:
         raw: Any = json.loads(text)
     except json.JSONDecodeError as error:
         raise _fail(file, None, f"not valid JSON: {error.msg} at line {error.lineno}") from None
+    except (ValueError, RecursionError):  # a number too long, lists nested too deeply
+        raise _fail(file, None, "not valid JSON: a number too long or nesting too deep") from None
     if not isinstance(raw, dict):
         raise _fail(file, None, "must be a JSON object with keys woks, hand, front, coins")
     for key in raw:

@@ -4,6 +4,13 @@
 file), a path to an override file or folder, a loaded :class:`WokAndRollSettings`, or a
 mapping of options: ``{"path": ..., "expert": bool, "dishes_to_end": int}`` where
 ``dishes_to_end`` sets the end condition of the side being played.
+
+>>> new_state(2, 1, {"expert": True}).sheet.name
+'Expert Menu'
+>>> new_state(2, 1, {"colour": "red"})
+Traceback (most recent call last):
+...
+wokphysics.errors.ConfigError: (game options): colour: unknown option; allowed: ...
 """
 
 from __future__ import annotations
@@ -75,7 +82,7 @@ def make_settings(config: Any) -> WokAndRollSettings:
         unknown = sorted(set(config) - {"path", "expert", "dishes_to_end"})
         if unknown:
             raise ConfigError(
-                "(game options)", unknown[0], "unknown option; allowed: path, expert, dishes_to_end"
+                "(game options)", unknown[0], "unknown option; allowed: ..."
             )
         base = cached_settings(config.get("path"))
         return with_options(base, config.get("expert"), config.get("dishes_to_end"))

@@ -10,6 +10,15 @@ itself through every step that needs no decision. The public API is documented i
 Invariants: every card of the deck is, at every moment, in exactly one place (supply, on the
 table, on the floor, a player's pile, the discard); a refused or mismatched input changes
 nothing; randomness comes only from the table's generator (seeded once).
+
+>>> from wokphysics import load_config
+>>> game = WokOnFireGame(load_config(), players=2, seed=3)
+>>> game.expect, game.current_player, game.turn_number
+(<Expect.STIR: 'stir'>, 0, 0)
+>>> game.pick([0])
+Traceback (most recent call last):
+...
+wokphysics.errors.IllegalAction: the game expects stir from player 1, not a pick
 """
 
 from __future__ import annotations

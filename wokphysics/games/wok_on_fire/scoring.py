@@ -38,6 +38,14 @@ Chili left) (a max-plus convolution of the independent Vegetables, then the Gree
 then tries every ``(N, R, g, h)``. That is every arrangement, summarised without loss, so the
 result is the true optimum; the tests compare it with exhaustive searches over card
 assignments, for the shipped config and for others.
+
+>>> from wokphysics import load_config
+>>> from wokphysics.games.wok_on_fire.ingredients import Ingredient as I
+>>> scorer = Scorer(load_config().rules)
+>>> scorer.best_points([I.RICE, I.CHICKEN, I.ONION])   # a Rice dish
+15
+>>> scorer.best_points([I.MUSHROOM] * 3), scorer.best_points([I.GARLIC, I.SHRIMP])
+(18, 12)
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""Starting a Wok Star game: the factory behind ``new_game("wok-star", ...)``."""
+"""Starting a Wok Star game: the factory behind ``new_game("wok-star", ...)``.
+
+>>> state = new_wok_star(2, 5)
+>>> state.num_players, [str(action) for action in state.legal_actions()[:2]]
+(2, ['assign wraps to 1', 'assign wraps to 2'])
+"""
 
 from __future__ import annotations
 

@@ -1,0 +1,77 @@
+"""The documentation's examples run: every public module's docstring carries a doctest, every
+doctest in the package passes, and so do the README's ``>>>`` examples (as python-chess checks
+its README)."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "wokphysics"
+
+PUBLIC_MODULES = [
+    "wokphysics",
+    "wokphysics.errors",
+    "wokphysics.config.files",
+    "wokphysics.config.wok_on_fire",
+    "wokphysics.table.gesture",
+    "wokphysics.table.world",
+    "wokphysics.records.files",
+    "wokphysics.records.saving",
+    "wokphysics.replay.table_record",
+    "wokphysics.games.protocol",
+    "wokphysics.games.registry",
+    "wokphysics.games.text",
+    "wokphysics.games.wok_on_fire.engine",
+    "wokphysics.games.wok_on_fire.scoring",
+    "wokphysics.games.wok_star.factory",
+    "wokphysics.games.wok_and_roll.factory",
+    "wokphysics.batch",
+]
+"""The modules the README and docs/ present as the Python API."""
+
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules_with_examples() -> list[str]:
+    """Every module of the package whose source holds a ``>>>`` (found without importing)."""
+    return sorted(
+        _module_name(path)
+        for path in PACKAGE.rglob("*.py")
+        if path.name != "__main__.py" and ">>>" in path.read_text(encoding="utf-8")
+    )
+
+
+def _docstring(name: str) -> str:
+    path = PACKAGE.joinpath(*name.split(".")[1:])
+    source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_every_public_module_shows_an_example(name: str) -> None:
+    assert ">>> " in _docstring(name), f"{name}'s docstring has no doctest"
+
+
+@pytest.mark.parametrize("name", _modules_with_examples())
+def test_the_examples_in_the_package_run(name: str) -> None:
+    module = importlib.import_module(name)
+    results = doctest.testmod(module, optionflags=FLAGS, report=True)
+    assert results.attempted > 0 and results.failed == 0, results
+
+
+def test_the_readme_examples_run() -> None:
+    results = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=FLAGS, report=True
+    )
+    assert results.attempted >= 15 and results.failed == 0, results
