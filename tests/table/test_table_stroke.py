@@ -171,3 +171,19 @@ def test_a_slow_push_by_a_mouse_moves_the_card_with_the_blade_not_kicked_away() 
     # Once down (its first move sets it), its ends never sweep faster than twice the hand.
     assert max(turns[1:]) * CFG.spatula.blade_width_mm / 2.0 < 2.0 * speed
 
+
+def test_a_stroke_held_to_its_time_limit_still_replays() -> None:
+    # The live stroke stops taking moves at the same limit stir puts on a gesture, so the
+    # longest stroke a hand can make is still a stir a record can replay.
+    table = lone_card_table(3)
+    stroke = table.begin_stroke(0.0, -300.0)
+    moves = 0
+    with pytest.raises(GestureError, match="at most 30 s"):
+        while True:
+            stroke.move_to(100.0 * math.sin(moves / 50.0), -300.0)
+            moves += 1
+    assert moves == round(30.0 / DT)
+    stroke.release()
+    replay = lone_card_table(3)
+    replay.stir(stroke.gesture)
+    assert replay.state_hash() == table.state_hash()

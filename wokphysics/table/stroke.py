@@ -128,7 +128,7 @@ class Stroke:
                 f"(limit spatula.max_speed_mm_s = {limit:.0f})"
             )
         k = len(self._samples)
-        if k * dt > MAX_GESTURE_S + dt:
+        if k * dt > MAX_GESTURE_S:  # as Table.stir checks its gesture: a record replays
             raise GestureError(f"a stroke lasts at most {MAX_GESTURE_S:.0f} s")
         self._samples.append((k * dt, x, y))
         _, bx, by = self._samples[max(0, k - self._window)]
