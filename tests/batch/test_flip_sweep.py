@@ -62,9 +62,15 @@ def test_a_variant_per_value_of_a_varied_key(tmp_path: Path) -> None:
         (["--speeds", "fast"], "--speeds 'fast': 'fast' is not a number or FROM:TO:STEP"),
         (["--speeds", "900:500:100"], "a range is FROM:TO:STEP with STEP > 0"),
         (["--angles", "120"], "--angles: 120 is outside 0 to 90"),
+        # Checked before the range is expanded: no hang, no traceback.
+        (["--speeds", "100:1e12:1"], "--speeds: 1e+12 is outside 50 to 20000"),
+        (["--speeds", "100:20000:0.001"], "at most 1000 values"),
+        (["--speeds", "100:1e300:1e-300"], "--speeds: 1e+300 is outside 50 to 20000"),
         (["--seeds", "0"], "--seeds must be at least 1, not 0"),
         (["--vary", "spatula.no_such_key=1,2"], "--vary spatula.no_such_key"),
         (["--vary", "physics.friction=-1,0.3"], "--vary physics.friction"),
+        # The issue's own example key: the table's friction lives in [physics].
+        (["--vary", "table.friction=0.2,0.3,0.4"], "(did you mean physics.friction?)"),
     ],
 )
 def test_a_bad_option_is_one_line(

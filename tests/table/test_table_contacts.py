@@ -54,6 +54,32 @@ def test_flat_cards_on_the_table_butt_against_each_other() -> None:
     assert first.layer == second.layer == 1, "no card slid onto the other"
 
 
+def test_a_card_pushed_hard_into_another_butts_and_makes_no_stack() -> None:
+    # Pushed at up to the blade's slide-under speed, pymunk's contact between the two cards
+    # can end up to about 0.8 mm deep at rest. That is butting, not lying on top: each of
+    # these pushes used to leave the second card on layer 2.
+    for speed, angle, side in ((600.0, 0.5, 25.0), (600.0, 0.9, 0.0), (600.0, 0.9, 25.0),
+                               (600.0, 1.57, 0.0), (790.0, 0.9, 25.0), (790.0, 1.2, 0.0)):
+        reach = WIDTH / 2.0 * abs(math.sin(angle)) + LENGTH / 2.0 * abs(math.cos(angle))
+        table = new_table(3)
+        table.place(0, 0.0, 0.0, 0.0, False)
+        table.place(1, side, LENGTH / 2.0 + reach + 3.0, angle, False)
+        near_edge = -LENGTH / 2.0 - CFG.spatula.blade_thickness_mm / 2.0
+        _push(table, 0.0, near_edge - 10.0, near_edge + 100.0, speed)
+        first, second = table.card(0), table.card(1)
+        assert first.layer == second.layer == 1, (speed, angle, side)
+        assert second.y > LENGTH / 2.0 + reach + 3.0 + 20.0, "the card in front was shoved"
+
+
+def test_restack_leaves_butting_cards_of_one_layer_side_by_side() -> None:
+    # 0.7 mm deep: on one layer (butting), both stay on it; had one lain on the other, the
+    # upper one stays above it.
+    poses = np.array([(0.0, 0.0, 0.0), (0.0, LENGTH - 0.7, 0.0)])
+    order = np.array([0, 1])
+    assert restack(poses, order, WIDTH, LENGTH, np.array([1, 1]))[0] == [1, 1]
+    assert restack(poses, order, WIDTH, LENGTH, np.array([1, 2]))[0] == [1, 2]
+
+
 def test_a_push_through_a_row_of_cards_makes_no_stack() -> None:
     table = new_table(3)
     for i in range(4):

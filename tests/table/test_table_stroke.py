@@ -139,3 +139,51 @@ def test_the_blade_lies_across_its_motion() -> None:
     # Moving along +x+y, the blade lies along -x+y (or +x-y: it is symmetric).
     assert math.isclose(abs(math.cos(angle - 3 * math.pi / 4)), 1.0, abs_tol=1e-9)
     stroke.release()
+
+
+def test_a_slow_push_by_a_mouse_moves_the_card_with_the_blade_not_kicked_away() -> None:
+    # A real pointer moves in whole pixels (about 1.1 mm at 1280x800): over a few steps of a
+    # slow diagonal drag its direction jumps by tens of degrees. The blade must not swing
+    # with it (its ends would strike the card at metres a second and kick it away).
+    heading = math.radians(137.0)
+    ux, uy = math.cos(heading), math.sin(heading)
+    table = lone_card_table(1, angle=math.atan2(-ux, uy))  # met lengthwise
+    pixel, speed, approach = 1.135, 120.0, 30.0
+    start = -CFG.card.length_mm / 2.0 - approach
+
+    def on_pixel(value: float) -> float:
+        return round(value / pixel) * pixel
+
+    stroke = table.begin_stroke(start * ux, start * uy)
+    turns = []
+    for k in range(1, round(1.0 / DT) + 1):
+        before = stroke.blade[2]
+        along = start + speed * k * DT
+        stroke.move_to(on_pixel(along * ux), on_pixel(along * uy))
+        turns.append(abs(math.remainder(stroke.blade[2] - before, math.pi)) / DT)
+    held = table.card(0)
+    stroke.release()
+    rested = table.card(0)
+    # The blade pushes the card the 90 mm it travels past the card's edge, and no further.
+    pushed = speed * 1.0 - approach
+    assert pushed - 10.0 <= math.hypot(held.x, held.y) <= pushed + 10.0
+    assert math.hypot(rested.x - held.x, rested.y - held.y) < 5.0
+    # Once down (its first move sets it), its ends never sweep faster than twice the hand.
+    assert max(turns[1:]) * CFG.spatula.blade_width_mm / 2.0 < 2.0 * speed
+
+
+def test_a_stroke_held_to_its_time_limit_still_replays() -> None:
+    # The live stroke stops taking moves at the same limit stir puts on a gesture, so the
+    # longest stroke a hand can make is still a stir a record can replay.
+    table = lone_card_table(3)
+    stroke = table.begin_stroke(0.0, -300.0)
+    moves = 0
+    with pytest.raises(GestureError, match="at most 30 s"):
+        while True:
+            stroke.move_to(100.0 * math.sin(moves / 50.0), -300.0)
+            moves += 1
+    assert moves == round(30.0 / DT)
+    stroke.release()
+    replay = lone_card_table(3)
+    replay.stir(stroke.gesture)
+    assert replay.state_hash() == table.state_hash()

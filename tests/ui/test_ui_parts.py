@@ -185,3 +185,35 @@ def test_the_gauge_takes_the_band_of_the_card_ahead_at_its_angle() -> None:
     assert card_ahead(cards, 0.0, 0.0, 0.0, -1.0, 45.0, 150.0) is None  # nothing behind
     bands = FlipBands(((0.0, Band(1100.0, 1600.0)), (90.0, Band(1200.0, 1900.0))))
     assert bands.at(45.0) == Band(1150.0, 1750.0)
+
+
+def test_the_spatula_is_drawn_behind_its_blade_with_the_handle_trailing() -> None:
+    # The physics' blade is the line that meets the cards: nothing of the drawn spatula may
+    # lie ahead of it (a pushed card butts the head instead of lying under it), and the
+    # handle trails the motion even after the hand reverses (the physics' blade keeps its
+    # direction then).
+    from wokphysics.config.paths import sprites_dir
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.sprite_cache import Sprites
+    from wokphysics.ui.wok_on_fire.blade_view import trailing
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    pygame.font.init()
+    cfg = load_config()
+    renderer = TableRenderer(cfg.physics, Sprites(cfg, sprites_dir()), (900, 900))
+    m = renderer.map
+    cases = (((0.0, 1.0), math.pi), ((0.0, -1.0), math.pi), ((1.0, 0.0), -math.pi / 2))
+    for motion, along in cases:
+        surface = pygame.Surface((900, 900))
+        surface.fill((0, 0, 0))
+        renderer.draw_spatula(surface, 0.0, 0.0, trailing(along, *motion))
+        sx, sy = m.to_screen(0.0, 0.0)
+        ahead = [(x, y) for x in range(0, 900, 2) for y in range(0, 900, 2)
+                 if surface.get_at((x, y))[:3] != (0, 0, 0)
+                 and (x - sx) * motion[0] - (y - sy) * motion[1] > 2.0]
+        behind = [(x, y) for x in range(0, 900, 2) for y in range(0, 900, 2)
+                  if surface.get_at((x, y))[:3] != (0, 0, 0)
+                  and (x - sx) * motion[0] - (y - sy) * motion[1] < -m.length(100.0)]
+        assert ahead == [], f"moving {motion}: drawn ahead of the blade"
+        assert behind, f"moving {motion}: the handle trails the blade"

@@ -96,3 +96,7 @@ def test_practice_runs_headless_and_refuses_resume(tmp_path: pytest.TempPathFact
     assert pygame.image.load(str(shot)).get_size() == (1280, 800)
     assert main(["play", "--practice", "--resume", "x.json"]) == 2
     assert "--practice" in capsys.readouterr().err
+    # A solo table: a player count or bots would be silently ignored, so they are refused.
+    assert main(["play", "--practice", "--players", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "--practice is a solo table" in err and len(err.strip().splitlines()) == 1

@@ -33,4 +33,5 @@ def test_resume_opens_the_saved_game_and_keeps_autosaving(tmp_path: Path,
     assert set(scene.bots) == {1}, "the bot stays a bot, the person a person"
     assert app.run() == 0
     assert main(["play", "--resume", str(saved), "--config", "x.toml"]) == 2
+    assert main(["play", "--resume", str(saved), "--bots", "weak"]) == 2
     assert "--resume" in capsys.readouterr().err

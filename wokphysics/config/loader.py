@@ -55,22 +55,30 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 
 def layer(
-    base: Mapping[str, Any], override: Mapping[str, Any], file: str, prefix: str = ""
+    base: Mapping[str, Any], override: Mapping[str, Any], file: str, prefix: str = "",
+    root: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Merge ``override`` into a copy of ``base``; tables merge key by key.
 
     A key the base does not have is refused (the defaults name every key there is), so a typo
-    in a user's file is reported instead of silently ignored. Whole tables whose keys are free
-    (card lists, for example) are replaced when the default value is a list.
+    in a user's file is reported instead of silently ignored (naming the section that has such
+    a key, if another one does: ``table.friction`` -> ``physics.friction``). Whole tables whose
+    keys are free (card lists, for example) are replaced when the default value is a list.
     """
+    root = base if root is None else root
     merged = dict(base)
     for key, value in override.items():
         dotted = f"{prefix}{key}"
         if key not in base:
             allowed = ", ".join(sorted(base)) or "(none)"
-            raise ConfigError(file, dotted, f"unknown key; allowed here: {allowed}")
+            problem = f"unknown key; allowed here: {allowed}"
+            elsewhere = sorted(f"{name}.{key}" for name, table in root.items()
+                               if isinstance(table, Mapping) and key in table)
+            if prefix and elsewhere:
+                problem += f" (did you mean {' or '.join(elsewhere)}?)"
+            raise ConfigError(file, dotted, problem)
         if isinstance(base[key], Mapping) and isinstance(value, Mapping):
-            merged[key] = layer(base[key], value, file, f"{dotted}.")
+            merged[key] = layer(base[key], value, file, f"{dotted}.", root)
         elif isinstance(base[key], Mapping):
             raise ConfigError(file, dotted, "must be a table of keys, not a single value")
         else:

@@ -85,6 +85,7 @@ class SpatulaSettings(Settings):
     blade_width_mm: float = Field(gt=1, le=500)
     blade_thickness_mm: float = Field(gt=0, le=50)
     release_window_s: float = Field(gt=0, le=1)
+    turn_travel_mm: float = Field(ge=0, le=500)
     contact_tolerance_mm: float = Field(ge=0, le=50)
     edge_lift_gain: float = Field(ge=0, le=20)
     launch_gain: float = Field(ge=0, le=20)

@@ -24,6 +24,8 @@ FLIPS_HELP = "how flicks flip cards: P(flip), travel and cards leaving the wok a
 DEFAULT_SPEEDS = "500,700:2400:100,2600,2800,3000:4000:250"
 DEFAULT_ANGLES = "0,15,30,45,60,75,90"
 STUDY = "flips"
+MAX_VALUES = 1000
+"""The most speeds (or angles) one sweep takes: each is a whole grid of flicks."""
 
 
 def flips_command() -> VerbCommand:
@@ -87,16 +89,28 @@ def parse_numbers(text: str, option: str, low: float, high: float) -> list[float
             values.append(pieces[0])
         elif len(pieces) == 3 and pieces[2] > 0 and pieces[1] >= pieces[0]:
             start, stop, step = pieces
+            for end in (start, stop):
+                _check_range(option, end, low, high)
             count = math.floor((stop - start) / step + 1e-9)
+            if count + 1 + len(values) > MAX_VALUES:
+                raise UserError(f"{option} {text!r}: at most {MAX_VALUES} values; "
+                                f"{part!r} gives {count + 1}")
             values.extend(round(start + step * k, 9) for k in range(count + 1))
         else:
-            raise UserError(f"{option} {text!r}: a range is FROM:TO:STEP with STEP > 0")
+            raise UserError(f"{option} {text!r}: a range is FROM:TO:STEP with STEP > 0 "
+                            "and TO at least FROM")
+    if len(values) > MAX_VALUES:
+        raise UserError(f"{option} {text!r}: at most {MAX_VALUES} values")
     for value in values:
-        if not (math.isfinite(value) and low <= value <= high):
-            raise UserError(f"{option}: {value:g} is outside {low:g} to {high:g}")
+        _check_range(option, value, low, high)
     if len(set(values)) != len(values):
         raise UserError(f"{option} {text!r}: a value is given twice")
     return sorted(values)
+
+
+def _check_range(option: str, value: float, low: float, high: float) -> None:
+    if not (math.isfinite(value) and low <= value <= high):
+        raise UserError(f"{option}: {value:g} is outside {low:g} to {high:g}")
 
 
 def definition(args: argparse.Namespace) -> dict[str, Any]:

@@ -33,8 +33,10 @@ MAX_GESTURE_S = 30.0
 class Stroke:
     """One stroke of the spatula in progress (see the module docstring).
 
-    The blade lies across its direction of motion (taken over the last release window) and
-    meets no card until it first moves: put down on cards, it is under them.
+    The blade lies across its direction of motion (taken over the last release window): put
+    down, it takes that direction at its first move; then it turns towards it as it travels
+    (by the share ``travel / spatula.turn_travel_mm`` of the angle each step). It meets no
+    card until it first moves: put down on cards, it is under them.
     """
 
     def __init__(self, table: Table, x: float, y: float) -> None:
@@ -126,7 +128,7 @@ class Stroke:
                 f"(limit spatula.max_speed_mm_s = {limit:.0f})"
             )
         k = len(self._samples)
-        if k * dt > MAX_GESTURE_S + dt:
+        if k * dt > MAX_GESTURE_S:  # as Table.stir checks its gesture: a record replays
             raise GestureError(f"a stroke lasts at most {MAX_GESTURE_S:.0f} s")
         self._samples.append((k * dt, x, y))
         _, bx, by = self._samples[max(0, k - self._window)]
@@ -144,12 +146,24 @@ class Stroke:
                     self._slide_under(card)
             else:
                 turn = math.remainder(target - body.angle, math.pi)  # symmetric end to end
-                body.angular_velocity = turn / dt
+                body.angular_velocity = turn * self._turn_share(x - px, y - py) / dt
         else:
             body.angular_velocity = 0.0
         body.velocity = ((x - px) / dt, (y - py) / dt)
         # pymunk reports each card the blade starts or stops touching (meet / leave).
         table.step()
+
+    def _turn_share(self, dx: float, dy: float) -> float:
+        """The share of its angle to the motion's cross direction that the blade turns in a
+        step that moves it ``(dx, dy)`` mm: the step's travel over ``spatula.turn_travel_mm``
+        (all of it once a step travels that far). The blade trails its motion as a dragged
+        tool does: it turns by travelling, not by the direction of a few millimetres, which a
+        slow hand's pixel-sized wobble would swing tens of radians a second (the blade's ends
+        then strike the cards it pushes)."""
+        travel = self._table.cfg.spatula.turn_travel_mm
+        if travel <= 0.0:
+            return 1.0
+        return min(1.0, math.hypot(dx, dy) / travel)
 
     def _segment(self, x: float, y: float, angle: float) -> tuple[tuple[float, float], ...]:
         half = self._table.cfg.spatula.blade_width_mm / 2.0

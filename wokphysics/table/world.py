@@ -611,6 +611,7 @@ class Table:
             np.array(ranks, dtype=np.int64),
             self.cfg.card.width_mm,
             self.cfg.card.length_mm,
+            np.array([card.layer for card in flat], dtype=np.int64),
         )
         for card, layer in zip(flat, layers, strict=True):
             if layer != card.layer:

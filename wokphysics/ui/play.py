@@ -24,6 +24,8 @@ if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 DEFAULT_BOT = "strong"
+DEFAULT_PLAYERS = 2
+DEFAULT_BOTS = "1"
 DEFAULT_SAVE = "wok-on-fire-autosave.json"
 
 
@@ -124,6 +126,9 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     if args.resume:
         if args.config is not None:
             raise UserError("--resume takes the config stored in the saved game; drop --config")
+        if args.players is not None or args.bots is not None:
+            raise UserError("--resume takes the players stored in the saved game; drop "
+                            "--players and --bots")
         if save is not None:
             save = claim_save(save, Path(args.resume))
         first = resume_game(args.resume, save)
@@ -134,7 +139,8 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
         seed = first.seed
     else:
         cfg = load_config(args.config)
-        labels = bot_labels(args.players, args.bots, cfg)
+        labels = bot_labels(DEFAULT_PLAYERS if args.players is None else args.players,
+                            DEFAULT_BOTS if args.bots is None else args.bots, cfg)
         seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
         first = None
 
@@ -219,6 +225,8 @@ def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: P
 
     if args.resume:
         raise UserError("--practice keeps no game to resume; drop --resume")
+    if args.players is not None or args.bots is not None:
+        raise UserError("--practice is a solo table with no turns; drop --players and --bots")
     cfg = load_config(args.config)
     from wokphysics.games.cli_options import check_seed
 
@@ -245,9 +253,9 @@ def parse_play_args(argv: list[str]) -> argparse.Namespace:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``wokphysics play [wok-on-fire]``."""
-    parser.add_argument("--players", type=int, default=2, metavar="N",
+    parser.add_argument("--players", type=int, default=None, metavar="N",
                         help="everyone at the table, people and bots, 1 to 4 (default 2)")
-    parser.add_argument("--bots", default="1", metavar="N|NAMES",
+    parser.add_argument("--bots", default=None, metavar="N|NAMES",
                         help="how many of the players are bots (default 1), or one strength "
                         "per bot, comma-separated (strong, weak); bots take the last seats")
     parser.add_argument("--seed", type=int, default=None, metavar="S",

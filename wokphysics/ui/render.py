@@ -358,7 +358,11 @@ class TableRenderer:
 
     def draw_spatula(self, surface: pygame.Surface, x: float, y: float, blade_angle: float) -> None:
         """The spatula with its blade centred on table point (x, y) mm, the blade's length along
-        ``blade_angle`` (rad) and the handle trailing behind the motion."""
+        ``blade_angle`` (rad) and the handle trailing behind the motion.
+
+        The physics' blade is a line (the edge that meets the cards): the head's leading edge
+        is drawn on it, the head behind it, so a card the blade pushes is drawn butting the
+        head rather than under it."""
         m = self.map
         base = self.sprites.spatula
         scale = m.length(self.cfg.spatula.blade_width_mm) / base.get_width()
@@ -367,8 +371,8 @@ class TableRenderer:
         if self._spatula is None or self._spatula.get_size() != (width, height):
             self._spatula = pygame.transform.smoothscale(base, (width, height))
         image = self._spatula
-        # The pivot: the middle of the blade, 27 mm below the sprite's top edge.
-        pivot_y = -height / 2.0 + m.length(27.0)
+        # The pivot: the blade's leading edge, the sprite's top edge (a half thickness in).
+        pivot_y = -height / 2.0 + m.length(self.cfg.spatula.blade_thickness_mm / 2.0)
         turn = blade_angle + math.pi
         rotated = pygame.transform.rotate(image, math.degrees(turn))
         # Where the sprite's centre lies relative to the pivot, turned with it (screen y down).

@@ -3,6 +3,7 @@ flip band of the card ahead (shared by the game and the practice table)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -14,6 +15,16 @@ from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_on_fire.flip_band import FlipBands, approach_angle, card_ahead
 from wokphysics.ui.wok_on_fire.gauge import draw_gauge
+
+
+def trailing(along: float, dx: float, dy: float) -> float:
+    """The blade's direction ``along`` (rad), turned half a turn if need be so that the
+    spatula's handle trails the motion ``(dx, dy)``. The physics' blade is the same either way
+    round (it keeps its direction when the hand reverses); the drawn handle is not."""
+    # For a blade along ``along`` the drawn head leads along (sin, -cos) of it.
+    if dx * math.sin(along) - dy * math.cos(along) < 0.0:
+        return along + math.pi
+    return along
 
 
 class BladeView:
@@ -28,10 +39,10 @@ class BladeView:
 
     def draw(self, surface: pygame.Surface, live: LiveSpatula[Any], cards: list[Card]) -> None:
         x, y, along = live.blade_pose()
-        self.renderer.draw_spatula(surface, x, y, along)
         window = self.physics.spatula.release_window_s
         speed = live.recent_speed(window)
         dx, dy = live.recent_motion(window)
+        self.renderer.draw_spatula(surface, x, y, trailing(along, dx, dy))
         self.draw_gauge(surface, cards, x, y, (dx, dy), speed)
 
     def draw_gauge(self, surface: pygame.Surface, cards: list[Card], x: float, y: float,

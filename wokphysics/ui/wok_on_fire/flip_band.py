@@ -108,10 +108,11 @@ def physics_fingerprint(physics_data: dict[str, object]) -> str:
 
 
 MEASURED: dict[str, FlipBands] = {
-    # The shipped physics of issue 10's tuning (main 0d5b3f3): a lone card, straight strokes
-    # at constant speed released 15 mm under its near edge, 60 seeds on a 100 mm/s grid
-    # (``studies.flips``, the physics helper's provisional sweep).
-    "862d4776069cede266c375b3b19714b8e2fb005a43ab84ac979c3ca2cce685c9": FlipBands(
+    # The shipped physics: a lone card, straight strokes at constant speed released 15 mm
+    # under its near edge, 100 flicks per angle on a 100 mm/s grid (``wokphysics sweep flips
+    # --seeds 100``, study seed 1; the same bands as before the blade trailed its motion,
+    # ``spatula.turn_travel_mm``, which changes no straight stroke's band).
+    "b199f4f5383cb0746317e16742a435a995a1cd9276c5d80e62e44d7aa7f983ad": FlipBands(
         by_angle=((0.0, Band(1100.0, 1600.0)), (45.0, Band(1100.0, 1600.0)),
                   (90.0, Band(1200.0, 1900.0))),
         shared=Band(1200.0, 1600.0),
