@@ -219,6 +219,44 @@ def test_a_new_game_never_overwrites_an_unfinished_one(tmp_path: Path) -> None:
     pygame.display.quit()
 
 
+def test_resume_offers_the_newest_unfinished_game_also_under_a_numbered_name(
+        tmp_path: Path) -> None:
+    """A game started while another was unfinished saves to NAME-2.json: Resume offers it
+    (the newest), and continues it, not the older game."""
+    app, scene, choices = _launcher(tmp_path)
+    _click(app, scene, Spot("game", 1))
+    choices.seed = 5
+    _click(app, scene, Spot("start"))
+    for key in (pygame.K_ESCAPE, pygame.K_q):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": key, "mod": 0}))
+    app.frame(FRAME_S)
+    launcher = app.scene
+    assert isinstance(launcher, LauncherScene)
+    app.frame(FRAME_S)
+    choices.seed = 6
+    _click(app, launcher, Spot("start"))
+    second = app.scene
+    assert isinstance(second, TurnScene)
+    assert second.session.save_path == tmp_path / "we-will-wok-you-autosave-2.json"
+    for key in (pygame.K_ESCAPE, pygame.K_q):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": key, "mod": 0}))
+    app.frame(FRAME_S)
+    launcher = app.scene
+    assert isinstance(launcher, LauncherScene)
+    app.frame(FRAME_S)
+    game = choices.game
+    assert game.resume_file() == tmp_path / "we-will-wok-you-autosave-2.json"
+    saved = game.saved()
+    assert saved is not None and saved.endswith("in we-will-wok-you-autosave-2.json")
+    assert launcher.tooltip(Spot("resume")).endswith("we-will-wok-you-autosave-2.json")
+    _click(app, launcher, Spot("resume"))
+    resumed = app.scene
+    assert isinstance(resumed, TurnScene)
+    assert resumed.session.state.seed == 6
+    assert resumed.session.save_path == tmp_path / "we-will-wok-you-autosave-2.json"
+    pygame.display.quit()
+
+
 @pytest.mark.parametrize("size", ["1280x800", "1024x640", "1920x1080"])
 def test_every_rules_option_shows_whole_inside_the_panel(tmp_path: Path, size: str) -> None:
     """Wok Star's 16 options once ran off the right edge ("Word of mouth", "New recipe")."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import IO
@@ -109,6 +110,29 @@ def holds_unfinished_game(path: Path) -> bool:
 
 def _numbered(path: Path, number: int) -> Path:
     return path.with_name(f"{path.stem}-{number}{path.suffix}")
+
+
+def save_to_resume(path: Path) -> Path | None:
+    """The save a person most likely wants to continue among ``path`` and the numbered names
+    :func:`claim_save_file` gives (``NAME-2.json``, ...): the newest one holding an unfinished
+    game, else ``path`` itself if it exists (a finished game, shown at its end), else None."""
+    pattern = re.compile(re.escape(path.stem) + r"-([0-9]{1,4})" + re.escape(path.suffix))
+    candidates = [path]
+    with contextlib.suppress(OSError):
+        candidates += [path.with_name(name) for name in os.listdir(path.parent or Path())
+                       if (found := pattern.fullmatch(name)) is not None
+                       and 2 <= int(found.group(1)) <= MAX_NAMES]
+    unfinished: list[tuple[float, str, Path]] = []
+    for candidate in candidates:
+        try:
+            stamp = candidate.stat().st_mtime
+        except OSError:
+            continue
+        if candidate.is_file() and holds_unfinished_game(candidate):
+            unfinished.append((stamp, candidate.name, candidate))
+    if unfinished:
+        return max(unfinished)[2]
+    return path if path.is_file() else None
 
 
 def claim_save_file(path: Path) -> Path:

@@ -9,6 +9,7 @@ turns the choice into the :class:`~wokphysics.ui.turn.play.Setup` a front end st
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,9 +23,13 @@ from wokphysics.games.rules_options import (
     rules_options,
     write_override,
 )
+from wokphysics.records.saving import save_to_resume
 from wokphysics.replay.turn_record import PERSON
 from wokphysics.ui.front_ends import FrontEnd, front_end
 from wokphysics.ui.turn.play import Setup
+
+RESUME_LOOKUP_S = 1.0
+"""How long the launcher trusts its last look at the save files (seconds)."""
 
 
 @dataclass
@@ -39,6 +44,7 @@ class GameChoices:
     seats: list[str]
     values: dict[str, Value] = field(default_factory=dict)
     folder: Path = field(default_factory=Path)
+    _resume: tuple[float, Path | None] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def for_plugin(cls, plugin: GamePlugin, folder: Path | None = None) -> GameChoices:
@@ -97,13 +103,32 @@ class GameChoices:
             f"{self.plugin.name}-autosave.json"
         return self.folder / name
 
+    def resume_file(self) -> Path | None:
+        """The save Resume continues: the newest unfinished game among the autosave and its
+        numbered siblings (a new game started while one was unfinished saves to
+        ``NAME-2.json``), else the autosave if it exists. Looked up at most once a second (the
+        launcher asks every frame)."""
+        now = time.monotonic()
+        if self._resume is None or now - self._resume[0] >= RESUME_LOOKUP_S:
+            self._resume = (now, save_to_resume(self.autosave))
+        return self._resume[1]
+
+    def look_again(self) -> None:
+        """Forget the last look at the save files (a game was just played)."""
+        self._resume = None
+
     def saved(self) -> str | None:
-        """``"saved 14:32, 30 Nov"`` when there is a game to resume, else None."""
-        path = self.autosave
-        if not path.is_file():
+        """``"saved 14:32, 30 Nov"`` (with the file's name when it is not the autosave
+        itself) when there is a game to resume, else None."""
+        path = self.resume_file()
+        try:
+            stamp = datetime.fromtimestamp(path.stat().st_mtime) if path else None
+        except OSError:
+            stamp = None
+        if path is None or stamp is None:
             return None
-        stamp = datetime.fromtimestamp(path.stat().st_mtime)
-        return f"saved {stamp:%H:%M, %d %b}"
+        named = "" if path == self.autosave else f" in {path.name}"
+        return f"saved {stamp:%H:%M, %d %b}{named}"
 
     def is_default(self, key: str) -> bool:
         option = next(o for o in self.options if o.key == key)
@@ -149,6 +174,7 @@ class Choices:
         game = self.game
         save = game.autosave
         if resume:
+            save = game.resume_file() or save
             claim_save(save, save, game.plugin.name)
             return Setup(game.plugin.name, tuple(game.active_seats), self.seed, None, save,
                          save)

@@ -47,6 +47,8 @@ def build_launcher(args: argparse.Namespace, folder: Path | None = None) -> tupl
 
     def launcher(app: App) -> LauncherScene:
         pygame.display.set_caption("wokphysics")
+        for game in choices.games:  # back from a game: its save may be new
+            game.look_again()
 
         def start(game: GameChoices, resume: bool) -> None:
             assert game.window is not None

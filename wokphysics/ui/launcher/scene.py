@@ -400,7 +400,7 @@ class LauncherScene:
             return "The seed of the game's chance (shuffles, dice): the same seed and moves " \
                    "give the same game. Click and type digits."
         if spot.kind == "resume":
-            return f"Continue the game saved in {game.autosave}"
+            return f"Continue the game saved in {game.resume_file() or game.autosave}"
         return ""
 
 
