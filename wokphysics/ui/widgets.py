@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
@@ -17,6 +18,8 @@ DIM: Color = (170, 160, 150)
 GOLD: Color = (250, 206, 90)
 RED: Color = (240, 110, 100)
 PANEL_BG: Color = (40, 34, 32)
+
+T = TypeVar("T")
 
 
 class Text:
@@ -119,3 +122,17 @@ def bubble(surface: pygame.Surface, text: Text, message: str, at: tuple[int, int
     for image in images:
         surface.blit(image, (box.left + 8, y))
         y += image.get_height()
+
+
+def newest_whole(blocks: list[list[T]], room: int) -> list[T]:
+    """The lines of the newest ``blocks`` (each a log entry's wrapped lines, oldest first) that
+    fit in ``room`` lines, whole entries only: a log never shows the tail of an entry without
+    its start. The newest entry alone longer than ``room`` shows its first ``room`` lines."""
+    shown: list[T] = []
+    for block in reversed(blocks):
+        if len(shown) + len(block) > room:
+            if not shown:
+                return block[:room]
+            break
+        shown[:0] = block
+    return shown

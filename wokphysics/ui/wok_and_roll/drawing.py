@@ -25,7 +25,17 @@ from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.rules import serving_of
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.ui.turn.scene import TurnScene
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Color, draw_button
+from wokphysics.ui.widgets import (
+    DIM,
+    GOLD,
+    PANEL_BG,
+    RED,
+    WHITE,
+    Button,
+    Color,
+    draw_button,
+    newest_whole,
+)
 from wokphysics.ui.wok_and_roll.faces import INK
 from wokphysics.ui.wok_and_roll.layout import Hit, Layout
 from wokphysics.ui.wok_and_roll.payment import Source, action_target, tokens_of
@@ -395,13 +405,12 @@ class RollDrawing:
         self._box(surface, area, (30, 34, 32), None, 0, lay.px(6))
         size = lay.font(20)
         step = round(size * 0.95)
-        lines: list[tuple[str, int]] = []
-        for entry in scene.log[-14:]:
-            for line in self.view.text.wrap(entry.text, size, area.width - lay.px(12)):
-                lines.append((line, entry.seat))
+        blocks = [[(line, entry.seat) for line in
+                   self.view.text.wrap(entry.text, size, area.width - lay.px(12))]
+                  for entry in scene.log[-14:]]
         room = max(1, (area.height - lay.px(8)) // max(1, step))
         y = area.y + lay.px(4)
-        for line, seat in lines[-room:]:
+        for line, seat in newest_whole(blocks, room):
             self._label(surface, line, size, (area.x + lay.px(6), y),
                         SEAT_COLORS[seat % len(SEAT_COLORS)])
             y += step

@@ -15,7 +15,16 @@ import pygame
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.turn.scene import TurnScene
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, draw_button
+from wokphysics.ui.widgets import (
+    DIM,
+    GOLD,
+    PANEL_BG,
+    RED,
+    WHITE,
+    Button,
+    draw_button,
+    newest_whole,
+)
 from wokphysics.ui.wwwy.faces import draw_symbol, type_color
 from wokphysics.ui.wwwy.layout import CHIP, WOK, Layout, Target, hand_groups
 from wokphysics.ui.wwwy.payment import shared_symbols, symbol_counts
@@ -263,13 +272,12 @@ class WwwyDrawing:
         area = lay.log
         self._panel(surface, area, (30, 34, 32), None, 0, lay.px(6))
         size = lay.font(17)
-        lines: list[tuple[str, int]] = []
-        for entry in scene.log[-12:]:
-            for line in self.view.text.wrap(entry.text, size, area.width - lay.px(12)):
-                lines.append((line, entry.seat))
+        blocks = [[(line, entry.seat) for line in
+                   self.view.text.wrap(entry.text, size, area.width - lay.px(12))]
+                  for entry in scene.log[-12:]]
         room = max(1, (area.height - lay.px(8)) // max(1, round(size * 0.95)))
         y = area.y + lay.px(4)
-        for line, seat in lines[-room:]:
+        for line, seat in newest_whole(blocks, room):
             self._label(surface, line, size, (area.x + lay.px(6), y), SEAT_COLORS[seat % 4])
             y += round(size * 0.95)
 
