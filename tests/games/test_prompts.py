@@ -56,3 +56,20 @@ def test_nasty_texts_are_parsed_or_refused_with_a_reason(game: str) -> None:
 def test_any_text_is_an_action_or_a_parse_error(game: str, words: list[str]) -> None:
     action = _read_back(game, " ".join(words))
     assert action is None or isinstance(action, Action)
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "Quit"])
+@pytest.mark.parametrize("game", turn_game_names())
+def test_quit_leaves_a_terminal_game(
+    game: str, word: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'quit' at the first prompt ends the game at once (a new user's first guess); nothing
+    typed after it is read."""
+    outcome = wokphysics(
+        capsys, monkeypatch, "play", game, "--terminal", "--seed", "1", "--players", "2",
+        "--bots", "1", stdin=f"{word}\n1\n1\n",
+    )
+    assert outcome.status == 0, outcome.err
+    assert "not possible" not in outcome.out and "not an action" not in outcome.out
+    if game != "wok-star":
+        assert outcome.out.rstrip().endswith("You left the game.")

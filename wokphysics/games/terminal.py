@@ -44,8 +44,12 @@ HELP = (
     "  list / more  the choices from the first / the next page\n"
     "  legend       what the symbol codes mean\n"
     "  back         leave a sub-list of choices\n"
+    "  quit         leave the game (Ctrl-D too)\n"
     "  ? or help    this help"
 )
+
+QUIT_WORDS = ("quit", "exit")
+"""What a person types to leave a terminal game (it is not saved)."""
 
 
 @dataclass
@@ -202,9 +206,13 @@ class _Prompt:
 
     def _read(self, prompt: str) -> str:
         try:
-            return self.read(prompt).strip()
+            text = self.read(prompt).strip()
         except EOFError:
             raise SystemExit(0) from None
+        if text.lower() in QUIT_WORDS:
+            self.write("You left the game.")
+            raise SystemExit(0)
+        return text
 
     def _answer(self, text: str, choices: list[Choice]) -> Action | None:
         index = typed_number(text)

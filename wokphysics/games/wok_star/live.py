@@ -194,7 +194,7 @@ def play_live(
             write("(end of input: leaving the game)")
             break
         fresh_output = True
-        if text in ("q", "quit", "exit"):
+        if text.lower() in ("q", "quit", "exit"):
             write("leaving the game")
             break
         if text in ("help", "?", "h"):
