@@ -171,7 +171,11 @@ def test_we_will_wok_you_choices_and_bot_moves_name_the_cards() -> None:
     stand_in = GreedyBot(9)
     out: list[str] = []
 
+    sub_lists: list[str] = []
+
     def read(prompt: str) -> str:
+        for choice in game.choices(state, state.current_player):
+            sub_lists.extend(choice.labels)  # what 'take a wok card' lists when chosen
         return str(stand_in.choose(state))
 
     play_in_terminal(state, [None, GreedyBot(1), GreedyBot(2)], game, read=read,
@@ -180,7 +184,8 @@ def test_we_will_wok_you_choices_and_bot_moves_name_the_cards() -> None:
     data = state.data
     bought = [line for line in out if line.startswith("Bot 2 (greedy): bought row ")]
     assert bought and all(" coin" in line and "[" in line for line in bought)
-    takes = [line for line in out if ". take W" in line]
+    assert any(". take a wok card (" in line and " on offer" in line for line in out)
+    takes = [label for label in sub_lists if label.startswith("take W")]
     assert takes and all("(" in line for line in takes), "each take choice says what it is"
     assert any(line.startswith("  ") and ". buy row " in line and " coins: " in line
                for line in out)

@@ -90,7 +90,7 @@ def test_terminal_play_shows_the_table_asks_again_and_announces_bots() -> None:
     text = "\n".join(out)
     assert "row 1 (6 coins)" in text and "row 3 (4 coins)" in text
     assert "upper coin set: 6 coins" in text and "lower coin set: 4 coins" in text
-    assert "woks on offer:" in text and "hand:" in text and "front:" in text
+    assert "woks on offer ('show woks'): W" in text and "hand:" in text and "front:" in text
     assert "  1. collect upper" in text
     assert "not possible:" in text  # "hello"
     assert "no action numbered 999" in text
@@ -205,3 +205,28 @@ def test_greedy_bot_decides_only_on_what_its_seat_sees() -> None:
         assert variant.to_json() != state.to_json()
         bot = WeWillWokYouGreedyBot
         assert bot(seed).choose(variant) == bot(seed).choose(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_terminal_screen_fits_80x24_with_its_choices(players: int) -> None:
+    """From the turn's heading to the prompt, what a person reads before each move fits an
+    80x24 terminal: the rows were scrolled off by the removed cards and the woks on offer."""
+    state = new_game(GAME, players=players, seed=4)
+    out: list[str] = []
+    heights: list[int] = []
+    picks = iter([*["3", "1", "4", "2", "1"] * 200])
+
+    def read(_prompt: str) -> str:
+        lines = "\n".join(out).splitlines()
+        starts = [i for i, line in enumerate(lines) if line.startswith("--- We Will Wok You")]
+        if starts:  # (a sub-list's prompt has no heading of its own)
+            screen = lines[starts[-1]:]
+            # rows on an 80-column terminal (a long line wraps), + the prompt line
+            heights.append(sum(max(1, -(-len(line) // 80)) for line in screen) + 1)
+            out.clear()
+        return next(picks)
+
+    seats = [None] + [WeWillWokYouGreedyBot(seat) for seat in range(1, players)]
+    play_in_terminal(state, seats, WeWillWokYouTerminal(), read=read, write=out.append)
+    assert state.is_terminal() and len(heights) >= 8
+    assert max(heights) <= 24, heights
