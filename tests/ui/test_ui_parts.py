@@ -217,3 +217,34 @@ def test_the_spatula_is_drawn_behind_its_blade_with_the_handle_trailing() -> Non
                   and (x - sx) * motion[0] - (y - sy) * motion[1] < -m.length(100.0)]
         assert ahead == [], f"moving {motion}: drawn ahead of the blade"
         assert behind, f"moving {motion}: the handle trails the blade"
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_the_hand_label_is_not_covered_by_the_players_collected_cards(seat: int) -> None:
+    """The "your hand: chop from here" label of the lit hand area stays readable once the
+    player has collected cards: no pile card is drawn over it (it was drawn under them)."""
+    from wokphysics.config.paths import sprites_dir
+    from wokphysics.ui.render import HAND_LABEL, PILE_FAN_MM, PILE_SCALE, TableRenderer
+    from wokphysics.ui.sprite_cache import Sprites
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    pygame.font.init()
+    cfg = load_config()
+    renderer = TableRenderer(cfg.physics, Sprites(cfg, sprites_dir()), (1280, 800))
+    groups = [(name, 4) for name in INGREDIENT_NAMES[:6]]  # a long game's pile
+    renderer.set_piles({seat: groups})
+    renderer.set_seats({seat: "You"}, seat)
+    m = renderer.map
+    label = renderer.small.size(HAND_LABEL)
+    size = label if seat in (0, 2) else (label[1], label[0])
+    spot = renderer.hand_label_rect(seat, size)
+    assert renderer.hand_rect(seat).contains(spot)
+    half_diagonal = math.hypot(cfg.physics.card.width_mm, cfg.physics.card.length_mm) / 2
+    reach = m.length(PILE_SCALE * half_diagonal + 3 * PILE_FAN_MM)
+    for x, y, _ in renderer.pile_spots(seat, len(groups)):
+        sx, sy = m.to_screen(x, y)
+        # Every card of the group (fanned towards the player) within ``reach`` of its spot.
+        nearest_x = min(max(sx, spot.left), spot.right)
+        nearest_y = min(max(sy, spot.top), spot.bottom)
+        assert math.hypot(sx - nearest_x, sy - nearest_y) > reach

@@ -33,6 +33,8 @@ PILE_SCALE = 0.6
 the seat's edge, one group per ingredient)."""
 PILE_FAN_MM = 6.0
 """Each further card of a group lies this much nearer its player than the one before."""
+HAND_LABEL = "your hand: chop from here into the wok"
+"""Written in the lit hand area of the person about to chop."""
 SEAT_TURN = (0.0, -math.pi / 2, math.pi, math.pi / 2)
 """The turn (rad) that takes seat 0's side of the table (the bottom) to each seat's side."""
 
@@ -185,19 +187,18 @@ class TableRenderer:
             glow.fill((255, 240, 160, 70))
             surface.blit(glow, hand.topleft)
             pygame.draw.rect(surface, (255, 240, 160), hand, 2)
-            label = self.small.render("your hand: chop from here into the wok", True,
-                                      (255, 246, 210))
-            if seat_is_vertical := self.hand_seat in (1, 3):
-                label = pygame.transform.rotate(label, 90 if self.hand_seat == 1 else -90)
-            spot = hand.center
-            if not seat_is_vertical:
-                spot = (hand.centerx, hand.top + max(label.get_height(), hand.height // 2))
-            surface.blit(label, label.get_rect(center=spot))
         for seat in range(4):
             self._draw_aid(surface, seat)
         surface.set_clip(table_rect)
         self._draw_piles(surface)
         surface.set_clip(None)
+        if self.hand_seat is not None:
+            # After the piles, at the hand area's outer edge: the collected cards lie just past
+            # the aid, so a label in the middle of the area would be drawn over by them.
+            label = self.small.render(HAND_LABEL, True, (255, 246, 210))
+            if self.hand_seat in (1, 3):
+                label = pygame.transform.rotate(label, 90 if self.hand_seat == 1 else -90)
+            surface.blit(label, self.hand_label_rect(self.hand_seat, label.get_size()))
         self.background = surface
 
     def wok_rect(self) -> pygame.Rect:
@@ -223,6 +224,22 @@ class TableRenderer:
         left, top = m.to_screen(x0, y1)
         right, bottom = m.to_screen(x1, y0)
         return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+
+    def hand_label_rect(self, seat: int, size: tuple[int, int]) -> pygame.Rect:
+        """Where the hand area's label of ``size`` (px) goes: along the area's outer edge (the
+        side away from the wok), clear of the player's collected cards by the aid."""
+        hand = self.hand_rect(seat)
+        rect = pygame.Rect((0, 0), size)
+        gap = 3
+        if seat == 0:
+            rect.midbottom = (hand.centerx, hand.bottom - gap)
+        elif seat == 2:
+            rect.midtop = (hand.centerx, hand.top + gap)
+        elif seat == 1:
+            rect.midleft = (hand.left + gap, hand.centery)
+        else:
+            rect.midright = (hand.right - gap, hand.centery)
+        return rect
 
     def hand_rect(self, seat: int) -> pygame.Rect:
         """Where a chop must start for ``seat``: the table between the wok's edge on that side
