@@ -100,3 +100,24 @@ def test_practice_runs_headless_and_refuses_resume(tmp_path: pytest.TempPathFact
     assert main(["play", "--practice", "--players", "3"]) == 2
     err = capsys.readouterr().err
     assert "--practice is a solo table" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_practice_save_file_that_cannot_take_the_flicks_is_refused_up_front(
+        tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--save`` in a missing folder, or onto a file that is not a practice record (a game's
+    save), is refused before the window opens: one line, status 2, the file untouched
+    (it used to end the session at the first flick, or would append CSV to the save)."""
+    missing = tmp_path / "no-such-folder" / "flicks.csv"
+    assert main(["play", "--practice", "--save", str(missing), "--max-frames", "3"]) == 2
+    err = capsys.readouterr().err
+    assert str(missing) in err and "no such folder" in err and len(err.strip().splitlines()) == 1
+    game_save = tmp_path / "wok-on-fire-autosave.json"
+    game_save.write_text('{"format": "wokphysics-game"}\n')
+    assert main(["play", "--practice", "--save", str(game_save), "--max-frames", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "is not a practice record" in err and len(err.strip().splitlines()) == 1
+    assert game_save.read_text() == '{"format": "wokphysics-game"}\n'
+    # A practice record of an earlier session is fine: the flicks are added to it.
+    record = tmp_path / "flicks.csv"
+    record.write_text("flick,speed_mm_s,angle_deg,flipped,launched\n1,1380,2.0,1,1\n")
+    assert main(["play", "--practice", "--save", str(record), "--max-frames", "3"]) == 0

@@ -232,6 +232,8 @@ def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: P
 
     seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
     log = FlickLog(path=Path(args.save) if args.save and not args.no_save else None)
+    if log.path is not None:
+        FlickLog.check_path(log.path)
     problem = missing_display()
     if problem is not None:
         raise UserError(problem)

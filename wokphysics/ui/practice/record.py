@@ -6,6 +6,7 @@ No pygame here: the chart (:mod:`.chart`) draws it, and ``--save FILE`` writes i
 from __future__ import annotations
 
 import csv
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +52,33 @@ class FlickLog:
                                  int(flick.flipped), int(flick.launched)))
         except OSError as error:
             raise UserError(f"{self.path}: cannot write the practice record: {error}") from None
+
+    @staticmethod
+    def check_path(path: Path) -> None:
+        """Refuse, before the window opens, a ``--save`` file the flicks could not be written
+        to (its folder missing or read-only) or that holds something other than a practice
+        record (say a game's save): the session would otherwise end at the first flick, or
+        append CSV lines to that file. Raises :class:`UserError` naming the file."""
+        if path.is_dir():
+            raise UserError(f"{path}: is a folder; --save takes the CSV file to write the "
+                            "flicks to")
+        folder = path.parent if str(path.parent) else Path(".")
+        if not folder.is_dir():
+            raise UserError(f"{path}: no such folder {folder}; --save takes a CSV file in an "
+                            "existing folder")
+        if path.exists():
+            try:
+                with path.open(newline="") as handle:
+                    first = handle.readline().strip()
+            except (OSError, UnicodeDecodeError) as error:
+                raise UserError(f"{path}: cannot read it: {error}") from None
+            if first and first != ",".join(CSV_HEADER):
+                raise UserError(f"{path}: is not a practice record (a CSV file starting "
+                                f"{','.join(CSV_HEADER)}); choose another file")
+            if not os.access(path, os.W_OK):
+                raise UserError(f"{path}: cannot write to it (read-only)")
+        elif not os.access(folder, os.W_OK):
+            raise UserError(f"{path}: cannot write in the folder {folder} (read-only)")
 
     def summary(self) -> str:
         """"12 flicks under a card: 7 flipped (58 %)" (flicks with no card on the blade are
