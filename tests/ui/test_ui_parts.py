@@ -248,3 +248,23 @@ def test_the_hand_label_is_not_covered_by_the_players_collected_cards(seat: int)
         nearest_x = min(max(sx, spot.left), spot.right)
         nearest_y = min(max(sy, spot.top), spot.bottom)
         assert math.hypot(sx - nearest_x, sy - nearest_y) > reach
+
+
+def test_the_gauge_marks_at_every_angle_the_band_docs_physics_measured() -> None:
+    """The gauge's band for the card ahead is the measured one at each angle of the table in
+    docs/physics.md (``wokphysics sweep flips``), not a line drawn between 0, 45 and 90: at
+    60 degrees the band ends at 1.6 m/s (1.7 m/s flips 76 % of cards there)."""
+    import re
+    from pathlib import Path
+
+    from wokphysics.ui.wok_on_fire.flip_band import Band, bands_for
+
+    bands = bands_for(load_config().physics.model_dump(mode="json"))
+    assert bands is not None
+    root = Path(__file__).resolve().parents[2]
+    rows = re.findall(r"^\| (\d+) degrees[^|]*\| (\d+) to (\d+) mm/s \|",
+                      (root / "docs" / "physics.md").read_text(), flags=re.MULTILINE)
+    assert len(rows) >= 7, "docs/physics.md lists the band at every swept angle"
+    for angle, low, high in rows:
+        assert bands.at(float(angle)) == Band(float(low), float(high)), f"{angle} degrees"
+    assert bands.at(60.0).high == 1600.0
