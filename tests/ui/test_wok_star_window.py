@@ -246,3 +246,44 @@ def test_hot_seat_two_people_share_the_table_to_the_end() -> None:
     by_seat = Counter(step.seat for step in session.steps
                       if not step.passing and step.action.verb in ("place", "combo", "serve"))
     assert by_seat[0] >= 5 and by_seat[1] >= 5
+
+
+class RecordingText(Text):
+    """The window's text, remembering every string it drew."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn: set[str] = set()
+
+    def render(self, text: str, size: int, color: Color = WHITE, bold: bool = False
+               ) -> pygame.Surface:
+        self.drawn.add(text)
+        return super().render(text, size, color, bold)
+
+
+def test_the_share_out_screens_list_every_preparation_of_a_seat_whole() -> None:
+    """A seat's preparations on the share-out screens were cut with '...' ("Preparations:
+    Eggroll Wraps, Chicke...") on a panel with room to spare: now they wrap."""
+    from wokphysics.games.wok_star.words import ingredient
+
+    app = window(("person", "team"), 5)
+    text = RecordingText()
+    app.text = text
+    app.restart()
+    scene = scene_of(app)
+    hand = StarHand(app, [0], seed=5)
+    frames = 0
+    names: set[str] = set()
+    while len(scene.session.state.incomes) < 2 and frames < 8000:
+        hand.step()
+        app.frame()
+        frames += 1
+        if screen_name(scene.session, scene.presenter) in ("assign", "new_prep"):
+            state = scene.session.state
+            names |= {ingredient(state, p) for seat in range(state.num_players)
+                      for p in state.preps_of(seat)}
+    cut = [line for line in text.drawn if line.startswith("Preparations:")
+           and line.endswith("...")]
+    assert not cut
+    listed = " ".join(line for line in text.drawn if not line.startswith("needs"))
+    assert len(names) >= 3 and all(name in listed for name in names)

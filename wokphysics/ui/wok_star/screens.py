@@ -267,7 +267,7 @@ def _draw_assign(w: _Writer, session: StarSession, name: str) -> None:
                               .ingredients)
             y = w.wrap(x + 10, y + 22, f"needs {needs}", DIM, width - 10) + 4
         preps = ", ".join(ingredient(state, p) for p in state.preps_of(seat)) or "none yet"
-        w.at(x, y + 4, f"Preparations: {preps}", WHITE, width)
+        w.wrap(x, y + 4, f"Preparations: {preps}", WHITE, width)  # a seat may hold many
 
 
 def _draw_bonus(w: _Writer, session: StarSession) -> None:
