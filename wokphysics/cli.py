@@ -40,6 +40,12 @@ VERB_HELP: dict[Verb | Literal["sweep"], str] = {
     "score": "score a player's collected cards exactly",
 }
 
+VERB_EPILOG: dict[Verb | Literal["sweep"], str] = {
+    "play": "Options without a GAME (wokphysics play --players 3) play Wok on Fire; "
+    "a GAME named after its options (wokphysics play --players 3 wok-star) plays that "
+    "game. 'wokphysics play GAME --help' lists a game's options.",
+}
+
 
 def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"], terminal: bool = False
              ) -> VerbCommand | None:
@@ -80,7 +86,8 @@ def build_parser(terminal: bool = False) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     for verb, help_text in VERB_HELP.items():
-        verb_parser = commands.add_parser(verb, help=help_text, description=help_text)
+        verb_parser = commands.add_parser(verb, help=help_text, description=help_text,
+                                          epilog=VERB_EPILOG.get(verb))
         games = verb_parser.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
         games.required = True
         for plugin in PLUGINS:
@@ -197,12 +204,17 @@ def _run_bench(args: argparse.Namespace) -> int:
 
 def _with_default_game(argv: list[str]) -> list[str]:
     """``wokphysics play`` alone opens the launcher (``wokphysics``); ``wokphysics play
-    [options]`` means ``wokphysics play wok-on-fire [options]`` (as before the launcher)."""
+    [options]`` means ``wokphysics play wok-on-fire [options]`` (as before the launcher),
+    and ``wokphysics play [options] GAME`` means ``wokphysics play GAME [options]``."""
     if argv and argv[0] == "play":
         rest = argv[1:]
         if not rest:
             return []
         if rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
+            games = [word for word in rest if word in {p.name for p in PLUGINS}]
+            if games:  # ``play --players 3 wok-star``: the game named after its options
+                rest.remove(games[0])
+                return ["play", games[0], *rest]
             return ["play", DEFAULT_PLAY_GAME, *rest]
     return argv
 

@@ -284,3 +284,17 @@ def test_every_rules_option_shows_whole_inside_the_panel(tmp_path: Path, size: s
             for other in rects[i + 1:]:
                 assert other is not None and not rect.colliderect(other)
     pygame.display.quit()
+
+
+def test_a_game_named_after_its_options_is_the_game_played(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """'play --players 3 wok-star' said "unrecognized arguments: wok-star" (it read as Wok on
+    Fire's options); now it is 'play wok-star --players 3': Wok Star's own checks answer."""
+    assert main(["play", "--players", "9", "wok-star"]) == 2
+    err = capsys.readouterr().err
+    assert "unrecognized" not in err and "Wok Star" in err and "1 to 4" in err
+    assert main(["play", "--players", "9"]) == 2  # no GAME: still Wok on Fire's options
+    assert "Wok on Fire has 1 to 4 players" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "wokphysics play --players 3 wok-star" in capsys.readouterr().out.replace("\n", " ")
