@@ -60,7 +60,7 @@ def test_a_long_list_of_moves_comes_a_screen_at_a_time_in_numbered_columns() -> 
 def test_show_reprints_the_table_and_help_explains_the_codes() -> None:
     _, out, _ = play([None, TeamBot(1)], ["show", "help"], {"timer": False})
     text = "\n".join(out)
-    assert text.count("== Wok Star  round 1/") >= 2  # shown, then shown again by 'show'
+    assert text.count("== Wok Star round 1/") >= 2  # shown, then shown again by 'show'
     assert "Legend:" in text and "upgraded (*)" in text
 
 
@@ -72,3 +72,16 @@ def test_hot_seat_clears_the_screen_and_waits_for_the_next_person() -> None:
     assert banners and banners[0] == CLEAR + "=== seat 2 at the keyboard ==="
     assert any(p.startswith("seat 2: press Enter") for p in prompts)
     assert state.history  # the game went on after the hand-over
+
+
+def test_help_legend_and_heading_fit_an_80_column_terminal() -> None:
+    """They were written to ~90 columns, so an 80x24 terminal broke each line in two, a
+    word or two alone on every second line."""
+    _, out, _ = play([None, TeamBot(1)], ["help"], {"timer": False})
+    lines = "\n".join(out).splitlines()
+    first = lines.index(next(line for line in lines if line.startswith("Commands")))
+    help_lines = lines[first:first + 22]
+    assert any(line.startswith("Legend:") for line in help_lines)
+    assert max(len(line) for line in help_lines) <= 80
+    headings = [line for line in lines if line.startswith("== Wok Star round")]
+    assert headings and max(len(line) for line in headings) <= 80

@@ -34,23 +34,27 @@ _STATUS_EVERY = 5.0  # seconds between repeated countdown lines when nothing mov
 """``poll(prompt, seconds)``: a line typed within ``seconds``, or None (EOFError at the end)."""
 
 HELP = """Commands (seats are numbered from 1, dice by the face they show):
-  p V PREP        place a die showing V on your preparation PREP
-  c V W PREP      place two dice V and W meeting PREP's combination
-  g V S           give one of your own dice showing V to seat S
-  s [RECIPE]      serve the customer (a Chef's Special: name the recipe)
-  t               turn the customer away (Bad Publicity)
-  w / Enter       wait (let the others work)     n   next card after an event (no timer)
-  u CHAR [ING]    use your Family Character      d   done (leftover dice, purchases)
-  b RECIPE S      buy a recipe for seat S        up PREP   upgrade    ad   advertise
-  a PREP S        assign a preparation to seat S  bd / bu PREP   starting bonus
-  l [PAGE]        list the legal actions by number (a page at a time); then a number
-  show / v        the whole table again           q   quit
-  help            these commands and the legend"""
+  p V PREP      place a die showing V on your preparation PREP
+  c V W PREP    place two dice V and W meeting PREP's combination
+  g V S         give one of your own dice showing V to seat S
+  s [RECIPE]    serve the customer (a Chef's Special: name the recipe)
+  t             turn the customer away (Bad Publicity)
+  w / Enter     wait (let the others work)
+  n             next card after an event (no timer)
+  u CHAR [ING]  use your Family Character
+  d             done (leftover dice, purchases)
+  b RECIPE S    buy a recipe for seat S     up PREP  upgrade    ad  advertise
+  a PREP S      assign a preparation to seat S
+  bd / bu PREP  starting bonus: a die / upgrade PREP
+  l [PAGE]      list the legal actions by number (a page at a time)
+  show / v      the whole table again       q  quit
+  help          these commands and the legend"""
 
-LEGEND = """Legend: [12.3s] sand left for the card on the table; "rice:3*" = the Rice counter is 3
-and its preparation is upgraded (*); a preparation "any->1  4->2  pair->3" makes 1 from any
-die, 2 from a die showing 4, 3 from two dice meeting its combination; dice are listed by the
-face they show; "pool 4" = dice rolled each round; seats are numbered from 1."""
+LEGEND = """Legend: [12.3s] sand left for the card on the table; "rice:3*" = the Rice
+counter is 3 and its preparation is upgraded (*); a preparation "any->1  4->2
+pair->3" makes 1 from any die, 2 from a die showing 4, 3 from two dice meeting
+its combination; dice are listed by the face they show; "pool 4" = dice rolled
+each round; seats are numbered from 1."""
 
 CLEAR = "\x1b[2J\x1b[H"
 """Clears a terminal (ANSI): hot seat's hand-over when several people share the keyboard."""

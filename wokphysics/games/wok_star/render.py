@@ -45,9 +45,8 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     cfg = state.config
     lines: list[str] = []
     head = (
-        f"== Wok Star  round {state.round}/{cfg.rules.rounds}  phase {state.phase.value}  "
-        f"money ${state.money}  "
-        f"Bad Publicity {len(state.bad)}/{cfg.rules.bad_publicity_limit}  "
+        f"== Wok Star round {state.round}/{cfg.rules.rounds} {state.phase.value}: "
+        f"${state.money}, Bad Publicity {len(state.bad)}/{cfg.rules.bad_publicity_limit}, "
         f"loan ${state.loan()} ({cfg.rules.difficulty}) =="
     )
     lines.append(head)
