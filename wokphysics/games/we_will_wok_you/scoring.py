@@ -186,6 +186,20 @@ class Scorer:
         self.swap_on_double = cards.rules.man_swap_on_double_woks
         self.scale = cards.scale
         self.num_types = cards.num_types
+        # per card, its class in the hand and in front (card_class, looked up once)
+        self.hand_class = tuple(
+            card_class(t, True, cards.has_symbol(c)) for c, t in enumerate(cards.card_type)
+        )
+        self.front_class = tuple(
+            card_class(t, False, cards.has_symbol(c)) for c, t in enumerate(cards.card_type)
+        )
+        self.is_man = tuple(w.is_man for w in cards.woks)
+        # per red wok card, how it scores with no Man-at-wok on it (a Man-at-wok's entry is
+        # a placeholder, never read)
+        self.plain = tuple(
+            Effective(COVERED) if w.is_man else _effective(w, None, None, None)
+            for w in cards.woks
+        )
 
     def score(
         self, woks: list[int], hand: list[int], front: list[int], coins: int = 0
@@ -213,15 +227,20 @@ class Scorer:
     ) -> tuple[list[WokCard], list[WokCard], dict[int, list[tuple[int, object]]], _Plan]:
         """The red woks, the Men-at-wok, the best assignment of the men and the best plan."""
         cards = self.cards
-        all_woks = [cards.woks[i] for i in woks]
-        red = [w for w in all_woks if not w.is_man]
-        men = [w for w in all_woks if w.is_man]
+        is_man = self.is_man
+        red = [cards.woks[i] for i in woks if not is_man[i]]
+        men = [cards.woks[i] for i in woks if is_man[i]]
         num_types = self.num_types
         counts = [0] * (num_types * 4)
-        for in_hand, pile in ((True, hand), (False, front)):
+        for classes, pile in ((self.hand_class, hand), (self.front_class, front)):
             for card in pile:
-                counts[card_class(cards.card_type[card], in_hand, cards.has_symbol(card))] += 1
+                counts[classes[card]] += 1
         type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(num_types)]
+        if not men:  # one assignment, of nobody: the woks score as printed
+            plain = self.plain
+            printed = tuple(plain[i] for i in woks)
+            only = _solve(printed, counts, self.sign, self.scale, -1, False, type_counts)
+            return red, men, {}, only
 
         memo: dict[tuple[object, ...], _Plan] = {}
         power_man = next((m for m, w in enumerate(men) if w.kind == "man-power"), -1)
@@ -481,14 +500,18 @@ def _solve(
     g_sets: list[list[tuple[int, int]]] = []
     n_type: list[int] = []
     for t in range(num_types):
-        # a pure function of these numbers: shared by every call and game (bounded)
-        key = (sign, scale, *linear[t * 4 : t * 4 + 4], *counts[t * 4 : t * 4 + 4], p3, p5)
-        row = _TYPE_TABLES.get(key)
-        if row is None:
-            row = _type_table(t, linear, counts, sign, scale, p3, p5)
-            if len(_TYPE_TABLES) > 100_000:
-                _TYPE_TABLES.clear()
-            _TYPE_TABLES[key] = row
+        if not (counts[t * 4] or counts[t * 4 + 1] or counts[t * 4 + 2] or counts[t * 4 + 3]):
+            row = _NO_CARDS  # what _type_table gives for a type the player holds none of
+        else:
+            # a pure function of these numbers: shared by every call and game (bounded)
+            key = (sign, scale, *linear[t * 4 : t * 4 + 4], *counts[t * 4 : t * 4 + 4], p3, p5)
+            found = _TYPE_TABLES.get(key)
+            if found is None:
+                found = _type_table(t, linear, counts, sign, scale, p3, p5)
+                if len(_TYPE_TABLES) > 100_000:
+                    _TYPE_TABLES.clear()
+                _TYPE_TABLES[key] = found
+            row = found
         g_values.append(row[0])
         g_sets.append(row[1])
         n_type.append(len(row[0]) - 1)
@@ -518,75 +541,83 @@ def _solve(
                     modes.append((pairs, points * scale + sign * sum(new), (source, target)))
         entries.append((position, modes))
 
-    usage = [0] * num_types
-
-    def max_count(pairs: tuple[tuple[int, int], ...]) -> int:
-        return min((n_type[t] - usage[t]) // n for t, n in pairs)
-
-    def optimistic(modes: list[Mode], swap_free: bool, power_free: bool) -> int:
-        best = power_value if power_free else 0
-        for index, (pairs, e, _) in enumerate(modes):
-            if index and not swap_free:
-                break
-            if e > 0:
-                best = max(best, e * max_count(pairs))
-        return best
-
-    entries.sort(key=lambda entry: -optimistic(entry[1], inner_swap, inner_power >= 0))
-    last = len(entries)
-    # choice per entry: (mode index or -1 for the power wok, combos)
-    choice = [(0, 0)] * last
+    base = sum(g_values[t][0] for t in range(num_types))
     best_value = -(1 << 60)
     best_choice: list[tuple[int, int]] = []
     best_usage: list[int] = []
+    if not entries:  # no combo wok: nothing to search
+        best_value, best_usage = base, [0] * num_types
+    else:
+        usage = [0] * num_types
 
-    def search(index: int, acc: int, types_value: int, swap_free: bool, power_free: bool) -> None:
-        nonlocal best_value, best_choice, best_usage
-        if index == last:
-            if acc + types_value > best_value:
-                best_value = acc + types_value
-                best_choice = list(choice)
-                best_usage = list(usage)
-            return
-        bound = acc + types_value
-        for _, modes in entries[index:]:
-            bound += optimistic(modes, swap_free, power_free)
-        if bound <= best_value:
-            return
-        modes = entries[index][1]
-        options: list[tuple[int, int, int]] = []  # (estimate, mode index, combos)
-        if power_free:
-            options.append((power_value, -1, 0))
-        for mode_index, (pairs, e, _) in enumerate(modes):
-            if mode_index and not swap_free:
-                break
-            top = max_count(pairs)
-            lowest = 0 if mode_index == 0 else 1  # no combos with a swap = no swap
-            options.extend((e * count, mode_index, count) for count in range(top, lowest - 1, -1))
-        options.sort(key=lambda option: -option[0])
-        for estimate, mode_index, count in options:
-            choice[index] = (mode_index, count)
-            if mode_index < 0:
-                search(index + 1, acc + estimate, types_value, swap_free, False)
-                continue
-            pairs = modes[mode_index][0]
-            delta = 0
-            for t, n in pairs:
-                before = usage[t]
-                usage[t] = before + n * count
-                delta += g_values[t][usage[t]] - g_values[t][before]
-            search(
-                index + 1,
-                acc + estimate,
-                types_value + delta,
-                swap_free and mode_index == 0,
-                power_free,
-            )
-            for t, n in pairs:
-                usage[t] -= n * count
-        choice[index] = (0, 0)
+        def max_count(pairs: tuple[tuple[int, int], ...]) -> int:
+            return min((n_type[t] - usage[t]) // n for t, n in pairs)
 
-    search(0, 0, sum(g_values[t][0] for t in range(num_types)), inner_swap, inner_power >= 0)
+        def optimistic(modes: list[Mode], swap_free: bool, power_free: bool) -> int:
+            best = power_value if power_free else 0
+            for index, (pairs, e, _) in enumerate(modes):
+                if index and not swap_free:
+                    break
+                if e > 0:
+                    best = max(best, e * max_count(pairs))
+            return best
+
+        entries.sort(key=lambda entry: -optimistic(entry[1], inner_swap, inner_power >= 0))
+        last = len(entries)
+        # choice per entry: (mode index or -1 for the power wok, combos)
+        choice = [(0, 0)] * last
+
+        def search(
+            index: int, acc: int, types_value: int, swap_free: bool, power_free: bool
+        ) -> None:
+            nonlocal best_value, best_choice, best_usage
+            if index == last:
+                if acc + types_value > best_value:
+                    best_value = acc + types_value
+                    best_choice = list(choice)
+                    best_usage = list(usage)
+                return
+            bound = acc + types_value
+            for _, modes in entries[index:]:
+                bound += optimistic(modes, swap_free, power_free)
+            if bound <= best_value:
+                return
+            modes = entries[index][1]
+            options: list[tuple[int, int, int]] = []  # (estimate, mode index, combos)
+            if power_free:
+                options.append((power_value, -1, 0))
+            for mode_index, (pairs, e, _) in enumerate(modes):
+                if mode_index and not swap_free:
+                    break
+                top = max_count(pairs)
+                lowest = 0 if mode_index == 0 else 1  # no combos with a swap = no swap
+                options.extend(
+                    (e * count, mode_index, count) for count in range(top, lowest - 1, -1)
+                )
+            options.sort(key=lambda option: -option[0])
+            for estimate, mode_index, count in options:
+                choice[index] = (mode_index, count)
+                if mode_index < 0:
+                    search(index + 1, acc + estimate, types_value, swap_free, False)
+                    continue
+                pairs = modes[mode_index][0]
+                delta = 0
+                for t, n in pairs:
+                    before = usage[t]
+                    usage[t] = before + n * count
+                    delta += g_values[t][usage[t]] - g_values[t][before]
+                search(
+                    index + 1,
+                    acc + estimate,
+                    types_value + delta,
+                    swap_free and mode_index == 0,
+                    power_free,
+                )
+                for t, n in pairs:
+                    usage[t] -= n * count
+            choice[index] = (0, 0)
+
+        search(0, 0, base, inner_swap, inner_power >= 0)
     plan = _Plan(value=covered * scale + best_value)
     for (position, modes), (mode_index, count) in zip(entries, best_choice, strict=True):
         if mode_index < 0:
@@ -604,6 +635,9 @@ def _solve(
 
 
 _TYPE_TABLES: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]] = {}
+_NO_CARDS: tuple[list[int], list[tuple[int, int]]] = ([0], [(0, 0)])
+"""``_type_table`` of a type with no cards: nothing to score, whatever the woks (never
+changed: the rows are read only)."""
 
 
 def _type_table(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from wokphysics.games.draws import shuffle
 from wokphysics.games.protocol import (
     Action,
     ActionParseError,
@@ -44,8 +45,20 @@ class _ActionTable:
         self.take = tuple(TakeWok(w.id) for w in data.woks)
         self.pay = tuple(Pay(data.kind_text(k)) for k in range(len(data.kinds)))
         self.passing = Pass()
+        self.scorer = Scorer(data)  # holds only tables of the card set: shared
         self.wok_of = {w.id: i for i, w in enumerate(data.woks)}
         self.kind_of = {data.kind_text(k): k for k in range(len(data.kinds))}
+        # per kind, (symbol, symbols it shows toward that symbol) where that is not 0
+        self.shows = tuple(
+            tuple((s, c) for s, c in enumerate(contribution) if c)
+            for contribution in data.kind_contribution
+        )
+        self.fresh_targets = tuple((s, 0) for s in range(len(data.symbols)))
+        # a payment "slot" is (symbol, 1 or 2+ symbols shown toward it): bit 2 * s (+1);
+        # per kind, the slots its cards fill (see _payable_kinds)
+        self.slots = tuple(
+            sum(1 << (2 * s + (c != 1)) for s, c in pairs) for pairs in self.shows
+        )
 
 
 _TABLES: dict[int, tuple[CardData, _ActionTable]] = {}
@@ -68,7 +81,7 @@ class WeWillWokYouState(GameState):
         super().__init__(num_players, seed)
         self.data = data
         self.table = action_table(data)
-        self.scorer = Scorer(data)
+        self.scorer = self.table.scorer
         self.draw: list[int] = []  # top of the pile is the end of the list
         self.removed: list[int] = []
         self.rows: list[list[int]] = [[] for _ in data.setup.row_sizes]
@@ -89,6 +102,12 @@ class WeWillWokYouState(GameState):
         # Caches of the hands: symbols per payable symbol (stars count for each), kind counts.
         self._symbols = [[0] * len(data.symbols) for _ in range(num_players)]
         self._kinds = [[0] * len(data.kinds) for _ in range(num_players)]
+        # hand cards showing exactly 1 / at least 2 symbols toward each symbol (stars count)
+        self._ones = [[0] * len(data.symbols) for _ in range(num_players)]
+        self._twos = [[0] * len(data.symbols) for _ in range(num_players)]
+        # (symbol, symbols paid so far) for each symbol every paid card counts toward: the
+        # payment in progress (see _pending_targets), kept as the cards are paid
+        self._targets: tuple[tuple[int, int], ...] = ()
         self._score_cache: list[ScoreResult] | None = None
         self._payable_cache: list[int] | None = None
         self._totals: list[tuple[int, int]] | None = None
@@ -98,7 +117,7 @@ class WeWillWokYouState(GameState):
         """Shuffle, remove, lay out rows, coins and woks, deal coins (uses only self.rng)."""
         data, setup, n = self.data, self.data.setup, self.num_players
         pile = list(range(data.ingredient_count))
-        self.rng.shuffle(pile)
+        shuffle(self.rng, pile)  # the same draws as self.rng.shuffle, faster
         removing = setup.remove_ingredients[n - MIN_PLAYERS]
         self.removed = sorted(pile[:removing])
         self.draw = pile[removing:]
@@ -108,7 +127,7 @@ class WeWillWokYouState(GameState):
         self.coins = [setup.coins_per_player] * n
         self.coins_out = setup.total_coins - sum(self.coin_sets) - sum(self.coins)
         woks = list(range(len(data.woks)))
-        self.rng.shuffle(woks)
+        shuffle(self.rng, woks)
         face_up = setup.face_up_woks[n - MIN_PLAYERS]
         self.offer = woks[:face_up]
         self.box_woks = sorted(woks[face_up:])
@@ -123,9 +142,13 @@ class WeWillWokYouState(GameState):
         self.hands[player].append(card)
         kind = self.data.card_kind[card]
         self._kinds[player][kind] += 1
-        symbols = self._symbols[player]
-        for s, c in enumerate(self.data.kind_contribution[kind]):
+        symbols, ones, twos = self._symbols[player], self._ones[player], self._twos[player]
+        for s, c in self.table.shows[kind]:
             symbols[s] += c
+            if c == 1:
+                ones[s] += 1
+            else:
+                twos[s] += 1
 
     def _remove_from_hand(self, player: int, kind: int) -> int:
         """Take the lowest-id hand card of ``kind`` out of the hand and return it."""
@@ -133,9 +156,13 @@ class WeWillWokYouState(GameState):
         card = min(c for c in self.hands[player] if card_kind[c] == kind)
         self.hands[player].remove(card)
         self._kinds[player][kind] -= 1
-        symbols = self._symbols[player]
-        for s, c in enumerate(self.data.kind_contribution[kind]):
+        symbols, ones, twos = self._symbols[player], self._ones[player], self._twos[player]
+        for s, c in self.table.shows[kind]:
             symbols[s] -= c
+            if c == 1:
+                ones[s] -= 1
+            else:
+                twos[s] -= 1
         return card
 
     def _rebuild_caches(self) -> None:
@@ -144,12 +171,26 @@ class WeWillWokYouState(GameState):
         self._payable_cache = None
         self._score_cache = None
         self._totals = None
+        symbols = len(self.data.symbols)
         for player in range(self.num_players):
-            self._symbols[player] = [0] * len(self.data.symbols)
+            self._symbols[player] = [0] * symbols
+            self._ones[player] = [0] * symbols
+            self._twos[player] = [0] * symbols
             self._kinds[player] = [0] * len(self.data.kinds)
             hand, self.hands[player] = self.hands[player], []
             for card in hand:
                 self._add_to_hand(player, card)
+        self._targets = self.table.fresh_targets if self.pending_wok >= 0 else ()
+        for card in self.pending_paid:
+            self._targets = self._after_paying(self._targets, card)
+
+    def _after_paying(
+        self, targets: tuple[tuple[int, int], ...], card: int
+    ) -> tuple[tuple[int, int], ...]:
+        """The pending targets once ``card`` is paid too: the symbols it shows, with the
+        symbols it shows toward each added."""
+        shows = dict(self.table.shows[self.data.card_kind[card]])
+        return tuple((s, paid + shows[s]) for s, paid in targets if s in shows)
 
     # --- whose move and what is legal --------------------------------------------------
     @property
@@ -159,56 +200,40 @@ class WeWillWokYouState(GameState):
     def is_terminal(self) -> bool:
         return self.end_triggered and self.final_left == 0
 
-    def _pending_targets(self) -> list[tuple[int, int]]:
-        """(symbol, symbols paid so far) for each symbol every paid card counts toward."""
-        contribution = self.data.kind_contribution
-        card_kind = self.data.card_kind
-        targets = []
-        for s in range(len(self.data.symbols)):
-            paid = 0
-            for card in self.pending_paid:
-                c = contribution[card_kind[card]][s]
-                if not c:
-                    break
-                paid += c
-            else:
-                targets.append((s, paid))
-        return targets
+    def _pending_targets(self) -> tuple[tuple[int, int], ...]:
+        """(symbol, symbols paid so far) for each symbol every paid card counts toward (all
+        symbols at 0 right after ``take``; kept up to date as cards are paid)."""
+        return self._targets
 
     def _payable_kinds(self) -> list[int]:
-        """Kinds of hand card that keep an exact payment of ``needed`` symbols possible
-        (cached until the next action: legal_actions and check_legal both ask)."""
+        """Kinds of hand card that keep an exact payment of ``needed`` symbols possible, in
+        kind order (cached until the next action: legal_actions and check_legal both ask).
+
+        A card showing ``c`` symbols toward a target symbol ``s`` already ``paid`` is payable
+        when the other hand cards can make exactly ``needed - paid - c`` more of ``s`` from
+        those showing 1 and those showing 2 (cards show 1 or 2 symbols:
+        cards.SymbolSettings). That depends only on ``s`` and whether ``c`` is 1, so it is
+        worked out per such *slot* once, and a kind is payable when one of its slots is."""
         if self._payable_cache is not None:
             return self._payable_cache
-        contribution = self.data.kind_contribution
-        present = [(k, contribution[k], n) for k, n in enumerate(self._kinds[self.turn]) if n]
-        targets = self._pending_targets()
-        # Cards worth 1 and 2 symbols toward each target symbol, in the hand.
-        ones = [0] * len(self.data.symbols)  # (cards show 1 or 2 symbols: cards.SymbolSettings)
-        twos = list(ones)
-        for _, contrib, count in present:
-            for s, _ in targets:
-                c = contrib[s]
-                if c == 1:
-                    ones[s] += count
-                elif c:
-                    twos[s] += count
-        result = []
-        for kind, contrib, _ in present:
-            for s, paid in targets:
-                c = contrib[s]
-                if not c:
-                    continue
-                needed = self.data.needed - paid - c
-                if needed < 0:
-                    continue
-                if c == 1:
-                    rest_ones, rest_twos = ones[s] - 1, twos[s]
-                else:
-                    rest_ones, rest_twos = ones[s], twos[s] - 1
-                if max(0, (needed - rest_ones + 1) // 2) <= min(rest_twos, needed // 2):
-                    result.append(kind)
-                    break
+        needed = self.data.needed
+        ones, twos = self._ones[self.turn], self._twos[self.turn]
+        open_slots = 0
+        for s, paid in self._targets:
+            # a card showing 1 toward s
+            rest = needed - paid - 1
+            if rest >= 0 and ones[s]:
+                rest_ones, rest_twos = ones[s] - 1, twos[s]
+                if max(0, (rest - rest_ones + 1) // 2) <= min(rest_twos, rest // 2):
+                    open_slots |= 1 << 2 * s
+            # a card showing 2 toward s
+            rest = needed - paid - 2
+            if rest >= 0 and twos[s]:
+                rest_ones, rest_twos = ones[s], twos[s] - 1
+                if max(0, (rest - rest_ones + 1) // 2) <= min(rest_twos, rest // 2):
+                    open_slots |= 2 << 2 * s
+        slots = self.table.slots
+        result = [k for k, n in enumerate(self._kinds[self.turn]) if n and slots[k] & open_slots]
         self._payable_cache = result
         return result
 
@@ -220,20 +245,19 @@ class WeWillWokYouState(GameState):
             return []
         table = self.table
         if self.pending_wok >= 0:
-            return [table.pay[k] for k in self._payable_kinds()]
+            pay = table.pay
+            return [pay[k] for k in self._payable_kinds()]
         player = self.turn
-        actions: list[Action] = []
         coin_sets = self.coin_sets
-        for coin_set, coins_in_set in enumerate(coin_sets):
-            if coins_in_set > 1:
-                actions.append(table.collect[coin_set])
+        actions: list[Action] = [
+            collect for collect, coins in zip(table.collect, coin_sets, strict=True) if coins > 1
+        ]
         coins = self.coins[player]
-        rows = self.rows
         row_sets = self.data.row_coin_sets
-        for row, cards in enumerate(rows):
-            if cards and coins >= coin_sets[row_sets[row]]:
-                actions.append(table.buy[row])
-        if self._can_take_wok(player):
+        for buy, cards, coin_set in zip(table.buy, self.rows, row_sets, strict=True):
+            if cards and coins >= coin_sets[coin_set]:
+                actions.append(buy)
+        if self.offer and max(self._symbols[player]) >= self.data.needed:  # _can_take_wok
             take = table.take
             actions += [take[w] for w in self.offer]
         if not actions:
@@ -244,7 +268,7 @@ class WeWillWokYouState(GameState):
         """Raise IllegalAction saying why ``action`` may not be taken now. (``type(...) is``
         rather than isinstance: the action classes are final, and isinstance on the abstract
         Action goes through ABCMeta, slow in the hot loop of simulations.)"""
-        if self.is_terminal():
+        if self.end_triggered and self.final_left == 0:
             raise IllegalAction("the game is over")
         player = self.turn
         if self.pending_wok >= 0 and type(action) is not Pay:
@@ -253,8 +277,8 @@ class WeWillWokYouState(GameState):
                 f"first finish paying for {wok_id}: 'pay' one hand card at a time until "
                 f"{self.data.needed} identical symbols"
             )
-        names = self.data.setup.coin_set_names
         if type(action) is CollectCoin:
+            names = self.data.setup.coin_set_names
             if not 0 <= action.coin_set < len(self.coin_sets):
                 raise IllegalAction(f"the coin sets are {', '.join(names)}")
             if self.coin_sets[action.coin_set] <= 1:
@@ -332,15 +356,19 @@ class WeWillWokYouState(GameState):
         elif type(action) is TakeWok:
             self.pending_wok = self.table.wok_of[action.wok]
             self.pending_paid = []
+            self._targets = self.table.fresh_targets
         elif type(action) is Pay:
             card = self._remove_from_hand(player, self.table.kind_of[action.kind])
             self.fronts[player].append(card)
             self.pending_paid.append(card)
-            if any(paid == self.data.needed for _, paid in self._pending_targets()):
+            self._targets = targets = self._after_paying(self._targets, card)
+            needed = self.data.needed
+            if any(paid == needed for _, paid in targets):
                 self.offer.remove(self.pending_wok)
                 self.woks[player].append(self.pending_wok)
                 self.pending_wok = -1
                 self.pending_paid = []
+                self._targets = ()
                 self._end_turn()
         else:
             self._end_turn()
@@ -500,6 +528,9 @@ class WeWillWokYouState(GameState):
         other.history = list(self.history)
         other._symbols = [list(s) for s in self._symbols]
         other._kinds = [list(k) for k in self._kinds]
+        other._ones = [list(k) for k in self._ones]
+        other._twos = [list(k) for k in self._twos]
+        other._targets = self._targets
         return other
 
     def observation(self, player: int) -> dict[str, Any]:
@@ -547,7 +578,23 @@ class WeWillWokYouState(GameState):
                 kinds[data.card_kind[card]] += 1
                 for s, c in enumerate(data.kind_contribution[data.card_kind[card]]):
                     symbols[s] += c
-            if symbols != self._symbols[player] or kinds != self._kinds[player]:
+            ones = [sum(1 for c in self.hands[player] if
+                        data.kind_contribution[data.card_kind[c]][s] == 1)
+                    for s in range(len(data.symbols))]
+            twos = [sum(1 for c in self.hands[player] if
+                        data.kind_contribution[data.card_kind[c]][s] > 1)
+                    for s in range(len(data.symbols))]
+            if (
+                symbols != self._symbols[player]
+                or kinds != self._kinds[player]
+                or ones != self._ones[player]
+                or twos != self._twos[player]
+            ):
                 raise InvariantViolation(f"player {player}'s hand caches are stale")
+        targets = self.table.fresh_targets if self.pending_wok >= 0 else ()
+        for card in self.pending_paid:
+            targets = self._after_paying(targets, card)
+        if targets != self._targets:
+            raise InvariantViolation("the payment in progress is out of step with its cards")
         if self.end_triggered and not 0 <= self.final_left <= self.num_players:
             raise InvariantViolation(f"final actions left: {self.final_left}")

@@ -1,0 +1,25 @@
+"""Random draws for the hot loops of simulations, equal to ``random.Random``'s own.
+
+``Random.shuffle`` and ``Random.choice`` spend most of their time in Python-level calls
+(``_randbelow`` per element); these make the same draws from the same generator with the calls
+written out, so a seeded game stays the same game. tests/games/test_draws.py checks them
+against ``Random`` itself.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (Fisher-Yates from
+    the end; each index drawn with the fewest bits that hold it, again while out of range)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
