@@ -29,10 +29,13 @@ def seat_labels(players: int, bots: str | None, known: Sequence[str], default_bo
     first are bots. A UserError names a bad value and what is allowed."""
     if bots is None:
         names = [default_bot] * (players - 1)
-    elif bots.strip().isdigit():
-        count = int(bots.strip())
-        if count > players:
-            raise UserError(f"--bots {count}: there are only {players} players")
+    elif bots.strip().isascii() and bots.strip().isdigit():
+        digits = bots.strip().lstrip("0") or "0"
+        # a count past a few digits is refused before int() (which refuses 4,300 digits)
+        if len(digits) > 3 or int(digits) > players:
+            shown = digits if len(digits) <= 12 else digits[:12] + "..."
+            raise UserError(f"--bots {shown}: there are only {players} players")
+        count = int(digits)
         names = [default_bot] * count
     else:
         names = [name.strip() for name in bots.split(",") if name.strip()]
