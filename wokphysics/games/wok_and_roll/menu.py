@@ -230,7 +230,9 @@ class Menu:
         game's end, GAINED when it gave an ingredient or a Chef's Hat."""
         flags = 0
         opened = self.opened
-        if opened is not None and opened[0] == self._open_key():
+        if opened is not None and opened[0] == (
+            self.crossed, self.unlocked, self.hs_tile, self.hs_done  # self._open_key()
+        ):
             self.opened = None  # refreshed below, from the open servings before this one
         else:
             opened = None
@@ -400,12 +402,12 @@ class OpenSet:
         """This set once ``crossed`` (one of its servings) is crossed and ``opened`` (the
         serving that opens then, or None) takes its place in the order."""
         k = self.servings.index(crossed)
-        low = (1 << (BLOCK * k)) - 1
         if opened is not None:
             servings = (*self.servings[:k], opened, *self.servings[k + 1 :])
             needs = self.needs ^ (crossed.need_lanes ^ opened.need_lanes) << (BLOCK * k)
             return OpenSet(servings, needs, self.ones)
         servings = self.servings[:k] + self.servings[k + 1 :]
+        low = (1 << (BLOCK * k)) - 1
         needs = self.needs & low | self.needs >> BLOCK * (k + 1) << (BLOCK * k)
         return OpenSet(servings, needs, self.ones >> BLOCK)
 

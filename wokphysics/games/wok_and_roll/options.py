@@ -139,10 +139,16 @@ def _cooks(
     if found is None:
         counts = unpack(paying, 4 * FACE_LANES)
         book = len(codes) - 1
-        found = tuple(
-            Cook(serving.sid, p, codes, serving=serving)
-            for p in payments(serving.needs, counts, allowance, conv, book)
-        )
+        # the lists of many keys share their payments: each Cook is made once per serving
+        # and payment (an immutable value), then only looked up
+        made = serving.made
+        cooks = []
+        for p in payments(serving.needs, counts, allowance, conv, book):
+            cook = made.get(p)
+            if cook is None:
+                cook = made[p] = Cook(serving.sid, p, codes, serving=serving)
+            cooks.append(cook)
+        found = tuple(cooks)
         memo[shared] = found
     memo[key] = found
     return found

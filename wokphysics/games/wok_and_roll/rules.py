@@ -111,13 +111,16 @@ def options_after_cook(
     sid = crossed.sid
     opened = next_open(sheet, menu, crossed)
     result: list[Action] = []
+    # covers(tokens, action.spend, TOKEN_GUARD) written out (the loop is hot): the action's
+    # payment still fits what is left when no guard bit is borrowed
+    guarded = tokens | TOKEN_GUARD
     # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, Done)
     for action in cast("list[CookingStep]", previous):
         if action.sid == sid:
             if opened is not None:
                 result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
                 opened = None
-        elif action.fridge <= allowance and covers(tokens, action.spend, TOKEN_GUARD):
+        elif action.fridge <= allowance and guarded - action.spend & TOKEN_GUARD == TOKEN_GUARD:
             result.append(action)
     return result
 

@@ -28,7 +28,8 @@ DIE, FRIDGE, CIRCLE, PANTRY = 0, 1, 2, 3
 class Serving:
     """One serving. ``needs`` are faces, sorted; ``pantry`` a food face or -1. The lanes
     fields pack its needs and the token lanes that can pay it (see lanes.py); ``cooks`` is
-    the memo of its Cook actions by what can pay it (filled by options.py). Each serving is
+    the memo of its Cook actions by what can pay it and ``made`` its Cook action of each
+payment ever listed, made once (both filled by options.py). Each serving is
     one object for the life of its compiled sheet: servings compare by identity."""
 
     index: int
@@ -45,6 +46,9 @@ class Serving:
     book_tokens: int
     token_caps: int
     cooks: dict[int, tuple[Action, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    made: dict[tuple[tuple[int, int], ...], Action] = field(
         default_factory=dict, compare=False, repr=False
     )
 
