@@ -159,7 +159,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.games.simulation import play_out
     from wokphysics.games.we_will_wok_you.scoring import Scorer
     from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
-    from wokphysics.timing import median_seconds
+    from wokphysics.timing import median_cpu_seconds, median_seconds
 
     playouts = 200
 
@@ -179,6 +179,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
 
     two_player_games()  # warm the caches once, as a long simulation would
     two_players = median_seconds(two_player_games, repeat)
+    two_players_cpu = median_cpu_seconds(two_player_games, repeat)  # the same in CPU time
     seconds = median_seconds(run_playouts, repeat)
     ends = run_playouts()
     scorer = Scorer(ends[0].data)
@@ -210,6 +211,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     greedy = median_seconds(greedy_games, repeat)
     return {
         "wwwy.random_games_2p_per_s": playouts / two_players,
+        "wwwy.random_games_2p_per_s_cpu": playouts / two_players_cpu,
         "wwwy.random_playouts_4p_per_s": playouts / seconds,
         "wwwy.final_scoring_ms_per_player": 1000 * scoring / len(holdings),
         "wwwy.final_scoring_ms_worst_player": 1000 * worst,

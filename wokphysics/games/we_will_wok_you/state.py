@@ -195,7 +195,7 @@ class WeWillWokYouState(GameState):
     # --- whose move and what is legal --------------------------------------------------
     @property
     def current_player(self) -> int:
-        return -1 if self.is_terminal() else self.turn
+        return -1 if self.end_triggered and self.final_left == 0 else self.turn  # is_terminal
 
     def is_terminal(self) -> bool:
         return self.end_triggered and self.final_left == 0

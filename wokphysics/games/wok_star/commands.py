@@ -159,7 +159,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
 # ---------------------------------------------------------------------- bench
 def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.games.wok_star.simulate import play_games
-    from wokphysics.timing import median_seconds
+    from wokphysics.timing import median_cpu_seconds, median_seconds
 
     figures: dict[str, float] = {}
     games = 100
@@ -170,6 +170,8 @@ def bench_figures(repeat: int) -> dict[str, float]:
 
         seconds = median_seconds(random_games, repeat)
         figures[f"wok_star.random_games_per_s_{players}p"] = games / seconds
+        cpu_seconds = median_cpu_seconds(random_games, repeat)  # the same in CPU time
+        figures[f"wok_star.random_games_per_s_{players}p_cpu"] = games / cpu_seconds
     team_games = 20
     seconds = median_seconds(lambda: play_games(None, 2, team_games, 1, "team"), repeat)
     figures["wok_star.team_bot_games_per_s_2p"] = team_games / seconds
