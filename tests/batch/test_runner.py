@@ -249,3 +249,30 @@ def test_nothing_below_the_runner_imports_dask_or_matplotlib() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, env=env)
     assert json.loads(result.stdout) == []
+
+
+def test_a_malformed_scheduler_address_is_one_line_naming_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before: `--scheduler foo` printed a ValueError traceback (status 1) after a 20 s hang.
+    for address, words in (
+        ("foo", "missing port number"),
+        ("http://127.0.0.1:8786", "unknown address scheme 'http'"),
+        ("tcp://:8786", "no host"),
+        ("tcp://127.0.0.1:99999", "port 99999 is not 1 to 65535"),
+    ):
+        assert main(["simulate", "wok-star", "--games", "1", "--scheduler", address]) == 2
+        err = capsys.readouterr().err
+        assert f"--scheduler {address!r}: {words}" in err and "tcp://HOST:PORT" in err, err
+        assert err.count("\n") == 1, err
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", "foo")
+    import dask.config
+
+    dask.config.refresh()
+    try:
+        assert main(["simulate", "wok-star", "--games", "1"]) == 2
+        err = capsys.readouterr().err
+        assert "DASK_SCHEDULER_ADDRESS" in err and "'foo'" in err and err.count("\n") == 1, err
+    finally:
+        monkeypatch.delenv("DASK_SCHEDULER_ADDRESS")
+        dask.config.refresh()

@@ -75,6 +75,38 @@ class ClusterOptions:
                 "--workers sizes the embedded cluster; an existing cluster (--scheduler) "
                 "has the workers it has"
             )
+        if self.scheduler:
+            check_address(self.scheduler, "--scheduler")
+
+
+ADDRESS_FORM = "tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786"
+
+
+def check_address(address: str, source: str) -> None:
+    """A one-line UserError naming ``source`` (the option or variable it came from) unless
+    ``address`` is a scheduler address Dask can dial: a known scheme (``tcp``, ``tls``...;
+    none means ``tcp``), a host and a port 1-65535.
+
+    Checked before a ``distributed.Client`` is made: given ``foo`` or ``http://...`` the
+    Client raises a bare ValueError and then hangs 20 s closing itself.
+    """
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    problem = ""
+    try:
+        scheme, location = parse_address(address, strict=False)
+        get_backend(scheme)
+        if scheme != "inproc":
+            host, port = parse_host_port(location)
+            if not host:
+                problem = "no host"
+            elif not 1 <= int(port) <= 65535:
+                problem = f"port {port} is not 1 to 65535"
+    except (ValueError, TypeError) as error:
+        problem = str(error).split(" (known schemes")[0]
+    if problem:
+        raise UserError(f"{source} {address!r}: {problem}; write {ADDRESS_FORM}")
 
 
 def cores() -> int:
@@ -95,7 +127,10 @@ def scheduler_address(options: ClusterOptions) -> str | None:
     import dask.config
 
     address = dask.config.get("scheduler-address", None)
-    return str(address) if address else None
+    if not address:
+        return None
+    check_address(str(address), "DASK_SCHEDULER_ADDRESS (Dask's scheduler-address)")
+    return str(address)
 
 
 class Executor(Protocol):
