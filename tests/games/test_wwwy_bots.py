@@ -230,3 +230,25 @@ def test_each_terminal_screen_fits_80x24_with_its_choices(players: int) -> None:
     play_in_terminal(state, seats, WeWillWokYouTerminal(), read=read, write=out.append)
     assert state.is_terminal() and len(heights) >= 8
     assert max(heights) <= 24, heights
+
+
+def test_simulate_numbers_seats_from_1_as_the_study_files_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Before: the table said "seat 0" for the seat that summary.json and the plots call "seat 1".
+    import json
+
+    out_dir = tmp_path / "study"
+    assert main(["simulate", GAME, "--players", "3", "--games", "12", "--no-progress",
+                 "--no-cluster", "--bots", "greedy,random,random", "--out", str(out_dir)]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    seats = [row for row in rows if len(row) == 6 and row[0].isdigit()]
+    assert [row[0] for row in seats] == ["1", "2", "3"]
+    assert [row[1] for row in seats] == ["greedy", "random", "random"]
+    summary = json.loads((out_dir / "summary.json").read_text())
+    assert set(summary["results"]["win_rate_by_seat"]) == {"seat 1", "seat 2", "seat 3"}
+    # With --rotate-seats a seat has no one bot: the table says so instead of game 1's bot.
+    assert main(["simulate", GAME, "--players", "3", "--games", "6", "--no-progress",
+                 "--no-cluster", "--bots", "greedy,random,random", "--rotate-seats"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert [row[1] for row in rows if len(row) == 6 and row[0] in "123"] == ["(rotating)"] * 3

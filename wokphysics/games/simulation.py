@@ -42,19 +42,25 @@ def play_out(state: GameState, bots: Sequence[Bot], max_actions: int = 1_000_000
 
 
 def results_table(results: Sequence[GameResult]) -> str:
-    """A plain-text table: wins per seat and per bot, score mean and spread, game length."""
+    """A plain-text table: wins per seat and per bot, score mean and spread, game length.
+
+    Seats are numbered from 1, as the players, the study's ``tasks.csv`` (``seat1_win``...),
+    its ``summary.json`` and its plots number them.
+    """
     if not results:
         return "no games played"
     players = len(results[0].bots)
     games = len(results)
     lines = [f"{games} games, {players} players"]
     lines.append(f"{'seat':>4}  {'bot':<12} {'wins':>6} {'win %':>6} {'mean':>7} {'sd':>6}")
+    rotating = len({tuple(r.bots) for r in results}) > 1  # --rotate-seats: no bot per seat
     for seat in range(players):
+        name = "(rotating)" if rotating else results[0].bots[seat]
         wins = sum(1 for r in results if seat in r.winners)
         scores = [r.scores[seat] for r in results]
         spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
         lines.append(
-            f"{seat:>4}  {results[0].bots[seat]:<12} {wins:>6} {100 * wins / games:>5.1f}%"
+            f"{seat + 1:>4}  {name:<12} {wins:>6} {100 * wins / games:>5.1f}%"
             f" {statistics.mean(scores):>7.2f} {spread:>6.2f}"
         )
     by_bot: dict[str, list[float]] = {}

@@ -55,16 +55,6 @@ def play_one(
 def wof_results_table(results: Sequence[WofGameResult]) -> str:
     """The shared results table plus Wok on Fire's turn and stir figures."""
     table = results_table([r.result for r in results])
-    if len({tuple(r.result.bots) for r in results}) > 1:
-        # Seats had different bots (rotation): the per-seat bot label means nothing.
-        first = results[0].result.bots
-        lines = table.splitlines()
-        for seat, name in enumerate(first):
-            for index, line in enumerate(lines):
-                if line.startswith(f"{seat:>4}  {name:<12}"):
-                    lines[index] = f"{seat:>4}  {'(rotating)':<12}" + line[6 + 12 :]
-                    break
-        table = "\n".join(lines)
     turns = [r.turns for r in results]
     stirs = sum(r.stirs for r in results)
     flipped = sum(r.stirs_that_flipped for r in results)
