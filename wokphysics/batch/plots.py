@@ -7,6 +7,7 @@ global state, no window, nothing that needs a display.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -53,6 +54,11 @@ def _errors(estimates: Sequence[Estimate], scale: float) -> tuple[list[float], n
     return values, np.array([below, above])
 
 
+def _title(text: str, figure: Figure) -> str:
+    """``text`` wrapped to the figure's width (about 10 characters per inch at 12 pt)."""
+    return textwrap.fill(text, max(30, int(figure.get_figwidth() * 10)))
+
+
 def bars(chart: Chart, estimates: Mapping[str, Estimate]) -> Figure:
     """One bar per estimate with its 95 % interval, the value printed above."""
     figure, axes = _figure(max(5.0, min(WIDE + 3, 1.0 + 0.75 * len(estimates))))
@@ -71,10 +77,12 @@ def bars(chart: Chart, estimates: Mapping[str, Estimate]) -> Figure:
                 ha="center",
                 fontsize=8,
             )
-    axes.set_xticks(positions, names, rotation=30 if len(names) > 6 else 0, ha="right"
-                    if len(names) > 6 else "center")
+    if len(names) > 6:
+        axes.set_xticks(positions, names, rotation=30, ha="right")
+    else:  # upright labels, wrapped to a bar's width so neighbours do not run together
+        axes.set_xticks(positions, [textwrap.fill(name, 14) for name in names])
     axes.set_ylabel(_axis(chart))
-    axes.set_title(f"{chart.title} (95 % intervals)")
+    axes.set_title(_title(f"{chart.title} (95 % intervals)", figure))
     axes.axhline(0, color="black", linewidth=0.6)
     return figure
 
@@ -106,7 +114,7 @@ def histograms(chart: Chart, distributions: Mapping[str, FloatArray]) -> Figure:
         axes.legend(fontsize=8)
     axes.set_xlabel(chart.axis)
     axes.set_ylabel("share of the series (%)")
-    axes.set_title(chart.title)
+    axes.set_title(_title(chart.title, figure))
     return figure
 
 
@@ -136,7 +144,7 @@ def against_variants(
     axes.set_xticks(range(len(labels)), ticks, rotation=20 if len(labels) > 6 else 0)
     axes.set_xlabel("variant")
     axes.set_ylabel(_axis(chart))
-    axes.set_title(f"{chart.title} (95 % intervals)")
+    axes.set_title(_title(f"{chart.title} (95 % intervals)", figure))
     if series:
         axes.legend(fontsize=8, ncols=2 if len(series) > 6 else 1)
     return figure

@@ -32,14 +32,29 @@ def play_game(task: Task, context: GameContext) -> Record:
     return record
 
 
+def section_titles() -> dict[str, str]:
+    """Each score-sheet space's id -> the rulebook's words for it (the shipped config's
+    ``[tally]`` and section titles), without the trailing " section": "Vegetable and Meat",
+    "Specialty Skills and Fridge"."""
+    from wokphysics.games.wok_and_roll.factory import make_settings
+
+    settings = make_settings(None)
+    titles = {section.id: section.title for section in settings.sections}
+    tally = settings.tally.model_dump()
+    titles |= {key: value for key, value in tally.items() if isinstance(value, str)}
+    return {key: title.removesuffix(" section") for key, title in titles.items()}
+
+
 def _sections(columns: Columns) -> dict[str, Estimate]:
+    titles = section_titles()
     found = {}
     menus = columns.group_by("menu")
     for side, group in menus.items():
         players = group.numbers("players")
         for name in group.names:
             if name.startswith("section_"):
-                section = name.removeprefix("section_").replace("_", " ")
+                key = name.removeprefix("section_")
+                section = titles.get(key, key.replace("_", " "))
                 values = group.numbers(name) / players
                 label = f"{section} ({side})" if len(menus) > 1 else section
                 if not all(v != v for v in values):  # a section this side does not have
@@ -48,16 +63,15 @@ def _sections(columns: Columns) -> dict[str, Estimate]:
 
 
 def _by_menu(columns: Columns) -> dict[str, Estimate]:
-    """Mean final score per player on each menu side; one side (a plain study, or one variant
-    of a sweep over ``rules.menu``) is one series, so a sweep draws Simple against Expert as
-    one line."""
+    """Mean final score per player on each menu side ("Simple Menu", "Expert Menu"); a plain
+    study of one side has one bar, named after its side."""
     menus = columns.group_by("menu")
     found = {}
     for side, group in menus.items():
         players = int(max(group.numbers("players")))
         scores = [group.numbers(f"seat{s}_score") for s in range(1, players + 1)]
         values = [v for seat in scores for v in seat if v == v]
-        found[f"{side} menu" if len(menus) > 1 else "score per player"] = mean(values)
+        found[f"{side.capitalize()} Menu"] = mean(values)
     return found
 
 
