@@ -41,7 +41,8 @@ def test_a_wok_star_study_writes_its_folder_with_plots_and_a_self_contained_repo
     with (folder / "tasks.csv").open() as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 24 and {r["difficulty"] for r in rows} == {"easy", "normal", "hard"}
-    assert [int(r["seed"]) for r in rows] == list(range(1, 25))
+    # every difficulty plays the same 8 deals (seeds 1-8), so they differ only in the loan
+    assert [int(r["seed"]) for r in rows] == list(range(1, 9)) * 3
     summary = json.loads((folder / "summary.json").read_text())
     labels = [v["label"] for v in summary["variants"]]
     assert labels == ["difficulty=easy", "difficulty=normal", "difficulty=hard"]
@@ -115,3 +116,39 @@ def test_rotate_seats_moves_every_bot_through_every_seat(tmp_path: Path) -> None
         rows = list(csv.DictReader(handle))
     greedy_seats = [next(s for s in (1, 2, 3) if r[f"seat{s}_bot"] == "greedy") for r in rows]
     assert greedy_seats == [1, 3, 2, 1, 3, 2]
+
+
+def test_a_sweep_plays_the_same_games_under_every_variant(tmp_path: Path) -> None:
+    # Before: the second variant played seeds 11..20, other deals than the first's 1..10.
+    folder = tmp_path / "menus"
+    argv = ["sweep", "wok-and-roll", "--vary", "rules.menu=simple,expert", "--games", "10",
+            "--players", "2,3", "--no-progress", "--no-cluster", "--out", str(folder)]
+    assert main(argv) == 0
+    with (folder / "tasks.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    blocks = [[row["seed"] for row in rows[start:start + 10]] for start in range(0, 40, 10)]
+    assert blocks == [[str(seed) for seed in range(1, 11)]] * 4
+    # A variant that changes nothing the bots meet plays the very same games.
+    same = tmp_path / "same"
+    argv = ["sweep", "wok-and-roll", "--vary", "rules.expert_dishes_to_end=3,4", "--games",
+            "12", "--no-progress", "--no-cluster", "--out", str(same)]
+    assert main(argv) == 0
+    summary = json.loads((same / "summary.json").read_text())
+    first, second = (v["results"]["scores"] for v in summary["variants"])
+    assert first == second
+
+
+def test_wok_and_roll_plots_name_the_sheet_sections_and_menus_in_the_rulebook_words(
+    tmp_path: Path,
+) -> None:
+    # Before: "skills and fridge", "vegetable and meat" (ids) and one bar "score per player".
+    folder = tmp_path / "expert"
+    argv = ["simulate", "wok-and-roll", "--expert", "--games", "6", "--no-progress",
+            "--no-cluster", "--out", str(folder)]
+    assert main(argv) == 0
+    results = json.loads((folder / "summary.json").read_text())["results"]
+    assert set(results["points_by_section"]) == {
+        "Rice", "Noodle", "Vegetable and Meat", "Seafood", "Specialty Skills and Fridge",
+        "House Special", "Pantry", "Recipes",
+    }
+    assert list(results["score_by_menu"]) == ["Expert Menu"]

@@ -45,10 +45,12 @@ def encode(outcome: Outcome) -> str:
 
 
 def fingerprint(study: Study) -> str:
-    """A hash of everything that decides the study's records but its code: name, seed and
-    every task's parameters. A folder resumed with other tasks is refused."""
+    """A hash of everything that decides the study's records but its code: name, seed (and
+    ``seed_every``) and every task's parameters. A folder resumed with other tasks is refused."""
     digest = hashlib.sha256()
     digest.update(json.dumps([study.name, study.seed, len(study)]).encode())
+    if study.seed_every:  # (studies without repeating seeds keep their old fingerprints)
+        digest.update(json.dumps({"seed_every": study.seed_every}).encode())
     for params in study.params:
         digest.update(json.dumps(params, sort_keys=True, separators=(",", ":")).encode())
     return digest.hexdigest()

@@ -94,6 +94,9 @@ class Study:
         summarise: the study's summary (``summary.json``), or None for counts only.
         plots: the study's figures, or None for none.
         title: the report's heading.
+        seed_every: 0, or the length of the study's repeating blocks: task ``i`` then gets
+            the seed of task ``i % seed_every``, so every block (a sweep's config variant, a
+            player count) plays the same games and the blocks differ only in what is varied.
     """
 
     name: str
@@ -105,13 +108,15 @@ class Study:
     summarise: Summarise | None = None
     plots: PlotFn | None = None
     title: str = ""
+    seed_every: int = 0
 
     def __len__(self) -> int:
         return len(self.params)
 
     def task(self, index: int) -> Task:
-        """Task ``index`` with its derived seed."""
-        return Task(index, task_seed(self.seed, index), self.params[index])
+        """Task ``index`` with its derived seed (see ``seed_every``)."""
+        block_index = index % self.seed_every if self.seed_every > 0 else index
+        return Task(index, task_seed(self.seed, block_index), self.params[index])
 
 
 class SameParams(Sequence[Mapping[str, Scalar]]):

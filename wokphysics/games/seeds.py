@@ -25,8 +25,9 @@ def task_seed(study_seed: int, index: int) -> int:
     ``study_seed + index``: it depends on the study's seed and the task's index alone (never
     on the worker or the order tasks finish), and game ``i`` of ``simulate --seed S`` is the
     game ``--seed S+i --games 1`` plays, so a surprising game in a study can be replayed
-    alone. Studies with nearby seeds share most of their games: give studies that must be
-    independent seeds further apart than their task counts.
+    alone (in a study of repeating blocks, ``index`` is the game's place in its block: see
+    ``Study.seed_every``). Studies with nearby seeds share most of their games: give studies
+    that must be independent seeds further apart than their task counts.
     """
     if index < 0:
         raise ValueError(f"a task index is 0 or more, not {index}")

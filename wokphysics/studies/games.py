@@ -1,7 +1,9 @@
 """What every game study shares: its tasks, the per-seat record columns, the common charts.
 
 A game study plays ``games`` games for each player count and config variant. Task ``i`` is
-one game seeded ``task_seed(seed, i)``; its bots are seeded ``bot_seed(game seed, seat)``.
+one game seeded ``task_seed(seed, i % games)``: every variant and player count plays the same
+``games`` seeds, so a sweep compares its config values on the same deals and dice; the bots
+are seeded ``bot_seed(game seed, seat)``.
 Each task's record has, per seat ``k`` (1-based), ``seatk_bot``, ``seatk_score`` and
 ``seatk_win`` (1 if among the winners), plus ``winners`` (how many shared the win),
 ``actions`` and, where the game counts them, ``turns``; each game adds its own columns.
@@ -45,6 +47,7 @@ class GameContext:
         rotate: shift the bots one seat on from one game to the next (so every bot sits in
             every seat equally often).
         replays: a folder each game's record file is written into (Wok on Fire), or None.
+        blocks: the study has several variants or player counts (so seeds repeat).
     """
 
     game: str
@@ -53,6 +56,7 @@ class GameContext:
     bots: tuple[str, ...]
     rotate: bool = False
     replays: str | None = None
+    blocks: bool = False
 
     def seat_bots(self, task: Task, players: int) -> list[str]:
         shift = task.index % players if self.rotate else 0
@@ -111,6 +115,7 @@ def game_study(plan: GameStudyPlan) -> Study:
         tuple(plan.bots),
         plan.rotate,
         plan.replays,
+        len(params) > plan.games,
     )
     labels = [v.label for v in plan.variants] if sweep else []
 
@@ -137,6 +142,7 @@ def game_study(plan: GameStudyPlan) -> Study:
         summarise=summarise,
         plots=plots,
         title=plan.title,
+        seed_every=plan.games if len(params) > plan.games else 0,
     )
 
 

@@ -47,7 +47,9 @@ def play_game(task: Task, context: GameContext) -> Record:
     names = context.seat_bots(task, players)
     path = None
     if context.replays is not None:
-        path = Path(context.replays) / f"{GAME}-{task.seed}.json"
+        # a sweep replays each seed under every variant: the task number tells them apart
+        name = f"{GAME}-task{task.index}-{task.seed}" if context.blocks else f"{GAME}-{task.seed}"
+        path = Path(context.replays) / f"{name}.json"
     game = play_one(context.config(task), players, task.seed, names, path)
     scores = game.scores()
     record: dict[str, Scalar] = dict(
