@@ -128,6 +128,9 @@ def test_a_sweep_plays_the_same_games_under_every_variant(tmp_path: Path) -> Non
         rows = list(csv.DictReader(handle))
     blocks = [[row["seed"] for row in rows[start:start + 10]] for start in range(0, 40, 10)]
     assert blocks == [[str(seed) for seed in range(1, 11)]] * 4
+    assert "every block of 10 tasks (a variant or a player count) plays the same games" in (
+        (folder / "report.html").read_text()
+    )
     # A variant that changes nothing the bots meet plays the very same games.
     same = tmp_path / "same"
     argv = ["sweep", "wok-and-roll", "--vary", "rules.expert_dishes_to_end=3,4", "--games",

@@ -43,8 +43,7 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
         '<html lang="en"><head><meta charset="utf-8">',
         f"<title>{_e(study.title or study.name)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{_e(study.title or study.name)}</h1>",
-        f"<p>{len(study)} tasks (study seed {study.seed}: task <i>i</i> has seed "
-        f"{study.seed}&nbsp;+&nbsp;<i>i</i>); {len(results.columns)} with a record"
+        f"<p>{len(study)} tasks ({_seeds(study)}); {len(results.columns)} with a record"
         + (f', <span class="bad">{len(results.failures)} failed</span>' if results.failures else "")
         + ". Every row is in <code>tasks.csv</code>; the figures below are in "
         "<code>summary.json</code>.</p>",
@@ -185,6 +184,17 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
         "<tr>" + "".join(f"<td>{_e(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _seeds(study: Study) -> str:
+    """How the study's tasks are seeded, in words."""
+    if study.seed_every:
+        return (
+            f"study seed {study.seed}: every block of {study.seed_every} tasks (a variant or "
+            f"a player count) plays the same games, task <i>i</i> of a block with seed "
+            f"{study.seed}&nbsp;+&nbsp;<i>i</i>"
+        )
+    return f"study seed {study.seed}: task <i>i</i> has seed {study.seed}&nbsp;+&nbsp;<i>i</i>"
 
 
 def _e(text: str) -> str:
