@@ -48,3 +48,15 @@ def test_an_unknown_wok_star_bot_is_refused_before_the_progress_bar(
     )
     assert outcome.status == 2 and outcome.one_line_error  # no progress-bar fragments around it
     assert "unknown bot 'x' for wok-star; choose from: random, team" in outcome.err
+
+
+def test_a_huge_or_unicode_bot_count_is_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before: `--bots` of 5,000 digits raised ValueError (int's digit limit) with a traceback.
+    for count, words in (("1" * 5000, "there are only 3 players"), ("\u00b2", "unknown bot")):
+        ran = wokphysics(capsys, monkeypatch, "play", "we-will-wok-you", "--no-save", "--bots",
+                         count, "--max-frames", "2")
+        assert ran.status == 2 and ran.one_line_error, ran.err
+        assert "--bots" in ran.err and words in ran.err
+        assert len(ran.err) < 200
