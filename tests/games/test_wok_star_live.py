@@ -105,7 +105,7 @@ def test_simulate_prints_the_team_table(capsys: pytest.CaptureFixture[str]) -> N
     assert status == 0
     out = capsys.readouterr().out
     assert "team win" in out and "2p easy" in out and "2p hard" in out
-    assert "seeds 4..12" in out  # 3 games for each of 3 difficulties: tasks 0..8
+    assert "seeds 4..6" in out  # every difficulty plays the same 3 games (seeds 4-6)
 
 
 @pytest.mark.parametrize(
