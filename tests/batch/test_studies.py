@@ -155,3 +155,18 @@ def test_wok_and_roll_plots_name_the_sheet_sections_and_menus_in_the_rulebook_wo
         "House Special", "Pantry", "Recipes",
     }
     assert list(results["score_by_menu"]) == ["Expert Menu"]
+
+
+def test_resuming_a_finished_study_rewrites_its_files_and_says_nothing_ran(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: "0 games ran on nowhere (every task was done) in 0.0 s".
+    folder = tmp_path / "done"
+    assert main(["simulate", "wok-star", "--games", "3", "--no-progress", "--no-cluster",
+                 "--out", str(folder)]) == 0
+    capsys.readouterr()
+    (folder / "report.html").unlink()
+    assert main(["simulate", "wok-star", "--resume", str(folder), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "every game was done before; none ran" in out and "nowhere" not in out
+    assert (folder / "report.html").exists()

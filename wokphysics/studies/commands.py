@@ -197,8 +197,9 @@ def run(game: str, args: argparse.Namespace, sweep: bool) -> int:
         print(f"interrupted: {done} of {len(study)} games finished{where}", file=sys.stderr)
         return 130
     if folder is not None:
-        print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); "
-              f"{results.ran} games ran on {results.where} in {results.seconds:.1f} s")
+        ran = (f"{results.ran} games ran on {results.where} in {results.seconds:.1f} s"
+               if results.ran else "every game was done before; none ran")
+        print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); {ran}")
     if definition.get("replays"):
         print(f"replays written to {definition['replays']}/")
     return 1 if results.failures else 0

@@ -206,6 +206,8 @@ def run(args: argparse.Namespace) -> int:
     if results.failures:
         print(f"{len(results.failures)} flick(s) failed twice", file=sys.stderr)
     if folder is not None:
+        ran = (f"{results.ran} flicks ran on {results.where} in {results.seconds:.1f} s"
+               if results.ran else "every flick was done before; none ran")
         print(f"study written to {folder}/ (report.html, summary.json, tasks.csv, PNG plots); "
-              f"{results.ran} flicks ran on {results.where} in {results.seconds:.1f} s")
+              f"{ran}")
     return 1 if results.failures else 0
