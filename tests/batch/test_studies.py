@@ -170,3 +170,24 @@ def test_resuming_a_finished_study_rewrites_its_files_and_says_nothing_ran(
     out = capsys.readouterr().out
     assert "every game was done before; none ran" in out and "nowhere" not in out
     assert (folder / "report.html").exists()
+
+
+def test_game_length_is_told_in_actions_when_every_game_has_the_same_turns() -> None:
+    # Before: a 4-player Wok on Fire study plotted "16 turns" for every game (one bar at 100 %).
+    from wokphysics.batch.columns import Columns
+    from wokphysics.studies.games import common_charts
+
+    fixed = Columns(
+        {"players": 4, "turns": 16, "actions": actions, "winners": 1,
+         **{f"seat{s}_score": 10 for s in range(1, 5)}}
+        for actions in (70, 88, 260)
+    )
+    chart = next(c for c in common_charts(fixed) if c.name == "game_length")
+    assert chart.axis == "actions" and chart.distribution is not None
+    assert list(chart.distribution(fixed)["4 players"]) == [70, 88, 260]
+    varied = Columns(
+        {"players": 2, "turns": turns, "actions": 3 * turns, "winners": 1,
+         "seat1_score": 1, "seat2_score": 2} for turns in (60, 71)
+    )
+    chart = next(c for c in common_charts(varied) if c.name == "game_length")
+    assert chart.axis == "turns" and round(chart.estimates(varied)["2 players"].value, 1) == 65.5

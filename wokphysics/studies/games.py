@@ -260,14 +260,32 @@ def scores_by_players(columns: Columns) -> dict[str, FloatArray]:
 
 
 def length_column(columns: Columns) -> str:
-    return "turns" if "turns" in columns else "actions"
+    """``turns`` where the game counts them and they vary, else ``actions``: a 4-player Wok on
+    Fire game always lasts 16 turns (the supply empties after 12), so its length is told by
+    its actions (stirs, picks and chops)."""
+    if "turns" in columns:
+        turns = columns.numbers("turns")
+        turns = turns[~np.isnan(turns)]
+        if turns.size and turns.min() != turns.max():
+            return "turns"
+    return "actions"
 
 
-def length_by_players(columns: Columns) -> dict[str, FloatArray]:
-    """Each game's length (turns where the game counts them, else actions) per player count."""
+def length_by_players(columns: Columns, column: str | None = None) -> dict[str, FloatArray]:
+    """Each game's length in ``column`` (default :func:`length_column`) per player count."""
     players = columns.numbers("players")
-    lengths = columns.numbers(length_column(columns))
+    lengths = columns.numbers(column or length_column(columns))
     return {f"{count} players": lengths[players == count] for count in player_counts(columns)}
+
+
+def _lengths_in(column: str) -> Callable[[Columns], dict[str, FloatArray]]:
+    """:func:`length_by_players` in one column for every group of a study (a sweep's
+    variants are measured alike)."""
+
+    def lengths(columns: Columns) -> dict[str, FloatArray]:
+        return length_by_players(columns, column)
+
+    return lengths
 
 
 def means(distributions: Callable[[Columns], dict[str, FloatArray]]) -> Callable[
@@ -338,8 +356,8 @@ def common_charts(columns: Columns, score: str = "points", team: bool = False) -
             "game_length",
             "Game length",
             length,
-            means(length_by_players),
-            distribution=length_by_players,
+            means(_lengths_in(length)),
+            distribution=_lengths_in(length),
             note=f"{length.capitalize()} per game; the interval is for the mean.",
         )
     )
