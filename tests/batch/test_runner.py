@@ -276,3 +276,27 @@ def test_a_malformed_scheduler_address_is_one_line_naming_it(
     finally:
         monkeypatch.delenv("DASK_SCHEDULER_ADDRESS")
         dask.config.refresh()
+
+
+def test_embedded_workers_drop_the_heartbeat_noise_of_a_closing_scheduler() -> None:
+    # Ctrl-C sometimes printed a worker's "Failed to communicate with scheduler during
+    # heartbeat" traceback (CommClosedError: ConnectionPool closing) after the study stopped.
+    import logging
+
+    from distributed.comm.core import CommClosedError
+
+    from wokphysics.batch.worker import ShutdownNoise
+
+    def record(message: str, problem: BaseException | None) -> logging.LogRecord:
+        info = (type(problem), problem, None) if problem is not None else None
+        return logging.LogRecord("distributed.worker", logging.ERROR, "w.py", 1, message,
+                                 None, info)
+
+    closed = CommClosedError("ConnectionPool closing.")
+    wrapped = RuntimeError("heartbeat")
+    wrapped.__cause__ = closed
+    noise = ShutdownNoise()
+    assert not noise.filter(record("Failed to communicate with scheduler during heartbeat.",
+                                   None))
+    assert not noise.filter(record("anything", wrapped))
+    assert noise.filter(record("Compute Failed", ValueError("a real problem")))
