@@ -258,6 +258,26 @@ def test_a_gesture_at_a_time_where_steps_cannot_advance_is_refused(
     assert "lies beyond 1000000 s" in outcome.err
 
 
+def test_a_game_record_with_a_gesture_no_stroke_can_make_is_a_bad_file(
+    game_record: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by the audit: the same late gesture in a game record was a divergence (exit 1)."""
+
+    def late(data: dict[str, Any]) -> None:
+        data["turns"][0]["inputs"][0]["gesture"] = [[1.4e14, 0.0, -160.0], [1.4e14 + 1, 0.0, -47.0]]
+
+    late_record = _edited(game_record, tmp_path / "late.json", late)
+    for args in (("replay", str(late_record), "--verify"),
+                 ("play", "--resume", str(late_record), "--max-frames", "1")):
+        outcome = wokphysics(capsys, monkeypatch, *args)
+        assert outcome.status == 2 and outcome.one_line_error, args
+        assert "turns[0].inputs[0].gesture: sample 0" in outcome.err
+        assert "lies beyond 1000000 s" in outcome.err
+
+
 @pytest.mark.parametrize(
     "samples", [b"abc", [b"abc"], "abc", [["1", 2, 3]], [[True, 0, 0]], 5, [[0.0, 2e6, 0.0]]]
 )

@@ -135,7 +135,11 @@ def _check_input(entry: Any, file: str, where: str) -> dict[str, Any]:
         raise ReplayFileError(file, f"{where}.kind {kind!r} is not one of {', '.join(INPUT_KINDS)}")
     require_known_keys(entry, ("kind", INPUT_FIELDS[kind]), file, where)
     if kind in ("stir", "chop"):
-        require_samples(entry.get("gesture"), file, f"{where}.gesture")
+        samples = require_samples(entry.get("gesture"), file, f"{where}.gesture")
+        try:  # a gesture no stroke can make (t beyond 1e6 s) is a bad file, as in a table replay
+            Gesture(samples)
+        except GestureError as error:
+            raise ReplayFileError(file, f"{where}.gesture: {error}") from None
     elif kind == "pick":
         picks = require(entry, "picks", list, file, where + ".")
         for index, pick in enumerate(picks):
