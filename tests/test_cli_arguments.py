@@ -60,3 +60,36 @@ def test_a_huge_or_unicode_bot_count_is_one_line_not_a_traceback(
         assert ran.status == 2 and ran.one_line_error, ran.err
         assert "--bots" in ran.err and words in ran.err
         assert len(ran.err) < 200
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_study_too_big_to_plan_is_refused_before_it_is_planned(
+    game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the audit: ``--games 99999999999999999999999`` built the task list and took
+    22 GB before the kernel killed it."""
+    outcome = wokphysics(capsys, monkeypatch, "simulate", game, "--games", "9" * 23)
+    assert outcome.status == 2 and outcome.one_line_error
+    assert f"--games must be at most 1000000, not {'9' * 23}" in outcome.err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["sweep", "flips", "--seeds", "99999999999"], "--seeds must be at most 100000"),
+        (["sweep", "flips", "--wok-seeds", "99999999999"], "--wok-seeds must be at most 100000"),
+        (
+            ["sweep", "we-will-wok-you"]
+            + [f"--vary=ai.{key}={','.join(str(v) for v in range(11))}"
+               for key in ("coin_value", "symbol_value", "spare_card_value", "woks_weighed")],
+            "--vary: 14641 combinations of values; at most 10000",
+        ),
+    ],
+)
+def test_a_sweep_too_big_to_plan_is_refused(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    outcome = wokphysics(capsys, monkeypatch, *args)
+    assert outcome.status == 2 and outcome.one_line_error
+    assert words in outcome.err

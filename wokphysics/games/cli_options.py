@@ -77,8 +77,15 @@ def seed_or_fresh(seed: int | None) -> int:
     return check_seed(seed)
 
 
+MAX_GAMES = 1_000_000
+"""Most games a study plays per setting: its task list is held in memory (a billion games
+would take days anyway), so ``--games 99999999999999999999999`` is refused, not planned."""
+
+
 def check_games(games: int) -> int:
-    """``games`` if it is at least 1, else a one-line UserError (``--games``)."""
+    """``games`` if it is 1 to :data:`MAX_GAMES`, else a one-line UserError (``--games``)."""
     if games < 1:
         raise UserError(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:
+        raise UserError(f"--games must be at most {MAX_GAMES}, not {games}")
     return games

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import math
 import tempfile
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +22,9 @@ from typing import Any
 
 from wokphysics.config.loader import read_toml
 from wokphysics.errors import ConfigError, UserError
+
+MAX_VARIANTS = 10_000
+"""The most combinations one sweep's ``--vary`` options may make (each a config to check)."""
 
 Loader = Callable[[str | None], Any]
 """``load(path)``: the game's validated config from an override file (None = shipped), in the
@@ -127,6 +131,9 @@ def combinations(varied: Sequence[tuple[str, list[Any]]]) -> list[dict[str, Any]
     keys = [key for key, _ in varied]
     if len(keys) != len(set(keys)):
         raise UserError("--vary: the same key is varied twice")
+    count = math.prod(len(values) for _, values in varied)
+    if count > MAX_VARIANTS:  # each is a config checked and held in memory
+        raise UserError(f"--vary: {count} combinations of values; at most {MAX_VARIANTS}")
     return [dict(zip(keys, values, strict=True)) for values in itertools.product(
         *(values for _, values in varied)
     )]

@@ -26,6 +26,9 @@ DEFAULT_ANGLES = "0,15,30,45,60,75,90"
 STUDY = "flips"
 MAX_VALUES = 1000
 """The most speeds (or angles) one sweep takes: each is a whole grid of flicks."""
+MAX_SEEDS = 100_000
+"""The most ``--seeds`` (flicks per angle and speed) and ``--wok-seeds``: the task list is held
+in memory, so a count past any patience is refused rather than planned."""
 
 
 def flips_command() -> VerbCommand:
@@ -125,6 +128,8 @@ def definition(args: argparse.Namespace) -> dict[str, Any]:
     for name, value, least in (("--seeds", args.seeds, 1), ("--wok-seeds", args.wok_seeds, 0)):
         if value < least:
             raise UserError(f"{name} must be at least {least}, not {value}")
+        if value > MAX_SEEDS:  # the task list is held in memory: a huge count is refused
+            raise UserError(f"{name} must be at most {MAX_SEEDS}, not {value}")
     if not 0.0 <= args.under_mm <= 100.0:
         raise UserError(f"--under-mm must be 0 to 100 mm, not {args.under_mm:g}")
     check_seed(args.seed)
