@@ -54,7 +54,10 @@ def test_a_huge_or_unicode_bot_count_is_one_line_not_a_traceback(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Before: `--bots` of 5,000 digits raised ValueError (int's digit limit) with a traceback.
-    for count, words in (("1" * 5000, "there are only 3 players"), ("\u00b2", "unknown bot")):
+    for count, words in (
+        ("1" * 5000, "there are only 3 players"),
+        ("\u00b2", "give a number of bots, 0 to 3"),
+    ):
         ran = wokphysics(capsys, monkeypatch, "play", "we-will-wok-you", "--no-save", "--bots",
                          count, "--max-frames", "2")
         assert ran.status == 2 and ran.one_line_error, ran.err
@@ -93,3 +96,27 @@ def test_a_sweep_too_big_to_plan_is_refused(
     outcome = wokphysics(capsys, monkeypatch, *args)
     assert outcome.status == 2 and outcome.one_line_error
     assert words in outcome.err
+
+
+@pytest.mark.parametrize("bots", ["²", "①", "9" * 100_000])
+@pytest.mark.parametrize("game", game_names())
+def test_every_window_reads_a_bot_count_the_same_way(
+    game: str, bots: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the audit: the turn games' windows read ``--bots ²`` with int() (traceback)."""
+    outcome = wokphysics(
+        capsys, monkeypatch, "play", game, "--bots", bots, "--max-frames", "1", "--no-save"
+    )
+    assert outcome.status == 2 and outcome.one_line_error
+    assert f"--bots {bots[:20]!r}: give a number of bots, 0 to" in outcome.err
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_window_names_an_unknown_bot_the_same_way(
+    game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome = wokphysics(
+        capsys, monkeypatch, "play", game, "--bots", "wizard", "--max-frames", "1", "--no-save"
+    )
+    assert outcome.status == 2 and outcome.one_line_error
+    assert f"--bots: unknown bot 'wizard' for {game}; choose from: " in outcome.err

@@ -144,7 +144,9 @@ def test_bot_games_end_with_every_card_accounted_for_after_every_input(
 
 
 def test_an_unknown_bot_is_a_user_error_naming_the_choices() -> None:
-    with pytest.raises(UserError, match="choose from strong, weak"):
+    with pytest.raises(
+        UserError, match="bot: unknown bot 'grandmaster' for wok-on-fire; choose from: strong, weak"
+    ):
         make_wof_bot(CFG, "grandmaster", 1)
 
 
@@ -189,7 +191,10 @@ def test_simulate_prints_the_table_and_writes_a_replay_per_game(
     ("args", "words"),
     [
         (["--players", "9"], "--players must be 1 to 4 for Wok on Fire, not 9"),
-        (["--bots", "strong,nobody"], "unknown Wok on Fire bot 'nobody'"),
+        (
+            ["--bots", "strong,nobody"],
+            "--bots: unknown bot 'nobody' for wok-on-fire; choose from: strong, weak",
+        ),
         (["--games", "0"], "--games must be at least 1"),
     ],
 )

@@ -57,17 +57,23 @@ def bot_names(game: str) -> list[str]:
     return sorted(turn_engine(game).bots)
 
 
+def refuse_unknown_bots(
+    names: Sequence[str], known: Sequence[str], game: str, option: str = "--bots"
+) -> None:
+    """The one check of bot names, for every game and front end: a UserError naming the first
+    name not in ``known`` and the bots there are."""
+    for name in names:
+        if name not in known:
+            choices = ", ".join(sorted(known)) or "none"
+            raise UserError(f"{option}: unknown bot '{name}' for {game}; choose from: {choices}")
+
+
 def check_bot_names(game: str, names: Sequence[str], option: str = "--bots") -> list[str]:
     """``names`` if every one is a bot of ``game``, else one UserError naming the bad one and
     the bots there are. An empty list is refused too."""
     if not names:
         raise UserError(f"{option} needs at least one bot name")
-    known = bot_names(game)
-    for name in names:
-        if name not in known:
-            raise UserError(
-                f"{option}: unknown bot '{name}' for {game}; choose from: {', '.join(known)}"
-            )
+    refuse_unknown_bots(names, bot_names(game), game, option)
     return list(names)
 
 

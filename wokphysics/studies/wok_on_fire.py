@@ -170,10 +170,9 @@ def load_config(path: str | None) -> Any:
 
 def check_bots(names: list[str], config: Any) -> None:
     """A UserError naming the strengths there are, for an unknown bot name."""
-    from wokphysics.games.wok_on_fire.bots import bot_settings
+    from wokphysics.games.bots import refuse_unknown_bots
 
-    for name in names:
-        bot_settings(config, name)
+    refuse_unknown_bots(names, list(config.bots), "wok-on-fire")
 
 
 def table(columns: Columns) -> str:

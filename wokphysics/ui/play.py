@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.text import typed_number
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -43,26 +42,11 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def bot_labels(players: int, bots: str, cfg: WokOnFireConfig) -> tuple[str, ...]:
     """One label per player: ``"person"`` or a bot strength, bots in the last seats."""
+    from wokphysics.ui.turn.seats import seat_labels
+
     if not 1 <= players <= 4:
         raise UserError(f"--players {players}: Wok on Fire has 1 to 4 players")
-    text = bots.strip()
-    count = typed_number(text)
-    if count is not None:
-        if count > players:
-            raise UserError(f"--bots asks for {count} bots but --players is {players}")
-        names = [DEFAULT_BOT] * count
-    elif text.isdigit():  # digits int() will not take ("²") or too many of them
-        raise UserError(f"--bots {text[:20]!r}: give a number of bots, 0 to {players}")
-    else:
-        names = [name.strip() for name in text.split(",") if name.strip()]
-    known = _bot_names(cfg)
-    for name in names:
-        if name not in known:
-            raise UserError(f"--bots: unknown bot strength {name!r}; known: {', '.join(known)} "
-                            "(or give a number of bots)")
-    if len(names) > players:
-        raise UserError(f"--bots asks for {len(names)} bots but --players is {players}")
-    return ("person",) * (players - len(names)) + tuple(names)
+    return seat_labels(players, bots, _bot_names(cfg), DEFAULT_BOT, "wok-on-fire")
 
 
 def _bot_names(cfg: WokOnFireConfig) -> list[str]:

@@ -22,6 +22,7 @@ import numpy as np
 
 from wokphysics.config.wok_on_fire import WokOnFireBotSettings, WokOnFireConfig
 from wokphysics.errors import UserError
+from wokphysics.games.bots import refuse_unknown_bots
 from wokphysics.games.wok_on_fire.engine import (
     Bonus,
     Expect,
@@ -87,9 +88,7 @@ def _majority(counts: Sequence[tuple[int, ...]], player: int, index: int, points
 
 def bot_settings(cfg: WokOnFireConfig, name: str) -> WokOnFireBotSettings:
     """The settings of bot strength ``name`` from the config, or a UserError naming the choices."""
-    if name not in cfg.bots:
-        known = ", ".join(sorted(cfg.bots)) or "none (the config has no [bots] section)"
-        raise UserError(f"unknown Wok on Fire bot {name!r}; choose from {known}")
+    refuse_unknown_bots([name], list(cfg.bots), "wok-on-fire", "bot")
     return cfg.bots[name]
 
 

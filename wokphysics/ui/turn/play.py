@@ -149,7 +149,7 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
         return Setup(plugin.name, record.seats, record.state.seed, None, save,
                      Path(args.resume))
     check_players(args.players, plugin.info.min_players, plugin.info.max_players, plugin.title)
-    seats = seat_labels(args.players, args.bots, sorted(engine.bots), default_bot)
+    seats = seat_labels(args.players, args.bots, sorted(engine.bots), default_bot, plugin.name)
     seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
     if args.config is not None:
         engine.new_state(len(seats), seed, args.config)  # a bad file is one line, now

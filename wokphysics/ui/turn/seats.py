@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wokphysics.errors import UserError
+from wokphysics.games.bots import refuse_unknown_bots
+from wokphysics.games.text import typed_number
 from wokphysics.replay.turn_record import PERSON
 
 
@@ -22,27 +24,26 @@ def player_names(labels: Sequence[str]) -> list[str]:
     return names
 
 
-def seat_labels(players: int, bots: str | None, known: Sequence[str], default_bot: str
-                ) -> tuple[str, ...]:
+def seat_labels(players: int, bots: str | None, known: Sequence[str], default_bot: str,
+                game: str) -> tuple[str, ...]:
     """One label per seat from ``--bots``: a number of bots (each ``default_bot``), or one
     bot name per bot, comma-separated; bots take the last seats. None: all seats but the
-    first are bots. A UserError names a bad value and what is allowed."""
+    first are bots. The one reading of ``--bots`` for every game's window; a UserError names a
+    bad value and what is allowed."""
     if bots is None:
         names = [default_bot] * (players - 1)
-    elif bots.strip().isascii() and bots.strip().isdigit():
-        digits = bots.strip().lstrip("0") or "0"
-        # a count past a few digits is refused before int() (which refuses 4,300 digits)
-        if len(digits) > 3 or int(digits) > players:
-            shown = digits if len(digits) <= 12 else digits[:12] + "..."
-            raise UserError(f"--bots {shown}: there are only {players} players")
-        count = int(digits)
+    elif (count := typed_number(bots.strip())) is not None:
+        if count > players:
+            raise UserError(f"--bots asks for {count} bots but --players is {players}: "
+                            f"there are only {players} players")
         names = [default_bot] * count
+    elif bots.strip().isdigit():  # digits int() will not take ("²") or too many of them
+        raise UserError(f"--bots {bots.strip()[:20]!r}: give a number of bots, 0 to {players} "
+                        f"(there are only {players} players)")
     else:
         names = [name.strip() for name in bots.split(",") if name.strip()]
-        for name in names:
-            if name not in known:
-                raise UserError(f"--bots: unknown bot {name!r}; choose from "
-                                f"{', '.join(known)} (or give a number of bots)")
+        refuse_unknown_bots(names, known, game)
         if len(names) > players:
-            raise UserError(f"--bots names {len(names)} bots but there are {players} players")
+            raise UserError(f"--bots asks for {len(names)} bots but --players is {players}: "
+                            f"there are only {players} players")
     return (PERSON,) * (players - len(names)) + tuple(names)

@@ -116,7 +116,7 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
             save = claim_save(save, resume, GAME)
         return StarSetup(record.seats, record.state.seed, None, save, resume)
     players = check_players(args.players, 1, 4, "Wok Star")
-    seats = seat_labels(players, args.bots, BOTS, DEFAULT_BOT)
+    seats = seat_labels(players, args.bots, BOTS, DEFAULT_BOT, GAME)
     config = play_config(args)
     seed = seed_or_fresh(args.seed)
     save = _save_file(args)
