@@ -120,3 +120,21 @@ def test_every_window_names_an_unknown_bot_the_same_way(
     )
     assert outcome.status == 2 and outcome.one_line_error
     assert f"--bots: unknown bot 'wizard' for {game}; choose from: " in outcome.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "wok-star", "--players", "9" * 100_000],
+        ["simulate", "wok-and-roll", "--games", "many"],
+        ["simulate", "chess"],
+        ["--no-such-option"],
+    ],
+)
+def test_a_bad_argument_is_one_short_line(
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """argparse's own errors too: one line (they were two), a huge value cut short."""
+    outcome = wokphysics(capsys, monkeypatch, *args)
+    assert outcome.status == 2 and outcome.one_line_error
+    assert len(outcome.err) < 400 and "--help')" in outcome.err

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import Literal, NoReturn
@@ -69,7 +70,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one line with exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
+        # one line however long the bad value: a quoted value past 40 characters is cut
+        message = re.sub(r"'([^'\n]{40})[^'\n]+'", r"'\1...'", message).replace("\n", " ")
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser(terminal: bool = False) -> argparse.ArgumentParser:
