@@ -113,11 +113,18 @@ def test_a_turn_game_config_that_would_never_end_is_one_line(
     assert re.search(words, outcome.err), outcome.err
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "wok-and-roll", "--games", "1"],
+        ["play", "wok-and-roll", "--terminal"],
+        ["play", "wok-and-roll", "--max-frames", "1", "--no-save"],
+    ],
+)
 def test_wok_and_roll_dishes_option_beyond_the_menu_is_one_line(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    outcome = wokphysics(
-        capsys, monkeypatch, "simulate", "wok-and-roll", "--dishes", "12", "--games", "1"
-    )
+    """The option is named, in every front end (the window once named a temporary file)."""
+    outcome = wokphysics(capsys, monkeypatch, *args, "--dishes", "12")
     assert outcome.status == 2 and outcome.one_line_error
-    assert "12 can never be reached: the simple menu has 11" in outcome.err
+    assert "--dishes 12 can never be reached: the simple menu has 11" in outcome.err

@@ -88,8 +88,9 @@ def _game_options(game: str, args: argparse.Namespace, base: dict[str, Any]) -> 
     elif game == "wok-and-roll":
         expert = bool(getattr(args, "expert", False))
         dishes = getattr(args, "dishes", None)
-        if dishes is not None and not 1 <= dishes <= 20:
-            raise UserError(f"--dishes must be 1 to 20, not {dishes}")
+        from wokphysics.games.wok_and_roll.settings import check_dishes_option
+
+        check_dishes_option(dishes, expert, getattr(args, "config", None))
         if expert:
             rules["menu"] = "expert"
         if dishes is not None:

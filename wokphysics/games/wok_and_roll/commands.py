@@ -57,8 +57,9 @@ def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     check_players(args.players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
-    if args.dishes is not None and not 1 <= args.dishes <= 20:
-        raise UserError(f"--dishes must be 1 to 20, not {args.dishes}")
+    from wokphysics.games.wok_and_roll.settings import check_dishes_option
+
+    check_dishes_option(args.dishes, args.expert, args.config)
     options: dict[str, Any] = {"path": args.config}
     if args.expert:
         options["expert"] = True

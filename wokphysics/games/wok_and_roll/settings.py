@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from wokphysics.config.loader import Settings, load_layered, validate
-from wokphysics.errors import ConfigError
+from wokphysics.errors import ConfigError, UserError
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES, MAX_COUNT
 
 CONFIG_FILE = "wok_and_roll.toml"
@@ -336,13 +336,40 @@ def _check_menu(settings: WokAndRollSettings, side: str, file: str) -> None:
         raise _fail(file, f"{side}.recipes", "recipe penalties must be 0 or negative")
 
 
+def most_dishes(settings: WokAndRollSettings, side: str) -> int:
+    """The most dishes and platters a player can complete on ``side``'s menu ("simple" or
+    "expert"; the House Special counts where it ends the game): the largest reachable end."""
+    menu: MenuModel = getattr(settings, side)
+    return len(menu.groups) + (side == "expert" and settings.rules.house_special_ends_game)
+
+
+DISHES_OPTION = (1, 20)
+"""``--dishes N``'s limits before any menu is read (the config's ``dishes_to_end`` too)."""
+
+
+def check_dishes_option(dishes: int | None, expert: bool, config: str | Path | None) -> None:
+    """``--dishes N`` checked in one place for the terminal, the window and the studies: 1 to
+    20, and no more than the dishes and platters of the menu played (``--expert`` or the
+    config's ``menu``), or the game would never end. A UserError names the option."""
+    if dishes is None:
+        return
+    low, high = DISHES_OPTION
+    if not low <= dishes <= high:
+        raise UserError(f"--dishes must be {low} to {high}, not {dishes}")
+    settings = load_settings(config)
+    side = "expert" if expert or settings.rules.menu == "expert" else "simple"
+    most = most_dishes(settings, side)
+    if dishes > most:
+        raise UserError(f"--dishes {dishes} can never be reached: the {side} menu has {most} "
+                        "dishes and platters to complete")
+
+
 def _check_end_reachable(settings: WokAndRollSettings, file: str) -> None:
     """The game ends when a player completes N dishes: N must not exceed the menu's dishes and
     platters (with the House Special where it ends the game), or the game never ends."""
     rules = settings.rules
     for side, key in (("simple", "dishes_to_end"), ("expert", "expert_dishes_to_end")):
-        menu: MenuModel = getattr(settings, side)
-        most = len(menu.groups) + (side == "expert" and rules.house_special_ends_game)
+        most = most_dishes(settings, side)
         wanted: int = getattr(rules, key)
         if wanted > most:
             raise _fail(

@@ -19,10 +19,6 @@ from pathlib import Path
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
 
-DISHES = (1, 20)
-"""The end condition's limits (the config's)."""
-
-
 WINDOW_HINT = (
     " In the window: click dice and Re-roll or Lock in at the market; click a bright serving "
     "(the cheapest payment is proposed; click dice, Fridge items and circles to change it), "
@@ -47,19 +43,19 @@ def rules_config(args: argparse.Namespace, plugin: GamePlugin) -> str | None:
     """The ``--config`` the game starts with: the user's, or an override file for
     ``--expert`` / ``--dishes`` (None: the shipped config). A UserError names a bad value."""
     from wokphysics.games.rules_options import write_override
+    from wokphysics.games.wok_and_roll.settings import check_dishes_option
 
     expert = bool(getattr(args, "expert", False))
     dishes = getattr(args, "dishes", None)
     if not expert and dishes is None:
         return args.config  # type: ignore[no-any-return]
-    if dishes is not None and not DISHES[0] <= dishes <= DISHES[1]:
-        raise UserError(f"--dishes must be {DISHES[0]} to {DISHES[1]}, not {dishes}")
     if args.config is not None:
         raise UserError("--expert and --dishes cannot be layered over --config: set "
                         "menu = \"expert\" or dishes_to_end in that file's [rules] instead")
     if getattr(args, "resume", None):
         raise UserError("--resume continues the saved game with its own menu; drop --expert "
                         "and --dishes")
+    check_dishes_option(dishes, expert, None)
     values: dict[str, bool | int | float | str] = {}
     if expert:
         values["menu"] = "expert"
