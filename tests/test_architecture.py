@@ -77,3 +77,16 @@ def test_every_game_is_in_the_registry_once_with_its_verbs() -> None:
         assert plugin.simulate_options is not None, plugin.name
         assert plugin.summary and plugin.title
         assert plugin.info.min_players <= plugin.default_players <= plugin.info.max_players
+
+
+def test_no_two_modules_define_the_same_class_name() -> None:
+    """A name says which game or part a class belongs to (``WeWillWokYouScorer``,
+    ``StarLayout``), so an import never picks up the wrong one of two namesakes."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                where = str(path.relative_to(PACKAGE.parent))
+                defined.setdefault(node.name, []).append(where)
+    namesakes = {name: places for name, places in defined.items() if len(places) > 1}
+    assert namesakes == {}

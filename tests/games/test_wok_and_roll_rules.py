@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from wokphysics.games.protocol import Action, IllegalAction
-from wokphysics.games.wok_and_roll.actions import Cook, Done, Reroll
+from wokphysics.games.wok_and_roll.actions import Cook, DoneCooking, Reroll
 from wokphysics.games.wok_and_roll.factory import new_state
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 
@@ -295,7 +295,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing() -> None:
     bogus: Action = Cook("R1.1", ((0, 8), (0, 8)), state.sheet.codes)  # a Fridge Rice, twice
     with pytest.raises(IllegalAction):
         state.apply(bogus)
-    assert Done() in state.legal_actions()
+    assert DoneCooking() in state.legal_actions()
 
 
 @pytest.mark.parametrize("expert", [False, True])

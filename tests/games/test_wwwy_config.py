@@ -15,7 +15,7 @@ from wokphysics.games.registry import new_game
 from wokphysics.games.simulation import play_out
 from wokphysics.games.we_will_wok_you.cards import load_cards
 from wokphysics.games.we_will_wok_you.factory import new_state
-from wokphysics.games.we_will_wok_you.scoring import Scorer
+from wokphysics.games.we_will_wok_you.scoring import WeWillWokYouScorer
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 
@@ -110,7 +110,7 @@ def test_a_third_coin_set_and_a_fifth_row(tmp_path: Path) -> None:
 
 def test_fast_totals_equal_the_full_arrangement() -> None:
     data = load_cards()
-    scorer = Scorer(data)
+    scorer = WeWillWokYouScorer(data)
     checked = 0
     for seed in range(60):
         state = new_game("we-will-wok-you", players=4, seed=seed)
@@ -128,7 +128,7 @@ def test_fast_totals_with_more_leftovers_preferred(tmp_path: Path) -> None:
     path = tmp_path / "more.toml"
     path.write_text('[rules]\nleftover_ingredients_tie_break = "more"\n')
     data = load_cards(path)
-    scorer = Scorer(data)
+    scorer = WeWillWokYouScorer(data)
     for seed in range(30):
         state = new_state(3, seed, str(path))
         play_out(state, [RandomBot(seed * 7919 + k) for k in range(3)])

@@ -17,12 +17,12 @@ from wokphysics.cli import main
 from wokphysics.errors import UserError
 from wokphysics.games.we_will_wok_you.cards import CardData, WokCard, load_cards
 from wokphysics.games.we_will_wok_you.holdings import load_holdings
-from wokphysics.games.we_will_wok_you.scoring import Scorer, ScoreResult
+from wokphysics.games.we_will_wok_you.scoring import ScoreResult, WeWillWokYouScorer
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "we-will-wok-you-scoring.json"
 DATA = load_cards()
-SCORER = Scorer(DATA)
+SCORER = WeWillWokYouScorer(DATA)
 
 
 def wok(wok_id: str) -> int:
@@ -151,7 +151,9 @@ def test_swap_on_a_double_wok_is_a_rules_option(tmp_path: Path) -> None:
     override = tmp_path / "swap.toml"
     override.write_text("[rules]\nman_swap_on_double_woks = true\n")
     data = load_cards(override)
-    result = Scorer(data).score(list(holdings.woks), list(holdings.hand), list(holdings.front))
+    result = WeWillWokYouScorer(data).score(
+        list(holdings.woks), list(holdings.hand), list(holdings.front)
+    )
     # Swapping Elvis for Freddie Broccoli under the 5-point Man-at-double-wok: 51.
     assert result.total == 51
 
@@ -165,7 +167,7 @@ def test_tie_break_direction_decides_which_optimum_is_kept(tmp_path: Path) -> No
     assert fewer.total == 12 and fewer.leftovers == ()
     override = tmp_path / "more.toml"
     override.write_text('[rules]\nleftover_ingredients_tie_break = "more"\n')
-    more = Scorer(load_cards(override)).score(woks, broccoli, [])
+    more = WeWillWokYouScorer(load_cards(override)).score(woks, broccoli, [])
     assert more.total == 12 and len(more.leftovers) == 1
 
 
@@ -386,7 +388,7 @@ def test_exact_scoring_with_swap_on_doubles_and_more_leftovers_equals_brute_forc
     data = options_data
     woks = [*red, data.wok_index("W25"), data.wok_index("W22")]
     hand, front = cards[::2], cards[1::2]
-    result = Scorer(data).score(woks, hand, front)
+    result = WeWillWokYouScorer(data).score(woks, hand, front)
     best_points, best_placed = _brute_force(data, woks, hand, front, -1, True)
     assert result.total == best_points
     assert -(len(cards) - len(result.leftovers)) == best_placed

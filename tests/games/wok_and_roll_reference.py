@@ -19,7 +19,7 @@ from wokphysics.games.wok_and_roll.actions import (
     PANTRY,
     Convert,
     Cook,
-    Done,
+    DoneCooking,
     Lock,
     Rectangle,
     Reroll,
@@ -190,5 +190,5 @@ def cooking_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> l
             actions.extend(Unlock(group.gid, p) for p in pays)
     if menu.recipes_used < len(sheet.recipes):
         actions.extend(Unlock(group.gid, ()) for group in locked)
-    actions.append(Done())
+    actions.append(DoneCooking())
     return actions

@@ -15,7 +15,7 @@ from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import (
     Convert,
     Cook,
-    Done,
+    DoneCooking,
     Lock,
     Rectangle,
     Reroll,
@@ -26,7 +26,7 @@ from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.ui.app import App
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.wok_and_roll.drawing import RollDrawing
-from wokphysics.ui.wok_and_roll.layout import Hit, Layout
+from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout
 from wokphysics.ui.wok_and_roll.payment import RECIPE_TOKEN, Source, tokens_of
 from wokphysics.ui.wok_and_roll.view import RollView
 
@@ -48,7 +48,7 @@ def view(scene: TurnScene) -> RollView:
     return drawing.view
 
 
-def layout(scene: TurnScene) -> Layout:
+def layout(scene: TurnScene) -> RollLayout:
     return view(scene).layout(scene)
 
 
@@ -130,7 +130,7 @@ def play_step_by_clicks(app: App, scene: TurnScene, bot: WokAndRollGreedyBot) ->
         click(app, scene, Hit("button", "reroll"))
     elif isinstance(action, Lock):
         click(app, scene, Hit("button", "lock"))
-    elif isinstance(action, Done):
+    elif isinstance(action, DoneCooking):
         click(app, scene, Hit("button", "done"))
     else:
         pay_by_clicks(app, scene, action)

@@ -17,7 +17,7 @@ from wokphysics.replay.turn_record import read_record
 from wokphysics.ui.app import App, Terminated, WindowOptions
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
-from wokphysics.ui.wwwy.layout import Target
+from wokphysics.ui.wwwy.layout import WwwyTarget
 from wokphysics.ui.wwwy.scene import wwwy_scene
 
 
@@ -44,8 +44,8 @@ def _key(key: int) -> None:
 
 def test_the_pointer_moved_while_paused_is_where_the_hover_is_after() -> None:
     app, scene = _wwwy_app()
-    row = centre_of(scene, Target("row", 0))
-    coins = centre_of(scene, Target("coin", 1))
+    row = centre_of(scene, WwwyTarget("row", 0))
+    coins = centre_of(scene, WwwyTarget("coin", 1))
     _move(row)
     app.frame(FRAME_S)
     assert scene.drawing.mouse == row
@@ -82,7 +82,7 @@ def test_sigterm_saves_and_stops_a_loop_that_drives_frames(tmp_path: Path) -> No
     scene = app.scene
     assert isinstance(scene, TurnScene)
     app.frame(FRAME_S)
-    click(app, scene, Target("coin", 0))
+    click(app, scene, WwwyTarget("coin", 0))
     steps = scene.session.steps
     assert steps >= 1
     os.kill(os.getpid(), signal.SIGTERM)

@@ -18,7 +18,7 @@ from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.wwwy.drawing import WwwyDrawing
 from wokphysics.ui.wwwy.faces import RED_WOK, TYPE_COLORS
-from wokphysics.ui.wwwy.layout import BUTTONS, Target
+from wokphysics.ui.wwwy.layout import BUTTONS, WwwyTarget
 from wokphysics.ui.wwwy.scene import wwwy_scene
 
 GAME = "we-will-wok-you"
@@ -90,14 +90,14 @@ def test_a_refused_click_says_why_and_changes_nothing() -> None:
     price = state.coin_sets[0]
     assert state.coins[0] < price  # 3 coins dealt, rows 1-2 cost 6 at the start
     before = state.to_json()
-    click(app, scene, Target("row", 0))
+    click(app, scene, WwwyTarget("row", 0))
     said = scene.presenter
     assert said.status_is_error and [b.text for b in said.bubbles] == [said.status]
     assert said.status == f"row 1 costs {price} coins and you have {state.coins[0]}"
     assert _state(scene).to_json() == before
     # A wok card cannot be chosen with an empty hand: the engine's own reason.
     wok = state.offer[0]
-    click(app, scene, Target("offer", wok))
+    click(app, scene, WwwyTarget("offer", wok))
     assert said.status_is_error and "4 identical symbols" in said.status
     assert _state(scene).to_json() == before
     pygame.display.quit()
@@ -115,9 +115,9 @@ def _hand_after_buying(app: App, scene: TurnScene) -> None:
         affordable = [r for r in range(4) if state.rows[r]
                       and state.coins[0] >= state.coin_sets[state.data.row_coin_sets[r]]]
         if affordable:
-            click(app, scene, Target("row", affordable[-1]))
+            click(app, scene, WwwyTarget("row", affordable[-1]))
         else:
-            click(app, scene, Target("coin", 1 if state.coin_sets[1] > 1 else 0))
+            click(app, scene, WwwyTarget("coin", 1 if state.coin_sets[1] > 1 else 0))
     raise AssertionError("no payable hand came")
 
 
@@ -130,20 +130,20 @@ def test_only_payments_the_rules_allow_can_be_completed() -> None:
     assert isinstance(drawing, WwwyDrawing)
     view = drawing.view
     wok = state.offer[0]
-    click(app, scene, Target("offer", wok))
+    click(app, scene, WwwyTarget("offer", wok))
     assert view.chosen_wok == wok
     # A card with no symbol cannot pay: refused with the reason, not chosen.
     blank = [c for c in state.hands[0] if not data.card_symbols[c]]
     if blank:
-        click(app, scene, Target("hand", blank[0]))
+        click(app, scene, WwwyTarget("hand", blank[0]))
         assert "no symbol in common" in scene.presenter.status
         assert blank[0] not in view.selected
     # Take with too few symbols is refused and the game is unchanged.
     before = _state(scene).to_json()
     symbol_cards = [c for c in state.hands[0] if data.card_symbols[c]]
-    click(app, scene, Target("hand", symbol_cards[0]))
+    click(app, scene, WwwyTarget("hand", symbol_cards[0]))
     if not view.take_ready(scene):
-        click(app, scene, Target("button", BUTTONS.index("take")))
+        click(app, scene, WwwyTarget("button", BUTTONS.index("take")))
         assert scene.presenter.status_is_error
         assert _state(scene).to_json() == before
     pygame.display.quit()
@@ -155,7 +155,7 @@ def test_hot_seat_hides_each_hand_behind_a_curtain() -> None:
     post_click((640, 400))
     app.frame(FRAME_S)
     assert not scene.curtain and scene.viewer == 0
-    click(app, scene, Target("coin", 0))  # Player 1 collects a coin
+    click(app, scene, WwwyTarget("coin", 0))  # Player 1 collects a coin
     assert _state(scene).current_player == 1
     assert scene.curtain and scene.viewer is None  # Player 1's hand is no longer drawn
     surface = pygame.display.get_surface()
@@ -180,7 +180,7 @@ def test_score_if_the_game_ended_now_is_the_exact_optimum() -> None:
     shown = drawing.view.score_now(scene, 0)
     exact = state.scorer.score(state.woks[0], state.hands[0], state.fronts[0], state.coins[0])
     assert shown.total == exact.total
-    click(app, scene, Target("button", BUTTONS.index("arrangement")))
+    click(app, scene, WwwyTarget("button", BUTTONS.index("arrangement")))
     assert drawing.view.show_arrangement
     pygame.display.quit()
 
@@ -257,8 +257,8 @@ def test_centre_of_finds_the_card_on_top() -> None:
     _hand_after_buying(app, scene)
     state = _state(scene)
     for card in state.hands[0]:
-        point = centre_of(scene, Target("hand", card))
+        point = centre_of(scene, WwwyTarget("hand", card))
         drawing = scene.parts.drawing
         assert isinstance(drawing, WwwyDrawing)
-        assert drawing.view.layout(scene).hit(point) == Target("hand", card)
+        assert drawing.view.layout(scene).hit(point) == WwwyTarget("hand", card)
     pygame.display.quit()

@@ -16,7 +16,7 @@ from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.app import App
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.wwwy.drawing import WwwyDrawing
-from wokphysics.ui.wwwy.layout import BUTTONS, Layout, Target
+from wokphysics.ui.wwwy.layout import BUTTONS, WwwyLayout, WwwyTarget
 
 FRAME_S = 0.1
 
@@ -30,13 +30,13 @@ def post_click(pos: tuple[int, int], button: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, {"pos": pos, "button": button}))
 
 
-def layout(scene: TurnScene) -> Layout:
+def layout(scene: TurnScene) -> WwwyLayout:
     drawing = scene.parts.drawing
     assert isinstance(drawing, WwwyDrawing)
     return drawing.view.layout(scene)
 
 
-def centre_of(scene: TurnScene, target: Target) -> tuple[int, int]:
+def centre_of(scene: TurnScene, target: WwwyTarget) -> tuple[int, int]:
     """A point on screen where ``target`` is the topmost thing (what a person would click)."""
     lay = layout(scene)
     for rect, found in lay.hits:
@@ -48,7 +48,7 @@ def centre_of(scene: TurnScene, target: Target) -> tuple[int, int]:
     raise AssertionError(f"{target} is not on screen")
 
 
-def click(app: App, scene: TurnScene, target: Target) -> None:
+def click(app: App, scene: TurnScene, target: WwwyTarget) -> None:
     post_click(centre_of(scene, target))
     app.frame(FRAME_S)
 
@@ -72,20 +72,20 @@ def play_turn_by_clicks(app: App, scene: TurnScene, bot: WeWillWokYouGreedyBot) 
     steps = greedy_turn(state, bot)
     first = steps[0]
     if isinstance(first, CollectCoin):
-        click(app, scene, Target("coin", first.coin_set))
+        click(app, scene, WwwyTarget("coin", first.coin_set))
     elif isinstance(first, BuyRow):
-        click(app, scene, Target("row", first.row))
+        click(app, scene, WwwyTarget("row", first.row))
     elif isinstance(first, Pass):
-        click(app, scene, Target("button", BUTTONS.index("pass")))
+        click(app, scene, WwwyTarget("button", BUTTONS.index("pass")))
     elif isinstance(first, TakeWok):
         data = state.data
         wok = data.wok_index(first.wok)
-        click(app, scene, Target("offer", wok))
+        click(app, scene, WwwyTarget("offer", wok))
         hand = list(state.hands[state.current_player])
         for step in steps[1:]:
             assert isinstance(step, Pay)
             card = min(c for c in hand if data.kind_text(data.card_kind[c]) == step.kind)
             hand.remove(card)
-            click(app, scene, Target("hand", card))
-        click(app, scene, Target("button", BUTTONS.index("take")))
+            click(app, scene, WwwyTarget("hand", card))
+        click(app, scene, WwwyTarget("button", BUTTONS.index("take")))
     return steps

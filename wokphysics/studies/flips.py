@@ -225,7 +225,7 @@ def flip_params(
 
 
 @dataclass(frozen=True)
-class Band:
+class FlipBand:
     """The widest run of consecutive swept speeds (mm/s) flipping at least ``FLIP_SHARE``."""
 
     low: float
@@ -241,15 +241,15 @@ class Band:
         return math.sqrt(self.low * self.high)
 
 
-def band_of(speeds: Sequence[float], shares: Sequence[float]) -> Band | None:
+def band_of(speeds: Sequence[float], shares: Sequence[float]) -> FlipBand | None:
     """The widest (by speed ratio) run of consecutive speeds whose share is at least
     ``FLIP_SHARE``, or None."""
-    best: Band | None = None
+    best: FlipBand | None = None
     start: float | None = None
     for speed, share in sorted(zip(speeds, shares, strict=True)):
         if share >= FLIP_SHARE:
             start = speed if start is None else start
-            band = Band(start, speed)
+            band = FlipBand(start, speed)
             if best is None or band.ratio > best.ratio:
                 best = band
         else:
@@ -257,14 +257,14 @@ def band_of(speeds: Sequence[float], shares: Sequence[float]) -> Band | None:
     return best
 
 
-def shared_band(bands: Iterable[Band | None]) -> Band | None:
+def shared_band(bands: Iterable[FlipBand | None]) -> FlipBand | None:
     """The speeds every band covers, or None."""
     found = list(bands)
     if not found or any(band is None for band in found):
         return None
     low = max(band.low for band in found if band is not None)
     high = min(band.high for band in found if band is not None)
-    return Band(low, high) if high >= low else None
+    return FlipBand(low, high) if high >= low else None
 
 
 def _points(group: Columns) -> list[dict[str, Any]]:
@@ -313,7 +313,7 @@ def summarise_variant(group: Columns) -> dict[str, Any]:
     points = _points(group)
     angles = sorted({p["angle_deg"] for p in _lone(points)})
     bands: dict[str, list[float] | None] = {}
-    found: dict[float, Band | None] = {}
+    found: dict[float, FlipBand | None] = {}
     for angle in angles:
         row = _lone(points, angle)
         band = band_of([p["speed_mm_s"] for p in row], [p["flip"]["value"] for p in row])

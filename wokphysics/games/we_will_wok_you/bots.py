@@ -16,7 +16,7 @@ from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pay, TakeWok
 from wokphysics.games.we_will_wok_you.cards import CardData
-from wokphysics.games.we_will_wok_you.scoring import Scorer
+from wokphysics.games.we_will_wok_you.scoring import WeWillWokYouScorer
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 
@@ -66,12 +66,12 @@ class WeWillWokYouGreedyBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._plan: list[int] = []
-        self._scorers: dict[int, Scorer] = {}
+        self._scorers: dict[int, WeWillWokYouScorer] = {}
 
-    def _scorer(self, data: CardData) -> Scorer:
+    def _scorer(self, data: CardData) -> WeWillWokYouScorer:
         scorer = self._scorers.get(id(data))
         if scorer is None:
-            scorer = Scorer(data)
+            scorer = WeWillWokYouScorer(data)
             self._scorers[id(data)] = scorer
         return scorer
 

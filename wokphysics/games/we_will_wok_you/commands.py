@@ -132,11 +132,11 @@ def score(args: argparse.Namespace) -> int:
     from wokphysics.games.we_will_wok_you.cards import load_cards
     from wokphysics.games.we_will_wok_you.holdings import load_holdings
     from wokphysics.games.we_will_wok_you.render import render_score, score_to_json
-    from wokphysics.games.we_will_wok_you.scoring import Scorer
+    from wokphysics.games.we_will_wok_you.scoring import WeWillWokYouScorer
 
     data = load_cards(args.config)
     holdings = load_holdings(args.file, data)
-    result = Scorer(data).score(
+    result = WeWillWokYouScorer(data).score(
         list(holdings.woks), list(holdings.hand), list(holdings.front), holdings.coins
     )
     if args.json:
@@ -157,7 +157,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.games.registry import new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
-    from wokphysics.games.we_will_wok_you.scoring import Scorer
+    from wokphysics.games.we_will_wok_you.scoring import WeWillWokYouScorer
     from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
     from wokphysics.timing import median_cpu_seconds, median_seconds
 
@@ -182,7 +182,7 @@ def bench_figures(repeat: int) -> dict[str, float]:
     two_players_cpu = median_cpu_seconds(two_player_games, repeat)  # the same in CPU time
     seconds = median_seconds(run_playouts, repeat)
     ends = run_playouts()
-    scorer = Scorer(ends[0].data)
+    scorer = WeWillWokYouScorer(ends[0].data)
     holdings = [(s.woks[p], s.hands[p], s.fronts[p]) for s in ends for p in range(4)]
 
     def score_all() -> None:

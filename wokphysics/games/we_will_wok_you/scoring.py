@@ -177,7 +177,7 @@ def _men_assignments(
     return result
 
 
-class Scorer:
+class WeWillWokYouScorer:
     """Scores holdings against one card set; ``sign`` +1 prefers fewer left-overs."""
 
     def __init__(self, cards: CardData) -> None:

@@ -32,7 +32,7 @@ from wokphysics.games.we_will_wok_you.actions import (
 )
 from wokphysics.games.we_will_wok_you.cards import MIN_PLAYERS, CardData, cards_from_text
 from wokphysics.games.we_will_wok_you.plugin import INFO
-from wokphysics.games.we_will_wok_you.scoring import Scorer, ScoreResult
+from wokphysics.games.we_will_wok_you.scoring import ScoreResult, WeWillWokYouScorer
 
 
 class _ActionTable:
@@ -45,7 +45,7 @@ class _ActionTable:
         self.take = tuple(TakeWok(w.id) for w in data.woks)
         self.pay = tuple(Pay(data.kind_text(k)) for k in range(len(data.kinds)))
         self.passing = Pass()
-        self.scorer = Scorer(data)  # holds only tables of the card set: shared
+        self.scorer = WeWillWokYouScorer(data)  # holds only tables of the card set: shared
         self.wok_of = {w.id: i for i, w in enumerate(data.woks)}
         self.kind_of = {data.kind_text(k): k for k in range(len(data.kinds))}
         # per kind, (symbol, symbols it shows toward that symbol) where that is not 0

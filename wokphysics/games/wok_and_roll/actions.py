@@ -71,7 +71,7 @@ class Lock(Action):
 
 
 @dataclass(frozen=True)
-class Done(CookingStep):
+class DoneCooking(CookingStep):
     def __str__(self) -> str:
         return "done"
 
@@ -223,7 +223,7 @@ def parse_action(text: str, codes: str) -> Action:
     if verb == "lock" and len(words) == 1:
         return Lock()
     if verb == "done" and len(words) == 1:
-        return Done()
+        return DoneCooking()
     if verb == "reroll" and len(words) > 1:
         if not all(w.isascii() and w.isdigit() and len(w) <= 2 for w in words[1:]):
             raise ActionParseError(f"'{text}': reroll takes die numbers (1, 2, ...)")

@@ -25,7 +25,7 @@ from wokphysics.games.wok_and_roll.actions import (
     FRIDGE,
     Convert,
     Cook,
-    Done,
+    DoneCooking,
     Lock,
     Rectangle,
     Reroll,
@@ -88,7 +88,7 @@ class WokAndRollGreedyBot(Bot):
         sheet: Sheet, menu: Menu, action: Action, leading: bool, weights: GreedyBotModel
     ) -> float:
         """Estimated taste points gained by ``action`` (``done`` is worth 0)."""
-        if isinstance(action, Done | Lock | Reroll):
+        if isinstance(action, DoneCooking | Lock | Reroll):
             return 0.0
         if isinstance(action, Cook):
             serving = serving_of(sheet, menu, action.sid)

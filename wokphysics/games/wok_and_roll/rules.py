@@ -23,7 +23,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Convert,
     Cook,
     CookingStep,
-    Done,
+    DoneCooking,
     Rectangle,
     Unlock,
 )
@@ -43,7 +43,7 @@ from wokphysics.games.wok_and_roll.options import add_cooks, book_payments
 from wokphysics.games.wok_and_roll.settings import MOST_NEEDED
 from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
 
-DONE = Done()
+DONE = DoneCooking()
 ENDS = 1
 """``apply_to_menu`` flag: the menu now has completed enough to end the game."""
 
@@ -114,7 +114,7 @@ def options_after_cook(
     # covers(tokens, action.spend, TOKEN_GUARD) written out (the loop is hot): the action's
     # payment still fits what is left when no guard bit is borrowed
     guarded = tokens | TOKEN_GUARD
-    # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, Done)
+    # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, DoneCooking)
     for action in cast("list[CookingStep]", previous):
         if action.sid == sid:
             if opened is not None:

@@ -82,7 +82,7 @@ class Row:
 
 
 @dataclass(frozen=True)
-class Rectangle:
+class BonusRectangle:
     """An end-game bonus: ``points`` per Specialty Skill (``per`` = -1) or per crossed serving
     of the dishes of the food whose face is ``per``."""
 
@@ -173,7 +173,7 @@ class Sheet:
     recipes: tuple[int, ...]
     conversions: int
     conversion_cost: int
-    rectangles: tuple[Rectangle, ...]
+    rectangles: tuple[BonusRectangle, ...]
     rectangle_cost: int
     cheapest_book_use: int
     pantry_points: tuple[int, ...]
@@ -299,7 +299,7 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         conversions=sum(1 << codes.index(c) for c in model.skills.conversions),
         conversion_cost=model.skills.conversion_cost,
         rectangles=tuple(
-            Rectangle(i, r.id, -1 if r.per == "skill" else codes.index(r.per), r.points)
+            BonusRectangle(i, r.id, -1 if r.per == "skill" else codes.index(r.per), r.points)
             for i, r in enumerate(model.skills.rectangles)
         ),
         rectangle_cost=model.skills.rectangle_cost,

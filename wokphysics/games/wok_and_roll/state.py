@@ -30,7 +30,7 @@ from wokphysics.games.protocol import (
 )
 from wokphysics.games.wok_and_roll.actions import (
     Cook,
-    Done,
+    DoneCooking,
     Lock,
     Reroll,
     parse_cached,
@@ -242,7 +242,7 @@ class WokAndRollState(GameState):
             else:
                 self._start_cooking()
             return
-        if type(action) is Done:
+        if type(action) is DoneCooking:
             self._next_cook()
             return
         sheet = self.sheet

@@ -34,7 +34,7 @@ from wokphysics.games.text import typed_number
 from wokphysics.games.wok_and_roll.actions import (
     Convert,
     Cook,
-    Done,
+    DoneCooking,
     Lock,
     Rectangle,
     Reroll,
@@ -171,7 +171,7 @@ class WokAndRollTerminal(TerminalGame):
                 kinds.setdefault("rectangle", []).append(action)
             elif isinstance(action, Unlock):
                 kinds.setdefault("unlock", []).append(action)
-            elif isinstance(action, Done):
+            elif isinstance(action, DoneCooking):
                 done.append(action)
         found = []
         for sid, actions in cooks.items():
@@ -259,7 +259,7 @@ class WokAndRollTerminal(TerminalGame):
             assert serving is not None
             lines = [f"{name}: cooked {action.sid} ({self._dish(old, action.sid)}, "
                      f"+{serving.points}) with {payment_words(sheet, action)}"]
-        elif isinstance(action, Done):
+        elif isinstance(action, DoneCooking):
             lines = [f"{name}: done cooking"]
         else:
             lines = [f"{name}: {action} ({payment_words(sheet, action)})"]

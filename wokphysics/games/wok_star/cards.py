@@ -68,7 +68,7 @@ class Rules(Settings):
     new_recipe_to_deck: int = Field(2, ge=0, le=4)
 
 
-class Setup(Settings):
+class WokStarSetup(Settings):
     """How the table is dealt (the rulebook's counts)."""
 
     recipe_costs: list[int] = Field([0, 4], min_length=2, max_length=2)
@@ -121,7 +121,7 @@ class PurchaseTrack(Settings):
     advertising: list[int] = Field(min_length=1, max_length=20)
 
 
-class Combo(Settings):
+class ComboCriterion(Settings):
     """A two-dice criterion; ``value`` is used by the sum kinds."""
 
     kind: ComboKind
@@ -166,7 +166,7 @@ class Preparation(Settings):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     number: int = Field(ge=1, le=6)
-    combo: Combo
+    combo: ComboCriterion
     front: list[int] = Field(min_length=3, max_length=3)
     upgraded: list[int] = Field(min_length=3, max_length=3)
 
@@ -204,7 +204,7 @@ class WokStarConfig(Settings):
     """Everything Wok Star reads from its config file."""
 
     rules: Rules
-    setup: Setup = Setup()
+    setup: WokStarSetup = WokStarSetup()
     time: TimeCosts
     loan: Loan
     decks: Decks

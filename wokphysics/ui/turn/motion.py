@@ -24,7 +24,7 @@ def ease(t: float) -> float:
 
 
 @dataclass
-class Flight:
+class SpriteFlight:
     """``paint`` moved from ``start`` to ``end`` over ``duration_s`` after ``delay_s``."""
 
     start: pygame.Rect
@@ -53,9 +53,9 @@ class Motions:
     """The flights on screen now."""
 
     def __init__(self) -> None:
-        self.flights: list[Flight] = []
+        self.flights: list[SpriteFlight] = []
 
-    def add(self, flight: Flight) -> None:
+    def add(self, flight: SpriteFlight) -> None:
         self.flights.append(flight)
 
     @property

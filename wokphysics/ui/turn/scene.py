@@ -34,7 +34,7 @@ from wokphysics.games.protocol import Action
 from wokphysics.ui.scene import BotPace, EngineGate, GameScene, Point, Presenter
 from wokphysics.ui.sound import Effect, Sound
 from wokphysics.ui.turn.handover import HandOver, draw_curtain
-from wokphysics.ui.turn.motion import Flight, Motions
+from wokphysics.ui.turn.motion import Motions, SpriteFlight
 from wokphysics.ui.turn.session import Applied, TurnSession
 from wokphysics.ui.widgets import Button, Text, bubble, draw_button
 
@@ -63,7 +63,7 @@ class Narration:
 
     lines: list[str] = field(default_factory=list)
     effect: Effect | None = None
-    flights: list[Flight] = field(default_factory=list)
+    flights: list[SpriteFlight] = field(default_factory=list)
 
 
 @dataclass

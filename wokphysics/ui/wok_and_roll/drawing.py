@@ -37,7 +37,7 @@ from wokphysics.ui.widgets import (
     newest_whole,
 )
 from wokphysics.ui.wok_and_roll.faces import INK
-from wokphysics.ui.wok_and_roll.layout import Hit, Layout
+from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout
 from wokphysics.ui.wok_and_roll.payment import Source, action_target, tokens_of
 from wokphysics.ui.wok_and_roll.presenter import dish_name
 from wokphysics.ui.wok_and_roll.sheet_drawing import CHOSEN, Marks, SheetPainter
@@ -86,7 +86,7 @@ class RollDrawing:
         surface.blit(self._still, (0, 0))
         self._draw_hover(surface, scene, lay)
 
-    def _regions(self, scene: TurnScene, lay: Layout
+    def _regions(self, scene: TurnScene, lay: RollLayout
                  ) -> dict[str, tuple[pygame.Rect, tuple[object, ...]]]:
         state = roll_state(scene)
         view = self.view
@@ -112,8 +112,8 @@ class RollDrawing:
             "log": (lay.log, (len(scene.log), tuple(e.text for e in scene.log[-3:]))),
         }
 
-    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
-        painters: dict[str, Callable[[pygame.Surface, TurnScene, Layout], None]] = {
+    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
+        painters: dict[str, Callable[[pygame.Surface, TurnScene, RollLayout], None]] = {
             "top": self._top_bar,
             "tray": self._tray,
             "others": self._others,
@@ -142,7 +142,7 @@ class RollDrawing:
             pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
     # ------------------------------------------------------------------ regions
-    def _top_bar(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _top_bar(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         state = roll_state(scene)
         bar = lay.top_bar
         self._box(surface, bar, PANEL_BG, None, 0, 0)
@@ -155,7 +155,7 @@ class RollDrawing:
             self._label(surface, words[0], lay.font(22), (left.right + lay.px(20),
                         bar.y + lay.px(10)), WHITE)
 
-    def _tray(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _tray(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         state = roll_state(scene)
         view = self.view
         faces = view.tray.faces(state)
@@ -211,7 +211,7 @@ class RollDrawing:
             draw_button(surface, view.text, Button(button, label, _nothing, enabled),
                         lay.font(22))
 
-    def _others(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _others(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         state = roll_state(scene)
         sheet = state.sheet
         area = lay.others_area
@@ -267,7 +267,7 @@ class RollDrawing:
                     marks.recipe = True
         return marks
 
-    def _sheet(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _sheet(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         state = roll_state(scene)
         seat = shown_seat(scene)
         if seat < 0:
@@ -290,7 +290,7 @@ class RollDrawing:
                                                      header.y + lay.px(6))))
         self.sheet.marks(surface, lay, sheet, menu, self._marks(scene, seat))
 
-    def _panel_region(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _panel_region(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         state = roll_state(scene)
         view = self.view
         area = lay.panel
@@ -335,7 +335,7 @@ class RollDrawing:
             draw_button(surface, view.text, Button(rect, BUTTON_LABELS[name], _nothing, enabled),
                         lay.font(22))
 
-    def _payment(self, surface: pygame.Surface, scene: TurnScene, lay: Layout, x: int, y: int,
+    def _payment(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout, x: int, y: int,
                  width: int) -> int:
         state = roll_state(scene)
         view = self.view
@@ -400,7 +400,7 @@ class RollDrawing:
             return f"crossing off a Recipe ({sheet.recipes[menu.recipes_used]} points)"
         return source.kind
 
-    def _log(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _log(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         area = lay.log
         self._box(surface, area, (30, 34, 32), None, 0, lay.px(6))
         size = lay.font(20)
@@ -416,7 +416,7 @@ class RollDrawing:
             y += step
 
     # ------------------------------------------------------------------ hover
-    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         hit = self.view.hover
         if hit is None:
             return
@@ -596,7 +596,7 @@ class RollDrawing:
         return f"{gid} {group.name}: {kind}; {done} of {len(group.servings)} crossed"
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
-                 lay: Layout) -> None:
+                 lay: RollLayout) -> None:
         size = lay.font(20)
         lines = self.view.text.wrap(words, size, lay.px(380))
         images = [self.view.text.render(line, size, (24, 20, 16)) for line in lines]

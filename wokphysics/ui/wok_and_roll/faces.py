@@ -113,7 +113,7 @@ def draw_symbol(surface: pygame.Surface, code: str, rect: pygame.Rect) -> None:
         pygame.draw.circle(surface, symbol_color(code), (cx, cy), round(r * 0.9))
 
 
-class Faces:
+class DiceFaces:
     """The pictures, cached per code and size."""
 
     def __init__(self, text: Text) -> None:

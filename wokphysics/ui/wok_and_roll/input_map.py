@@ -26,12 +26,12 @@ from __future__ import annotations
 import pygame
 
 from wokphysics.games.protocol import Action, ActionParseError
-from wokphysics.games.wok_and_roll.actions import Cook, Done, Lock, Reroll
+from wokphysics.games.wok_and_roll.actions import Cook, DoneCooking, Lock, Reroll
 from wokphysics.games.wok_and_roll.advice import why_not, why_not_books
 from wokphysics.games.wok_and_roll.rules import serving_of
 from wokphysics.ui.turn.scene import Intent, TurnScene
 from wokphysics.ui.wok_and_roll.layout import Hit
-from wokphysics.ui.wok_and_roll.payment import Source, Target, Wallet, propose
+from wokphysics.ui.wok_and_roll.payment import PaymentTarget, Source, Wallet, propose
 from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.view import RollView, roll_state
 
@@ -78,7 +78,7 @@ class RollInput:
         elif key == pygame.K_l and state.phase == "roll":
             return self._acting(self._listed(scene, Lock))
         elif key == pygame.K_d and state.phase == "cook":
-            return self._acting(self._listed(scene, Done))
+            return self._acting(self._listed(scene, DoneCooking))
         return None
 
     # ------------------------------------------------------------------ what a click means
@@ -98,7 +98,7 @@ class RollInput:
             return self._serving(hit.key, scene)
         if hit.kind in ("lock", "convert", "rectangle"):
             kind = "unlock" if hit.kind == "lock" else hit.kind
-            return self._book_target(Target(kind, hit.key), scene)
+            return self._book_target(PaymentTarget(kind, hit.key), scene)
         if hit.kind == "recipe":
             return self._recipe(scene)
         if hit.kind in SOURCE_KINDS:
@@ -116,7 +116,7 @@ class RollInput:
             self.view.reset()
             return None
         if name == "done":
-            return self._listed(scene, Done)
+            return self._listed(scene, DoneCooking)
         return None
 
     def _listed(self, scene: TurnScene, kind: type[Action]) -> Intent:
@@ -168,7 +168,7 @@ class RollInput:
         view = self.view
         seat = self._seat(scene)
         payment = view.payment
-        if payment is not None and payment.target == Target("serving", sid):
+        if payment is not None and payment.target == PaymentTarget("serving", sid):
             if payment.complete(self._wallet(scene)) is not None:
                 return self._cook(scene)
         serving = serving_of(state.sheet, state.menus[seat], sid)
@@ -177,9 +177,9 @@ class RollInput:
         reason = why_not(state, seat, serving, scene.names[state.cooker])
         if reason is not None:
             return Intent(refusal=f"{sid}: {reason}")
-        return self._choose(Target("serving", sid), scene)
+        return self._choose(PaymentTarget("serving", sid), scene)
 
-    def _book_target(self, target: Target, scene: TurnScene) -> Intent | None:
+    def _book_target(self, target: PaymentTarget, scene: TurnScene) -> Intent | None:
         state = roll_state(scene)
         seat = self._seat(scene)
         menu = state.menus[seat]
@@ -210,13 +210,13 @@ class RollInput:
             return Intent(refusal=reason or f"{words} is not possible now")
         return self._choose(target, scene)
 
-    def _targets(self, scene: TurnScene, target: Target) -> list[Action]:
+    def _targets(self, scene: TurnScene, target: PaymentTarget) -> list[Action]:
         from wokphysics.ui.wok_and_roll.payment import action_target
 
         state = roll_state(scene)
         return [a for a in state.legal_actions() if action_target(a, state.sheet) == target]
 
-    def _choose(self, target: Target, scene: TurnScene) -> Intent | None:
+    def _choose(self, target: PaymentTarget, scene: TurnScene) -> Intent | None:
         """Choose ``target`` with the cheapest payment the rules allow."""
         state = roll_state(scene)
         wallet = self._wallet(scene)

@@ -63,7 +63,7 @@ def _empty() -> pygame.Rect:
 
 
 @dataclass
-class Layout:
+class RollLayout:
     """Rectangles (window px) of one frame's picture."""
 
     size: tuple[int, int]
@@ -154,12 +154,12 @@ def _bands(sheet: Sheet) -> tuple[list[str], list[str]]:
 
 
 def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int | None,
-                 buttons: tuple[str, ...] = (), house_special: bool = False) -> Layout:
+                 buttons: tuple[str, ...] = (), house_special: bool = False) -> RollLayout:
     """The layout for ``sheet`` with ``players`` seats, ``shown``'s sheet in the middle (the
     others small on the left), the buttons named (from :data:`BUTTONS`) and a House
     Special column when the shown sheet has a tile."""
     scale, origin = scale_for(size)
-    lay = Layout(size, scale, origin)
+    lay = RollLayout(size, scale, origin)
     small: list[tuple[pygame.Rect, Hit]] = []
     large: list[tuple[pygame.Rect, Hit]] = []
     lay.top_bar = lay.rect(0, 0, BASE[0], TOP)
@@ -218,7 +218,7 @@ def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int |
     return lay
 
 
-def _band(lay: Layout, sheet: Sheet, sections: list[str], top: int, bonus_after: str,
+def _band(lay: RollLayout, sheet: Sheet, sections: list[str], top: int, bonus_after: str,
           small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]]) -> int:
     """Lay out ``sections`` across from the sheet's left edge at ``top``; returns the x (in
     reference px) where the band ends."""
@@ -264,7 +264,7 @@ def _band(lay: Layout, sheet: Sheet, sections: list[str], top: int, bonus_after:
     return x - SECTION_GAP
 
 
-def _house_special(lay: Layout, sheet: Sheet, x: float, top: int,
+def _house_special(lay: RollLayout, sheet: Sheet, x: float, top: int,
                    small: list[tuple[pygame.Rect, Hit]],
                    large: list[tuple[pygame.Rect, Hit]]) -> None:
     servings = max((len(t.servings) for t in sheet.tiles), default=0)
@@ -282,7 +282,7 @@ def _house_special(lay: Layout, sheet: Sheet, x: float, top: int,
     large.append((section, Hit("section", "house_special")))
 
 
-def _extras(lay: Layout, sheet: Sheet, x: float, top: int,
+def _extras(lay: RollLayout, sheet: Sheet, x: float, top: int,
             small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]]) -> None:
     """The Fridge (or Chef's Hats), the Pantry, the skills, the end-game bonuses and the
     Recipes, stacked in the lower band's right part."""

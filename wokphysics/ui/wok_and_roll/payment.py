@@ -42,7 +42,7 @@ class Source:
 
 
 @dataclass(frozen=True)
-class Target:
+class PaymentTarget:
     """What is being paid for: ``kind`` serving (``key`` its id), convert (the food's code),
     rectangle (its id) or unlock (the dish's id)."""
 
@@ -50,16 +50,16 @@ class Target:
     key: str
 
 
-def action_target(action: Action, sheet: Sheet) -> Target | None:
+def action_target(action: Action, sheet: Sheet) -> PaymentTarget | None:
     """The target an action pays for (None: not a paid action)."""
     if isinstance(action, Cook):
-        return Target("serving", action.sid)
+        return PaymentTarget("serving", action.sid)
     if isinstance(action, Convert):
-        return Target("convert", sheet.codes[action.food])
+        return PaymentTarget("convert", sheet.codes[action.food])
     if isinstance(action, Rectangle):
-        return Target("rectangle", action.rid)
+        return PaymentTarget("rectangle", action.rid)
     if isinstance(action, Unlock):
-        return Target("unlock", action.gid)
+        return PaymentTarget("unlock", action.gid)
     return None
 
 
@@ -158,7 +158,7 @@ def _fits(sources: Sequence[frozenset[int]], tokens: Sequence[int]) -> bool:
 class Payment:
     """A target, its legal actions, and the sources chosen so far."""
 
-    target: Target
+    target: PaymentTarget
     actions: list[Action]
     chosen: list[Source]
 
@@ -205,7 +205,7 @@ class Payment:
         return "it does not pay for this (nothing the rules allow uses it here)"
 
 
-def propose(target: Target, actions: Sequence[Action], wallet: Wallet,
+def propose(target: PaymentTarget, actions: Sequence[Action], wallet: Wallet,
             preferred: Sequence[Source] = ()) -> Payment:
     """The cheapest legal way to pay ``target`` (its actions among ``actions``), as concrete
     sources (``preferred`` ones first, e.g. dice the person just clicked)."""

@@ -15,7 +15,7 @@ import pygame
 from wokphysics.games.wok_and_roll.actions import (
     Convert,
     Cook,
-    Done,
+    DoneCooking,
     Lock,
     Rectangle,
     Reroll,
@@ -25,7 +25,7 @@ from wokphysics.games.wok_and_roll.advice import payment_words
 from wokphysics.games.wok_and_roll.rules import serving_of
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.ui.sound import Sound
-from wokphysics.ui.turn.motion import Flight, Motions, Painter
+from wokphysics.ui.turn.motion import Motions, Painter, SpriteFlight
 from wokphysics.ui.turn.scene import Narration, TurnPresenter
 from wokphysics.ui.turn.session import Applied
 from wokphysics.ui.wok_and_roll.view import RollView, roll_state
@@ -195,7 +195,7 @@ class RollPresenter(TurnPresenter):
         name = scene.names[seat]
         action = applied.action
         sheet = after.sheet
-        if isinstance(action, Done):
+        if isinstance(action, DoneCooking):
             return [f"{name} finished cooking"]
         if isinstance(action, Cook):
             serving = serving_of(sheet, before.menus[seat], action.sid)
@@ -227,7 +227,7 @@ class RollPresenter(TurnPresenter):
         return [f"{name}: {action}"]
 
     # ------------------------------------------------------------------ flights
-    def _tumble(self, after: WokAndRollState, positions: list[int]) -> list[Flight]:
+    def _tumble(self, after: WokAndRollState, positions: list[int]) -> list[SpriteFlight]:
         layout = self.view.layout(self.scene)
         faces = self.view.tray.faces(after)
         flights = []
@@ -237,7 +237,7 @@ class RollPresenter(TurnPresenter):
             end = layout.dice[position]
             start = end.move(0, -end.h).inflate(-end.w // 3, -end.h // 3)
             code = after.sheet.codes[faces[position]]
-            flights.append(Flight(start, end, self._die(code, position >= after.sheet.white),
+            flights.append(SpriteFlight(start, end, self._die(code, position >= after.sheet.white),
                                   duration_s=0.35, delay_s=k * STAGGER_S))
         return flights
 

@@ -12,7 +12,7 @@ from wokphysics.ui.turn.scene import GameParts, TurnScene
 from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_and_roll.drawing import RollDrawing
-from wokphysics.ui.wok_and_roll.faces import Faces
+from wokphysics.ui.wok_and_roll.faces import DiceFaces
 from wokphysics.ui.wok_and_roll.input_map import RollInput
 from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.view import RollView
@@ -37,7 +37,7 @@ HELP_LINES = (
 
 def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a Wok and Roll scene, sharing one view."""
-    view = RollView(Faces(text), text, DiceTray(state.sheet.dice))
+    view = RollView(DiceFaces(text), text, DiceTray(state.sheet.dice))
     presenter = RollPresenter(view, sound, Motions())
     return GameParts(presenter, RollInput(view, presenter), RollDrawing(view), HELP_LINES)
 

@@ -17,8 +17,8 @@ import pygame
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.sheet import HOUSE_SPECIAL, Serving, Sheet
 from wokphysics.ui.widgets import Color, Text
-from wokphysics.ui.wok_and_roll.faces import INK, PAPER, PAPER_EDGE, Faces
-from wokphysics.ui.wok_and_roll.layout import Layout
+from wokphysics.ui.wok_and_roll.faces import INK, PAPER, PAPER_EDGE, DiceFaces
+from wokphysics.ui.wok_and_roll.layout import RollLayout
 
 BOX: Color = (255, 251, 238)
 CROSS: Color = (40, 60, 150)
@@ -61,14 +61,14 @@ def cross(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
 class SheetPainter:
     """Draws a sheet into the layout's rectangles."""
 
-    def __init__(self, faces: Faces, text: Text) -> None:
+    def __init__(self, faces: DiceFaces, text: Text) -> None:
         self.faces = faces
         self.text = text
         self._paper: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._shades: dict[tuple[int, int], pygame.Surface] = {}
 
     # ------------------------------------------------------------------ the paper
-    def paper(self, lay: Layout, sheet: Sheet, tile: int, title: str) -> pygame.Surface:
+    def paper(self, lay: RollLayout, sheet: Sheet, tile: int, title: str) -> pygame.Surface:
         """The empty sheet (cached per window size, sheet, tile and title)."""
         key = (lay.size, id(sheet), tile, title)
         if self._paper is not None and self._paper[0] == key:
@@ -128,7 +128,7 @@ class SheetPainter:
             words = words[:-1]
         return words.rstrip() + "\u2026"
 
-    def _column(self, image: pygame.Surface, lay: Layout, sheet: Sheet, local: Local,
+    def _column(self, image: pygame.Surface, lay: RollLayout, sheet: Sheet, local: Local,
                 gid: str, is_dish: bool, bonus: int, name: str, servings: list[Serving],
                 head: str = "") -> None:
         header = local(lay.groups[gid])
@@ -148,7 +148,7 @@ class SheetPainter:
             rect = local(lay.servings[serving.sid])
             self._serving_box(image, lay, sheet, serving, rect)
 
-    def _serving_box(self, image: pygame.Surface, lay: Layout, sheet: Sheet, serving: Serving,
+    def _serving_box(self, image: pygame.Surface, lay: RollLayout, sheet: Sheet, serving: Serving,
                      rect: pygame.Rect) -> None:
         pygame.draw.rect(image, BOX, rect, border_radius=lay.px(6))
         pygame.draw.rect(image, PAPER_EDGE, rect, 1, border_radius=lay.px(6))
@@ -170,7 +170,7 @@ class SheetPainter:
             self._label(image, "P", lay.font(20), (spot.right + lay.px(2), spot.y - lay.px(1)),
                         (120, 90, 60), True)
 
-    def _extras(self, image: pygame.Surface, lay: Layout, sheet: Sheet, local: Local) -> None:
+    def _extras(self, image: pygame.Surface, lay: RollLayout, sheet: Sheet, local: Local) -> None:
         size = lay.font(20)
         if sheet.chef_hats:
             title = f"FRIDGE: Chef's Hats ({sheet.chef_hats} at the start)"
@@ -236,7 +236,7 @@ class SheetPainter:
             self._shades[key] = found
         return found
 
-    def marks(self, surface: pygame.Surface, lay: Layout, sheet: Sheet, menu: Menu,
+    def marks(self, surface: pygame.Surface, lay: RollLayout, sheet: Sheet, menu: Menu,
               marks: Marks) -> None:
         """What the marker did on ``menu``, and the bright / dimmed / chosen things."""
         width = max(2, lay.px(3))
@@ -324,7 +324,7 @@ class SheetPainter:
                 pygame.draw.rect(surface, CHOSEN, rect.inflate(6, 6), width,
                                  border_radius=lay.px(6))
 
-    def _mark_serving(self, surface: pygame.Surface, lay: Layout, rect: pygame.Rect, sid: str,
+    def _mark_serving(self, surface: pygame.Surface, lay: RollLayout, rect: pygame.Rect, sid: str,
                       crossed: bool, marks: Marks, width: int) -> None:
         if crossed:
             cross(surface, rect, width)

@@ -17,8 +17,8 @@ from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.games.wok_and_roll.tray import DiceTray
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.widgets import Text
-from wokphysics.ui.wok_and_roll.faces import Faces
-from wokphysics.ui.wok_and_roll.layout import Hit, Layout, build_layout
+from wokphysics.ui.wok_and_roll.faces import DiceFaces
+from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout, build_layout
 from wokphysics.ui.wok_and_roll.payment import Payment, Source, Wallet
 
 
@@ -69,7 +69,7 @@ def menu_shown(scene: TurnScene, seat: int) -> Menu:
 class RollView:
     """The state of the picture, beside the state of the game."""
 
-    faces: Faces
+    faces: DiceFaces
     text: Text
     tray: DiceTray
     size: tuple[int, int] = (1280, 800)
@@ -83,7 +83,7 @@ class RollView:
     """Bumped whenever the person's choice changes (the picture depends on it)."""
     _turn: int = -1
     _layout_key: tuple[object, ...] | None = None
-    _layout: Layout | None = None
+    _layout: RollLayout | None = None
     _options_key: tuple[object, ...] | None = None
     _options: list[Action] = field(default_factory=list)
 
@@ -112,7 +112,7 @@ class RollView:
             names = ["cook", "clear", "done"]
         return tuple(names)
 
-    def layout(self, scene: TurnScene) -> Layout:
+    def layout(self, scene: TurnScene) -> RollLayout:
         """The layout of the scene's state at the window size last drawn."""
         state = roll_state(scene)
         seat = shown_seat(scene)

@@ -22,7 +22,7 @@ Point = tuple[int, int]
 
 
 @dataclass
-class Layout:
+class TableLayout:
     """Where the last frame put the clickable things (screen px)."""
 
     buttons: list[Button] = field(default_factory=list)
@@ -51,4 +51,4 @@ class TableUi:
     """A chop being dragged (the throw happens at the release)."""
     flick_speed: float | None = None
     """The person's last stir release speed, mm/s (told once the stir is over)."""
-    layout: Layout = field(default_factory=Layout)
+    layout: TableLayout = field(default_factory=TableLayout)

@@ -30,7 +30,7 @@ from wokphysics.games.wok_star.words import (
     recipe,
 )
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, bubble
-from wokphysics.ui.wok_star.layout import Layout, Target
+from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
 from wokphysics.ui.wok_star.pieces import (
     GREEN,
     INK,
@@ -109,7 +109,7 @@ class StarDrawing:
         if scene.replay is not None:
             scene.replay.draw_bar(surface, lay, self.text)
 
-    def _static_key(self, lay: Layout) -> tuple[object, ...]:
+    def _static_key(self, lay: StarLayout) -> tuple[object, ...]:
         scene = self.scene
         inputs = scene.inputs
         mouse = inputs.mouse
@@ -120,7 +120,7 @@ class StarDrawing:
                 inputs.drop_prep, inputs.drop_ok, inputs.drop_seat, inputs.family,
                 tuple(hot), scene.replay is not None and scene.replay.playing)
 
-    def _draw_static(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _draw_static(self, surface: pygame.Surface, lay: StarLayout) -> None:
         scene = self.scene
         surface.fill(TABLE)
         self._top(surface, lay)
@@ -136,7 +136,7 @@ class StarDrawing:
             self._seat(surface, lay, seat)
 
     # ------------------------------------------------------------------ top bar
-    def _top(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _top(self, surface: pygame.Surface, lay: StarLayout) -> None:
         state = self.scene.session.state
         size = lay.font
         pygame.draw.rect(surface, PANEL, lay.top)
@@ -152,7 +152,7 @@ class StarDrawing:
         blit_fit(surface, self.text, f"loan ${state.loan()}", size, WHITE,
                  lay.rect(1146, 0, 130, 40))
 
-    def _money(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _money(self, surface: pygame.Surface, lay: StarLayout) -> None:
         """The money track: $0 to beyond the loan, the money marker, the loan marked."""
         state = self.scene.session.state
         area = lay.money
@@ -174,7 +174,7 @@ class StarDrawing:
         pygame.draw.line(surface, RED, (x, track.y - lay.px(5)), (x, track.bottom + lay.px(5)),
                          2)
 
-    def _publicity(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _publicity(self, surface: pygame.Surface, lay: StarLayout) -> None:
         state = self.scene.session.state
         area = lay.publicity
         limit = state.config.rules.bad_publicity_limit
@@ -197,7 +197,7 @@ class StarDrawing:
             self._codes = codes({p.id: p.name for p in state.config.preparations})
         return self._codes
 
-    def _board(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _board(self, surface: pygame.Surface, lay: StarLayout) -> None:
         state = self.scene.session.state
         size = lay.font
         draw_panel(surface, lay.board)
@@ -228,7 +228,7 @@ class StarDrawing:
         for recipe_id, rect in lay.recipes.items():
             self._recipe_row(surface, lay, recipe_id, rect, names)
 
-    def _recipe_row(self, surface: pygame.Surface, lay: Layout, recipe_id: str,
+    def _recipe_row(self, surface: pygame.Surface, lay: StarLayout, recipe_id: str,
                     rect: pygame.Rect, names: dict[str, str]) -> None:
         state = self.scene.session.state
         card = state.config.recipe_by_id[recipe_id]
@@ -258,7 +258,7 @@ class StarDrawing:
                  pygame.Rect(rect.right - lay.px(58), rect.y, lay.px(58), rect.height))
 
     # ------------------------------------------------------------------ the customer line
-    def _center(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _center(self, surface: pygame.Surface, lay: StarLayout) -> None:
         scene = self.scene
         session = scene.session
         state = session.state
@@ -296,7 +296,7 @@ class StarDrawing:
         for k in range(bad):
             draw_mini_card(surface, lay.rect(446 + k * 26, 404, 22, 32), False)
 
-    def _card(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _card(self, surface: pygame.Surface, lay: StarLayout) -> None:
         session = self.scene.session
         state = session.state
         rect = lay.card
@@ -347,7 +347,7 @@ class StarDrawing:
                   if event.kind == "chefs_special" else event_effect(state, card))
         self.text.draw_wrapped(surface, effect, size, x, y, width, INK)
 
-    def _timers(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _timers(self, surface: pygame.Surface, lay: StarLayout) -> None:
         session = self.scene.session
         state = session.state
         now = session.time_s
@@ -377,7 +377,7 @@ class StarDrawing:
             pygame.draw.rect(surface, RED, lay.timers[0].union(lay.timers[1]).inflate(10, 10),
                              3, border_radius=6)
 
-    def _deck(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _deck(self, surface: pygame.Surface, lay: StarLayout) -> None:
         state = self.scene.session.state
         rect = lay.deck
         size = lay.font
@@ -394,7 +394,7 @@ class StarDrawing:
                  lay.rect(764, 226, 108, 22), True)
 
     # ------------------------------------------------------------------ log
-    def _log(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _log(self, surface: pygame.Surface, lay: StarLayout) -> None:
         scene = self.scene
         draw_panel(surface, lay.log)
         size = lay.font
@@ -421,7 +421,7 @@ class StarDrawing:
             y += line_h
 
     # ------------------------------------------------------------------ seats
-    def _seat(self, surface: pygame.Surface, lay: Layout, seat: int) -> None:
+    def _seat(self, surface: pygame.Surface, lay: StarLayout, seat: int) -> None:
         scene = self.scene
         session = scene.session
         state = session.state
@@ -454,7 +454,7 @@ class StarDrawing:
         for character, rect in panel.family:
             self._family(surface, lay, seat, character, rect)
 
-    def _pile(self, surface: pygame.Surface, lay: Layout, seat: int) -> None:
+    def _pile(self, surface: pygame.Surface, lay: StarLayout, seat: int) -> None:
         state = self.scene.session.state
         pile = state.piles[seat]
         rect = lay.seats[seat].pile
@@ -471,7 +471,7 @@ class StarDrawing:
                  pygame.Rect(x + lay.px(8) * min(6, len(pile)) + lay.px(10), rect.y,
                              rect.right - x, rect.height))
 
-    def _prep(self, surface: pygame.Surface, lay: Layout, prep: str, rect: pygame.Rect) -> None:
+    def _prep(self, surface: pygame.Surface, lay: StarLayout, prep: str, rect: pygame.Rect) -> None:
         scene = self.scene
         state = scene.session.state
         size = lay.font
@@ -511,7 +511,7 @@ class StarDrawing:
                               rect.bottom - die_size - 3, die_size, die_size)
             draw_die(surface, die, face, colour)
 
-    def _family(self, surface: pygame.Surface, lay: Layout, seat: int, character: str,
+    def _family(self, surface: pygame.Surface, lay: StarLayout, seat: int, character: str,
                 rect: pygame.Rect) -> None:
         scene = self.scene
         state = scene.session.state
@@ -530,7 +530,7 @@ class StarDrawing:
                  rect.inflate(-lay.px(10), 0))
 
     # ------------------------------------------------------------------ on top
-    def _motions(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _motions(self, surface: pygame.Surface, lay: StarLayout) -> None:
         for motion in self.scene.presenter.motions:
             rect = motion.rect()
             if motion.face:
@@ -542,7 +542,7 @@ class StarDrawing:
                     blit_fit(surface, self.text, motion.label, lay.font, INK,
                              rect.inflate(-8, 0), centre=True)
 
-    def _dragged(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _dragged(self, surface: pygame.Surface, lay: StarLayout) -> None:
         inputs = self.scene.inputs
         state = self.scene.session.state
         if not inputs.dragging:
@@ -559,7 +559,7 @@ class StarDrawing:
             bubble(surface, self.text, inputs.drop_words, (x, y - size // 2), lay.font,
                    surface.get_rect())
 
-    def _notice(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _notice(self, surface: pygame.Surface, lay: StarLayout) -> None:
         presenter = self.scene.presenter
         notice = presenter.notice
         if notice is not None:
@@ -573,11 +573,11 @@ class StarDrawing:
             pygame.draw.rect(surface, GOLD, back, 2, border_radius=8)
             surface.blit(image, box)
 
-    def _bubbles(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _bubbles(self, surface: pygame.Surface, lay: StarLayout) -> None:
         for item in self.scene.presenter.bubbles:
             bubble(surface, self.text, item.text, item.at, lay.font, surface.get_rect())
 
-    def _hover(self, surface: pygame.Surface, lay: Layout) -> None:
+    def _hover(self, surface: pygame.Surface, lay: StarLayout) -> None:
         inputs = self.scene.inputs
         if inputs.dragging or inputs.hover is None or self.scene.presenter.bubbles:
             return
@@ -587,7 +587,7 @@ class StarDrawing:
         if words:
             bubble(surface, self.text, words, inputs.mouse, lay.font, surface.get_rect())
 
-    def hover_text(self, target: Target) -> str:
+    def hover_text(self, target: StarTarget) -> str:
         """Details of what the pointer rests on."""
         session = self.scene.session
         state = session.state

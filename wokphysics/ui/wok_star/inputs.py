@@ -40,7 +40,7 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.words import ingredient, recipe
-from wokphysics.ui.wok_star.layout import Target
+from wokphysics.ui.wok_star.layout import StarTarget
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.scene import StarScene
@@ -56,7 +56,7 @@ class StarInputs:
     def __init__(self, scene: StarScene) -> None:
         self.scene = scene
         self.mouse = (0, 0)
-        self.hover: Target | None = None
+        self.hover: StarTarget | None = None
         self.selected: list[int] = []
         self.dragging: list[int] = []
         self.family: tuple[int, str] | None = None

@@ -49,7 +49,7 @@ def _empty() -> pygame.Rect:
 
 
 @dataclass(frozen=True)
-class Target:
+class StarTarget:
     """Something on screen: ``kind`` and what it is (a seat, a die's index in ``state.dice``,
     a preparation or recipe id, a character id, a button name)."""
 
@@ -74,7 +74,7 @@ class SeatLayout:
 
 
 @dataclass
-class Layout:
+class StarLayout:
     """Rectangles (window px) of one frame's picture."""
 
     size: tuple[int, int]
@@ -102,7 +102,7 @@ class Layout:
     panel: pygame.Rect = field(default_factory=_empty)
     """The middle band, where the setup, Accounting, Purchase and end screens go."""
     seats: list[SeatLayout] = field(default_factory=list)
-    hits: list[tuple[pygame.Rect, Target]] = field(default_factory=list)
+    hits: list[tuple[pygame.Rect, StarTarget]] = field(default_factory=list)
 
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rectangle given in reference px, in window px."""
@@ -120,10 +120,10 @@ class Layout:
         """The text size in window px."""
         return self.px(FONT)
 
-    def add(self, rect: pygame.Rect, target: Target) -> None:
+    def add(self, rect: pygame.Rect, target: StarTarget) -> None:
         self.hits.append((rect, target))
 
-    def hit(self, pos: tuple[int, int]) -> Target | None:
+    def hit(self, pos: tuple[int, int]) -> StarTarget | None:
         """What is at ``pos`` (the topmost: the last added that contains it)."""
         for rect, target in reversed(self.hits):
             if rect.collidepoint(pos):
@@ -150,12 +150,12 @@ def free_dice_of(state: WokStarState, seat: int) -> list[tuple[int, Die]]:
     return [(i, d) for i, d in enumerate(state.dice) if d.holder == seat and d.free]
 
 
-def build(size: tuple[int, int], state: WokStarState) -> Layout:
+def build(size: tuple[int, int], state: WokStarState) -> StarLayout:
     """The layout of ``state`` in a window of ``size`` px."""
     width, height = size
     scale = min(width / BASE[0], height / BASE[1])
     origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
-    lay = Layout(size, scale, origin)
+    lay = StarLayout(size, scale, origin)
     lay.top = lay.rect(0, 0, 1280, 40)
     lay.money = lay.rect(330, 6, 520, 28)
     lay.publicity = lay.rect(876, 6, 260, 28)
@@ -167,14 +167,14 @@ def build(size: tuple[int, int], state: WokStarState) -> Layout:
     return lay
 
 
-def _board(lay: Layout, state: WokStarState) -> None:
+def _board(lay: StarLayout, state: WokStarState) -> None:
     lay.board = lay.rect(8, 46, 420, 410)
     preps = list(state.prep_owner)
     for i, prep in enumerate(preps):
         column, row = i % 2, i // 2
         rect = lay.rect(14 + column * 208, 74 + row * COUNTER_ROW, 202, COUNTER_ROW - 3)
         lay.counters[prep] = rect
-        lay.add(rect, Target("counter", key=prep, seat=state.prep_owner[prep]))
+        lay.add(rect, StarTarget("counter", key=prep, seat=state.prep_owner[prep]))
     rows = (len(preps) + 1) // 2
     top = 74 + rows * COUNTER_ROW + 6
     lay.recipes_title = lay.rect(14, top, 408, 24)
@@ -184,10 +184,10 @@ def _board(lay: Layout, state: WokStarState) -> None:
     for i, recipe in enumerate(recipes):
         rect = lay.rect(14, top + 26 + i * step, 408, step - 2)
         lay.recipes[recipe] = rect
-        lay.add(rect, Target("recipe", key=recipe, seat=state.recipe_owner[recipe]))
+        lay.add(rect, StarTarget("recipe", key=recipe, seat=state.recipe_owner[recipe]))
 
 
-def _center(lay: Layout, state: WokStarState) -> None:
+def _center(lay: StarLayout, state: WokStarState) -> None:
     lay.center = lay.rect(436, 46, 440, 410)
     lay.line_title = lay.rect(444, 50, 424, 24)
     lay.card = lay.rect(444, 78, 220, 168)
@@ -199,24 +199,24 @@ def _center(lay: Layout, state: WokStarState) -> None:
     lay.events = lay.rect(444, 296, 424, 76)
     lay.bad = lay.rect(444, 378, 424, 74)
     if state.current:
-        lay.add(lay.card, Target("customer", key=state.current))
-        lay.add(lay.serve, Target("button", key="serve"))
-        lay.add(lay.turn_away, Target("button", key="turn_away"))
-    lay.add(lay.extra, Target("button", key="extra"))
+        lay.add(lay.card, StarTarget("customer", key=state.current))
+        lay.add(lay.serve, StarTarget("button", key="serve"))
+        lay.add(lay.turn_away, StarTarget("button", key="turn_away"))
+    lay.add(lay.extra, StarTarget("button", key="extra"))
     for index, rect in enumerate(lay.timers):
-        lay.add(rect, Target("timer", index=index))
-    lay.add(lay.deck, Target("deck"))
+        lay.add(rect, StarTarget("timer", index=index))
+    lay.add(lay.deck, StarTarget("deck"))
     for index, card in enumerate(state.revealed):
-        lay.add(event_chip(lay, index), Target("event", key=card))
+        lay.add(event_chip(lay, index), StarTarget("event", key=card))
 
 
-def event_chip(lay: Layout, index: int) -> pygame.Rect:
+def event_chip(lay: StarLayout, index: int) -> pygame.Rect:
     """Where the ``index``-th event revealed this round is listed (two columns)."""
     column, row = index % 2, index // 2
     return lay.rect(444 + column * 214, 320 + row * 26, 208, 24)
 
 
-def _seats(lay: Layout, state: WokStarState) -> None:
+def _seats(lay: StarLayout, state: WokStarState) -> None:
     n = state.num_players
     gap = 8
     width = (1264 - gap * (n - 1)) / n
@@ -254,11 +254,11 @@ def _seats(lay: Layout, state: WokStarState) -> None:
             frect = lay.rect(x + 4, fam_top + k * FAMILY_ROW, width - 8, FAMILY_ROW - 4)
             panel.family.append((card.id, frect))
         lay.seats.append(panel)
-        lay.add(rect, Target("seat", seat=seat))
-        lay.add(panel.pile, Target("pile", seat=seat))
+        lay.add(rect, StarTarget("seat", seat=seat))
+        lay.add(panel.pile, StarTarget("pile", seat=seat))
         for prep, prect in panel.preps.items():
-            lay.add(prect, Target("prep", seat=seat, key=prep))
+            lay.add(prect, StarTarget("prep", seat=seat, key=prep))
         for character, frect in panel.family:
-            lay.add(frect, Target("family", seat=seat, key=character))
+            lay.add(frect, StarTarget("family", seat=seat, key=character))
         for index, die in panel.dice:
-            lay.add(die, Target("die", seat=seat, index=index))
+            lay.add(die, StarTarget("die", seat=seat, index=index))

@@ -46,8 +46,8 @@ from wokphysics.games.wok_star.words import (
 )
 from wokphysics.ui.scene import Presenter
 from wokphysics.ui.sound import Effect
-from wokphysics.ui.wok_star.layout import Layout
-from wokphysics.ui.wok_star.session import Before, StarSession, Step
+from wokphysics.ui.wok_star.layout import StarLayout
+from wokphysics.ui.wok_star.session import Before, SessionStep, StarSession
 
 MOTION_S = 0.5
 """Seconds a die or a card takes to fly to where it went."""
@@ -120,7 +120,7 @@ class Accounting:
 
 
 @dataclass
-class LogLine:
+class StarLogLine:
     text: str
     seat: int
     """Who it is about (-1: the table)."""
@@ -131,12 +131,12 @@ class StarPresenter(Presenter):
     drawn (motions start from where things were)."""
 
     def __init__(self, session: StarSession, play: Callable[[Effect], None],
-                 where: Callable[[], Layout | None]) -> None:
+                 where: Callable[[], StarLayout | None]) -> None:
         super().__init__(log_size=40)
         self.session = session
         self.play = play
         self.where = where
-        self.lines: list[LogLine] = []
+        self.lines: list[StarLogLine] = []
         self.said = 0
         """Lines said so far (the drawing redraws the log when it grows)."""
         self.motions: list[Motion] = []
@@ -150,7 +150,7 @@ class StarPresenter(Presenter):
     # ------------------------------------------------------------------ words
     def say(self, text: str, seat: int = -1) -> None:
         self.said += 1
-        self.lines.append(LogLine(text, seat))
+        self.lines.append(StarLogLine(text, seat))
         del self.lines[:-self.log_size]
         self.add_line(text)
 
@@ -162,7 +162,7 @@ class StarPresenter(Presenter):
 
     # ------------------------------------------------------------------ steps
     def present(self, event: object) -> None:
-        if not isinstance(event, Step):
+        if not isinstance(event, SessionStep):
             return
         step = event
         state = self.session.state
@@ -181,7 +181,7 @@ class StarPresenter(Presenter):
         self._phase(step, before, state)
         self._next_card(step, before, state)
 
-    def _placed(self, step: Step) -> None:
+    def _placed(self, step: SessionStep) -> None:
         """Remember which dice went onto which preparation (the engine only marks them
         placed): the dice that left the seat's unplaced ones."""
         state = self.session.state
@@ -197,7 +197,7 @@ class StarPresenter(Presenter):
                 left.remove((die.face, die.colour))
         self.placed.setdefault(action.prep, []).extend(left)
 
-    def _motion(self, step: Step) -> None:
+    def _motion(self, step: SessionStep) -> None:
         lay = self.where()
         if lay is None or step.seat < 0 or step.seat >= len(lay.seats):
             return
@@ -230,7 +230,7 @@ class StarPresenter(Presenter):
             self.motions.append(Motion(lay.card.copy(), lay.seats[owner].pile.copy(),
                                        label=label))
 
-    def _sound(self, step: Step) -> None:
+    def _sound(self, step: SessionStep) -> None:
         action = step.action
         if step.passing:
             return
@@ -262,7 +262,7 @@ class StarPresenter(Presenter):
             self.times_up_at = self.session.time_s
             self.play("bell")
 
-    def _next_card(self, step: Step, before: Before, state: WokStarState) -> None:
+    def _next_card(self, step: SessionStep, before: Before, state: WokStarState) -> None:
         if state.phase is not Phase.ACTION:
             return
         fresh = state.current != before.current or len(state.deck) != before.deck or \
@@ -284,7 +284,7 @@ class StarPresenter(Presenter):
             self.say(f"Event: {card_name(state, card)}: {event_effect(state, card)}")
         self.play("card")
 
-    def _phase(self, step: Step, before: Before, state: WokStarState) -> None:
+    def _phase(self, step: SessionStep, before: Before, state: WokStarState) -> None:
         phase = state.phase
         if phase is before.phase and state.round == before.round:
             return
@@ -387,7 +387,7 @@ class StarPresenter(Presenter):
                "teammate to give; click the customer to serve."
 
 
-def _is_plain_wait(step: Step) -> bool:
+def _is_plain_wait(step: SessionStep) -> bool:
     return step.action.verb == "wait"
 
 

@@ -21,7 +21,7 @@ from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.ui.widgets import GOLD, WHITE, Text
-from wokphysics.ui.wok_star.layout import Layout
+from wokphysics.ui.wok_star.layout import StarLayout
 from wokphysics.ui.wok_star.pieces import PANEL
 from wokphysics.ui.wok_star.record import replay
 from wokphysics.ui.wok_star.session import StarSession, turn_key
@@ -143,7 +143,7 @@ class StarReplay:
         state = "playing" if self.playing else "paused"
         return f"Replay, turn {self.turn} of {self.turns} ({state})"
 
-    def draw_bar(self, surface: pygame.Surface, lay: Layout, text: Text) -> None:
+    def draw_bar(self, surface: pygame.Surface, lay: StarLayout, text: Text) -> None:
         words = (f"Replay: turn {self.turn} of {self.turns}.   < P / Left: back     "
                  f"Space: {'pause' if self.playing else 'play'}     N / Right: on >")
         image = text.render(words, lay.font, WHITE, True)

@@ -23,9 +23,9 @@ from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.drawing import StarDrawing
 from wokphysics.ui.wok_star.inputs import StarInputs
 from wokphysics.ui.wok_star.kitchen import Kitchen
-from wokphysics.ui.wok_star.layout import Layout, build
+from wokphysics.ui.wok_star.layout import StarLayout, build
 from wokphysics.ui.wok_star.presenter import StarPresenter
-from wokphysics.ui.wok_star.screens import Choice, choices, screen_name
+from wokphysics.ui.wok_star.screens import ScreenChoice, choices, screen_name
 from wokphysics.ui.wok_star.session import StarSession
 
 if TYPE_CHECKING:
@@ -63,8 +63,8 @@ class StarScene:
         self.on_new_game = on_new_game
         self.on_home = on_home
         self.replay: StarReplay | None = None
-        self.buttons: list[Choice] = []
-        self._layout: Layout | None = None
+        self.buttons: list[ScreenChoice] = []
+        self._layout: StarLayout | None = None
         self._layout_key: tuple[object, ...] = ()
         self._accounting_s = 0.0
         self._was_person_turn = False
@@ -91,11 +91,11 @@ class StarScene:
             self.sound.play(effect)
 
     # ------------------------------------------------------------------ layout
-    def layout(self) -> Layout | None:
+    def layout(self) -> StarLayout | None:
         """The layout last drawn (what the pointer is over)."""
         return self._layout
 
-    def layout_for(self, size: tuple[int, int]) -> Layout:
+    def layout_for(self, size: tuple[int, int]) -> StarLayout:
         """The layout of the state now in a window of ``size`` (rebuilt when either
         changed), with the screen's buttons."""
         state = self.session.state
@@ -141,11 +141,11 @@ class StarScene:
         self.presenter.say_at(words, self.inputs.mouse)
 
     def hover_note(self, recipe_id: str) -> None:
-        from wokphysics.ui.wok_star.layout import Target
+        from wokphysics.ui.wok_star.layout import StarTarget
 
-        self.note(self.drawing.hover_text(Target("recipe", key=recipe_id)))
+        self.note(self.drawing.hover_text(StarTarget("recipe", key=recipe_id)))
 
-    def choose(self, choice: Choice) -> None:
+    def choose(self, choice: ScreenChoice) -> None:
         """A screen's button was clicked."""
         if not choice.enabled:
             if choice.reason:

@@ -26,7 +26,7 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.words import buys, ingredient, methods, possessive, recipe
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text
-from wokphysics.ui.wok_star.layout import Layout
+from wokphysics.ui.wok_star.layout import StarLayout
 from wokphysics.ui.wok_star.pieces import (
     GREEN,
     PANEL,
@@ -42,7 +42,7 @@ from wokphysics.ui.wok_star.session import StarSession
 
 
 @dataclass(frozen=True)
-class Choice:
+class ScreenChoice:
     """A button of a screen: an engine ``action`` for the seat the engine names, or a scene
     ``command`` ("continue", "new", "replay", "home")."""
 
@@ -66,8 +66,8 @@ def screen_name(session: StarSession, presenter: StarPresenter) -> str | None:
             Phase.PURCHASE: "purchase", Phase.PURCHASE_ASSIGN: "new_prep"}.get(state.phase)
 
 
-def choices(session: StarSession, presenter: StarPresenter, lay: Layout,
-            home: bool) -> list[Choice]:
+def choices(session: StarSession, presenter: StarPresenter, lay: StarLayout,
+            home: bool) -> list[ScreenChoice]:
     """The buttons of the screen up now (empty on the kitchen itself)."""
     name = screen_name(session, presenter)
     if name is None:
@@ -76,7 +76,7 @@ def choices(session: StarSession, presenter: StarPresenter, lay: Layout,
         return _end_choices(lay, home)
     if name == "accounting":
         label = "Continue to the Purchase"
-        return [Choice(lay.rect(1010, 404, 252, 40), label, True, command="continue")]
+        return [ScreenChoice(lay.rect(1010, 404, 252, 40), label, True, command="continue")]
     if name in ("assign", "new_prep"):
         return _assign_choices(session, lay)
     if name == "bonus":
@@ -99,7 +99,7 @@ def _enabled(action: WokStarAction, legal: list[WokStarAction], why: str,
     return (True, "") if action in legal else (False, otherwise)
 
 
-def _assign_choices(session: StarSession, lay: Layout) -> list[Choice]:
+def _assign_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoice]:
     state = session.state
     legal, why = _acting(session)
     if state.phase is Phase.SETUP_ASSIGN:
@@ -113,26 +113,26 @@ def _assign_choices(session: StarSession, lay: Layout) -> list[Choice]:
         rect = lay.rect(40 + seat * (width + 10), 150, width, 40)
         ok, reason = _enabled(Assign(prep, seat), legal, why,
                               "every player must end up with a preparation")
-        out.append(Choice(rect, f"to {session.names[seat]}", ok, reason, Assign(prep, seat),
+        out.append(ScreenChoice(rect, f"to {session.names[seat]}", ok, reason, Assign(prep, seat),
                           accent=seat_colour(seat)))
     return out
 
 
-def _bonus_choices(session: StarSession, lay: Layout) -> list[Choice]:
+def _bonus_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoice]:
     state = session.state
     legal, why = _acting(session)
     seat = max(0, session.current)
     out = []
     ok, reason = _enabled(BONUS_DIE, legal, why, "the dice pool is full")
     label = f"An extra die (pool {state.pool[seat]} -> {state.pool[seat] + 1})"
-    out.append(Choice(lay.rect(40, 150, 380, 40), label, ok, reason, BONUS_DIE))
+    out.append(ScreenChoice(lay.rect(40, 150, 380, 40), label, ok, reason, BONUS_DIE))
     for k, prep in enumerate(state.preps_of(seat)):
         action = BonusUpgrade(prep)
         ok, reason = _enabled(action, legal, why, "already upgraded")
         card = state.config.prep_by_id[prep]
         label = (f"Upgrade {ingredient(state, prep)}: "
                  f"{'/'.join(map(str, card.front))} -> {'/'.join(map(str, card.upgraded))}")
-        out.append(Choice(lay.rect(440 + (k % 2) * 410, 150 + (k // 2) * 48, 400, 40), label,
+        out.append(ScreenChoice(lay.rect(440 + (k % 2) * 410, 150 + (k // 2) * 48, 400, 40), label,
                           ok, reason, action))
     return out
 
@@ -146,7 +146,7 @@ def _recipe_step(count: int) -> float:
     return min(40.0, _RECIPES_ROOM / max(1, count))
 
 
-def _purchase_choices(session: StarSession, lay: Layout) -> list[Choice]:
+def _purchase_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoice]:
     state = session.state
     legal, why = _acting(session)
     track = state.config.purchase_track
@@ -162,38 +162,38 @@ def _purchase_choices(session: StarSession, lay: Layout) -> list[Choice]:
             rect = lay.rect(430 + seat * 66, _RECIPES_TOP + k * step + 2, 60, step - 6)
             ok, reason = _enabled(Buy(card.id, seat), legal, why,
                                   f"costs ${price}; the team has ${state.money}")
-            out.append(Choice(rect, f"for {seat + 1}", ok, reason, Buy(card.id, seat),
+            out.append(ScreenChoice(rect, f"for {seat + 1}", ok, reason, Buy(card.id, seat),
                               accent=seat_colour(seat)))
     upgrade = track.upgrade[row]
     for k, prep in enumerate(p for p in state.prep_owner if p not in state.upgraded):
         rect = lay.rect(930, 134 + k * 30, 64, 27)
         ok, reason = _enabled(Upgrade(prep), legal, why,
                               f"costs ${upgrade}; the team has ${state.money}")
-        out.append(Choice(rect, f"${upgrade}", ok, reason, Upgrade(prep)))
+        out.append(ScreenChoice(rect, f"${upgrade}", ok, reason, Upgrade(prep)))
     advert = track.advertising[row]
     no_advert = (f"costs ${advert}; the team has ${state.money}" if state.potential
                  else "the Potential deck is empty")
     ok, reason = _enabled(ADVERTISE, legal, why, no_advert)
-    out.append(Choice(lay.rect(1010, 224, 252, 36), f"Advertise (${advert})", ok, reason,
+    out.append(ScreenChoice(lay.rect(1010, 224, 252, 36), f"Advertise (${advert})", ok, reason,
                       ADVERTISE))
     ok, reason = _enabled(DONE, legal, why, "")
-    out.append(Choice(lay.rect(1010, 404, 252, 40), f"Done: start round {state.round + 1}", ok,
-                      reason, DONE))
+    out.append(ScreenChoice(lay.rect(1010, 404, 252, 40), f"Done: start round {state.round + 1}",
+                            ok, reason, DONE))
     return out
 
 
-def _end_choices(lay: Layout, home: bool) -> list[Choice]:
-    out = [Choice(lay.rect(640, 404, 200, 40), "N: new game", True, command="new"),
-           Choice(lay.rect(850, 404, 200, 40), "V: watch the replay", True, command="replay")]
+def _end_choices(lay: StarLayout, home: bool) -> list[ScreenChoice]:
+    out = [ScreenChoice(lay.rect(640, 404, 200, 40), "N: new game", True, command="new"),
+           ScreenChoice(lay.rect(850, 404, 200, 40), "V: watch the replay", True, command="replay")]
     if home:
-        out.append(Choice(lay.rect(1060, 404, 200, 40), "L: the launcher", True,
+        out.append(ScreenChoice(lay.rect(1060, 404, 200, 40), "L: the launcher", True,
                           command="home"))
     return out
 
 
 # --------------------------------------------------------------------------- drawing
 def draw_screen(surface: pygame.Surface, text: Text, session: StarSession,
-                presenter: StarPresenter, lay: Layout, buttons: list[Choice],
+                presenter: StarPresenter, lay: StarLayout, buttons: list[ScreenChoice],
                 mouse: tuple[int, int]) -> None:
     """Draw the screen up now over the middle band, with its buttons."""
     name = screen_name(session, presenter)
@@ -220,7 +220,7 @@ def draw_screen(surface: pygame.Surface, text: Text, session: StarSession,
 class _Writer:
     """Text at reference coordinates of the layout."""
 
-    def __init__(self, surface: pygame.Surface, text: Text, lay: Layout, size: int) -> None:
+    def __init__(self, surface: pygame.Surface, text: Text, lay: StarLayout, size: int) -> None:
         self.surface = surface
         self.text = text
         self.lay = lay

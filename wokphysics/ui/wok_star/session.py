@@ -92,7 +92,7 @@ def snapshot(state: WokStarState) -> Before:
 
 
 @dataclass(frozen=True)
-class Step:
+class SessionStep:
     """One engine step: its index in the history, the seat that took it, the action, the
     game time (s) it was taken at, the table before it, and whether a bot took it (a
     ``passing`` wait is the window handing the turn on, not anybody's choice)."""
@@ -137,7 +137,7 @@ class StarSession:
             seat: make_bot(GAME, label, bot_seed(state.seed, seat))
             for seat, label in enumerate(self.seats) if label != PERSON
         }
-        self.steps: list[Step] = []
+        self.steps: list[SessionStep] = []
         self.moves = 0
         """Steps in this window that changed the table (all but waits)."""
         self.after_step: Callable[[], None] | None = None
@@ -198,7 +198,7 @@ class StarSession:
         return busy(self.state, seat)
 
     # ------------------------------------------------------------------ acting
-    def apply(self, action: WokStarAction, passing: bool = False) -> Step:
+    def apply(self, action: WokStarAction, passing: bool = False) -> SessionStep:
         """Take ``action`` for the seat the engine names, at the game time now (or raise
         IllegalAction, nothing changed); autosave when a turn ends."""
         state = self.state
@@ -208,7 +208,7 @@ class StarSession:
         self.clock.time_s = max(self.clock.time_s, state.now)
         state.apply(action)
         self.times.append(self.clock.time_s)
-        step = Step(len(state.history) - 1, seat, action, self.clock.time_s, before,
+        step = SessionStep(len(state.history) - 1, seat, action, self.clock.time_s, before,
                     seat in self.bots and not passing, passing)
         self.steps.append(step)
         if not is_wait(action):
@@ -219,7 +219,7 @@ class StarSession:
             self.autosave()
         return step
 
-    def apply_at(self, action: WokStarAction, at_s: float) -> Step:
+    def apply_at(self, action: WokStarAction, at_s: float) -> SessionStep:
         """Take ``action`` at game time ``at_s`` (a replay: the step's recorded time)."""
         self.clock.time_s = at_s
         return self.apply(action)
@@ -241,7 +241,7 @@ class StarSession:
         if state.current_player != seat:
             raise IllegalAction(self.waiting_for())
 
-    def act_for(self, seat: int, action: WokStarAction) -> Step:
+    def act_for(self, seat: int, action: WokStarAction) -> SessionStep:
         """``seat`` takes ``action`` now: the turn is handed to it first if the kitchen is
         free (see the module doc). IllegalAction says why not."""
         if self.state.current_player != seat:

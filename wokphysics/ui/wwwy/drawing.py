@@ -26,7 +26,7 @@ from wokphysics.ui.widgets import (
     newest_whole,
 )
 from wokphysics.ui.wwwy.faces import draw_symbol, type_color
-from wokphysics.ui.wwwy.layout import CHIP, WOK, Layout, Target, hand_groups
+from wokphysics.ui.wwwy.layout import CHIP, WOK, WwwyLayout, WwwyTarget, hand_groups
 from wokphysics.ui.wwwy.payment import shared_symbols, symbol_counts
 from wokphysics.ui.wwwy.presenter import card_words, rows_of
 from wokphysics.ui.wwwy.view import WwwyView, hand_seat, wwwy_state
@@ -66,7 +66,7 @@ class WwwyDrawing:
         surface.blit(self._still, (0, 0))
         self._draw_hover(surface, scene, lay)
 
-    def _regions(self, scene: TurnScene, lay: Layout) -> dict[str, tuple[pygame.Rect,
+    def _regions(self, scene: TurnScene, lay: WwwyLayout) -> dict[str, tuple[pygame.Rect,
                                                                          tuple[object, ...]]]:
         """Each region's rectangle and what its picture depends on."""
         state = wwwy_state(scene)
@@ -98,9 +98,9 @@ class WwwyDrawing:
                 view.take_ready(scene), over)),
         }
 
-    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: WwwyLayout) -> None:
         state = wwwy_state(scene)
-        painters: dict[str, Callable[[pygame.Surface, TurnScene, WeWillWokYouState, Layout],
+        painters: dict[str, Callable[[pygame.Surface, TurnScene, WeWillWokYouState, WwwyLayout],
                                      None]] = {
             "top": self._top_bar,
             "market": self._market,
@@ -147,7 +147,7 @@ class WwwyDrawing:
         return surface.blit(image, at)
 
     def _top_bar(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
-                 lay: Layout) -> None:
+                 lay: WwwyLayout) -> None:
         pygame.draw.rect(surface, PANEL_BG, lay.top_bar)
         size = lay.font(22)
         title = self._label(surface, f"We Will Wok You  \u00b7  turn {state.turns_taken + 1}",
@@ -165,7 +165,7 @@ class WwwyDrawing:
                 surface.blit(image, image.get_rect(midright=(right, lay.top_bar.centery)))
 
     def _market(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
-                lay: Layout) -> None:
+                lay: WwwyLayout) -> None:
         self._removed(surface, state, lay)
         faces = self.view.faces
         big = lay.font(22)
@@ -203,7 +203,7 @@ class WwwyDrawing:
             self._label(surface, f"row {row + 1}", lay.font(17),
                         (price.x + lay.px(4), price.y + lay.px(32)), DIM)
 
-    def _removed(self, surface: pygame.Surface, state: WeWillWokYouState, lay: Layout) -> None:
+    def _removed(self, surface: pygame.Surface, state: WeWillWokYouState, lay: WwwyLayout) -> None:
         area = lay.removed_area
         count = len(state.removed)
         text = (f"Removed at setup ({count} cards, seen by all):" if count
@@ -213,7 +213,7 @@ class WwwyDrawing:
             surface.blit(self.view.faces.chip(card, rect.size), rect)
 
     def _offer(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
-               lay: Layout) -> None:
+               lay: WwwyLayout) -> None:
         area = lay.offer_area
         self._label(surface, f"Woks on offer ({len(state.offer)}; {len(state.box_woks)} "
                     "in the box). Hover for details", lay.font(18), (area.x, area.y), DIM)
@@ -230,7 +230,7 @@ class WwwyDrawing:
                     surface.blit(self.view.faces.chip(card, chip.size), chip)
 
     def _players(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
-                 lay: Layout) -> None:
+                 lay: WwwyLayout) -> None:
         faces = self.view.faces
         current = state.current_player
         for seat, box in enumerate(lay.players):
@@ -268,7 +268,7 @@ class WwwyDrawing:
                 surface.blit(image, image.get_rect(center=tag.center))
 
     def _log(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
-             lay: Layout) -> None:
+             lay: WwwyLayout) -> None:
         area = lay.log
         self._panel(surface, area, (30, 34, 32), None, 0, lay.px(6))
         size = lay.font(17)
@@ -282,7 +282,7 @@ class WwwyDrawing:
             y += round(size * 0.95)
 
     def _hand(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
-              lay: Layout) -> None:
+              lay: WwwyLayout) -> None:
         area = lay.hand_area
         self._panel(surface, area, (32, 38, 34), None, 0, lay.px(8))
         seat = hand_seat(scene)
@@ -310,7 +310,7 @@ class WwwyDrawing:
         self._tally(surface, state, seat, lay)
 
     def _tally(self, surface: pygame.Surface, state: WeWillWokYouState, seat: int,
-               lay: Layout) -> None:
+               lay: WwwyLayout) -> None:
         area = lay.tally
         size = lay.font(21)
         counts = symbol_counts(state.data, state.hands[seat])
@@ -332,7 +332,7 @@ class WwwyDrawing:
                         (x + lay.px(10), area.y + lay.px(8)), GOLD)
 
     def _side(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
-              lay: Layout) -> None:
+              lay: WwwyLayout) -> None:
         area = lay.side
         self._panel(surface, area, PANEL_BG, None, 0, lay.px(8))
         seat = hand_seat(scene)
@@ -352,7 +352,7 @@ class WwwyDrawing:
             draw_button(surface, self.view.text, Button(rect, label, _nothing, enabled),
                         lay.font(20))
 
-    def _arrangement(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _arrangement(self, surface: pygame.Surface, scene: TurnScene, lay: WwwyLayout) -> None:
         seat = hand_seat(scene)
         if seat is None:
             return
@@ -386,7 +386,7 @@ class WwwyDrawing:
                                         f"{', '.join(score.unused_men)}", size, x, y, width, DIM)
 
     # ------------------------------------------------------------------ hover
-    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: Layout) -> None:
+    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: WwwyLayout) -> None:
         target = self.view.hover
         if target is None:
             return
@@ -398,7 +398,7 @@ class WwwyDrawing:
         if words:
             self._tooltip(surface, words, rect, lay)
 
-    def _target_rect(self, target: Target, lay: Layout) -> pygame.Rect | None:
+    def _target_rect(self, target: WwwyTarget, lay: WwwyLayout) -> pygame.Rect | None:
         for rect, found in lay.hits:
             if found == target:
                 if target.kind == "row":
@@ -406,7 +406,7 @@ class WwwyDrawing:
                 return rect
         return None
 
-    def tooltip(self, target: Target, scene: TurnScene) -> str:
+    def tooltip(self, target: WwwyTarget, scene: TurnScene) -> str:
         """The details shown when the pointer rests on ``target``."""
         state = wwwy_state(scene)
         data = state.data
@@ -433,7 +433,7 @@ class WwwyDrawing:
         return ""
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
-                 lay: Layout) -> None:
+                 lay: WwwyLayout) -> None:
         size = lay.font(19)
         lines = self.view.text.wrap(words, size, lay.px(420))
         images = [self.view.text.render(line, size, (24, 20, 16)) for line in lines]

@@ -20,7 +20,7 @@ import pygame
 
 from wokphysics.errors import IllegalAction
 from wokphysics.ui.turn.scene import Intent, TurnScene
-from wokphysics.ui.wwwy.layout import BUTTONS, Target
+from wokphysics.ui.wwwy.layout import BUTTONS, WwwyTarget
 from wokphysics.ui.wwwy.payment import payment_steps, selection_problem
 from wokphysics.ui.wwwy.view import WwwyView, wwwy_state
 
@@ -56,7 +56,7 @@ class WwwyInput:
         return None
 
     # ------------------------------------------------------------------ what a click means
-    def click(self, target: Target, scene: TurnScene) -> Intent | None:
+    def click(self, target: WwwyTarget, scene: TurnScene) -> Intent | None:
         """The meaning of a left click on ``target``."""
         state = wwwy_state(scene)
         view = self.view

@@ -42,7 +42,7 @@ def _empty() -> pygame.Rect:
 
 
 @dataclass(frozen=True)
-class Target:
+class WwwyTarget:
     """Something on screen: ``kind`` and its index (a card, a wok, a seat, a row, a set)."""
 
     kind: str
@@ -50,7 +50,7 @@ class Target:
 
 
 @dataclass
-class Layout:
+class WwwyLayout:
     """Rectangles (window px) of one frame's picture."""
 
     size: tuple[int, int]
@@ -75,7 +75,7 @@ class Layout:
     tally: pygame.Rect = field(default_factory=_empty)
     side: pygame.Rect = field(default_factory=_empty)
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
-    hits: list[tuple[pygame.Rect, Target]] = field(default_factory=list)
+    hits: list[tuple[pygame.Rect, WwwyTarget]] = field(default_factory=list)
 
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rectangle given in reference px, in window px."""
@@ -91,7 +91,7 @@ class Layout:
     def px(self, reference_px: float) -> int:
         return max(1, round(reference_px * self.scale))
 
-    def hit(self, pos: tuple[int, int]) -> Target | None:
+    def hit(self, pos: tuple[int, int]) -> WwwyTarget | None:
         """What is under ``pos`` (the topmost thing, e.g. the overlapping hand card on top)."""
         for rect, target in self.hits:
             if rect.collidepoint(pos):
@@ -116,12 +116,12 @@ def hand_groups(state: WeWillWokYouState, seat: int) -> list[tuple[int, list[int
 
 
 def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int | None,
-                 buttons: Sequence[str] = ()) -> Layout:
+                 buttons: Sequence[str] = ()) -> WwwyLayout:
     """The layout of ``state`` in a window of ``size`` with ``hand_seat``'s hand shown (None:
     no hand) and the side buttons ``buttons`` (names from :data:`BUTTONS`)."""
     scale, origin = scale_for(size)
-    lay = Layout(size, scale, origin)
-    hits: list[tuple[pygame.Rect, Target]] = []
+    lay = WwwyLayout(size, scale, origin)
+    hits: list[tuple[pygame.Rect, WwwyTarget]] = []
     lay.top_bar = lay.rect(0, 0, 1280, 40)
 
     # Market: each coin set beside its rows (the config says which rows a set prices); the
@@ -149,10 +149,10 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
             for index, card in enumerate(state.rows[row]):
                 rect = lay.rect(134 + index * (cw + 6), y + 2, cw, ch)
                 lay.row_cards[card] = rect
-                hits.append((rect, Target("row", row)))
-            hits.append((lay.rows[-1], Target("row", row)))
-            hits.append((lay.prices[-1], Target("row", row)))
-        hits.append((lay.coin_sets[-1], Target("coin", coin_set)))
+                hits.append((rect, WwwyTarget("row", row)))
+            hits.append((lay.rows[-1], WwwyTarget("row", row)))
+            hits.append((lay.prices[-1], WwwyTarget("row", row)))
+        hits.append((lay.coin_sets[-1], WwwyTarget("coin", coin_set)))
         top += height + 24.0
     order = sorted(range(len(lay.row_of)), key=lambda i: lay.row_of[i])
     lay.rows = [lay.rows[i] for i in order]  # indexed by row number from here on
@@ -164,7 +164,7 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
     for index, card in enumerate(state.removed):
         rect = lay.rect(12 + index * (CHIP[0] + 1.5), 574, CHIP[0], CHIP[1])
         lay.removed[card] = rect
-        hits.append((rect, Target("removed", card)))
+        hits.append((rect, WwwyTarget("removed", card)))
 
     # Woks on offer: a grid of 4 columns.
     lay.offer_area = lay.rect(446, 48, 520, 552)
@@ -173,7 +173,7 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
         column, line = index % 4, index // 4
         rect = lay.rect(446 + column * (ww + 6), 74 + line * (wh + 4), ww, wh)
         lay.offer[wok] = rect
-        hits.append((rect, Target("offer", wok)))
+        hits.append((rect, WwwyTarget("offer", wok)))
 
     # Players: one box each (name, coins, woks, hand, front; their woks as tags).
     for seat in range(state.num_players):
@@ -188,8 +188,8 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
             else:
                 tag = lay.rect(982 + column * 47, 48 + seat * 98 + 58, 44, 26)
             lay.player_woks[wok] = tag
-            hits.append((tag, Target("player_wok", wok)))
-        hits.append((box, Target("player", seat)))
+            hits.append((tag, WwwyTarget("player_wok", wok)))
+        hits.append((box, WwwyTarget("player", seat)))
     top_of_log = 48 + max(state.num_players, 2) * 98
     lay.log = lay.rect(976, top_of_log, 292, 600 - top_of_log)
 
@@ -208,14 +208,14 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
             # Each group shows its last card whole and the others as strips of ``pitch``.
             pitch = max(18.0, (room - len(groups) * cw) / overlapping)
         x: float = 12.0
-        card_hits: list[tuple[pygame.Rect, Target]] = []
+        card_hits: list[tuple[pygame.Rect, WwwyTarget]] = []
         for type_index, members in groups:
             group_width = cw + pitch * (len(members) - 1)
             lay.hand_groups.append((type_index, lay.rect(x, 628, group_width, ch + 22)))
             for index, card in enumerate(members):
                 rect = lay.rect(x + index * pitch, 650, cw, ch)
                 lay.hand_cards[card] = rect
-                card_hits.append((rect, Target("hand", card)))
+                card_hits.append((rect, WwwyTarget("hand", card)))
             x += group_width + gap
         hits.extend(reversed(card_hits))  # the card drawn last (on top) is hit first
 
@@ -224,6 +224,6 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
     for index, name in enumerate(buttons):
         rect = lay.rect(982 + (index % 2) * 142, 700 + (index // 2) * 44, 136, 38)
         lay.buttons[name] = rect
-        hits.insert(0, (rect, Target("button", BUTTONS.index(name))))
+        hits.insert(0, (rect, WwwyTarget("button", BUTTONS.index(name))))
     lay.hits = hits
     return lay

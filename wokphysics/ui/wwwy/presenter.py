@@ -15,10 +15,10 @@ from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pass, 
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.sound import Sound
-from wokphysics.ui.turn.motion import Flight, Motions, Painter
+from wokphysics.ui.turn.motion import Motions, Painter, SpriteFlight
 from wokphysics.ui.turn.scene import Narration, TurnPresenter, TurnScene
 from wokphysics.ui.turn.session import Applied
-from wokphysics.ui.wwwy.layout import CARD, Layout, build_layout
+from wokphysics.ui.wwwy.layout import CARD, WwwyLayout, build_layout
 from wokphysics.ui.wwwy.view import WwwyView, hand_seat, wwwy_state
 
 STAGGER_S = 0.09
@@ -111,7 +111,7 @@ class WwwyPresenter(TurnPresenter):
             for index, card in enumerate(bought):
                 start = old.row_cards.get(card, old.rows[action.row])
                 end = new.hand_cards.get(card, goal)
-                narration.flights.append(Flight(start, end, self._card(card, start.size),
+                narration.flights.append(SpriteFlight(start, end, self._card(card, start.size),
                                                 delay_s=index * STAGGER_S))
             for index in range(price):
                 narration.flights.append(self._coin(
@@ -135,7 +135,7 @@ class WwwyPresenter(TurnPresenter):
                 narration.effect = "coins"
                 source = old.offer.get(wok_index)
                 if source is not None:
-                    narration.flights.append(Flight(source, goal,
+                    narration.flights.append(SpriteFlight(source, goal,
                                                     self._wok(wok_index, source.size),
                                                     duration_s=0.7))
             else:
@@ -153,7 +153,7 @@ class WwwyPresenter(TurnPresenter):
                     f"({after.final_left} left)"]
         return []
 
-    def _goal(self, layout: Layout, player: int, scene: TurnScene) -> pygame.Rect:
+    def _goal(self, layout: WwwyLayout, player: int, scene: TurnScene) -> pygame.Rect:
         """Where things taken by ``player`` fly to: their hand when it is shown, else their
         box."""
         if hand_seat(scene) == player and layout.hand_area.width > 1:
@@ -187,7 +187,7 @@ class WwwyPresenter(TurnPresenter):
 
         return paint
 
-    def _coin(self, start: pygame.Rect, end: pygame.Rect, delay_s: float) -> Flight:
+    def _coin(self, start: pygame.Rect, end: pygame.Rect, delay_s: float) -> SpriteFlight:
         faces = self.view.faces
         diameter = max(12, min(start.w, start.h, 40) // 2)
 
@@ -195,5 +195,5 @@ class WwwyPresenter(TurnPresenter):
             surface.blit(faces.coin(diameter), rect.topleft)
 
         box = pygame.Rect(0, 0, diameter, diameter)
-        return Flight(box.move(start.center), box.move(end.center), paint, duration_s=0.5,
+        return SpriteFlight(box.move(start.center), box.move(end.center), paint, duration_s=0.5,
                       delay_s=delay_s)

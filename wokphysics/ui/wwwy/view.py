@@ -15,7 +15,7 @@ from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wwwy.faces import Faces
-from wokphysics.ui.wwwy.layout import Layout, Target, build_layout
+from wokphysics.ui.wwwy.layout import WwwyLayout, WwwyTarget, build_layout
 from wokphysics.ui.wwwy.payment import is_complete
 
 
@@ -45,9 +45,9 @@ class WwwyView:
     chosen_wok: int | None = None
     selected: list[int] = field(default_factory=list)
     show_arrangement: bool = False
-    hover: Target | None = None
+    hover: WwwyTarget | None = None
     _layout_key: tuple[object, ...] | None = None
-    _layout: Layout | None = None
+    _layout: WwwyLayout | None = None
     _score_key: tuple[object, ...] | None = None
     _score: ScoreResult | None = None
 
@@ -75,7 +75,7 @@ class WwwyView:
         return (self.chosen_wok is not None and self.chosen_wok in state.offer
                 and is_complete(state.data, self.selected))
 
-    def layout(self, scene: TurnScene) -> Layout:
+    def layout(self, scene: TurnScene) -> WwwyLayout:
         """The layout of the scene's state at the window size last drawn."""
         state = wwwy_state(scene)
         seat = hand_seat(scene)
