@@ -8,6 +8,7 @@ import sys
 from itertools import cycle
 
 import pytest
+from wok_and_roll_dice import with_dice
 
 from wokphysics.games.bots import RandomBot, bot_names, make_bot
 from wokphysics.games.seeds import bot_seed
@@ -42,13 +43,11 @@ def test_both_bots_are_registered() -> None:
 
 def test_greedy_rerolls_only_dice_it_cannot_use() -> None:
     state = new_state(1, seed=2)
-    state.dice = [0] * 6  # six Rice
-    state._legal = None
+    state = with_dice(state, [0] * 6)  # six Rice
     # R1.1 (RR) and R2.1 (RR) use four; a third pair of Rice pays for nothing worth it
     assert str(WokAndRollGreedyBot(1).choose(state)) == "reroll 5 6"
     codes = state.sheet.codes
-    state.dice = [codes.index(c) for c in "NNSSBV"]
-    state._legal = None
+    state = with_dice(state, [codes.index(c) for c in "NNSSBV"])
     # S1.3 (SSV) and N1.1 (NN) use all but the Book, which alone is re-rolled
     assert str(WokAndRollGreedyBot(1).choose(state)) == "reroll 5"
 
@@ -96,8 +95,7 @@ def test_terminal_holds_back_the_bots_cooking_until_the_turn_is_over() -> None:
 
 def test_render_shows_the_sheet_and_hides_the_others_crossings() -> None:
     state = new_state(2, seed=1)
-    state.dice = [0, 0, 1, 1, 4, 4]
-    state._legal = None
+    state = with_dice(state, [0, 0, 1, 1, 4, 4])
     state.apply(state.parse_action("lock"))
     state.apply(state.parse_action("cook R1.1 R=die R=die"))
     mine = render(state, 0)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from wok_and_roll_dice import with_dice
 
 from wokphysics.games.protocol import Action, IllegalAction
 from wokphysics.games.wok_and_roll.actions import Cook, DoneCooking, Reroll
@@ -29,8 +30,7 @@ def cooking(
     state = new_state(players, seed=11, config=options)
     if setup:
         setup(state)
-    state.dice = [state.sheet.codes.index(c) for c in dice]
-    state._legal = None  # the dice were changed behind the engine's back (tests only)
+    state = with_dice(state, [state.sheet.codes.index(c) for c in dice])
     state.apply(state.parse_action("lock"))
     return state
 
@@ -59,8 +59,7 @@ def test_roller_rerolls_at_most_twice_and_only_the_chosen_dice_change() -> None:
 
 def test_reroll_of_an_equal_die_reads_as_the_first_of_its_colour() -> None:
     state = new_state(2, seed=1)
-    state.dice = [0, 0, 1, 2, 0, 3]
-    state._legal = None
+    state = with_dice(state, [0, 0, 1, 2, 0, 3])
     assert str(state.parse_action("reroll 2")) == "reroll 1"
     assert str(state.parse_action("reroll 5")) == "reroll 5", "a red Rice is not a white Rice"
     legal = texts(state)
