@@ -4,6 +4,17 @@ A bot sees the state only through what it is allowed to see (its code should rea
 ``state.observation(player)`` or public parts of the state) and returns one of
 ``state.legal_actions()``. Each bot owns a seeded generator, so a game with bots is still
 reproducible from its seed.
+
+>>> from wokphysics.games.registry import new_game
+>>> bot_names("wok-and-roll")
+['greedy', 'random']
+>>> state = new_game("wok-and-roll", 2, seed=3)
+>>> make_bot("wok-and-roll", "random", seed=1).choose(state) in state.legal_actions()
+True
+>>> make_bot("wok-and-roll", "wizard", seed=1)
+Traceback (most recent call last):
+...
+wokphysics.errors.UserError: bot: unknown bot 'wizard' for wok-and-roll; choose from: greedy, random
 """
 
 from __future__ import annotations

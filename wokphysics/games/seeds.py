@@ -2,6 +2,11 @@
 
 Simulations, the batch runner, the terminal and the window all seat bots through
 :func:`bot_seed`, so a game with bots is reproducible from its seed alone.
+
+>>> bot_seed(3, 1)  # seat 1's bot in game 3
+23758
+>>> [task_seed(7, index) for index in range(3)]  # game i of `simulate --seed 7` is seed 7+i
+[7, 8, 9]
 """
 
 from __future__ import annotations

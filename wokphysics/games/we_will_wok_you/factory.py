@@ -3,6 +3,10 @@
 ``new_state(num_players, seed, config)``: ``config`` is None (the shipped file), a path to an
 override file or folder, or validated :class:`~.cards.WeWillWokYouSettings`. Anything else,
 and every problem in a file, is one :class:`~wokphysics.errors.ConfigError`.
+
+>>> state = new_state(2, 5)
+>>> state.num_players, state.coins, [str(action) for action in state.legal_actions()[:2]]
+(2, [3, 3], ['collect upper', 'collect lower'])
 """
 
 from __future__ import annotations

@@ -9,6 +9,11 @@ centre, from before the target card's near edge to just under it, where it is re
 its own seeded generator adds the hand's noise. The bot makes the stroke through the live
 stroke API, moving the blade once per physics step as a person's pointer does. Strengths are
 ``[bots.<name>]`` in ``config/wok_on_fire.toml``; ``strong`` and ``weak`` are shipped.
+
+>>> from wokphysics.config.wok_on_fire import load_config
+>>> cfg = load_config()
+>>> sorted(cfg.bots), make_wof_bot(cfg, "strong", seed=1).name
+(['strong', 'weak'], 'strong')
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""The deal: a fresh Wok on Fire table with the game's deck, set up as a game starts."""
+"""The deal: a fresh Wok on Fire table with the game's deck, set up as a game starts.
+
+>>> from wokphysics.config.wok_on_fire import load_config
+>>> table = dealt_table(load_config(), seed=7)
+>>> len(table.cards), table.state_hash() == dealt_table(load_config(), seed=7).state_hash()
+(50, True)
+"""
 
 from __future__ import annotations
 

@@ -7,6 +7,14 @@ the state hash after the turn, plus the unfinished turn's inputs. Floats are wri
 Python's shortest round-tripping repr, so gestures come back exactly. Reading never executes
 anything from the file (JSON only, every field's type checked); every problem is one
 :class:`~wokphysics.errors.ReplayFileError` line.
+
+>>> import tempfile
+>>> from wokphysics.config.wok_on_fire import load_config
+>>> from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+>>> path = Path(tempfile.mkdtemp()) / "game.json"
+>>> game = WokOnFireGame(load_config(), 2, seed=3, bots=("strong", "weak"), record_path=path)
+>>> verify_game_record(path)
+(True, '0 turns verified, every state hash identical (unfinished game, 2 players)')
 """
 
 from __future__ import annotations
