@@ -1,6 +1,6 @@
 """Things moving across the window: a card flying from a row to a player, a coin to its set.
 
-A :class:`Flight` moves a picture from one rectangle to another (position and size eased)
+A :class:`SpriteFlight` moves a picture from one rectangle to another (position and size eased)
 after an optional delay; :class:`Motions` runs them on the frame clock. Motions only draw:
 the game changed before its pictures start to move, and skipping them (Space) changes
 nothing but the picture.

@@ -1,7 +1,7 @@
 """The screens over the middle of Wok Star's table: setup (sharing out the preparations, the
 starting bonus), Accounting, Purchase (and the new preparations' owners) and the end.
 
-Each screen is a list of :class:`Choice` buttons (an engine action for the seat the engine
+Each screen is a list of :class:`ScreenChoice` buttons (an engine action for the seat the engine
 names, or a command of the scene) computed from the state alone, so the drawing and the input
 mapping agree; a disabled button carries the reason, said when it is clicked. The numbers are
 on screen: money earned, costs, prices and what each purchase brings.
