@@ -281,6 +281,22 @@ def test_wok_and_roll_checker_catches_a_lost_crossing() -> None:
         state.check_invariants()
 
 
+def test_wok_and_roll_checker_catches_a_red_die_cooked_by_a_player_not_at_the_market() -> None:
+    """Only the market player cooks with the 2 red dice: another seat's menu marking a red die
+    used is caught (found unexercised by the audit's coverage run)."""
+    state = new_game("wok-and-roll", 2, 1)
+    while state.phase != "cook":  # roll and lock: everyone cooks from these dice now
+        state.apply(state.legal_actions()[0])
+    state.check_invariants()
+    other = 1 - state.roller
+
+    def red_die_used(data: dict[str, Any]) -> None:
+        data["menus"][other]["dice_used"] |= 1 << 5  # the second red die
+
+    with pytest.raises(InvariantViolation, match=f"player {other + 1} used a die they may not"):
+        _corrupted(state, red_die_used).check_invariants()
+
+
 # ------------------------------------------------------------------------ Wok on Fire
 
 
