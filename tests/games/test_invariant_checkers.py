@@ -10,6 +10,7 @@ which has no such form, through its table and piles.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from wokphysics.errors import InvariantViolation
 from wokphysics.games.protocol import GameState
 from wokphysics.games.registry import new_game, turn_engine
+from wokphysics.games.we_will_wok_you.actions import Pay, TakeWok
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.games.wok_star.cards import recipe_of
 
@@ -103,6 +105,21 @@ def test_we_will_wok_you_checker_catches_a_stale_hand_cache() -> None:
         state.apply(state.legal_actions()[-1])
     state._kinds[0][0] += 1  # a cache out of step with the hand
     with pytest.raises(InvariantViolation, match="player 0's hand caches are stale"):
+        state.check_invariants()
+
+
+def test_we_will_wok_you_checker_catches_a_payment_out_of_step_with_its_cards() -> None:
+    """A wok payment in progress keeps the targets its paid cards leave open; a cache that
+    forgets them is caught (found unexercised by the audit's coverage run)."""
+    state = _played("we-will-wok-you", 2, 0, 0)
+    rng = random.Random(0)
+    while not (state.pending_wok >= 0 and state.pending_paid):
+        actions = state.legal_actions()
+        paying = [a for a in actions if isinstance(a, TakeWok | Pay)]
+        state.apply(paying[0] if paying else rng.choice(actions))
+    state.check_invariants()
+    state._targets = ()  # the payment's open targets forgotten
+    with pytest.raises(InvariantViolation, match="the payment in progress is out of step"):
         state.check_invariants()
 
 
