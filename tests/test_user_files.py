@@ -113,6 +113,40 @@ def test_a_self_linked_file_in_a_config_folder_is_reported_not_skipped(tmp_path:
         load_config(tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("game", "wanted"),
+    [
+        ("wok-on-fire", "physics.toml or wok_on_fire.toml"),
+        ("we-will-wok-you", "we_will_wok_you.toml"),
+        ("wok-star", "wok_star.toml"),
+        ("wok-and-roll", "wok_and_roll.toml"),
+    ],
+)
+def test_a_config_folder_without_the_games_files_is_refused(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    wanted: str,
+) -> None:
+    # A mistyped folder (or one holding only another game's file) would otherwise play on the
+    # defaults without a word.
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("not a config")
+    outcome = wokphysics(capsys, monkeypatch, "simulate", game, "--games", "1", "--no-cluster",
+                         "--workers", "1", "--config", str(folder), "--out", str(tmp_path / "o"))
+    assert outcome.status == 2
+    assert outcome.one_line_error
+    assert str(folder) in outcome.err and f"holds no {wanted}" in outcome.err
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_config_folder_with_one_of_wok_on_fires_two_files_is_enough(tmp_path: Path) -> None:
+    (tmp_path / "wok_on_fire.toml").write_text("[rules]\ncards_per_chop = 3\n")
+    assert load_config(tmp_path).rules.cards_per_chop == 3
+
+
 def test_a_self_linked_config_file_is_reported_as_a_loop(tmp_path: Path) -> None:
     loop = tmp_path / "my.toml"
     loop.symlink_to(loop)

@@ -137,12 +137,25 @@ def _first_non_plain(value: Any, key: str) -> tuple[str, str] | None:
     return None
 
 
-def load_layered(default_name: str, override: str | Path | None) -> tuple[dict[str, Any], str]:
+def check_config_folder(folder: Path, names: tuple[str, ...]) -> None:
+    """Refuse a config folder that holds none of the files ``names``: the game would silently
+    run on its defaults, which is never what a person who named the folder meant."""
+    if not any(os.path.lexists(folder / name) for name in names):
+        wanted = " or ".join(names)
+        raise ConfigError(str(folder), None,
+                          f"this folder holds no {wanted}; a config folder holds files named as "
+                          "in the shipped config/ folder (or give one TOML file)")
+
+
+def load_layered(
+    default_name: str, override: str | Path | None, *, folder_checked: bool = False
+) -> tuple[dict[str, Any], str]:
     """The default file ``default_name`` with an optional override layered on top.
 
-    ``override`` may be a folder (its file of the same name, if any, is layered on) or one
-    TOML file. Returns the merged data and the name of the file to blame for errors (the
-    override's, if it changed anything, else the default's).
+    ``override`` may be a folder (its file of the same name is layered on; a folder without
+    it is refused unless ``folder_checked``: the caller reads several files and checked that
+    the folder holds one of them) or one TOML file. Returns the merged data and the name of
+    the file to blame for errors (the override's, if it changed anything, else the default's).
     """
     default_path = default_config_dir() / default_name
     data = read_toml(default_path)
@@ -151,6 +164,8 @@ def load_layered(default_name: str, override: str | Path | None) -> tuple[dict[s
         return data, blame
     path = Path(override)
     if path.is_dir():
+        if not folder_checked:
+            check_config_folder(path, (default_name,))
         path = path / default_name
         if not os.path.lexists(path):  # a broken or looping link is reported, not skipped
             return data, blame

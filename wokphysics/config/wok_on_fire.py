@@ -29,7 +29,14 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, field_validator
 
-from wokphysics.config.loader import Settings, layer, load_layered, read_toml, validate
+from wokphysics.config.loader import (
+    Settings,
+    check_config_folder,
+    layer,
+    load_layered,
+    read_toml,
+    validate,
+)
 from wokphysics.config.paths import default_config_dir
 from wokphysics.config.table import TableConfig
 from wokphysics.errors import ConfigError
@@ -199,8 +206,10 @@ def load_config(path: str | Path | None = None) -> WokOnFireConfig:
     """
     override = None if path is None else Path(path)
     folder = override if override is not None and override.is_dir() else None
-    physics, physics_file = load_layered(PHYSICS_FILE, folder)
-    game, game_file = load_layered(GAME_FILE, folder)
+    if folder is not None:
+        check_config_folder(folder, (PHYSICS_FILE, GAME_FILE))
+    physics, physics_file = load_layered(PHYSICS_FILE, folder, folder_checked=True)
+    game, game_file = load_layered(GAME_FILE, folder, folder_checked=True)
     blame = {key: physics_file for key in physics} | {key: game_file for key in game}
     if override is not None and folder is None:
         if not os.path.lexists(override):  # a link to itself is reported by read_toml
