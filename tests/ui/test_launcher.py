@@ -247,7 +247,10 @@ def test_resume_offers_the_newest_unfinished_game_also_under_a_numbered_name(
     game = choices.game
     assert game.resume_file() == tmp_path / "we-will-wok-you-autosave-2.json"
     saved = game.saved()
-    assert saved is not None and saved.endswith("in we-will-wok-you-autosave-2.json")
+    assert saved is not None and saved.endswith(" (save 2)")
+    button = launcher.rect_of(Spot("resume"))
+    assert button is not None  # the label fits its button (a file name in it ran past)
+    assert launcher.text.font(launcher._font(22)).size(f"Resume ({saved})")[0] < button.width
     assert launcher.tooltip(Spot("resume")).endswith("we-will-wok-you-autosave-2.json")
     _click(app, launcher, Spot("resume"))
     resumed = app.scene

@@ -118,8 +118,8 @@ class GameChoices:
         self._resume = None
 
     def saved(self) -> str | None:
-        """``"saved 14:32, 30 Nov"`` (with the file's name when it is not the autosave
-        itself) when there is a game to resume, else None."""
+        """``"saved 14:32, 30 Nov"`` (``"... (save 2)"`` for ``NAME-2.json``) when there is a
+        game to resume, else None."""
         path = self.resume_file()
         try:
             stamp = datetime.fromtimestamp(path.stat().st_mtime) if path else None
@@ -127,7 +127,8 @@ class GameChoices:
             stamp = None
         if path is None or stamp is None:
             return None
-        named = "" if path == self.autosave else f" in {path.name}"
+        number = path.stem.rsplit("-", 1)[-1] if path != self.autosave else ""
+        named = f" (save {number})" if number.isdigit() else ""  # the tooltip names the file
         return f"saved {stamp:%H:%M, %d %b}{named}"
 
     def is_default(self, key: str) -> bool:
