@@ -23,6 +23,7 @@ from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.replay.turn_record import read_record
 from wokphysics.ui.app import App, WindowOptions
+from wokphysics.ui.scene import MESSAGE_S
 from wokphysics.ui.turn.replay import ReplayControl
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
@@ -181,6 +182,21 @@ def test_a_dimmed_serving_says_why_and_changes_nothing() -> None:
     assert isinstance(drawing, RollDrawing)
     words = drawing.tooltip(Hit("serving", "R1.2"), scene)
     assert "Not now: a dish is crossed from the top down" in words
+    # The click's bubble alone is shown where the pointer rests (the tooltip saying the same
+    # was drawn over it); once the bubble is gone, resting there shows the tooltip.
+    shown: list[str] = []
+    original = drawing._tooltip
+
+    def record(surface: pygame.Surface, words: str, rect: pygame.Rect, lay: object) -> None:
+        shown.append(words)
+        original(surface, words, rect, lay)  # type: ignore[arg-type]
+
+    drawing._tooltip = record  # type: ignore[method-assign]
+    app.frame(FRAME_S)
+    assert scene.presenter.bubbles and not shown
+    for _ in range(round(MESSAGE_S / FRAME_S) + 5):
+        app.frame(FRAME_S)
+    assert not scene.presenter.bubbles and shown and "Not now" in shown[-1]
     # a red die is the market player's; the others are told so when they try to pay with it
     pygame.display.quit()
 

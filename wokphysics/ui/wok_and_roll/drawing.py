@@ -426,6 +426,8 @@ class RollDrawing:
         if hit.kind not in ("other", "section", "group"):
             pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2,
                              border_radius=lay.px(6))
+        if any(rect.collidepoint(said.at) for said in scene.presenter.bubbles):
+            return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.tooltip(hit, scene)
         if words:
             self._tooltip(surface, words, rect, lay)

@@ -394,6 +394,8 @@ class WwwyDrawing:
         if rect is None:
             return
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2, border_radius=8)
+        if any(rect.collidepoint(said.at) for said in scene.presenter.bubbles):
+            return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.tooltip(target, scene)
         if words:
             self._tooltip(surface, words, rect, lay)
