@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from wwwy_clicks import FRAME_S, centre_of, click, play_turn_by_clicks, post_click
+from wwwy_clicks import FRAME_S, centre_of, click, layout, play_turn_by_clicks, post_click
 
 from wokphysics.cli import main
 from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
@@ -261,4 +261,25 @@ def test_centre_of_finds_the_card_on_top() -> None:
         drawing = scene.parts.drawing
         assert isinstance(drawing, WwwyDrawing)
         assert drawing.view.layout(scene).hit(point) == WwwyTarget("hand", card)
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 700), (1600, 1000)])
+def test_every_players_box_is_drawn_whole_in_a_resized_window(size: tuple[int, int]) -> None:
+    """At 1024 x 640 the fourth player's box was cut off half way (its region was scaled
+    twice), the lower half left blank."""
+    def make(app: App) -> TurnScene:
+        session = TurnSession.new(GAME, ["person", "greedy", "greedy", "greedy"], 2)
+        return wwwy_scene(session, app.text, app.sound, app.restart)
+
+    app = App(WindowOptions(size=size), make)
+    scene = app.scene
+    assert isinstance(scene, TurnScene)
+    app.frame(FRAME_S)
+    lay = layout(scene)
+    background = app.screen.get_at((2, size[1] // 2))
+    for box in lay.players:
+        # the box's inside near its bottom is the panel's colour, not the background
+        inside = app.screen.get_at((box.centerx, box.bottom - 4))
+        assert inside != background, (box, inside)
     pygame.display.quit()

@@ -75,6 +75,8 @@ class WwwyDrawing:
         over = view.show_arrangement
         arrangement = (over, scene.session.steps if over else -1, seat)
         log = scene.log[-12:]
+        column = lay.rect(972, 44, 308, 1)  # down to the log, in window px (already scaled)
+        players = pygame.Rect(column.x, column.y, column.w, lay.log.top - column.y)
         return {
             "top": (lay.rect(0, 0, 1280, 44), (scene.prompt(), state.turns_taken,
                                                scene.person_to_act, scene.presenter.status,
@@ -85,7 +87,7 @@ class WwwyDrawing:
             "offer": (lay.rect(440, 44, 532, 560), (
                 tuple(state.offer), state.pending_wok, tuple(state.pending_paid),
                 view.chosen_wok, len(state.box_woks), arrangement)),
-            "players": (lay.rect(972, 44, 308, lay.log.top - lay.rect(0, 44, 1, 1).top), (
+            "players": (players, (
                 tuple(state.coins), tuple(map(tuple, state.woks)),
                 tuple(len(h) for h in state.hands), tuple(len(f) for f in state.fronts),
                 state.current_player)),
