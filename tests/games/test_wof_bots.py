@@ -204,3 +204,23 @@ def test_simulate_bad_arguments_exit_2_with_one_line(
     status = main(["simulate", "wok-on-fire", "--no-progress", *args])
     err = capsys.readouterr().err
     assert status == 2 and words in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_strong_bot_facing_only_face_up_cards_flips_one_instead_of_stirring_the_air() -> None:
+    """Every card in the wok face up (late in a game, the supply gone): after two stirs that
+    flip nothing, the rules keep the step going until a card flips. The strong bot then turns
+    a face-up card down within a few stirs; it used to stir beside the wok until the engine's
+    60-stir safety cap (8 % of 4-player games; a minute of empty bot stirs in the window)."""
+    cfg = CFG
+    for seed in (1, 2, 3):
+        game = WokOnFireGame(cfg, 2, seed, 0, ("strong", "strong"))
+        for card in game.table.wok_cards():  # test fixture: every card turned face up in place
+            game.table.place(card.id, card.x, card.y, card.angle, True)
+        bot = make_wof_bot(cfg, "strong", seed)
+        stirs = 0
+        while game.expect is Expect.STIR:
+            bot.act(game)
+            stirs += 1
+        assert stirs <= 6, f"seed {seed}: {stirs} stirs before a card flipped"
+        assert game.expect is Expect.PICK
+        assert any(not c.face_up for c in game.table.wok_cards()), "a card was turned down"

@@ -33,6 +33,7 @@ from wokphysics.games.wok_on_fire.engine import (
     Expect,
     Pick,
     PickKind,
+    StirKind,
     WokOnFireGame,
 )
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
@@ -61,6 +62,13 @@ _CHOP_TIME_S = 0.1  # the chop's throwing stroke
 
 _TYPES: tuple[Ingredient, ...] = tuple(Ingredient)
 _INDEX: dict[Ingredient, int] = {kind: index for index, kind in enumerate(_TYPES)}
+
+
+def _must_flip(game: WokOnFireGame) -> bool:
+    """The rules keep this stir step going until a card flips (its face changes either way):
+    a normal step whose two stirs flipped nothing."""
+    return (game.stir_kind is StirKind.NORMAL and game.stirs_this_step >= 2
+            and not game.flipped_this_step)
 
 
 def _counts(pile: Sequence[Ingredient]) -> tuple[int, ...]:
@@ -130,7 +138,10 @@ class WokBot:
     # ------------------------------------------------------------------ flicks
     def _target(self, game: WokOnFireGame) -> Card | None:
         """The card to flick: a face-down card that nothing covers, near the wok's centre
-        (None when there is none: a strong bot does not turn a card face down).
+        (None when there is none: a strong bot does not turn a card face down, until the
+        stir step's two stirs have flipped nothing and the rules keep it stirring until a card
+        flips; then it turns a face-up card down rather than stir the air up to the engine's
+        ``max_stirs_per_step``, a minute of empty bot stirs in the window).
 
         What covers a card is judged by eye, not by the exact visibility geometry (cheap:
         a bot plans every stir): each card lying above it counts by how close its centre is.
@@ -144,7 +155,7 @@ class WokBot:
         pool = inside or lying
         if not self.settings.choose_targets:
             return pool[int(self.rng.integers(len(pool)))]
-        if all(c.face_up for c in pool):
+        if all(c.face_up for c in pool) and not _must_flip(game):
             return None  # flipping would only hide a card that can be picked
         card_cfg = game.cfg.physics.card
         diagonal = math.hypot(card_cfg.width_mm, card_cfg.length_mm)
