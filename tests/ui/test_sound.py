@@ -73,3 +73,16 @@ def test_m_key_mutes_the_window() -> None:
     app.frame(1 / 60)
     assert app.sound.muted
     pygame.display.quit()
+
+
+def test_closing_the_window_stops_the_mixer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The mixer's audio thread calls into Python whenever an effect ends; it must not outlive
+    # the window in a process that goes on (it crashed one that started tracemalloc later).
+    from cli_helpers import wokphysics
+
+    outcome = wokphysics(capsys, monkeypatch, "play", "we-will-wok-you", "--max-frames", "3",
+                         "--no-save")
+    assert outcome.status == 0, outcome.err
+    assert pygame.mixer.get_init() is None

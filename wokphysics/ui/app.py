@@ -287,8 +287,14 @@ class App:
         raise Terminated()
 
     def close(self) -> None:
-        """Close the window (pygame's display); SIGTERM ends the process as usual again."""
+        """Close the window (pygame's display) and the sound mixer; SIGTERM ends the process as
+        usual again."""
         self.closed = True
+        # The mixer's audio thread calls back into Python each time an effect ends; left
+        # running after the window closes, it outlives the game (a crash in a process that
+        # went on, seen as a segfault when the thread took the GIL during tracemalloc's stop).
+        if pygame.mixer.get_init() is not None:
+            pygame.mixer.quit()
         pygame.display.quit()
 
     def run(self) -> int:
