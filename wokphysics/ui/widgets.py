@@ -136,3 +136,47 @@ def newest_whole(blocks: list[list[T]], room: int) -> list[T]:
             break
         shown[:0] = block
     return shown
+
+
+def draw_tooltip(surface: pygame.Surface, text: Text, words: str, near: pygame.Rect, size: int,
+                 width: int, px: Callable[[float], int]) -> None:
+    """A cream box of ``words`` (font ``size`` px, wrapped to ``width`` px) beside ``near``:
+    to its right, or to its left where the right would leave the window; ``px`` scales the
+    reference padding to this window."""
+    lines = text.wrap(words, size, width)
+    images = [text.render(line, size, (24, 20, 16)) for line in lines]
+    box_width = max(image.get_width() for image in images) + px(16)
+    height = sum(image.get_height() for image in images) + px(12)
+    box = pygame.Rect(near.right + px(8), near.y, box_width, height)
+    if box.right > surface.get_width():
+        box.right = near.left - px(8)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
+    pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
+    y = box.y + px(6)
+    for image in images:
+        surface.blit(image, (box.x + px(8), y))
+        y += image.get_height()
+
+
+class ReferenceScale:
+    """A layout drawn at a reference size and scaled uniformly into the window: ``scale``
+    (window px per reference px) and ``origin`` (window px of the reference's top left)."""
+
+    scale: float
+    origin: tuple[float, float]
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in reference px, in window px."""
+        s = self.scale
+        ox, oy = self.origin
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
+                           max(1, round(h * s)))
+
+    def font(self, reference_px: int) -> int:
+        """A font size given at the reference size, for this window (never below 11)."""
+        return max(11, round(reference_px * self.scale))
+
+    def px(self, reference_px: float) -> int:
+        """A length given in reference px, in window px (at least 1)."""
+        return max(1, round(reference_px * self.scale))

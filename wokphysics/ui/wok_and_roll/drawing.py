@@ -34,6 +34,7 @@ from wokphysics.ui.widgets import (
     Button,
     Color,
     draw_button,
+    draw_tooltip,
     newest_whole,
 )
 from wokphysics.ui.wok_and_roll.faces import INK
@@ -599,21 +600,8 @@ class RollDrawing:
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
                  lay: RollLayout) -> None:
-        size = lay.font(20)
-        lines = self.view.text.wrap(words, size, lay.px(380))
-        images = [self.view.text.render(line, size, (24, 20, 16)) for line in lines]
-        width = max(image.get_width() for image in images) + lay.px(16)
-        height = sum(image.get_height() for image in images) + lay.px(12)
-        box = pygame.Rect(near.right + lay.px(8), near.y, width, height)
-        if box.right > surface.get_width():
-            box.right = near.left - lay.px(8)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
-        pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
-        y = box.y + lay.px(6)
-        for image in images:
-            surface.blit(image, (box.x + lay.px(8), y))
-            y += image.get_height()
+        draw_tooltip(surface, self.view.text, words, near, lay.font(20), lay.px(380),
+                     lay.px)
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from wokphysics.games.wok_and_roll.sheet import Sheet
+from wokphysics.ui.widgets import ReferenceScale
 
 BASE = (1280, 800)
 TOP = 40
@@ -63,7 +64,7 @@ def _empty() -> pygame.Rect:
 
 
 @dataclass
-class RollLayout:
+class RollLayout(ReferenceScale):
     """Rectangles (window px) of one frame's picture."""
 
     size: tuple[int, int]
@@ -99,19 +100,6 @@ class RollLayout:
     log: pygame.Rect = field(default_factory=_empty)
     hits: list[tuple[pygame.Rect, Hit]] = field(default_factory=list)
 
-    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        """A rectangle given in reference px, in window px."""
-        s = self.scale
-        ox, oy = self.origin
-        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
-                           max(1, round(h * s)))
-
-    def font(self, reference_px: int) -> int:
-        """A font size given at the reference size, for this window (never below 11)."""
-        return max(11, round(reference_px * self.scale))
-
-    def px(self, reference_px: float) -> int:
-        return max(1, round(reference_px * self.scale))
 
     def hit(self, pos: tuple[int, int]) -> Hit | None:
         """What is under ``pos`` (the first match: small things before the areas around

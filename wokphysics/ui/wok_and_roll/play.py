@@ -48,7 +48,8 @@ def rules_config(args: argparse.Namespace, plugin: GamePlugin) -> str | None:
     expert = bool(getattr(args, "expert", False))
     dishes = getattr(args, "dishes", None)
     if not expert and dishes is None:
-        return args.config  # type: ignore[no-any-return]
+        config: str | None = args.config
+        return config
     if args.config is not None:
         raise UserError("--expert and --dishes cannot be layered over --config: set "
                         "menu = \"expert\" or dishes_to_end in that file's [rules] instead")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui.widgets import ReferenceScale
 
 BASE = (1280, 800)
 CARD = (76, 104)
@@ -50,7 +51,7 @@ class WwwyTarget:
 
 
 @dataclass
-class WwwyLayout:
+class WwwyLayout(ReferenceScale):
     """Rectangles (window px) of one frame's picture."""
 
     size: tuple[int, int]
@@ -77,19 +78,6 @@ class WwwyLayout:
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     hits: list[tuple[pygame.Rect, WwwyTarget]] = field(default_factory=list)
 
-    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        """A rectangle given in reference px, in window px."""
-        s = self.scale
-        ox, oy = self.origin
-        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
-                           max(1, round(h * s)))
-
-    def font(self, reference_px: int) -> int:
-        """A font size given at the reference size, for this window (never below 11)."""
-        return max(11, round(reference_px * self.scale))
-
-    def px(self, reference_px: float) -> int:
-        return max(1, round(reference_px * self.scale))
 
     def hit(self, pos: tuple[int, int]) -> WwwyTarget | None:
         """What is under ``pos`` (the topmost thing, e.g. the overlapping hand card on top)."""
