@@ -283,3 +283,49 @@ def test_every_players_box_is_drawn_whole_in_a_resized_window(size: tuple[int, i
         inside = app.screen.get_at((box.centerx, box.bottom - 4))
         assert inside != background, (box, inside)
     pygame.display.quit()
+
+
+def _drawn_words(app: App) -> list[str]:
+    """The strings the window renders in its next frame."""
+    said: list[str] = []
+    render = app.text.render
+
+    def recording(words: str, *args: object, **kwargs: object) -> pygame.Surface:
+        said.append(words)
+        return render(words, *args, **kwargs)  # type: ignore[arg-type]
+
+    app.text.render = recording  # type: ignore[method-assign]
+    app.frame(FRAME_S)
+    app.text.render = render  # type: ignore[method-assign]
+    return said
+
+
+def test_the_replay_bar_hides_nothing_and_names_the_headings_turn() -> None:
+    from wokphysics.ui.turn.replay import ReplayControl
+
+    session = TurnSession.new(GAME, ["greedy", "greedy"], 8)
+    while not session.state.is_terminal():
+        session.apply(session.bot_choice())
+    app, scene = _app(["greedy", "greedy"], seed=8)
+    state = session.state
+    control = ReplayControl(GAME, session.seats, session.initial, state.history)
+    scene.start_replay(control)
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RIGHT, "mod": 0}))
+    said = _drawn_words(app)
+    assert control.turn == 3
+    # The heading and the bar name the same turn: the third, the one just shown.
+    heading = [w for w in said if w.startswith("We Will Wok You")]
+    bar = [w for w in said if w.startswith("Replay:")]
+    assert len(heading) == 1 and len(set(bar)) == 1, said
+    assert "turn 3 of" in heading[0] and "turn 3 of" in bar[0], (heading, bar)
+    assert "turn 4" not in heading[0]
+    # The game's picture stops above the bar: the symbol count, the hand, the score and the
+    # log are all clear of it, and the bar is inside the window.
+    lay = layout(scene)
+    assert control.bar.bottom <= 800 and control.bar.width > 0
+    for name, rect in (("tally", lay.tally), ("hand", lay.hand_area), ("side", lay.side),
+                       ("log", lay.log)):
+        assert not rect.colliderect(control.bar), (name, rect, control.bar)
+    assert lay.tally.bottom < control.bar.top
+    pygame.display.quit()

@@ -3,24 +3,26 @@
 A :class:`ReplayControl` drives a game's :class:`~wokphysics.ui.turn.scene.TurnScene` from a
 record instead of from people and bots: the same presenter says each move (naming the cards),
 the same drawing shows the table, with the hand of the player to act (a replay hides nothing).
-Keys: Right or N the next turn, Left or P the previous one (replayed from the start), Space
-plays and pauses (a turn every ``TURN_S`` seconds), Home the start, End the end; clicks on the
-bar's two halves step back and forth. ``wokphysics replay GAME-autosave.json`` opens it; V on
-a game's end screen replays that game.
+A turn is the game's own (the number its heading shows; the game's ``GameParts.turns_done``).
+Keys and clicks are :class:`~wokphysics.ui.replay_steps.TurnStepper`'s (Space plays a turn
+every ``TURN_S`` seconds). The bar sits in a strip the scene keeps free below the game's
+picture. ``wokphysics replay GAME-autosave.json`` opens it; V on a game's end screen replays
+that game.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.replay.turn_record import turn_starts
+from wokphysics.ui.replay_steps import BAR_MARGIN, BAR_PAD, TurnStepper
 from wokphysics.ui.turn.session import TurnSession
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE
+from wokphysics.ui.widgets import PANEL_BG, Text
 
 if TYPE_CHECKING:
     from wokphysics.ui.turn.scene import TurnScene
@@ -29,45 +31,50 @@ TURN_S = 1.2
 """Seconds per turn while the replay plays."""
 
 
-class ReplayControl:
-    """Where a replay stands: ``index`` steps of ``actions`` applied to ``initial``."""
+def game_turn_starts(initial: GameState, actions: Sequence[Action],
+                     turns_done: Callable[[GameState], int] | None = None) -> list[int]:
+    """Indices of the steps that begin a turn: where the game's own count of finished turns
+    (``turns_done``, the number the game's heading shows) goes up, or without one, where the
+    player to act changes."""
+    state = initial.clone()
+    if turns_done is None:
+        players = []
+        for action in actions:
+            players.append(state.current_player)
+            state.apply(action)
+        return turn_starts(players)
+    starts = [0] if actions else []
+    for index, action in enumerate(actions[:-1]):
+        done = turns_done(state)
+        state.apply(action)
+        if turns_done(state) != done:
+            starts.append(index + 1)
+    return starts
+
+
+class ReplayControl(TurnStepper["TurnScene"]):
+    """Where a replay stands: ``index`` steps of ``actions`` applied to ``initial``, cut into
+    the game's turns (``turns_done``: see :func:`game_turn_starts`)."""
 
     def __init__(self, game: str, seats: Sequence[str], initial: GameState,
-                 actions: Sequence[Action]) -> None:
+                 actions: Sequence[Action],
+                 turns_done: Callable[[GameState], int] | None = None) -> None:
         self.game = game
         self.seats = tuple(seats)
         self.initial = initial.clone()
         self.actions = list(actions)
-        state = initial.clone()
-        players = []
-        for action in self.actions:
-            players.append(state.current_player)
-            state.apply(action)
-        self.starts = turn_starts(players)
-        self.index = 0
-        self.playing = False
+        super().__init__(game_turn_starts(self.initial, self.actions, turns_done),
+                         len(self.actions))
         self._clock = 0.0
-        self.bar = pygame.Rect(0, 0, 0, 0)
-
-    @property
-    def turn(self) -> int:
-        """Turns fully shown (0 at the start)."""
-        return sum(1 for start in self.starts if start < self.index)
-
-    @property
-    def turns(self) -> int:
-        return len(self.starts)
 
     # ------------------------------------------------------------------ moving
     def session(self) -> TurnSession:
         """A fresh session at the start of the record (no autosave, nobody acts)."""
-        return TurnSession(self.game, self.initial.clone(), self.seats, None,
-                           self.initial.clone())
+        return replay_session(self.game, self.seats, self.initial)
 
     def forward(self, scene: TurnScene) -> None:
         """Show the next turn (its steps said and animated)."""
-        later = [start for start in self.starts if start > self.index]
-        end = later[0] if later else len(self.actions)
+        end = self.next_start()
         while self.index < end:
             scene.perform([self.actions[self.index]])
             self.index += 1
@@ -87,9 +94,9 @@ class ReplayControl:
         scene.motions.skip()
         scene.end_shown = scene.over
 
-    def back(self, scene: TurnScene) -> None:
-        earlier = [start for start in self.starts if start < self.index]
-        self.goto(scene, earlier[-1] if earlier else 0)
+    def toggle(self) -> None:
+        super().toggle()
+        self._clock = TURN_S  # the next turn comes at once
 
     def update(self, real_s: float, scene: TurnScene) -> None:
         if not self.playing:
@@ -102,50 +109,25 @@ class ReplayControl:
             else:
                 self.forward(scene)
 
-    # ------------------------------------------------------------------ input
-    def key(self, key: int, scene: TurnScene) -> None:
-        if key in (pygame.K_RIGHT, pygame.K_n):
-            self.forward(scene)
-        elif key in (pygame.K_LEFT, pygame.K_p):
-            self.back(scene)
-        elif key == pygame.K_SPACE:
-            self.playing = not self.playing
-            self._clock = TURN_S
-        elif key == pygame.K_HOME:
-            self.goto(scene, 0)
-        elif key == pygame.K_END:
-            self.goto(scene, len(self.actions))
-
-    def click(self, pos: tuple[int, int], scene: TurnScene) -> bool:
-        """A click on the bar steps (left half back, right half on); True if it was on it."""
-        if not self.bar.collidepoint(pos):
-            return False
-        if pos[0] < self.bar.centerx:
-            self.back(scene)
-        else:
-            self.forward(scene)
-        return True
-
     # ------------------------------------------------------------------ drawing
-    def prompt(self) -> str:
-        state = "playing" if self.playing else "paused"
-        return f"Replay, turn {self.turn} of {self.turns} ({state})"
+    def bar_height(self, surface: pygame.Surface, text: Text) -> int:
+        """Window px kept free at the bottom of the window for the bar."""
+        return self.bar_image(text, bar_font(surface)).get_height() + BAR_PAD + 2 * BAR_MARGIN
 
     def draw_bar(self, surface: pygame.Surface, scene: TurnScene) -> None:
         width, height = surface.get_size()
-        size = max(16, height // 40)
-        words = (f"Replay: turn {self.turn} of {self.turns}.  < P / Left: back     "
-                 f"Space: {'pause' if self.playing else 'play'}     N / Right: on >")
-        image = scene.text.render(words, size, WHITE, True)
-        self.bar = pygame.Rect(0, 0, image.get_width() + 40, image.get_height() + 16)
-        self.bar.midbottom = (width // 2, height - 6)
-        shade = pygame.Surface(self.bar.size, pygame.SRCALPHA)
-        shade.fill((*PANEL_BG, 235))
-        surface.blit(shade, self.bar)
-        pygame.draw.rect(surface, GOLD, self.bar, 2, border_radius=8)
-        surface.blit(image, image.get_rect(center=self.bar.center))
-        done = self.bar.width * self.index // max(1, len(self.actions))
-        pygame.draw.rect(surface, DIM, pygame.Rect(self.bar.x, self.bar.bottom - 4, done, 3))
+        image = self.bar_image(scene.text, bar_font(surface))
+        self.paint_bar(surface, image, (width // 2, height - BAR_MARGIN), (*PANEL_BG, 235))
+
+
+def replay_session(game: str, seats: Sequence[str], initial: GameState) -> TurnSession:
+    """A session at ``initial`` that saves nothing (a replay's)."""
+    return TurnSession(game, initial.clone(), seats, None, initial.clone())
+
+
+def bar_font(surface: pygame.Surface) -> int:
+    """The bar's font size in a window of ``surface``'s height."""
+    return max(16, surface.get_height() // 40)
 
 
 def run_turn_replay(path: str, args: argparse.Namespace) -> int:
@@ -173,9 +155,9 @@ def run_turn_replay(path: str, args: argparse.Namespace) -> int:
                             title=f"{plugin(record.game).title} replay - {Path(path).name}")
 
     def new_scene(app: App) -> TurnScene:
-        control = ReplayControl(record.game, record.seats, record.initial, record.actions)
-        scene = maker(control.session(), app.text, app.sound, app.restart, None)
-        scene.start_replay(control)
+        scene = maker(replay_session(record.game, record.seats, record.initial), app.text,
+                      app.sound, app.restart, None)
+        scene.start_replay(scene.replay_of(record.seats, record.initial, record.actions))
         return scene
 
     status = App(options, new_scene).run()

@@ -30,13 +30,13 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from wokphysics.games.protocol import Action
+from wokphysics.games.protocol import Action, GameState
 from wokphysics.ui.scene import BotPace, EngineGate, GameScene, Point, Presenter
 from wokphysics.ui.sound import Effect, Sound
 from wokphysics.ui.turn.handover import HandOver, draw_curtain
 from wokphysics.ui.turn.motion import Motions, SpriteFlight
 from wokphysics.ui.turn.session import Applied, TurnSession
-from wokphysics.ui.widgets import Button, Text, bubble, draw_button
+from wokphysics.ui.widgets import PANEL_BG, Button, Text, bubble, draw_button
 
 if TYPE_CHECKING:
     from wokphysics.ui.turn.replay import ReplayControl
@@ -176,6 +176,9 @@ class GameParts:
     inputs: GameInput
     drawing: GameDrawing
     help_lines: tuple[tuple[str, str], ...]
+    turns_done: Callable[[GameState], int] | None = None
+    """The game's count of finished turns in a state (its heading shows the next one): the
+    replay viewer steps by these turns. None: a turn is a player's steps in a row."""
 
 
 # --------------------------------------------------------------------------- input mapping
@@ -322,6 +325,14 @@ class TurnDrawing:
             draw_curtain(surface, scene.text, scene.names[scene.session.current],
                          scene.prompt(), first)
             return
+        whole = surface
+        if scene.replay is not None:
+            # The game is drawn above a strip kept free for the replay bar, so the bar hides
+            # nothing of it (the game's layout fits the smaller picture).
+            strip = min(surface.get_height() // 4, scene.replay.bar_height(surface, scene.text))
+            picture = pygame.Rect(0, 0, surface.get_width(), surface.get_height() - strip)
+            surface.fill(PANEL_BG, pygame.Rect(0, picture.bottom, picture.width, strip))
+            surface = surface.subsurface(picture)
         if scene.over and scene.end_shown:
             scene.parts.drawing.draw_end(surface, scene)
             if scene.replay is None:
@@ -329,6 +340,7 @@ class TurnDrawing:
         else:
             scene.parts.drawing.draw(surface, scene)
             scene.motions.draw(surface)
+        surface = whole
         size = max(16, surface.get_height() // 40)
         for said in scene.presenter.bubbles:
             bubble(surface, scene.text, said.text, said.at, size, surface.get_rect())
@@ -459,13 +471,25 @@ class TurnScene(GameScene):
         self.motions.skip()
         self.end_shown = False
 
-    def replay_this_game(self) -> None:
-        """Replay the game just played, turn by turn, from its start (V on the end screen)."""
+    def replay_of(self, seats: Sequence[str], initial: GameState,
+                  actions: Sequence[Action]) -> ReplayControl:
+        """A replay of this game's record, stepping by the game's own turns."""
         from wokphysics.ui.turn.replay import ReplayControl
 
+        return ReplayControl(self.session.game, seats, initial, actions, self.parts.turns_done)
+
+    def replay_this_game(self) -> None:
+        """Replay the game just played, turn by turn, from its start (V on the end screen)."""
         session = self.session
-        self.start_replay(ReplayControl(session.game, session.seats, session.initial,
-                                        session.state.history))
+        self.start_replay(self.replay_of(session.seats, session.initial,
+                                         session.state.history))
+
+    def heading_turn(self, turns_done: int) -> str:
+        """The turn a game's heading names, given its count of finished turns: the turn in
+        play, or in a replay the turn its bar names (the same words)."""
+        if self.replay is not None:
+            return "replay, " + self.replay.where()
+        return f"turn {turns_done + 1}"
 
     def end_choices(self) -> list[tuple[int, str, Callable[[], None]]]:
         """The end screen's buttons: (key, label, what it does)."""

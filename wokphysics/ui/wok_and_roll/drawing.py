@@ -98,7 +98,8 @@ class RollDrawing:
                        for other in lay.others)
         marks = self._marks(scene, seat)
         return {
-            "top": (lay.top_bar, (scene.prompt(), state.turn, scene.curtain)),
+            "top": (lay.top_bar, (scene.prompt(), scene.heading_turn(state.turn - 1),
+                                  scene.curtain)),
             "tray": (lay.tray.inflate(lay.px(4), lay.px(4)), (
                 tuple(view.tray.faces(state)), state.phase, state.rolls, state.roller, seat,
                 tuple(sorted(view.reroll)), tuple(sorted(view.used_positions(state, seat)))
@@ -147,7 +148,7 @@ class RollDrawing:
         state = roll_state(scene)
         bar = lay.top_bar
         self._box(surface, bar, PANEL_BG, None, 0, 0)
-        title = f"Wok and Roll - {state.sheet.name} - turn {state.turn}"
+        title = f"Wok and Roll - {state.sheet.name} - {scene.heading_turn(state.turn - 1)}"
         left = self._label(surface, title, lay.font(24), (bar.x + lay.px(10),
                            bar.y + lay.px(9)), GOLD, True)
         words = self.view.text.wrap(scene.prompt(), lay.font(22), bar.right - left.right

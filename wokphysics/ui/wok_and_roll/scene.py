@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wokphysics.games.protocol import GameState
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.games.wok_and_roll.tray import DiceTray
 from wokphysics.ui.sound import Sound
@@ -39,7 +40,14 @@ def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a Wok and Roll scene, sharing one view."""
     view = RollView(DiceFaces(text), text, DiceTray(state.sheet.dice))
     presenter = RollPresenter(view, sound, Motions())
-    return GameParts(presenter, RollInput(view, presenter), RollDrawing(view), HELP_LINES)
+    return GameParts(presenter, RollInput(view, presenter), RollDrawing(view), HELP_LINES,
+                     turns_done=_turns_done)
+
+
+def _turns_done(state: GameState) -> int:
+    """Turns before the one in play (the heading names ``state.turn``)."""
+    assert isinstance(state, WokAndRollState)
+    return state.turn - 1
 
 
 def wok_and_roll_scene(session: TurnSession, text: Text, sound: Sound,

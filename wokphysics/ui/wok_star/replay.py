@@ -3,9 +3,8 @@
 A :class:`StarReplay` drives a :class:`~.scene.StarScene` from a record instead of people
 and bots: the same presenter says each step, the same drawing shows the table. A turn is a
 card of the Action phase (from its reveal to the next) or one step of setup and purchases.
-Keys: Right or N the next turn, Left or P the previous one (replayed from the start), Space
-plays and pauses in game time (the sand runs, each step comes at its recorded time), Home
-the start, End the end; a click on the bar's left or right half steps back or on.
+Keys and clicks are :class:`~wokphysics.ui.replay_steps.TurnStepper`'s; Space plays and
+pauses in game time (the sand runs, each step comes at its recorded time).
 ``wokphysics replay wok-star-autosave.json`` opens it; V on the end screen replays the game
 just played.
 """
@@ -20,7 +19,8 @@ import pygame
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
-from wokphysics.ui.widgets import GOLD, WHITE, Text
+from wokphysics.ui.replay_steps import TurnStepper
+from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.layout import StarLayout
 from wokphysics.ui.wok_star.pieces import PANEL
 from wokphysics.ui.wok_star.record import replay
@@ -46,7 +46,7 @@ def turn_starts(initial: WokStarState, actions: Sequence[WokStarAction],
     return starts
 
 
-class StarReplay:
+class StarReplay(TurnStepper["StarScene"]):
     """Where a replay stands: ``index`` steps of ``actions`` taken from ``initial``."""
 
     def __init__(self, seats: Sequence[str], initial: WokStarState,
@@ -55,19 +55,7 @@ class StarReplay:
         self.initial = WokStarState.from_dict(initial.to_dict())
         self.actions = list(actions)
         self.times = list(times)
-        self.starts = turn_starts(self.initial, self.actions, self.times)
-        self.index = 0
-        self.playing = False
-        self.bar = pygame.Rect(0, 0, 0, 0)
-
-    @property
-    def turn(self) -> int:
-        """Turns fully shown (0 at the start)."""
-        return sum(1 for start in self.starts if start < self.index)
-
-    @property
-    def turns(self) -> int:
-        return len(self.starts)
+        super().__init__(turn_starts(self.initial, self.actions, self.times), len(self.actions))
 
     # ------------------------------------------------------------------ moving
     def goto(self, scene: StarScene, index: int) -> None:
@@ -91,14 +79,9 @@ class StarReplay:
     def forward(self, scene: StarScene) -> None:
         """Show the next turn (its steps said and animated)."""
         scene.presenter.motions.clear()  # the previous turn's pieces have landed
-        later = [start for start in self.starts if start > self.index]
-        end = later[0] if later else len(self.actions)
+        end = self.next_start()
         while self.index < end:
             self._take(scene)
-
-    def back(self, scene: StarScene) -> None:
-        earlier = [start for start in self.starts if start < self.index]
-        self.goto(scene, earlier[-1] if earlier else 0)
 
     def update(self, real_s: float, scene: StarScene) -> None:
         """While playing, the game clock runs and each step comes at its recorded time."""
@@ -115,40 +98,7 @@ class StarReplay:
                 or session.state.phase is not Phase.ACTION):
             self._take(scene)
 
-    # ------------------------------------------------------------------ input
-    def key(self, key: int, scene: StarScene) -> None:
-        if key in (pygame.K_RIGHT, pygame.K_n):
-            self.forward(scene)
-        elif key in (pygame.K_LEFT, pygame.K_p):
-            self.back(scene)
-        elif key == pygame.K_SPACE:
-            self.playing = not self.playing
-        elif key == pygame.K_HOME:
-            self.goto(scene, 0)
-        elif key == pygame.K_END:
-            self.goto(scene, len(self.actions))
-
-    def click(self, pos: tuple[int, int], scene: StarScene) -> bool:
-        """A click on the bar steps (left half back, right half on); True if on it."""
-        if not self.bar.collidepoint(pos):
-            return False
-        if pos[0] < self.bar.centerx:
-            self.back(scene)
-        else:
-            self.forward(scene)
-        return True
-
     # ------------------------------------------------------------------ drawing
-    def prompt(self) -> str:
-        state = "playing" if self.playing else "paused"
-        return f"Replay, turn {self.turn} of {self.turns} ({state})"
-
     def draw_bar(self, surface: pygame.Surface, lay: StarLayout, text: Text) -> None:
-        words = (f"Replay: turn {self.turn} of {self.turns}.   < P / Left: back     "
-                 f"Space: {'pause' if self.playing else 'play'}     N / Right: on >")
-        image = text.render(words, lay.font, WHITE, True)
-        self.bar = pygame.Rect(0, 0, image.get_width() + 40, image.get_height() + 16)
-        self.bar.midbottom = (lay.panel.centerx, lay.panel.bottom - lay.px(4))
-        pygame.draw.rect(surface, PANEL, self.bar, border_radius=8)
-        pygame.draw.rect(surface, GOLD, self.bar, 2, border_radius=8)
-        surface.blit(image, image.get_rect(center=self.bar.center))
+        self.paint_bar(surface, self.bar_image(text, lay.font),
+                       (lay.panel.centerx, lay.panel.bottom - lay.px(4)), (*PANEL, 255))

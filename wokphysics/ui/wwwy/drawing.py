@@ -79,7 +79,8 @@ class WwwyDrawing:
         column = lay.rect(972, 44, 308, 1)  # down to the log, in window px (already scaled)
         players = pygame.Rect(column.x, column.y, column.w, lay.log.top - column.y)
         return {
-            "top": (lay.rect(0, 0, 1280, 44), (scene.prompt(), state.turns_taken,
+            "top": (lay.rect(0, 0, 1280, 44), (scene.prompt(),
+                                               scene.heading_turn(state.turns_taken),
                                                scene.person_to_act, scene.presenter.status,
                                                scene.presenter.status_is_error)),
             "market": (lay.rect(0, 44, 440, 560), (
@@ -153,7 +154,8 @@ class WwwyDrawing:
                  lay: WwwyLayout) -> None:
         pygame.draw.rect(surface, PANEL_BG, lay.top_bar)
         size = lay.font(22)
-        title = self._label(surface, f"We Will Wok You  \u00b7  turn {state.turns_taken + 1}",
+        title = self._label(surface,
+                            f"We Will Wok You  \u00b7  {scene.heading_turn(state.turns_taken)}",
                             size, (lay.top_bar.x + lay.px(12), lay.top_bar.y + lay.px(10)),
                             GOLD, bold=True)
         prompt = scene.prompt()

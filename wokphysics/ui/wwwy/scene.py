@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wokphysics.games.protocol import GameState
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions
@@ -35,7 +36,13 @@ def wwwy_parts(state: WeWillWokYouState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a We Will Wok You scene, sharing one view."""
     view = WwwyView(Faces(state.data, text), text)
     presenter = WwwyPresenter(view, sound, Motions())
-    return GameParts(presenter, WwwyInput(view), WwwyDrawing(view), HELP_LINES)
+    return GameParts(presenter, WwwyInput(view), WwwyDrawing(view), HELP_LINES,
+                     turns_done=_turns_taken)
+
+
+def _turns_taken(state: GameState) -> int:
+    assert isinstance(state, WeWillWokYouState)
+    return state.turns_taken
 
 
 def wwwy_scene(session: TurnSession, text: Text, sound: Sound,
