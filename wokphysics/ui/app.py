@@ -56,6 +56,17 @@ class WindowOptions:
     mute: bool = False
 
 
+def replay_window_options(args: object, title: str) -> WindowOptions:
+    """The window of a replay viewer: ``args``' ``max_frames`` (at least 1, else a UserError)
+    and ``screenshot`` (both optional attributes), with ``title``."""
+    max_frames = getattr(args, "max_frames", None)
+    if max_frames is not None and max_frames < 1:
+        raise UserError(f"--max-frames must be at least 1, not {max_frames}")
+    screenshot = getattr(args, "screenshot", None)
+    return WindowOptions(max_frames=max_frames,
+                         screenshot=Path(screenshot) if screenshot else None, title=title)
+
+
 def open_window(options: WindowOptions) -> pygame.Surface:
     """Set up pygame's display and fonts and open the window (a UserError if it cannot)."""
     problem = missing_display()

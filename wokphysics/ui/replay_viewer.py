@@ -356,20 +356,12 @@ class ReplayScene:
 
 def run_replay_window(path: str, args: argparse.Namespace) -> int:
     """Open the window on the replay file ``path`` (``args``: max_frames, screenshot)."""
-    from wokphysics.ui.app import App, WindowOptions, on_table
+    from wokphysics.ui.app import App, on_table, replay_window_options
 
     data = read_replay_json(path)
     source: Source = (TableSource(path, data) if data.get("format") == "wokphysics-table-replay"
                       else GameSource(path))
-    max_frames = getattr(args, "max_frames", None)
-    if max_frames is not None and max_frames < 1:
-        from wokphysics.errors import UserError
-
-        raise UserError(f"--max-frames must be at least 1, not {max_frames}")
-    screenshot = getattr(args, "screenshot", None)
-    options = WindowOptions(max_frames=max_frames,
-                            screenshot=Path(screenshot) if screenshot else None,
-                            title=f"Wok on Fire replay - {Path(path).name}")
+    options = replay_window_options(args, f"Wok on Fire replay - {Path(path).name}")
 
     def rebuild() -> Source:
         return TableSource(path, data) if isinstance(source, TableSource) else GameSource(path)
@@ -381,6 +373,6 @@ def run_replay_window(path: str, args: argparse.Namespace) -> int:
 
     app_started = [False]
     status = App(options, on_table(source.cfg, new_scene)).run()
-    if screenshot:
-        print(f"screenshot saved to {screenshot}")
+    if options.screenshot is not None:
+        print(f"screenshot saved to {options.screenshot}")
     return status

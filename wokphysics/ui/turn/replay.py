@@ -137,7 +137,7 @@ def run_turn_replay(path: str, args: argparse.Namespace) -> int:
     from wokphysics.errors import UserError
     from wokphysics.games.registry import plugin
     from wokphysics.replay.turn_record import read_record
-    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.app import App, replay_window_options
     from wokphysics.ui.front_ends import front_end
 
     record = read_record(path)
@@ -146,13 +146,8 @@ def run_turn_replay(path: str, args: argparse.Namespace) -> int:
         raise UserError(f"{path}: {record.game} has no window yet; check the file with "
                         f"wokphysics replay {path} --verify")
     maker = window.turn_maker()
-    max_frames = getattr(args, "max_frames", None)
-    if max_frames is not None and max_frames < 1:
-        raise UserError(f"--max-frames must be at least 1, not {max_frames}")
-    screenshot = getattr(args, "screenshot", None)
-    options = WindowOptions(max_frames=max_frames,
-                            screenshot=Path(screenshot) if screenshot else None,
-                            title=f"{plugin(record.game).title} replay - {Path(path).name}")
+    options = replay_window_options(
+        args, f"{plugin(record.game).title} replay - {Path(path).name}")
 
     def new_scene(app: App) -> TurnScene:
         scene = maker(replay_session(record.game, record.seats, record.initial), app.text,
@@ -161,6 +156,6 @@ def run_turn_replay(path: str, args: argparse.Namespace) -> int:
         return scene
 
     status = App(options, new_scene).run()
-    if screenshot:
-        print(f"screenshot saved to {screenshot}")
+    if options.screenshot is not None:
+        print(f"screenshot saved to {options.screenshot}")
     return status

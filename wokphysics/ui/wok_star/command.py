@@ -160,17 +160,13 @@ def replay_file(args: argparse.Namespace) -> int | None:
 
 def _replay_window(args: argparse.Namespace, record: StarRecord) -> int:
     from wokphysics.games.wok_star.state import WokStarState
-    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.app import App, replay_window_options
     from wokphysics.ui.wok_star.replay import StarReplay
     from wokphysics.ui.wok_star.scene import StarScene
     from wokphysics.ui.wok_star.session import StarSession
 
-    max_frames = getattr(args, "max_frames", None)
-    if max_frames is not None and max_frames < 1:
-        raise UserError(f"--max-frames must be at least 1, not {max_frames}")
-    screenshot = Path(args.screenshot) if getattr(args, "screenshot", None) else None
-    options = WindowOptions(max_frames=max_frames, screenshot=screenshot,
-                            title=f"Wok Star replay - {Path(args.file).name}")
+    options = replay_window_options(args, f"Wok Star replay - {Path(args.file).name}")
+    screenshot = options.screenshot
 
     def new_scene(app: App) -> StarScene:
         control = StarReplay(record.seats, record.initial, record.actions, record.times)
