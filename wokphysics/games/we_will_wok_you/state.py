@@ -32,44 +32,11 @@ from wokphysics.games.we_will_wok_you.actions import (
 )
 from wokphysics.games.we_will_wok_you.cards import MIN_PLAYERS, CardData, cards_from_text
 from wokphysics.games.we_will_wok_you.plugin import INFO
-from wokphysics.games.we_will_wok_you.scoring import ScoreResult, WeWillWokYouScorer
+from wokphysics.games.we_will_wok_you.scoring import ScoreResult
+from wokphysics.games.we_will_wok_you.steps import Targets, step_table
 
-
-class _ActionTable:
-    """The engine steps of one card set, made once and shared (legal_actions stays cheap)."""
-
-    def __init__(self, data: CardData) -> None:
-        names = data.setup.coin_set_names
-        self.collect = tuple(CollectCoin(s, name) for s, name in enumerate(names))
-        self.buy = tuple(BuyRow(r) for r in range(len(data.setup.row_sizes)))
-        self.take = tuple(TakeWok(w.id) for w in data.woks)
-        self.pay = tuple(Pay(data.kind_text(k)) for k in range(len(data.kinds)))
-        self.passing = Pass()
-        self.scorer = WeWillWokYouScorer(data)  # holds only tables of the card set: shared
-        self.wok_of = {w.id: i for i, w in enumerate(data.woks)}
-        self.kind_of = {data.kind_text(k): k for k in range(len(data.kinds))}
-        # per kind, (symbol, symbols it shows toward that symbol) where that is not 0
-        self.shows = tuple(
-            tuple((s, c) for s, c in enumerate(contribution) if c)
-            for contribution in data.kind_contribution
-        )
-        self.fresh_targets = tuple((s, 0) for s in range(len(data.symbols)))
-        # a payment "slot" is (symbol, 1 or 2+ symbols shown toward it): bit 2 * s (+1);
-        # per kind, the slots its cards fill (see _payable_kinds)
-        self.slots = tuple(
-            sum(1 << (2 * s + (c != 1)) for s, c in pairs) for pairs in self.shows
-        )
-
-
-_TABLES: dict[int, tuple[CardData, _ActionTable]] = {}
-
-
-def action_table(data: CardData) -> _ActionTable:
-    entry = _TABLES.get(id(data))
-    if entry is None or entry[0] is not data:
-        entry = (data, _ActionTable(data))
-        _TABLES[id(data)] = entry
-    return entry[1]
+action_table = step_table
+"""The shared steps and tables of a card set (``action_table(data).scorer`` is its scorer)."""
 
 
 class WeWillWokYouState(GameState):
@@ -80,7 +47,7 @@ class WeWillWokYouState(GameState):
     def __init__(self, num_players: int, seed: int, data: CardData) -> None:
         super().__init__(num_players, seed)
         self.data = data
-        self.table = action_table(data)
+        self.table = step_table(data)
         self.scorer = self.table.scorer
         self.draw: list[int] = []  # top of the pile is the end of the list
         self.removed: list[int] = []
@@ -105,9 +72,11 @@ class WeWillWokYouState(GameState):
         # hand cards showing exactly 1 / at least 2 symbols toward each symbol (stars count)
         self._ones = [[0] * len(data.symbols) for _ in range(num_players)]
         self._twos = [[0] * len(data.symbols) for _ in range(num_players)]
+        # the kinds in each hand as bits (1 << kind): set exactly where _kinds is not 0
+        self._held = [0] * num_players
         # (symbol, symbols paid so far) for each symbol every paid card counts toward: the
         # payment in progress (see _pending_targets), kept as the cards are paid
-        self._targets: tuple[tuple[int, int], ...] = ()
+        self._targets: Targets = ()
         self._score_cache: list[ScoreResult] | None = None
         self._payable_cache: list[int] | None = None
         self._totals: list[tuple[int, int]] | None = None
@@ -133,15 +102,22 @@ class WeWillWokYouState(GameState):
         self.box_woks = sorted(woks[face_up:])
 
     def _refill(self, row: int) -> None:
-        size = self.data.setup.row_sizes[row]
-        while len(self.rows[row]) < size and self.draw:
-            self.rows[row].append(self.draw.pop())
+        """Deal cards from the top of the draw pile (its end) into ``row`` until it is full
+        or the pile is empty: the top card first."""
+        cards, draw = self.rows[row], self.draw
+        cut = max(0, len(draw) - (self.data.setup.row_sizes[row] - len(cards)))
+        if cut < len(draw):
+            cards += reversed(draw[cut:])
+            del draw[cut:]
 
     # --- the hand and its caches ----------------------------------------------------------
     def _add_to_hand(self, player: int, card: int) -> None:
         self.hands[player].append(card)
         kind = self.data.card_kind[card]
-        self._kinds[player][kind] += 1
+        kinds = self._kinds[player]
+        if not kinds[kind]:
+            self._held[player] |= 1 << kind
+        kinds[kind] += 1
         symbols, ones, twos = self._symbols[player], self._ones[player], self._twos[player]
         for s, c in self.table.shows[kind]:
             symbols[s] += c
@@ -152,10 +128,13 @@ class WeWillWokYouState(GameState):
 
     def _remove_from_hand(self, player: int, kind: int) -> int:
         """Take the lowest-id hand card of ``kind`` out of the hand and return it."""
-        card_kind = self.data.card_kind
-        card = min(c for c in self.hands[player] if card_kind[c] == kind)
-        self.hands[player].remove(card)
-        self._kinds[player][kind] -= 1
+        hand = self.hands[player]
+        card = min(filter(self.table.cards_of_kind[kind].__contains__, hand))
+        hand.remove(card)
+        kinds = self._kinds[player]
+        kinds[kind] -= 1
+        if not kinds[kind]:
+            self._held[player] &= ~(1 << kind)
         symbols, ones, twos = self._symbols[player], self._ones[player], self._twos[player]
         for s, c in self.table.shows[kind]:
             symbols[s] -= c
@@ -177,20 +156,19 @@ class WeWillWokYouState(GameState):
             self._ones[player] = [0] * symbols
             self._twos[player] = [0] * symbols
             self._kinds[player] = [0] * len(self.data.kinds)
+            self._held[player] = 0
             hand, self.hands[player] = self.hands[player], []
             for card in hand:
                 self._add_to_hand(player, card)
-        self._targets = self.table.fresh_targets if self.pending_wok >= 0 else ()
-        for card in self.pending_paid:
-            self._targets = self._after_paying(self._targets, card)
+        self._targets = self._paid_targets()
 
-    def _after_paying(
-        self, targets: tuple[tuple[int, int], ...], card: int
-    ) -> tuple[tuple[int, int], ...]:
-        """The pending targets once ``card`` is paid too: the symbols it shows, with the
-        symbols it shows toward each added."""
-        shows = dict(self.table.shows[self.data.card_kind[card]])
-        return tuple((s, paid + shows[s]) for s, paid in targets if s in shows)
+    def _paid_targets(self) -> Targets:
+        """The payment in progress worked out from the cards paid so far (what ``_targets``
+        keeps up to date card by card)."""
+        targets = self.table.fresh_targets if self.pending_wok >= 0 else ()
+        for card in self.pending_paid:
+            targets = self.table.after_paying(targets, self.data.card_kind[card])[0]
+        return targets
 
     # --- whose move and what is legal --------------------------------------------------
     @property
@@ -200,7 +178,7 @@ class WeWillWokYouState(GameState):
     def is_terminal(self) -> bool:
         return self.end_triggered and self.final_left == 0
 
-    def _pending_targets(self) -> tuple[tuple[int, int], ...]:
+    def _pending_targets(self) -> Targets:
         """(symbol, symbols paid so far) for each symbol every paid card counts toward (all
         symbols at 0 right after ``take``; kept up to date as cards are paid)."""
         return self._targets
@@ -212,28 +190,25 @@ class WeWillWokYouState(GameState):
         A card showing ``c`` symbols toward a target symbol ``s`` already ``paid`` is payable
         when the other hand cards can make exactly ``needed - paid - c`` more of ``s`` from
         those showing 1 and those showing 2 (cards show 1 or 2 symbols:
-        cards.SymbolSettings). That depends only on ``s`` and whether ``c`` is 1, so it is
-        worked out per such *slot* once, and a kind is payable when one of its slots is."""
+        cards.SymbolSettings). That depends only on ``s``, ``needed - paid`` and the hand's
+        counts of cards showing 1 and 2 toward ``s``: StepTable.open_kinds answers it per
+        target symbol, as the kinds (bits) it opens; the hand's kinds (``_held``) filter
+        those."""
         if self._payable_cache is not None:
             return self._payable_cache
+        open_kinds = self.table.open_kinds
         needed = self.data.needed
-        ones, twos = self._ones[self.turn], self._twos[self.turn]
-        open_slots = 0
+        player = self.turn
+        ones, twos = self._ones[player], self._twos[player]
+        payable = 0
         for s, paid in self._targets:
-            # a card showing 1 toward s
-            rest = needed - paid - 1
-            if rest >= 0 and ones[s]:
-                rest_ones, rest_twos = ones[s] - 1, twos[s]
-                if max(0, (rest - rest_ones + 1) // 2) <= min(rest_twos, rest // 2):
-                    open_slots |= 1 << 2 * s
-            # a card showing 2 toward s
-            rest = needed - paid - 2
-            if rest >= 0 and twos[s]:
-                rest_ones, rest_twos = ones[s], twos[s] - 1
-                if max(0, (rest - rest_ones + 1) // 2) <= min(rest_twos, rest // 2):
-                    open_slots |= 2 << 2 * s
-        slots = self.table.slots
-        result = [k for k, n in enumerate(self._kinds[self.turn]) if n and slots[k] & open_slots]
+            payable |= open_kinds(s, needed - paid, ones[s], twos[s])
+        payable &= self._held[player]
+        result = []
+        while payable:  # the set bits, lowest (kind order) first
+            lowest = payable & -payable
+            result.append(lowest.bit_length() - 1)
+            payable ^= lowest
         self._payable_cache = result
         return result
 
@@ -245,21 +220,13 @@ class WeWillWokYouState(GameState):
             return []
         table = self.table
         if self.pending_wok >= 0:
-            pay = table.pay
-            return [pay[k] for k in self._payable_kinds()]
+            return list(map(table.pay.__getitem__, self._payable_kinds()))
         player = self.turn
-        coin_sets = self.coin_sets
-        actions: list[Action] = [
-            collect for collect, coins in zip(table.collect, coin_sets, strict=True) if coins > 1
-        ]
-        coins = self.coins[player]
-        row_sets = self.data.row_coin_sets
-        for buy, cards, coin_set in zip(table.buy, self.rows, row_sets, strict=True):
-            if cards and coins >= coin_sets[coin_set]:
-                actions.append(buy)
+        # StepTable.turn_steps' key, read from the live fields (so never a stale answer)
+        key = (self.coins[player], *self.coin_sets, *map(bool, self.rows))
+        actions = list(table.turn_steps(key))
         if self.offer and max(self._symbols[player]) >= self.data.needed:  # _can_take_wok
-            take = table.take
-            actions += [take[w] for w in self.offer]
+            actions += map(table.take.__getitem__, self.offer)
         if not actions:
             actions.append(table.passing)
         return actions
@@ -348,7 +315,7 @@ class WeWillWokYouState(GameState):
             triggered = False
             if not self.end_triggered:
                 rows = self.rows
-                if not any(rows[r] for r in range(len(rows)) if row_sets[r] == coin_set):
+                if not any(map(rows.__getitem__, self.table.rows_of_set[coin_set])):
                     self.end_triggered = True
                     self.final_left = self.num_players
                     triggered = True
@@ -358,12 +325,12 @@ class WeWillWokYouState(GameState):
             self.pending_paid = []
             self._targets = self.table.fresh_targets
         elif type(action) is Pay:
-            card = self._remove_from_hand(player, self.table.kind_of[action.kind])
+            kind = self.table.kind_of[action.kind]
+            card = self._remove_from_hand(player, kind)
             self.fronts[player].append(card)
             self.pending_paid.append(card)
-            self._targets = targets = self._after_paying(self._targets, card)
-            needed = self.data.needed
-            if any(paid == needed for _, paid in targets):
+            self._targets, complete = self.table.after_paying(self._targets, kind)
+            if complete:
                 self.offer.remove(self.pending_wok)
                 self.woks[player].append(self.pending_wok)
                 self.pending_wok = -1
@@ -530,6 +497,7 @@ class WeWillWokYouState(GameState):
         other._kinds = [list(k) for k in self._kinds]
         other._ones = [list(k) for k in self._ones]
         other._twos = [list(k) for k in self._twos]
+        other._held = list(self._held)
         other._targets = self._targets
         return other
 
@@ -584,17 +552,16 @@ class WeWillWokYouState(GameState):
             twos = [sum(1 for c in self.hands[player] if
                         data.kind_contribution[data.card_kind[c]][s] > 1)
                     for s in range(len(data.symbols))]
+            held = sum(1 << kind for kind, count in enumerate(kinds) if count)
             if (
-                symbols != self._symbols[player]
+                held != self._held[player]
+                or symbols != self._symbols[player]
                 or kinds != self._kinds[player]
                 or ones != self._ones[player]
                 or twos != self._twos[player]
             ):
                 raise InvariantViolation(f"player {player}'s hand caches are stale")
-        targets = self.table.fresh_targets if self.pending_wok >= 0 else ()
-        for card in self.pending_paid:
-            targets = self._after_paying(targets, card)
-        if targets != self._targets:
+        if self._paid_targets() != self._targets:
             raise InvariantViolation("the payment in progress is out of step with its cards")
         if self.end_triggered and not 0 <= self.final_left <= self.num_players:
             raise InvariantViolation(f"final actions left: {self.final_left}")
