@@ -287,3 +287,37 @@ def test_the_share_out_screens_list_every_preparation_of_a_seat_whole() -> None:
     assert not cut
     listed = " ".join(line for line in text.drawn if not line.startswith("needs"))
     assert len(names) >= 3 and all(name in listed for name in names)
+
+
+class HeadingText(Text):
+    """Text that remembers the last heading it drew."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heading = ""
+
+    def render(self, text: str, size: int, color: Color = WHITE, bold: bool = False
+               ) -> pygame.Surface:
+        if text.startswith("Wok Star  round"):
+            self.heading = text
+        return super().render(text, size, color, bold)
+
+
+def test_the_heading_names_the_phase_of_the_screen_shown() -> None:
+    app = window(("team", "team"), 5)
+    text = HeadingText()
+    app.text = text
+    app.restart()
+    scene = scene_of(app)
+    seen: dict[str | None, set[str]] = {}
+    frames = 0
+    while len(scene.session.state.incomes) < 1 or scene.session.state.phase is not Phase.ACTION:
+        app.frame()
+        frames += 1
+        phase = text.heading.rpartition(": ")[2]
+        seen.setdefault(screen_name(scene.session, scene.presenter), set()).add(phase)
+        assert frames < 8000
+    assert seen["accounting"] == {"Accounting"}, seen
+    assert seen["purchase"] == {"Purchase"}, seen
+    assert seen[None] >= {"Action"} and "Purchase" not in seen[None], seen
+    assert seen["assign"] == {"setup"}, seen

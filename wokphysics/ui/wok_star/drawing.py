@@ -54,7 +54,9 @@ from wokphysics.ui.wok_star.pieces import (
 from wokphysics.ui.wok_star.screens import draw_screen, screen_name
 
 if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.presenter import StarPresenter
     from wokphysics.ui.wok_star.scene import StarScene
+    from wokphysics.ui.wok_star.session import StarSession
 
 
 def codes(names: dict[str, str]) -> dict[str, str]:
@@ -140,10 +142,7 @@ class StarDrawing:
         state = self.scene.session.state
         size = lay.font
         pygame.draw.rect(surface, PANEL, lay.top)
-        phase = {Phase.SETUP_ASSIGN: "setup", Phase.SETUP_BONUS: "setup",
-                 Phase.ACTION: "Action", Phase.LEFTOVER: "Action: leftover dice",
-                 Phase.PURCHASE: "Purchase", Phase.PURCHASE_ASSIGN: "Purchase",
-                 Phase.OVER: "the end"}[state.phase]
+        phase = phase_words(self.scene.session, self.scene.presenter)
         rounds = state.config.rules.rounds
         blit_fit(surface, self.text, f"Wok Star  round {state.round}/{rounds}: {phase}", size,
                  GOLD, lay.rect(10, 0, 316, 40), bold=True)
@@ -636,3 +635,17 @@ class StarDrawing:
                         "right-click to turn away.")
             return f"{card_name(state, state.current)}: {event_effect(state, state.current)}"
         return ""
+
+
+PHASE_WORDS = {Phase.SETUP_ASSIGN: "setup", Phase.SETUP_BONUS: "setup", Phase.ACTION: "Action",
+               Phase.LEFTOVER: "Action: leftover dice", Phase.PURCHASE: "Purchase",
+               Phase.PURCHASE_ASSIGN: "Purchase", Phase.OVER: "the end"}
+"""The heading's name of each phase of the engine."""
+
+
+def phase_words(session: StarSession, presenter: StarPresenter) -> str:
+    """The phase the heading names: the screen's when one is up (the Accounting screen is
+    shown while the engine already waits in the Purchase), else the engine's phase."""
+    if screen_name(session, presenter) == "accounting":
+        return "Accounting"
+    return PHASE_WORDS[session.state.phase]
