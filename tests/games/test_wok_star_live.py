@@ -205,3 +205,43 @@ def test_the_config_files_difficulty_is_used_unless_one_is_given(
         == 0
     )
     assert "2p hard" in capsys.readouterr().out
+
+
+def test_your_own_moves_are_said_as_the_bots_are_and_every_line_fits_80_columns() -> None:
+    lines = ["1"] * 12 + ["", "w", "l", "1", "1", "1"]
+    state, text = run(lines, seconds_per_line=0.5)
+    out = text.split("\n")
+    mine = [line for line in out if line.startswith("  seat 1: ")]
+    bots = [line for line in out if line.startswith("  seat 2 (bot): ")]
+    assert bots and len(mine) >= 8, mine
+    # Setup: the preparations you dealt out, each said with its seat.
+    assert mine[0].startswith("  seat 1: gave ") or "assign" in mine[0] or "to seat" in mine[0]
+    # In the kitchen: your die placed, with the counter's numbers, as a bot's would be.
+    assert any(line.startswith("  seat 1: placed a ") and ", now " in line for line in mine)
+    assert max(len(line) for line in out) <= 80, max(out, key=len)
+
+
+def test_the_status_line_fits_80_columns_for_every_card_of_a_game() -> None:
+    import re
+
+    from wokphysics.games.wok_star.cards import recipe_of
+    from wokphysics.games.wok_star.render import status_line
+
+    checked = 0
+    for seed in range(6):
+        state = WokStarState(4, seed)
+        bots = [TeamBot(s) for s in range(4)]
+        while not state.is_terminal():
+            if state.phase.value == "action":
+                for seat in range(4):
+                    line = status_line(state, seat)
+                    assert len(line) <= 80, line
+                    # The countdown, the cook of a customer and your dice always stay.
+                    assert re.match(r"\[(--|TIME UP|[ 0-9.]+s)\] ", line), line
+                    assert re.search(r" \| (your )?dice [-0-9 ]+$", line), line
+                    if "#" in state.current:
+                        cook = state.recipe_owner[recipe_of(state.current)] + 1
+                        assert f"seat {cook}" in line, line
+                    checked += 1
+            state.apply(bots[state.current_player].choose(state))
+    assert checked > 1000

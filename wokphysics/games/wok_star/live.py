@@ -23,7 +23,7 @@ from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
 from wokphysics.games.text import typed_number
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
-from wokphysics.games.wok_star.render import render, render_end, status_line
+from wokphysics.games.wok_star.render import fit, render, render_end, status_line
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.words import Told, action_words, step_numbers
 
@@ -134,8 +134,11 @@ def play_live(
     Hot seat (several people): when another person is to type, ``clear`` (the terminal's
     clear-screen code, "" when not a terminal) and a banner naming the seat come first, then
     the whole table; without the timer the game waits for that person's Enter (with it the
-    sand keeps running, so it does not). Bots' steps are said in words with their numbers.
+    sand keeps running, so it does not). Every step but a wait is said in words with its
+    numbers, the bots' and your own ("seat 1: placed a 4 on Pork: +2, now 3"). Every line
+    fits 80 columns.
     """
+    write = _fitting(write)
     listed: list[Action] = []
     shown: tuple[object, ...] = ()
     changes = 0  # actions other than waits: something on the table moved
@@ -153,7 +156,7 @@ def play_live(
             state.apply(action)
             if str(action) != "wait":
                 changes += 1
-                write(f"  {bot_line(state, action, seat, names, before)}")
+                write(f"  {step_line(state, action, seat, names, before)}")
                 fresh_output = True
             continue
         if people > 1 and seat != at_keyboard:
@@ -234,12 +237,22 @@ def play_live(
             write(f"not possible: {error}")
             continue
         listed = []
+        before = Told.of(state)
         state.apply(action)
-        changes += str(action) != "wait"
+        if str(action) != "wait":  # your own step, said as the bots' are
+            changes += 1
+            write(f"  {step_line(state, action, seat, names, before)}")
     if state.is_terminal():
         write("")
         write(render_end(state))
     return state
+
+
+def _fitting(write: Writer) -> Writer:
+    """``write`` with long lines broken to fit the terminal's 80 columns."""
+    def fitted(text: str) -> None:
+        write(fit(text))
+    return fitted
 
 
 def seat_names(seats: Sequence[Bot | None]) -> list[str]:
@@ -248,10 +261,10 @@ def seat_names(seats: Sequence[Bot | None]) -> list[str]:
             enumerate(seats)]
 
 
-def bot_line(state: WokStarState, action: Action, seat: int, names: Sequence[str],
+def step_line(state: WokStarState, action: Action, seat: int, names: Sequence[str],
              before: Told) -> str:
-    """A bot's step in words with its numbers, e.g. ``seat 2 (bot): placed a 4 on Pork:
-    +2, now 3`` (``state`` is the table after it)."""
+    """A step in words with its numbers, e.g. ``seat 2 (bot): placed a 4 on Pork: +2, now
+    3`` (``state`` is the table after it): bots' steps and your own are said alike."""
     if not isinstance(action, WokStarAction):
         return f"{names[seat]}: {action}"
     words = action_words(state, action, list(names))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
@@ -103,28 +105,78 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
             f"upgrade ${track.upgrade[row]}, advertising ${track.advertising[row]}"
         )
         lines.append(f"Incomes so far: {state.incomes}")
-    return "\n".join(lines)
+    return fit("\n".join(lines))
 
 
-def status_line(state: WokStarState, seat: int, now: float | None = None) -> str:
-    """One line for real-time play: countdown, card, counters and your unplaced dice."""
+WIDTH = 80
+"""Columns of the terminal the views are made for (lines never wrap there)."""
+
+
+def status_line(state: WokStarState, seat: int, now: float | None = None,
+                width: int = WIDTH) -> str:
+    """One line of at most ``width`` characters for real-time play: the countdown, the card,
+    the counters its dish needs (all counters when no customer is on the table, if they
+    fit) and your unplaced dice. Too long, it says less, step by step: ingredients by their
+    first word (``onions`` for onions_peppers: still a prefix you can type), "$4 by seat 2"
+    for "$4, seat 2 cooks" (an event: no counters), "dice" for "your dice", and last the
+    dish's or event's name cut short (``~``); the countdown, the cook and the dice stay."""
     left = state.time_left(now)
-    clock = "--" if left is None else ("TIME UP" if left <= 0 else f"{left:4.1f}s")
-    card = card_text(state, state.current) if state.current else "-"
-    counters = " ".join(f"{i}:{v}" for i, v in state.counters.items())
+    clock = "[--]" if left is None else ("[TIME UP]" if left <= 0 else f"[{left:4.1f}s]")
+    cfg = state.config
     dice = " ".join(str(f) for f in sorted(d.face for d in state.free_dice(seat))) or "-"
-    return f"[{clock}] {card} | {counters} | your dice {dice}"
+    card = state.current
+    customer = bool(card) and "#" in card
+    if customer:
+        recipe = cfg.recipe_by_id[recipe_of(card)]
+        cook = state.recipe_owner[recipe.id] + 1
+        name = recipe.name
+        dollars = f" ${cfg.customer_dollars[card]}"
+        whos = (f"{dollars}, seat {cook} cooks", f"{dollars} by seat {cook}")
+        needed = list(recipe.ingredients)
+    else:
+        name = card_text(state, card) if card else "no card"
+        whos = ("", "")
+        needed = list(state.counters)
+
+    def counters(short: bool) -> str:
+        return " | " + " ".join(f"{i.split('_')[0] if short else i}:{state.counters[i]}"
+                                for i in needed)
+
+    shapes = [(whos[0], counters(False), "your dice"), (whos[0], counters(True), "your dice"),
+              (whos[1], counters(True) if customer else "", "your dice"),
+              (whos[1], counters(True) if customer else "", "dice")]
+    for who, middle, mine in shapes:
+        line = f"{clock} {name}{who}{middle} | {mine} {dice}"
+        if len(line) <= width:
+            return line
+    rest = f"~{who}{middle} | {mine} {dice}"
+    room = width - len(clock) - 1 - len(rest)
+    return f"{clock} {name[:max(1, room)]}{rest}"[:width]
+
+
+def fit(text: str, width: int = WIDTH) -> str:
+    """``text`` with every line longer than ``width`` broken at spaces, its continuation
+    indented like the line plus two, so a terminal of ``width`` columns never wraps it."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent,
+                                 break_on_hyphens=False, break_long_words=True))
+    return "\n".join(out)
 
 
 def render_end(state: WokStarState) -> str:
     """The result of a finished game."""
     if state.lost:
-        return (
+        return fit(
             f"The restaurant closes: {len(state.bad)} Bad Publicity cards in round "
             f"{state.round}. Incomes: {state.incomes}"
         )
     verdict = "the loan is paid, the team wins!" if state.won() else "the loan is not paid."
-    return (
+    return fit(
         f"Round 6 income ${state.final_income} against a loan of ${state.loan()}: {verdict} "
         f"Incomes: {state.incomes}; Bad Publicity {len(state.bad)}"
     )
