@@ -329,3 +329,30 @@ def test_the_replay_bar_hides_nothing_and_names_the_headings_turn() -> None:
         assert not rect.colliderect(control.bar), (name, rect, control.bar)
     assert lay.tally.bottom < control.bar.top
     pygame.display.quit()
+
+
+def test_the_hot_seat_curtain_says_what_the_previous_player_did() -> None:
+    app, scene = _app(["person", "person"], seed=5)
+    said = _drawn_words(app)
+    assert "Player 1 starts the game." in said and not any("'s turn" in w for w in said)
+    post_click((640, 400))
+    app.frame(FRAME_S)
+    click(app, scene, WwwyTarget("coin", 0))  # Player 1 collects a coin: their turn is over
+    assert scene.curtain
+    said = _drawn_words(app)
+    told = [line.text for line in scene.log if line.seat == 0]
+    assert told and told[-1].startswith("Player 1 collected a coin")
+    # Under "Pass to Player 2": Player 1's turn, as the log says it, every word of it.
+    assert said[0].startswith("Pass to Player 2")
+    at = said.index("Player 1's turn:")
+    assert " ".join(said[at + 1:]) == " ".join(told), said
+    post_click((640, 400))
+    app.frame(FRAME_S)
+    click(app, scene, WwwyTarget("coin", 1))  # Player 2 collects from the lower set
+    assert scene.curtain
+    said = _drawn_words(app)
+    taken = [line.text for line in scene.log if line.seat == 1]
+    assert len(taken) == 1 and taken[0].startswith("Player 2 collected a coin from the lower")
+    at = said.index("Player 2's turn:")
+    assert " ".join(said[at + 1:]) == taken[0] and "Player 1's turn:" not in said
+    pygame.display.quit()

@@ -3,7 +3,8 @@
 With one person at the screen their hand is always shown. With several, each person's hand is
 shown only after they said they are at the screen: when a person's turn is over the hand is
 hidden (the table stays visible, bots go on playing), and when the next person must act a
-curtain covers everything: "Pass to Player 2 — click when ready". Their click lifts it.
+curtain covers everything: "Pass to Player 2 — click when ready", with what the previous
+player did in their turn (the log's lines of it). Their click lifts it.
 """
 
 from __future__ import annotations
@@ -44,18 +45,39 @@ class HandOver:
 
 
 def draw_curtain(surface: pygame.Surface, text: Text, name: str, note: str = "",
-                 first: bool = False) -> None:
+                 first: bool = False, previous: tuple[str, Sequence[str]] | None = None
+                 ) -> None:
     """The whole window covered: "Pass to NAME — click when ready" (``first``: the game's
-    first turn, so no hand was shown before)."""
+    first turn, so no hand was shown before), and under it what the last turn's player did
+    (``previous``: their name and the log's lines of that turn; the newest that fit)."""
     surface.fill((26, 20, 18))
     rect = surface.get_rect()
     size = max(28, rect.height // 16)
-    title = text.render(f"Pass to {name} \u2014 click when ready", size, GOLD, bold=True)
-    surface.blit(title, title.get_rect(center=(rect.centerx, rect.centery - size)))
+    small = max(18, size // 2)
+    step = int(size * 0.7)
+    moves: list[str] = []
+    if previous is not None and previous[1]:
+        width = rect.width * 4 // 5
+        for line in previous[1]:
+            moves.extend(text.wrap(line, small, width))
+        room = max(1, (rect.height // 2 - 2 * step) // int(small * 1.15))
+        cut = len(moves) > room
+        moves = moves[-room:]
+        heading = f"{previous[0]}'s turn" + (" (the last of it):" if cut else ":")
+        moves.insert(0, heading)
     head = f"{name} starts the game." if first else "The previous hand is hidden."
     lines = [head, note] if note else [head]
-    y = rect.centery + size // 2
+    block = size + int(size * 0.5) + step * len(lines) + int(small * 1.15) * len(moves)
+    top = max(size // 2, rect.centery - block // 2)
+    title = text.render(f"Pass to {name} \u2014 click when ready", size, GOLD, bold=True)
+    surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
+    y = top + size + size // 2
     for line in lines:
-        image = text.render(line, max(18, size // 2), DIM if line != note else WHITE)
-        surface.blit(image, image.get_rect(center=(rect.centerx, y)))
-        y += int(size * 0.7)
+        image = text.render(line, small, DIM if line != note else WHITE)
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+        y += step
+    y += step // 2
+    for index, line in enumerate(moves):
+        image = text.render(line, small, GOLD if index == 0 else WHITE, bold=index == 0)
+        surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
+        y += int(small * 1.15)

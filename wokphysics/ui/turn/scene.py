@@ -97,6 +97,10 @@ class TurnPresenter(Presenter):
         self.quiet = False
         """Said in the log, but no flights or sound (a replay jumping to a turn)."""
         self.pointer: Point = (0, 0)
+        self.last_turn: tuple[int, list[str]] | None = None
+        """The last finished turn: its player and what the log said of it (the hot-seat
+        curtain repeats it to the next person)."""
+        self._turn_lines: list[str] = []
         self._scene: TurnScene | None = None
 
     @property
@@ -116,6 +120,10 @@ class TurnPresenter(Presenter):
             self.entries.append(LogLine(line, event.player))
             self.add_line(line)
         del self.entries[:-LOG_LINES]
+        self._turn_lines.extend(narration.lines)
+        if event.turn_over:
+            self.last_turn = (event.player, self._turn_lines)
+            self._turn_lines = []
         if self.quiet:
             return
         for flight in narration.flights:
@@ -144,6 +152,8 @@ class TurnPresenter(Presenter):
         self.log.clear()
         self.bubbles.clear()
         self.clear_status()
+        self.last_turn = None
+        self._turn_lines = []
 
 
 # --------------------------------------------------------------------------- the game's parts
@@ -322,8 +332,10 @@ class TurnDrawing:
         scene = self.scene
         if scene.curtain:
             first = not scene.session.state.history
+            last = scene.presenter.last_turn
+            previous = None if last is None else (scene.names[last[0]], last[1])
             draw_curtain(surface, scene.text, scene.names[scene.session.current],
-                         scene.prompt(), first)
+                         scene.prompt(), first, previous)
             return
         whole = surface
         if scene.replay is not None:
