@@ -268,3 +268,85 @@ def test_the_gauge_marks_at_every_angle_the_band_docs_physics_measured() -> None
     for angle, low, high in rows:
         assert bands.at(float(angle)) == Band(float(low), float(high)), f"{angle} degrees"
     assert bands.at(60.0).high == 1600.0
+
+
+@pytest.mark.parametrize("motion", [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0),
+                                    (0.7, 0.7)])
+def test_the_gauge_never_covers_the_card_being_aimed_at(motion: tuple[float, float]) -> None:
+    """Moving towards a card in any direction (the gauge used to sit right of the blade,
+    over a card the blade moved right towards), the gauge and its labels stay clear of it."""
+    from wokphysics.config.paths import sprites_dir
+    from wokphysics.table.geometry import card_corners
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.sprite_cache import Sprites
+    from wokphysics.ui.widgets import Text
+    from wokphysics.ui.wok_on_fire.blade_view import BladeView
+    from wokphysics.ui.wok_on_fire.flip_band import bands_for, card_ahead
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    pygame.font.init()
+    cfg = load_config()
+    physics = cfg.physics
+    renderer = TableRenderer(physics, Sprites(cfg, sprites_dir()), (1280, 800))
+    view = BladeView(physics, renderer, Text(), bands_for(physics.model_dump(mode="json")))
+    assert view.bands is not None
+    for distance in (25.0, 55.0, 85.0):
+        for angle in (0.0, math.pi / 4, math.pi / 2):
+            x, y = 20.0, -30.0  # the blade, near the wok's centre
+            card = Card(7, "pork", False, x + motion[0] * distance, y + motion[1] * distance,
+                        angle, 0, 7, "wok")
+            direction = (motion[0] * 5.0, motion[1] * 5.0)
+            assert card_ahead([card], x, y, *direction, physics.spatula.blade_width_mm / 2,
+                              physics.card.length_mm) is card
+            surface = pygame.Surface((1280, 800))
+            gauge = view.draw_gauge(surface, [card], x, y, direction, 1400.0)
+            corners = [renderer.map.to_screen(float(a), float(b)) for a, b in card_corners(
+                card.x, card.y, card.angle, physics.card.width_mm, physics.card.length_mm)]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            aimed = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            assert not gauge.colliderect(aimed), (motion, distance, angle, gauge, aimed)
+            assert surface.get_rect().contains(gauge)
+            # The gauge is still beside the blade (within a gauge's size of it).
+            sx, sy = renderer.map.to_screen(x, y)
+            assert gauge.inflate(2 * gauge.width, 2 * gauge.height).collidepoint(sx, sy)
+
+
+def test_a_hand_pausing_to_aim_keeps_the_gauge_off_the_card() -> None:
+    """The blade moved right towards a card, then the hand held still (aiming before the
+    flick): its speed is 0, but the gauge stays on the side away from that card."""
+    from test_ui_live_stroke import DT, Recorder
+
+    from wokphysics.config.paths import sprites_dir
+    from wokphysics.table.geometry import card_corners
+    from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.sprite_cache import Sprites
+    from wokphysics.ui.widgets import Text
+    from wokphysics.ui.wok_on_fire.blade_view import BladeView
+    from wokphysics.ui.wok_on_fire.flip_band import bands_for
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    pygame.font.init()
+    cfg = load_config()
+    physics = cfg.physics
+    renderer = TableRenderer(physics, Sprites(cfg, sprites_dir()), (1280, 800))
+    view = BladeView(physics, renderer, Text(), bands_for(physics.model_dump(mode="json")))
+    card = Card(7, "pork", False, 60.0, -30.0, 0.0, 0, 7, "wok")
+    live = LiveSpatula(Recorder(-40.0, -30.0), PointerTrack(0.0, -40.0, -30.0), DT, 20000.0)
+    for k in range(1, 31):  # 60 mm at 200 mm/s towards the card
+        live.pointer(0.01 * k, -40.0 + 2.0 * k, -30.0)
+    live.catch_up(0.30)
+    corners = [renderer.map.to_screen(float(a), float(b)) for a, b in card_corners(
+        card.x, card.y, card.angle, physics.card.width_mm, physics.card.length_mm)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    aimed = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    surface = pygame.Surface((1280, 800))
+    moving = view.draw(surface, live, [card])
+    assert not moving.colliderect(aimed)
+    live.catch_up(0.80)  # half a second without moving
+    assert live.recent_speed(physics.spatula.release_window_s) == 0.0
+    paused = view.draw(surface, live, [card])
+    assert not paused.colliderect(aimed), (paused, aimed)
+    assert paused == moving

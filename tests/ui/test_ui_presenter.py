@@ -78,17 +78,40 @@ def test_cards_that_left_the_table_get_a_notice() -> None:
     presenter = _presenter()
     table = presenter.game.table
     cards = table.wok_cards()
-    # Test fixture: two cards off the table's edge (the floor), one just outside the wok.
+    # Test fixture: two cards off the table's edge (the floor), three just outside the wok:
+    # one flew there (launched), two slid there.
     for card in cards[:2]:
         table.take(card.id, "floor")
     half = presenter.game.cfg.physics.wok.width_mm / 2.0
-    table.place(cards[2].id, half + 60.0, 0.0, 0.0, True)
-    report = ActionReport(flipped=(), launched=(), moved=(), touched=(),
-                          left_wok=(cards[0].id, cards[1].id, cards[2].id))
+    for index, card in enumerate(cards[2:5]):
+        table.place(card.id, half + 60.0, -200.0 + 200.0 * index, 0.0, True)
+    report = ActionReport(flipped=(), launched=(cards[2].id,), moved=(), touched=(),
+                          left_wok=tuple(card.id for card in cards[:5]))
     presenter.catch_up([StirEvent(0, StirKind.NORMAL, report)])
     assert presenter.notice is not None
     assert presenter.notice.text == ("2 cards fell off the table; 1 card landed outside the "
-                                     "wok; they will be chopped back in")
+                                     "wok; 2 cards were pushed out of the wok; they will be "
+                                     "chopped back in")
+
+
+def test_a_card_the_spatula_pushes_over_the_wok_edge_is_said_pushed_out() -> None:
+    from wokphysics.table.gesture import Gesture
+
+    presenter = _presenter()
+    table = presenter.game.table
+    cards = table.wok_cards()
+    for card in cards[1:]:
+        table.take(card.id, "supply")
+    half = presenter.game.cfg.physics.wok.width_mm / 2.0
+    table.place(cards[0].id, half - 60.0, 0.0, 0.0, False)
+    # A slow push (about 0.2 m/s, far below any flick) from inside the wok past its edge.
+    steps = 60
+    push = Gesture([(0.025 * k, half - 140.0 + 4.0 * k, 0.0) for k in range(steps + 1)])
+    report = table.stir(push)
+    assert report.left_wok == (cards[0].id,) and report.launched == ()
+    presenter.catch_up([StirEvent(0, StirKind.NORMAL, report)])
+    assert presenter.notice is not None
+    assert presenter.notice.text == "1 card was pushed out of the wok; it will be chopped back in"
 
 
 def test_reasons_name_cards_as_players_see_them() -> None:

@@ -138,22 +138,29 @@ class WokPresenter(Presenter):
         return ", ".join(self.game.ingredient(i).value for i in card_ids)
 
     def _left_table(self, report: ActionReport) -> None:
-        """A notice for cards that fell off the table or came to rest outside the wok."""
+        """A notice for cards that fell off the table, flew out of the wok and landed outside
+        it, or slid out of it (pushed by the spatula or by another card)."""
         table = self.game.table
-        fell = outside = 0
+        flew = set(report.launched)
+        fell = landed = pushed = 0
         for card_id in report.left_wok:
             location = table.card(card_id).location
             if location == "floor":
                 fell += 1
+            elif location == "wok" and card_id in flew:
+                landed += 1
             elif location == "wok":
-                outside += 1
+                pushed += 1
         parts = []
         if fell:
             parts.append(f"{count_of(fell, 'card')} fell off the table")
-        if outside:
-            parts.append(f"{count_of(outside, 'card')} landed outside the wok")
+        if landed:
+            parts.append(f"{count_of(landed, 'card')} landed outside the wok")
+        if pushed:
+            were = "was" if pushed == 1 else "were"
+            parts.append(f"{count_of(pushed, 'card')} {were} pushed out of the wok")
         if parts:
-            they = "they" if fell + outside > 1 else "it"
+            they = "they" if fell + landed + pushed > 1 else "it"
             self.announce("; ".join(parts) + f"; {they} will be chopped back in", NOTICE_S)
 
     # ------------------------------------------------------------------ refusals
