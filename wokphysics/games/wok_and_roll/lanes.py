@@ -77,8 +77,10 @@ TOKEN_ONES = sum(1 << (LANE * i) for i in range(TOKEN_LANES))
 
 BLOCK = POOL_SHIFT
 """Bits of one block of face lanes when several servings' needs are packed side by side."""
-_COLLAPSE = sum(1 << (LANE * (FACE_LANES - 1 - f)) for f in range(FACE_LANES))
-_COUNT_AT = LANE * (FACE_LANES - 1)
+COLLAPSE = sum(1 << (LANE * (FACE_LANES - 1 - f)) for f in range(FACE_LANES))
+COUNT_AT = LANE * (FACE_LANES - 1)
+"""covered_blocks' constants: multiplying by COLLAPSE sums a block's lanes into its top lane,
+which starts COUNT_AT bits into the block."""
 
 
 def blocks(count: int) -> int:
@@ -98,8 +100,8 @@ def covered_blocks(have: int, needs: int, ones: int) -> int:
     if not failed:
         return ones
     # failed >> 4 has a 1 at lane f of block k for each face short; multiplying by
-    # _COLLAPSE adds block k's lanes into its top lane (at most FACE_LANES, no carry out)
-    counts = (failed >> 4) * _COLLAPSE >> _COUNT_AT & ones * LANE_MASK
+    # COLLAPSE adds block k's lanes into its top lane (at most FACE_LANES, no carry out)
+    counts = (failed >> 4) * COLLAPSE >> COUNT_AT & ones * LANE_MASK
     short = (counts + ones * LANE_MASK) >> 4 & ones
     return ones ^ short
 

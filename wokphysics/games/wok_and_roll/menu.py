@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from wokphysics.games.wok_and_roll.lanes import BLOCK, FACE_LANES, LANE, MAX_COUNT, blocks
+from wokphysics.games.wok_and_roll.lanes import (
+    BLOCK,
+    FACE_LANES,
+    GUARD,
+    LANE,
+    MAX_COUNT,
+    blocks,
+)
 from wokphysics.games.wok_and_roll.sheet import (
     CIRCLE,
     FRIDGE,
@@ -166,15 +173,25 @@ class Menu:
     def pools(self, sheet: Sheet, dice: list[int], usable: int) -> tuple[int, int]:
         """What this player can spend now, as token counts packed in lanes (see lanes.py;
         token = pool * FACE_LANES + face), and the Fridge allowance."""
-        tokens = 0
+        tokens, allowance = self.kept_pools(sheet)
         for i in _bits(usable & ~self.dice_used):
             tokens += 1 << (LANE * dice[i])
+        return tokens, allowance
+
+    def kept_pools(self, sheet: Sheet) -> tuple[int, int]:
+        """``pools`` without the dice: the tokens of the ingredients kept on the menu (Fridge
+        or Chef's Hats, circles, Pantry) and the Fridge allowance."""
         allowance = self.fridge_allowance(sheet)
-        if allowance:
-            tokens += _fridge_lanes(sheet, self.fridge_used, allowance)
         open_circles = self.circled & ~self.circle_used
-        if open_circles:
-            tokens += _circle_lanes(sheet, open_circles)
+        # the Fridge's lanes depend on the items used and (Chef's Hats) on the allowance, which
+        # no lane counts past MAX_COUNT; a menu has at most 8 Fridge items (the config's limit)
+        capped = allowance if allowance < MAX_COUNT else MAX_COUNT
+        key = (open_circles << 8 | self.fridge_used) << LANE | capped
+        tokens = sheet.kept_lanes.get(key)
+        if tokens is None:
+            tokens = sheet.kept_lanes[key] = _fridge_lanes(
+                sheet, self.fridge_used, allowance
+            ) + _circle_lanes(sheet, open_circles)
         if sheet.pantry_points:
             circled, used = self.pantry_circled, self.pantry_used
             for food in range(sheet.foods):
@@ -193,11 +210,13 @@ class Menu:
         """Spend a die showing each face of ``die_faces`` (the lowest-numbered free one among
         ``usable``; ``face_dice`` is the mask of dice showing each face, see
         :func:`face_dice`) and each token of ``kept`` (Fridge, Chef's Hat, circle, Pantry)."""
+        used = self.dice_used
         for face in die_faces:
-            free = face_dice[face] & usable & ~self.dice_used
+            free = face_dice[face] & usable & ~used
             if not free:
                 raise AssertionError(f"no free die shows face {face}")
-            self.dice_used |= free & -free
+            used |= free & -free
+        self.dice_used = used
         for token in kept:
             self._spend_kept(sheet, token)
 
@@ -230,13 +249,11 @@ class Menu:
         game's end, GAINED when it gave an ingredient or a Chef's Hat."""
         flags = 0
         opened = self.opened
-        if opened is not None and opened[0] == (
-            self.crossed, self.unlocked, self.hs_tile, self.hs_done  # self._open_key()
-        ):
-            self.opened = None  # refreshed below, from the open servings before this one
-        else:
-            opened = None
-        if serving.index < 0:  # House Special
+        crossed = self.crossed
+        if opened is not None and opened[0] != (crossed, self.unlocked, self.hs_tile, self.hs_done):
+            opened = None  # stale (see open_set): left for open_set to notice
+        index = serving.index
+        if index < 0:  # House Special
             self.hs_done += 1
             tile = sheet.tiles[self.hs_tile]
             if self.hs_done in tile.hats_after and self.hats < sheet.max_chef_hats:
@@ -245,25 +262,25 @@ class Menu:
             if sheet.house_special_ends_game and self.hs_done == len(tile.servings):
                 flags |= COMPLETED
         else:
-            crossed = self.crossed = self.crossed | 1 << serving.index
-            for r in sheet.rows_of[serving.index]:
-                row = sheet.rows[r]
-                if crossed & row.mask == row.mask:
-                    self.circled |= 1 << r
+            crossed |= 1 << index
+            self.crossed = crossed
+            for mask, bit in sheet.row_masks_of[index]:
+                if crossed & mask == mask:
+                    self.circled |= bit
                     flags = GAINED
             mask = sheet.groups[serving.group].mask
             if crossed & mask == mask:
                 flags |= COMPLETED
-        if serving.pantry >= 0 and self.pantry_circled[serving.pantry] < len(sheet.pantry_points):
-            self.pantry_circled[serving.pantry] += 1
+        pantry = serving.pantry
+        if pantry >= 0 and self.pantry_circled[pantry] < len(sheet.pantry_points):
+            self.pantry_circled[pantry] += 1
             flags |= GAINED
         if opened is not None:
+            # the open servings before this crossing were current: update them in place of a
+            # fresh search (the key is the marks they now depend on, as open_set's)
             after = opened[1].after(serving, next_open(sheet, self, serving))
-            self.opened = (self._open_key(), after)
+            self.opened = ((self.crossed, self.unlocked, self.hs_tile, self.hs_done), after)
         return flags
-
-    def _open_key(self) -> tuple[int, int, int, int]:
-        return (self.crossed, self.unlocked, self.hs_tile, self.hs_done)
 
     def completed(self, sheet: Sheet) -> int:
         """Dishes and platters completed that count for the end of the game (the House
@@ -381,35 +398,41 @@ class Menu:
 class OpenSet:
     """The servings a menu may cross now, ingredients aside, in the sheet's order (group by
     group: a dish's next serving, a platter's uncrossed ones; then the House Special's next
-    serving), with their needs packed one block a serving (see lanes.covered_blocks).
+    serving), with their needs packed one block a serving (see lanes.covered_blocks):
+    ``ones`` has bit ``BLOCK * k`` set for each serving k, ``guards`` is ``ones * GUARD``.
     Immutable by convention (a plain class: made on every crossing, so cheap to make)."""
 
-    __slots__ = ("servings", "needs", "ones")
+    __slots__ = ("servings", "needs", "ones", "guards")
 
-    def __init__(self, servings: tuple[Serving, ...], needs: int, ones: int) -> None:
+    def __init__(self, servings: tuple[Serving, ...], needs: int, ones: int, guards: int) -> None:
         self.servings = servings
         self.needs = needs
         self.ones = ones
+        self.guards = guards
 
     @classmethod
     def of(cls, servings: tuple[Serving, ...]) -> OpenSet:
         needs = 0
         for k, serving in enumerate(servings):
             needs |= serving.need_lanes << (BLOCK * k)
-        return cls(servings, needs, blocks(len(servings)))
+        ones = blocks(len(servings))
+        return cls(servings, needs, ones, ones * GUARD)
 
     def after(self, crossed: Serving, opened: Serving | None) -> OpenSet:
         """This set once ``crossed`` (one of its servings) is crossed and ``opened`` (the
         serving that opens then, or None) takes its place in the order."""
-        k = self.servings.index(crossed)
+        servings = self.servings
+        k = servings.index(crossed)
+        shift = BLOCK * k
         if opened is not None:
-            servings = (*self.servings[:k], opened, *self.servings[k + 1 :])
-            needs = self.needs ^ (crossed.need_lanes ^ opened.need_lanes) << (BLOCK * k)
-            return OpenSet(servings, needs, self.ones)
-        servings = self.servings[:k] + self.servings[k + 1 :]
-        low = (1 << (BLOCK * k)) - 1
-        needs = self.needs & low | self.needs >> BLOCK * (k + 1) << (BLOCK * k)
-        return OpenSet(servings, needs, self.ones >> BLOCK)
+            needs = self.needs ^ (crossed.need_lanes ^ opened.need_lanes) << shift
+            return OpenSet(
+                servings[:k] + (opened,) + servings[k + 1 :], needs, self.ones, self.guards
+            )
+        needs = self.needs & ((1 << shift) - 1) | self.needs >> (shift + BLOCK) << shift
+        return OpenSet(
+            servings[:k] + servings[k + 1 :], needs, self.ones >> BLOCK, self.guards >> BLOCK
+        )
 
 
 def open_set(sheet: Sheet, menu: Menu) -> OpenSet:
@@ -430,13 +453,10 @@ def next_open(sheet: Sheet, menu: Menu, crossed: Serving) -> Serving | None:
     if crossed.index < 0:
         tile = sheet.tiles[menu.hs_tile]
         return tile.servings[menu.hs_done] if menu.hs_done < len(tile.servings) else None
-    group = sheet.groups[crossed.group]
-    pos = crossed.pos + 1
-    if not group.is_dish or pos == len(group.servings):
+    following, lock = sheet.next_of[crossed.index]
+    if lock and not menu.unlocked & lock:
         return None
-    if 0 <= group.locked_from <= pos and not menu.unlocked >> group.index & 1:
-        return None
-    return sheet.servings[group.servings[pos]]
+    return following
 
 
 def face_dice(dice: list[int], faces: int) -> tuple[int, ...]:
@@ -457,42 +477,29 @@ def _bits(mask: int) -> tuple[int, ...]:
     return _BITS[mask]
 
 
-_FRIDGE_LANES: dict[tuple[int, int, int], int] = {}
-_CIRCLE_LANES: dict[tuple[int, int], int] = {}
-
-
 def _fridge_lanes(sheet: Sheet, used: int, allowance: int) -> int:
-    """What the Fridge can pay per face, in the Fridge pool's lanes (memoised per sheet):
-    each fixed item not yet used, or (Chef's Hats) the hats left in every face a hat may be."""
-    key = (id(sheet), used, allowance if sheet.chef_hats else 0)
-    found = _FRIDGE_LANES.get(key)
-    if found is None:
-        if sheet.chef_hats:
-            count = min(allowance, MAX_COUNT)
-            found = sum(
-                count << (LANE * (FRIDGE * FACE_LANES + face))
-                for face in range(len(sheet.codes))
-                if sheet.hat_faces >> face & 1
-            )
-        else:
-            found = sum(
-                1 << (LANE * (FRIDGE * FACE_LANES + face))
-                for k, face in enumerate(sheet.fridge)
-                if not used >> k & 1
-            )
-        _FRIDGE_LANES[key] = found
-    return found
+    """What the Fridge can pay per face, in the Fridge pool's lanes: each fixed item not yet
+    used, or (Chef's Hats) the hats left in every face a hat may be; none at allowance 0."""
+    if not allowance:
+        return 0
+    if sheet.chef_hats:
+        count = min(allowance, MAX_COUNT)
+        return sum(
+            count << (LANE * (FRIDGE * FACE_LANES + face))
+            for face in range(len(sheet.codes))
+            if sheet.hat_faces >> face & 1
+        )
+    return sum(
+        1 << (LANE * (FRIDGE * FACE_LANES + face))
+        for k, face in enumerate(sheet.fridge)
+        if not used >> k & 1
+    )
 
 
 def _circle_lanes(sheet: Sheet, open_circles: int) -> int:
-    """Circled, unused row bonuses per face in the circle pool's lanes (memoised)."""
-    key = (id(sheet), open_circles)
-    found = _CIRCLE_LANES.get(key)
-    if found is None:
-        found = sum(
-            1 << (LANE * (CIRCLE * FACE_LANES + row.bonus))
-            for row in sheet.rows
-            if open_circles >> row.index & 1
-        )
-        _CIRCLE_LANES[key] = found
-    return found
+    """Circled, unused row bonuses per face in the circle pool's lanes."""
+    return sum(
+        1 << (LANE * (CIRCLE * FACE_LANES + row.bonus))
+        for row in sheet.rows
+        if open_circles >> row.index & 1
+    )

@@ -13,6 +13,8 @@ bounded caches; a serving's Cook actions on the serving itself).
 
 from __future__ import annotations
 
+from itertools import compress
+
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import (
     CIRCLE,
@@ -108,21 +110,37 @@ def add_cooks(
     when a skill converts one), its skills, and the allowance (a serving needs at most
     MOST_NEEDED ingredients, so allowances from there up are alike)."""
     cap = (allowance if allowance < MOST_NEEDED else MOST_NEEDED) << MEMO_CAP
-    while chosen:
-        low = chosen & -chosen
-        chosen ^= low
-        serving = servings[low.bit_length() // BLOCK]
+    # the chosen servings, picked in C: bit BLOCK * k of ``chosen`` is bit 0 of byte
+    # k * BLOCK_BYTES of its little-endian bytes
+    picked = compress(
+        servings, chosen.to_bytes(len(servings) * BLOCK_BYTES, "little")[::BLOCK_BYTES]
+    )
+    extend = actions.extend
+    if not conversions:  # the common case, written apart: no Books stand in for foods
+        for serving in picked:
+            key = tokens & serving.plain_tokens | cap
+            found = serving.cooks.get(key)
+            if found is None:
+                found = _cooks(serving, key, tokens & serving.plain_tokens, allowance, 0, codes)
+            extend(found)
+        return
+    for serving in picked:
         conv = conversions & serving.face_mask
         if conv:
-            relevant = serving.plain_tokens | serving.book_tokens
-            key = tokens & relevant | conv << MEMO_CONV | cap
+            paying = tokens & (serving.plain_tokens | serving.book_tokens)
+            key = paying | conv << MEMO_CONV | cap
         else:
-            relevant = serving.plain_tokens
-            key = tokens & relevant | cap
+            paying = tokens & serving.plain_tokens
+            key = paying | cap
         found = serving.cooks.get(key)
         if found is None:
-            found = _cooks(serving, key, tokens & relevant, allowance, conv, codes)
-        actions.extend(found)
+            found = _cooks(serving, key, paying, allowance, conv, codes)
+        extend(found)
+
+
+BLOCK_BYTES = BLOCK // 8
+"""Bytes of one block (BLOCK is a whole number of bytes: add_cooks picks blocks by byte)."""
+assert BLOCK_BYTES * 8 == BLOCK
 
 
 def _cooks(

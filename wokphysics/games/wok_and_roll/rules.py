@@ -28,8 +28,14 @@ from wokphysics.games.wok_and_roll.actions import (
     Unlock,
 )
 from wokphysics.games.wok_and_roll.lanes import (
-    BLOCK,
+    COLLAPSE,
+    COUNT_AT,
     FACE_LANES,
+    FACES,
+    LANE,
+    LANE_MASK,
+    MAX_COUNT,
+    POOL_SHIFT,
     TOKEN_GUARD,
     capped,
     covered_blocks,
@@ -57,33 +63,97 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
 def cooking_options(sheet: Sheet, menu: Menu, tokens: int, allowance: int) -> list[Action]:
     """The legal list from scratch, given what the player can spend (``Menu.pools``)."""
     conversions = menu.conversions
-    have = face_totals(tokens, allowance > 0)
-    books = lane(have, sheet.book)
-    codes = sheet.codes
+    # lanes.face_totals(tokens, allowance > 0) written out: this runs for every seat's turn
+    have = (tokens & FACES) + (tokens >> 2 * POOL_SHIFT & FACES) + (tokens >> 3 * POOL_SHIFT)
+    if allowance > 0:
+        have += tokens >> POOL_SHIFT & FACES
+    books = have >> (LANE * sheet.book) & LANE_MASK
     actions: list[Action] = []
     opened = open_set(sheet, menu)
     servings = opened.servings
-    # the servings the ingredients on hand cover, all at once (lanes.covered_blocks)
-    chosen = covered_blocks(have, opened.needs, opened.ones)
+    # the servings the ingredients on hand cover, all at once: lanes.covered_blocks written
+    # out, with the guards kept on the open set
+    ones = opened.ones
+    guards = opened.guards
+    failed = ((have * ones | guards) - opened.needs & guards) ^ guards
+    if failed:
+        counts = (failed >> 4) * COLLAPSE >> COUNT_AT & ones * LANE_MASK
+        chosen = ones ^ ((counts + ones * LANE_MASK) >> 4 & ones)
+    else:
+        chosen = ones
     if conversions and books:
         # those Books might pay for: each face short by at most the Books, in a food with a
         # skill (a serving needs at most MOST_NEEDED of a face; the total is checked below)
         most = books if books < MOST_NEEDED else MOST_NEEDED
         boosted = capped(have, MOST_NEEDED) + most * _converted(conversions)
-        maybe = covered_blocks(boosted, opened.needs, opened.ones) & ~chosen
-        while maybe:
-            low = maybe & -maybe
-            maybe ^= low
-            if _books_may_pay(servings[low.bit_length() // BLOCK], have, books, conversions):
-                chosen |= low
-    add_cooks(actions, servings, chosen, tokens, allowance, conversions, codes)
-    if books >= sheet.cheapest_book_use:
-        _book_options(sheet, menu, tokens, allowance, books, actions)
-    if menu.recipes_used < len(sheet.recipes):
-        for g in menu.locked_groups(sheet):
-            actions.extend(_book_actions(Unlock, sheet.groups[g].gid, ((),), sheet))
-    actions.append(DONE)
+        maybe = covered_blocks(boosted, opened.needs, ones) & ~chosen
+        if maybe:
+            chosen |= maybe & _books_cover(have, books, opened.needs, ones, guards)
+    if chosen:
+        add_cooks(actions, servings, chosen, tokens, allowance, conversions, sheet.codes)
+    if books >= sheet.cheapest_book_use or menu.recipes_used < len(sheet.recipes):
+        actions.extend(_extras(sheet, menu, tokens, allowance, books))
+    else:
+        actions.append(DONE)
     return actions
+
+
+_EXTRAS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+
+
+def _extras(
+    sheet: Sheet, menu: Menu, tokens: int, allowance: int, books: int
+) -> tuple[Action, ...]:
+    """What follows the Cooks in the list: the skills, rectangles and unlocks the Recipe
+    Books on hand pay for, the unlocks with a Recipe, then ``done``. Memoised by all they
+    depend on: the Books in each pool (the Fridge's within the allowance; an allowance
+    above MAX_COUNT is alike, as no lane holds more), the skills and rectangles gained, the
+    locks open and whether Recipes are left."""
+    shift = LANE * sheet.book
+    key = (
+        id(sheet),  # sheets are never freed (sheet.sheet_for), so their ids stay theirs
+        tokens >> shift & LANE_MASK,
+        tokens >> (shift + POOL_SHIFT) & LANE_MASK,
+        tokens >> (shift + 2 * POOL_SHIFT) & LANE_MASK,
+        allowance if allowance <= MAX_COUNT else MAX_COUNT + 1,
+        books,
+        menu.conversions,
+        menu.rectangles,
+        menu.unlocked,
+        menu.recipes_used < len(sheet.recipes),
+    )
+    found = _EXTRAS.get(key)
+    if found is None:
+        extras: list[Action] = []
+        if books >= sheet.cheapest_book_use:
+            _book_options(sheet, menu, tokens, allowance, books, extras)
+        if menu.recipes_used < len(sheet.recipes):
+            for g in menu.locked_groups(sheet):
+                extras.extend(_book_actions(Unlock, sheet.groups[g].gid, ((),), sheet))
+        extras.append(DONE)
+        if len(_EXTRAS) > _EXTRAS_LIMIT:
+            _EXTRAS.clear()
+        found = _EXTRAS[key] = tuple(extras)
+    return found
+
+
+_EXTRAS_LIMIT = 50_000
+"""Most lists of skills and unlocks memoised (the memo is cleared when it grows past this)."""
+
+
+def _books_cover(have: int, books: int, needs: int, ones: int, guards: int) -> int:
+    """Bit ``BLOCK * k`` set for each block k of ``needs`` (as in lanes.covered_blocks) whose
+    total shortfall, the sum over faces of max(0, need - have), is at most ``books``: with
+    the shortfall only in foods with a conversion skill (which the caller's boosted test
+    ensures), exactly the servings the Books on hand might pay (_books_may_pay, for all the
+    blocks at once; each serving needs at most MOST_NEEDED, so every sum fits a lane)."""
+    spread = have * ones
+    # 1 in each lane where have > need; there the lane's minimum is the need, else the have
+    over = ((spread | guards) - needs - (guards >> 4) & guards) >> 4
+    top = over * LANE_MASK
+    short = needs - (spread & ~top | needs & top)
+    totals = short * COLLAPSE >> COUNT_AT & ones * LANE_MASK
+    return (ones * (books + 16) - totals) >> 4 & ones
 
 
 _CONVERTED: dict[int, int] = {}

@@ -164,6 +164,12 @@ class Sheet:
     servings: tuple[Serving, ...]
     rows: tuple[Row, ...]
     rows_of: tuple[tuple[int, ...], ...]
+    row_masks_of: tuple[tuple[tuple[int, int], ...], ...]
+    """Per serving index, (mask, bit) of each row it is in: what ``Menu.cross`` tests."""
+    next_of: tuple[tuple[Serving | None, int], ...]
+    """Per serving index, the serving its crossing opens (the next of its dish; None for the
+    last and for a platter's) and the bit of its group in ``Menu.unlocked`` when that serving
+    is behind the group's lock (else 0): what ``menu.next_open`` reads."""
     fridge: tuple[int, ...]
     fridge_points_each: int
     chef_hats: int
@@ -190,6 +196,9 @@ class Sheet:
     titles: dict[str, str]
     by_id: dict[str, Serving]
     group_by_id: dict[str, Group]
+    kept_lanes: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    """Memo of ``menu.kept_pools``: the Fridge's and the circles' token lanes by an integer key
+    of what they depend on (filled by menu.py)."""
 
     @property
     def expert(self) -> bool:
@@ -289,6 +298,8 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         servings=tuple(servings),
         rows=tuple(rows),
         rows_of=tuple(tuple(r) for r in rows_of),
+        row_masks_of=tuple(tuple((rows[r].mask, 1 << r) for r in of) for of in rows_of),
+        next_of=tuple(_next_of(groups[s.group], s, servings) for s in servings),
         fridge=tuple(codes.index(c) for c in model.fridge),
         fridge_points_each=model.fridge_points_each,
         chef_hats=model.chef_hats,
@@ -323,6 +334,15 @@ def compile_sheet(settings: WokAndRollSettings) -> Sheet:
         by_id=by_id,
         group_by_id={g.gid: g for g in groups},
     )
+
+
+def _next_of(group: Group, serving: Serving, servings: list[Serving]) -> tuple[Serving | None, int]:
+    """``Sheet.next_of`` of one serving of the sheet."""
+    pos = serving.pos + 1
+    if not group.is_dish or pos == len(group.servings):
+        return None, 0
+    behind_lock = 0 <= group.locked_from <= pos
+    return servings[group.servings[pos]], (1 << group.index if behind_lock else 0)
 
 
 _SHEETS: dict[int, tuple[WokAndRollSettings, Sheet]] = {}

@@ -35,6 +35,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
     parse_cached,
 )
+from wokphysics.games.wok_and_roll.lanes import LANE
 from wokphysics.games.wok_and_roll.menu import GAINED, Menu, face_dice
 from wokphysics.games.wok_and_roll.options import canonical_reroll, market_actions
 from wokphysics.games.wok_and_roll.plugin import INFO
@@ -90,6 +91,8 @@ class WokAndRollState(GameState):
         self._legal: list[Action] | None = None
         self._tokens = 0  # what the cooker can spend, packed (Menu.pools), while cooking
         self._face_dice: tuple[int, ...] = ()  # the locked dice showing each face
+        # the token lanes (Menu.pools) of the white dice and of all the dice, while cooking
+        self._dice_tokens: tuple[int, int] | None = None
         self._cook_index: tuple[list[Action], dict[tuple[str, tuple[int, ...]], Action]] | None
         self._cook_index = None
         self._seen: list[tuple[int, ...]] | None = None
@@ -102,8 +105,9 @@ class WokAndRollState(GameState):
         # int(random() * sides) is uniform up to float granularity (2**-53), and cheaper than
         # randrange in the hot loop of simulations
         random = self.rng.random
+        dice = self.dice
         for i in indices:
-            self.dice[i] = faces[int(random() * sides)]
+            dice[i] = faces[int(random() * sides)]
         self.rolls += 1
         if self.rolls > self.sheet.rerolls:
             self._start_cooking()
@@ -115,7 +119,17 @@ class WokAndRollState(GameState):
 
     def _start_cooking(self) -> None:
         self.phase = "cook"
-        self._face_dice = face_dice(self.dice, len(self.sheet.codes))
+        sheet = self.sheet
+        dice = self.dice
+        self._face_dice = face_dice(dice, len(sheet.codes))
+        # what the white dice and all the dice pay, in token lanes (Menu.pools), once a turn
+        white = 0
+        for face in dice[: sheet.white]:
+            white += 1 << (LANE * face)
+        every = white
+        for face in dice[sheet.white :]:
+            every += 1 << (LANE * face)
+        self._dice_tokens = (white, every)
         for menu in self.menus:
             menu.dice_used = 0
         self.public = [None] * self.num_players
@@ -166,9 +180,15 @@ class WokAndRollState(GameState):
     def _cook_options(self, seat: int) -> list[Action]:
         """``seat``'s legal cooking list from scratch; remembers what the seat can spend."""
         menu = self.menus[seat]
-        tokens, allowance = menu.pools(self.sheet, self.dice, self.usable(seat))
+        sheet = self.sheet
+        dice_tokens = self._dice_tokens
+        if menu.dice_used or dice_tokens is None:
+            tokens, allowance = menu.pools(sheet, self.dice, self.usable(seat))
+        else:  # no die used yet: the turn's dice tokens (_start_cooking) and the menu's own
+            tokens, allowance = menu.kept_pools(sheet)
+            tokens += dice_tokens[seat == self.roller]
         self._tokens = tokens
-        return cooking_options(self.sheet, menu, tokens, allowance)
+        return cooking_options(sheet, menu, tokens, allowance)
 
     def _legal_list(self) -> list[Action]:
         legal = self._legal
@@ -186,10 +206,15 @@ class WokAndRollState(GameState):
         return legal
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal_list())
+        legal = self._legal
+        return list(legal if legal is not None else self._legal_list())
 
     def check_legal(self, action: Action) -> None:
-        legal = self._legal_list()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_list()
+        # listed actions are shared objects: look for this very one first (``in`` would call
+        # the dataclasses' __eq__ on every action before it)
         for candidate in legal:
             if candidate is action:
                 return
@@ -375,6 +400,7 @@ class WokAndRollState(GameState):
         state._legal = None
         state._tokens = 0
         state._face_dice = face_dice(state.dice, len(state.sheet.codes))
+        state._dice_tokens = None  # Menu.pools then, for the turn under way
         state._cook_index = None
         state._seen = None
         return state
