@@ -315,9 +315,52 @@ def test_the_heading_names_the_phase_of_the_screen_shown() -> None:
         app.frame()
         frames += 1
         phase = text.heading.rpartition(": ")[2]
-        seen.setdefault(screen_name(scene.session, scene.presenter), set()).add(phase)
+        shown = screen_name(scene.session, scene.presenter)
+        seen.setdefault(shown, set()).add(phase)
+        account = scene.presenter.accounting
+        if shown == "accounting" and account is not None:  # the screen's round, too
+            assert text.heading.startswith(f"Wok Star  round {account.round}/"), text.heading
         assert frames < 8000
     assert seen["accounting"] == {"Accounting"}, seen
     assert seen["purchase"] == {"Purchase"}, seen
     assert seen[None] >= {"Action"} and "Purchase" not in seen[None], seen
     assert seen["assign"] == {"setup"}, seen
+
+
+def test_the_replay_bar_lies_below_the_table_and_covers_none_of_it() -> None:
+    app = window(("team", "team"), 5)
+    scene = scene_of(app)
+    frames = 0
+    while len(scene.session.state.incomes) < 2:  # two rounds and their Accounting
+        app.frame()
+        frames += 1
+        assert frames < 16000
+    scene.replay_this_game()
+    control = scene.replay
+    assert control is not None
+    for _ in range(6):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RIGHT, "mod": 0}))
+    app.frame()
+    lay = scene.layout()
+    assert lay is not None and control.turn == 6 and control.bar.width > 0
+    bar = control.bar
+    assert pygame.Rect(0, 0, 1280, 800).contains(bar)
+    parts = {"board": lay.board, "center": lay.center, "Bad Publicity": lay.bad,
+             "log": lay.log, "top": lay.top}
+    parts.update({f"seat {i + 1}": seat.rect for i, seat in enumerate(lay.seats)})
+    for name, rect in parts.items():
+        assert not rect.colliderect(bar), (name, rect, bar)
+    assert max(seat.rect.bottom for seat in lay.seats) <= bar.top
+    # Stepping on, the Accounting screen shows after the turn that ended the round and is
+    # gone at the next turn (the Purchase): never over a later round.
+    accounted = 0
+    while control.index < len(control.actions):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RIGHT, "mod": 0}))
+        app.frame()
+        account = scene.presenter.accounting
+        if screen_name(scene.session, scene.presenter) == "accounting":
+            assert account is not None
+            assert scene.session.state.phase is Phase.PURCHASE, control.turn
+            assert account.round == scene.session.state.round
+            accounted += 1
+    assert accounted >= 2

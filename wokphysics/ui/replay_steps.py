@@ -115,6 +115,12 @@ class TurnStepper(Generic[S]):
     def bar_image(self, text: Text, size: int) -> pygame.Surface:
         return text.render(self.bar_words(), size, WHITE, True)
 
+    def bar_height(self, text: Text, size: int) -> int:
+        """Window px a viewer keeps free at the bottom of the window for the bar in a font
+        of ``size`` px (the game's picture is laid out above it, so the bar hides
+        nothing)."""
+        return self.bar_image(text, size).get_height() + BAR_PAD + 2 * BAR_MARGIN
+
     def paint_bar(self, surface: pygame.Surface, image: pygame.Surface,
                  midbottom: tuple[int, int], fill: tuple[int, int, int, int]) -> None:
         """The bar holding ``image`` (from :meth:`bar_image`) with its bottom centre at

@@ -20,9 +20,9 @@ import pygame
 
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.replay.turn_record import turn_starts
-from wokphysics.ui.replay_steps import BAR_MARGIN, BAR_PAD, TurnStepper
+from wokphysics.ui.replay_steps import BAR_MARGIN, TurnStepper
 from wokphysics.ui.turn.session import TurnSession
-from wokphysics.ui.widgets import PANEL_BG, Text
+from wokphysics.ui.widgets import PANEL_BG
 
 if TYPE_CHECKING:
     from wokphysics.ui.turn.scene import TurnScene
@@ -110,10 +110,6 @@ class ReplayControl(TurnStepper["TurnScene"]):
                 self.forward(scene)
 
     # ------------------------------------------------------------------ drawing
-    def bar_height(self, surface: pygame.Surface, text: Text) -> int:
-        """Window px kept free at the bottom of the window for the bar."""
-        return self.bar_image(text, bar_font(surface)).get_height() + BAR_PAD + 2 * BAR_MARGIN
-
     def draw_bar(self, surface: pygame.Surface, scene: TurnScene) -> None:
         width, height = surface.get_size()
         image = self.bar_image(scene.text, bar_font(surface))

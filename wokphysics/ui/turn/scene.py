@@ -341,7 +341,10 @@ class TurnDrawing:
         if scene.replay is not None:
             # The game is drawn above a strip kept free for the replay bar, so the bar hides
             # nothing of it (the game's layout fits the smaller picture).
-            strip = min(surface.get_height() // 4, scene.replay.bar_height(surface, scene.text))
+            from wokphysics.ui.turn.replay import bar_font
+
+            strip = min(surface.get_height() // 4,
+                        scene.replay.bar_height(scene.text, bar_font(surface)))
             picture = pygame.Rect(0, 0, surface.get_width(), surface.get_height() - strip)
             surface.fill(PANEL_BG, pygame.Rect(0, picture.bottom, picture.width, strip))
             surface = surface.subsurface(picture)

@@ -30,7 +30,7 @@ from wokphysics.games.wok_star.words import (
     recipe,
 )
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, bubble
-from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
+from wokphysics.ui.wok_star.layout import BASE, FONT, StarLayout, StarTarget
 from wokphysics.ui.wok_star.pieces import (
     GREEN,
     INK,
@@ -91,7 +91,12 @@ class StarDrawing:
         the details under the pointer are drawn over it every frame."""
         scene = self.scene
         size = surface.get_size()
-        lay = scene.layout_for(size)
+        table = size
+        if scene.replay is not None:  # the table above a strip kept free for the bar
+            font = max(1, round(FONT * min(size[0] / BASE[0], size[1] / BASE[1])))
+            strip = min(size[1] // 4, scene.replay.bar_height(self.text, font))
+            table = (size[0], size[1] - strip)
+        lay = scene.layout_for(table)
         key = self._static_key(lay)
         if self._static is None or self._static.get_size() != size or key != self._key:
             if self._static is None or self._static.get_size() != size:
@@ -144,7 +149,9 @@ class StarDrawing:
         pygame.draw.rect(surface, PANEL, lay.top)
         phase = phase_words(self.scene.session, self.scene.presenter)
         rounds = state.config.rules.rounds
-        blit_fit(surface, self.text, f"Wok Star  round {state.round}/{rounds}: {phase}", size,
+        account = self.scene.presenter.accounting
+        number = account.round if account is not None and phase == "Accounting" else state.round
+        blit_fit(surface, self.text, f"Wok Star  round {number}/{rounds}: {phase}", size,
                  GOLD, lay.rect(10, 0, 316, 40), bold=True)
         self._money(surface, lay)
         self._publicity(surface, lay)

@@ -19,7 +19,7 @@ import pygame
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
-from wokphysics.ui.replay_steps import TurnStepper
+from wokphysics.ui.replay_steps import BAR_MARGIN, TurnStepper
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.layout import StarLayout
 from wokphysics.ui.wok_star.pieces import PANEL
@@ -65,6 +65,8 @@ class StarReplay(TurnStepper["StarScene"]):
         session = StarSession(WokStarState.from_dict(self.initial.to_dict()), self.seats)
         scene.load(session)
         for step in range(index):
+            # An Accounting screen stays up only when the last step shown made it.
+            scene.presenter.accounting = None
             session.apply_at(self.actions[step], self.times[step])
         scene.gate.caught_up()
         scene.presenter.motions.clear()
@@ -79,6 +81,7 @@ class StarReplay(TurnStepper["StarScene"]):
     def forward(self, scene: StarScene) -> None:
         """Show the next turn (its steps said and animated)."""
         scene.presenter.motions.clear()  # the previous turn's pieces have landed
+        scene.presenter.accounting = None  # and its Accounting screen was read
         end = self.next_start()
         while self.index < end:
             self._take(scene)
@@ -100,5 +103,8 @@ class StarReplay(TurnStepper["StarScene"]):
 
     # ------------------------------------------------------------------ drawing
     def draw_bar(self, surface: pygame.Surface, lay: StarLayout, text: Text) -> None:
+        """The bar at the bottom of the window, in the strip the drawing keeps free below the
+        table (:meth:`~wokphysics.ui.replay_steps.TurnStepper.bar_height`)."""
+        width, height = surface.get_size()
         self.paint_bar(surface, self.bar_image(text, lay.font),
-                       (lay.panel.centerx, lay.panel.bottom - lay.px(4)), (*PANEL, 255))
+                       (width // 2, height - BAR_MARGIN), (*PANEL, 255))
