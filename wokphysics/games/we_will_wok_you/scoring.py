@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from wokphysics.games.we_will_wok_you.cards import CardData, WokCard
@@ -235,12 +236,12 @@ class WeWillWokYouScorer:
         for classes, pile in ((self.hand_class, hand), (self.front_class, front)):
             for card in pile:
                 counts[classes[card]] += 1
-        type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(num_types)]
         if not men:  # one assignment, of nobody: the woks score as printed
             plain = self.plain
             printed = tuple(plain[i] for i in woks)
-            only = _solve(printed, counts, self.sign, self.scale, -1, False, type_counts)
+            only = _solve(printed, counts, self.sign, self.scale)
             return red, men, {}, only
+        type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(num_types)]
 
         memo: dict[tuple[object, ...], _Plan] = {}
         power_man = next((m for m, w in enumerate(men) if w.kind == "man-power"), -1)
@@ -276,7 +277,6 @@ class WeWillWokYouScorer:
                     self.scale,
                     inner_power,
                     inner_swap,
-                    type_counts,
                 )
                 memo[key] = plan
             if plan.value > best_value:
@@ -451,7 +451,6 @@ def _solve(
     scale: int,
     inner_power: int = -1,
     inner_swap: bool = False,
-    type_counts: list[int] | None = None,
 ) -> _Plan:
     """The best encoded value for fixed effective woks, and the choices that reach it.
 
@@ -486,13 +485,10 @@ def _solve(
                     if per_card > linear[c]:
                         linear[c], linear_src[c] = per_card, position
         else:
-            for c in range(num_classes):
-                if kind == HAND and not c & 2:
-                    continue
-                if kind == NOSYM and not c & 1:
-                    continue
-                if eff.points > linear[c]:
-                    linear[c], linear_src[c] = eff.points, position
+            points = eff.points
+            for c in _accepting(kind, num_classes):
+                if points > linear[c]:
+                    linear[c], linear_src[c] = points, position
 
     # g[t][u]: best value of type t's cards when u of them go to combos (sets of 3 and 5 and
     # per-card woks for the rest), and the sets that reach it. Shared by every call.
@@ -500,11 +496,16 @@ def _solve(
     g_sets: list[list[tuple[int, int]]] = []
     n_type: list[int] = []
     for t in range(num_types):
-        if not (counts[t * 4] or counts[t * 4 + 1] or counts[t * 4 + 2] or counts[t * 4 + 3]):
+        b = t * 4
+        if not (counts[b] or counts[b + 1] or counts[b + 2] or counts[b + 3]):
             row = _NO_CARDS  # what _type_table gives for a type the player holds none of
         else:
             # a pure function of these numbers: shared by every call and game (bounded)
-            key = (sign, scale, *linear[t * 4 : t * 4 + 4], *counts[t * 4 : t * 4 + 4], p3, p5)
+            key = (
+                sign, scale, p3, p5,
+                linear[b], linear[b + 1], linear[b + 2], linear[b + 3],
+                counts[b], counts[b + 1], counts[b + 2], counts[b + 3],
+            )  # fmt: skip
             found = _TYPE_TABLES.get(key)
             if found is None:
                 found = _type_table(t, linear, counts, sign, scale, p3, p5)
@@ -519,10 +520,9 @@ def _solve(
     power_value = inner_power * scale if inner_power >= 0 else -1
     held = [t for t in range(num_types) if n_type[t]]
     # Per combo wok: its modes (pairs (type, count), encoded value per combo, swap or None).
-    Mode = tuple[tuple[tuple[int, int], ...], int, tuple[int, int] | None]
-    entries: list[tuple[int, list[Mode]]] = []
+    entries: list[tuple[int, list[_Mode]]] = []
     for position, req, points in combo_woks:
-        modes: list[Mode] = [
+        modes: list[_Mode] = [
             (tuple((t, n) for t, n in enumerate(req) if n), points * scale + sign * sum(req), None)
         ]
         if inner_swap:
@@ -542,7 +542,7 @@ def _solve(
         entries.append((position, modes))
 
     base = sum(g_values[t][0] for t in range(num_types))
-    best_value = -(1 << 60)
+    best_value = _NOTHING
     best_choice: list[tuple[int, int]] = []
     best_usage: list[int] = []
     if not entries:  # no combo wok: nothing to search
@@ -553,7 +553,7 @@ def _solve(
         def max_count(pairs: tuple[tuple[int, int], ...]) -> int:
             return min((n_type[t] - usage[t]) // n for t, n in pairs)
 
-        def optimistic(modes: list[Mode], swap_free: bool, power_free: bool) -> int:
+        def optimistic(modes: list[_Mode], swap_free: bool, power_free: bool) -> int:
             best = power_value if power_free else 0
             for index, (pairs, e, _) in enumerate(modes):
                 if index and not swap_free:
@@ -562,8 +562,9 @@ def _solve(
                     best = max(best, e * max_count(pairs))
             return best
 
-        entries.sort(key=lambda entry: -optimistic(entry[1], inner_swap, inner_power >= 0))
         last = len(entries)
+        if last > 1:  # most promising first (the search then prunes sooner)
+            entries.sort(key=lambda entry: -optimistic(entry[1], inner_swap, inner_power >= 0))
         # choice per entry: (mode index or -1 for the power wok, combos)
         choice = [(0, 0)] * last
 
@@ -577,11 +578,12 @@ def _solve(
                     best_choice = list(choice)
                     best_usage = list(usage)
                 return
-            bound = acc + types_value
-            for _, modes in entries[index:]:
-                bound += optimistic(modes, swap_free, power_free)
-            if bound <= best_value:
-                return
+            if best_value != _NOTHING:  # (nothing found yet: no bound can prune)
+                bound = acc + types_value
+                for _, modes in entries[index:]:
+                    bound += optimistic(modes, swap_free, power_free)
+                if bound <= best_value:
+                    return
             modes = entries[index][1]
             options: list[tuple[int, int, int]] = []  # (estimate, mode index, combos)
             if power_free:
@@ -594,7 +596,7 @@ def _solve(
                 options.extend(
                     (e * count, mode_index, count) for count in range(top, lowest - 1, -1)
                 )
-            options.sort(key=lambda option: -option[0])
+            options.sort(key=itemgetter(0), reverse=True)  # stable: equal ones keep order
             for estimate, mode_index, count in options:
                 choice[index] = (mode_index, count)
                 if mode_index < 0:
@@ -632,6 +634,30 @@ def _solve(
     plan.set3, plan.set5 = set3, set5
     plan.linear, plan.linear_src = linear, linear_src
     return plan
+
+
+_NOTHING = -(1 << 60)
+"""Below any value a search can find (the start of every search for the best)."""
+
+_Mode = tuple[tuple[tuple[int, int], ...], int, tuple[int, int] | None]
+"""A way to fill a combo wok: (type, cards per combo) pairs, encoded value per combo, and the
+Man-at-swap-wok's (from type, to type) or None."""
+
+_ACCEPTING: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _accepting(kind: int, num_classes: int) -> tuple[int, ...]:
+    """The card classes a per-card wok of ``kind`` (LEFTOVERS, HAND or NOSYM) takes: any,
+    those in the hand (class bit 2), those without symbols (class bit 1)."""
+    found = _ACCEPTING.get((kind, num_classes))
+    if found is None:
+        found = tuple(
+            c
+            for c in range(num_classes)
+            if not (kind == HAND and not c & 2) and not (kind == NOSYM and not c & 1)
+        )
+        _ACCEPTING[(kind, num_classes)] = found
+    return found
 
 
 _TYPE_TABLES: dict[tuple[int, ...], tuple[list[int], list[tuple[int, int]]]] = {}
