@@ -37,9 +37,13 @@ class GameResult:
 
 def play_out(state: GameState, bots: Sequence[Bot], max_actions: int = 1_000_000) -> GameState:
     """Let ``bots[seat]`` act for each seat until the game ends. Returns the final state."""
+    # the state's methods and the bots' choose looked up once: this loop runs every step
+    # of every simulated game
+    is_terminal, apply = state.is_terminal, state.apply
+    chooses = [bot.choose for bot in bots]
     count = 0
-    while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
+    while not is_terminal():
+        apply(chooses[state.current_player](state))
         count += 1
         if count > max_actions:
             raise RuntimeError(f"game did not end after {max_actions} actions")

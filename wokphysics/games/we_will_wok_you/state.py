@@ -111,20 +111,23 @@ class WeWillWokYouState(GameState):
             del draw[cut:]
 
     # --- the hand and its caches ----------------------------------------------------------
-    def _add_to_hand(self, player: int, card: int) -> None:
-        self.hands[player].append(card)
-        kind = self.data.card_kind[card]
+    def _add_to_hand(self, player: int, cards: list[int]) -> None:
+        """Put ``cards`` at the end of the hand, in order, and count them in its caches."""
+        self.hands[player] += cards
+        card_kind, shows = self.data.card_kind, self.table.shows
         kinds = self._kinds[player]
-        if not kinds[kind]:
-            self._held[player] |= 1 << kind
-        kinds[kind] += 1
         symbols, ones, twos = self._symbols[player], self._ones[player], self._twos[player]
-        for s, c in self.table.shows[kind]:
-            symbols[s] += c
-            if c == 1:
-                ones[s] += 1
-            else:
-                twos[s] += 1
+        for card in cards:
+            kind = card_kind[card]
+            if not kinds[kind]:
+                self._held[player] |= 1 << kind
+            kinds[kind] += 1
+            for s, c in shows[kind]:
+                symbols[s] += c
+                if c == 1:
+                    ones[s] += 1
+                else:
+                    twos[s] += 1
 
     def _remove_from_hand(self, player: int, kind: int) -> int:
         """Take the lowest-id hand card of ``kind`` out of the hand and return it."""
@@ -158,8 +161,7 @@ class WeWillWokYouState(GameState):
             self._kinds[player] = [0] * len(self.data.kinds)
             self._held[player] = 0
             hand, self.hands[player] = self.hands[player], []
-            for card in hand:
-                self._add_to_hand(player, card)
+            self._add_to_hand(player, hand)
         self._targets = self._paid_targets()
 
     def _paid_targets(self) -> Targets:
@@ -224,7 +226,8 @@ class WeWillWokYouState(GameState):
         player = self.turn
         # StepTable.turn_steps' key, read from the live fields (so never a stale answer)
         key = (self.coins[player], *self.coin_sets, *map(bool, self.rows))
-        actions = list(table.turn_steps(key))
+        steps = table.turn_steps_memo.get(key)  # (the memo read here: no call when known)
+        actions = list(table.turn_steps(key) if steps is None else steps)
         if self.offer and max(self._symbols[player]) >= self.data.needed:  # _can_take_wok
             actions += map(table.take.__getitem__, self.offer)
         if not actions:
@@ -294,50 +297,103 @@ class WeWillWokYouState(GameState):
 
     # --- carrying out --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._score_cache = None
-        self._totals = None
-        self._payable_cache = None
-        player = self.turn
+        self._payable_cache = self._score_cache = self._totals = None
         if type(action) is CollectCoin:
-            self.coin_sets[action.coin_set] -= 1
-            self.coins[player] += 1
-            self._end_turn()
+            self._collect(action.coin_set)
         elif type(action) is BuyRow:
-            row_sets = self.data.row_coin_sets
-            coin_set = row_sets[action.row]
-            price = self.coin_sets[coin_set]
-            self.coins[player] -= price
-            self.coin_sets[coin_set] += price
-            bought, self.rows[action.row] = self.rows[action.row], []
-            for card in bought:
-                self._add_to_hand(player, card)
-            self._refill(action.row)
-            triggered = False
-            if not self.end_triggered:
-                rows = self.rows
-                if not any(map(rows.__getitem__, self.table.rows_of_set[coin_set])):
-                    self.end_triggered = True
-                    self.final_left = self.num_players
-                    triggered = True
-            self._end_turn(count_final=not triggered)
+            self._buy(action.row)
         elif type(action) is TakeWok:
-            self.pending_wok = self.table.wok_of[action.wok]
-            self.pending_paid = []
-            self._targets = self.table.fresh_targets
+            self._take(self.table.wok_of[action.wok])
         elif type(action) is Pay:
-            kind = self.table.kind_of[action.kind]
-            card = self._remove_from_hand(player, kind)
-            self.fronts[player].append(card)
-            self.pending_paid.append(card)
-            self._targets, complete = self.table.after_paying(self._targets, kind)
-            if complete:
-                self.offer.remove(self.pending_wok)
-                self.woks[player].append(self.pending_wok)
-                self.pending_wok = -1
-                self.pending_paid = []
-                self._targets = ()
-                self._end_turn()
+            self._pay(self.table.kind_of[action.kind])
         else:
+            self._end_turn()
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` and record it, or raise IllegalAction (check_legal says why)
+        and change nothing: GameState.apply's contract.
+
+        The steps of play are checked here by the same tests as check_legal's and carried
+        out at once, without check_legal's and _apply's two dispatches on the kind of step
+        (this runs for every step of every simulated game). What these tests accept is
+        legal; anything else (a pass, a refusal) goes the general way, so a refusal is
+        always check_legal's, saying why."""
+        if not (self.end_triggered and self.final_left == 0):
+            if self.pending_wok < 0:
+                if type(action) is CollectCoin:
+                    coin_set = action.coin_set
+                    if 0 <= coin_set < len(self.coin_sets) and self.coin_sets[coin_set] > 1:
+                        self._payable_cache = self._score_cache = self._totals = None
+                        self._collect(coin_set)
+                        self.history.append(action)
+                        return
+                elif type(action) is BuyRow:
+                    row = action.row
+                    if (
+                        0 <= row < len(self.rows)
+                        and self.rows[row]
+                        and self.coins[self.turn]
+                        >= self.coin_sets[self.data.row_coin_sets[row]]
+                    ):
+                        self._payable_cache = self._score_cache = self._totals = None
+                        self._buy(row)
+                        self.history.append(action)
+                        return
+            elif type(action) is Pay:
+                kind = self.table.kind_of.get(action.kind)
+                if kind is not None and kind in self._payable_kinds():  # (kinds in hand)
+                    self._payable_cache = self._score_cache = self._totals = None
+                    self._pay(kind)
+                    self.history.append(action)
+                    return
+        self.check_legal(action)
+        self._apply(action)
+        self.history.append(action)
+
+    def _collect(self, coin_set: int) -> None:
+        self.coin_sets[coin_set] -= 1
+        self.coins[self.turn] += 1
+        self._end_turn()
+
+    def _buy(self, row: int) -> None:
+        """Pay the row's price into its coin set, take its cards, refill it; the end comes
+        when every row of that coin set is empty (that purchase is not a final action)."""
+        player = self.turn
+        coin_set = self.data.row_coin_sets[row]
+        price = self.coin_sets[coin_set]
+        self.coins[player] -= price
+        self.coin_sets[coin_set] += price
+        bought, self.rows[row] = self.rows[row], []
+        self._add_to_hand(player, bought)
+        self._refill(row)
+        triggered = False
+        if not self.end_triggered:
+            rows = self.rows
+            if not any(map(rows.__getitem__, self.table.rows_of_set[coin_set])):
+                self.end_triggered = True
+                self.final_left = self.num_players
+                triggered = True
+        self._end_turn(count_final=not triggered)
+
+    def _take(self, wok: int) -> None:
+        self.pending_wok = wok
+        self.pending_paid = []
+        self._targets = self.table.fresh_targets
+
+    def _pay(self, kind: int) -> None:
+        """Move the hand's lowest card of ``kind`` to the front; the wok card is the
+        player's once a symbol reaches exactly ``needed``."""
+        player = self.turn
+        card = self._remove_from_hand(player, kind)
+        self.fronts[player].append(card)
+        self.pending_paid.append(card)
+        self._targets, complete = self.table.after_paying(self._targets, kind)
+        if complete:
+            self.offer.remove(self.pending_wok)
+            self.woks[player].append(self.pending_wok)
+            self.pending_wok = -1
+            self.pending_paid = []
+            self._targets = ()
             self._end_turn()
 
     def _end_turn(self, count_final: bool = True) -> None:

@@ -73,7 +73,8 @@ class StepTable:
             frozenset(c for c, kind in enumerate(data.card_kind) if kind == k)
             for k in range(len(data.kinds))
         )
-        self._turn_steps: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        self.turn_steps_memo: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        """turn_steps' answers by key (legal_actions reads it first)."""
         self._open_kinds: dict[tuple[int, int, int, int], int] = {}
         self._after_paying: dict[tuple[Targets, int], tuple[Targets, bool]] = {}
 
@@ -82,7 +83,7 @@ class StepTable:
         each coin set's coins, then per row whether it holds cards).
 
         A set's last coin may not be collected; a row costs its coin set's coins."""
-        steps = self._turn_steps.get(key)
+        steps = self.turn_steps_memo.get(key)
         if steps is None:
             coins = key[0]
             sets = key[1 : 1 + len(self.collect)]
@@ -97,9 +98,9 @@ class StepTable:
                     if held and coins >= sets[coin_set]
                 ),
             )
-            if len(self._turn_steps) >= MEMO_LIMIT:
-                self._turn_steps.clear()
-            self._turn_steps[key] = steps
+            if len(self.turn_steps_memo) >= MEMO_LIMIT:
+                self.turn_steps_memo.clear()
+            self.turn_steps_memo[key] = steps
         return steps
 
     def open_kinds(self, symbol: int, left: int, ones: int, twos: int) -> int:
