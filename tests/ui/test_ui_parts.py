@@ -14,6 +14,7 @@ from wokphysics.ui.display import missing_display
 from wokphysics.ui.input import GestureCapture, limit_speed
 from wokphysics.ui.render import lerp_cards
 from wokphysics.ui.view import layout
+from wokphysics.ui.wok_on_fire.blade_view import BladeView
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (640, 480), (1920, 1080), (800, 1200)])
@@ -270,27 +271,45 @@ def test_the_gauge_marks_at_every_angle_the_band_docs_physics_measured() -> None
     assert bands.at(60.0).high == 1600.0
 
 
-@pytest.mark.parametrize("motion", [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0),
-                                    (0.7, 0.7)])
-def test_the_gauge_never_covers_the_card_being_aimed_at(motion: tuple[float, float]) -> None:
-    """Moving towards a card in any direction (the gauge used to sit right of the blade,
-    over a card the blade moved right towards), the gauge and its labels stay clear of it."""
+def _blade_view() -> BladeView:
+    """The game's blade view at 1280 x 800 with the shipped config's measured bands."""
     from wokphysics.config.paths import sprites_dir
-    from wokphysics.table.geometry import card_corners
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.sprite_cache import Sprites
     from wokphysics.ui.widgets import Text
-    from wokphysics.ui.wok_on_fire.blade_view import BladeView
-    from wokphysics.ui.wok_on_fire.flip_band import bands_for, card_ahead
+    from wokphysics.ui.wok_on_fire.flip_band import bands_for
 
     pygame.display.init()
     pygame.display.set_mode((64, 64))
     pygame.font.init()
     cfg = load_config()
-    physics = cfg.physics
-    renderer = TableRenderer(physics, Sprites(cfg, sprites_dir()), (1280, 800))
-    view = BladeView(physics, renderer, Text(), bands_for(physics.model_dump(mode="json")))
+    renderer = TableRenderer(cfg.physics, Sprites(cfg, sprites_dir()), (1280, 800))
+    view = BladeView(cfg.physics, renderer, Text(),
+                     bands_for(cfg.physics.model_dump(mode="json")))
     assert view.bands is not None
+    return view
+
+
+def _on_screen(view: BladeView, card: Card) -> pygame.Rect:
+    """The screen box of a lying card's outline, computed here from its corners."""
+    from wokphysics.table.geometry import card_corners
+
+    size = view.physics.card
+    corners = [view.renderer.map.to_screen(float(a), float(b)) for a, b in card_corners(
+        card.x, card.y, card.angle, size.width_mm, size.length_mm)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+@pytest.mark.parametrize("motion", [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0),
+                                    (0.7, 0.7)])
+def test_the_gauge_never_covers_the_card_being_aimed_at(motion: tuple[float, float]) -> None:
+    """Moving towards a card in any direction (the gauge used to sit right of the blade,
+    over a card the blade moved right towards), the gauge and its labels stay clear of it."""
+    from wokphysics.ui.wok_on_fire.flip_band import card_ahead
+
+    view = _blade_view()
+    physics, renderer = view.physics, view.renderer
     for distance in (25.0, 55.0, 85.0):
         for angle in (0.0, math.pi / 4, math.pi / 2):
             x, y = 20.0, -30.0  # the blade, near the wok's centre
@@ -301,10 +320,7 @@ def test_the_gauge_never_covers_the_card_being_aimed_at(motion: tuple[float, flo
                               physics.card.length_mm) is card
             surface = pygame.Surface((1280, 800))
             gauge = view.draw_gauge(surface, [card], x, y, direction, 1400.0)
-            corners = [renderer.map.to_screen(float(a), float(b)) for a, b in card_corners(
-                card.x, card.y, card.angle, physics.card.width_mm, physics.card.length_mm)]
-            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-            aimed = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            aimed = _on_screen(view, card)
             assert not gauge.colliderect(aimed), (motion, distance, angle, gauge, aimed)
             assert surface.get_rect().contains(gauge)
             # The gauge is still beside the blade (within a gauge's size of it).
@@ -317,31 +333,16 @@ def test_a_hand_pausing_to_aim_keeps_the_gauge_off_the_card() -> None:
     flick): its speed is 0, but the gauge stays on the side away from that card."""
     from test_ui_live_stroke import DT, Recorder
 
-    from wokphysics.config.paths import sprites_dir
-    from wokphysics.table.geometry import card_corners
     from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
-    from wokphysics.ui.render import TableRenderer
-    from wokphysics.ui.sprite_cache import Sprites
-    from wokphysics.ui.widgets import Text
-    from wokphysics.ui.wok_on_fire.blade_view import BladeView
-    from wokphysics.ui.wok_on_fire.flip_band import bands_for
 
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    pygame.font.init()
-    cfg = load_config()
-    physics = cfg.physics
-    renderer = TableRenderer(physics, Sprites(cfg, sprites_dir()), (1280, 800))
-    view = BladeView(physics, renderer, Text(), bands_for(physics.model_dump(mode="json")))
+    view = _blade_view()
+    physics = view.physics
     card = Card(7, "pork", False, 60.0, -30.0, 0.0, 0, 7, "wok")
     live = LiveSpatula(Recorder(-40.0, -30.0), PointerTrack(0.0, -40.0, -30.0), DT, 20000.0)
     for k in range(1, 31):  # 60 mm at 200 mm/s towards the card
         live.pointer(0.01 * k, -40.0 + 2.0 * k, -30.0)
     live.catch_up(0.30)
-    corners = [renderer.map.to_screen(float(a), float(b)) for a, b in card_corners(
-        card.x, card.y, card.angle, physics.card.width_mm, physics.card.length_mm)]
-    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    aimed = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    aimed = _on_screen(view, card)
     surface = pygame.Surface((1280, 800))
     moving = view.draw(surface, live, [card])
     assert not moving.colliderect(aimed)
