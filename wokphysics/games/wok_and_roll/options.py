@@ -138,6 +138,26 @@ def add_cooks(
         extend(found)
 
 
+def serving_cooks(
+    serving: Serving, tokens: int, allowance: int, conversions: int, codes: str
+) -> tuple[Action, ...]:
+    """The Cook actions of one serving, as ``add_cooks`` lists them (the filter after a
+    crossing asks for the serving it opened; add_cooks has the same lookup written out in its
+    loops, which are hotter than a call per serving)."""
+    cap = (allowance if allowance < MOST_NEEDED else MOST_NEEDED) << MEMO_CAP
+    conv = conversions & serving.face_mask
+    if conv:
+        paying = tokens & (serving.plain_tokens | serving.book_tokens)
+        key = paying | conv << MEMO_CONV | cap
+    else:
+        paying = tokens & serving.plain_tokens
+        key = paying | cap
+    found = serving.cooks.get(key)
+    if found is None:
+        found = _cooks(serving, key, paying, allowance, conv, codes)
+    return found
+
+
 BLOCK_BYTES = BLOCK // 8
 """Bytes of one block (BLOCK is a whole number of bytes: add_cooks picks blocks by byte)."""
 assert BLOCK_BYTES * 8 == BLOCK

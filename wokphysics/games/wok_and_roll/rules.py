@@ -45,8 +45,8 @@ from wokphysics.games.wok_and_roll.lanes import (
     lane,
 )
 from wokphysics.games.wok_and_roll.menu import COMPLETED, Menu, next_open, open_set
-from wokphysics.games.wok_and_roll.options import add_cooks, book_payments
-from wokphysics.games.wok_and_roll.settings import MOST_NEEDED
+from wokphysics.games.wok_and_roll.options import add_cooks, book_payments, serving_cooks
+from wokphysics.games.wok_and_roll.settings import MOST_BOOKS, MOST_NEEDED
 from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
 
 DONE = DoneCooking()
@@ -185,7 +185,17 @@ def options_after_cook(
     # payment still fits what is left when no guard bit is borrowed
     guarded = tokens | TOKEN_GUARD
     # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, DoneCooking)
-    for action in cast("list[CookingStep]", previous):
+    steps = cast("list[CookingStep]", previous)
+    if allowance >= MOST_FROM_FRIDGE:  # the allowance limits no action (the Simple Menu's)
+        for action in steps:
+            if action.sid == sid:
+                if opened is not None:
+                    result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
+                    opened = None
+            elif guarded - action.spend & TOKEN_GUARD == TOKEN_GUARD:
+                result.append(action)
+        return result
+    for action in steps:
         if action.sid == sid:
             if opened is not None:
                 result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
@@ -195,19 +205,22 @@ def options_after_cook(
     return result
 
 
+MOST_FROM_FRIDGE = max(MOST_NEEDED, MOST_BOOKS)
+"""The most Fridge ingredients one action takes: a serving's needs, or the Recipe Books of a
+skill, a rectangle or an unlock."""
+
+
 def _serving_options(
     sheet: Sheet, menu: Menu, serving: Serving, tokens: int, allowance: int
-) -> list[Action]:
+) -> tuple[Action, ...]:
     """The Cook actions of one open serving (empty when nothing on hand pays for it)."""
     have = face_totals(tokens, allowance > 0)
     conversions = menu.conversions
     if not covers(have, serving.need_lanes):
         books = lane(have, sheet.book)
         if not (conversions and books and _books_may_pay(serving, have, books, conversions)):
-            return []
-    found: list[Action] = []
-    add_cooks(found, (serving,), 1, tokens, allowance, conversions, sheet.codes)
-    return found
+            return ()
+    return serving_cooks(serving, tokens, allowance, conversions, sheet.codes)
 
 
 def _books_may_pay(serving: Serving, have: int, books: int, conversions: int) -> bool:

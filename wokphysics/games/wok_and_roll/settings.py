@@ -30,6 +30,8 @@ Code = str
 MAX_DICE = 8
 MOST_NEEDED = 4
 """The most ingredients one serving may need (so also the most of any one face)."""
+MOST_BOOKS = 6
+"""The most Recipe Books a skill, a rectangle or an unlock may cost."""
 _CODE = r"^[A-Z]$"
 _NEEDS = rf"^[A-Z]{{1,{MOST_NEEDED}}}$"
 
@@ -74,9 +76,9 @@ class RectangleModel(Settings):
 
 class SkillsModel(Settings):
     conversions: list[str] = Field(max_length=8)
-    conversion_cost: int = Field(ge=1, le=6)
+    conversion_cost: int = Field(ge=1, le=MOST_BOOKS)
     rectangles: list[RectangleModel] = Field(max_length=12)
-    rectangle_cost: int = Field(ge=1, le=6)
+    rectangle_cost: int = Field(ge=1, le=MOST_BOOKS)
 
 
 class PantryModel(Settings):
@@ -94,7 +96,7 @@ class MenuModel(Settings):
     chef_hats: int = Field(ge=0, le=8)
     max_chef_hats: int = Field(ge=0, le=8)
     hat_ingredients: list[str] = Field(default=[], max_length=8)
-    unlock_cost: int = Field(ge=1, le=6)
+    unlock_cost: int = Field(ge=1, le=MOST_BOOKS)
     recipes: list[int] = Field(max_length=8)
     skills: SkillsModel
     pantry: PantryModel | None = None
