@@ -597,6 +597,24 @@ def _solve(
                     (e * count, mode_index, count) for count in range(top, lowest - 1, -1)
                 )
             options.sort(key=itemgetter(0), reverse=True)  # stable: equal ones keep order
+            if index + 1 == last:
+                # The last combo wok: each option's value is final. Weighed here in the same
+                # order and with the same strict test the level below would use (the first
+                # best one wins), without a call per option.
+                for estimate, mode_index, count in options:
+                    value = acc + estimate + types_value
+                    pairs = modes[mode_index][0] if mode_index >= 0 else ()
+                    for t, n in pairs:
+                        value += g_values[t][usage[t] + n * count] - g_values[t][usage[t]]
+                    if value > best_value:
+                        best_value = value
+                        choice[index] = (mode_index, count)
+                        best_choice = list(choice)
+                        best_usage = list(usage)
+                        for t, n in pairs:
+                            best_usage[t] += n * count
+                choice[index] = (0, 0)
+                return
             for estimate, mode_index, count in options:
                 choice[index] = (mode_index, count)
                 if mode_index < 0:
