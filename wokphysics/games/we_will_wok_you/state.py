@@ -105,10 +105,9 @@ class WeWillWokYouState(GameState):
         """Deal cards from the top of the draw pile (its end) into ``row`` until it is full
         or the pile is empty: the top card first."""
         cards, draw = self.rows[row], self.draw
-        cut = max(0, len(draw) - (self.data.setup.row_sizes[row] - len(cards)))
-        if cut < len(draw):
-            cards += reversed(draw[cut:])
-            del draw[cut:]
+        size = self.data.setup.row_sizes[row]
+        while len(cards) < size and draw:  # (2-3 cards: faster than slicing)
+            cards.append(draw.pop())
 
     # --- the hand and its caches ----------------------------------------------------------
     def _add_to_hand(self, player: int, cards: list[int]) -> None:
