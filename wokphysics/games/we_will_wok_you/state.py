@@ -8,7 +8,9 @@ Invariants (checked by :meth:`WeWillWokYouState.check_invariants`): the ingredie
 each in exactly one of draw pile, removed pile, rows, hands and fronts; the coins in the coin
 sets, the players' hands and out of the game add up to ``setup.total_coins`` and no set is
 ever empty; the wok cards are each face up on offer, with a player, or in the box; no row is
-longer than its size; the per-player caches (symbols and kinds in hand) match the hands.
+longer than its size; the per-player caches (symbols, kinds and kind bits in hand, cards
+showing 1 and 2 of each symbol) match the hands, and the payment in progress its paid cards.
+Legal steps are read from the shared memos of :mod:`.steps`, keyed by the live fields.
 """
 
 from __future__ import annotations
@@ -186,7 +188,7 @@ class WeWillWokYouState(GameState):
 
     def _payable_kinds(self) -> list[int]:
         """Kinds of hand card that keep an exact payment of ``needed`` symbols possible, in
-        kind order (cached until the next action: legal_actions and check_legal both ask).
+        kind order (cached until the next action: legal_actions and apply both ask).
 
         A card showing ``c`` symbols toward a target symbol ``s`` already ``paid`` is payable
         when the other hand cards can make exactly ``needed - paid - c`` more of ``s`` from
