@@ -214,7 +214,7 @@ class WeWillWokYouScorer:
         """``(points, left-over ingredients)`` of the optimal score (what ``score`` reports
         as ``total`` and ``leftover_count``), read from the search's value without building
         the arrangement: value = points * scale + sign * placed, 0 <= placed < scale."""
-        plan = self._best(woks, hand, front)[3]
+        plan = self._best(woks, hand, front, value_only=True)[3]
         scale = self.scale
         if self.sign > 0:
             points, placed = divmod(plan.value, scale)
@@ -224,9 +224,12 @@ class WeWillWokYouScorer:
         return points, len(hand) + len(front) - placed
 
     def _best(
-        self, woks: list[int], hand: list[int], front: list[int]
+        self, woks: list[int], hand: list[int], front: list[int], value_only: bool = False
     ) -> tuple[list[WokCard], list[WokCard], dict[int, list[tuple[int, object]]], _Plan]:
-        """The red woks, the Men-at-wok, the best assignment of the men and the best plan."""
+        """The red woks, the Men-at-wok, the best assignment of the men and the best plan.
+
+        ``value_only``: only the plan's ``value`` is wanted (``total``); the plan's choices
+        and the assignment are then left unset."""
         cards = self.cards
         is_man = self.is_man
         red = [cards.woks[i] for i in woks if not is_man[i]]
@@ -239,7 +242,7 @@ class WeWillWokYouScorer:
         if not men:  # one assignment, of nobody: the woks score as printed
             plain = self.plain
             printed = tuple(plain[i] for i in woks)
-            only = _solve(printed, counts, self.sign, self.scale)
+            only = _solve(printed, counts, self.sign, self.scale, value_only=value_only)
             return red, men, {}, only
         type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(num_types)]
 
@@ -277,12 +280,15 @@ class WeWillWokYouScorer:
                     self.scale,
                     inner_power,
                     inner_swap,
+                    value_only,
                 )
                 memo[key] = plan
             if plan.value > best_value:
                 best_value = plan.value
                 best = (assignment, plan)
         assert best is not None
+        if value_only:
+            return red, men, {}, best[1]
         assignment = {position: list(on_card) for position, on_card in best[0].items()}
         plan = best[1]
         if plan.power_at >= 0:
@@ -451,6 +457,7 @@ def _solve(
     scale: int,
     inner_power: int = -1,
     inner_swap: bool = False,
+    value_only: bool = False,
 ) -> _Plan:
     """The best encoded value for fixed effective woks, and the choices that reach it.
 
@@ -458,7 +465,7 @@ def _solve(
     Man-at-power-wok and the Man-at-swap-wok are still free to go on a combo wok; the combo
     search then tries, for each combo wok, its own combination, each useful swap of it (to a
     type the player holds, not needing more cards than held) and the power wok, each man at
-    most once.
+    most once. ``value_only``: the plan carries the value alone (its choices unset).
     """
     num_classes = len(counts)
     num_types = num_classes // 4
@@ -639,6 +646,8 @@ def _solve(
 
         search(0, 0, base, inner_swap, inner_power >= 0)
     plan = _Plan(value=covered * scale + best_value)
+    if value_only:  # (the caller reads the value only: the choices are not filled in)
+        return plan
     for (position, modes), (mode_index, count) in zip(entries, best_choice, strict=True):
         if mode_index < 0:
             plan.power_at = position
