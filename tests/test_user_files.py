@@ -73,6 +73,21 @@ def test_missing_files_and_folders_are_named(tmp_path: Path) -> None:
         read_user_text(tmp_path, CONFIG_LIMIT)
 
 
+def test_a_name_with_a_null_character_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by tests/test_fuzz_arguments.py: `score we-will-wok-you '\x00'` was a traceback
+    with pytest.raises(FileProblem, match="holds a null character"):
+        read_user_text("\x00", CONFIG_LIMIT)
+    outcome = wokphysics(capsys, monkeypatch, "score", "we-will-wok-you", "a\x00b")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert "null character" in outcome.err
+    # the config caches look at the file's time first: that must not raise either
+    for game in ("we-will-wok-you", "wok-and-roll"):
+        outcome = wokphysics(capsys, monkeypatch, "play", game, "--config", "a\x00b")
+        assert outcome.status == 2 and outcome.one_line_error
+
+
 # ----------------------------------------------------------------------------- configs
 
 

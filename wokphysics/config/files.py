@@ -74,6 +74,8 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
         raise FileProblem("no such file") from None
     except IsADirectoryError:
         raise FileProblem("is a folder, not a file") from None
+    except ValueError:  # what os.open raises for a name holding a null character
+        raise FileProblem("is not a file name (it holds a null character)") from None
     except OSError as error:
         if error.errno == errno.ELOOP:
             raise FileProblem("is a symbolic link that leads back to itself") from None

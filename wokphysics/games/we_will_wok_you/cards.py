@@ -456,8 +456,8 @@ def _default_file() -> Path:
 def _mtime(path: Path) -> int:
     try:
         return path.stat().st_mtime_ns
-    except OSError:
-        return -1
+    except (OSError, ValueError):  # ValueError: a name holding a null character
+        return -1  # (the loader then says what is wrong with the file)
 
 
 def load_cards(config: str | Path | None = None) -> CardData:

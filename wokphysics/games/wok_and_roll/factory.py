@@ -36,8 +36,8 @@ _LOADED: dict[tuple[Any, ...], WokAndRollSettings] = {}
 def _mtime(path: Path) -> int:
     try:
         return path.stat().st_mtime_ns
-    except OSError:
-        return -1
+    except (OSError, ValueError):  # ValueError: a name holding a null character
+        return -1  # (the loader then says what is wrong with the file)
 
 
 def cached_settings(override: str | Path | None) -> WokAndRollSettings:
