@@ -28,6 +28,8 @@ BAR_PAD = 16
 """Window px of the bar's height above its words' height."""
 BAR_MARGIN = 6
 """Window px between the bar and the edge it sits on."""
+TURN_S = 1.2
+"""Seconds per turn while a replay plays (the beat of a step with no time of its own)."""
 
 
 class TurnStepper(Generic[S]):

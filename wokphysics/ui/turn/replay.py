@@ -20,16 +20,12 @@ import pygame
 
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.replay.turn_record import turn_starts
-from wokphysics.ui.replay_steps import BAR_MARGIN, TurnStepper
+from wokphysics.ui.replay_steps import BAR_MARGIN, TURN_S, TurnStepper
 from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.widgets import PANEL_BG
 
 if TYPE_CHECKING:
     from wokphysics.ui.turn.scene import TurnScene
-
-TURN_S = 1.2
-"""Seconds per turn while the replay plays."""
-
 
 def game_turn_starts(initial: GameState, actions: Sequence[Action],
                      turns_done: Callable[[GameState], int] | None = None) -> list[int]:

@@ -4,7 +4,14 @@ A :class:`StarReplay` drives a :class:`~.scene.StarScene` from a record instead 
 and bots: the same presenter says each step, the same drawing shows the table. A turn is a
 card of the Action phase (from its reveal to the next) or one step of setup and purchases.
 Keys and clicks are :class:`~wokphysics.ui.replay_steps.TurnStepper`'s; Space plays and
-pauses in game time (the sand runs, each step comes at its recorded time).
+pauses: in the Action phase in game time (the sand runs, each step comes at its recorded
+time), outside it a step every ``TURN_S`` seconds (setup, leftover dice, purchases: their
+recorded times are people's thinking).
+
+What a turn raises belongs to that turn: its notice over the table ("Round 2: the red timer
+is flipped. Cook!", "Time's up! ..."), the Time's up flash of the timer, the Accounting
+screen of the round it ended. They go when the next turn's first step is taken, however the
+replay moves on (keys, the bar, playing); going back shows those of the turn then shown.
 ``wokphysics replay wok-star-autosave.json`` opens it; V on the end screen replays the game
 just played.
 """
@@ -19,7 +26,7 @@ import pygame
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
-from wokphysics.ui.replay_steps import BAR_MARGIN, TurnStepper
+from wokphysics.ui.replay_steps import BAR_MARGIN, TURN_S, TurnStepper
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.layout import StarLayout
 from wokphysics.ui.wok_star.pieces import PANEL
@@ -56,38 +63,51 @@ class StarReplay(TurnStepper["StarScene"]):
         self.actions = list(actions)
         self.times = list(times)
         super().__init__(turn_starts(self.initial, self.actions, self.times), len(self.actions))
+        self._turn_starts = frozenset(self.starts)
+        self._beat_s = 0.0
+        """Seconds played since the last step was taken (outside the Action phase a step
+        comes every ``TURN_S``)."""
 
     # ------------------------------------------------------------------ moving
     def goto(self, scene: StarScene, index: int) -> None:
         """Show the game after ``index`` steps (replayed from the start, said but not
-        animated)."""
+        animated; what the turn shown last raised is shown)."""
         index = max(0, min(len(self.actions), index))
         session = StarSession(WokStarState.from_dict(self.initial.to_dict()), self.seats)
         scene.load(session)
-        for step in range(index):
-            # An Accounting screen stays up only when the last step shown made it.
-            scene.presenter.accounting = None
-            session.apply_at(self.actions[step], self.times[step])
-        scene.gate.caught_up()
+        self.index = 0
+        while self.index < index:
+            self._take(scene)
         scene.presenter.motions.clear()
-        scene.presenter.notice = None
-        self.index = index
+        self._beat_s = 0.0
 
     def _take(self, scene: StarScene) -> None:
+        """Take the next step at its recorded time; a turn's first step first clears what
+        the turn before it raised."""
+        if self.index in self._turn_starts:
+            presenter = scene.presenter
+            presenter.notice = None
+            presenter.accounting = None
+            presenter.times_up_at = -1.0
         scene.session.apply_at(self.actions[self.index], self.times[self.index])
         self.index += 1
+        self._beat_s = 0.0
         scene.gate.caught_up()
 
     def forward(self, scene: StarScene) -> None:
         """Show the next turn (its steps said and animated)."""
         scene.presenter.motions.clear()  # the previous turn's pieces have landed
-        scene.presenter.accounting = None  # and its Accounting screen was read
         end = self.next_start()
         while self.index < end:
             self._take(scene)
 
+    def toggle(self) -> None:
+        super().toggle()
+        self._beat_s = TURN_S  # a step waiting for its beat comes at once
+
     def update(self, real_s: float, scene: StarScene) -> None:
-        """While playing, the game clock runs and each step comes at its recorded time."""
+        """While playing, the game clock runs: in the Action phase each step comes at its
+        recorded time, outside it one step a beat (``TURN_S``)."""
         if not self.playing:
             return
         session = scene.session
@@ -95,10 +115,16 @@ class StarReplay(TurnStepper["StarScene"]):
             self.playing = False
             return
         session.clock.time_s += real_s
-        # Outside the Action phase the recorded times are people's thinking: do not wait.
-        while self.index < len(self.actions) and (
-                self.times[self.index] <= session.clock.time_s
-                or session.state.phase is not Phase.ACTION):
+        self._beat_s += real_s
+        while self.index < len(self.actions):
+            if session.state.phase is Phase.ACTION:
+                if self.times[self.index] > session.clock.time_s:
+                    break
+            elif self._beat_s < TURN_S:
+                # Outside the Action phase the recorded times are people's thinking: the
+                # replay's own beat instead, so each screen (an Accounting, a Purchase
+                # step) stays up until the step after it.
+                break
             self._take(scene)
 
     # ------------------------------------------------------------------ drawing
