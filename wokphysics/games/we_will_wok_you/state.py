@@ -199,13 +199,16 @@ class WeWillWokYouState(GameState):
         those."""
         if self._payable_cache is not None:
             return self._payable_cache
-        open_kinds = self.table.open_kinds
+        table = self.table
+        known = table.open_kinds_memo  # (read here: no call when the answer is known)
         needed = self.data.needed
         player = self.turn
         ones, twos = self._ones[player], self._twos[player]
         payable = 0
         for s, paid in self._targets:
-            payable |= open_kinds(s, needed - paid, ones[s], twos[s])
+            key = (s, needed - paid, ones[s], twos[s])
+            found = known.get(key)
+            payable |= table.open_kinds(*key) if found is None else found
         payable &= self._held[player]
         result = []
         while payable:  # the set bits, lowest (kind order) first

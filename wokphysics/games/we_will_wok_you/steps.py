@@ -75,7 +75,8 @@ class StepTable:
         )
         self.turn_steps_memo: dict[tuple[int, ...], tuple[Action, ...]] = {}
         """turn_steps' answers by key (legal_actions reads it first)."""
-        self._open_kinds: dict[tuple[int, int, int, int], int] = {}
+        self.open_kinds_memo: dict[tuple[int, int, int, int], int] = {}
+        """open_kinds' answers by key (the state reads it first)."""
         self._after_paying: dict[tuple[Targets, int], tuple[Targets, bool]] = {}
 
     def turn_steps(self, key: tuple[int, ...]) -> tuple[Action, ...]:
@@ -112,7 +113,7 @@ class StepTable:
         ``left - c`` from ``a`` ones and ``b`` twos: some ``b' <= b`` with
         ``0 <= left - c - 2 b' <= a``."""
         key = (symbol, left, ones, twos)
-        found = self._open_kinds.get(key)
+        found = self.open_kinds_memo.get(key)
         if found is None:
             found = 0
             for shown, kinds, rest_ones, rest_twos in (
@@ -124,9 +125,9 @@ class StepTable:
                     # fewest twos so the ones suffice, and most twos that fit
                     if max(0, (rest - rest_ones + 1) // 2) <= min(rest_twos, rest // 2):
                         found |= kinds
-            if len(self._open_kinds) >= MEMO_LIMIT:
-                self._open_kinds.clear()
-            self._open_kinds[key] = found
+            if len(self.open_kinds_memo) >= MEMO_LIMIT:
+                self.open_kinds_memo.clear()
+            self.open_kinds_memo[key] = found
         return found
 
     def after_paying(self, targets: Targets, kind: int) -> tuple[Targets, bool]:
