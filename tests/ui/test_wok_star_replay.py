@@ -167,3 +167,19 @@ def test_the_accounting_screen_follows_the_replay_as_it_plays(tmp_path: Path) ->
     assert all(count >= beat - 1 for index, count in frames_at.items()
                if index < len(record.actions)), frames_at
     assert purchase_frames >= 2 * beat
+
+
+def test_a_jump_while_the_replay_plays_makes_no_burst_of_sounds(tmp_path: Path) -> None:
+    record = saved_game(tmp_path / "star.json", 1)
+    app, scene, control = replay_window(record)
+    played: list[str] = []
+    scene.sound.play = played.append  # type: ignore[method-assign]
+    press(app, pygame.K_SPACE)
+    while control.index < control.starts[12]:  # into the Action phase: dice and cards
+        app.frame()
+    assert played  # playing, the steps are heard
+    played.clear()
+    press(app, pygame.K_END)  # every step to the end replayed in this frame
+    press(app, pygame.K_LEFT)  # and again up to the turn before
+    assert control.index == control.starts[-1]
+    assert played == []

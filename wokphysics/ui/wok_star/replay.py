@@ -64,6 +64,8 @@ class StarReplay(TurnStepper["StarScene"]):
         self.times = list(times)
         super().__init__(turn_starts(self.initial, self.actions, self.times), len(self.actions))
         self._turn_starts = frozenset(self.starts)
+        self.jumping = False
+        """True while :meth:`goto` replays the steps up to where it jumps (no sounds)."""
         self._beat_s = 0.0
         """Seconds played since the last step was taken (outside the Action phase a step
         comes every ``TURN_S``)."""
@@ -76,8 +78,12 @@ class StarReplay(TurnStepper["StarScene"]):
         session = StarSession(WokStarState.from_dict(self.initial.to_dict()), self.seats)
         scene.load(session)
         self.index = 0
-        while self.index < index:
-            self._take(scene)
+        self.jumping = True  # silent: a jump is not the game's sounds played at once
+        try:
+            while self.index < index:
+                self._take(scene)
+        finally:
+            self.jumping = False
         scene.presenter.motions.clear()
         self._beat_s = 0.0
 

@@ -87,7 +87,8 @@ class StarScene:
                                f"{session.time_s:.0f} s of game time.")
 
     def _play(self, effect: Effect) -> None:
-        if self.replay is None or self.replay.playing:
+        replay = self.replay
+        if replay is None or replay.playing and not replay.jumping:
             self.sound.play(effect)
 
     # ------------------------------------------------------------------ layout
