@@ -85,3 +85,31 @@ def test_help_legend_and_heading_fit_an_80_column_terminal() -> None:
     assert max(len(line) for line in help_lines) <= 80
     headings = [line for line in lines if line.startswith("== Wok Star round")]
     assert headings and max(len(line) for line in headings) <= 80
+
+
+def test_the_heading_and_refusals_name_phases_in_players_words() -> None:
+    """The heading said 'round 1/6 setup_assign' and a refusal 'now it is extra': the
+    names saved in JSON. Every phase of a bots' game is named as the rulebook names it."""
+    from wokphysics.games.protocol import IllegalAction
+    from wokphysics.games.wok_star.actions import Advertise, Serve
+    from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
+    from wokphysics.games.wok_star.render import render
+
+    state = WokStarState(2, 4, default_config())
+    bots = [TeamBot(1), TeamBot(2)]
+    seen: set[Phase] = set()
+    saved_names = {phase.value for phase in Phase} - set(PHASE_WORDS.values())
+    while not state.is_terminal():
+        heading = render(state, 0).splitlines()[0]
+        assert f" {PHASE_WORDS[state.phase]}: $" in heading, heading
+        assert not any(f" {name}:" in heading for name in saved_names), heading
+        if state.phase not in seen and state.phase is not Phase.ACTION:
+            seen.add(state.phase)
+            wrong = Advertise() if state.phase is not Phase.PURCHASE else Serve()
+            try:
+                state.check_legal(wrong)
+            except IllegalAction as refusal:
+                assert f"it is {PHASE_WORDS[state.phase]}" in str(refusal), refusal
+                assert not any(f"it is {name}" in str(refusal) for name in saved_names)
+        state.apply(bots[state.current_player].choose(state))
+    assert {Phase.SETUP_ASSIGN, Phase.SETUP_BONUS, Phase.PURCHASE} <= seen, seen

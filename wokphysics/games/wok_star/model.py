@@ -36,6 +36,19 @@ class Phase(StrEnum):
     """The game has ended (won, lost on income, or closed by Bad Publicity)."""
 
 
+PHASE_WORDS: dict[Phase, str] = {
+    Phase.SETUP_ASSIGN: "setup",
+    Phase.SETUP_BONUS: "setup",
+    Phase.ACTION: "Action",
+    Phase.LEFTOVER: "Action: leftover dice",
+    Phase.PURCHASE: "Purchase",
+    Phase.PURCHASE_ASSIGN: "Purchase",
+    Phase.OVER: "the end",
+}
+"""Each phase as players name it (the rulebook's phase names), for headings and refusals:
+the Enum's values are the names saved in JSON, not words for people."""
+
+
 # Looking up an Enum member (``Phase.ACTION``) costs a descriptor call in Python 3.11; the
 # engine's hot paths compare against these module constants instead (the same objects).
 SETUP_ASSIGN, SETUP_BONUS, ACTION, LEFTOVER, PURCHASE, PURCHASE_ASSIGN, OVER = Phase

@@ -22,7 +22,7 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.seats import forced
 
 if TYPE_CHECKING:
@@ -42,12 +42,12 @@ def why_not(state: WokStarState, action: Action) -> str:
     if phase is Phase.ACTION and "#" in state.current and forced(state):
         return _forced(state, action)
     if isinstance(action, Place | Combo | Give) and phase not in _DICE_PHASES:
-        return f"dice are placed in the Action phase; now it is {phase.value} (type 'l')"
+        return f"dice are placed in the Action phase; now it is {PHASE_WORDS[phase]} (type 'l')"
     if isinstance(action, Serve | TurnAway | Wait | Next) and phase is not Phase.ACTION:
-        return f"that belongs to the Action phase; now it is {phase.value} (type 'l')"
+        return f"that belongs to the Action phase; now it is {PHASE_WORDS[phase]} (type 'l')"
     if isinstance(action, Buy | Upgrade | Advertise):
         if phase is not Phase.PURCHASE:
-            return f"purchases are made in the Purchase phase; now it is {phase.value}"
+            return f"purchases are made in the Purchase phase; now it is {PHASE_WORDS[phase]}"
         return _purchase(state, action)
     if isinstance(action, Place | Combo):
         return _placing(state, action)
@@ -57,7 +57,7 @@ def why_not(state: WokStarState, action: Action) -> str:
         return _serving(state, action)
     if isinstance(action, Use):
         return _using(state, action)
-    return f"'{action}' is not possible now (phase: {phase.value}; type 'l')"
+    return f"'{action}' is not possible now (phase: {PHASE_WORDS[phase]}; type 'l')"
 
 
 def _forced(state: WokStarState, action: WokStarAction) -> str:

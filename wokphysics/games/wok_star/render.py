@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.state import WokStarState
 
 
@@ -47,7 +47,7 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     cfg = state.config
     lines: list[str] = []
     head = (
-        f"== Wok Star round {state.round}/{cfg.rules.rounds} {state.phase.value}: "
+        f"== Wok Star round {state.round}/{cfg.rules.rounds} {PHASE_WORDS[state.phase]}: "
         f"${state.money}, Bad Publicity {len(state.bad)}/{cfg.rules.bad_publicity_limit}, "
         f"loan ${state.loan()} ({cfg.rules.difficulty}) =="
     )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.timers import TIMER_NAMES
 from wokphysics.games.wok_star.words import (
     card_name,
@@ -642,12 +642,6 @@ class StarDrawing:
                         "right-click to turn away.")
             return f"{card_name(state, state.current)}: {event_effect(state, state.current)}"
         return ""
-
-
-PHASE_WORDS = {Phase.SETUP_ASSIGN: "setup", Phase.SETUP_BONUS: "setup", Phase.ACTION: "Action",
-               Phase.LEFTOVER: "Action: leftover dice", Phase.PURCHASE: "Purchase",
-               Phase.PURCHASE_ASSIGN: "Purchase", Phase.OVER: "the end"}
-"""The heading's name of each phase of the engine."""
 
 
 def phase_words(session: StarSession, presenter: StarPresenter) -> str:
