@@ -278,7 +278,13 @@ class Menu:
         if opened is not None:
             # the open servings before this crossing were current: update them in place of a
             # fresh search (the key is the marks they now depend on, as open_set's)
-            after = opened[1].after(serving, next_open(sheet, self, serving))
+            if index >= 0:  # next_open written out for the common case, a dish or platter
+                following, lock = sheet.next_of[index]
+                if lock and not self.unlocked & lock:
+                    following = None
+            else:
+                following = next_open(sheet, self, serving)
+            after = opened[1].after(serving, following)
             self.opened = ((self.crossed, self.unlocked, self.hs_tile, self.hs_done), after)
         return flags
 

@@ -15,6 +15,7 @@ with a plain reference enumeration.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from wokphysics.games.protocol import Action
@@ -32,6 +33,7 @@ from wokphysics.games.wok_and_roll.lanes import (
     COUNT_AT,
     FACE_LANES,
     FACES,
+    GUARD,
     LANE,
     LANE_MASK,
     MAX_COUNT,
@@ -39,9 +41,7 @@ from wokphysics.games.wok_and_roll.lanes import (
     TOKEN_GUARD,
     capped,
     covered_blocks,
-    covers,
     face_lanes,
-    face_totals,
     lane,
 )
 from wokphysics.games.wok_and_roll.menu import COMPLETED, Menu, next_open, open_set
@@ -170,7 +170,7 @@ def _converted(conversions: int) -> int:
 def options_after_cook(
     sheet: Sheet,
     menu: Menu,
-    previous: list[Action],
+    previous: Sequence[Action],
     crossed: Serving,
     tokens: int,
     allowance: int,
@@ -185,7 +185,7 @@ def options_after_cook(
     # payment still fits what is left when no guard bit is borrowed
     guarded = tokens | TOKEN_GUARD
     # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, DoneCooking)
-    steps = cast("list[CookingStep]", previous)
+    steps = cast("Sequence[CookingStep]", previous)
     if allowance >= MOST_FROM_FRIDGE:  # the allowance limits no action (the Simple Menu's)
         for action in steps:
             if action.sid == sid:
@@ -214,9 +214,13 @@ def _serving_options(
     sheet: Sheet, menu: Menu, serving: Serving, tokens: int, allowance: int
 ) -> tuple[Action, ...]:
     """The Cook actions of one open serving (empty when nothing on hand pays for it)."""
-    have = face_totals(tokens, allowance > 0)
+    # face_totals(tokens, allowance > 0) and covers(have, serving.need_lanes) written out:
+    # this runs after most crossings
+    have = (tokens & FACES) + (tokens >> 2 * POOL_SHIFT & FACES) + (tokens >> 3 * POOL_SHIFT)
+    if allowance > 0:
+        have += tokens >> POOL_SHIFT & FACES
     conversions = menu.conversions
-    if not covers(have, serving.need_lanes):
+    if (have | GUARD) - serving.need_lanes & GUARD != GUARD:
         books = lane(have, sheet.book)
         if not (conversions and books and _books_may_pay(serving, have, books, conversions)):
             return ()

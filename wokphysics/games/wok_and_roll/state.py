@@ -17,6 +17,7 @@ the highest seat number.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from wokphysics.errors import UserError
@@ -88,12 +89,13 @@ class WokAndRollState(GameState):
         # each player's menu as it was when the dice locked, kept (copied on a player's first
         # change of the turn) so the others' crossings stay hidden until the turn is over
         self.public: list[Menu | None] = []
-        self._legal: list[Action] | None = None
+        # the legal list while known (None: to be listed); the market's is its memoised tuple
+        self._legal: Sequence[Action] | None = None
         self._tokens = 0  # what the cooker can spend, packed (Menu.pools), while cooking
         self._face_dice: tuple[int, ...] = ()  # the locked dice showing each face
         # the token lanes (Menu.pools) of the white dice and of all the dice, while cooking
         self._dice_tokens: tuple[int, int] | None = None
-        self._cook_index: tuple[list[Action], dict[tuple[str, tuple[int, ...]], Action]] | None
+        self._cook_index: tuple[Sequence[Action], dict[tuple[str, tuple[int, ...]], Action]] | None
         self._cook_index = None
         self._seen: list[tuple[int, ...]] | None = None
         self._roll(range(sheet.dice))
@@ -190,14 +192,14 @@ class WokAndRollState(GameState):
         self._tokens = tokens
         return cooking_options(sheet, menu, tokens, allowance)
 
-    def _legal_list(self) -> list[Action]:
+    def _legal_list(self) -> Sequence[Action]:
         legal = self._legal
         if legal is None:
             if self.phase == "roll":
                 if self.rolls <= self.sheet.rerolls:
-                    legal = list(market_actions(tuple(self.dice), self.sheet.white, LOCK))
+                    legal = market_actions(tuple(self.dice), self.sheet.white, LOCK)
                 else:
-                    legal = [LOCK]
+                    legal = (LOCK,)
             elif self.phase == "cook":
                 legal = self._cook_options(self.cooker)
             else:
@@ -221,6 +223,22 @@ class WokAndRollState(GameState):
         if action in legal:
             return
         raise IllegalAction(self._why_not(action))
+
+    def apply(self, action: Action) -> None:
+        """Carry out ``action`` and record it, or raise IllegalAction (check_legal says why)
+        and change nothing: GameState.apply's contract. A listed object (what bots pass) is
+        found by identity here and carried out at once, without check_legal's call (this
+        runs for every step of every simulated game); anything else goes the general way."""
+        legal = self._legal
+        if legal is not None:
+            for candidate in legal:
+                if candidate is action:
+                    self._apply(action)
+                    self.history.append(action)
+                    return
+        self.check_legal(action)
+        self._apply(action)
+        self.history.append(action)
 
     def _why_not(self, action: Action) -> str:
         if self.phase == "over":
@@ -275,13 +293,15 @@ class WokAndRollState(GameState):
         menu = self.menus[seat]
         if self.public[seat] is None:
             self.public[seat] = menu.copy()
-        flags = apply_to_menu(sheet, menu, action, self._face_dice, self.usable(seat))
+        # self.usable(seat) written out (a call less per step)
+        usable = (1 << (sheet.dice if seat == self.roller else sheet.white)) - 1
+        flags = apply_to_menu(sheet, menu, action, self._face_dice, usable)
         if flags & ENDS:
             self.ending = True
         if type(action) is Cook and not flags & GAINED and previous is not None:
             # what the player can spend only went down: update the list (rules.py)
             if action.fridge and sheet.chef_hats:  # a hat used: every hat lane went down
-                tokens, allowance = menu.pools(sheet, self.dice, self.usable(seat))
+                tokens, allowance = menu.pools(sheet, self.dice, usable)
             else:
                 tokens, allowance = self._tokens - action.spend, menu.fridge_allowance(sheet)
             self._tokens = tokens
