@@ -92,6 +92,7 @@ class WokAndRollState(GameState):
         # the legal list while known (None: to be listed); the market's is its memoised tuple
         self._legal: Sequence[Action] | None = None
         self._tokens = 0  # what the cooker can spend, packed (Menu.pools), while cooking
+        self._allowance = 0  # and the cooker's Fridge allowance (Menu.fridge_allowance)
         self._face_dice: tuple[int, ...] = ()  # the locked dice showing each face
         # the token lanes (Menu.pools) of the white dice and of all the dice, while cooking
         self._dice_tokens: tuple[int, int] | None = None
@@ -190,6 +191,7 @@ class WokAndRollState(GameState):
             tokens, allowance = menu.kept_pools(sheet)
             tokens += dice_tokens[seat == self.roller]
         self._tokens = tokens
+        self._allowance = allowance
         return cooking_options(sheet, menu, tokens, allowance)
 
     def _legal_list(self) -> Sequence[Action]:
@@ -303,8 +305,11 @@ class WokAndRollState(GameState):
             if action.fridge and sheet.chef_hats:  # a hat used: every hat lane went down
                 tokens, allowance = menu.pools(sheet, self.dice, usable)
             else:
-                tokens, allowance = self._tokens - action.spend, menu.fridge_allowance(sheet)
+                # the allowance changes only when a Chef's Hat is used (above) or gained
+                # (GAINED: a new list); the Simple Menu's is always UNLIMITED
+                tokens, allowance = self._tokens - action.spend, self._allowance
             self._tokens = tokens
+            self._allowance = allowance
             serving = action.serving or serving_of(sheet, menu, action.sid)
             assert serving is not None
             options = options_after_cook(sheet, menu, previous, serving, tokens, allowance)
@@ -419,6 +424,7 @@ class WokAndRollState(GameState):
         ]
         state._legal = None
         state._tokens = 0
+        state._allowance = 0
         state._face_dice = face_dice(state.dice, len(state.sheet.codes))
         state._dice_tokens = None  # Menu.pools then, for the turn under way
         state._cook_index = None
