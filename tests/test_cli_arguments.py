@@ -138,3 +138,23 @@ def test_a_bad_argument_is_one_short_line(
     outcome = wokphysics(capsys, monkeypatch, *args)
     assert outcome.status == 2 and outcome.one_line_error
     assert len(outcome.err) < 400 and "--help')" in outcome.err
+
+
+def test_window_options_written_before_play_go_with_the_game() -> None:
+    """'wokphysics --max-frames 5 play --players 3 wok-and-roll' said "invalid choice: '3'",
+    and 'wokphysics --mute play wok-star' played with the sound on: the game's defaults
+    overwrote, unseen, the window options written before 'play'."""
+    from wokphysics.cli import _with_default_game, build_parser
+
+    for argv in (
+        ["--max-frames", "5", "--mute", "play", "--players", "3", "wok-and-roll"],
+        ["--max-frames", "5", "--mute", "play", "wok-and-roll", "--players", "3"],
+    ):
+        args = build_parser().parse_args(_with_default_game(argv))
+        assert (args.game, args.players, args.max_frames, args.mute) == (
+            "wok-and-roll", 3, 5, True,
+        ), argv
+    launcher = build_parser().parse_args(_with_default_game(["--mute", "play"]))
+    assert launcher.command is None and launcher.mute  # 'play' alone: the launcher
+    sized = build_parser().parse_args(_with_default_game(["--size", "800x600", "play"]))
+    assert sized.command is None and sized.size == "800x600"

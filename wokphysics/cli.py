@@ -205,20 +205,36 @@ def _run_bench(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+_WINDOW_VALUE_OPTIONS = ("--size", "--max-frames", "--screenshot")
+"""The window options (ui/turn/play.add_window_arguments) that take a value."""
+
+
+def _command_at(argv: list[str]) -> int:
+    """Where the command word is: after the window options that may come before it."""
+    at = 0
+    while at < len(argv) and argv[at].startswith("-") and argv[at] not in ("-h", "--help"):
+        at += 2 if argv[at] in _WINDOW_VALUE_OPTIONS else 1
+    return at
+
+
 def _with_default_game(argv: list[str]) -> list[str]:
     """``wokphysics play`` alone opens the launcher (``wokphysics``); ``wokphysics play
     [options]`` means ``wokphysics play wok-on-fire [options]`` (as before the launcher),
-    and ``wokphysics play [options] GAME`` means ``wokphysics play GAME [options]``."""
-    if argv and argv[0] == "play":
-        rest = argv[1:]
+    and ``wokphysics play [options] GAME`` means ``wokphysics play GAME [options]``. Window
+    options written before ``play`` (``wokphysics --mute play wok-star``) go with the
+    game's: argparse would otherwise let the game's defaults overwrite them unseen."""
+    at = _command_at(argv)
+    if at < len(argv) and argv[at] == "play":
+        window, rest = argv[:at], argv[at + 1 :]
         if not rest:
-            return []
+            return window
         if rest[0].startswith("-") and rest[0] not in ("-h", "--help"):
             games = [word for word in rest if word in {p.name for p in PLUGINS}]
             if games:  # ``play --players 3 wok-star``: the game named after its options
                 rest.remove(games[0])
-                return ["play", games[0], *rest]
-            return ["play", DEFAULT_PLAY_GAME, *rest]
+                return ["play", games[0], *window, *rest]
+            return ["play", DEFAULT_PLAY_GAME, *window, *rest]
+        return ["play", rest[0], *window, *rest[1:]]
     return argv
 
 
