@@ -14,7 +14,7 @@ from wokphysics.ui.pointer_clock import VirtualClock
 from wokphysics.ui.replay_steps import TURN_S
 from wokphysics.ui.wok_star.play import StarSetup, star_factory
 from wokphysics.ui.wok_star.record import StarRecord, read_record, replay
-from wokphysics.ui.wok_star.replay import StarReplay
+from wokphysics.ui.wok_star.replay import SETUP_BEAT_S, StarReplay
 from wokphysics.ui.wok_star.scene import StarScene
 from wokphysics.ui.wok_star.screens import screen_name
 
@@ -183,3 +183,29 @@ def test_a_jump_while_the_replay_plays_makes_no_burst_of_sounds(tmp_path: Path) 
     press(app, pygame.K_LEFT)  # and again up to the turn before
     assert control.index == control.starts[-1]
     assert played == []
+
+
+def test_the_setup_plays_at_its_own_quicker_beat_and_each_deal_is_seen(tmp_path: Path) -> None:
+    record = saved_game(tmp_path / "star.json", 1)
+    setup_steps = 0
+    for state in replay(record.initial, record.actions, record.times):
+        setup_steps += 1
+        if state.phase not in (Phase.SETUP_ASSIGN, Phase.SETUP_BONUS):
+            break
+    assert setup_steps >= 6  # the deals and the free bonuses of 3 seats
+    app, scene, control = replay_window(record)
+    press(app, pygame.K_SPACE)
+    frames_at: dict[int, int] = {}
+    frames = 0
+    while scene.session.state.phase in (Phase.SETUP_ASSIGN, Phase.SETUP_BONUS):
+        app.frame()
+        frames += 1
+        assert frames < 20000
+        frames_at[control.index] = frames_at.get(control.index, 0) + 1
+    # Round 1 comes after the setup's steps at SETUP_BEAT_S each (the first at once), not
+    # at the 1.2 s beat of the later phases (some 15 s of waiting in a 4-player game) ...
+    beat = round(SETUP_BEAT_S * FPS)
+    assert frames <= (setup_steps - 1) * (beat + 1) + 2, (frames, setup_steps)  # +1: float sums
+    # ... and every deal stays on the table for that beat before the next one.
+    shown = [count for index, count in frames_at.items() if 0 < index < setup_steps]
+    assert shown and min(shown) >= beat - 1, frames_at

@@ -5,8 +5,9 @@ and bots: the same presenter says each step, the same drawing shows the table. A
 card of the Action phase (from its reveal to the next) or one step of setup and purchases.
 Keys and clicks are :class:`~wokphysics.ui.replay_steps.TurnStepper`'s; Space plays and
 pauses: in the Action phase in game time (the sand runs, each step comes at its recorded
-time), outside it a step every ``TURN_S`` seconds (setup, leftover dice, purchases: their
-recorded times are people's thinking).
+time), outside it a step every ``TURN_S`` seconds (leftover dice, purchases: their
+recorded times are people's thinking), and the setup's deals a step every ``SETUP_BEAT_S``
+(a dozen small steps that would keep the viewer waiting some 15 s for round 1).
 
 What a turn raises belongs to that turn: its notice over the table ("Round 2: the red timer
 is flipped. Cook!", "Time's up! ..."), the Time's up flash of the timer, the Accounting
@@ -35,6 +36,11 @@ from wokphysics.ui.wok_star.session import StarSession, turn_key
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.scene import StarScene
+
+SETUP_BEAT_S = 0.4
+"""Seconds per setup step while a replay plays: each deal or free bonus is still seen on the
+table, and a 4-player setup (12 steps) takes about 5 s instead of ``TURN_S``'s 14 s."""
+SETUP_PHASES = frozenset((Phase.SETUP_ASSIGN, Phase.SETUP_BONUS))
 
 
 def turn_starts(initial: WokStarState, actions: Sequence[WokStarAction],
@@ -68,7 +74,7 @@ class StarReplay(TurnStepper["StarScene"]):
         """True while :meth:`goto` replays the steps up to where it jumps (no sounds)."""
         self._beat_s = 0.0
         """Seconds played since the last step was taken (outside the Action phase a step
-        comes every ``TURN_S``)."""
+        comes every ``TURN_S``, in the setup every ``SETUP_BEAT_S``)."""
 
     # ------------------------------------------------------------------ moving
     def goto(self, scene: StarScene, index: int) -> None:
@@ -113,7 +119,8 @@ class StarReplay(TurnStepper["StarScene"]):
 
     def update(self, real_s: float, scene: StarScene) -> None:
         """While playing, the game clock runs: in the Action phase each step comes at its
-        recorded time, outside it one step a beat (``TURN_S``)."""
+        recorded time, outside it one step a beat (``TURN_S``; ``SETUP_BEAT_S`` in the
+        setup)."""
         if not self.playing:
             return
         session = scene.session
@@ -123,10 +130,11 @@ class StarReplay(TurnStepper["StarScene"]):
         session.clock.time_s += real_s
         self._beat_s += real_s
         while self.index < len(self.actions):
-            if session.state.phase is Phase.ACTION:
+            phase = session.state.phase
+            if phase is Phase.ACTION:
                 if self.times[self.index] > session.clock.time_s:
                     break
-            elif self._beat_s < TURN_S:
+            elif self._beat_s < (SETUP_BEAT_S if phase in SETUP_PHASES else TURN_S):
                 # Outside the Action phase the recorded times are people's thinking: the
                 # replay's own beat instead, so each screen (an Accounting, a Purchase
                 # step) stays up until the step after it.
