@@ -364,3 +364,37 @@ def test_the_replay_bar_lies_below_the_table_and_covers_none_of_it() -> None:
             assert account.round == scene.session.state.round
             accounted += 1
     assert accounted >= 2
+
+
+def test_a_family_character_is_used_with_the_mouse_on_the_starting_bonus_screen() -> None:
+    """Characters are used "at anytime": the screens cover the middle band only, and the
+    seats' panels (with the Family cards and the preparations' counters) stay clickable."""
+    from wokphysics.ui.wok_star.session import StarSession
+
+    seed = next(s for s in range(200) if any(
+        f.id == "grandma" for f in StarSession.new(("person", "team"), s).state.characters[0]))
+    app = window(("person", "team"), seed)
+    scene = scene_of(app)
+    hand = StarHand(app, [0], seed=seed)
+    state = scene.session.state
+    frames = 0
+    while state.phase is Phase.SETUP_ASSIGN and frames < 2000:
+        hand.step()
+        app.frame()
+        frames += 1
+    while hand.clock.pending:
+        app.frame()
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0
+    assert screen_name(scene.session, scene.presenter) == "bonus"
+    lay = scene.layout()
+    assert lay is not None
+    prep = state.preps_of(0)[0]
+    before = state.counters[prep]
+    start = hand._click(centre(dict(lay.seats[0].family)["grandma"]), "use")
+    hand._click(centre(lay.seats[0].preps[prep]), "use_on", start=start + 0.3)
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    assert state.counters[prep] == before + 2
+    assert state.characters[0][0].used
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0  # bonus still due

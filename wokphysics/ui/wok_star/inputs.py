@@ -120,9 +120,20 @@ class StarInputs:
             if choice.rect.collidepoint(pos):
                 scene.choose(choice)
                 return
-        if scene.covered():
-            return
         target = lay.hit(pos)
+        if scene.covered():
+            # A screen hides the middle band, but the seats' panels stay in view: Family
+            # Characters are used "at anytime" (the starting bonus, the Purchase), and
+            # Grandma's ingredient is then a preparation's counter on a panel.
+            if button == 1 and target is not None and target.kind == "family":
+                self._family(target.seat, target.key)
+            elif button == 1 and target is not None and target.kind == "prep" and self.family:
+                seat, character = self.family
+                self.family = None
+                scene.act_for(seat, Use(character, target.key))
+            elif button == 3:
+                self.reset()
+            return
         if button == 3:
             if target is not None and target.kind == "customer":
                 self._turn_away()
