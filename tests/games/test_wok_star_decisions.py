@@ -152,8 +152,30 @@ def test_the_full_command_forms_are_not_auto_completed_into_other_words() -> Non
     assert expand(state, "combo 1+1 on noodles") == "combo 1+1 on noodles"
     assert expand(state, "give 5 to 2") == "give 5 to 2"
     assert expand(state, "buy kung to 2") == "buy kung_pao to 2"  # names still complete
-    assert expand(state, "p 1 nood") == "place 1 on nood"  # ambiguous: left for the error
     assert expand(state, "p 1 on") == "place 1 on onions_peppers"  # a short form's name
+
+
+@pytest.mark.parametrize(
+    ("typed", "full"),
+    [
+        # "nood" and "noodle" begin noodles (a preparation) and noodle_soup (a recipe): a
+        # preparation is meant where a preparation goes, a recipe where a recipe goes.
+        ("p 1 nood", "place 1 on noodles"),
+        ("a noodle 2", "assign noodles to 2"),
+        ("assign nood to 2", "assign noodles to 2"),
+        ("u grandma nood", "use grandma noodles"),
+        ("bu nood", "bonus upgrade noodles"),
+        ("s noodle", "serve noodle_soup"),
+        ("s shrimp", "serve shrimp_rice"),  # shrimp is also a preparation's whole name
+        ("serve shri", "serve shrimp_rice"),
+        ("upgrade onions_p", "upgrade onions_peppers"),  # an underscore in the prefix
+        ("u gr ri", "use gr rice"),  # grandma or grandpa: left for the error
+    ],
+)
+def test_a_name_is_completed_among_the_cards_its_place_in_the_command_takes(
+    typed: str, full: str
+) -> None:
+    assert expand(new_wok_star(2, 0), typed) == full
 
 
 @pytest.mark.parametrize("typed", ["t now", "ad 3", "w 5", "p 4", "s a b", "d x"])

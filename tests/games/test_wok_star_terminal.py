@@ -113,3 +113,11 @@ def test_the_heading_and_refusals_name_phases_in_players_words() -> None:
                 assert not any(f"it is {name}" in str(refusal) for name in saved_names)
         state.apply(bots[state.current_player].choose(state))
     assert {Phase.SETUP_ASSIGN, Phase.SETUP_BONUS, Phase.PURCHASE} <= seen, seen
+
+
+def test_the_terminal_commands_are_read_in_any_case_like_the_actions() -> None:
+    _, out, _ = play([None, TeamBot(1)], ["Help", "SHOW", "L"], {"timer": False})
+    text = "\n".join(out)
+    assert "not possible" not in text, text
+    assert "Legend:" in text and text.count("== Wok Star round 1/") >= 2
+    assert "  1. assign " in text  # the numbered list of moves

@@ -77,9 +77,22 @@ _ALIASES: dict[str, tuple[str, str]] = {
     "bd": ("bonus die", "bd"),
     "bu": ("bonus upgrade {0}", "bu PREP"),
 }
-# Words of the full forms that are never card names, so never completed ("on" stays "on",
-# not onions_peppers).
-_KEYWORDS = frozenset({"on", "to", "for", "away", "die", "upgrade"})
+# The card names each word of a form may be completed to: a short command's placeholders,
+# and a full form's words after its verb (None: a number or a keyword, kept as typed, so
+# "on" stays "on", not onions_peppers). A name is completed among its own kind only, so
+# "p 1 nood" is noodles (the preparation), not ambiguous with noodle_soup (a recipe).
+_PREP, _RECIPE, _CHAR = "preparation", "recipe", "character"
+_PLACEHOLDER_KINDS = {"PREP": _PREP, "ING": _PREP, "RECIPE": _RECIPE, "CHAR": _CHAR}
+_FULL_KINDS: dict[str, tuple[str | None, ...]] = {
+    "assign": (_PREP, None, None),
+    "bonus": (None, _PREP),
+    "place": (None, None, _PREP),
+    "combo": (None, None, _PREP),
+    "serve": (_RECIPE,),
+    "use": (_CHAR, _PREP),
+    "buy": (_RECIPE, None, None),
+    "upgrade": (_PREP,),
+}
 
 
 def _complete(word: str, names: Sequence[str]) -> str:
@@ -90,6 +103,18 @@ def _complete(word: str, names: Sequence[str]) -> str:
     return matches[0] if len(matches) == 1 else word
 
 
+def _names(state: WokStarState, kind: str | None) -> Sequence[str]:
+    """The card names of ``kind`` (none: the word is kept as typed)."""
+    config = state.config
+    if kind == _PREP:
+        return list(config.prep_by_id)
+    if kind == _RECIPE:
+        return list(config.recipe_by_id)
+    if kind == _CHAR:
+        return list(config.character_by_id)
+    return ()
+
+
 def expand(state: WokStarState, text: str) -> str:
     """Turn a short command into an action's text form; in a full form, complete the card
     names only. A short command with missing or extra words is an ActionParseError."""
@@ -97,11 +122,14 @@ def expand(state: WokStarState, text: str) -> str:
     if not words:
         return "wait"
     head, args = words[0], words[1:]
-    names = [*state.config.prep_by_id, *state.config.recipe_by_id, *state.config.character_by_id]
     short = _ALIASES.get(head)
     if short is None:
         # A full form: keywords, dice and seats stay as typed.
-        done = [a if a in _KEYWORDS or not a.isalpha() else _complete(a, names) for a in args]
+        kinds = _FULL_KINDS.get(head, ())
+        done = [
+            _complete(a, _names(state, kinds[i] if i < len(kinds) else None))
+            for i, a in enumerate(args)
+        ]
         return " ".join([head, *done])
     pattern, usage = short
     words_allowed = usage.split()[1:]
@@ -112,7 +140,10 @@ def expand(state: WokStarState, text: str) -> str:
                 f"'{text.strip()}': '{head}' takes nothing after it (it means '{pattern}')"
             )
         raise ActionParseError(f"'{text.strip()}': write it as '{usage}' (type 'help')")
-    done = [a if typed_number(a) is not None else _complete(a, names) for a in args]
+    done = [
+        _complete(a, _names(state, _PLACEHOLDER_KINDS.get(slot.strip("[]"))))
+        for a, slot in zip(args, words_allowed, strict=False)
+    ]
     full = pattern.format(*done, "", "", "")
     return " ".join(full.split())
 
@@ -204,14 +235,15 @@ def play_live(
         if text.lower() in ("q", "quit", "exit"):
             write("leaving the game")
             break
-        if text in ("help", "?", "h"):
+        said = text.lower()  # the commands, like the actions, in any case ("Help")
+        if said in ("help", "?", "h"):
             write(HELP)
             write(LEGEND)
             continue
-        if text in ("v", "view", "show"):
+        if said in ("v", "view", "show"):
             write(render(state, seat, state.clock.peek(state.now)))
             continue
-        page = _list_page(text)
+        page = _list_page(said)
         if page is not None:
             listed = state.legal_actions()
             pages = numbered_pages([str(a) for a in listed])
