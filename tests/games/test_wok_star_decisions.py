@@ -3,11 +3,16 @@ player at the table would notice them."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from wok_star_positions import config, counters, position, quiet, started
 
 from wokphysics.errors import ActionParseError
 from wokphysics.games.protocol import IllegalAction
+from wokphysics.games.wok_star.actions import Assign
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.live import expand, play_live
@@ -178,6 +183,30 @@ def test_a_name_is_completed_among_the_cards_its_place_in_the_command_takes(
     assert expand(new_wok_star(2, 0), typed) == full
 
 
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.integers(1, 4),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 600),
+    first_game=st.booleans(),
+)
+def test_every_legal_action_typed_in_full_at_the_terminal_is_that_action(
+    players: int, seed: int, steps: int, first_game: bool
+) -> None:
+    """On random reachable states of every phase, the terminal reads each listed action's
+    text (what 'l' shows) back as that very action: no word is completed into another."""
+    options = {"timer": False, "events": False, "characters": False} if first_game else {}
+    state = new_wok_star(players, seed, config(**options))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        for action in legal:
+            assert state.parse_action(expand(state, str(action))) == action
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(legal))
+
+
 @pytest.mark.parametrize("typed", ["t now", "ad 3", "w 5", "p 4", "s a b", "d x"])
 def test_extra_or_missing_words_are_an_error_not_dropped(typed: str) -> None:
     state = new_wok_star(2, 0)
@@ -327,3 +356,32 @@ def test_the_first_game_setup_is_easier_than_the_full_game_for_the_same_team() -
         first_wins = sum(r.won for r in play_games(first, players, 100, 1, "team"))
         # Measured on the shipped data: 36 vs 45 (2 players), 11 vs 32 (4 players).
         assert first_wins >= full_wins + 5, (players, full_wins, first_wins)
+
+
+def test_a_refused_setup_step_says_what_is_due_instead() -> None:
+    state = new_wok_star(2, 3)
+    due = state.legal_wok_star_actions()[0]
+    assert isinstance(due, Assign)
+    other = next(p for p in state.prep_owner if p != due.prep)
+    refusals = {
+        f"assign {other} to 2": f"the one now is {due.prep} (assign {due.prep} to SEAT)",
+        "assign zzz to 1": f"'zzz' is not a preparation; the one to give out now is {due.prep}",
+        "bonus die": "the starting bonus comes once the preparations are given out",
+    }
+    for text, says in refusals.items():
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(state.parse_action(text))
+        assert says in str(refused.value), (text, str(refused.value))
+    while state.phase is Phase.SETUP_ASSIGN:
+        state.apply(state.legal_actions()[0])
+    mine, theirs = state.preps_of(0), state.preps_of(1)
+    refusals = {
+        f"bonus upgrade {theirs[0]}": (
+            f"you may upgrade only your own preparations (yours: {', '.join(mine)})"
+        ),
+        f"assign {mine[0]} to 1": "the preparations are all given out",
+    }
+    for text, says in refusals.items():
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(state.parse_action(text))
+        assert says in str(refused.value), (text, str(refused.value))

@@ -9,6 +9,8 @@ from wokphysics.games.wok_star import late
 from wokphysics.games.wok_star.actions import (
     Advertise,
     Assign,
+    BonusDie,
+    BonusUpgrade,
     Buy,
     Combo,
     Give,
@@ -57,7 +59,44 @@ def why_not(state: WokStarState, action: Action) -> str:
         return _serving(state, action)
     if isinstance(action, Use):
         return _using(state, action)
+    if isinstance(action, Assign):
+        return _assigning(state, action)
+    if isinstance(action, BonusDie | BonusUpgrade):
+        return _bonus(state, action)
     return f"'{action}' is not possible now (phase: {PHASE_WORDS[phase]}; type 'l')"
+
+
+def _assigning(state: WokStarState, action: Assign) -> str:
+    legal = [a for a in state.legal_wok_star_actions() if isinstance(a, Assign)]
+    if not legal and state.phase is Phase.SETUP_BONUS:
+        return "the preparations are all given out: each seat now takes its starting bonus"
+    if not legal:
+        return (
+            "preparations are given out at setup and after a recipe is bought; now it is "
+            f"{PHASE_WORDS[state.phase]}"
+        )
+    due = legal[0].prep
+    if action.prep not in state.config.prep_by_id:
+        return f"'{action.prep}' is not a preparation; the one to give out now is {due}"
+    if action.prep != due:
+        return f"the preparations go out one at a time: the one now is {due} (assign {due} to SEAT)"
+    seats = ", ".join(str(a.seat + 1) for a in legal)
+    return f"every player needs at least one preparation: give {due} to seat {seats}"
+
+
+def _bonus(state: WokStarState, action: BonusDie | BonusUpgrade) -> str:
+    if state.phase is Phase.SETUP_ASSIGN:
+        return "the starting bonus comes once the preparations are given out"
+    if state.phase is not Phase.SETUP_BONUS:
+        return f"the starting bonus is taken at setup; now it is {PHASE_WORDS[state.phase]}"
+    if isinstance(action, BonusDie):
+        return f"your pool is at its maximum of {state.max_dice} dice: upgrade a preparation"
+    mine = state.preps_of(state.turn)
+    if action.prep in state.upgraded:
+        return f"{action.prep} is already upgraded"
+    if action.prep not in mine:
+        return f"you may upgrade only your own preparations (yours: {', '.join(mine)})"
+    return f"'{action}' is not possible now (type 'l')"
 
 
 def _forced(state: WokStarState, action: WokStarAction) -> str:
