@@ -170,3 +170,24 @@ def test_the_stepper_steps_turn_by_turn(recorded: tuple[Path, WokOnFireGame]) ->
     while stepper.next_turn():
         pass
     assert stepper.game.is_over and stepper.game.state_hash() == game.state_hash()
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d.update(result={"totals": [1, 2], "winners": [1]}), "the record's result"),
+        (lambda d: d["result"].update(winners=[0, 1]), "the record's result"),
+        (lambda d: d.update(result=None), "the record's result (none"),
+        (lambda d: d.update(finished=False), "says the game is unfinished"),
+    ],
+)
+def test_a_record_whose_result_or_end_was_edited_diverges(
+    recorded: tuple[Path, WokOnFireGame], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    change: Any, words: str,
+) -> None:
+    """A shared record claiming another result than its own inputs give must not verify."""
+    bad = _edited(recorded[0], tmp_path / "claim.json", change)
+    ok, message = verify_game_record(bad)
+    assert not ok and words in message, message
+    status, out, _ = _wokphysics(capsys, "replay", str(bad), "--verify")
+    assert status == 1 and words in out

@@ -122,6 +122,8 @@ class GameRecord:
     current: tuple[dict[str, Any], ...]
     finished: bool
     header: dict[str, Any]
+    result: Any = None
+    """The record's ``result`` as written (checked against the replayed game's)."""
 
     def new_game(self, record_path: str | Path | None = None) -> WokOnFireGame:
         try:
@@ -235,6 +237,7 @@ def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> Ga
         checked_current,
         finished,
         header,
+        data.get("result"),
     )
 
 
@@ -423,10 +426,29 @@ def verify_game_record(path: str | Path) -> tuple[bool, str]:
             False,
             f"the record says the game finished, but after {len(record.turns)} turns it has not",
         )
+    if game.is_over and not record.finished:
+        return False, (
+            f"the record says the game is unfinished, but it ended after turn {len(record.turns)}"
+        )
+    replayed = json.loads(json.dumps(game.result))  # as written: tuples become lists
+    if record.result != replayed:
+        return False, (
+            f"the record's result {_result_words(record.result)} is not the replayed game's "
+            f"{_result_words(replayed)}"
+        )
     return True, (
         f"{len(record.turns)} turns verified, every state hash identical "
         f"({status} game, {record.players} player{'s' if record.players > 1 else ''})"
     )
+
+
+def _result_words(result: Any) -> str:
+    """A record's ``result`` in a few words (it is unchecked JSON when it comes from a file)."""
+    if result is None:
+        return "(none: the game is not over)"
+    if isinstance(result, dict):
+        return f"(totals {result.get('totals')}, winners {result.get('winners')})"[:200]
+    return f"({json.dumps(result)[:100]})"
 
 
 def resume_from_file(path: str | Path, record_path: str | Path | None = None) -> WokOnFireGame:
