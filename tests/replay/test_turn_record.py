@@ -88,3 +88,59 @@ def test_a_bad_save_is_one_line(tmp_path: Path, change: Callable[[dict[str, Any]
 def test_turns_are_a_players_steps_in_a_row() -> None:
     assert turn_starts([0, 1, 1, 1, 0, 1]) == [0, 1, 4, 5]
     assert turn_starts([]) == []
+
+
+def _saved(tmp_path: Path, game: str, change: Callable[[dict[str, Any]], object]) -> Path:
+    initial, state = _played(game, 20)
+    path = tmp_path / f"{game}.json"
+    write_record(path, game, ["person", "random"], initial, state)
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def _reseeded(data: dict[str, Any]) -> None:
+    """The seed changed in both states: the steps still replay from the saved deal."""
+    data["initial"]["seed"] += 1
+    data["state"]["seed"] += 1
+
+
+@pytest.mark.parametrize("game", turn_game_names())
+def test_a_save_whose_seed_does_not_deal_its_initial_state_diverges(
+    tmp_path: Path, game: str
+) -> None:
+    path = _saved(tmp_path, game, _reseeded)
+    read_record(path)  # it still resumes and replays (its steps reach its state)
+    identical, message = verify_record(path)
+    assert not identical and "is not the game seed 4 deals" in message, message
+    assert main(["replay", str(path), "--verify"]) == 1
+
+
+@pytest.mark.parametrize("game", turn_game_names())
+def test_a_save_that_lies_about_the_games_end_diverges(tmp_path: Path, game: str) -> None:
+    path = _saved(tmp_path, game, lambda d: d.update(finished=True))
+    identical, message = verify_record(path)
+    assert not identical and "says the game is finished, but after its 20 steps it is not" in (
+        message
+    ), message
+    assert main(["replay", str(path), "--verify"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(finished="yes"), "field 'finished' must be"),
+        (lambda d: d.update(comment="hi"), "unknown field 'comment'"),
+    ],
+)
+def test_a_mistyped_or_unknown_field_is_one_line(
+    tmp_path: Path, change: Callable[[dict[str, Any]], object], message: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = _saved(tmp_path, "we-will-wok-you", change)
+    with pytest.raises(ReplayFileError, match=message):
+        read_record(path)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--verify"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

@@ -68,6 +68,10 @@ class TurnEngine:
     step_clock: StepClockSetter | None = None
     """For a game on a game clock (Wok Star's sand timers): replaying a saved game sets each
     step's recorded time through it (a record's ``times``); None: the game has no clock."""
+    config_of: Callable[[GameState], object] | None = None
+    """The validated config a state was dealt with, as ``new_state`` accepts it: ``replay
+    --verify`` deals ``new_state(players, seed, config_of(initial))`` again and compares it with
+    a saved game's initial state (a deal edited by hand, or a seed changed, is caught)."""
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,12 @@ game's ``TurnEngine.step_clock`` (the same steps at other times could be another
 
 Reading a file replays the history from the initial state and checks that it reaches the
 saved state exactly, so a resumed game and a replay show what was played (an edited or
-damaged file is one :class:`~wokphysics.errors.ReplayFileError` line). Nothing read is
-executed: the states are plain JSON rebuilt by the game's own loader, the steps are parsed by
-its ``parse_action``.
+damaged file is one :class:`~wokphysics.errors.ReplayFileError` line; so is a field the
+format does not have). ``replay --verify`` also deals the game again from the initial state's
+seed and config (the game's ``TurnEngine.config_of``) and checks ``finished``: an edited deal
+or seed, or a false claim that the game is over, diverges even when the steps replay. Nothing
+read is executed: the states are plain JSON rebuilt by the game's own loader, the steps are
+parsed by its ``parse_action``.
 """
 
 from __future__ import annotations
@@ -32,11 +35,13 @@ from typing import Any
 from wokphysics.errors import ReplayFileError, UserError
 from wokphysics.games.protocol import Action, GameState, IllegalAction
 from wokphysics.games.registry import turn_engine, turn_game_names
-from wokphysics.records.files import read_replay_json, require
+from wokphysics.records.files import read_replay_json, require, require_known_keys
 from wokphysics.records.saving import write_atomically
 
 FORMAT = "wokphysics-turn-save"
 VERSION = 1
+FIELDS = ("format", "version", "game", "seats", "finished", "initial", "state", "times")
+"""Every field of the file (``times`` only for a game on a game clock)."""
 PERSON = "person"
 """The seat label of a person (any other label is a bot's name)."""
 
@@ -61,6 +66,8 @@ class TurnRecord:
     state: GameState
     times: list[float] | None = None
     """The game time (s) of each step, for a game on a game clock (else None)."""
+    finished: bool | None = None
+    """What the file says: is the saved game over? (None: the file does not say.)"""
 
     @property
     def actions(self) -> list[Action]:
@@ -154,7 +161,7 @@ def read_record(path: str | Path) -> TurnRecord:
 def verify_record(path: str | Path) -> tuple[bool, str]:
     """Replay a saved game from its start: (reaches the saved state?, one line saying so)."""
     record = _parse(path)
-    problem = _divergence(record)
+    problem = _divergence(record) or _misdealt(record)
     if problem is not None:
         return False, f"diverged: {problem}"
     return True, (f"identical: {len(record.state.history)} steps of {record.game} replayed "
@@ -171,6 +178,8 @@ def _parse(path: str | Path) -> TurnRecord:
         raise ReplayFileError(
             file, f"format version {version} is not supported; this program reads {VERSION}"
         )
+    require_known_keys(data, FIELDS, file)
+    finished = require(data, "finished", bool, file) if "finished" in data else None
     game = require(data, "game", str, file)
     if game not in turn_game_names():
         raise ReplayFileError(
@@ -195,7 +204,8 @@ def _parse(path: str | Path) -> TurnRecord:
         )
     if initial.history:
         raise ReplayFileError(file, "the initial state must have no steps in its history")
-    return TurnRecord(game, tuple(seats), initial, state, _times(data, file, game, state))
+    return TurnRecord(game, tuple(seats), initial, state, _times(data, file, game, state),
+                      finished)
 
 
 def _times(data: dict[str, Any], file: str, game: str, state: GameState) -> list[float] | None:
@@ -228,6 +238,26 @@ def _divergence(record: TurnRecord) -> str | None:
             return f"step {index + 1} '{action}' is not legal there: {error.reason}"
     if replayed.to_json() != record.state.to_json():
         return "its steps do not lead to its saved state (the file was edited or damaged)"
+    if record.finished is not None and record.finished != replayed.is_terminal():
+        said, is_ = ("finished", "not") if record.finished else ("unfinished", "over")
+        return f"it says the game is {said}, but after its {len(record.actions)} steps it is {is_}"
+    return None
+
+
+def _misdealt(record: TurnRecord) -> str | None:
+    """Whether the initial state is not what its seed and config deal (an edited deal or seed:
+    its steps may still replay, so only the game's own deal tells)."""
+    engine = turn_engine(record.game)
+    if engine.config_of is None:
+        return None
+    initial = record.initial
+    try:
+        dealt = engine.new_state(initial.num_players, initial.seed, engine.config_of(initial))
+    except UserError as error:
+        return f"its initial state cannot be dealt again: {error}"
+    if dealt.to_json() != initial.to_json():
+        return (f"its initial state is not the game seed {initial.seed} deals with its config "
+                "(the deal or the seed was edited)")
     return None
 
 

@@ -36,6 +36,13 @@ def _load_state(data: dict[str, Any]) -> GameState:
     return WeWillWokYouState.from_dict(data)
 
 
+def _config_of(state: GameState) -> object:
+    from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+
+    assert isinstance(state, WeWillWokYouState)
+    return state.data.settings
+
+
 def _greedy(seed: int) -> Bot:
     from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
 
@@ -75,7 +82,8 @@ PLUGIN = GamePlugin(
     bench_figures=commands.bench_figures,
     simulate_options=commands.add_simulate_arguments,
     turn_engine=TurnEngine(
-        new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random}
+        new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random},
+        config_of=_config_of,
     ),
     rules_model=_rules_model,
 )

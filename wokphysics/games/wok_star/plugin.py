@@ -37,6 +37,13 @@ def _load_state(data: Mapping[str, object]) -> GameState:
     return WokStarState.from_dict(data)
 
 
+def _config_of(state: GameState) -> object:
+    from wokphysics.games.wok_star.state import WokStarState
+
+    assert isinstance(state, WokStarState)
+    return state.config
+
+
 def _step_clock(state: GameState) -> Callable[[float], None]:
     """A step clock for ``state`` (saved games from the window: each step at its time)."""
     from wokphysics.games.wok_star.clock import StepClock
@@ -88,7 +95,7 @@ PLUGIN = GamePlugin(
     simulate_options=commands.add_simulate_arguments,
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"team": _team, "random": _random},
-        step_clock=_step_clock,
+        step_clock=_step_clock, config_of=_config_of,
     ),
     rules_model=_rules_model,
 )
