@@ -121,3 +121,18 @@ def test_a_practice_save_file_that_cannot_take_the_flicks_is_refused_up_front(
     record = tmp_path / "flicks.csv"
     record.write_text("flick,speed_mm_s,angle_deg,flipped,launched\n1,1380,2.0,1,1\n")
     assert main(["play", "--practice", "--save", str(record), "--max-frames", "3"]) == 0
+
+
+def test_the_lone_card_laid_again_is_drawn_where_it_lies() -> None:
+    """After a flick the lone card is laid again, face down at a new angle: the window draws
+    it there (it used to keep showing the flipped card where it landed, while the table held
+    it face down at the centre, so the next flick aimed at nothing)."""
+    app, scene = _practice(seed=3)
+    _flick_the_card(app, scene, math.pi / 2, scene.state.cfg.bots["strong"].flick_speed_mm_s)
+    assert scene.state.log.flicks[-1].flipped
+    app.frame()
+    lying = next(c for c in scene.state.table.cards if c.location == "wok")
+    drawn = next(c for c in scene.drawing.cards() if c.id == lying.id)
+    assert not lying.face_up and not drawn.face_up
+    assert (lying.x, lying.y) == (0.0, 0.0)  # laid again at the wok's centre
+    assert (drawn.x, drawn.y, drawn.angle) == (lying.x, lying.y, lying.angle)

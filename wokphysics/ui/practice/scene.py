@@ -58,6 +58,9 @@ class PracticeState:
         self.seed = seed
         self.kind = LONE if table is None else WOK
         self.log = log
+        self.lays = 0
+        """How many times the practice cards were laid by hand (the picture's snapshot of a
+        table at rest is kept until this, the table's steps or the table change)."""
         self.table = table if table is not None else self.deal()
         self.live: LiveSpatula[Stroke] | None = None
         self.release: LiveAction | None = None
@@ -81,6 +84,7 @@ class PracticeState:
     def _lay(self, table: Table) -> None:
         """Lay the practice cards face down in the inner half of the wok, at random angles
         (from the table's own generator)."""
+        self.lays += 1
         reach = self.cfg.physics.wok.width_mm / 4.0
         cards = [c for c in table.cards if c.location in ("wok", "floor")]
         for index, card in enumerate(cards):
@@ -251,17 +255,17 @@ class PracticeDrawing:
         self.presenter = presenter
         self.bands = bands
         self.blade = BladeView(state.cfg.physics, renderer, text, bands)
-        self._still: tuple[tuple[int, int, int], list[Card]] | None = None
+        self._still: tuple[tuple[int, int, int, int], list[Card]] | None = None
         self._panel_key: tuple[object, ...] | None = None
         self._panel_image: pygame.Surface | None = None
 
     def cards(self) -> list[Card]:
         """The picture: the release's (interpolated), or the table's cards (their snapshot
-        kept until the table steps or is dealt again)."""
+        kept until the table steps, is dealt again or its cards are laid again)."""
         if self.state.release is not None:
             return self.state.release.cards()
         table = self.state.table
-        key = (id(table), table.steps, sum(1 for _ in table.supply))
+        key = (id(table), table.steps, sum(1 for _ in table.supply), self.state.lays)
         if self._still is None or self._still[0] != key:
             self._still = (key, table.cards)
         return self._still[1]
