@@ -152,6 +152,36 @@ def test_two_clicks_and_enter_take_two_viable_cards() -> None:
         assert game.table.card(card_id).location == "player"
 
 
+def test_un_naming_the_green_pepper_drops_what_was_named_after_it() -> None:
+    """Naming a Green Pepper, then a Garlic, then clicking the Pepper again (un-naming it)
+    must not leave the Garlic named ahead of a viable Pepper: the window used to keep it, so
+    Take stayed disabled and clicking the Pepper again was refused with "a Green Pepper is
+    viable and must be picked first", until the player found Clear."""
+    app, scene, game = solo_app(seed=1)
+    pepper, garlic = _place_face_up(game, ["green_pepper", "garlic"],
+                                    [(-120.0, 200.0), (120.0, 200.0)])
+    _stir_until_pick(app, scene, {pepper, garlic})
+    legal = game.legal_picks()
+    assert set(legal.viable) == {pepper} and garlic in legal.all_viable
+
+    def click(card_id: int) -> None:
+        card = game.table.card(card_id)
+        post_click(app, card.x, card.y)
+        frames_until_posted(app)
+
+    click(pepper)
+    click(garlic)
+    assert [p.card_id for p in scene.ui.selection] == [pepper, garlic]
+    click(pepper)  # un-named: the Garlic may not be first while the Pepper is viable
+    assert scene.ui.selection == []
+    click(pepper)
+    click(garlic)
+    assert [p.card_id for p in scene.ui.selection] == [pepper, garlic]
+    post_key(pygame.K_RETURN)
+    app.frame()
+    assert set(game.pile(0)) == {pepper, garlic}
+
+
 def test_clicking_a_covered_card_says_why_and_takes_nothing() -> None:
     app, scene, game = solo_app(seed=1)
     width = scene.cfg.physics.card.width_mm

@@ -18,6 +18,7 @@ from wokphysics.games.wok_on_fire.engine import (
     Bonus,
     EngineStroke,
     Expect,
+    LegalPicks,
     Pick,
     PickKind,
     WokOnFireGame,
@@ -162,7 +163,8 @@ class WokInputs:
         legal = game.legal_picks()
         chosen = [p.card_id for p in ui.selection]
         if card.id in chosen:
-            ui.selection = [p for p in ui.selection if p.card_id != card.id]
+            ui.selection = self._still_first(
+                [p for p in ui.selection if p.card_id != card.id], legal)
             return
         blind_hint = "a blind claim is for a face-up card whose centre circle is hidden"
         if blind:
@@ -196,6 +198,21 @@ class WokInputs:
         if problem and not problem.startswith("name "):
             ui.selection.pop()
             self._say(problem, pos, card.id)
+
+    @staticmethod
+    def _still_first(selection: list[Pick], legal: LegalPicks) -> list[Pick]:
+        """The named picks left once one is un-named, up to the first that may no longer
+        come where it is: a card named after a Green Pepper that is un-named now comes
+        before a viable Pepper, which the rules refuse (and re-naming the Pepper then was
+        refused too, as "a Green Pepper ... must be picked first")."""
+        # While Green Peppers are viable, legal.viable holds exactly those.
+        peppers = set(legal.viable) if set(legal.viable) != set(legal.all_viable) else set()
+        kept: list[Pick] = []
+        for pick in selection:
+            if pick.card_id not in peppers and peppers - {k.card_id for k in kept}:
+                break
+            kept.append(pick)
+        return kept
 
     def _say(self, reason: str, pos: Point, card_id: int) -> None:
         self.presenter.say_at(self.presenter.in_players_words(reason, card_id), pos)
