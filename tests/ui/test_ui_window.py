@@ -348,3 +348,39 @@ def test_a_flick_read_at_20_60_and_144_fps_flips_and_replays_exactly() -> None:
         again.stir(Gesture(game.current_inputs[-1]["gesture"]))
         assert again.state_hash() == game.state_hash()
     assert frames_taken[0] < frames_taken[1] < frames_taken[2], "more frames, same motion"
+
+
+def test_a_new_game_in_the_window_keeps_the_finished_games_record(
+        tmp_path: pytest.TempPathFactory) -> None:
+    """N (New game) on the end screen starts the next game in the same window and save file:
+    the finished game's record is kept as NAME.previous.json, as a new window keeps it, so
+    it can still be replayed and verified (it was overwritten by the new game's first
+    autosave)."""
+    import json
+
+    from wokphysics.games.wok_on_fire.record import verify_game_record
+    from wokphysics.ui.play import build_app, parse_play_args
+
+    save = tmp_path / "game.json"
+    app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
+                                           "--save", str(save), "--size", "900x600"]))
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    post_key(pygame.K_SPACE)  # hurry the bots
+    frames = 0
+    while not scene.game.is_over and frames < 5000:
+        app.frame()
+        frames += 1
+    assert scene.game.is_over
+    app.frame()
+    post_key(pygame.K_n)
+    app.frame()
+    assert isinstance(app.scene, PlayScene) and app.scene.game.seed == 5
+    post_key(pygame.K_SPACE)
+    while len(app.scene.game.turn_records) < 1:
+        app.frame()
+    previous = save.with_name("game.previous.json")
+    kept = json.loads(previous.read_text())
+    assert kept["seed"] == 4 and kept["finished"] is True
+    assert verify_game_record(previous)[0]
+    assert json.loads(save.read_text())["seed"] == 5

@@ -146,16 +146,21 @@ def claim_save_file(path: Path) -> Path:
             continue
         if not _try_lock(candidate):
             continue
-        if candidate.exists():
-            backup = candidate.with_name(f"{candidate.stem}.previous{candidate.suffix}")
-            try:
-                os.replace(candidate, backup)
-            except OSError as error:
-                raise UserError(
-                    f"{candidate}: cannot keep the previous save: {error.strerror}"
-                ) from None
+        keep_previous(candidate)
         return candidate
     raise UserError(f"{path}: {MAX_NAMES} save files of that name are in use; pick --save FILE")
+
+
+def keep_previous(path: Path) -> None:
+    """Before a new game writes to ``path``: the save there (if any) becomes
+    ``NAME.previous.json`` (replacing an older one); a UserError if it cannot be moved."""
+    if not path.exists():
+        return
+    backup = path.with_name(f"{path.stem}.previous{path.suffix}")
+    try:
+        os.replace(path, backup)
+    except OSError as error:
+        raise UserError(f"{path}: cannot keep the previous save: {error.strerror}") from None
 
 
 def claim_to_resume(path: Path) -> Path:

@@ -151,6 +151,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+    from wokphysics.records.saving import keep_previous
     from wokphysics.ui.app import on_table
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.widgets import Text
@@ -165,6 +166,10 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
             game = first
             first = None
         else:
+            if save is not None and games_made > 0:
+                # A new game in this window (N, R): the game it replaces keeps its record
+                # as NAME.previous.json, as a new window does (it was overwritten).
+                keep_previous(save)
             game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels, save)
         games_made += 1
         bots: dict[int, WokBot] = {
