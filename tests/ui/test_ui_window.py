@@ -182,6 +182,24 @@ def test_un_naming_the_green_pepper_drops_what_was_named_after_it() -> None:
     assert set(game.pile(0)) == {pepper, garlic}
 
 
+def test_a_refused_take_is_not_shown_once_the_named_cards_change() -> None:
+    """Take with too few cards named says why in red ("name 2 cards (2 viable to pick), not
+    0"); naming a card changes what Take would do, so that refusal goes (it stayed, in red,
+    beside the card just named and an enabled Take button)."""
+    app, scene, game = solo_app(seed=1)
+    pepper, garlic = _place_face_up(game, ["green_pepper", "garlic"],
+                                    [(-120.0, 200.0), (120.0, 200.0)])
+    _stir_until_pick(app, scene, {pepper, garlic})
+    post_key(pygame.K_RETURN)
+    app.frame()
+    assert scene.presenter.status_is_error and scene.presenter.status.startswith("name 2 cards")
+    card = game.table.card(pepper)
+    post_click(app, card.x, card.y)
+    frames_until_posted(app)
+    assert [p.card_id for p in scene.ui.selection] == [pepper]
+    assert not scene.presenter.status_is_error and scene.presenter.status == ""
+
+
 def test_clicking_a_covered_card_says_why_and_takes_nothing() -> None:
     app, scene, game = solo_app(seed=1)
     width = scene.cfg.physics.card.width_mm

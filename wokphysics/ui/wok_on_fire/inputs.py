@@ -156,6 +156,14 @@ class WokInputs:
 
     # ------------------------------------------------------------------ picking
     def _click_card(self, pos: Point, blind: bool) -> None:
+        before = list(self.ui.selection)
+        self._name_or_unname(pos, blind)
+        if self.ui.selection != before and self.presenter.status_is_error:
+            # A refusal of Take was about the cards named then ("name 2 cards ..., not 1"):
+            # it no longer holds once they change.
+            self.presenter.clear_status()
+
+    def _name_or_unname(self, pos: Point, blind: bool) -> None:
         card = self.renderer.card_at(self.game.table.cards, *pos)
         if card is None:
             return
