@@ -398,3 +398,17 @@ def test_a_family_character_is_used_with_the_mouse_on_the_starting_bonus_screen(
     assert state.counters[prep] == before + 2
     assert state.characters[0][0].used
     assert state.phase is Phase.SETUP_BONUS and state.current_player == 0  # bonus still due
+
+
+def test_a_long_notice_is_wrapped_inside_the_window() -> None:
+    # A late Egg Rolls with its four ingredients missing: the longest notice the game says.
+    app = window(("person", "team"), 3)
+    scene = scene_of(app)
+    app.frame()
+    words = ("Time's up! Egg Rolls is late: the team must still make Pork, Eggroll Wraps, "
+             "Bok Choy, Bamboo Shoots, then serve it face down")
+    scene.presenter.announce(words)
+    app.frame()
+    box = scene.drawing.notice_box
+    assert box is not None
+    assert app.screen.get_rect().contains(box), (box, app.screen.get_size())

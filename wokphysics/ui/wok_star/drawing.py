@@ -80,6 +80,8 @@ class StarDrawing:
         self._codes: dict[str, str] | None = None
         self._static: pygame.Surface | None = None
         self._key: tuple[object, ...] = ()
+        self.notice_box: pygame.Rect | None = None
+        """Where the last frame drew the notice (None: no notice), in window px."""
 
     @property
     def text(self) -> Text:
@@ -568,16 +570,29 @@ class StarDrawing:
     def _notice(self, surface: pygame.Surface, lay: StarLayout) -> None:
         presenter = self.scene.presenter
         notice = presenter.notice
+        self.notice_box = None
         if notice is not None:
             size = round(lay.font * 1.4)
-            image = self.text.render(notice.text, size, WHITE, True)
-            box = image.get_rect(center=(lay.center.centerx, lay.events.y + lay.px(40)))
+            # A long notice (a late order's missing ingredients) is wrapped, and kept in the
+            # window: one line ran off its right edge. Lines are measured in the regular
+            # face, so a tenth is left for the bold one's extra width.
+            margin = surface.get_rect().inflate(-lay.px(40), -lay.px(24))
+            lines = wrapped(self.text, notice.text, size, margin.width * 9 // 10)
+            images = [self.text.render(line, size, WHITE, True) for line in lines]
+            box = pygame.Rect(0, 0, max(i.get_width() for i in images),
+                              sum(i.get_height() for i in images))
+            box.center = (lay.center.centerx, lay.events.y + lay.px(40))
+            box.clamp_ip(margin)
             back = box.inflate(lay.px(40), lay.px(24))
             shade = pygame.Surface(back.size, pygame.SRCALPHA)
             shade.fill((20, 12, 10, 220))
             surface.blit(shade, back.topleft)
             pygame.draw.rect(surface, GOLD, back, 2, border_radius=8)
-            surface.blit(image, box)
+            y = box.y
+            for image in images:
+                surface.blit(image, image.get_rect(centerx=box.centerx, y=y))
+                y += image.get_height()
+            self.notice_box = back
 
     def _bubbles(self, surface: pygame.Surface, lay: StarLayout) -> None:
         for item in self.scene.presenter.bubbles:
