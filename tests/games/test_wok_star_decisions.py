@@ -385,3 +385,26 @@ def test_a_refused_setup_step_says_what_is_due_instead() -> None:
         with pytest.raises(IllegalAction) as refused:
             state.apply(state.parse_action(text))
         assert says in str(refused.value), (text, str(refused.value))
+
+
+@pytest.mark.parametrize("on_the_board", [True, False])
+def test_little_bo_is_used_on_a_customer_whose_sand_has_run_out(on_the_board: bool) -> None:
+    """Characters are used "at anytime": once the sand has run out, the cook may still send
+    Little Bo, whether the dish could be made (it saves the ingredients) or not (it saves
+    the Bad Publicity); the customer goes face down like any late one."""
+    state = customer_first()
+    card = state.current
+    recipe = recipe_of(card)
+    seat = state.recipe_owner[recipe]
+    ingredients = state.config.recipe_by_id[recipe].ingredients
+    chars: list[list[FamilyCard]] = [[], []]
+    chars[seat] = [FamilyCard("little_bo")]
+    values = dict.fromkeys(ingredients, 1 if on_the_board else 0)
+    state = position(state, characters=chars, dice=[], counters=counters(state, **values))
+    state = wait_until_overdue(state)
+    assert state.current == card and state.current_player == seat
+    assert "use little_bo" in {str(a) for a in state.legal_actions()}
+    state.apply(state.parse_action("use little_bo"))
+    assert state.piles[seat] == [PileCard(card, False)]
+    assert state.bad == []
+    assert all(state.counters[i] == values[i] for i in ingredients)  # nothing spent

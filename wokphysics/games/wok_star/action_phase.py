@@ -46,11 +46,14 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     timer = config.rules.timer
     recipe = config.customer_recipe.get(card)  # None: not a customer
     if recipe is not None and (state.overdue or (not timer and forced(state))):
+        # Family Characters are used "at anytime", after the deadline too (Little Bo serves
+        # the late customer face down; Grandpa is left out once the sand has run out).
+        uses = characters.actions(state, seat) if state.overdue else []
         if state.can_serve(recipe):
-            return [SERVE]
+            return [SERVE, *uses]
         if late.completing(state):
-            return late.actions(state, seat, characters.actions(state, seat))
-        return [TURN_AWAY]
+            return late.actions(state, seat, uses)
+        return [TURN_AWAY, *uses]
     out = dice_actions(state, seat, gives=True)
     chefs = card in config.chefs_specials
     if recipe is not None:
