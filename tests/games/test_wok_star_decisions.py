@@ -408,3 +408,14 @@ def test_little_bo_is_used_on_a_customer_whose_sand_has_run_out(on_the_board: bo
     assert state.piles[seat] == [PileCard(card, False)]
     assert state.bad == []
     assert all(state.counters[i] == values[i] for i in ingredients)  # nothing spent
+
+
+def test_next_refused_says_when_the_next_card_comes() -> None:
+    timed = started(2, 0)
+    with pytest.raises(IllegalAction, match="'next' is for games without the timer"):
+        timed.apply(timed.parse_action("next"))
+    untimed = quiet(2, 0)
+    while "#" not in untimed.current:
+        untimed.apply(untimed.parse_action("next"))
+    with pytest.raises(IllegalAction, match="a customer is served or turned away"):
+        untimed.apply(untimed.parse_action("next"))

@@ -59,6 +59,13 @@ def why_not(state: WokStarState, action: Action) -> str:
         return _serving(state, action)
     if isinstance(action, Use):
         return _using(state, action)
+    if isinstance(action, Next):
+        if state.config.rules.timer:
+            return (
+                "'next' is for games without the timer: with it, the next card comes when "
+                "this one is dealt with or its sand runs out ('wait' lets time pass)"
+            )
+        return "'next' turns up the card after an event; a customer is served or turned away"
     if isinstance(action, Assign):
         return _assigning(state, action)
     if isinstance(action, BonusDie | BonusUpgrade):
