@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from wok_star_positions import position, started
+
 from wokphysics.games.bots import Bot
-from wokphysics.games.wok_star.cards import default_config
+from wokphysics.games.wok_star.cards import default_config, recipe_of
 from wokphysics.games.wok_star.live import CLEAR, numbered_pages, play_live
+from wokphysics.games.wok_star.model import Die
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.team_bot import TeamBot
 
@@ -121,3 +124,29 @@ def test_the_terminal_commands_are_read_in_any_case_like_the_actions() -> None:
     assert "not possible" not in text, text
     assert "Legend:" in text and text.count("== Wok Star round 1/") >= 2
     assert "  1. assign " in text  # the numbered list of moves
+
+
+def test_time_up_is_said_before_the_prompt_that_waits_for_the_late_customer() -> None:
+    state = next(
+        s for s in (started(2, seed, events=False, characters=False) for seed in range(50))
+        if "#" in s.current and s.can_serve(recipe_of(s.current))
+    )
+    owner = state.recipe_owner[recipe_of(state.current)]
+    # The cook holds a die, so waiting passes the time a little at a time (not at once to the
+    # deadline): the countdown line was last printed a moment before the sand ran out.
+    state = position(state, dice=[Die(owner, 6, owner)], turn=owner, now=1.3)
+    seats: list[Bot | None] = [TeamBot(1), TeamBot(2)]
+    seats[owner] = None
+    out: list[str] = []
+    asked: list[str] = []
+
+    def poll(prompt: str, seconds: float) -> str | None:
+        return None  # the person says nothing while the sand runs
+
+    def read(prompt: str) -> str:
+        asked.append(out[-1])  # what the screen showed last when the prompt came
+        raise EOFError
+
+    play_live(state, seats, read=read, write=out.append, poll=poll)
+    assert state.overdue and asked, out[-5:]
+    assert "TIME UP" in asked[0], asked[0]

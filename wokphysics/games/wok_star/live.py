@@ -174,6 +174,7 @@ def play_live(
     shown: tuple[object, ...] = ()
     changes = 0  # actions other than waits: something on the table moved
     status = (-1, -1e9)  # (changes, time) when the last status line was printed
+    late = False  # the customer on the table was overdue when the last line was printed
     fresh_output = True
     names = seat_names(seats)
     people = sum(1 for bot in seats if bot is None)
@@ -210,11 +211,14 @@ def play_live(
             status = (changes, now)
             fresh_output = True
         elif state.phase is Phase.ACTION and (
-            status[0] != changes or now - status[1] >= _STATUS_EVERY
+            status[0] != changes or now - status[1] >= _STATUS_EVERY or state.overdue != late
         ):
+            # The moment the sand runs out is said at once ([TIME UP]): the next prompt
+            # waits for the late customer to be dealt with.
             write(status_line(state, seat, now))
             status = (changes, now)
             fresh_output = True
+        late = state.overdue
         prompt = f"seat {seat + 1}> "
         try:
             if poll is not None and _can_pass(state):
