@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_helpers import wokphysics
 
-from wokphysics.games.registry import game_names
+from wokphysics.config.wok_on_fire import load_config
+from wokphysics.games.registry import game_names, new_game
 from wokphysics.games.seeds import MAX_SEED
+from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.records.header import MAX_SEED as MAX_RECORD_SEED
+from wokphysics.replay.turn_record import write_record
 
 
 @pytest.mark.parametrize("seed", ["-1", str(MAX_SEED + 1)])
@@ -158,3 +163,65 @@ def test_window_options_written_before_play_go_with_the_game() -> None:
     assert launcher.command is None and launcher.mute  # 'play' alone: the launcher
     sized = build_parser().parse_args(_with_default_game(["--size", "800x600", "play"]))
     assert sized.command is None and sized.size == "800x600"
+
+
+def _saved_game(game: str, folder: Path) -> Path:
+    """A fresh game of ``game`` saved as its window saves it (a file ``--resume`` takes)."""
+    path = folder / f"{game}-save.json"
+    if game == "wok-on-fire":
+        WokOnFireGame(load_config(), 2, seed=3, bots=("strong", "weak"), record_path=path)
+    else:
+        state = new_game(game, 2, 3)
+        write_record(path, game, ["person", "person"], state, state)
+    return path
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_no_save_and_save_together_are_refused(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: one of the two was dropped silently (the game ran, exit 0)."""
+    monkeypatch.chdir(tmp_path)
+    outcome = wokphysics(capsys, monkeypatch, "play", game, "--no-save", "--save", "x.json",
+                         "--max-frames", "1")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert "--no-save and --save FILE contradict each other" in outcome.err
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "dropped"),
+    [
+        ("wok-on-fire", ["--seed", "4"], "drop --seed"),
+        ("we-will-wok-you", ["--players", "4", "--seed", "4"], "drop --players and --seed"),
+        ("wok-star", ["--difficulty", "hard", "--no-timer"], "drop --difficulty and --no-timer"),
+        ("wok-and-roll", ["--players", "3"], "drop --players"),
+        ("wok-and-roll", ["--bots", "1"], "drop --bots"),
+    ],
+)
+def test_resume_refuses_the_options_of_a_new_game(
+    game: str, options: list[str], dropped: str, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A resumed game keeps its saved players, seed and rules: before, these options were
+    ignored without a word (the saved 2-player game started, exit 0)."""
+    monkeypatch.chdir(tmp_path)
+    saved = _saved_game(game, tmp_path)
+    outcome = wokphysics(capsys, monkeypatch, "play", game, "--resume", str(saved), "--no-save",
+                         *options, "--max-frames", "1")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert f"--resume continues the saved game with its own players, seed and rules; {dropped}" \
+        in outcome.err
+    alone = wokphysics(capsys, monkeypatch, "play", game, "--resume", str(saved), "--no-save",
+                       "--max-frames", "1")
+    assert alone.status == 0, alone.err
+
+
+@pytest.mark.parametrize(("option", "value"), [("--players", "2"), ("--difficulty", "easy")])
+def test_wok_star_all_refuses_a_player_count_or_difficulty(
+    option: str, value: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--all plays 1-4 players at every difficulty: before, --players 2 was ignored silently."""
+    outcome = wokphysics(capsys, monkeypatch, "simulate", "wok-star", "--all", option, value,
+                         "--games", "1", "--no-cluster", "--no-progress")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert f"--all plays every player count 1-4 and every difficulty; drop {option}" in outcome.err

@@ -89,3 +89,36 @@ def check_games(games: int) -> int:
     if games > MAX_GAMES:
         raise UserError(f"--games must be at most {MAX_GAMES}, not {games}")
     return games
+
+
+NEW_GAME_OPTIONS = (
+    ("players", "--players"),
+    ("bots", "--bots"),
+    ("seed", "--seed"),
+    ("config", "--config"),
+    ("expert", "--expert"),
+    ("dishes", "--dishes"),
+    ("difficulty", "--difficulty"),
+    ("no_timer", "--no-timer"),
+    ("no_events", "--no-events"),
+    ("no_characters", "--no-characters"),
+    ("first_game", "--first-game"),
+)
+"""The options that set up a new game (``dest``, flag), as the window's play commands name them;
+a parser has the ones its game takes. Unset, each is None or False."""
+
+
+def check_save_options(args: argparse.Namespace) -> None:
+    """``--save FILE``, ``--no-save`` and ``--resume FILE`` of a window's ``play``: a UserError
+    when they contradict each other (``--no-save --save FILE`` used to drop one silently), or
+    when ``--resume`` comes with options for a new game, which a resumed game would ignore (its
+    players, seed and rules are the saved game's)."""
+    if getattr(args, "no_save", False) and getattr(args, "save", None):
+        raise UserError("--no-save and --save FILE contradict each other; give one of them")
+    if not getattr(args, "resume", None):
+        return
+    given = [flag for dest, flag in NEW_GAME_OPTIONS
+             if getattr(args, dest, None) not in (None, False)]
+    if given:
+        raise UserError(f"--resume continues the saved game with its own players, seed and "
+                        f"rules; drop {' and '.join(given)}")

@@ -119,6 +119,13 @@ def _definition(
     study_kind = kind(game)
     check_games(args.games)
     if game == "wok-star" and getattr(args, "all", False):
+        # --all is every player count and difficulty: another count or level would be ignored
+        ignored = [flag for flag, value in (("--players", args.players),
+                                            ("--difficulty", getattr(args, "difficulty", None)))
+                   if value is not None]
+        if ignored:
+            raise UserError(f"--all plays every player count 1-4 and every difficulty; drop "
+                            f"{' and '.join(ignored)}")
         players = [1, 2, 3, 4]
     else:
         given = args.players if args.players is not None else plugin(game).default_players

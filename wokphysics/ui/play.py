@@ -104,15 +104,11 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     else:
         save = None
 
-    from wokphysics.games.cli_options import check_seed
+    from wokphysics.games.cli_options import check_save_options, check_seed
     from wokphysics.games.wok_on_fire.engine import resume_game
 
+    check_save_options(args)
     if args.resume:
-        if args.config is not None:
-            raise UserError("--resume takes the config stored in the saved game; drop --config")
-        if args.players is not None or args.bots is not None:
-            raise UserError("--resume takes the players stored in the saved game; drop "
-                            "--players and --bots")
         if save is not None:
             save = claim_save(save, Path(args.resume))
         first = resume_game(args.resume, save)

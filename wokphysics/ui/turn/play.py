@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_players, check_seed
+from wokphysics.games.cli_options import check_players, check_save_options, check_seed
 from wokphysics.games.plugin import GamePlugin
 from wokphysics.ui.play import claim_save, parse_size
 
@@ -87,7 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser, plugin: GamePlugin, default_b
     info = plugin.info
     engine = plugin.turn_engine
     bots = ", ".join(sorted(engine.bots)) if engine is not None else default_bot
-    parser.add_argument("--players", type=int, default=plugin.default_players, metavar="N",
+    parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=f"everyone at the table, people and bots, {info.min_players} to "
                         f"{info.max_players} (default {plugin.default_players})")
     parser.add_argument("--bots", default=None, metavar="N|NAMES",
@@ -134,9 +134,8 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
         save = Path(autosave_name(plugin.name))
     else:
         save = None
+    check_save_options(args)
     if args.resume:
-        if args.config is not None:
-            raise UserError("--resume takes the config stored in the saved game; drop --config")
         from wokphysics.replay.turn_record import read_record
 
         record = read_record(args.resume)  # a bad file is one line before any window opens
@@ -148,8 +147,9 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
             save = claim_save(save, Path(args.resume), plugin.name)
         return Setup(plugin.name, record.seats, record.state.seed, None, save,
                      Path(args.resume))
-    check_players(args.players, plugin.info.min_players, plugin.info.max_players, plugin.title)
-    seats = seat_labels(args.players, args.bots, sorted(engine.bots), default_bot, plugin.name)
+    players = plugin.default_players if args.players is None else args.players
+    check_players(players, plugin.info.min_players, plugin.info.max_players, plugin.title)
+    seats = seat_labels(players, args.bots, sorted(engine.bots), default_bot, plugin.name)
     seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
     if args.config is not None:
         engine.new_state(len(seats), seed, args.config)  # a bad file is one line, now

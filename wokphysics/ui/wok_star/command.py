@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_players, seed_or_fresh
+from wokphysics.games.cli_options import check_players, check_save_options, seed_or_fresh
 from wokphysics.games.wok_star.commands import add_rules_options, play_config
 from wokphysics.ui.turn.play import (
     add_terminal_flag,
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``wokphysics play wok-star``."""
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = HOW_TO_PLAY
-    parser.add_argument("--players", type=int, default=2, metavar="N",
+    parser.add_argument("--players", type=int, default=None, metavar="N",
                         help="everyone at the table, people and bots, 1 to 4 (default 2)")
     parser.add_argument("--bots", default=None, metavar="N|NAMES",
                         help="how many players are bots (default: all but one), or one bot "
@@ -104,10 +104,9 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
     from wokphysics.ui.turn.seats import seat_labels
     from wokphysics.ui.wok_star.play import StarSetup
 
+    check_save_options(args)
     resume = Path(args.resume) if args.resume else None
     if resume is not None:
-        if args.config is not None:
-            raise UserError("--resume takes the config stored in the saved game; drop --config")
         from wokphysics.ui.wok_star.record import read_record
 
         record = read_record(resume)
@@ -115,7 +114,7 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
         if save is not None:
             save = claim_save(save, resume, GAME)
         return StarSetup(record.seats, record.state.seed, None, save, resume)
-    players = check_players(args.players, 1, 4, "Wok Star")
+    players = check_players(2 if args.players is None else args.players, 1, 4, "Wok Star")
     seats = seat_labels(players, args.bots, BOTS, DEFAULT_BOT, GAME)
     config = play_config(args)
     seed = seed_or_fresh(args.seed)
