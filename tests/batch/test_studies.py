@@ -191,3 +191,30 @@ def test_game_length_is_told_in_actions_when_every_game_has_the_same_turns() -> 
     )
     chart = next(c for c in common_charts(varied) if c.name == "game_length")
     assert chart.axis == "turns" and round(chart.estimates(varied)["2 players"].value, 1) == 65.5
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"players": [0]}, "--players must be 1 to 4 for Wok Star, not 0"),
+        ({"games": 10**12}, "--games must be at most 1000000, not 1000000000000"),
+        ({"seed": -5}, "--seed must be 0 to"),
+    ],
+)
+def test_a_hand_edited_study_definition_is_checked_as_the_command_line_is(
+    change: dict[str, object], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before: players [0] said only 'holds another study', and 10**12 games built every task in
+    memory (the process was killed) before the fingerprint was compared."""
+    folder = tmp_path / "edited"
+    assert main(["simulate", "wok-star", "--games", "2", "--no-progress", "--no-cluster",
+                 "--out", str(folder)]) == 0
+    manifest = json.loads((folder / "study.json").read_text())
+    manifest["definition"].update(change)
+    (folder / "study.json").write_text(json.dumps(manifest))
+    capsys.readouterr()
+    assert main(["simulate", "wok-star", "--resume", str(folder), "--no-progress",
+                 "--no-cluster"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "study.json: its definition is not one the command line gives" in err and words in err

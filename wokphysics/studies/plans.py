@@ -183,8 +183,16 @@ def study(definition: Mapping[str, Any]) -> tuple[Study, StudyKind]:
             definition=definition,
             replays=definition.get("replays"),
         )
+        # Checked as the command line checks them: a hand-edited study.json asking for 10**12
+        # games used to build every task in memory before anything was said.
+        check_games(plan.games)
+        check_seed(plan.seed)
+        player_list(",".join(str(count) for count in plan.players), game)
     except (KeyError, TypeError, ValueError) as error:
         raise UserError(f"study.json: not a game study definition ({error})") from None
+    except UserError as error:
+        raise UserError(f"study.json: its definition is not one the command line gives ({error})"
+                        ) from None
     return game_study(plan), study_kind
 
 
