@@ -225,3 +225,14 @@ def test_wok_star_all_refuses_a_player_count_or_difficulty(
                          "--games", "1", "--no-cluster", "--no-progress")
     assert outcome.status == 2 and outcome.one_line_error
     assert f"--all plays every player count 1-4 and every difficulty; drop {option}" in outcome.err
+
+
+@pytest.mark.parametrize("extra", [[], ["--bots", "0"]])
+def test_wok_star_terminal_names_its_bot_option_as_typed(
+    extra: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: 'bot: unknown bot' (no dashes), and with --bots 0 the bad name was not noticed."""
+    outcome = wokphysics(capsys, monkeypatch, "play", "wok-star", "--terminal", "--bot",
+                         "greedy", *extra, stdin="quit\n")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert "--bot: unknown bot 'greedy' for wok-star; choose from: random, team" in outcome.err

@@ -106,12 +106,13 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def play(args: argparse.Namespace) -> int:
     import sys
 
-    from wokphysics.games.bots import make_bot
+    from wokphysics.games.bots import check_bot_names, make_bot
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_star.clock import WallClock
     from wokphysics.games.wok_star.live import CLEAR, HELP, LEGEND, TerminalPoll, play_live
     from wokphysics.games.wok_star.state import WokStarState
 
+    check_bot_names("wok-star", [args.bot], "--bot")  # named as typed, even with --bots 0
     players = _players(args.players)
     if not 0 <= args.bots <= players:
         raise UserError(f"--bots must be 0 to {players} (the number of players), not {args.bots}")
