@@ -12,6 +12,7 @@ differently on a copy, would replay differently from a saved game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -98,4 +99,53 @@ def test_equal_states_lead_every_bot_to_the_same_choices(name: str, data: st.Dat
         assert _bot_choices(loaded, bot, seed) == expected, (
             f"{bot} bots chose otherwise on a loaded state"
         )
+        assert clone == original and loaded == original
+
+
+def _first_game_star() -> object:
+    """Wok Star's first-game setup (no timer, events or characters) as a validated config."""
+    from wokphysics.games.wok_star.cards import default_config
+
+    config = default_config()
+    data = config.model_dump()
+    data["rules"].update(timer=False, events=False, characters=False)
+    return type(config).model_validate(data)
+
+
+OPTION_VARIANTS = [
+    ("wok-and-roll", lambda: {"expert": True}),
+    ("wok-and-roll", lambda: {"expert": True, "dishes_to_end": 5}),
+    ("wok-star", _first_game_star),
+]
+"""Rules options the default-config tests above do not play: the Expert Menu (House Specials,
+locks, Pantry) and Wok Star without its timer, events and characters."""
+
+
+@pytest.mark.parametrize(("name", "options"), OPTION_VARIANTS)
+@settings(max_examples=20, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(data=st.data())
+def test_equal_states_play_alike_under_rules_options_and_bot_play(
+    name: str, options: Callable[[], object], data: st.DataObject
+) -> None:
+    """States reached by the games' own bots (not only random moves) under non-default rules:
+    the copies list the same moves in order and every bot makes the same next choices."""
+    info = plugin(name).info
+    players = data.draw(st.integers(info.min_players, info.max_players), label="players")
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    steps = data.draw(st.integers(0, 300), label="steps")
+    driver = data.draw(st.sampled_from(bot_names(name)), label="driver")
+    config = options()
+    state = new_game(name, players, seed, config)
+    drivers = [make_bot(name, driver, bot_seed(seed + 1, seat)) for seat in range(players)]
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(drivers[state.current_player].choose(state))
+    for bot in bot_names(name):
+        original, clone, loaded = _copies(state.clone())
+        expected = _legal_texts(original)
+        assert _legal_texts(clone) == expected and _legal_texts(loaded) == expected
+        chosen = _bot_choices(original, bot, seed)
+        assert _bot_choices(clone, bot, seed) == chosen, f"{bot} bots chose otherwise on a clone"
+        assert _bot_choices(loaded, bot, seed) == chosen, f"{bot} chose otherwise once loaded"
         assert clone == original and loaded == original
