@@ -108,6 +108,18 @@ def holds_unfinished_game(path: Path) -> bool:
     return not (isinstance(data, dict) and data.get("finished") is True)
 
 
+def saved_game_line(game: str, path: Path) -> str | None:
+    """What to say when a window closes on its autosave ``path`` of ``game`` (a command
+    name such as ``wok-star``): how to continue an unfinished game, or how to replay a
+    finished one (``--resume`` would only show its end); None when nothing was saved."""
+    if not path.exists():
+        return None
+    if holds_unfinished_game(path):
+        return (f"the game is saved in {path}; continue it with: wokphysics play {game} "
+                f"--resume {path}")
+    return f"the finished game is saved in {path}; replay it with: wokphysics replay {path}"
+
+
 def _numbered(path: Path, number: int) -> Path:
     return path.with_name(f"{path.stem}-{number}{path.suffix}")
 

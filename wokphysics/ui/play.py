@@ -70,11 +70,15 @@ def play_window(args: argparse.Namespace) -> int:
 
 def save_on_leave(scene: PlayScene, save: Path) -> None:
     """Write ``scene``'s game with every input so far to ``save`` (a stir or chop under way is
-    finished first: the engine records its outcome) and say how to continue it."""
+    finished first: the engine records its outcome) and say how to continue it (or, when it
+    is over, to replay it)."""
+    from wokphysics.records.saving import saved_game_line
+
     scene.finish_motion()
     scene.game.save(save)
-    print(f"the game is saved in {save}; continue it with: wokphysics play wok-on-fire "
-          f"--resume {save}")
+    line = saved_game_line("wok-on-fire", save)
+    if line is not None:
+        print(line)
 
 
 def build_app(args: argparse.Namespace, clock: WindowClock | None = None

@@ -200,15 +200,16 @@ def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
 def run_window(args: argparse.Namespace, plugin: GamePlugin, default_bot: str,
                maker: SceneMaker) -> int:
     """``wokphysics play GAME`` in the window: exit status."""
+    from wokphysics.records.saving import saved_game_line
     from wokphysics.ui.app import App
 
     setup = setup_from_args(args, plugin, default_bot)
     options, screenshot = window_options(args, plugin.title)
     app = App(options, turn_factory(setup, maker))
     status = app.run()
-    if setup.save is not None:
-        print(f"the game is saved in {setup.save}; continue it with: wokphysics play "
-              f"{plugin.name} --resume {setup.save}")
+    line = None if setup.save is None else saved_game_line(plugin.name, setup.save)
+    if line is not None:
+        print(line)
     if screenshot is not None:
         print(f"screenshot saved to {screenshot}")
     return status

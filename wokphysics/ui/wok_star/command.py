@@ -125,15 +125,16 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
 
 
 def _window(args: argparse.Namespace) -> int:
+    from wokphysics.records.saving import saved_game_line
     from wokphysics.ui.app import App
     from wokphysics.ui.wok_star.play import star_factory
 
     options, screenshot = window_options(args, "Wok Star")
     setup = setup_from_args(args)
     status = App(options, star_factory(setup)).run()
-    if setup.save is not None:
-        print(f"the game is saved in {setup.save}; continue it with: wokphysics play wok-star "
-              f"--resume {setup.save}")
+    line = None if setup.save is None else saved_game_line("wok-star", setup.save)
+    if line is not None:
+        print(line)
     if screenshot is not None:
         print(f"screenshot saved to {screenshot}")
     return status
