@@ -419,3 +419,13 @@ def test_next_refused_says_when_the_next_card_comes() -> None:
         untimed.apply(untimed.parse_action("next"))
     with pytest.raises(IllegalAction, match="a customer is served or turned away"):
         untimed.apply(untimed.parse_action("next"))
+
+
+@pytest.mark.parametrize("text", ["wait", "turn away", "next", "serve"])
+def test_card_steps_refused_with_leftover_dice_say_the_deck_is_empty(text: str) -> None:
+    state = leftover_position()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(state.parse_action(text))
+    assert str(refused.value) == (
+        "the customer deck is empty: place or give your leftover dice, or say 'done'"
+    )

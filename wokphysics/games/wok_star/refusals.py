@@ -45,6 +45,9 @@ def why_not(state: WokStarState, action: Action) -> str:
         return _forced(state, action)
     if isinstance(action, Place | Combo | Give) and phase not in _DICE_PHASES:
         return f"dice are placed in the Action phase; now it is {PHASE_WORDS[phase]} (type 'l')"
+    if isinstance(action, Serve | TurnAway | Wait | Next) and phase is Phase.LEFTOVER:
+        # Not "that belongs to the Action phase; now it is Action: leftover dice".
+        return "the customer deck is empty: place or give your leftover dice, or say 'done'"
     if isinstance(action, Serve | TurnAway | Wait | Next) and phase is not Phase.ACTION:
         return f"that belongs to the Action phase; now it is {PHASE_WORDS[phase]} (type 'l')"
     if isinstance(action, Buy | Upgrade | Advertise):
