@@ -17,6 +17,7 @@ from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.live import expand, play_live
 from wokphysics.games.wok_star.model import Die, FamilyCard, Phase, PileCard
+from wokphysics.games.wok_star.render import render
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.team_bot import TeamBot
 
@@ -429,3 +430,27 @@ def test_card_steps_refused_with_leftover_dice_say_the_deck_is_empty(text: str) 
     assert str(refused.value) == (
         "the customer deck is empty: place or give your leftover dice, or say 'done'"
     )
+
+
+def test_while_a_bought_recipes_preparation_waits_the_view_and_refusals_say_so() -> None:
+    state = purchase_position(characters=False)
+    recipe = next(
+        r for r in state.config.recipes
+        if r.id not in state.recipe_owner and any(i not in state.prep_owner for i in r.ingredients)
+    )
+    state = position(state, money=50)
+    state.apply(state.parse_action(f"buy {recipe.id} for 1"))
+    assert state.phase is Phase.PURCHASE_ASSIGN
+    prep = state.pending_assign[0]
+    for text in ("advertise", "done", f"buy {recipe.id} for 1"):
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(state.parse_action(text))
+        assert str(refused.value) == (
+            f"now it is Purchase, but first the new {prep} preparation goes to a seat: "
+            f"assign {prep} to SEAT"
+        )
+    assert f"To give out now: the {prep} preparation" in render(state, state.current_player)
+    setup = new_wok_star(2, 3)
+    due = setup.legal_wok_star_actions()[0]
+    assert isinstance(due, Assign)
+    assert f"To give out now: the {due.prep} preparation" in render(setup, 0)

@@ -41,6 +41,13 @@ def why_not(state: WokStarState, action: Action) -> str:
     if isinstance(action, Assign | Give | Buy) and action.seat >= n:
         return f"seat {action.seat + 1} does not exist: seats are 1 to {n}"
     phase = state.phase
+    if phase is Phase.PURCHASE_ASSIGN and not isinstance(action, Assign | Use):
+        # Not "purchases are made in the Purchase phase; now it is Purchase".
+        prep = state.pending_assign[0]
+        return (
+            f"now it is {PHASE_WORDS[phase]}, but first the new {prep} preparation goes to a "
+            f"seat: assign {prep} to SEAT"
+        )
     if phase is Phase.ACTION and "#" in state.current and forced(state):
         return _forced(state, action)
     if isinstance(action, Place | Combo | Give) and phase not in _DICE_PHASES:

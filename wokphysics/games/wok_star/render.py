@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from wokphysics.games.wok_star.actions import Assign
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.state import WokStarState
@@ -97,6 +98,12 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     if state.revealed:
         names = ", ".join(cfg.event_by_id[e].name for e in state.revealed)
         lines.append(f"Events this round: {names}")
+    if state.phase is Phase.SETUP_ASSIGN or state.phase is Phase.PURCHASE_ASSIGN:
+        # Say what is due: the view showed no preparation to give out, only the commands.
+        due = next((a for a in state.legal_wok_star_actions() if isinstance(a, Assign)), None)
+        if due is not None:
+            lines.append(f"To give out now: the {due.prep} preparation (assign {due.prep} "
+                         "to SEAT)")
     if state.phase in (Phase.PURCHASE, Phase.PURCHASE_ASSIGN):
         row = state.round - 1
         track = cfg.purchase_track
