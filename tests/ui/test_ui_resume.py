@@ -35,3 +35,24 @@ def test_resume_opens_the_saved_game_and_keeps_autosaving(tmp_path: Path,
     assert main(["play", "--resume", str(saved), "--config", "x.toml"]) == 2
     assert main(["play", "--resume", str(saved), "--bots", "weak"]) == 2
     assert "--resume" in capsys.readouterr().err
+
+
+def test_a_resumed_game_s_log_shows_what_happened_last_without_sounds_or_notices(
+        tmp_path: Path) -> None:
+    saved = tmp_path / "save.json"
+    cfg = load_config()
+    game = WokOnFireGame(cfg, 2, 21, 0, ("person", "weak"), saved)
+    stand_in = [make_wof_bot(cfg, "strong", 1), make_wof_bot(cfg, "weak", 2)]
+    while game.turn_number < 3:
+        stand_in[game.current_player].act(game)
+    game.save(saved)
+    app, _, _ = build_app(parse_play_args(["--resume", str(saved), "--max-frames", "2"]))
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    log = scene.presenter.log
+    # the newest lines of the three turns played, then where the game picks up
+    assert log[-1] == "Resumed at turn 4"
+    assert any(line.startswith("You stirred: ") for line in log), log
+    assert any(line.startswith("Bot 2 (weak) ") for line in log), log
+    assert scene.presenter.notice is None
+    assert app.run() == 0

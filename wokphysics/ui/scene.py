@@ -109,7 +109,7 @@ class Presenter:
             self.present(event)
 
     def skip_past(self, events: Sequence[object]) -> None:
-        """Mark ``events`` as already told (a resumed game starts with a quiet log)."""
+        """Mark ``events`` as already told (a replay shown again from its start)."""
         self._seen = len(events)
 
     def present(self, event: object) -> None:

@@ -9,7 +9,7 @@ table or the wok get a notice over the table.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.games.wok_on_fire.engine import (
@@ -68,6 +68,21 @@ class WokPresenter(Presenter):
         self.ui = ui
         self.names = player_names(game.bots)
         self._failed_claims: list[ClaimFailedEvent] = []
+        self._recalling = False  # telling a resumed game's past: words only
+
+    def recall(self, events: Sequence[object]) -> None:
+        """Tell a resumed game's past ``events`` into the log (its newest lines stay), with no
+        sound and no notice over the table: they happened before the window opened."""
+        self._recalling = True
+        try:
+            for event in events:
+                self.present(event)
+        finally:
+            self._recalling = False
+        self.skip_past(events)
+        self.notice = None
+        if events:
+            self.add_line(f"Resumed at turn {self.game.turn_number + 1}")
 
     # ------------------------------------------------------------------ events
     def present(self, event: object) -> None:
@@ -105,7 +120,7 @@ class WokPresenter(Presenter):
             self.add_line("Game over: " + " and ".join(names[w] for w in event.winners) + " won")
 
     def _play(self, name: Effect) -> None:
-        if self.sound is not None:
+        if self.sound is not None and not self._recalling:
             self.sound(name)
 
     def _pick_line(self, event: PickEvent) -> str:
@@ -159,7 +174,7 @@ class WokPresenter(Presenter):
         if pushed:
             were = "was" if pushed == 1 else "were"
             parts.append(f"{count_of(pushed, 'card')} {were} pushed out of the wok")
-        if parts:
+        if parts and not self._recalling:
             they = "they" if fell + landed + pushed > 1 else "it"
             self.announce("; ".join(parts) + f"; {they} will be chopped back in", NOTICE_S)
 

@@ -72,7 +72,7 @@ class PlayScene(GameScene):
         self.renderer = renderer
         self.ui = TableUi()
         presenter = WokPresenter(cfg, game, self.ui, sound)
-        presenter.skip_past(game.events)
+        presenter.recall(game.events)  # a resumed game's log shows what happened last
         gate = EngineGate(presenter, lambda: game.events, (IllegalAction, GestureError))
         scheduler = WokScheduler(game, bots, self.ui, presenter, gate, events_read)
         inputs = WokInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate, on_new_game)
