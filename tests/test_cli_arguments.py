@@ -236,3 +236,31 @@ def test_wok_star_terminal_names_its_bot_option_as_typed(
                          "greedy", *extra, stdin="quit\n")
     assert outcome.status == 2 and outcome.one_line_error
     assert "--bot: unknown bot 'greedy' for wok-star; choose from: random, team" in outcome.err
+
+
+@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("bots", ["random,,random", "random,", ","])
+def test_every_window_refuses_an_empty_bot_name(
+    game: str, bots: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'strong,,weak' made a 2-bot table of 3 players unseen: the empty name was dropped."""
+    outcome = wokphysics(capsys, monkeypatch, "play", game, "--players", "3", "--bots", bots,
+                         "--max-frames", "1", "--no-save")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert "a bot name is missing between commas; give one name per bot seat (" in outcome.err
+
+
+@pytest.mark.parametrize(("game", "option"), [
+    ("wok-and-roll", "--no-save"), ("we-will-wok-you", "--resume=x.json"),
+    ("wok-star", "--fullscreen"), ("wok-and-roll", "--size"),
+])
+def test_a_window_option_with_terminal_says_so(
+    game: str, option: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said "unrecognized arguments: --no-save (see 'wokphysics --help')", though the
+    game's --help lists --no-save beside --terminal."""
+    outcome = wokphysics(capsys, monkeypatch, "play", game, "--terminal", option)
+    assert outcome.status == 2 and outcome.one_line_error
+    name = option.split("=")[0]
+    assert (f"{name} is an option of the window, not of the terminal game "
+            f"(see 'wokphysics play {game} --terminal --help')") in outcome.err

@@ -248,12 +248,41 @@ def _terminal_game_problem(argv: list[str]) -> str | None:
     return None
 
 
+def _option_strings(command: VerbCommand) -> set[str]:
+    """The option strings ``command`` takes (``--players``, ``-h``...)."""
+    probe = argparse.ArgumentParser(add_help=False)
+    command.add_arguments(probe)
+    return {option for action in probe._actions for option in action.option_strings}
+
+
+def _window_option_in_terminal(argv: list[str]) -> str | None:
+    """For ``play GAME --terminal ...``: a window-only option given (``--no-save``,
+    ``--size``...), said in one line with where to look, or None."""
+    if len(argv) < 2:
+        return None
+    for plugin in PLUGINS:
+        if plugin.name != argv[1]:
+            continue
+        window, terminal = window_play(plugin), terminal_play(plugin)
+        if window is None or terminal is None:
+            return None
+        window_only = _option_strings(window) - _option_strings(terminal)
+        for word in argv[2:]:
+            if word == "--":
+                return None
+            option = word.split("=", 1)[0]
+            if option in window_only:
+                return (f"{option} is an option of the window, not of the terminal game "
+                        f"(see 'wokphysics play {plugin.name} --terminal --help')")
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``wokphysics`` command; returns the exit status."""
     args_list = _with_default_game(list(sys.argv[1:] if argv is None else argv))
     terminal = bool(args_list) and args_list[0] == "play" and TERMINAL in args_list
     if terminal:
-        problem = _terminal_game_problem(args_list)
+        problem = _terminal_game_problem(args_list) or _window_option_in_terminal(args_list)
         if problem is not None:
             print(f"wokphysics: {problem}", file=sys.stderr)
             return 2

@@ -41,7 +41,10 @@ def seat_labels(players: int, bots: str | None, known: Sequence[str], default_bo
         raise UserError(f"--bots {bots.strip()[:20]!r}: give a number of bots, 0 to {players} "
                         f"(there are only {players} players)")
     else:
-        names = [name.strip() for name in bots.split(",") if name.strip()]
+        names = [name.strip() for name in bots.split(",")]
+        if "" in names:  # "strong,,weak" or "greedy,": a seat nobody named
+            raise UserError(f"--bots {bots.strip()[:40]!r}: a bot name is missing between "
+                            f"commas; give one name per bot seat ({', '.join(known)})")
         refuse_unknown_bots(names, known, game)
         if len(names) > players:
             raise UserError(f"--bots asks for {len(names)} bots but --players is {players}: "
