@@ -254,10 +254,6 @@ def _war_lost_die(data: dict[str, Any]) -> None:
     data["dice"].pop()
 
 
-def _war_unknown_phase(data: dict[str, Any]) -> None:
-    data["phase"] = "nap"
-
-
 def _war_too_many_rolls(data: dict[str, Any]) -> None:
     data["phase"] = "roll"
     data["rolls"] = 9
@@ -272,7 +268,6 @@ def _war_crossing_off_the_sheet(data: dict[str, Any]) -> None:
     [
         (_war_die_off_the_cube, "dice out of range"),
         (_war_lost_die, "dice out of range"),
-        (_war_unknown_phase, "unknown phase nap"),
         (_war_too_many_rolls, "9 rolls made"),
         (_war_crossing_off_the_sheet, "player 1: crossings beyond the sheet's servings"),
     ],
@@ -282,6 +277,14 @@ def test_wok_and_roll_checker_catches(corrupt: Corruption, message: str) -> None
     broken = _corrupted(state, corrupt)
     with pytest.raises(InvariantViolation, match=message):
         broken.check_invariants()
+
+
+def test_wok_and_roll_checker_catches_an_unknown_phase() -> None:
+    """Set on the live state: a save holding it is refused when read (test_saved_state_fields)."""
+    state = _played("wok-and-roll", 2, 1, 4)
+    state.phase = "nap"
+    with pytest.raises(InvariantViolation, match="unknown phase nap"):
+        state.check_invariants()
 
 
 def test_wok_and_roll_checker_catches_a_lost_crossing() -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from wokphysics.games.saved_state import JsonValue
 from wokphysics.games.wok_star.cards import WokStarConfig, default_config
 from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.model import Die, FamilyCard, Phase, PileCard
-from wokphysics.games.wok_star.saved import JsonValue
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.timers import SandTimer
 

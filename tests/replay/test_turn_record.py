@@ -69,7 +69,8 @@ def test_an_edited_save_is_caught(tmp_path: Path) -> None:
         (lambda d: d.update(game="chess"), "'chess' is not a turn-based game"),
         (lambda d: d.update(seats=["person", "grandmaster"]), "neither 'person' nor a bot"),
         (lambda d: d.update(seats=["person"]), "1 seats for a game of 2 players"),
-        (lambda d: d["state"].pop("coins"), "not a valid we-will-wok-you state"),
+        (lambda d: d["state"].pop("coins"),
+         "saved We Will Wok You state: field 'coins' is missing"),
     ],
 )
 def test_a_bad_save_is_one_line(tmp_path: Path, change: Callable[[dict[str, Any]], object],

@@ -13,7 +13,7 @@ True
 >>> state_from_json('{"game": "we-will-wok-you", "state": {}}')
 Traceback (most recent call last):
 ...
-wokphysics.errors.ReplayFileError: game state: is not a valid we-will-wok-you state (KeyError: ...)
+wokphysics.errors.ReplayFileError: saved We Will Wok You state: field 'settings' is missing
 """
 
 from __future__ import annotations

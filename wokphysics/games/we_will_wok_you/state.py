@@ -25,6 +25,7 @@ from wokphysics.games.protocol import (
     IllegalAction,
     InvariantViolation,
 )
+from wokphysics.games.saved_state import SavedState
 from wokphysics.games.we_will_wok_you.actions import (
     BuyRow,
     CollectCoin,
@@ -505,29 +506,32 @@ class WeWillWokYouState(GameState):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        cards = cards_from_text(data["settings"])
-        state = cls(int(data["players"]), int(data["seed"]), cards)
-        state.set_rng_state(data["rng"])
-        card = cards.card_index
-        wok = cards.wok_index
-        state.draw = [card(c) for c in data["draw"]]
-        state.removed = [card(c) for c in data["removed"]]
-        state.rows = [[card(c) for c in row] for row in data["rows"]]
-        state.coin_sets = [int(x) for x in data["coin_sets"]]
-        state.coins_out = int(data["coins_out"])
-        state.offer = [wok(w) for w in data["offer"]]
-        state.box_woks = [wok(w) for w in data["box_woks"]]
-        state.hands = [[card(c) for c in hand] for hand in data["hands"]]
-        state.fronts = [[card(c) for c in front] for front in data["fronts"]]
-        state.woks = [[wok(w) for w in woks] for woks in data["woks"]]
-        state.coins = [int(x) for x in data["coins"]]
-        state.turn = int(data["turn"])
-        state.pending_wok = wok(data["pending_wok"]) if data["pending_wok"] else -1
-        state.pending_paid = [card(c) for c in data["pending_paid"]]
-        state.end_triggered = bool(data["end_triggered"])
-        state.final_left = int(data["final_left"])
-        state.turns_taken = int(data["turns_taken"])
-        state.history = [state.parse_action(text) for text in data["history"]]
+        """The state saved by :meth:`to_dict`; a missing, mistyped or unknown field is a
+        ReplayFileError naming it (one line for the player, never Python's words)."""
+        saved = SavedState(data, "saved We Will Wok You state")
+        cards = cards_from_text(saved.text("settings"))
+        state = cls(saved.integer("players"), saved.integer("seed"), cards)
+        state.set_rng_state(saved.sequence("rng"))
+        card, wok = cards.card_index, cards.wok_index
+        state.draw = saved.names("draw", card, "card")
+        state.removed = saved.names("removed", card, "card")
+        state.rows = saved.name_rows("rows", card, "card")
+        state.coin_sets = saved.integers("coin_sets")
+        state.coins_out = saved.integer("coins_out")
+        state.offer = saved.names("offer", wok, "wok card")
+        state.box_woks = saved.names("box_woks", wok, "wok card")
+        state.hands = saved.name_rows("hands", card, "card")
+        state.fronts = saved.name_rows("fronts", card, "card")
+        state.woks = saved.name_rows("woks", wok, "wok card")
+        state.coins = saved.integers("coins")
+        state.turn = saved.integer("turn")
+        pending = saved.text("pending_wok") if saved.data.get("pending_wok") else ""
+        state.pending_wok = saved.named("pending_wok", pending, wok, "wok card") if pending else -1
+        state.pending_paid = saved.names("pending_paid", card, "card")
+        state.end_triggered = saved.flag("end_triggered")
+        state.final_left = saved.integer("final_left")
+        state.turns_taken = saved.integer("turns_taken")
+        state.history = [state.parse_action(text) for text in saved.texts("history")]
         state._rebuild_caches()
         return state
 

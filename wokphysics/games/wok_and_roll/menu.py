@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wokphysics.errors import ReplayFileError
+from wokphysics.games.saved_state import SavedState
 from wokphysics.games.wok_and_roll.lanes import (
     BLOCK,
     FACE_LANES,
@@ -37,6 +39,10 @@ COMPLETED = 1
 GAINED = 2
 """``Menu.cross`` flag: the crossing gave an ingredient (a row circle, a Pantry space) or a
 Chef's Hat, so the player may now pay for more than before."""
+
+
+LIST_FIELDS = frozenset(("pantry_circled", "pantry_used"))
+"""The fields of :class:`Menu` that are lists (per food), the others being integers."""
 
 
 class Menu:
@@ -100,11 +106,19 @@ class Menu:
         }
 
     @classmethod
-    def from_dict(cls, sheet: Sheet, data: dict[str, Any]) -> Menu:
+    def from_dict(cls, sheet: Sheet, data: object) -> Menu:
+        """The menu saved by :meth:`to_dict` (a missing or mistyped field is a
+        ReplayFileError naming it)."""
+        if not isinstance(data, dict):
+            raise ReplayFileError("saved Wok and Roll state", "field 'menus' must hold one JSON "
+                                  "object per player")
+        saved = SavedState(data, "saved Wok and Roll menu")
         menu = cls(sheet)
         for name in cls.FIELDS:
-            value = data[name]
-            setattr(menu, name, list(value) if isinstance(value, list) else int(value))
+            if name in LIST_FIELDS:
+                setattr(menu, name, saved.integers(name))
+            else:
+                setattr(menu, name, saved.integer(name))
         return menu
 
     def copy(self) -> Menu:

@@ -29,6 +29,7 @@ from wokphysics.games.protocol import (
     IllegalAction,
     InvariantViolation,
 )
+from wokphysics.games.saved_state import SavedState
 from wokphysics.games.wok_and_roll.actions import (
     Cook,
     DoneCooking,
@@ -61,6 +62,8 @@ from wokphysics.games.wok_and_roll.sheet import (
 )
 
 LOCK = Lock()
+PHASES = ("roll", "cook", "over")
+"""The phases a turn goes through (see the module docstring), as saved."""
 
 
 class WokAndRollState(GameState):
@@ -397,7 +400,10 @@ class WokAndRollState(GameState):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        text = data["settings"]
+        """The state saved by :meth:`to_dict`; a missing or mistyped field is a
+        ReplayFileError naming it (one line for the player, never Python's words)."""
+        saved = SavedState(data, "saved Wok and Roll state")
+        text = saved.text("settings")
         settings = known_settings(text)
         if settings is None:
             try:
@@ -406,21 +412,24 @@ class WokAndRollState(GameState):
                 raise UserError("saved game: 'settings' is not the settings' JSON text") from None
             settings = canonical_settings(settings_from_data(loaded))
         state = cls.__new__(cls)
-        GameState.__init__(state, int(data["num_players"]), int(data["seed"]))
+        GameState.__init__(state, saved.integer("num_players"), saved.integer("seed"))
         state.settings = settings
         state.sheet = sheet_for(settings)
-        state.set_rng_state(data["rng"])
-        state.history = [parse_cached(t, state.sheet.codes) for t in data["history"]]
-        state.roller = int(data["roller"])
-        state.turn = int(data["turn"])
-        state.phase = str(data["phase"])
-        state.rolls = int(data["rolls"])
-        state.dice = [int(d) for d in data["dice"]]
-        state.cooker = int(data["cooker"])
-        state.ending = bool(data["ending"])
-        state.menus = [Menu.from_dict(state.sheet, m) for m in data["menus"]]
+        state.set_rng_state(saved.sequence("rng"))
+        state.history = [parse_cached(t, state.sheet.codes) for t in saved.texts("history")]
+        state.roller = saved.integer("roller")
+        state.turn = saved.integer("turn")
+        state.phase = saved.text("phase")
+        if state.phase not in PHASES:
+            saved.fail("phase", f"must be one of {', '.join(PHASES)}")
+        state.rolls = saved.integer("rolls")
+        state.dice = saved.integers("dice")
+        state.cooker = saved.integer("cooker")
+        state.ending = saved.flag("ending")
+        state.menus = [Menu.from_dict(state.sheet, m) for m in saved.sequence("menus")]
         state.public = [
-            None if m is None else Menu.from_dict(state.sheet, m) for m in data["public"]
+            None if m is None else Menu.from_dict(state.sheet, m)
+            for m in saved.sequence("public")
         ]
         state._legal = None
         state._tokens = 0
@@ -455,7 +464,7 @@ class WokAndRollState(GameState):
         sides = len(self.sheet.codes)
         if len(self.dice) != self.sheet.dice or any(not 0 <= d < sides for d in self.dice):
             problems.append(f"dice out of range: {self.dice}")
-        if self.phase not in ("roll", "cook", "over"):
+        if self.phase not in PHASES:
             problems.append(f"unknown phase {self.phase}")
         if self.phase == "roll" and not 1 <= self.rolls <= self.sheet.rerolls + 1:
             problems.append(f"{self.rolls} rolls made")

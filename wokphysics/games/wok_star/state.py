@@ -51,6 +51,7 @@ from collections.abc import Mapping
 from typing import Self
 
 from wokphysics.games.protocol import Action, GameState, IllegalAction
+from wokphysics.games.saved_state import JsonValue, SavedState
 from wokphysics.games.wok_star import action_phase, leftover, purchase, refusals, setup
 from wokphysics.games.wok_star.actions import Assign, WokStarAction, parse_action, parse_cached
 from wokphysics.games.wok_star.cards import (
@@ -76,7 +77,6 @@ from wokphysics.games.wok_star.model import (
     PileCard,
 )
 from wokphysics.games.wok_star.plugin import INFO
-from wokphysics.games.wok_star.saved import JsonValue, SavedState
 from wokphysics.games.wok_star.timeline import NO_DEADLINE
 from wokphysics.games.wok_star.timers import NOT_YET, SandTimer, fresh_timers
 
@@ -452,7 +452,7 @@ class WokStarState(GameState):
     @classmethod
     def from_dict(cls, data: Mapping[str, object], clock: Clock | None = None) -> Self:
         """Rebuild a state from :meth:`to_dict` data (format 1 or 2)."""
-        saved = SavedState(data)
+        saved = SavedState(data, "saved Wok Star state")
         version = saved.integer("format") if "format" in data else 1
         if version > SAVE_FORMAT:
             saved.fail("format", f"is {version}; this program reads formats 1 to {SAVE_FORMAT}")

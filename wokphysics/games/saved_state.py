@@ -1,14 +1,14 @@
-"""Reading a saved Wok Star state: every field's type checked before it is used.
+"""Reading a saved game state: every field's type checked before it is used.
 
-A saved state is JSON data (``WokStarState.to_dict``). :class:`SavedState` reads one field at a
-time as the type the engine needs; a missing or mistyped field raises
+A saved state is JSON data (a game state's ``to_dict``). :class:`SavedState` reads one field
+at a time as the type the engine needs; a missing or mistyped field raises
 :class:`~wokphysics.errors.ReplayFileError` (a UserError) naming the field, so a damaged save
-is one clear line, never a crash deep in the rules.
+is one clear line, never a crash deep in the rules (or Python's own words).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from wokphysics.errors import ReplayFileError
@@ -18,13 +18,38 @@ JsonValue = str | int | float | bool | None | Sequence["JsonValue"] | Mapping[st
 
 
 class SavedState:
-    """Typed access to the fields of saved state data."""
+    """Typed access to the fields of saved state data; ``what`` names it in errors ("saved
+    Wok Star state")."""
 
-    def __init__(self, data: Mapping[str, object]) -> None:
+    def __init__(self, data: Mapping[str, object], what: str) -> None:
+        if not isinstance(data, Mapping):
+            raise ReplayFileError(what, "must be a JSON object")
         self.data = data
+        self.what = what
 
     def fail(self, key: str, problem: str) -> NoReturn:
-        raise ReplayFileError("saved Wok Star state", f"field '{key}' {problem}")
+        raise ReplayFileError(self.what, f"field '{key}' {problem}")
+
+    def named(self, key: str, name: str, index: Callable[[str], int], kind: str) -> int:
+        """The index of ``name`` (read from field ``key``) by ``index``, which raises
+        KeyError or ValueError for a name it does not know (a ``kind``: "card")."""
+        try:
+            return index(name)
+        except (KeyError, ValueError):
+            self.fail(key, f"holds an unknown {kind} {name[:40]!r}")
+
+    def names(self, key: str, index: Callable[[str], int], kind: str) -> list[int]:
+        """A list of names (texts) as their indices (see :meth:`named`)."""
+        return [self.named(key, name, index, kind) for name in self.texts(key)]
+
+    def name_rows(self, key: str, index: Callable[[str], int], kind: str) -> list[list[int]]:
+        """A list of lists of names as their indices (see :meth:`named`)."""
+        rows: list[list[int]] = []
+        for row in self.sequence(key):
+            if not isinstance(row, list) or not all(isinstance(v, str) for v in row):
+                self.fail(key, "must be a list of lists of texts")
+            rows.append([self.named(key, str(v), index, kind) for v in row])
+        return rows
 
     def _get(self, key: str) -> object:
         if key not in self.data:
