@@ -14,16 +14,23 @@ from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 
+def _saved_game(saved: Path, turns: int) -> WokOnFireGame:
+    """A person and a weak bot after ``turns`` turns (bots standing in for the person), saved
+    to ``saved``."""
+    cfg = load_config()
+    game = WokOnFireGame(cfg, 2, 21, 0, ("person", "weak"), saved)
+    stand_in = [make_wof_bot(cfg, "strong", 1), make_wof_bot(cfg, "weak", 2)]
+    while game.turn_number < turns:
+        stand_in[game.current_player].act(game)
+    game.save(saved)
+    return game
+
+
 def test_resume_opens_the_saved_game_and_keeps_autosaving(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]
                                                           ) -> None:
     saved = tmp_path / "save.json"
-    cfg = load_config()
-    game = WokOnFireGame(cfg, 2, 21, 0, ("person", "weak"), saved)
-    stand_in = [make_wof_bot(cfg, "strong", 1), make_wof_bot(cfg, "weak", 2)]
-    while game.turn_number < 2:
-        stand_in[game.current_player].act(game)
-    game.save(saved)
+    game = _saved_game(saved, 2)
     app, save, _ = build_app(parse_play_args(["--resume", str(saved), "--max-frames", "2"]))
     scene = app.scene
     assert isinstance(scene, PlayScene)
@@ -40,12 +47,7 @@ def test_resume_opens_the_saved_game_and_keeps_autosaving(tmp_path: Path,
 def test_a_resumed_game_s_log_shows_what_happened_last_without_sounds_or_notices(
         tmp_path: Path) -> None:
     saved = tmp_path / "save.json"
-    cfg = load_config()
-    game = WokOnFireGame(cfg, 2, 21, 0, ("person", "weak"), saved)
-    stand_in = [make_wof_bot(cfg, "strong", 1), make_wof_bot(cfg, "weak", 2)]
-    while game.turn_number < 3:
-        stand_in[game.current_player].act(game)
-    game.save(saved)
+    _saved_game(saved, 3)
     app, _, _ = build_app(parse_play_args(["--resume", str(saved), "--max-frames", "2"]))
     scene = app.scene
     assert isinstance(scene, PlayScene)

@@ -113,6 +113,16 @@ def test_a_lazy_drag_pushes_without_flipping() -> None:
     assert f"strong bot flicks at about {hint:.1f} m/s" in scene.status
 
 
+def _hurry_to_the_end(app: App, scene: PlayScene) -> None:
+    """Space hurries the bots; frames until the game is over (at most 5,000)."""
+    post_key(pygame.K_SPACE)
+    frames = 0
+    while not scene.game.is_over and frames < 5000:
+        app.frame()
+        frames += 1
+    assert scene.game.is_over
+
+
 def _place_face_up(game: WokOnFireGame, wanted: list[str], spots: list[tuple[float, float]]
                    ) -> list[int]:
     """Test fixture: lay wok cards of the wanted ingredients face up, flat, on top."""
@@ -300,12 +310,7 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
         app.frame()
         named_before_taking |= bool(scene.ui.bot_picks)
     assert named_before_taking
-    post_key(pygame.K_SPACE)  # hurry the bots
-    frames = 0
-    while not scene.game.is_over and frames < 5000:
-        app.frame()
-        frames += 1
-    assert scene.game.is_over
+    _hurry_to_the_end(app, scene)
     app.frame()
     new_game = [b for b in scene.ui.layout.buttons if b.label.startswith("New game")]
     assert new_game, "the end screen offers a new game"
@@ -384,12 +389,7 @@ def test_a_new_game_in_the_window_keeps_the_finished_games_record(
                                            "--save", str(save), "--size", "900x600"]))
     scene = app.scene
     assert isinstance(scene, PlayScene)
-    post_key(pygame.K_SPACE)  # hurry the bots
-    frames = 0
-    while not scene.game.is_over and frames < 5000:
-        app.frame()
-        frames += 1
-    assert scene.game.is_over
+    _hurry_to_the_end(app, scene)
     app.frame()
     post_key(pygame.K_n)
     app.frame()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui.app import App, WindowOptions
@@ -169,11 +170,12 @@ def test_the_accounting_screen_follows_the_replay_as_it_plays(tmp_path: Path) ->
     assert purchase_frames >= 2 * beat
 
 
-def test_a_jump_while_the_replay_plays_makes_no_burst_of_sounds(tmp_path: Path) -> None:
+def test_a_jump_while_the_replay_plays_makes_no_burst_of_sounds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     record = saved_game(tmp_path / "star.json", 1)
     app, scene, control = replay_window(record)
     played: list[str] = []
-    scene.sound.play = played.append  # type: ignore[method-assign]
+    monkeypatch.setattr(scene.sound, "play", played.append)
     press(app, pygame.K_SPACE)
     while control.index < control.starts[12]:  # into the Action phase: dice and cards
         app.frame()

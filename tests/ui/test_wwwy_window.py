@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from unittest.mock import patch
 
 import pygame
 import pytest
@@ -287,17 +288,9 @@ def test_every_players_box_is_drawn_whole_in_a_resized_window(size: tuple[int, i
 
 def _drawn_words(app: App) -> list[str]:
     """The strings the window renders in its next frame."""
-    said: list[str] = []
-    render = app.text.render
-
-    def recording(words: str, *args: object, **kwargs: object) -> pygame.Surface:
-        said.append(words)
-        return render(words, *args, **kwargs)  # type: ignore[arg-type]
-
-    app.text.render = recording  # type: ignore[method-assign]
-    app.frame(FRAME_S)
-    app.text.render = render  # type: ignore[method-assign]
-    return said
+    with patch.object(app.text, "render", wraps=app.text.render) as render:
+        app.frame(FRAME_S)
+    return [call.args[0] for call in render.call_args_list]
 
 
 def test_the_replay_bar_hides_nothing_and_names_the_headings_turn() -> None:

@@ -80,6 +80,10 @@ class SavedState:
             self.fail(key, "must be text")
         return str(value)
 
+    def optional_text(self, key: str) -> str | None:
+        """Text, or None where the field holds null (nothing there)."""
+        return None if self._get(key) is None else self.text(key)
+
     def sequence(self, key: str) -> Sequence[object]:
         value = self._get(key)
         if not isinstance(value, list):

@@ -14,6 +14,7 @@ on its right half on.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Generic, TypeVar
 
@@ -32,7 +33,7 @@ TURN_S = 1.2
 """Seconds per turn while a replay plays (the beat of a step with no time of its own)."""
 
 
-class TurnStepper(Generic[S]):
+class TurnStepper(ABC, Generic[S]):
     """Where a replay stands (``index`` steps of ``steps`` shown) and its keys and clicks."""
 
     def __init__(self, starts: Sequence[int], steps: int) -> None:
@@ -64,13 +65,13 @@ class TurnStepper(Generic[S]):
         later = [start for start in self.starts if start > self.index]
         return later[0] if later else self.steps
 
+    @abstractmethod
     def forward(self, scene: S) -> None:
-        """Show the next turn (its steps said and animated). Override."""
-        raise NotImplementedError
+        """Show the next turn (its steps said and animated)."""
 
+    @abstractmethod
     def goto(self, scene: S, index: int) -> None:
-        """Show the game after ``index`` steps (replayed from the start). Override."""
-        raise NotImplementedError
+        """Show the game after ``index`` steps (replayed from the start)."""
 
     def back(self, scene: S) -> None:
         """Show the game at the start of the turn shown last."""

@@ -525,8 +525,9 @@ class WeWillWokYouState(GameState):
         state.woks = saved.name_rows("woks", wok, "wok card")
         state.coins = saved.integers("coins")
         state.turn = saved.integer("turn")
-        pending = saved.text("pending_wok") if saved.data.get("pending_wok") else ""
-        state.pending_wok = saved.named("pending_wok", pending, wok, "wok card") if pending else -1
+        pending = saved.optional_text("pending_wok")  # null: no wok card being paid for
+        state.pending_wok = -1 if pending is None else saved.named(
+            "pending_wok", pending, wok, "wok card")
         state.pending_paid = saved.names("pending_paid", card, "card")
         state.end_triggered = saved.flag("end_triggered")
         state.final_left = saved.integer("final_left")
