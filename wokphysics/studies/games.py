@@ -259,6 +259,15 @@ def scores_by_players(columns: Columns) -> dict[str, FloatArray]:
     return found
 
 
+def team_scores_by_players(columns: Columns) -> dict[str, FloatArray]:
+    """The team's score, once per game, per player count: in a cooperative game every seat
+    has the team's score, so counting each seat would count every game ``players`` times
+    and narrow the mean's interval by sqrt(players) without any new information."""
+    players = columns.numbers("players")
+    scores = columns.numbers("seat1_score")
+    return {f"{count} players": scores[players == count] for count in player_counts(columns)}
+
+
 def length_column(columns: Columns) -> str:
     """``turns`` where the game counts them and they vary, else ``actions``: a 4-player Wok on
     Fire game always lasts 16 turns (the supply empties after 12), so its length is told by
@@ -341,14 +350,16 @@ def common_charts(columns: Columns, score: str = "points", team: bool = False) -
             note="Over every seat the bot played (shared victories split).",
         )
     )
+    scores = team_scores_by_players if team else scores_by_players
     charts.append(
         Chart(
             "scores",
             "Score distribution by player count",
             score,
-            means(scores_by_players),
-            distribution=scores_by_players,
-            note="Every seat's final score; the interval is for the mean.",
+            means(scores),
+            distribution=scores,
+            note=("The team's score, once per game" if team else "Every seat's final score")
+            + "; the interval is for the mean.",
         )
     )
     charts.append(
