@@ -206,12 +206,27 @@ def run(game: str, args: argparse.Namespace, sweep: bool) -> int:
 
 
 def _groups(definition: dict[str, Any], columns: Any) -> list[tuple[str | None, Any]]:
-    """The records per sweep variant (labelled), or all of them."""
+    """The records per sweep variant and player count (labelled), or all of them.
+
+    The shared results table describes games of one player count (a seat per column of
+    ``tasks.csv``), so a study of several counts gets a table per count. Wok Star's table
+    has a row per player count and difficulty already: it is split by variant only.
+    """
     labels = [str(v["label"]) for v in definition["variants"]]
-    if len(labels) <= 1 or definition["game"] == "wok-star" and definition.get("vary") == [
-        "rules.difficulty"
-    ]:
-        return [(None, columns)]
-    by_variant = columns.group_by("variant")
-    return [(label, by_variant.get(number)) for number, label in enumerate(labels)
-            if by_variant.get(number) is not None]
+    if definition["game"] == "wok-star":
+        if len(labels) <= 1 or definition.get("vary") == ["rules.difficulty"]:
+            return [(None, columns)]
+        by_variant = columns.group_by("variant")
+        return [(label, by_variant.get(number)) for number, label in enumerate(labels)
+                if by_variant.get(number) is not None]
+    counts = [int(count) for count in definition["players"]]
+    groups: list[tuple[str | None, Any]] = []
+    by_variant = columns.group_by("variant") if len(labels) > 1 else {None: columns}
+    for number, variant in by_variant.items():
+        by_players = variant.group_by("players") if len(counts) > 1 else {None: variant}
+        for players, group in by_players.items():
+            parts = [] if number is None else [labels[int(number)]]
+            if players is not None:
+                parts.append(f"{int(players)} players")
+            groups.append((", ".join(parts) or None, group))
+    return groups

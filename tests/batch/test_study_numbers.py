@@ -1,0 +1,55 @@
+"""A study's numbers mean what they say: its summary, tables and plots agree with the rows of
+``tasks.csv`` they come from."""
+
+from __future__ import annotations
+
+import csv
+import json
+import statistics
+from pathlib import Path
+
+import pytest
+
+from wokphysics.cli import main
+
+
+def _rows(folder: Path) -> list[dict[str, str]]:
+    with (folder / "tasks.csv").open() as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_a_team_game_counts_its_score_once_per_game(tmp_path: Path) -> None:
+    # Before: Wok Star's score estimate took every seat's copy of the team's score, so 6
+    # four-player games were n=24 and the interval half as wide as the 6 games allow.
+    folder = tmp_path / "team"
+    argv = ["simulate", "wok-star", "--players", "4", "--games", "6", "--no-progress",
+            "--no-cluster", "--out", str(folder)]
+    assert main(argv) == 0
+    incomes = [float(row["income"]) for row in _rows(folder)]
+    score = json.loads((folder / "summary.json").read_text())["results"]["scores"]["4 players"]
+    assert score["n"] == 6
+    assert score["value"] == pytest.approx(statistics.mean(incomes), rel=1e-5)
+    half = 2.571 * statistics.stdev(incomes) / 6**0.5  # Student's t, 5 degrees of freedom
+    assert score["high"] - score["value"] == pytest.approx(half, rel=1e-4)
+
+
+def test_a_study_of_several_player_counts_prints_a_table_per_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: one table "12 games, 2 players" mixed the 2- and 3-player games, left seat 3
+    # out and called every seat "(rotating)".
+    folder = tmp_path / "counts"
+    argv = ["sweep", "wok-and-roll", "--vary", "rules.menu=simple", "--players", "2,3",
+            "--games", "6", "--bots", "greedy,random", "--no-progress", "--no-cluster",
+            "--out", str(folder)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    rows = _rows(folder)
+    for players in (2, 3):
+        games = [row for row in rows if row["players"] == str(players)]
+        table = out.split(f"== {players} players ==\n")[1].split("==")[0]
+        assert f"6 games, {players} players" in table and "(rotating)" not in table
+        for seat in range(1, players + 1):
+            wins = sum(int(row[f"seat{seat}_win"]) for row in games)
+            bot = games[0][f"seat{seat}_bot"]
+            assert f"\n{seat:>4}  {bot:<12} {wins:>6} {100 * wins / 6:>5.1f}%" in table
