@@ -53,3 +53,32 @@ def test_a_study_of_several_player_counts_prints_a_table_per_count(
             wins = sum(int(row[f"seat{seat}_win"]) for row in games)
             bot = games[0][f"seat{seat}_bot"]
             assert f"\n{seat:>4}  {bot:<12} {wins:>6} {100 * wins / 6:>5.1f}%" in table
+
+
+@pytest.mark.parametrize(
+    ("verb", "options", "named"),
+    [
+        (["simulate", "we-will-wok-you"], ["--games", "5", "--seed", "9"], "--seed --games"),
+        (["sweep", "wok-star"], ["--vary", "rules.timer=true,false"], "--vary"),
+        (["sweep", "flips"], ["--seeds", "7"], "--seeds"),
+    ],
+)
+def test_resume_refuses_options_that_would_change_the_study(
+    verb: list[str], options: list[str], named: str, tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Before: `--resume DIR --games 5` printed the old study's table as if 5 games were asked.
+    folder = tmp_path / "study"
+    first = {
+        "we-will-wok-you": ["--games", "3"],
+        "wok-star": ["--vary", "rules.bad_publicity_limit=4,8", "--games", "2"],
+        "flips": ["--speeds", "1400", "--angles", "0", "--seeds", "1", "--wok-seeds", "0"],
+    }[verb[1]]
+    assert main([*verb, *first, "--no-progress", "--no-cluster", "--out", str(folder)]) == 0
+    before = (folder / "tasks.csv").read_bytes()
+    capsys.readouterr()
+    assert main([*verb, "--resume", str(folder), *options]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"drop {named} (or start a new study with --out)" in err
+    assert main([*verb, "--resume", str(folder), "--no-progress", "--workers", "1"]) == 0
+    assert (folder / "tasks.csv").read_bytes() == before

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,32 @@ def add_runner_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+RUNNER_OPTIONS = ("out", "resume", "workers", "scheduler", "no_cluster", "no_progress")
+"""Options that say how a study runs, not what it is: they may go with ``--resume``."""
+
+
+def refuse_study_options(
+    args: argparse.Namespace, add: Callable[[argparse.ArgumentParser], None]
+) -> None:
+    """With ``--resume DIR``, a UserError naming any option that would change the study
+    (``--games``, ``--seed``, ``--players``...): the study is rebuilt from DIR/study.json,
+    so such an option used to be ignored without a word. ``add`` adds the command's options
+    to a parser; an option that differs from its default counts as given."""
+    defaults = argparse.ArgumentParser()
+    add(defaults)
+    given = [
+        "--" + name.replace("_", "-")
+        for name, default in vars(defaults.parse_args([])).items()
+        if name not in RUNNER_OPTIONS and getattr(args, name, default) != default
+    ]
+    if given:
+        raise UserError(
+            f"--resume {args.resume} finishes the study saved there with its own options "
+            f"(study.json), which cannot change: drop {' '.join(given)} (or start a new "
+            "study with --out)"
+        )
+
+
 def simulate_command(plugin: GamePlugin) -> VerbCommand | None:
     """``wokphysics simulate GAME``: the game's options plus the runner's (None for a game
     without simulate options)."""
@@ -86,7 +113,9 @@ def simulate_command(plugin: GamePlugin) -> VerbCommand | None:
             pass  # the game offers it already, with its own words
         add_runner_arguments(parser)
 
-    return VerbCommand(SIMULATE_HELP, add, lambda args: run(plugin.name, args, sweep=False))
+    return VerbCommand(
+        SIMULATE_HELP, add, lambda args: run(plugin.name, args, sweep=False, add=add)
+    )
 
 
 def sweep_command(plugin: GamePlugin) -> VerbCommand:
@@ -130,7 +159,7 @@ def sweep_command(plugin: GamePlugin) -> VerbCommand:
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
         add_runner_arguments(parser)
 
-    return VerbCommand(SWEEP_HELP, add, lambda args: run(plugin.name, args, sweep=True))
+    return VerbCommand(SWEEP_HELP, add, lambda args: run(plugin.name, args, sweep=True, add=add))
 
 
 def _default_bots(game: str) -> str:
@@ -144,7 +173,12 @@ def _default_bots(game: str) -> str:
     return str(getattr(defaults, "bots", None) or getattr(defaults, "bot", "random"))
 
 
-def run(game: str, args: argparse.Namespace, sweep: bool) -> int:
+def run(
+    game: str,
+    args: argparse.Namespace,
+    sweep: bool,
+    add: Callable[[argparse.ArgumentParser], None] | None = None,
+) -> int:
     """Build (or reload with ``--resume``) the study, run it, print its tables."""
     from wokphysics.batch import ClusterOptions, RunOptions, run_study
     from wokphysics.batch.store import read_manifest
@@ -158,6 +192,8 @@ def run(game: str, args: argparse.Namespace, sweep: bool) -> int:
     cluster.check()
     folder: Path | None
     if args.resume:
+        if add is not None:
+            refuse_study_options(args, add)
         folder = Path(args.resume)
         definition: dict[str, Any] = read_manifest(folder)["definition"]
         if definition.get("game") != game:

@@ -33,48 +33,49 @@ in memory, so a count past any patience is refused rather than planned."""
 
 def flips_command() -> VerbCommand:
     """``wokphysics sweep flips [--speeds ...] [--angles ...] [--seeds N] [--vary K=V,...]``."""
+    return VerbCommand(FLIPS_HELP, add_options, run)
 
-    def add(parser: argparse.ArgumentParser) -> None:
-        from wokphysics.studies.commands import add_runner_arguments
 
-        parser.add_argument(
-            "--speeds", default=DEFAULT_SPEEDS, metavar="LIST",
-            help="flick speeds at release, mm/s: values and FROM:TO:STEP ranges, comma-"
-            f"separated (default {DEFAULT_SPEEDS})",
-        )
-        parser.add_argument(
-            "--angles", default=DEFAULT_ANGLES, metavar="LIST",
-            help="approach angles to the card's long axis, degrees (0 to 90; the bands of "
-            f"0, 45 and 90 must share a range; default {DEFAULT_ANGLES})",
-        )
-        parser.add_argument(
-            "--seeds", type=int, default=40, metavar="N",
-            help="flicks of a lone card per angle and speed (default 40)",
-        )
-        parser.add_argument(
-            "--wok-seeds", type=int, default=8, metavar="N",
-            help="flicks into a dealt wok per band angle and speed, to count the cards a stir "
-            "disturbs (default 8; 0 for none)",
-        )
-        parser.add_argument(
-            "--under-mm", type=float, default=15.0, metavar="MM",
-            help="how far past the card's near edge the blade is released (default 15)",
-        )
-        parser.add_argument(
-            "--vary", action="append", default=[], metavar="KEY=V1,V2,...",
-            help="a config key (dotted, as in the TOML files, e.g. physics.friction or "
-            "spatula.turn_gain_rad_per_mm) and the values to try; repeat to cross keys",
-        )
-        parser.add_argument(
-            "--config", default=None, metavar="PATH",
-            help="a TOML file or folder the variants are layered over",
-        )
-        parser.add_argument("--seed", type=int, default=1, metavar="S",
-                            help="study seed (default 1): task i is seeded S + i")
-        parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-        add_runner_arguments(parser)
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The sweep's options and the runner's."""
+    from wokphysics.studies.commands import add_runner_arguments
 
-    return VerbCommand(FLIPS_HELP, add, run)
+    parser.add_argument(
+        "--speeds", default=DEFAULT_SPEEDS, metavar="LIST",
+        help="flick speeds at release, mm/s: values and FROM:TO:STEP ranges, comma-"
+        f"separated (default {DEFAULT_SPEEDS})",
+    )
+    parser.add_argument(
+        "--angles", default=DEFAULT_ANGLES, metavar="LIST",
+        help="approach angles to the card's long axis, degrees (0 to 90; the bands of "
+        f"0, 45 and 90 must share a range; default {DEFAULT_ANGLES})",
+    )
+    parser.add_argument(
+        "--seeds", type=int, default=40, metavar="N",
+        help="flicks of a lone card per angle and speed (default 40)",
+    )
+    parser.add_argument(
+        "--wok-seeds", type=int, default=8, metavar="N",
+        help="flicks into a dealt wok per band angle and speed, to count the cards a stir "
+        "disturbs (default 8; 0 for none)",
+    )
+    parser.add_argument(
+        "--under-mm", type=float, default=15.0, metavar="MM",
+        help="how far past the card's near edge the blade is released (default 15)",
+    )
+    parser.add_argument(
+        "--vary", action="append", default=[], metavar="KEY=V1,V2,...",
+        help="a config key (dotted, as in the TOML files, e.g. physics.friction or "
+        "spatula.turn_gain_rad_per_mm) and the values to try; repeat to cross keys",
+    )
+    parser.add_argument(
+        "--config", default=None, metavar="PATH",
+        help="a TOML file or folder the variants are layered over",
+    )
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help="study seed (default 1): task i is seeded S + i")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_runner_arguments(parser)
 
 
 def parse_numbers(text: str, option: str, low: float, high: float) -> list[float]:
@@ -183,6 +184,7 @@ def run(args: argparse.Namespace) -> int:
     from wokphysics.batch import ClusterOptions, RunOptions, run_study
     from wokphysics.batch.store import read_manifest
     from wokphysics.studies import flips
+    from wokphysics.studies.commands import refuse_study_options
 
     if args.out and args.resume:
         raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")
@@ -192,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
     cluster.check()
     folder: Path | None
     if args.resume:
+        refuse_study_options(args, add_options)
         folder = Path(args.resume)
         spec: dict[str, Any] = read_manifest(folder)["definition"]
         if spec.get("study") != STUDY:
