@@ -69,7 +69,10 @@ def rate(successes: float, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    # At p = 0 (p = 1) the low (high) end is exactly 0 (1); computed, it was 6.9e-18.
+    low = 0.0 if p == 0.0 else max(0.0, centre - half)
+    high = 1.0 if p == 1.0 else min(1.0, centre + half)
+    return Estimate(p, low, high, n)
 
 
 def mean(values: Iterable[float]) -> Estimate:
