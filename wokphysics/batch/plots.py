@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -70,7 +70,7 @@ def bars(chart: Chart, estimates: Mapping[str, Estimate]) -> Figure:
     for x, value, top in zip(positions, values, errors[1], strict=True):
         if not math.isnan(value):
             axes.annotate(
-                f"{value:.1f}" if abs(value) < 1000 else f"{value:.0f}",
+                _bar_label(value),
                 (x, value + top),
                 textcoords="offset points",
                 xytext=(0, 3),
@@ -84,7 +84,17 @@ def bars(chart: Chart, estimates: Mapping[str, Estimate]) -> Figure:
     axes.set_ylabel(_axis(chart))
     axes.set_title(_title(f"{chart.title} (95 % intervals)", figure))
     axes.axhline(0, color="black", linewidth=0.6)
+    if all(v - below >= 0 for v, below in zip(values, errors[0], strict=True) if v == v):
+        axes.set_ylim(bottom=0)  # nothing below zero: no empty negative half
     return figure
+
+
+def _bar_label(value: float) -> str:
+    """The number over a bar: one decimal, but two significant digits below 1 (a rate of
+    0.0078 cards per stir was printed "0.0")."""
+    if value == 0 or abs(value) >= 1:
+        return f"{value:.1f}" if abs(value) < 1000 else f"{value:.0f}"
+    return f"{value:.2g}"
 
 
 def histograms(chart: Chart, distributions: Mapping[str, FloatArray]) -> Figure:
@@ -112,10 +122,32 @@ def histograms(chart: Chart, distributions: Mapping[str, FloatArray]) -> Figure:
                     label=f"{name} (n={values.size}, mean {values.mean():.1f})",
                 )
         axes.legend(fontsize=8)
+        if integral:  # counts: whole-number ticks (one value alone was ticked -0.45 .. 0.45)
+            from matplotlib.ticker import MaxNLocator
+
+            if high - low < 5:
+                axes.set_xticks(np.arange(low, high + 1))
+            else:
+                axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel(chart.axis)
     axes.set_ylabel("share of the series (%)")
     axes.set_title(_title(chart.title, figure))
     return figure
+
+
+def series_styles(count: int) -> list[dict[str, Any]]:
+    """Line styles that tell ``count`` series of one figure apart: matplotlib's default cycle
+    has 10 colours, so an 11th series (Wok on Fire's rice) took the first one's (chicken's)
+    blue. The colours repeat from the 11th on, with dashed lines and square markers."""
+    from matplotlib import colormaps
+
+    palette = colormaps["tab10"]
+    shapes = (("-", "o"), ("--", "s"), (":", "^"))
+    return [
+        {"color": palette(i % 10), "linestyle": shapes[i // 10 % 3][0],
+         "marker": shapes[i // 10 % 3][1]}
+        for i in range(count)
+    ]
 
 
 def against_variants(
@@ -129,6 +161,7 @@ def against_variants(
         series.extend(name for name in estimates if name not in series)
     scale = _scale(chart)
     spread = 0.25 / max(1, len(series))
+    styles = series_styles(len(series))
     for number, name in enumerate(series):
         xs, picked = [], []
         for x, (_, estimates) in enumerate(per_variant):
@@ -138,7 +171,7 @@ def against_variants(
         if not picked:
             continue
         values, errors = _errors(picked, scale)
-        axes.errorbar(xs, values, yerr=errors, marker="o", capsize=3, label=name)
+        axes.errorbar(xs, values, yerr=errors, capsize=3, label=name, **styles[number])
     # one line per varied key, so crossed --vary labels do not run into each other
     ticks = [label.replace(", ", "\n") for label in labels]
     axes.set_xticks(range(len(labels)), ticks, rotation=20 if len(labels) > 6 else 0)

@@ -461,11 +461,12 @@ def flip_plots(summary: Mapping[str, Any]) -> list[Plot]:
     variants = summary["variants"]
     for number, variant in enumerate(variants):
         suffix = "" if len(variants) == 1 else f"_{number + 1}"
+        title = "P(flip) against flick speed" + (f": {variant['label']}" if suffix else "")
         plots.append(
             Plot(
                 f"flip_share{suffix}",
-                "P(flip) against flick speed" + (f": {variant['label']}" if suffix else ""),
-                _flip_figure(variant),
+                title,
+                _flip_figure(variant, title),
                 "Lone face-down cards flicked from any direction; a line per approach angle "
                 "to the card's long axis, with 95 % intervals. Dashed: 80 %; shaded: the range "
                 "of speeds every band angle flips at least 80 % of the time.",
@@ -475,7 +476,10 @@ def flip_plots(summary: Mapping[str, Any]) -> list[Plot]:
         Plot(
             "travel",
             "How far a flipped card travels",
-            _lines_figure(variants, "travel", "median travel of flipped cards (card lengths)", 1.5),
+            _lines_figure(
+                variants, "travel", "median travel of flipped cards (card lengths)",
+                (1.5, "1.5 card lengths"), "How far a flipped card travels (every angle pooled)",
+            ),
             "Straight distance from where a flipped card lay to where it came to rest, median, "
             "every approach angle pooled. Dashed: 1.5 card lengths.",
         )
@@ -484,7 +488,10 @@ def flip_plots(summary: Mapping[str, Any]) -> list[Plot]:
         Plot(
             "left_wok",
             "P(the card leaves the wok)",
-            _lines_figure(variants, "left", "P(leaving the wok) (%)", 5.0),
+            _lines_figure(
+                variants, "left", "P(leaving the wok) (%)", (5.0, "5 %"),
+                "P(the card leaves the wok) (every angle pooled, 95 % intervals)",
+            ),
             "Share of lone cards (from the inner half of the wok) whose centre ends outside the "
             "wok's edge, every approach angle pooled, 95 % intervals. Dashed: 5 %.",
         )
@@ -493,7 +500,10 @@ def flip_plots(summary: Mapping[str, Any]) -> list[Plot]:
         Plot(
             "disturbed",
             "Cards disturbed per stir",
-            _lines_figure(variants, "disturbed", "cards moved per stir", None),
+            _lines_figure(
+                variants, "disturbed", "cards moved per stir", None,
+                "Cards disturbed per stir in a dealt wok (95 % intervals)",
+            ),
             "Cards that moved when the card nearest the centre of a freshly dealt wok is "
             "flicked, mean with 95 % intervals.",
         )
@@ -501,7 +511,7 @@ def flip_plots(summary: Mapping[str, Any]) -> list[Plot]:
     return plots
 
 
-def _flip_figure(variant: Mapping[str, Any]) -> Any:
+def _flip_figure(variant: Mapping[str, Any], title: str) -> Any:
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(9.0, 4.8), layout="constrained")
@@ -513,7 +523,10 @@ def _flip_figure(variant: Mapping[str, Any]) -> Any:
     shared = variant["shared"]
     if shared is not None:
         axes.axvspan(shared[0], shared[1], color="tab:green", alpha=0.12, label="shared band")
-    axes.axhline(100.0 * FLIP_SHARE, color="grey", linestyle="--", linewidth=1)
+    axes.axhline(
+        100.0 * FLIP_SHARE, color="grey", linestyle="--", linewidth=1,
+        label=f"{100.0 * FLIP_SHARE:g} % (a band's threshold)",
+    )
     colours = _colours(len(angles))
     for angle, colour in zip(angles, colours, strict=True):
         row = sorted(_lone(lone, angle), key=lambda p: p["speed_mm_s"])
@@ -531,31 +544,38 @@ def _flip_figure(variant: Mapping[str, Any]) -> Any:
             axes.fill_between(speeds, low, high, color=colour, alpha=0.15)
     axes.set_xlabel("flick speed at release (mm/s)")
     axes.set_ylabel("flicks that flipped the card (%)")
+    axes.set_title(f"{title} (95 % intervals)")
     axes.set_ylim(-2, 102)
     axes.legend(fontsize=8, ncol=2)
     return figure
 
 
 def _lines_figure(
-    variants: Sequence[Mapping[str, Any]], what: str, label: str, limit: float | None
+    variants: Sequence[Mapping[str, Any]],
+    what: str,
+    label: str,
+    limit: tuple[float, str] | None,
+    title: str,
 ) -> Any:
+    """One line per variant against flick speed; ``limit``: a dashed reference line and its
+    legend entry."""
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(9.0, 4.4), layout="constrained")
     axes = figure.subplots()
     axes.grid(alpha=0.3)
     if limit is not None:
-        axes.axhline(limit, color="grey", linestyle="--", linewidth=1)
+        axes.axhline(limit[0], color="grey", linestyle="--", linewidth=1, label=limit[1])
     for variant, colour in zip(variants, _colours(len(variants)), strict=True):
         speeds, values, low, high = _series(variant, what)
-        name = variant["label"] if len(variants) > 1 else None
+        name = variant["label"] if len(variants) > 1 else "measured"
         axes.plot(speeds, values, marker="o", markersize=3, color=colour, label=name)
         if low and len(low) == len(speeds):
             axes.fill_between(speeds, low, high, color=colour, alpha=0.15)
     axes.set_xlabel("flick speed at release (mm/s)")
     axes.set_ylabel(label)
-    if len(variants) > 1:
-        axes.legend(fontsize=8)
+    axes.set_title(title)
+    axes.legend(fontsize=8)
     return figure
 
 

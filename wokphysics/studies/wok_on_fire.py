@@ -119,12 +119,16 @@ def _left_wok(columns: Columns) -> dict[str, FloatArray]:
 
 
 def _left_wok_means(columns: Columns) -> dict[str, Estimate]:
-    found = {name: mean(values) for name, values in _left_wok(columns).items()}
+    return {name: mean(values) for name, values in _left_wok(columns).items()}
+
+
+def _left_wok_per_stir(columns: Columns) -> dict[str, Estimate]:
+    """Cards leaving the wok per stir: each game's share, averaged over the games (its own
+    chart: beside the counts per game, on their axis, it read as a flat zero)."""
     stirs = columns.numbers("stirs")
     with np.errstate(invalid="ignore", divide="ignore"):
         per_stir = np.where(stirs > 0, columns.numbers("left_wok_stirs") / stirs, np.nan)
-    found["per stir"] = mean(per_stir)
-    return found
+    return {"during stirs": mean(per_stir)}
 
 
 def charts(columns: Columns) -> list[Chart]:
@@ -157,6 +161,14 @@ def charts(columns: Columns) -> list[Chart]:
             distribution=_left_wok,
             note="Cards whose centre crossed the wok's edge (or fell off the table) during "
             "the bots' stirs and chops.",
+        ),
+        Chart(
+            "cards_leaving_per_stir",
+            "Cards leaving the wok per stir",
+            "cards per stir",
+            _left_wok_per_stir,
+            note="Each game's cards leaving the wok during stirs divided by its stirs, "
+            "averaged over the games.",
         ),
     ]
 

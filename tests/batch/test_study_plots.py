@@ -1,0 +1,91 @@
+"""A study's PNG plots as a tuner reads them without the report: a title, units on the
+axes, a legend naming every line (reference lines too), and numbers that say something."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from wokphysics.batch.charts import Chart, ChartSet
+from wokphysics.batch.columns import Columns
+from wokphysics.batch.plots import against_variants, bars, histograms
+from wokphysics.batch.stats import Estimate, mean
+
+
+def _legend(figure: Any) -> list[str]:
+    return [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+
+
+def test_every_flip_sweep_plot_has_a_title_and_names_its_reference_lines() -> None:
+    # Before: the four PNGs had no title, and their dashed lines (80 %, 1.5 card lengths, 5 %)
+    # and the pooled travel / leaving / disturbed lines no legend.
+    from wokphysics.studies.flips import flip_plots, summarise
+
+    rows = [
+        {"variant": 0, "scenario": scenario, "angle_deg": angle, "speed_mm_s": speed,
+         "flipped": int(speed == 1400.0), "travel_lengths": 0.2, "left_wok": 0, "disturbed": 2}
+        for scenario in ("lone", "wok") for angle in (0.0, 45.0, 90.0)
+        for speed in (1000.0, 1400.0, 1800.0) for _ in range(3)
+    ]
+    plots = {plot.name: plot for plot in flip_plots(summarise(Columns(rows), ["defaults"]))}
+    assert set(plots) == {"flip_share", "travel", "left_wok", "disturbed"}
+    for plot in plots.values():
+        assert plot.figure.axes[0].get_title().startswith(plot.title)
+    assert "80 % (a band's threshold)" in _legend(plots["flip_share"].figure)
+    assert _legend(plots["travel"].figure) == ["1.5 card lengths", "measured"]
+    assert _legend(plots["left_wok"].figure) == ["5 %", "measured"]
+    assert _legend(plots["disturbed"].figure) == ["measured"]
+
+
+def test_a_sweep_of_eleven_series_draws_eleven_different_lines() -> None:
+    # Before: matplotlib's 10-colour cycle drew rice in chicken's blue.
+    names = [f"ingredient {i}" for i in range(11)]
+    chart = Chart("points", "Points", "points", lambda columns: {})
+    per_variant = [(label, {name: Estimate(i, i - 1, i + 1, 9) for i, name in enumerate(names)})
+                   for label in ("a=1", "a=2")]
+    drawn = against_variants(chart, per_variant).axes[0].containers  # one per errorbar series
+    assert [series.get_label() for series in drawn] == names
+    looks = {(str(line.get_color()), line.get_linestyle(), line.get_marker())
+             for line in (series.lines[0] for series in drawn)}
+    assert len(looks) == 11
+
+
+def test_cards_leaving_the_wok_per_stir_is_not_drawn_on_the_per_game_axis() -> None:
+    # Before: "per stir" (0.008) was a third line on the "cards per game" axis.
+    from wokphysics.studies.wok_on_fire import charts
+
+    games = Columns(
+        {"players": 2, "winners": 1, "actions": 60, "seat1_score": 5, "seat2_score": 3,
+         "seat1_win": 1, "seat2_win": 0, "seat1_bot": "strong", "seat2_bot": "weak",
+         "stirs": 40, "left_wok_stirs": left, "left_wok_chops": 0}
+        for left in (0, 1, 0, 1)
+    )
+    found = {chart.name: chart for chart in charts(games)}
+    per_game = found["cards_leaving_the_wok"]
+    assert per_game.axis == "cards per game"
+    assert set(per_game.estimates(games)) == {"during stirs", "during chops"}
+    per_stir = found["cards_leaving_per_stir"]
+    assert per_stir.axis == "cards per stir"
+    assert per_stir.estimates(games)["during stirs"].value == 2 / 160
+
+
+def test_counts_are_ticked_in_whole_numbers_and_small_rates_keep_their_digits() -> None:
+    # Before: six games with no card leaving the wok were ticked -0.45 ... 0.45, and a bar of
+    # 0.0078 cards per stir was labelled "0.0".
+    chart = Chart("left", "Cards leaving the wok per game", "cards per game",
+                  lambda columns: {})
+    figure = histograms(chart, {"during stirs": np.zeros(6), "during chops": np.zeros(6)})
+    ticks = figure.axes[0].get_xticks()
+    assert list(ticks) == [0.0]
+    figure = bars(chart, {"during stirs": mean([0.0078] * 5 + [0.0079] * 5)})
+    labels = [text.get_text() for text in figure.axes[0].texts]
+    assert labels == ["0.0078"]
+    assert figure.axes[0].get_ylim()[0] == 0.0  # nothing negative: the axis starts at 0
+
+
+def test_chart_sets_without_a_sweep_draw_one_figure_per_chart() -> None:
+    charts = [Chart("a", "A", "points", lambda columns: {"x": mean([1.0, 2.0])})]
+    plots = ChartSet(charts).plots(Columns([{"players": 2}]), {})
+    assert [plot.name for plot in plots] == ["a"]
+    assert plots[0].figure.axes[0].get_title() == "A (95 % intervals)"
