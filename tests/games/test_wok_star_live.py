@@ -115,7 +115,7 @@ def test_simulate_prints_the_team_table(capsys: pytest.CaptureFixture[str]) -> N
         (["simulate", "wok-star", "--difficulty", "brutal"], "--difficulty must be"),
         (["simulate", "wok-star", "--games", "0"], "--games must be at least 1"),
         (["play", "wok-star", "--players", "2", "--bots", "3", "--terminal"],
-         "--bots must be 0 to 2"),
+         "--bots asks for 3 bots but --players is 2: there are only 2 players"),
         (["play", "wok-star", "--players", "2", "--bots", "3"], "there are only 2 players"),
         (["simulate", "wok-star", "--bot", "x", "--games", "2"], "unknown bot 'x'"),
     ],

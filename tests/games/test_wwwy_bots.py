@@ -143,7 +143,8 @@ def test_play_command_in_a_terminal(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["play", GAME, "--terminal", "--players", "9"], "--players must be 2 to 4"),
-        (["play", GAME, "--terminal", "--players", "3", "--bots", "5"], "--bots must be 0 to 3"),
+        (["play", GAME, "--terminal", "--players", "3", "--bots", "5"],
+         "--bots asks for 5 bots but --players is 3: there are only 3 players"),
         (["simulate", GAME, "--games", "0"], "--games must be at least 1"),
         (["simulate", GAME, "--bots", "genius"], "unknown bot 'genius'"),
     ],

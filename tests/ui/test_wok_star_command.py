@@ -44,7 +44,7 @@ def test_the_terminal_is_still_there(capsys: pytest.CaptureFixture[str],
     done = wokphysics(capsys, monkeypatch, "play", "wok-star", "--terminal", "--seed", "3",
                       stdin="q\n")
     assert done.status == 0
-    assert "Wok Star, seed 3: 1 at the keyboard, 1 bot(s)" in done.out
+    assert "Wok Star, seed 3: player 1 at the keyboard, 1 bot (team)" in done.out
 
 
 @pytest.mark.parametrize("args, words", [

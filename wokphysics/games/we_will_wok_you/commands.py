@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 
-from wokphysics.errors import UserError
 from wokphysics.games.cli_options import (
     add_players,
     add_seed_and_config,
@@ -58,44 +57,43 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=3)
     parser.add_argument(
         "--bots",
-        type=int,
         default=None,
-        metavar="K",
-        help="how many seats are bots (the last K; default: all but one)",
+        metavar="N|NAMES",
+        help="how many seats are bots (default: all but one), or one bot name per bot seat, "
+        "comma-separated (greedy, random); bots take the last seats; 0 = people only",
     )
     parser.add_argument(
         "--bot",
         default="greedy",
         metavar="NAME",
-        help="which bot plays the bot seats: greedy or random (default greedy)",
+        help="the bot a number of --bots seats: greedy or random (default greedy)",
     )
 
 
 def play(args: argparse.Namespace) -> int:
     """Play in the terminal against bots: type an action's number or its text."""
 
-    from wokphysics.games.bots import make_bot
+    from wokphysics.games.bots import bot_names, check_bot_names, make_bot
     from wokphysics.games.registry import new_game
+    from wokphysics.games.seating import bot_seats, seats_line
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.terminal import play_in_terminal
     from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
 
     _check_players(args.players)
-    bots = args.players - 1 if args.bots is None else args.bots
-    if not 0 <= bots <= args.players:
-        raise UserError(f"--bots must be 0 to {args.players} (the players), not {bots}")
+    check_bot_names(GAME, [args.bot], "--bot")
+    names = bot_seats(args.players, args.bots, bot_names(GAME), args.bot, GAME)
     _check_config(args.config)
     # A fresh deal each time unless a seed is given; the game itself stays seeded.
     seed = seed_or_fresh(args.seed)
     state = new_game(GAME, players=args.players, seed=seed, config=args.config)
-    humans = args.players - bots
     seats = [
-        None if seat < humans else make_bot(GAME, args.bot, bot_seed(seed, seat))
-        for seat in range(args.players)
+        None if name is None else make_bot(GAME, name, bot_seed(seed, seat))
+        for seat, name in enumerate(names)
     ]
     print(
-        f"We Will Wok You, seed {seed}: players 1-{humans} at the keyboard, {bots} "
-        f"{args.bot} bot(s). Take a wok card with 'take W..' and then pay card by card."
+        f"We Will Wok You, seed {seed}: {seats_line(names)}. "
+        "Take a wok card with 'take W..' and then pay card by card."
     )
     play_in_terminal(state, seats, WeWillWokYouTerminal())
     return 0

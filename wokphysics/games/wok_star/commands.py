@@ -93,20 +93,24 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
     parser.add_argument(
         "--bots",
-        type=int,
-        default=1,
-        metavar="N",
-        help="how many seats bots take (the others are people; default 1)",
+        default=None,
+        metavar="N|NAMES",
+        help="how many seats are bots (default: all but one), or one bot name per bot seat, "
+        "comma-separated (team, random); bots take the last seats; 0 = people only",
     )
     parser.add_argument(
-        "--bot", default="team", metavar="NAME", help="which bot: team or random (default team)"
+        "--bot",
+        default="team",
+        metavar="NAME",
+        help="the bot a number of --bots seats: team or random (default team)",
     )
 
 
 def play(args: argparse.Namespace) -> int:
     import sys
 
-    from wokphysics.games.bots import check_bot_names, make_bot
+    from wokphysics.games.bots import bot_names, check_bot_names, make_bot
+    from wokphysics.games.seating import bot_seats, seats_line
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_star.clock import WallClock
     from wokphysics.games.wok_star.live import CLEAR, HELP, LEGEND, TerminalPoll, play_live
@@ -114,21 +118,16 @@ def play(args: argparse.Namespace) -> int:
 
     check_bot_names("wok-star", [args.bot], "--bot")  # named as typed, even with --bots 0
     players = _players(args.players)
-    if not 0 <= args.bots <= players:
-        raise UserError(f"--bots must be 0 to {players} (the number of players), not {args.bots}")
+    names = bot_seats(players, args.bots, bot_names("wok-star"), args.bot, "wok-star")
     config = play_config(args)
     seed = seed_or_fresh(args.seed)
-    people = players - args.bots
     seats = [
-        None if s < people else make_bot("wok-star", args.bot, bot_seed(seed, s))
-        for s in range(players)
+        None if name is None else make_bot("wok-star", name, bot_seed(seed, s))
+        for s, name in enumerate(names)
     ]
     clock = WallClock() if config.rules.timer else None
     state = WokStarState(players, seed, config, clock)
-    print(
-        f"Wok Star, seed {seed}: {people} at the keyboard, {args.bots} bot(s). "
-        f"Type 'help' for the commands."
-    )
+    print(f"Wok Star, seed {seed}: {seats_line(names)}. Type 'help' for the commands.")
     print(HELP)
     print(LEGEND)
     # Real time needs a terminal that can be polled; otherwise each turn waits for a line.
