@@ -10,7 +10,7 @@ import pytest
 from wof_engine_helpers import CFG
 
 from wokphysics.cli import main
-from wokphysics.errors import ReplayFileError
+from wokphysics.errors import ReplayFileError, UserError
 from wokphysics.games.wok_on_fire.bots import make_wof_bot, play_bot_game
 from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame, resume_game
 from wokphysics.games.wok_on_fire.record import (
@@ -159,6 +159,50 @@ def test_resume_mid_turn_replays_the_unfinished_turns_inputs(tmp_path: Path) -> 
     resumed = resume_game(path)
     assert resumed.state_hash() == game.state_hash()
     assert resumed.expect is game.expect and resumed.current_inputs == game.current_inputs
+
+
+def _saved_mid_game(path: Path) -> Path:
+    game = WokOnFireGame(CFG, 2, seed=4)
+    bot = make_wof_bot(CFG, "strong", 1)
+    for _ in range(3):
+        bot.act(game)
+    game.save(path)
+    return path
+
+
+def test_resume_without_autosave_leaves_the_file_alone(tmp_path: Path) -> None:
+    path = _saved_mid_game(tmp_path / "mine.json")
+    before = path.stat()
+    resumed = resume_game(path, autosave=False)
+    assert resumed.record_path is None
+    after = path.stat()  # not rewritten: same file (inode) and time
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert not (tmp_path / "mine.json.lock").exists()
+
+
+def test_resume_will_not_write_a_file_another_process_plays(tmp_path: Path) -> None:
+    import fcntl
+
+    path = _saved_mid_game(tmp_path / "busy.json")
+    before = path.read_bytes()
+    # another process's window holds the save's lock (an flock on its own open file)
+    with (tmp_path / "busy.json.lock").open("ab") as other:
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(UserError, match="another wokphysics window is playing this game"):
+            resume_game(path)
+    assert path.read_bytes() == before
+
+
+def test_the_window_resumed_with_no_save_does_not_rewrite_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _saved_mid_game(tmp_path / "keep.json")
+    before = path.stat()
+    status, _, err = _wokphysics(capsys, "play", "--resume", str(path), "--no-save",
+                                 "--max-frames", "2")
+    assert status == 0, err
+    after = path.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
 
 
 def test_the_stepper_steps_turn_by_turn(recorded: tuple[Path, WokOnFireGame]) -> None:

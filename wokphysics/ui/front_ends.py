@@ -65,7 +65,7 @@ def _wok_on_fire_start(setup: Setup) -> SceneFactory:
     from wokphysics.ui.play import scene_factory
 
     if setup.resume is not None:
-        first = resume_game(str(setup.resume), setup.save)
+        first = resume_game(str(setup.resume), setup.save, autosave=setup.save is not None)
         return scene_factory(first.cfg, first.bots, first.seed, setup.save, first)
     cfg = load_config(setup.config)
     return scene_factory(cfg, setup.seats, setup.seed, setup.save)

@@ -115,9 +115,8 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     if args.resume:
         if save is not None:
             save = claim_save(save, Path(args.resume))
-        first = resume_game(args.resume, save)
-        if save is None:
-            first.record_path = None  # --no-save: the resumed game is not written again
+        # --no-save: the resumed game's file is left as it is
+        first = resume_game(args.resume, save, autosave=save is not None)
         cfg = first.cfg
         labels = first.bots
         seed = first.seed

@@ -953,11 +953,16 @@ def _as_picks(picks: Sequence[Pick | int]) -> list[Pick]:
     return result
 
 
-def resume_game(path: str | Path, record_path: str | Path | None = None) -> WokOnFireGame:
-    """Continue the game recorded in ``path`` (autosaving to ``record_path``, default ``path``).
+def resume_game(
+    path: str | Path, record_path: str | Path | None = None, *, autosave: bool = True
+) -> WokOnFireGame:
+    """Continue the game recorded in ``path``, autosaving to ``record_path`` (default
+    ``path``; locked for this process, see ``records.saving``), or writing nothing when
+    ``autosave`` is False.
 
-    Raises ReplayFileError for a bad file or a recorded turn whose hash does not match.
+    Raises ReplayFileError for a bad file or a recorded turn whose hash does not match, and
+    UserError when another process plays the file it would write.
     """
     from wokphysics.games.wok_on_fire.record import resume_from_file
 
-    return resume_from_file(path, record_path)
+    return resume_from_file(path, record_path, autosave=autosave)

@@ -43,7 +43,7 @@ from wokphysics.records.files import (
     versions,
 )
 from wokphysics.records.header import HEADER_FIELDS, check_header
-from wokphysics.records.saving import write_atomically
+from wokphysics.records.saving import claim_to_resume, write_atomically
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import TableError
 
@@ -451,16 +451,23 @@ def _result_words(result: Any) -> str:
     return f"({json.dumps(result)[:100]})"
 
 
-def resume_from_file(path: str | Path, record_path: str | Path | None = None) -> WokOnFireGame:
-    """Rebuild a recorded game in a fresh world, ready for its next input (see the engine)."""
+def resume_from_file(
+    path: str | Path, record_path: str | Path | None = None, *, autosave: bool = True
+) -> WokOnFireGame:
+    """Rebuild a recorded game in a fresh world, ready for its next input (see the engine).
+    With ``autosave`` the game is written to ``record_path`` (default ``path``) at once and
+    after every turn, and that file is locked for this process first (a UserError if another
+    window plays it: two writers would overwrite each other's turns); without, nothing is
+    written."""
     record = load_game_record(path)
-    target = Path(path) if record_path is None else Path(record_path)
     stepper = GameStepper(record)
     try:
         stepper.run()
     except Diverged as divergence:
         raise ReplayFileError(str(path), f"cannot resume: {divergence}") from None
     game = stepper.game
-    game.record_path = target
-    game.autosave()
+    if autosave:
+        target = Path(path) if record_path is None else Path(record_path)
+        game.record_path = claim_to_resume(target)
+        game.autosave()
     return game
