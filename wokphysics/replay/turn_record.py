@@ -198,9 +198,16 @@ def _parse(path: str | Path) -> TurnRecord:
             )
     initial = _load_state(game, require(data, "initial", dict, file), file, "initial")
     state = _load_state(game, require(data, "state", dict, file), file, "state")
-    if len(seats) != initial.num_players or state.num_players != initial.num_players:
+    players = initial.num_players
+    if len(seats) != players:
+        listed = f"{len(seats)} seat{'' if len(seats) == 1 else 's'}"
         raise ReplayFileError(
-            file, f"{len(seats)} seats for a game of {initial.num_players} players"
+            file, f"field 'seats' lists {listed}, but the game has {players} players"
+        )
+    if state.num_players != players:
+        raise ReplayFileError(
+            file, f"field 'state' is a game of {state.num_players} players, but field "
+            f"'initial' of {players}"
         )
     if initial.history:
         raise ReplayFileError(file, "the initial state must have no steps in its history")
