@@ -154,6 +154,7 @@ def definition(args: argparse.Namespace) -> dict[str, Any]:
         "under_mm": args.under_mm,
         "vary": [key for key, _ in varied],
         "variants": variants,
+        "same_seeds": True,
     }
 
 
@@ -163,19 +164,25 @@ def study(spec: dict[str, Any]) -> Any:
     from wokphysics.studies import flips
 
     labels = [str(v["label"]) for v in spec["variants"]]
+    params = flips.flip_params(
+        spec["speeds"], spec["angles"], int(spec["seeds"]), int(spec["wok_seeds"]),
+        len(labels), float(spec["under_mm"]),
+    )
+    # Every variant flicks the same cards from the same places and directions (its block of
+    # the grid repeats the first's seeds), so the variants differ only in the varied keys.
+    # (A study.json written before "same_seeds" keeps its own seeds, so it still resumes.)
+    block = len(params) // len(labels) if spec.get("same_seeds") and len(labels) > 1 else 0
     return Study(
         name=STUDY,
         seed=int(spec["seed"]),
-        params=flips.flip_params(
-            spec["speeds"], spec["angles"], int(spec["seeds"]), int(spec["wok_seeds"]),
-            len(labels), float(spec["under_mm"]),
-        ),
+        params=params,
         task_fn=flips.flip_trial,
         context=flips.FlipContext(tuple(v["override"] for v in spec["variants"])),
         definition=spec,
         summarise=lambda columns: flips.summarise(columns, labels),
         plots=lambda columns, summary: flips.flip_plots(summary),
         title="How flicks flip cards",
+        seed_every=block,
     )
 
 
