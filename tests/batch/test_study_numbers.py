@@ -91,3 +91,38 @@ def test_a_rate_of_none_or_all_has_its_interval_end_exactly_at_0_or_100_percent(
     for n in range(1, 2001):
         assert rate(0, n).low == 0.0 and rate(0, n).high > 0.0
         assert rate(n, n).high == 1.0 and rate(n, n).low < 1.0
+
+
+@pytest.mark.parametrize(("game", "players"), [("we-will-wok-you", 4), ("wok-on-fire", 4),
+                                              ("wok-star", 2), ("wok-and-roll", 3)])
+def test_a_sweep_plays_simulate_s_player_count_by_default(
+    game: str, players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: `sweep wok-on-fire` played 2-player games (the window's default) beside the
+    # 4-player games of `simulate wok-on-fire` with the same config.
+    from wokphysics.games.registry import plugin
+    from wokphysics.studies.commands import default_players
+
+    assert default_players(plugin(game)) == players
+    with pytest.raises(SystemExit):
+        main(["sweep", game, "--help"])
+    assert f"(default {players}, as simulate's;" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_sweep_without_players_writes_simulate_s_count(tmp_path: Path) -> None:
+    folder = tmp_path / "coins"
+    argv = ["sweep", "we-will-wok-you", "--vary", "rules.leftover_coins_tie_break=fewer,more",
+            "--games", "2", "--no-progress", "--no-cluster", "--out", str(folder)]
+    assert main(argv) == 0
+    assert {row["players"] for row in _rows(folder)} == {"4"}
+
+
+def test_the_replays_folder_is_named_as_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: `--replays replays/` (the README's spelling) printed "replays written to replays//".
+    argv = ["simulate", "wok-on-fire", "--players", "1", "--games", "1", "--no-progress",
+            "--no-cluster", "--replays", f"{tmp_path}/replays/"]
+    assert main(argv) == 0
+    assert f"replays written to {tmp_path}/replays/\n" in capsys.readouterr().out
+    assert [p.name for p in (tmp_path / "replays").iterdir()] == ["wok-on-fire-1.json"]

@@ -130,13 +130,13 @@ def sweep_command(plugin: GamePlugin) -> VerbCommand:
             help="a config key (dotted, as in the game's TOML file, e.g. physics.friction or "
             "rules.difficulty) and the values to try; repeat --vary to cross several keys",
         )
+        players = default_players(plugin)
         parser.add_argument(
             "--players",
-            default=None,
+            default=str(players),
             metavar="N[,N...]",
-            help=f"players per game, one count or several (default "
-            f"{plugin.default_players}; {plugin.info.min_players} to "
-            f"{plugin.info.max_players})",
+            help=f"players per game, one count or several (default {players}, as simulate's; "
+            f"{plugin.info.min_players} to {plugin.info.max_players})",
         )
         parser.add_argument(
             "--games", type=int, default=200, metavar="N", help="games per variant and "
@@ -160,6 +160,17 @@ def sweep_command(plugin: GamePlugin) -> VerbCommand:
         add_runner_arguments(parser)
 
     return VerbCommand(SWEEP_HELP, add, lambda args: run(plugin.name, args, sweep=True, add=add))
+
+
+def default_players(plugin: GamePlugin) -> int:
+    """The player count ``simulate GAME`` plays by default, which ``sweep GAME`` plays too
+    (it took the window's count: a Wok on Fire sweep was 2-player beside 4-player
+    simulations of the same config)."""
+    parser = argparse.ArgumentParser()
+    if plugin.simulate_options is not None:
+        plugin.simulate_options(parser)
+    players = getattr(parser.parse_args([]), "players", None)
+    return int(players) if isinstance(players, int) else plugin.default_players
 
 
 def _default_bots(game: str) -> str:
@@ -237,7 +248,7 @@ def run(
                if results.ran else "every game was done before; none ran")
         print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); {ran}")
     if definition.get("replays"):
-        print(f"replays written to {definition['replays']}/")
+        print(f"replays written to {Path(definition['replays'])}/")
     return 1 if results.failures else 0
 
 
