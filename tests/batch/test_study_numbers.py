@@ -126,3 +126,24 @@ def test_the_replays_folder_is_named_as_given(
     assert main(argv) == 0
     assert f"replays written to {tmp_path}/replays/\n" in capsys.readouterr().out
     assert [p.name for p in (tmp_path / "replays").iterdir()] == ["wok-on-fire-1.json"]
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [["simulate", "we-will-wok-you", "--games", "3"],
+     ["sweep", "flips", "--speeds", "1400", "--angles", "0", "--seeds", "3", "--wok-seeds", "0"]],
+)
+def test_a_study_whose_seeds_would_pass_the_largest_seed_is_refused(
+    verb: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: `--seed 2**63-1 --games 2` played seed 2**63 and wrote its Wok on Fire replay,
+    # which `replay --verify` then refused ("seed must be 0 to 9223372036854775807").
+    top = 2**63 - 1
+    argv = [*verb, "--no-progress", "--no-cluster", "--out", str(tmp_path / "x"), "--seed"]
+    assert main([*argv, str(top - 1)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"give a seed of at most {top - 2}" in err
+    assert not (tmp_path / "x").exists()
+    assert main([*argv, str(top - 2)]) == 0
+    seeds = [row["seed"] for row in _rows(tmp_path / "x")]
+    assert seeds == [str(top - 2), str(top - 1), str(top)]

@@ -27,6 +27,8 @@ from wokphysics.batch.store import (
     write_tasks_csv,
 )
 from wokphysics.batch.tasks import Scalar, Study
+from wokphysics.errors import UserError
+from wokphysics.games.seeds import MAX_SEED, task_seed
 
 SHOWN_FAILURES = 10
 """Failed tasks printed as they happen; all of them are in the results and ``tasks.csv``."""
@@ -89,6 +91,7 @@ def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = N
     """
     options = options or RunOptions()
     options.cluster.check()
+    check_seeds(study)
     log = RecordLog()
     if out_dir is not None:
         log = open_folder(out_dir, study, options.resume)
@@ -148,6 +151,19 @@ def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = N
         results.files = [out_dir / TASKS_CSV, out_dir / SUMMARY]
         results.files += write_plots_and_report(study, results, out_dir)
     return results
+
+
+def check_seeds(study: Study) -> None:
+    """A UserError if the study's last task seed passes the largest game seed: the study
+    would run, but a game record of such a seed is refused by ``replay --verify`` and its
+    game cannot be replayed alone with ``--seed``."""
+    count = study.seed_every or len(study)
+    if count and task_seed(study.seed, count - 1) > MAX_SEED:
+        raise UserError(
+            f"--seed {study.seed}: its {count} tasks would be seeded up to "
+            f"{task_seed(study.seed, count - 1)}, past the largest seed {MAX_SEED}; "
+            f"give a seed of at most {MAX_SEED - count + 1}"
+        )
 
 
 def summarise(study: Study, columns: Columns, failures: list[dict[str, Scalar]]) -> dict[str, Any]:
