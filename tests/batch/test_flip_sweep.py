@@ -121,7 +121,8 @@ def test_every_variant_flicks_the_same_cards(tmp_path: Path) -> None:
     with (folder / "tasks.csv").open() as handle:
         rows = list(csv.DictReader(handle))
     first, second = rows[:6], rows[6:]
-    assert [r["seed"] for r in first] == [r["seed"] for r in second] == [str(s) for s in range(1, 7)]
+    seeds = [str(seed) for seed in range(1, 7)]
+    assert [r["seed"] for r in first] == [r["seed"] for r in second] == seeds
     assert [r["travel_lengths"] for r in first] == [r["travel_lengths"] for r in second]
     summary = json.loads((folder / "summary.json").read_text())
     one, two = (v["by_speed"] for v in summary["variants"])
