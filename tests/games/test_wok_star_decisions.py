@@ -16,7 +16,7 @@ from wokphysics.games.wok_star.actions import Assign
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.live import expand, play_live
-from wokphysics.games.wok_star.model import Die, FamilyCard, Phase, PileCard
+from wokphysics.games.wok_star.model import Die, DieStatus, FamilyCard, Phase, PileCard
 from wokphysics.games.wok_star.render import render
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.team_bot import TeamBot
@@ -108,6 +108,45 @@ def test_family_characters_can_be_used_in_the_purchase_phase() -> None:
     state.apply(state.parse_action(f"use grandma {ingredient}"))
     assert state.counters[ingredient] == min(before + 2, state.config.rules.ingredient_max)
     assert state.phase is Phase.PURCHASE and state.characters[chef][0].used
+
+
+def test_every_seats_family_characters_can_be_used_in_the_purchase_phase() -> None:
+    # "at anytime": the head chef buys for the team, but a teammate's Grandma is theirs to use
+    state = purchase_position()
+    chef = state.current_player
+    other = 1 - chef
+    state = position(
+        state, characters=[[FamilyCard("grandma")] if s == other else [] for s in (0, 1)]
+    )
+    ingredient = next(iter(state.counters))
+    before = state.counters[ingredient]
+    assert f"use grandma {ingredient}" in {str(a) for a in state.legal_actions()}
+    state.apply(state.parse_action(f"use grandma {ingredient}"))
+    assert state.counters[ingredient] == min(before + 2, state.config.rules.ingredient_max)
+    assert state.characters[other][0].used  # the teammate's card, face down
+    assert state.phase is Phase.PURCHASE and state.current_player == chef
+
+
+def test_a_seat_with_no_dice_left_may_still_use_a_character_with_the_leftover_dice() -> None:
+    state = leftover_position()
+    idle = 1 - state.current_player
+    # the idle seat's dice are all placed; it holds an unused Grandma
+    dice = [Die(d.colour, d.face, d.holder, DieStatus.PLACED) if d.holder == idle else d
+            for d in state.dice]
+    characters: list[list[FamilyCard]] = [[], []]
+    characters[idle] = [FamilyCard("grandma")]
+    state = position(state, dice=dice, characters=characters, finished=[False, False])
+    assert not state.free_dice(idle)
+    while state.current_player != idle:
+        assert state.phase is Phase.LEFTOVER, "accounting came before the idle seat's turn"
+        state.apply(state.parse_action("done"))
+    ingredient = state.preps_of(idle)[0]
+    before = state.counters[ingredient]
+    legal = [str(a) for a in state.legal_actions()]
+    assert legal[-1] == "done" and f"use grandma {ingredient}" in legal
+    state.apply(state.parse_action(f"use grandma {ingredient}"))
+    assert state.counters[ingredient] == min(before + 2, state.config.rules.ingredient_max)
+    assert state.characters[idle][0].used
 
 
 def test_family_characters_can_be_used_while_taking_the_starting_bonus() -> None:

@@ -400,6 +400,44 @@ def test_a_family_character_is_used_with_the_mouse_on_the_starting_bonus_screen(
     assert state.phase is Phase.SETUP_BONUS and state.current_player == 0  # bonus still due
 
 
+def test_a_teammates_family_character_is_used_with_the_mouse_on_the_purchase_screen() -> None:
+    """The head chef buys for the team, and a teammate's card is still theirs to use "at
+    anytime": a click on it is taken on the head chef's turn (it was refused: the turn could
+    not be passed to the teammate in the Purchase phase)."""
+    from wokphysics.ui.wok_star.session import StarSession
+
+    seed = next(s for s in range(200) if any(
+        f.id == "grandma" for f in StarSession.new(("person", "person"), s).state.characters[1]))
+    app = window(("person", "person"), seed)
+    scene = scene_of(app)
+    hand = StarHand(app, [0, 1], seed=seed)
+    state = scene.session.state
+    frames = 0
+    while state.phase is not Phase.PURCHASE and frames < 20000:
+        hand.step()
+        app.frame()
+        frames += 1
+    while hand.clock.pending:
+        app.frame()
+    for _ in range(3):
+        app.frame()
+    assert state.phase is Phase.PURCHASE and state.round == 1 and state.current_player == 0
+    grandma = next(f for f in state.characters[1] if f.id == "grandma")
+    assert not grandma.used
+    lay = scene.layout()
+    assert lay is not None
+    prep = state.preps_of(1)[0]
+    before = state.counters[prep]
+    start = hand._click(centre(dict(lay.seats[1].family)["grandma"]), "use")
+    hand._click(centre(lay.seats[1].preps[prep]), "use_on", start=start + 0.3)
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    assert grandma.used
+    assert state.counters[prep] == min(before + 2, state.config.rules.ingredient_max)
+    assert state.phase is Phase.PURCHASE and state.current_player == 0  # purchases go on
+
+
 def test_a_long_notice_is_wrapped_inside_the_window() -> None:
     # A late Egg Rolls with its four ingredients missing: the longest notice the game says.
     app = window(("person", "team"), 3)

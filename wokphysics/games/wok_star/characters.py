@@ -1,13 +1,14 @@
 """Family Characters: each seat's cards, usable once each, "at anytime during the game".
 
 The engine serialises the game, so a seat uses its own characters on its turn, in any phase:
-setup's bonus choices, the Action phase, the leftover dice, and the Purchase phase (where the
-round's head chef has the turn). A character is listed only where its effect can happen:
-Grandma (+amount on one counter), Uncle (re-roll your unplaced dice: you hold some), Cousin
-(amount extra dice of your colour for this round: the round's dice are out), Auntie (a Bad
-Publicity card back to the Potential deck: there is one), Grandpa (the running timer back to
-full: a card's sand is still running), Little Bo (the current customer served without
-ingredients: a customer is showing).
+setup's bonus choices, the Action phase and the leftover dice (a seat with no dice left but a
+character that can act still gets a turn); in the Purchase phase, where the round's head chef
+acts for the team, every seat's characters are offered on the head chef's turn. A character
+is listed only where its effect can happen: Grandma (+amount on one counter), Uncle (re-roll
+your unplaced dice: you hold some), Cousin (amount extra dice of your colour for this round:
+the round's dice are out), Auntie (a Bad Publicity card back to the Potential deck: there is
+one), Grandpa (the running timer back to full: a card's sand is still running), Little Bo (the
+current customer served without ingredients: a customer is showing).
 """
 
 from __future__ import annotations
@@ -54,6 +55,15 @@ def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
             if "#" in card:
                 out.append(use_card(char_id))
     return out
+
+
+def owner(state: WokStarState, character: str) -> int:
+    """The seat dealt ``character`` (each card is dealt to one seat)."""
+    return next(
+        seat
+        for seat, family in enumerate(state.characters)
+        if any(f.id == character for f in family)
+    )
 
 
 def use(state: WokStarState, seat: int, action: Use) -> bool:

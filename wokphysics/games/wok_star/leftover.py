@@ -2,9 +2,10 @@
 
 "If there are any unplaced dice at the end of the Action phase, the players may spend these
 dice as normal to prepare ingredients that will carry over into the next round." Seats holding
-unplaced dice take turns (from seat 1) placing one or two, giving one of their own to a
-teammate (as normal; the receiver then gets a turn to place it), using a Family Character, or
-saying ``done``; when nobody has any left to place, Accounting follows.
+unplaced dice or a Family Character that can act take turns (from seat 1) placing one or two,
+giving one of their own to a teammate (as normal; the receiver then gets a turn to place it),
+using a Family Character, or saying ``done``; when nobody has anything left to do,
+Accounting follows.
 """
 
 from __future__ import annotations
@@ -24,15 +25,22 @@ def start(state: WokStarState) -> None:
     """The deck ran out: seats with unplaced dice may place them."""
     state.phase = LEFTOVER
     state.overdue = False
-    state.finished = [not state.free_dice(s) for s in range(state.num_players)]
+    state.finished = [not _has_a_turn(state, s) for s in range(state.num_players)]
     _next_turn(state, state.num_players - 1)
+
+
+def _has_a_turn(state: WokStarState, seat: int) -> bool:
+    """Whether ``seat`` can do something now: place or give unplaced dice, or use a Family
+    Character that has an effect ("at anytime": a seat with no dice left may still use
+    Grandma, Auntie, or Cousin for dice to place)."""
+    return bool(state.free_dice(seat) or characters.actions(state, seat))
 
 
 def _next_turn(state: WokStarState, after: int) -> None:
     n = state.num_players
     for step in range(1, n + 1):
         seat = (after + step) % n
-        if not state.finished[seat] and state.free_dice(seat):
+        if not state.finished[seat] and _has_a_turn(state, seat):
             state.turn = seat
             return
     accounting.account(state)

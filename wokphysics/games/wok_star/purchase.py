@@ -1,7 +1,7 @@
 """Phase 3: Purchase. The team decides together; the engine lets the round's head chef (seat
 ``(round - 1) mod players``) act for it: ``buy RECIPE for S``, ``upgrade PREP``,
-``advertise``, as often as the money allows, then ``done`` starts the next round. The head
-chef may also use their own Family Character meanwhile.
+``advertise``, as often as the money allows, then ``done`` starts the next round. Any seat's
+Family Character may be used meanwhile (on the head chef's turn: the team decides together).
 
 A bought recipe's new preparations are assigned one by one (``assign PREP to S``, counters
 at 0); ``rules.new_recipe_to_deck`` of its customers go into the next Customer deck (known to
@@ -56,7 +56,11 @@ def legal(state: WokStarState) -> list[WokStarAction]:
                 out.append(upgrade(prep))
     if state.potential and track.advertising[row] <= state.money:
         out.append(ADVERTISE)
-    out += characters.actions(state, head_chef(state))
+    # "at anytime": the team decides together, so every seat's characters are offered on the
+    # head chef's turn (the head chef's first, then round the table)
+    head = head_chef(state)
+    for step in range(state.num_players):
+        out += characters.actions(state, (head + step) % state.num_players)
     out.append(DONE)
     return out
 
@@ -72,7 +76,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         state.upgraded.append(action.prep)
         state.upgraded.sort()
     elif isinstance(action, Use):
-        characters.use(state, head_chef(state), action)
+        characters.use(state, characters.owner(state, action.character), action)
     elif isinstance(action, Advertise):
         state.money -= track.advertising[row]
         card = state.potential.pop(state.rng.randrange(len(state.potential)))

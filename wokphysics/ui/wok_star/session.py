@@ -243,8 +243,11 @@ class StarSession:
 
     def act_for(self, seat: int, action: WokStarAction) -> SessionStep:
         """``seat`` takes ``action`` now: the turn is handed to it first if the kitchen is
-        free (see the module doc). IllegalAction says why not."""
-        if self.state.current_player != seat:
+        free (see the module doc). IllegalAction says why not. In the Purchase phase the
+        head chef acts for the team, so another seat's click (its Family Character) is taken
+        on the head chef's turn, not passed to."""
+        state = self.state
+        if state.current_player != seat and state.phase is not Phase.PURCHASE:
             self.pass_to(seat)
         self.state.check_legal(action)
         return self.apply(action)
