@@ -56,8 +56,15 @@ def test_a_late_customer_the_team_can_still_complete_is_completed_and_served_fac
     assert state.current == card and state.overdue
     legal = [str(a) for a in state.legal_actions()]
     assert "turn away" not in legal and legal, legal
-    with pytest.raises(IllegalAction, match="finish the order"):
+    with pytest.raises(IllegalAction, match="finish the order") as refused:
         state.apply(state.parse_action("turn away"))
+    # named as on the table and in the late notice ('Onions & Peppers'), not by ids
+    names = [state.config.prep_by_id[i].name for i in ingredients]
+    dish = state.config.recipe_by_id[recipe].name
+    assert str(refused.value.reason) == (
+        f"the customer's timer ran out, but the dice the team holds can still make "
+        f"{', '.join(names)}: finish the order (place or give dice), then serve it face down")
+    assert dish and all(name not in ingredients for name in names)
     steps = 0
     while state.current == card:
         legal = [str(a) for a in state.legal_actions()]

@@ -117,13 +117,18 @@ def _bonus(state: WokStarState, action: BonusDie | BonusUpgrade) -> str:
 
 
 def _forced(state: WokStarState, action: WokStarAction) -> str:
-    recipe = recipe_of(state.current)
+    """Why only serving, completing or turning away the customer is possible now. Dishes and
+    ingredients are named as the table and the late-customer notice name them ('Onions &
+    Peppers', not the id a command takes)."""
+    recipe_id = recipe_of(state.current)
+    recipe = state.config.recipe_by_id[recipe_id].name
     why = "the customer's timer ran out" if state.overdue else "nobody has more to do"
-    if state.can_serve(recipe):
+    if state.can_serve(recipe_id):
         how = "'serve' (face down)" if state.overdue else "'serve'"
         return f"{why} and the dish can be made: {how}"
     if late.completing(state):
-        needs = ", ".join(late.missing(state))
+        preps = state.config.prep_by_id
+        needs = ", ".join(preps[prep].name for prep in late.missing(state))
         if isinstance(action, Place | Combo | Give):
             return (
                 f"the late {recipe} still needs {needs}: that move would leave a missing "
