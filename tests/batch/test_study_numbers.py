@@ -147,3 +147,22 @@ def test_a_study_whose_seeds_would_pass_the_largest_seed_is_refused(
     assert main([*argv, str(top - 2)]) == 0
     seeds = [row["seed"] for row in _rows(tmp_path / "x")]
     assert seeds == [str(top - 2), str(top - 1), str(top)]
+
+
+def test_the_report_gives_rates_in_percent_as_the_plots_draw_them(tmp_path: Path) -> None:
+    # Before: "Win rate by seat" was drawn 40.0 (%) and tabled 0.4 right under the plot.
+    import re
+
+    folder = tmp_path / "rates"
+    argv = ["simulate", "we-will-wok-you", "--games", "5", "--no-progress", "--no-cluster",
+            "--out", str(folder)]
+    assert main(argv) == 0
+    rows = _rows(folder)
+    wins = sum(int(row["seat1_win"]) for row in rows)
+    report = (folder / "report.html").read_text()
+    section = report.split("<h2>Win rate by seat</h2>")[1].split("<h2>")[0]
+    assert "<th>value (%)</th><th>95 % interval (%)</th>" in section
+    cell = re.search(r"<td>seat 1</td><td>([^<]+)</td>", section)
+    assert cell is not None and float(cell.group(1)) == 100 * wins / 5
+    points = report.split("<h2>Game length</h2>")[1].split("<h2>")[0]
+    assert "<th>value</th>" in points  # a mean of turns stays in turns

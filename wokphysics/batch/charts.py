@@ -99,5 +99,5 @@ class ChartSet:
                 figure = plots.histograms(chart, chart.distribution(columns))
             else:
                 figure = plots.bars(chart, chart.estimates(columns))
-            figures.append(Plot(chart.name, chart.title, figure, chart.note))
+            figures.append(Plot(chart.name, chart.title, figure, chart.note, chart.percent))
         return figures

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -74,7 +74,7 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
             f"<table><thead><tr><th>variant</th><th>override</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>"
         )
-    per_chart = _chart_tables(summary)
+    per_chart = _chart_tables(summary, {plot.name for plot in plots if plot.percent})
     for plot in plots:
         png = path.parent / f"{plot.name}.png"
         data = base64.b64encode(png.read_bytes()).decode("ascii")
@@ -120,18 +120,22 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
 
 
-def _chart_tables(summary: Mapping[str, Any]) -> dict[str, str]:
-    """An HTML table per chart: its estimates (a plain study) or estimates by variant."""
+def _chart_tables(summary: Mapping[str, Any], percent: Set[str] = frozenset()) -> dict[str, str]:
+    """An HTML table per chart: its estimates (a plain study) or estimates by variant; the
+    charts named in ``percent`` in percent, as their plots draw them (a win rate read 40.0 in
+    the plot and 0.4 in the table below it)."""
     tables: dict[str, str] = {}
     results = summary.get("results")
     if isinstance(results, Mapping):
         for name, estimates in results.items():
+            scale = 100.0 if name in percent else 1.0
             rows = [
-                [series, _number(e["value"]), _interval(e), e["n"]]
+                [series, _number(_scaled(e["value"], scale)), _interval(e, scale), e["n"]]
                 for series, e in estimates.items()
                 if _is_estimate(e)
             ]
-            tables[name] = _table(["", "value", "95 % interval", "n"], rows)
+            unit = " (%)" if name in percent else ""
+            tables[name] = _table(["", f"value{unit}", f"95 % interval{unit}", "n"], rows)
     variants = summary.get("variants")
     if isinstance(variants, list) and variants:
         names: list[str] = []
@@ -139,6 +143,7 @@ def _chart_tables(summary: Mapping[str, Any]) -> dict[str, str]:
             names.extend(n for n in variant.get("results", {}) if n not in names)
         labels = [str(v.get("label")) for v in variants]
         for name in names:
+            scale = 100.0 if name in percent else 1.0
             series: list[str] = []
             for variant in variants:
                 found = variant.get("results", {}).get(name, {})
@@ -148,9 +153,13 @@ def _chart_tables(summary: Mapping[str, Any]) -> dict[str, str]:
                 row: list[Any] = [s]
                 for variant in variants:
                     e = variant.get("results", {}).get(name, {}).get(s)
-                    row.append(f"{_number(e['value'])} {_interval(e)}" if _is_estimate(e) else "")
+                    row.append(
+                        f"{_number(_scaled(e['value'], scale))} {_interval(e, scale)}"
+                        if _is_estimate(e) else ""
+                    )
                 rows.append(row)
-            tables[name] = _table(["", *labels], rows)
+            unit = " (%)" if name in percent else ""
+            tables[name] = _table([unit.strip(), *labels], rows)
     return tables
 
 
@@ -164,10 +173,18 @@ def _number(value: Any) -> str:
     return f"{value:.4g}" if isinstance(value, float) else str(value)
 
 
-def _interval(e: Mapping[str, Any]) -> str:
+def _scaled(value: Any, scale: float) -> Any:
+    """A figure in the table's unit (``scale`` 100: percent, to 6 significant digits as in
+    ``summary.json``, so 0.175 reads 17.5 and not 17.499999999999996)."""
+    if scale == 1.0 or not isinstance(value, int | float):
+        return value
+    return float(f"{value * scale:.6g}")
+
+
+def _interval(e: Mapping[str, Any], scale: float = 1.0) -> str:
     if e["low"] is None or e["high"] is None:
         return "-"
-    return f"[{_number(e['low'])}, {_number(e['high'])}]"
+    return f"[{_number(_scaled(e['low'], scale))}, {_number(_scaled(e['high'], scale))}]"
 
 
 def _text(value: Any) -> str:

@@ -68,6 +68,8 @@ class Plot:
     title: str
     figure: Figure
     note: str = ""
+    percent: bool = False
+    """Its figures are rates, drawn in percent: the report's table gives them in percent too."""
 
 
 Summarise = Callable[["Columns"], dict[str, Any]]
