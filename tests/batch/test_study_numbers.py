@@ -166,3 +166,23 @@ def test_the_report_gives_rates_in_percent_as_the_plots_draw_them(tmp_path: Path
     assert cell is not None and float(cell.group(1)) == 100 * wins / 5
     points = report.split("<h2>Game length</h2>")[1].split("<h2>")[0]
     assert "<th>value</th>" in points  # a mean of turns stays in turns
+
+
+def test_the_wok_star_table_says_what_its_columns_are_and_agrees_with_the_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: "income", "bad pub" and "lost (bp)" were left for the reader to guess.
+    folder = tmp_path / "star"
+    argv = ["simulate", "wok-star", "--players", "3", "--games", "6", "--no-progress",
+            "--no-cluster", "--out", str(folder)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "income: mean round-6 income in $ (0 after a loss)" in out
+    row = next(line for line in out.splitlines() if line.startswith("3p normal")).split()
+    rows = _rows(folder)
+    won = sum(r["outcome"] == "won" for r in rows)
+    lost = sum(r["outcome"] == "bad publicity" for r in rows)
+    assert row[3] == f"{100 * won / 6:.1f}%"
+    assert row[4] == f"{statistics.mean(int(r['income']) for r in rows):.1f}"
+    assert row[6] == f"{statistics.mean(int(r['bad_publicity']) for r in rows):.2f}"
+    assert row[7] == f"{100 * lost / 6:.1f}%"

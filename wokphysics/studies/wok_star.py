@@ -14,7 +14,13 @@ from wokphysics.batch.charts import Chart
 from wokphysics.batch.columns import Columns
 from wokphysics.batch.stats import Estimate, rate
 from wokphysics.batch.tasks import Record, Task
-from wokphysics.studies.games import GameContext, common_charts, play_turn_game, turn_record
+from wokphysics.studies.games import (
+    GameContext,
+    common_charts,
+    play_turn_game,
+    player_counts,
+    turn_record,
+)
 
 GAME = "wok-star"
 ROUNDS = 6
@@ -56,6 +62,7 @@ def _by_difficulty(columns: Columns) -> dict[str, Estimate]:
 
 
 def charts(columns: Columns) -> list[Chart]:
+    pooled = " All player counts together." if len(player_counts(columns)) > 1 else ""
     return [
         *common_charts(columns, score="round 6 income ($, 0 after a loss)", team=True),
         Chart(
@@ -65,7 +72,7 @@ def charts(columns: Columns) -> list[Chart]:
             _endings,
             percent=True,
             note="A team loses in the round its Bad Publicity reaches the limit, or at the "
-            "end when round 6's income does not pay the loan; the rest are wins.",
+            "end when round 6's income does not pay the loan; the rest are wins." + pooled,
         ),
         Chart(
             "win_rate_by_difficulty",
@@ -73,7 +80,7 @@ def charts(columns: Columns) -> list[Chart]:
             "team win rate",
             _by_difficulty,
             percent=True,
-            note="The difficulty sets the loan the sixth round's income must pay.",
+            note="The difficulty sets the loan the sixth round's income must pay." + pooled,
         ),
     ]
 
@@ -109,4 +116,12 @@ def table(columns: Columns, seed: int) -> str:
     seeds = [int(s or 0) for s in columns.values("seed")]
     if seeds:
         lines.append(f"seeds {min(seeds)}..{max(seeds)}")
+    lines.append(LEGEND)
     return "\n".join(lines)
+
+
+LEGEND = (
+    "income: mean round-6 income in $ (0 after a loss), sd its spread; bad pub: mean Bad\n"
+    "Publicity cards at the end; lost (bp): games lost to Bad Publicity; actions: per game"
+)
+"""What the table's columns are (the header's words are short to fit 80 columns)."""
