@@ -17,6 +17,8 @@ import itertools
 import logging
 import math
 import os
+import signal
+import threading
 import uuid
 import warnings
 from collections import deque
@@ -215,8 +217,7 @@ class DaskExecutor:
         finally:
             # Interrupted (Ctrl-C) or abandoned: stop the work still queued on the cluster.
             if inflight:
-                for name in NOISY_LOGGERS:
-                    logging.getLogger(name).setLevel(logging.CRITICAL)
+                _silence()
                 client.cancel([future for future, _ in inflight.values()])
             if isinstance(context, Future):
                 context.release()
@@ -260,7 +261,7 @@ def local_cluster(workers: int) -> Iterator[Any]:
     dashboard; closed on leaving."""
     from distributed import LocalCluster
 
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), _ctrl_c_held() as pressed:
         # The scheduler's small HTTP server (health, metrics) moves off a busy port by itself;
         # that another study holds port 8787 is no news for this one.
         warnings.filterwarnings("ignore", message="Port .* is already in use")
@@ -273,7 +274,33 @@ def local_cluster(workers: int) -> Iterator[Any]:
             preload=["wokphysics.batch.worker"],
         )
     with cluster:
+        if pressed:  # Ctrl-C while the workers started: stop now, closing what started
+            _silence()
+            raise KeyboardInterrupt
         yield cluster
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[list[int]]:
+    """Hold a Ctrl-C back while the block runs; the list it gives is non-empty if one came.
+
+    A KeyboardInterrupt inside ``LocalCluster(...)`` left a half-started cluster that
+    Dask's exit hook then failed to close, printing a traceback after "interrupted: ...".
+    Held back, the interrupt is raised once the cluster exists and can be closed. Only the
+    main thread receives signals; elsewhere (or with SIGINT not Python's) nothing is held.
+    """
+    pressed: list[int] = []
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield pressed
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager
@@ -304,12 +331,24 @@ def executor(options: ClusterOptions) -> Iterator[Executor]:
         Client(cluster, set_as_default=False) as client,
     ):
         noun = "process" if workers == 1 else "processes"
-        yield DaskExecutor(client, f"a local cluster of {workers} worker {noun}")
+        try:
+            yield DaskExecutor(client, f"a local cluster of {workers} worker {noun}")
+        except KeyboardInterrupt:
+            # Stopped before any chunk was queued (while the context was scattered, say):
+            # closing the cluster logs the scattered data it drops; that is no news either.
+            _silence()
+            raise
 
 
 NOISY_LOGGERS = ("distributed", "tornado")
 """On Ctrl-C, cancelling futures and closing the client make Dask and tornado log errors of
 callbacks that no longer matter; an abandoned run silences them until the cluster is closed."""
+
+
+def _silence() -> None:
+    """Quiet :data:`NOISY_LOGGERS` until :func:`_quiet_if_interrupted` restores them."""
+    for name in NOISY_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 @contextmanager
