@@ -4,6 +4,7 @@ config variants, and the same records however the trials run."""
 from __future__ import annotations
 
 import csv
+import html
 import json
 from pathlib import Path
 
@@ -127,3 +128,17 @@ def test_every_variant_flicks_the_same_cards(tmp_path: Path) -> None:
     summary = json.loads((folder / "summary.json").read_text())
     one, two = (v["by_speed"] for v in summary["variants"])
     assert one == two
+
+
+def test_the_report_shows_the_flip_bands_the_command_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: report.html had the four plots and no band table, the sweep's main result.
+    folder = tmp_path / "bands"
+    argv = ["sweep", "flips", "--speeds", "1000,1400,1800", "--angles", "0,45,90", "--seeds",
+            "2", "--wok-seeds", "0", "--no-progress", "--no-cluster", "--out", str(folder)]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out.split("study written to")[0].strip()
+    report = (folder / "report.html").read_text()
+    shown = report.split("<h2>Summary</h2>\n<pre>")[1].split("</pre>")[0]
+    assert html.unescape(shown) == printed and "flip band (P &gt;= 80 %)" in shown

@@ -57,6 +57,9 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
             ],
         ),
     ]
+    if study.text is not None and summary:
+        parts.append("<h2>Summary</h2>")
+        parts.append(f"<pre>{_e(study.text(summary))}</pre>")
     variants = study.definition.get("variants")
     if isinstance(variants, list) and variants:
         parts.append("<h2>Configs</h2>")

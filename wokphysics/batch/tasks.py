@@ -99,6 +99,8 @@ class Study:
         seed_every: 0, or the length of the study's repeating blocks: task ``i`` then gets
             the seed of task ``i % seed_every``, so every block (a sweep's config variant, a
             player count) plays the same games and the blocks differ only in what is varied.
+        text: the study's own text table from its summary (what the command prints), shown
+            at the top of ``report.html``; None for none.
     """
 
     name: str
@@ -111,6 +113,7 @@ class Study:
     plots: PlotFn | None = None
     title: str = ""
     seed_every: int = 0
+    text: Callable[[dict[str, Any]], str] | None = None
 
     def __len__(self) -> int:
         return len(self.params)

@@ -183,6 +183,7 @@ def study(spec: dict[str, Any]) -> Any:
         plots=lambda columns, summary: flips.flip_plots(summary),
         title="How flicks flip cards",
         seed_every=block,
+        text=flips.table,  # the flip bands: report.html had only the plots
     )
 
 
