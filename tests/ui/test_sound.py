@@ -86,3 +86,24 @@ def test_closing_the_window_stops_the_mixer(
                          "--no-save")
     assert outcome.status == 0, outcome.err
     assert pygame.mixer.get_init() is None
+
+
+def test_the_audio_libraries_probes_are_not_printed(capfd: pytest.CaptureFixture[str]) -> None:
+    from wokphysics.ui.sound import c_stderr_silenced
+
+    with c_stderr_silenced():
+        os.write(2, b"ALSA lib confmisc.c:855:(parse_card) cannot find card '0'\n")
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"
+
+
+def test_a_machine_without_a_sound_card_starts_quietly() -> None:
+    # ALSA (the Linux default) with no card printed eight lines of C errors on every start of
+    # a window; a real sound card opens without any. Either way the game's terminal is clean.
+    env = dict(os.environ, SDL_AUDIODRIVER="alsa", SDL_VIDEODRIVER="dummy")
+    code = "from wokphysics.ui.sound import Sound\ns = Sound()\nprint('ok', s.available)\n"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok")
+    assert done.stderr == ""

@@ -12,7 +12,10 @@ laid), ``refuse`` (a click the rules refuse), ``turn`` (a person's turn begins).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
 from typing import Literal, get_args
 
 import numpy as np
@@ -142,6 +145,29 @@ def _to_buffer(wave: Wave, size: int, channels: int) -> bytes:
     return ints.astype(dtypes[size]).tobytes()
 
 
+@contextlib.contextmanager
+def c_stderr_silenced() -> Iterator[None]:
+    """Meanwhile, file descriptor 2 goes to the null device. The C audio libraries write
+    their failed probes there (ALSA's eight 'cannot find card 0' lines on a machine without
+    a sound card), under Python, where no exception carries them: a player starting a game
+    there must read nothing but the game's own words. Python's ``sys.stderr`` is flushed
+    first so nothing of the program's own is lost."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no descriptor 2 at all: nothing to silence
+        saved = -1
+    if saved >= 0:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+    try:
+        yield
+    finally:
+        if saved >= 0:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
 class Sound:
     """The effects of one window. ``play`` is silent when muted or with no audio device."""
 
@@ -153,7 +179,8 @@ class Sound:
         """Why there is no sound (no audio device, ...), or None when the mixer works."""
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+                with c_stderr_silenced():
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
             found = pygame.mixer.get_init()
             if found is None:
                 raise pygame.error("the mixer did not start")
