@@ -264,3 +264,34 @@ def test_a_window_option_with_terminal_says_so(
     name = option.split("=")[0]
     assert (f"{name} is an option of the window, not of the terminal game "
             f"(see 'wokphysics play {game} --terminal --help')") in outcome.err
+
+
+@pytest.mark.parametrize("game", ["we-will-wok-you", "wok-and-roll"])
+def test_turn_game_terminals_fit_80_columns_to_the_end(
+    game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole game at the terminal (bots' moves, the end, the final tally) in 80 columns:
+    bots naming their cards and the tally's sentences ran past 80 and the terminal cut them
+    mid-word ('Rec' / 'ipe Book')."""
+    outcome = wokphysics(capsys, monkeypatch, "play", game, "--terminal", "--players", "3",
+                         "--seed", "4", "--bots", "random,random,random", stdin="")
+    assert outcome.status == 0, outcome.err
+    lines = outcome.out.splitlines()
+    assert any("wins" in line for line in lines[-3:])
+    assert [line for line in lines if len(line) > 80] == []
+    assert max(len(line) for line in lines) >= 70  # the long lines are wrapped, not dropped
+
+
+def test_long_terminal_lines_wrap_between_words_with_a_hanging_indent(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    from wokphysics.games.terminal import print_fitted
+
+    long = "  left over (19): " + ", ".join(f"broccoli-{n:02d}" for n in range(1, 15))
+    print_fitted("short line\n" + long)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "short line"
+    assert all(len(line) <= 80 for line in out)
+    assert out[1].startswith("  left over (19): broccoli-01,")
+    assert all(line.startswith("      broccoli-") for line in out[2:])
+    assert " ".join(part.strip() for part in out[1:]) == long.strip()

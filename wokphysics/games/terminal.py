@@ -25,6 +25,7 @@ and Roll's cooking, secret until the turn is over: :meth:`TerminalGame.private` 
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -47,6 +48,23 @@ HELP = (
     "  quit         leave the game (Ctrl-D too)\n"
     "  ? or help    this help"
 )
+
+WIDTH = 80
+"""Columns of the terminal the games are written for (80 x 24)."""
+
+
+def print_fitted(text: str) -> None:
+    """``print`` for an 80-column terminal: a line longer than :data:`WIDTH` (a bot's move
+    naming its cards, the final tally's sentences, a legend) is wrapped between words, its
+    continuation indented, instead of being cut mid-word by the terminal."""
+    for line in text.split("\n"):
+        if len(line) <= WIDTH:
+            print(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        print("\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=indent + "    ",
+                                       break_on_hyphens=False)))
+
 
 QUIT_WORDS = ("quit", "exit")
 """What a person types to leave a terminal game (it is not saved)."""
@@ -277,7 +295,7 @@ def play_in_terminal(
     seats: Sequence[Bot | None],
     game: TerminalGame,
     read: Reader = input,
-    write: Writer = print,
+    write: Writer = print_fitted,
     names: Sequence[str] | None = None,
     clear: Callable[[], None] = terminal_clear,
 ) -> GameState:

@@ -77,7 +77,7 @@ def play(args: argparse.Namespace) -> int:
     from wokphysics.games.registry import new_game
     from wokphysics.games.seating import bot_seats, seats_line
     from wokphysics.games.seeds import bot_seed
-    from wokphysics.games.terminal import play_in_terminal
+    from wokphysics.games.terminal import play_in_terminal, print_fitted
     from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
 
     _check_players(args.players)
@@ -91,7 +91,7 @@ def play(args: argparse.Namespace) -> int:
         None if name is None else make_bot(GAME, name, bot_seed(seed, seat))
         for seat, name in enumerate(names)
     ]
-    print(
+    print_fitted(
         f"We Will Wok You, seed {seed}: {seats_line(names)}. "
         "Take a wok card with 'take W..' and then pay card by card."
     )

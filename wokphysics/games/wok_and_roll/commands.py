@@ -95,6 +95,7 @@ def play(args: argparse.Namespace) -> int:
     from wokphysics.games.registry import new_game
     from wokphysics.games.seating import bot_seats, seats_line
     from wokphysics.games.seeds import bot_seed
+    from wokphysics.games.terminal import print_fitted
     from wokphysics.games.wok_and_roll.state import WokAndRollState
     from wokphysics.games.wok_and_roll.terminal import play_hidden
 
@@ -108,7 +109,7 @@ def play(args: argparse.Namespace) -> int:
         None if name is None else make_bot(GAME, name, bot_seed(seed, seat))
         for seat, name in enumerate(names)
     ]
-    print(
+    print_fitted(
         f"Wok and Roll, seed {seed}: {seats_line(names)}. Type an action's number or its "
         "text. The bots' cooking is shown when each turn is over."
     )

@@ -28,6 +28,7 @@ from wokphysics.games.terminal import (
     TerminalGame,
     Writer,
     play_in_terminal,
+    print_fitted,
     terminal_clear,
 )
 from wokphysics.games.text import typed_number
@@ -283,7 +284,7 @@ def play_hidden(
     state: WokAndRollState,
     seats: Sequence[Bot | None],
     read: Reader = input,
-    write: Writer = print,
+    write: Writer = print_fitted,
     clear: Callable[[], None] = terminal_clear,
 ) -> WokAndRollState:
     """Play to the end; ``seats[i]`` is a Bot, or None for a person at the keyboard."""
