@@ -406,6 +406,30 @@ class TurnScene(GameScene):
         self.gate = EngineGate(parts.presenter, lambda: self.session.events, after=self._after)
         if session.state.history:
             parts.presenter.tell(f"resumed after {len(session.state.history)} steps")
+            self._tell_the_past()
+
+    def _tell_the_past(self) -> None:
+        """A resumed game's log: the saved steps told again from the start, quietly (no
+        sound, nothing flies), then "Resumed at turn N". It opened empty, so a player coming
+        back had no idea what the last turns did. The steps are taken on a copy of the game
+        that saves nothing; what is secret stays secret (another's cooking of an unfinished
+        Wok and Roll turn is held back as in play)."""
+        real = self.session
+        copy = TurnSession(real.game, real.initial.clone(), real.seats, None, real.initial)
+        presenter = self.presenter
+        presenter.quiet = True
+        self.session = copy
+        try:
+            for action in real.state.history:
+                copy.apply(action)
+                presenter.catch_up(copy.events)
+        finally:
+            self.session = real
+            presenter.quiet = False
+            presenter.skip_past(real.events)
+        line = f"Resumed at {self.heading_turn(self.parts.turns_done(real.state))}"
+        presenter.entries.append(LogLine(line, max(real.current, 0)))
+        presenter.add_line(line)
 
     # ------------------------------------------------------------------ what is shown
     @property
