@@ -349,3 +349,26 @@ def test_the_launcher_starts_an_expert_game_in_the_same_window(tmp_path: Path) -
 def lay_has_locks(scene: TurnScene) -> bool:
     lay = layout(scene)
     return bool(lay.locks) and bool(lay.hats) and bool(lay.pantry) and bool(lay.recipes)
+
+
+def test_a_refusal_leaves_the_status_line_once_the_person_chooses_again() -> None:
+    """Seen at 1280 x 800 (Expert Menu): a click on a locked serving said "behind a lock:
+    unlock R2 first ..." in red under Your move, and it stayed there (cut after three lines)
+    once the person clicked the lock and its payment was ready, contradicting it."""
+    app, scene = _app(["person", "greedy"], seed=7, config={"expert": True})
+    click(app, scene, Hit("button", "lock"))
+    assert state_of(scene).phase == "cook" and scene.person_to_act
+    click(app, scene, Hit("serving", "R2.1"))
+    assert scene.presenter.status_is_error
+    assert "behind a lock: unlock R2 first" in scene.presenter.status
+    click(app, scene, Hit("lock", "R2"))
+    roll_view = view(scene)
+    assert roll_view.payment is not None  # the unlock is chosen, its payment proposed
+    assert scene.presenter.status == "" and not scene.presenter.status_is_error
+    # A new refusal is shown again, and a right click (clear the choice) removes it.
+    click(app, scene, Hit("serving", "R2.2"))
+    assert scene.presenter.status_is_error
+    post_click(centre_of(scene, Hit("serving", "R1.1")), button=3)
+    app.frame(FRAME_S)
+    assert scene.presenter.status == ""
+    pygame.display.quit()

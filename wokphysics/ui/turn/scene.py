@@ -249,8 +249,14 @@ class TurnInputs:
             self.follow(scene.parts.inputs.key(key, scene))
 
     def follow(self, intent: Intent | None) -> None:
-        """Carry out what a click meant."""
+        """Carry out what a click meant. A click or key the game took without refusing changed
+        the person's choice (a wok card, a serving, a die or a source chosen, the choice
+        cleared), so the last refusal no longer applies and leaves the status line: it
+        stayed in red beside the new choice ("behind a lock: unlock R2 first" under "Unlock
+        R2 ... ready")."""
         scene = self.scene
+        if (intent is None or intent.refusal is None) and scene.presenter.status_is_error:
+            scene.presenter.clear_status()
         if intent is None:
             return
         if intent.refusal is not None:
