@@ -217,3 +217,34 @@ def test_play_help_describes_the_game(game: str, capsys: pytest.CaptureFixture[s
         assert outcome.status == 0
         assert "How to play:" in outcome.out
         assert "default: Wok on Fire" not in outcome.out
+
+
+def test_wok_and_roll_cook_of_a_serving_not_offered_says_why() -> None:
+    """'cook R1.2' is the form the prompt offers; for a serving not offered it said "'cook
+    R1.2' is not an action; actions are: ..." (crossed already, out of order, unpaid)."""
+    state = make_game(2, seed=5)  # first roll: Meat, Seafood, Seafood, Book | Seafood, Book
+    game = WokAndRollTerminal(state.sheet.dice)
+    answers = iter(["cook S1.1", "lock", "cook R1.2", "cook R1.1", "cook Z9.1",
+                    "cook S1.1 S=die S=die", "cook S1.1", "done"])
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    with pytest.raises(SystemExit):
+        play_in_terminal(state, [None, WokAndRollGreedyBot(1)], game, read=read,
+                         write=out.append, clear=lambda: None)
+    said = [line for line in out if line.startswith("not possible")]
+    assert said == [
+        "not possible: S1.1: the dice are not locked in yet (these dice would pay it)",
+        "not possible: R1.2: a dish is crossed from the top down: R1.1 comes first",
+        # no Rice die; the Fridge's one Rice pays one of the two
+        "not possible: R1.1: needs Rice, Rice; missing 1 Rice (a conversion skill would let "
+        "Recipe Books stand in)",
+        "not possible: there is no serving Z9.1 on this menu ('show sheet' lists them)",
+        "not possible: S1.1: crossed off already",
+    ]
+    assert any(line.startswith("Player 1: cooked S1.1 ") for line in out)

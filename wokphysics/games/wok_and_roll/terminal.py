@@ -41,7 +41,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
     Unlock,
 )
-from wokphysics.games.wok_and_roll.advice import payment_words
+from wokphysics.games.wok_and_roll.advice import payment_words, why_not
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES
 from wokphysics.games.wok_and_roll.render import (
     dice_line,
@@ -235,7 +235,26 @@ class WokAndRollTerminal(TerminalGame):
             action = self.tray.reroll(game, positions)
             self._typed = (action, positions)
             return action
+        if words and (len(words) == 1 or len(words) == 2 and words[0].lower() == "cook"):
+            # 'cook R1.2' (or 'R1.2') that is not among the choices: say why, not "not an
+            # action" (it is the form the prompt offers)
+            self._why_not_serving(game, words[-1].upper())
         return state.parse_action(text)
+
+    @staticmethod
+    def _why_not_serving(game: WokAndRollState, sid: str) -> None:
+        """An ActionParseError saying why serving ``sid`` cannot be cooked now (a word
+        that names no serving is left to the engine's reading)."""
+        seat = game.current_player
+        if seat < 0 or "." not in sid:
+            return
+        serving = serving_of(game.sheet, game.menus[seat], sid)
+        if serving is None:
+            raise ActionParseError(f"there is no serving {sid} on this menu ('show sheet' "
+                                   "lists them)")
+        reason = why_not(game, seat, serving)
+        if reason is not None:
+            raise ActionParseError(f"{sid}: {reason}")
 
     # ------------------------------------------------------------------ telling moves
     def said(self, before: GameState, action: Action, state: GameState, seat: int,
