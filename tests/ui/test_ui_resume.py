@@ -11,6 +11,7 @@ import pytest
 from wokphysics.cli import main
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.bots import make_bot
+from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.games.wok_on_fire.bots import make_wof_bot
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.ui.app import App, WindowOptions
@@ -19,6 +20,7 @@ from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
 from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wwwy.drawing import heading
 from wokphysics.ui.wwwy.scene import wwwy_scene
 
 
@@ -131,5 +133,22 @@ def test_a_resumed_wok_and_roll_log_keeps_this_turn_s_cooking_secret(tmp_path: P
     assert any(line.startswith("The market of turn 2: ") for line in lines), lines
     turn_2 = lines[lines.index("Turn 2: Bot 2 (greedy) goes to the market"):]
     assert not any(line.startswith("Bot 2 (greedy) cooked") for line in turn_2), turn_2
+    pygame.display.quit()
+    del app
+
+
+def test_a_finished_we_will_wok_you_game_names_its_last_turn(tmp_path: Path) -> None:
+    """The top bar over a finished game said "turn 65" when 64 turns were played (the
+    replay of the same game says "turn 64 of 64")."""
+    saved = tmp_path / "done.json"
+    played = _turn_game_saved(saved, "we-will-wok-you", ["person", "random"], 19,
+                              lambda s: s.state.is_terminal())
+    app, scene = _resumed_scene(saved, wwwy_scene)
+    state = played.state
+    assert isinstance(state, WeWillWokYouState)
+    last = state.turns_taken
+    assert heading(scene, state) == f"turn {last}"
+    control = scene.replay_of(played.seats, played.initial, state.history)
+    assert control.where() == f"the start (of {last} turns)"
     pygame.display.quit()
     del app

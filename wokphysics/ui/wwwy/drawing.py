@@ -39,6 +39,13 @@ BUTTON_LABELS = {"take": "Take", "clear": "Clear", "arrangement": "Arrangement",
                  "pass": "Pass"}
 
 
+
+def heading(scene: TurnScene, state: WeWillWokYouState) -> str:
+    """The turn the top bar names: the turn in play, or once the game is over the last turn
+    played (it said "turn 65" over a 64-turn game, whose replay says "turn 64 of 64")."""
+    done = state.turns_taken
+    return scene.heading_turn(done - 1 if state.is_terminal() and done > 0 else done)
+
 class WwwyDrawing:
     """Draws We Will Wok You from the state, the scene and the view.
 
@@ -80,7 +87,7 @@ class WwwyDrawing:
         players = pygame.Rect(column.x, column.y, column.w, lay.log.top - column.y)
         return {
             "top": (lay.rect(0, 0, 1280, 44), (scene.prompt(),
-                                               scene.heading_turn(state.turns_taken),
+                                               heading(scene, state),
                                                scene.person_to_act, scene.presenter.status,
                                                scene.presenter.status_is_error)),
             "market": (lay.rect(0, 44, 440, 560), (
@@ -155,7 +162,7 @@ class WwwyDrawing:
         pygame.draw.rect(surface, PANEL_BG, lay.top_bar)
         size = lay.font(22)
         title = self._label(surface,
-                            f"We Will Wok You  \u00b7  {scene.heading_turn(state.turns_taken)}",
+                            f"We Will Wok You  \u00b7  {heading(scene, state)}",
                             size, (lay.top_bar.x + lay.px(12), lay.top_bar.y + lay.px(10)),
                             GOLD, bold=True)
         prompt = scene.prompt()
