@@ -433,7 +433,9 @@ class TurnScene(GameScene):
             self.session = real
             presenter.quiet = False
             presenter.skip_past(real.events)
-        line = f"Resumed at {self.heading_turn(self.parts.turns_done(real.state))}"
+        count = self.parts.turns_done
+        line = (f"Resumed at {self.heading_turn(count(real.state))}" if count is not None
+                else f"Resumed after {len(real.state.history)} steps")
         presenter.entries.append(LogLine(line, max(real.current, 0)))
         presenter.add_line(line)
 
