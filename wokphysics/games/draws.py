@@ -1,9 +1,9 @@
 """Random draws for the hot loops of simulations, equal to ``random.Random``'s own.
 
-``Random.shuffle`` and ``Random.choice`` spend most of their time in Python-level calls
-(``_randbelow`` per element); these make the same draws from the same generator with the calls
-written out, so a seeded game stays the same game. tests/games/test_draws.py checks them
-against ``Random`` itself.
+``Random.shuffle``, ``Random.randrange`` and ``Random.choice`` spend most of their time in
+Python-level calls (``_randbelow`` per element); these make the same draws from the same
+generator with the calls written out, so a seeded game stays the same game.
+tests/games/test_draws.py checks them against ``Random`` itself.
 """
 
 from __future__ import annotations
@@ -23,3 +23,16 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         while j >= size:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def below(rng: random.Random, size: int) -> int:
+    """A number in ``0 .. size - 1`` drawn exactly as ``rng.randrange(size)`` draws it (the
+    fewest bits that hold ``size``, drawn again while out of range). ``size`` must be > 0."""
+    if size <= 0:
+        raise ValueError(f"below() needs a size above 0, not {size}")
+    getrandbits = rng.getrandbits
+    bits = size.bit_length()
+    value = getrandbits(bits)
+    while value >= size:
+        value = getrandbits(bits)
+    return value

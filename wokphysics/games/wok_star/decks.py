@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wokphysics.games.draws import below, shuffle
+
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
 
 
 def insert_unknown(state: WokStarState, card: str) -> None:
     """Shuffle ``card`` face down into the Customer deck at a random place."""
-    where = state.rng.randint(0, len(state.deck))
+    where = below(state.rng, len(state.deck) + 1)  # = rng.randint(0, len(deck))
     state.deck.insert(where, card)
     state.deck_known.insert(where, False)
 
@@ -27,7 +29,7 @@ def deal_events(state: WokStarState) -> None:
         if not state.event_deck:
             state.event_deck = state.event_discard
             state.event_discard = []
-            state.rng.shuffle(state.event_deck)
+            shuffle(state.rng, state.event_deck)
         if not state.event_deck:
             return
         insert_unknown(state, state.event_deck.pop())
@@ -36,7 +38,7 @@ def deal_events(state: WokStarState) -> None:
 def take_potential(state: WokStarState) -> None:
     """A random Potential customer face down into the Customer deck (if any is left)."""
     if state.potential:
-        card = state.potential.pop(state.rng.randrange(len(state.potential)))
+        card = state.potential.pop(below(state.rng, len(state.potential)))
         insert_unknown(state, card)
 
 

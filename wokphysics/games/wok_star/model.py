@@ -54,10 +54,17 @@ the Enum's values are the names saved in JSON, not words for people."""
 SETUP_ASSIGN, SETUP_BONUS, ACTION, LEFTOVER, PURCHASE, PURCHASE_ASSIGN, OVER = Phase
 
 
+_ROLL_BITS = DIE_FACES.bit_length()
+
+
 def roll(rng: Random) -> int:
-    """One die roll, 1 to DIE_FACES (``randrange`` + 1 draws exactly what ``randint`` does,
-    with less overhead)."""
-    return rng.randrange(DIE_FACES) + 1
+    """One die roll, 1 to DIE_FACES: exactly ``rng.randrange(DIE_FACES) + 1`` (and so
+    ``randint``), the draw written out (:func:`wokphysics.games.draws.below`) without its
+    Python-level calls: every round rolls every pool."""
+    face = rng.getrandbits(_ROLL_BITS)
+    while face >= DIE_FACES:
+        face = rng.getrandbits(_ROLL_BITS)
+    return face + 1
 
 
 class DieStatus(IntEnum):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wokphysics.games.draws import below, shuffle
 from wokphysics.games.wok_star import characters
 from wokphysics.games.wok_star.actions import (
     ADVERTISE,
@@ -79,7 +80,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         characters.use(state, characters.owner(state, action.character), action)
     elif isinstance(action, Advertise):
         state.money -= track.advertising[row]
-        card = state.potential.pop(state.rng.randrange(len(state.potential)))
+        card = state.potential.pop(below(state.rng, len(state.potential)))
         insert_unknown(state, card)
     else:  # done: end of the round
         state.round += 1
@@ -96,13 +97,13 @@ def _buy(state: WokStarState, action: Buy, base: int) -> None:
             state.counters[ingredient] = 0
             state.pending_assign.append(ingredient)
     cards = [customer_id(recipe.id, k) for k in range(1, len(recipe.customers) + 1)]
-    state.rng.shuffle(cards)
+    shuffle(state.rng, cards)
     to_deck = state.config.rules.new_recipe_to_deck
     for card in cards[:to_deck]:
         state.deck.append(card)
         state.deck_known.append(True)
     state.potential.extend(cards[to_deck:])
-    state.rng.shuffle(state.potential)
+    shuffle(state.rng, state.potential)
     card_order(state)
     if state.pending_assign:
         state.phase = PURCHASE_ASSIGN

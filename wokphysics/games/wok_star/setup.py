@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wokphysics.games.draws import shuffle
 from wokphysics.games.wok_star import characters, timeline
 from wokphysics.games.wok_star.actions import (
     BONUS_DIE,
@@ -41,8 +42,8 @@ def deal(state: WokStarState) -> None:
     cheap_cost, dear_cost = setup.recipe_costs
     cheap = [r.id for r in cfg.recipes if r.cost == cheap_cost]
     dear = [r.id for r in cfg.recipes if r.cost == dear_cost]
-    rng.shuffle(cheap)
-    rng.shuffle(dear)
+    shuffle(rng, cheap)
+    shuffle(rng, dear)
     cheap_count, dear_count = setup.recipes[n - 1]
     dealt = cheap[:cheap_count] + dear[:dear_count]
     if n == 1:
@@ -50,7 +51,7 @@ def deal(state: WokStarState) -> None:
             state.recipe_owner[recipe] = 0
     else:
         seats = list(range(n))
-        rng.shuffle(seats)
+        shuffle(rng, seats)
         for seat, recipe in zip(seats, dealt, strict=True):
             state.recipe_owner[recipe] = seat
     for recipe in dealt:
@@ -60,20 +61,20 @@ def deal(state: WokStarState) -> None:
     customers = [
         customer_id(r, k) for r in dealt for k in range(1, len(cfg.recipe_by_id[r].customers) + 1)
     ]
-    rng.shuffle(customers)
+    shuffle(rng, customers)
     deck_size, _ = cfg.decks.sizes[n - 1]
     state.deck = customers[:deck_size]
     state.potential = customers[deck_size:]
     state.deck_known = [False] * len(state.deck)
     if cfg.rules.events:
         state.event_deck = [e.id for e in cfg.events]
-        rng.shuffle(state.event_deck)
+        shuffle(rng, state.event_deck)
         deal_events(state)
     start = cfg.rules.solo_start_dice if state.solo else cfg.rules.start_dice
     state.pool = [start] * n
     if cfg.rules.characters:
         chars = [c.id for c in cfg.characters]
-        rng.shuffle(chars)
+        shuffle(rng, chars)
         per = setup.solo_characters if state.solo else setup.characters
         for seat in range(n):
             state.characters[seat] = [FamilyCard(chars.pop()) for _ in range(per)]

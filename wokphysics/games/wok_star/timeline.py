@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wokphysics.games.draws import shuffle
 from wokphysics.games.wok_star import events, leftover
 from wokphysics.games.wok_star.model import ACTION, Die, roll
 from wokphysics.games.wok_star.seats import next_seat
@@ -28,7 +29,7 @@ def start_round(state: WokStarState) -> None:
     n = state.num_players
     state.phase = ACTION
     order = list(range(len(state.deck)))
-    rng.shuffle(order)
+    shuffle(rng, order)
     state.deck = [state.deck[i] for i in order]
     state.deck_known = [state.deck_known[i] for i in order]
     state.dice = [Die(seat, roll(rng), seat) for seat in range(n) for _ in range(state.pool[seat])]
