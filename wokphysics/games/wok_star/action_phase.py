@@ -54,7 +54,7 @@ def legal(state: WokStarState) -> list[WokStarAction]:
         if late.completing(state):
             return late.actions(state, seat, uses)
         return [TURN_AWAY, *uses]
-    out = dice_actions(state, seat, gives=True)
+    out = dice_actions(state, seat)
     chefs = card in config.chefs_specials
     if recipe is not None:
         if state.recipe_owner[recipe] == seat:

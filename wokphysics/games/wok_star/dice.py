@@ -18,10 +18,13 @@ if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
 
 
-DiceMenus = dict[tuple[int, int, int, int, int, tuple[str, ...]], tuple[WokStarAction, ...]]
-"""Memo of :func:`dice_actions`: (seat, faces shown, faces shown twice, own faces, players,
-preparations) -> the moves. Dice moves depend on nothing else, and the same few hands come
-up again and again, so each is worked out once per config."""
+HandMenus = dict[int, tuple[WokStarAction, ...]]
+"""One seat's dice moves by the hand it holds: :func:`hand_key` -> the moves, for one seat
+with one set of preparations at a table of some size. Dice moves depend on nothing else, and
+the same few hands come up again and again, so each is worked out once per config."""
+
+DiceMenus = dict[tuple[int, int, tuple[str, ...]], HandMenus]
+"""Every seat's :data:`HandMenus`: (seat, players, its preparations in card order) -> them."""
 
 _MENUS: dict[str, DiceMenus] = {}
 
@@ -36,9 +39,24 @@ def menus_for(config: WokStarConfig) -> DiceMenus:
     return menus
 
 
-def dice_actions(state: WokStarState, seat: int, gives: bool) -> list[WokStarAction]:
+def hand_menus(state: WokStarState, seat: int) -> HandMenus:
+    """The memo of ``seat``'s dice moves for the preparations it owns now."""
+    key = (seat, state.num_players, tuple(state.preps_of(seat)))
+    menus = state.dice_menus.get(key)
+    if menus is None:
+        menus = state.dice_menus[key] = {}
+    return menus
+
+
+_TWICE = DIE_FACES + 1
+_OWN = 2 * _TWICE
+"""Bit offsets in a :func:`dice_actions` hand key: faces shown (bit ``face``), faces shown
+twice (bit ``_TWICE + face``), own-colour faces (bit ``_OWN + face``)."""
+
+
+def dice_actions(state: WokStarState, seat: int) -> list[WokStarAction]:
     """Every placement (single die, then combinations) on the seat's preparations, then
-    (``gives``) every gift of one of its own dice to another seat."""
+    every gift of one of its own dice to another seat."""
     shown = twice = own = 0
     for die in state.dice:
         if die.holder == seat and die.status is FREE:
@@ -50,18 +68,24 @@ def dice_actions(state: WokStarState, seat: int, gives: bool) -> list[WokStarAct
                 own |= bit
     if not shown:
         return []
-    players = state.num_players if gives else 0
-    key = (seat, shown, twice, own if gives else 0, players, tuple(state.preps_of(seat)))
-    menu = state.dice_menus.get(key)
+    hand = shown | twice << _TWICE | own << _OWN
+    menus = state.seat_menus(seat)
+    menu = menus.get(hand)
     if menu is None:
-        menu = state.dice_menus[key] = _menu(state.config, key)
+        preps = tuple(state.preps_of(seat))
+        menu = menus[hand] = _menu(state.config, seat, shown, twice, own, state.num_players, preps)
     return list(menu)
 
 
 def _menu(
-    config: WokStarConfig, key: tuple[int, int, int, int, int, tuple[str, ...]]
+    config: WokStarConfig,
+    seat: int,
+    shown: int,
+    twice: int,
+    own: int,
+    players: int,
+    preps: tuple[str, ...],
 ) -> tuple[WokStarAction, ...]:
-    seat, shown, twice, own, players, preps = key
     faces = [f for f in range(1, DIE_FACES + 1) if shown & (1 << f)]
     out: list[WokStarAction] = []
     for prep in preps:

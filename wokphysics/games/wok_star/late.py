@@ -112,7 +112,7 @@ def actions(state: WokStarState, seat: int, family: list[WokStarAction]) -> list
     needs = missing(state)
     moves = [
         a
-        for a in dice_actions(state, seat, gives=True)
+        for a in dice_actions(state, seat)
         if _towards(state, a, needs) and _keeps(state, seat, a)
     ]
     return moves + family

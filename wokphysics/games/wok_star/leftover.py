@@ -49,7 +49,7 @@ def _next_turn(state: WokStarState, after: int) -> None:
 def legal(state: WokStarState) -> list[WokStarAction]:
     """Placements and gifts of the seat's unplaced dice, its characters, or ``done``."""
     seat = state.turn
-    return [*dice_actions(state, seat, gives=True), *characters.actions(state, seat), DONE]
+    return [*dice_actions(state, seat), *characters.actions(state, seat), DONE]
 
 
 def apply(state: WokStarState, action: WokStarAction) -> None:

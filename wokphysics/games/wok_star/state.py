@@ -62,7 +62,7 @@ from wokphysics.games.wok_star.cards import (
 )
 from wokphysics.games.wok_star.clock import Clock, SimulatedClock
 from wokphysics.games.wok_star.decks import card_order
-from wokphysics.games.wok_star.dice import menus_for
+from wokphysics.games.wok_star.dice import HandMenus, hand_menus, menus_for
 from wokphysics.games.wok_star.model import (
     ACTION,
     FREE,
@@ -104,6 +104,7 @@ class WokStarState(GameState):
         self.clock: Clock = clock if clock is not None else SimulatedClock()
         self._legal: list[WokStarAction] | None = None
         self.dice_menus = menus_for(self.config)
+        self._hand_menus: list[HandMenus | None] = [None] * num_players
         time = self.config.time
         share = self.num_players if self.config.rules.share_time_between_players else 1
         self.seconds: dict[str, float] = {
@@ -152,6 +153,16 @@ class WokStarState(GameState):
     def refresh(self) -> None:
         """Forget the cached legal actions: call after changing fields by hand (tests)."""
         self._legal = None
+        self._hand_menus = [None] * self.num_players
+
+    def seat_menus(self, seat: int) -> HandMenus:
+        """``seat``'s memo of dice moves (:func:`.dice.hand_menus`), kept while its
+        preparations stay: forgotten after every step outside the Action phase (the only
+        steps that give preparations out) and by :meth:`refresh`."""
+        menus = self._hand_menus[seat]
+        if menus is None:
+            menus = self._hand_menus[seat] = hand_menus(self, seat)
+        return menus
 
     # ------------------------------------------------------------------ queries
     @property
@@ -351,6 +362,7 @@ class WokStarState(GameState):
             setup.apply_assign(self, action)
         else:
             setup.apply_bonus(self, action)
+        self._hand_menus = [None] * self.num_players  # preparations may have changed hands
 
     # ------------------------------------------------------------------ results
     def won(self) -> bool:
