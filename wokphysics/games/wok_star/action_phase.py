@@ -93,21 +93,22 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         # Something on the table changed: whoever had passed may have a move again.
         # (Bounded: each of these uses up a die or a character.)
         state.idle = [False] * state.num_players
-    # Dispatch on the exact class: isinstance() on the protocol's abstract Action is slow,
-    # and this is the engine's hottest path.
-    if type(action) is Place or type(action) is Combo:
+    # Dispatch on the exact class, the commonest first (a random game's steps are 40 % waits,
+    # 25 % placements): isinstance() on the protocol's abstract Action is slow, and this is
+    # the engine's hottest path.
+    if kind is Wait:
+        _wait(state, seat)
+    elif type(action) is Place or type(action) is Combo:
         place_dice(state, seat, action)
+    elif kind is TurnAway:
+        _turn_away(state)
     elif type(action) is Give:
         pick_die(state, seat, action.face, own=True).holder = action.seat
     elif type(action) is Serve:
         _serve(state, seat, action.recipe)
-    elif kind is TurnAway:
-        _turn_away(state)
     elif type(action) is Use:
         if characters.use(state, seat, action):
             reveal(state, state.now)
-    elif kind is Wait:
-        _wait(state, seat)
     elif kind is Next:
         state.revealed.append(state.current)
         reveal(state, state.now)

@@ -326,12 +326,17 @@ class WokStarState(GameState):
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the current player, or raise IllegalAction and change
         nothing (the protocol's apply, with one look-up of the action)."""
-        if self.phase is OVER:
+        phase = self.phase
+        if phase is OVER:
             raise IllegalAction("the game is over")
         chosen = self._match(action)
         if chosen is None:
             raise IllegalAction(refusals.why_not(self, action))
-        self._play(chosen)
+        if phase is ACTION:  # the commonest step, without _play's call
+            self._legal = None
+            action_phase.apply(self, chosen)
+        else:
+            self._play(chosen)
         self.history.append(chosen)
 
     def _apply(self, action: Action) -> None:
