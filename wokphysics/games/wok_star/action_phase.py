@@ -42,9 +42,9 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     """The acting seat's moves: dice, serving or turning away, characters, waiting."""
     seat = state.turn
     card = state.current
-    config = state.config
-    timer = config.rules.timer
-    recipe = config.customer_recipe.get(card)  # None: not a customer
+    lookups = state.lookups
+    timer = lookups.timer
+    recipe = lookups.customer_recipe.get(card)  # None: not a customer
     if recipe is not None and (state.overdue or (not timer and forced(state))):
         # Family Characters are used "at anytime", after the deadline too (Little Bo serves
         # the late customer face down; Grandpa is left out once the sand has run out).
@@ -55,7 +55,7 @@ def legal(state: WokStarState) -> list[WokStarAction]:
             return late.actions(state, seat, uses)
         return [TURN_AWAY, *uses]
     out = dice_actions(state, seat)
-    chefs = card in config.chefs_specials
+    chefs = card in lookups.chefs_specials
     if recipe is not None:
         if state.recipe_owner[recipe] == seat:
             if state.can_serve(recipe):
@@ -114,14 +114,14 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         reveal(state, state.now)
     if state.phase is not ACTION:
         return
-    if state.now >= state.deadline and state.config.rules.timer:
+    if state.now >= state.deadline and state.lookups.timer:
         catch_up(state)
     if state.phase is ACTION:
         state.turn = next_seat(state, seat, include_self=False)
 
 
 def _wait(state: WokStarState, seat: int) -> None:
-    if state.config.rules.timer:
+    if state.lookups.timer:
         if someone_busy(state):
             state.now = state.clock.wait_for(state.now, state.wait_seconds)
         else:
@@ -134,7 +134,7 @@ def _serve(state: WokStarState, seat: int, recipe: str) -> None:
     card = state.current
     if not recipe:
         recipe = recipe_of(card)
-    for ingredient in state.config.recipe_by_id[recipe].ingredients:
+    for ingredient in state.lookups.ingredients[recipe]:
         state.counters[ingredient] -= 1
     state.piles[seat].append(PileCard(card, state.in_time()))
     reveal(state, state.now)
@@ -145,7 +145,7 @@ def _turn_away(state: WokStarState) -> None:
     if "#" in card:
         state.bad.append(card)
         state.turned_away_round += 1
-        if len(state.bad) >= state.config.rules.bad_publicity_limit:
+        if len(state.bad) >= state.lookups.bad_publicity_limit:
             state.current = ""
             state.lost = True
             state.phase = OVER

@@ -11,6 +11,7 @@ the key and what is allowed. Money is in dollars, time in seconds.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
 from pathlib import Path
@@ -265,6 +266,27 @@ class WokStarConfig(Settings):
         }
 
     @cached_property
+    def lookups(self) -> Lookups:
+        """The values the engine reads at every step, as a plain :class:`Lookups`."""
+        rules = self.rules
+        return Lookups(
+            timer=rules.timer,
+            sand_physics=rules.sand_physics,
+            timer_seconds=rules.timer_seconds,
+            ingredient_max=rules.ingredient_max,
+            bad_publicity_limit=rules.bad_publicity_limit,
+            customer_recipe=self.customer_recipe,
+            chefs_specials=self.chefs_specials,
+            ingredients={r.id: tuple(r.ingredients) for r in self.recipes},
+            prep_number={p.id: p.number for p in self.preparations},
+            prep_front={p.id: p.front for p in self.preparations},
+            prep_upgraded={p.id: p.upgraded for p in self.preparations},
+            event_kind={e.id: e.kind for e in self.events},
+            event_when={e.id: e.when for e in self.events},
+            character_kind={c.id: c.kind for c in self.characters},
+        )
+
+    @cached_property
     def canonical(self) -> str:
         """The config as canonical JSON (stored in saved states)."""
         return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
@@ -274,6 +296,36 @@ class WokStarConfig(Settings):
         data = self.model_dump(mode="json")
         data["rules"].update(options)
         return validate(WokStarConfig, data, "(options)")
+
+
+@dataclass(frozen=True, slots=True)
+class Lookups:
+    """A config's values the engine reads at every step, as plain attributes.
+
+    Reading an attribute of a pydantic model costs about 15 times a slotted class's in
+    Python 3.11 (the model's ``__getattr__`` hook keeps the interpreter from specialising the
+    read), and the Action phase reads these a dozen times a step. One per config
+    (:attr:`WokStarConfig.lookups`); the state holds it as ``state.lookups``.
+    """
+
+    timer: bool
+    sand_physics: bool
+    timer_seconds: float
+    ingredient_max: int
+    bad_publicity_limit: int
+    customer_recipe: dict[str, str]
+    """Customer card id to its recipe id (:attr:`WokStarConfig.customer_recipe`)."""
+    chefs_specials: frozenset[str]
+    ingredients: dict[str, tuple[str, ...]]
+    """Recipe id to its ingredients (preparation ids), in card order."""
+    prep_number: dict[str, int]
+    """Preparation id to its number (a die showing it makes the matching yield)."""
+    prep_front: dict[str, list[int]]
+    prep_upgraded: dict[str, list[int]]
+    """Preparation id to its yields [any die, matching die, combination], each side."""
+    event_kind: dict[str, EventKind]
+    event_when: dict[str, Literal["reveal", "end"]]
+    character_kind: dict[str, CharacterKind]
 
 
 def customer_id(recipe: str, number: int) -> str:

@@ -28,13 +28,13 @@ if TYPE_CHECKING:
 def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
     """The seat's unused characters that can take effect now."""
     out: list[WokStarAction] = []
-    by_id = state.config.character_by_id
+    kinds = state.lookups.character_kind
     card = state.current
     for family in state.characters[seat]:
         if family.used:
             continue
         char_id = family.id
-        kind = by_id[char_id].kind
+        kind = kinds[char_id]
         if kind == "grandma":
             out += [use_card(char_id, i) for i in state.counters]
         elif kind == "uncle":
@@ -48,7 +48,7 @@ def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
                 out.append(use_card(char_id))
         elif kind == "grandpa":
             # Only a timer still running can be turned back (an overdue one has run out).
-            if state.phase is ACTION and state.config.rules.timer and card:
+            if state.phase is ACTION and state.lookups.timer and card:
                 if not state.overdue:
                     out.append(use_card(char_id))
         elif kind == "little_bo":

@@ -135,11 +135,11 @@ def place_dice(state: WokStarState, seat: int, action: Place | Combo) -> None:
     if type(action) is Place:
         die = pick_die(state, seat, action.face, own=False)
         die.status = PLACED
-        made = sides[1] if action.face == state.config.prep_by_id[prep].number else sides[0]
+        made = sides[1] if action.face == state.lookups.prep_number[prep] else sides[0]
     else:
         first = pick_die(state, seat, action.low, own=False)
         first.status = PLACED
         second = pick_die(state, seat, action.high, own=False)
         second.status = PLACED
         made = sides[2]
-    state.counters[prep] = min(state.config.rules.ingredient_max, state.counters[prep] + made)
+    state.counters[prep] = min(state.lookups.ingredient_max, state.counters[prep] + made)

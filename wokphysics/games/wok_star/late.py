@@ -35,7 +35,7 @@ def missing(state: WokStarState) -> list[str]:
     card = state.current
     if "#" not in card:
         return []
-    ingredients = state.config.recipe_by_id[recipe_of(card)].ingredients
+    ingredients = state.lookups.ingredients[recipe_of(card)]
     return [i for i in ingredients if state.counters[i] <= 0]
 
 

@@ -57,7 +57,7 @@ def forced(state: WokStarState) -> bool:
     left to do for it but serve it or turn it away."""
     if state.overdue:
         return True
-    if state.config.rules.timer or "#" not in state.current:
+    if state.lookups.timer or "#" not in state.current:
         return False
     holding = holders(state)
     return not any(
@@ -69,16 +69,18 @@ def next_seat(state: WokStarState, after: int, include_self: bool) -> int:
     """Round-robin: the next seat with something to do (else the seat after ``after``)."""
     n = state.num_players
     handler = state.handler()
-    if (state.overdue or forced(state)) and not late.completing(state):
-        if handler >= 0:
-            return handler
     start = 0 if include_self else 1
     if state.overdue:
+        # A customer past its time goes to its cook, unless the team must complete it.
+        if handler >= 0 and not late.completing(state):
+            return handler
         for step in range(start, n + start):
             seat = (after + step) % n
             if busy(state, seat):
                 return seat
         return (after + start) % n
+    if handler >= 0 and not state.lookups.timer and forced(state):
+        return handler  # (forced() is never true with the timer unless overdue)
     seat = _first_busy(state, after, start, handler)
     return seat if seat >= 0 else (after + start) % n
 
@@ -93,7 +95,7 @@ def _first_busy(state: WokStarState, after: int, start: int, handler: int) -> in
     n = state.num_players
     idle = state.idle
     dice = state.dice
-    cooks = state.recipe_owner.values() if state.current in state.config.chefs_specials else ()
+    cooks = state.recipe_owner.values() if state.current in state.lookups.chefs_specials else ()
     characters = state.characters
     for step in range(start, n + start):
         seat = (after + step) % n

@@ -102,6 +102,8 @@ class WokStarState(GameState):
         super().__init__(num_players, seed)
         self.config = config if config is not None else default_config()
         self.clock: Clock = clock if clock is not None else SimulatedClock()
+        self.lookups = self.config.lookups
+        """The config's values read at every step, as plain attributes (fast to read)."""
         self._legal: list[WokStarAction] | None = None
         self.dice_menus = menus_for(self.config)
         self._hand_menus: list[HandMenus | None] = [None] * num_players
@@ -190,19 +192,19 @@ class WokStarState(GameState):
 
     def is_chefs_special(self, card: str) -> bool:
         """Whether ``card`` is a Chef's Special (an event served like a customer)."""
-        return card in self.config.chefs_specials
+        return card in self.lookups.chefs_specials
 
     def can_serve(self, recipe: str) -> bool:
         """Whether every ingredient of ``recipe`` is on the board (counter above 0)."""
         counters = self.counters
-        for ingredient in self.config.recipe_by_id[recipe].ingredients:
+        for ingredient in self.lookups.ingredients[recipe]:
             if counters[ingredient] <= 0:
                 return False
         return True
 
     def handler(self) -> int:
         """The seat that serves or turns away the current customer (-1: anyone, or none)."""
-        recipe = self.config.customer_recipe.get(self.current)
+        recipe = self.lookups.customer_recipe.get(self.current)
         return -1 if recipe is None else self.recipe_owner[recipe]
 
     def free_dice(self, seat: int) -> list[Die]:
@@ -211,8 +213,9 @@ class WokStarState(GameState):
 
     def yields(self, prep: str) -> list[int]:
         """[any die, matching die, combination] for the side of ``prep`` showing."""
-        card = self.config.prep_by_id[prep]
-        return card.upgraded if prep in self.upgraded else card.front
+        if prep in self.upgraded:
+            return self.lookups.prep_upgraded[prep]
+        return self.lookups.prep_front[prep]
 
     def loan(self) -> int:
         """Dollars of the last round's income the team needs."""
@@ -222,11 +225,11 @@ class WokStarState(GameState):
         """Whether a card taken now goes face up (in time) rather than face down (late)."""
         if self.overdue:
             return False
-        return not self.config.rules.timer or self.now <= self.deadline
+        return not self.lookups.timer or self.now <= self.deadline
 
     def time_left(self, now: float | None = None) -> float | None:
         """Seconds left on the running timer (None with no timer or no card)."""
-        if not self.config.rules.timer or not self.current or self.deadline == NO_DEADLINE:
+        if not self.lookups.timer or not self.current or self.deadline == NO_DEADLINE:
             return None
         at = self.now if now is None else now
         return max(0.0, self.deadline - at)

@@ -45,13 +45,13 @@ def start_round(state: WokStarState) -> None:
 
 def reveal(state: WokStarState, at: float) -> None:
     """Flip a timer at ``at`` and reveal the next card (or end the Action phase)."""
-    rules = state.config.rules
+    lookups = state.lookups
     while True:
         state.overdue = False
         state.idle = [False] * state.num_players
-        if rules.timer:
+        if lookups.timer:
             state.last_timer, state.deadline = flip(
-                state.timers, state.last_timer, at, rules.timer_seconds, rules.sand_physics
+                state.timers, state.last_timer, at, lookups.timer_seconds, lookups.sand_physics
             )
         else:
             state.deadline = NO_DEADLINE
@@ -64,12 +64,12 @@ def reveal(state: WokStarState, at: float) -> None:
         state.current = card
         if "#" in card:
             return
-        event = state.config.event_by_id[card]
-        if event.kind == "chefs_special":
+        kind = lookups.event_kind[card]
+        if kind == "chefs_special":
             return
-        if event.when == "reveal":
-            events.on_reveal(state, event)
-        if event.kind == "rush":
+        if lookups.event_when[card] == "reveal":
+            events.on_reveal(state, state.config.event_by_id[card])
+        if kind == "rush":
             state.revealed.append(card)
             continue
         return
@@ -77,7 +77,7 @@ def reveal(state: WokStarState, at: float) -> None:
 
 def catch_up(state: WokStarState) -> None:
     """After the clock moved: reveal past finished events, mark an overdue customer."""
-    if not state.config.rules.timer:
+    if not state.lookups.timer:
         return
     while state.phase is ACTION and state.current and not state.overdue:
         if state.now < state.deadline:
