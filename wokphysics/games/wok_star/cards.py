@@ -25,6 +25,9 @@ from wokphysics.games.wok_star.model import DIE_FACES
 
 CONFIG_FILE = "wok_star.toml"
 
+TIMED_VERBS = ("place", "combo", "give", "serve", "turn_away", "use")
+"""The verbs whose :class:`TimeCosts` the simulated clock charges (``wait`` is charged apart)."""
+
 ComboKind = Literal[
     "pair", "straight", "both_odd", "both_even", "sum_at_least", "sum_at_most", "sum_is"
 ]
@@ -275,9 +278,17 @@ class WokStarConfig(Settings):
             timer_seconds=rules.timer_seconds,
             ingredient_max=rules.ingredient_max,
             bad_publicity_limit=rules.bad_publicity_limit,
+            share_time=rules.share_time_between_players,
+            action_seconds={verb: float(getattr(self.time, verb)) for verb in TIMED_VERBS},
+            wait_seconds=self.time.wait,
             customer_recipe=self.customer_recipe,
             chefs_specials=self.chefs_specials,
             ingredients={r.id: tuple(r.ingredients) for r in self.recipes},
+            recipe_cost={r.id: r.cost for r in self.recipes},
+            customers={
+                r.id: tuple(customer_id(r.id, n) for n in range(1, len(r.customers) + 1))
+                for r in self.recipes
+            },
             prep_number={p.id: p.number for p in self.preparations},
             prep_front={p.id: p.front for p in self.preparations},
             prep_upgraded={p.id: p.upgraded for p in self.preparations},
@@ -313,11 +324,20 @@ class Lookups:
     timer_seconds: float
     ingredient_max: int
     bad_publicity_limit: int
+    share_time: bool
+    """``rules.share_time_between_players``: a timed action costs its seconds / players."""
+    action_seconds: dict[str, float]
+    """Seconds each timed verb (:data:`TIMED_VERBS`) costs one player."""
+    wait_seconds: float
     customer_recipe: dict[str, str]
     """Customer card id to its recipe id (:attr:`WokStarConfig.customer_recipe`)."""
     chefs_specials: frozenset[str]
     ingredients: dict[str, tuple[str, ...]]
     """Recipe id to its ingredients (preparation ids), in card order."""
+    recipe_cost: dict[str, int]
+    """Recipe id to its fixed cost, in card order."""
+    customers: dict[str, tuple[str, ...]]
+    """Recipe id to its customer card ids (``recipe#1`` ...)."""
     prep_number: dict[str, int]
     """Preparation id to its number (a die showing it makes the matching yield)."""
     prep_front: dict[str, list[int]]

@@ -46,11 +46,14 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     row = state.round - 1
     out: list[WokStarAction] = []
     base = track.recipe_base[row]
-    for recipe in state.config.recipes:
-        if recipe.id in state.recipe_owner or base + recipe.cost > state.money:
+    owned = state.recipe_owner
+    money = state.money
+    seats = range(state.num_players)
+    for recipe, cost in state.lookups.recipe_cost.items():
+        if recipe in owned or base + cost > money:
             continue
-        for seat in range(state.num_players):
-            out.append(buy(recipe.id, seat))
+        for seat in seats:
+            out.append(buy(recipe, seat))
     if track.upgrade[row] <= state.money:
         for prep in state.prep_owner:
             if prep not in state.upgraded:

@@ -22,7 +22,6 @@ from wokphysics.games.wok_star.actions import (
     assign,
     bonus_upgrade,
 )
-from wokphysics.games.wok_star.cards import customer_id
 from wokphysics.games.wok_star.decks import card_order, deal_events
 from wokphysics.games.wok_star.model import SETUP_ASSIGN, SETUP_BONUS, FamilyCard
 
@@ -40,8 +39,10 @@ def deal(state: WokStarState) -> None:
     rng = state.rng
     n = state.num_players
     cheap_cost, dear_cost = setup.recipe_costs
-    cheap = [r.id for r in cfg.recipes if r.cost == cheap_cost]
-    dear = [r.id for r in cfg.recipes if r.cost == dear_cost]
+    lookups = state.lookups
+    costs = lookups.recipe_cost.items()
+    cheap = [recipe for recipe, cost in costs if cost == cheap_cost]
+    dear = [recipe for recipe, cost in costs if cost == dear_cost]
     shuffle(rng, cheap)
     shuffle(rng, dear)
     cheap_count, dear_count = setup.recipes[n - 1]
@@ -54,13 +55,12 @@ def deal(state: WokStarState) -> None:
         shuffle(rng, seats)
         for seat, recipe in zip(seats, dealt, strict=True):
             state.recipe_owner[recipe] = seat
+    first_counters = setup.first_counters
     for recipe in dealt:
-        for ingredient in cfg.recipe_by_id[recipe].ingredients:
+        for ingredient in lookups.ingredients[recipe]:
             state.prep_owner.setdefault(ingredient, UNASSIGNED)
-            state.counters[ingredient] = setup.first_counters
-    customers = [
-        customer_id(r, k) for r in dealt for k in range(1, len(cfg.recipe_by_id[r].customers) + 1)
-    ]
+            state.counters[ingredient] = first_counters
+    customers = [card for recipe in dealt for card in lookups.customers[recipe]]
     shuffle(rng, customers)
     deck_size, _ = cfg.decks.sizes[n - 1]
     state.deck = customers[:deck_size]
@@ -107,9 +107,11 @@ def assign_actions(state: WokStarState) -> list[WokStarAction]:
     if state.phase is SETUP_ASSIGN:
         owners = state.prep_owner
         prep = next(p for p, owner in owners.items() if owner == UNASSIGNED)
-        left_after = sum(1 for owner in owners.values() if owner == UNASSIGNED) - 1
-        without = {s for s in seats if s not in owners.values()}
-        allowed = [s for s in seats if len(without - {s}) <= left_after]
+        taken = list(owners.values())
+        left_after = taken.count(UNASSIGNED) - 1
+        without = [s for s in seats if s not in taken]
+        # s may take it if the seats without a preparation, s aside, can still get one each
+        allowed = [s for s in seats if len(without) - (s in without) <= left_after]
     else:
         prep = state.pending_assign[0]
         allowed = list(seats)

@@ -83,8 +83,6 @@ from wokphysics.games.wok_star.timers import NOT_YET, SandTimer, fresh_timers
 SAVE_FORMAT = 2
 """Version of the saved JSON (format 1 had no ``format`` key; it still loads)."""
 
-_TIMED_VERBS = ("place", "combo", "give", "serve", "turn_away", "use")
-
 
 class WokStarState(GameState):
     """One game of Wok Star. See the module docstring for the public fields."""
@@ -107,13 +105,12 @@ class WokStarState(GameState):
         self._legal: list[WokStarAction] | None = None
         self.dice_menus = menus_for(self.config)
         self._hand_menus: list[HandMenus | None] = [None] * num_players
-        time = self.config.time
-        share = self.num_players if self.config.rules.share_time_between_players else 1
+        share = self.num_players if self.lookups.share_time else 1
         self.seconds: dict[str, float] = {
-            verb: float(getattr(time, verb)) / share for verb in _TIMED_VERBS
+            verb: seconds / share for verb, seconds in self.lookups.action_seconds.items()
         }
         """Simulated seconds each timed verb costs (shared between the players)."""
-        self.wait_seconds = time.wait / share
+        self.wait_seconds = self.lookups.wait_seconds / share
         n = num_players
         self.phase = SETUP_ASSIGN
         self.round = 1
