@@ -248,3 +248,22 @@ def test_wok_and_roll_cook_of_a_serving_not_offered_says_why() -> None:
         "not possible: S1.1: crossed off already",
     ]
     assert any(line.startswith("Player 1: cooked S1.1 ") for line in out)
+
+
+def test_we_will_wok_you_payment_in_progress_says_how_far_it_is() -> None:
+    """The terminal said only which cards were paid; the window shows 'chopstick 3 of 4'."""
+    state = new_game("we-will-wok-you", 2, 3)
+    assert isinstance(state, WeWillWokYouState)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    while not (state.pending_wok >= 0 and state.pending_paid):
+        state.apply(bots[state.current_player].choose(state))
+    data = state.data
+    paid = [data.kind_contribution[data.card_kind[c]] for c in state.pending_paid]
+    shared = [s for s in range(len(data.symbols)) if all(kind[s] for kind in paid)]
+    assert shared
+    screen = WeWillWokYouTerminal().screen(state, state.current_player).replace("\n  ", " ")
+    for s in shared:
+        count = sum(kind[s] for kind in paid)
+        assert 0 < count < data.needed
+        assert f"{data.symbols[s]} {count} of {data.needed}" in screen, screen
+    assert "so far " in screen

@@ -59,6 +59,19 @@ def _wok(state: WeWillWokYouState, wok_id: str) -> str:
     return f"{wok_id} ({data.woks[data.wok_index(wok_id)].describe(data.type_names)})"
 
 
+
+def _so_far(game: WeWillWokYouState) -> str:
+    """How far the payment in progress is, for each symbol every paid card counts toward
+    ("; so far chopstick 3 of 4"): the window shows it under the hand, the terminal said only
+    which cards were paid."""
+    data = game.data
+    paid = [data.kind_contribution[data.card_kind[card]] for card in game.pending_paid]
+    if not paid:
+        return ""
+    shared = [s for s in range(len(data.symbols)) if all(kind[s] for kind in paid)]
+    return "; so far " + ", ".join(
+        f"{data.symbols[s]} {sum(kind[s] for kind in paid)} of {data.needed}" for s in shared)
+
 class WeWillWokYouTerminal(TerminalGame):
     """We Will Wok You's words for the shared terminal loop (see the module docstring)."""
 
@@ -110,7 +123,7 @@ class WeWillWokYouTerminal(TerminalGame):
             lines += _wrapped(
                 f"Paying for {data.woks[game.pending_wok].id} card by card: paid "
                 f"{_kinds(game, game.pending_paid)}; {data.needed} identical symbols "
-                f"needed ({data.settings.symbols.wild} wild)")
+                f"needed ({data.settings.symbols.wild} wild){_so_far(game)}")
         return "\n".join(lines)
 
     def describe(self, state: GameState, action: Action) -> str:
