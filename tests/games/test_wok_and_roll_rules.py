@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from wok_and_roll_dice import with_dice
 
-from wokphysics.games.protocol import Action, IllegalAction
+from wokphysics.games.protocol import Action, GameState, IllegalAction
+from wokphysics.games.registry import new_game
 from wokphysics.games.wok_and_roll.actions import Cook, DoneCooking, Reroll
 from wokphysics.games.wok_and_roll.factory import new_state
 from wokphysics.games.wok_and_roll.state import WokAndRollState
@@ -438,3 +439,25 @@ def test_completing_the_house_special_ends_the_game_only_with_the_rules_option(
     for serving in tile.servings:
         menu.cross(sheet, serving)
     assert menu.completed(sheet) == (1 if counts else 0)
+
+
+def test_a_refused_unlock_says_why() -> None:
+    """'unlock R2 using recipe' was refused with "not enough Recipe Books, or done already",
+    though a Recipe needs no Book (seen at the terminal)."""
+    simple = new_game("wok-and-roll", 2, 5)
+    simple.apply(simple.parse_action("lock"))
+    expert = new_game("wok-and-roll", 2, 5, {"expert": True})
+    expert.apply(expert.parse_action("lock"))
+
+    def refusal(state: GameState, text: str) -> str:
+        with pytest.raises(IllegalAction) as caught:
+            state.check_legal(state.parse_action(text))
+        return caught.value.reason
+
+    assert refusal(simple, "unlock R2 using recipe") == "R2 has no lock"
+    assert refusal(expert, "unlock V1 using recipe") == "V1 has no lock"
+    expert.apply(expert.parse_action("unlock R2 using recipe"))
+    assert refusal(expert, "unlock R2 using recipe") == "R2 is unlocked already"
+    expert.apply(expert.parse_action("unlock R1 using recipe"))
+    expert.apply(expert.parse_action("unlock N1 using recipe"))
+    assert refusal(expert, "unlock S2 using recipe") == "every Recipe is crossed off already"

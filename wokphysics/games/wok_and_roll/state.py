@@ -35,6 +35,7 @@ from wokphysics.games.wok_and_roll.actions import (
     DoneCooking,
     Lock,
     Reroll,
+    Unlock,
     parse_cached,
 )
 from wokphysics.games.wok_and_roll.lanes import LANE
@@ -273,7 +274,22 @@ class WokAndRollState(GameState):
                 needs = "".join(self.sheet.codes[n] for n in serving.needs)
                 return f"{action.sid} needs {needs}"
             return f"'{action}': those ingredients are not available to you now"
+        if isinstance(action, Unlock):
+            return self._why_not_unlock(action, menu)
         return f"'{action}' is not possible now (not enough Recipe Books, or done already)"
+
+    def _why_not_unlock(self, action: Unlock, menu: Menu) -> str:
+        """Why ``action`` (a refused unlock) cannot be taken: 'unlock R2 using recipe' said
+        "not enough Recipe Books, or done already", which a Recipe never needs."""
+        group = self.sheet.group_by_id.get(action.gid)
+        if group is None or group.locked_from < 0:
+            return f"{action.gid} has no lock"
+        if menu.unlocked >> group.index & 1:
+            return f"{action.gid} is unlocked already"
+        if not action.pools:
+            return "every Recipe is crossed off already"
+        return (f"unlocking {action.gid} takes {self.sheet.unlock_cost} Recipe Books; "
+                f"'{action}' names Books you do not have now")
 
     # --- doing ----------------------------------------------------------------------
     def _serving(self, sid: str, menu: Menu) -> Serving | None:
