@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from tqdm import tqdm
 
-from wokphysics.games.bots import Bot, make_bot
+from wokphysics.games.bots import Bot, check_bot_names
+from wokphysics.games.registry import turn_engine
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_star.cards import WokStarConfig
 from wokphysics.games.wok_star.state import WokStarState
@@ -33,7 +34,9 @@ class TeamResult:
 
 def make_bots(name: str, players: int, seed: int) -> list[Bot]:
     """One bot per seat (``team`` or ``random``), each seeded from the game's seed."""
-    return [make_bot("wok-star", name, bot_seed(seed, seat)) for seat in range(players)]
+    check_bot_names("wok-star", [name], "bot")  # once, not per seat: every game seats them
+    factory = turn_engine("wok-star").bots[name]
+    return [factory(bot_seed(seed, seat)) for seat in range(players)]
 
 
 def play_game(config: WokStarConfig | None, players: int, seed: int, bot: str) -> TeamResult:
@@ -41,8 +44,12 @@ def play_game(config: WokStarConfig | None, players: int, seed: int, bot: str) -
     state = WokStarState(players, seed, config)
     bots = make_bots(bot, players, seed)
     limit = 100_000
-    while not state.is_terminal():
-        state.apply(bots[state.current_player].choose(state))
+    # the bound methods looked up once, as in games.simulation.play_out: this loop runs
+    # every step of every simulated game
+    is_terminal, apply = state.is_terminal, state.apply
+    chooses = [bot.choose for bot in bots]
+    while not is_terminal():
+        apply(chooses[state.current_player](state))
         limit -= 1
         if limit == 0:
             raise RuntimeError(f"wok-star game {seed} did not end")
