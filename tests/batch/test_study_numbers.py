@@ -7,6 +7,7 @@ import csv
 import json
 import statistics
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -186,3 +187,33 @@ def test_the_wok_star_table_says_what_its_columns_are_and_agrees_with_the_rows(
     assert row[4] == f"{statistics.mean(int(r['income']) for r in rows):.1f}"
     assert row[6] == f"{statistics.mean(int(r['bad_publicity']) for r in rows):.2f}"
     assert row[7] == f"{100 * lost / 6:.1f}%"
+
+
+def test_an_interrupt_after_the_last_game_says_resume_writes_the_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Before: Ctrl-C while the cluster closed after the last game said "interrupted: 180 of
+    # 180 flicks finished; `--resume fi` runs the rest" (of nothing); and a study run with
+    # --no-cluster "ran on this process".
+    import wokphysics.batch as batch
+
+    folder = tmp_path / "late"
+    run = batch.run_study
+
+    def stopped_at_the_end(study: Any, out: Any, options: Any) -> Any:
+        results = run(study, out, options)
+        results.interrupted = True  # Ctrl-C after the last task, as the cluster closed
+        return results
+
+    monkeypatch.setattr(batch, "run_study", stopped_at_the_end)
+    argv = ["simulate", "wok-star", "--games", "3", "--no-progress", "--no-cluster",
+            "--out", str(folder)]
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    said = f"interrupted: 3 of 3 games finished; `--resume {folder}` writes the study's files"
+    assert said in err
+    monkeypatch.setattr(batch, "run_study", run)
+    assert main(["simulate", "wok-star", "--resume", str(folder), "--no-progress"]) == 0
+    fresh = tmp_path / "fresh"
+    assert main([*argv[:-1], str(fresh)]) == 0
+    assert "3 games ran in this process in" in capsys.readouterr().out

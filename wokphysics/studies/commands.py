@@ -93,6 +93,23 @@ def refuse_study_options(
         )
 
 
+def ran_where(where: str) -> str:
+    """"on a local cluster of 2 worker processes", "in this process" (not "on this process")."""
+    return f"in {where}" if where == "this process" else f"on {where}"
+
+
+def interrupted_line(done: int, total: int, noun: str, folder: Path | None) -> str:
+    """What an interrupted study says: what finished and how to finish it. Stopped after its
+    last task (while the cluster closed), a resume only writes the files: it said "`--resume`
+    runs the rest" of nothing."""
+    line = f"interrupted: {done} of {total} {noun} finished"
+    if folder is None:
+        return line
+    if done == total:
+        return f"{line}; `--resume {folder}` writes the study's files"
+    return f"{line}; `--resume {folder}` runs the rest"
+
+
 def simulate_command(plugin: GamePlugin) -> VerbCommand | None:
     """``wokphysics simulate GAME``: the game's options plus the runner's (None for a game
     without simulate options)."""
@@ -240,11 +257,10 @@ def run(
               + (f" and {folder}/tasks.csv)" if folder else ")"), file=sys.stderr)
     if results.interrupted:
         done = len(results.columns)
-        where = f"; `--resume {folder}` runs the rest" if folder else ""
-        print(f"interrupted: {done} of {len(study)} games finished{where}", file=sys.stderr)
+        print(interrupted_line(done, len(study), "games", folder), file=sys.stderr)
         return 130
     if folder is not None:
-        ran = (f"{results.ran} games ran on {results.where} in {results.seconds:.1f} s"
+        ran = (f"{results.ran} games ran {ran_where(results.where)} in {results.seconds:.1f} s"
                if results.ran else "every game was done before; none ran")
         print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); {ran}")
     if definition.get("replays"):

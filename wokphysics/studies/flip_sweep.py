@@ -192,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
     from wokphysics.batch import ClusterOptions, RunOptions, run_study
     from wokphysics.batch.store import read_manifest
     from wokphysics.studies import flips
-    from wokphysics.studies.commands import refuse_study_options
+    from wokphysics.studies.commands import interrupted_line, ran_where, refuse_study_options
 
     if args.out and args.resume:
         raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")
@@ -214,15 +214,14 @@ def run(args: argparse.Namespace) -> int:
     options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume))
     results = run_study(sweep, folder, options)
     if results.interrupted:
-        where = f"; `--resume {folder}` runs the rest" if folder else ""
-        print(f"interrupted: {len(results.columns)} of {len(sweep)} flicks finished{where}",
+        print(interrupted_line(len(results.columns), len(sweep), "flicks", folder),
               file=sys.stderr)
         return 130
     print(flips.table(results.summary))
     if results.failures:
         print(f"{len(results.failures)} flick(s) failed twice", file=sys.stderr)
     if folder is not None:
-        ran = (f"{results.ran} flicks ran on {results.where} in {results.seconds:.1f} s"
+        ran = (f"{results.ran} flicks ran {ran_where(results.where)} in {results.seconds:.1f} s"
                if results.ran else "every flick was done before; none ran")
         print(f"study written to {folder}/ (report.html, summary.json, tasks.csv, PNG plots); "
               f"{ran}")
