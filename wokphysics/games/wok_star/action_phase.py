@@ -82,6 +82,10 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     return out or ([WAIT] if timer else [NEXT])
 
 
+_CHANGES_THE_TABLE = frozenset((Place, Combo, Give, Use))
+"""The moves after which a seat that passed may have something to do again."""
+
+
 def apply(state: WokStarState, action: WokStarAction) -> None:
     """Carry out a legal Action-phase action, then check the timers and pick the next seat."""
     seat = state.turn
@@ -89,7 +93,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     cost = state.seconds.get(action.verb)
     if cost is not None:
         state.now = state.clock.after_action(state.now, cost)
-    if (kind is Place or kind is Combo or kind is Give or kind is Use) and True in state.idle:
+    if True in state.idle and kind in _CHANGES_THE_TABLE:
         # Something on the table changed: whoever had passed may have a move again.
         # (Bounded: each of these uses up a die or a character.)
         state.idle = [False] * state.num_players
@@ -116,8 +120,9 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         return
     if state.now >= state.deadline and state.lookups.timer:
         catch_up(state)
-    if state.phase is ACTION:
-        state.turn = next_seat(state, seat, include_self=False)
+        if state.phase is not ACTION:
+            return
+    state.turn = next_seat(state, seat, include_self=False)
 
 
 def _wait(state: WokStarState, seat: int) -> None:

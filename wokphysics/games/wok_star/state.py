@@ -266,9 +266,12 @@ class WokStarState(GameState):
     # ------------------------------------------------------------------ protocol: whose move
     @property
     def current_player(self) -> int:
-        if self.phase is OVER:
+        phase = self.phase
+        if phase is ACTION:  # asked before every step: the commonest phase first
+            return self.turn
+        if phase is OVER:
             return -1
-        if self.phase is PURCHASE or self.phase is PURCHASE_ASSIGN:
+        if phase is PURCHASE or phase is PURCHASE_ASSIGN:
             return purchase.head_chef(self)
         return self.turn
 
