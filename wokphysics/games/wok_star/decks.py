@@ -52,7 +52,7 @@ def card_order(state: WokStarState) -> None:
     recipes = state.recipe_owner
     preps = state.prep_owner
     counters = state.counters
-    config = state.config
-    state.recipe_owner = {r.id: recipes[r.id] for r in config.recipes if r.id in recipes}
-    state.prep_owner = {p.id: preps[p.id] for p in config.preparations if p.id in preps}
+    lookups = state.lookups  # its maps are in card order
+    state.recipe_owner = {r: recipes[r] for r in lookups.recipe_cost if r in recipes}
+    state.prep_owner = {p: preps[p] for p in lookups.prep_number if p in preps}
     state.counters = {p: counters[p] for p in state.prep_owner if p in counters}

@@ -67,13 +67,13 @@ def deal(state: WokStarState) -> None:
     state.potential = customers[deck_size:]
     state.deck_known = [False] * len(state.deck)
     if cfg.rules.events:
-        state.event_deck = [e.id for e in cfg.events]
+        state.event_deck = list(lookups.event_kind)  # the event ids, in card order
         shuffle(rng, state.event_deck)
         deal_events(state)
     start = cfg.rules.solo_start_dice if state.solo else cfg.rules.start_dice
     state.pool = [start] * n
     if cfg.rules.characters:
-        chars = [c.id for c in cfg.characters]
+        chars = list(lookups.character_kind)  # the character ids, in card order
         shuffle(rng, chars)
         per = setup.solo_characters if state.solo else setup.characters
         for seat in range(n):
