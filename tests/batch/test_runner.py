@@ -354,3 +354,28 @@ def test_a_ctrl_c_held_while_the_cluster_starts_is_raised_after(tmp_path: Path) 
         reached = True
     assert reached and pressed == [signal.SIGINT]
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_dask_and_tornado_stay_quiet_after_an_interrupted_run_closes() -> None:
+    """A stopped run's client can log a dropped callback after it closed (a tornado traceback
+    under Ctrl-C, which made the Ctrl-C test above fail on a busy machine): the loggers
+    silenced for it stay silent; a run that ends normally gets its levels back."""
+    import logging
+
+    from wokphysics.batch import cluster
+
+    loggers = [logging.getLogger(name) for name in cluster.NOISY_LOGGERS]
+    before = [logger.level for logger in loggers]
+    try:
+        for logger in loggers:
+            logger.setLevel(logging.WARNING)
+        with cluster._quiet_if_interrupted():
+            cluster._silence()
+        assert [logger.level for logger in loggers] == [logging.WARNING] * len(loggers)
+        with pytest.raises(KeyboardInterrupt), cluster._quiet_if_interrupted():
+            cluster._silence()
+            raise KeyboardInterrupt
+        assert [logger.level for logger in loggers] == [logging.CRITICAL] * len(loggers)
+    finally:
+        for logger, level in zip(loggers, before, strict=True):
+            logger.setLevel(level)

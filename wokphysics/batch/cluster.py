@@ -353,11 +353,19 @@ def _silence() -> None:
 
 @contextmanager
 def _quiet_if_interrupted() -> Iterator[None]:
-    """Restore the levels of :data:`NOISY_LOGGERS` once the cluster is closed."""
+    """Restore the levels of :data:`NOISY_LOGGERS` once the cluster is closed, unless the run
+    was interrupted: the client's event loop can still log a dropped callback after closing
+    (a tornado traceback under Ctrl-C, seen on a busy machine), and a stopped run has nothing
+    more to say through them."""
     loggers = [logging.getLogger(name) for name in NOISY_LOGGERS]
     levels = [logger.level for logger in loggers]
+    interrupted = False
     try:
         yield
+    except KeyboardInterrupt:
+        interrupted = True
+        raise
     finally:
-        for logger, level in zip(loggers, levels, strict=True):
-            logger.setLevel(level)
+        if not interrupted:
+            for logger, level in zip(loggers, levels, strict=True):
+                logger.setLevel(level)
