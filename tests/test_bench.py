@@ -56,9 +56,12 @@ def test_an_unknown_figure_prefix_is_one_line(
     assert "no figure matches --only 'nothing-like-this'" in outcome.err
 
 
-def test_a_flick_release_speed_is_read_within_ten_per_cent() -> None:
-    """The input figure's measurement itself (virtual mouse at 60 fps): each flick's release
-    speed read from the pointer's samples is within 10 % of the hand's (bench: about 2 %)."""
-    errors = release_speed_errors(60, 3)
-    assert len(errors) == 3
-    assert all(abs(error) < 0.10 for error in errors), errors
+def test_a_flick_release_speed_is_read_within_five_per_cent() -> None:
+    """The input figure's measurement itself (virtual mouse at 60 fps, on virtual time so the
+    machine's load cannot move it: it failed under load when the frames' real work counted):
+    each flick's release speed read from the pointer's samples is within 5 % of the hand's
+    (1-2 % here; the bench, on the machine's time, about 2 %)."""
+    errors = release_speed_errors(60, 6, follow_wall=False)
+    assert len(errors) == 6
+    assert all(abs(error) < 0.05 for error in errors), errors
+    assert errors == release_speed_errors(60, 6, follow_wall=False)  # the same every run
