@@ -9,7 +9,8 @@ each in exactly one of draw pile, removed pile, rows, hands and fronts; the coin
 sets, the players' hands and out of the game add up to ``setup.total_coins`` and no set is
 ever empty; the wok cards are each face up on offer, with a player, or in the box; no row is
 longer than its size; the per-player caches (symbols, kinds and kind bits in hand, cards
-showing 1 and 2 of each symbol) match the hands, and the payment in progress its paid cards.
+showing 1 and 2 of each symbol, whether it shows enough identical symbols for a wok card)
+match the hands, and the payment in progress its paid cards.
 Legal steps are read from the shared memos of :mod:`.steps`, keyed by the live fields.
 """
 
@@ -77,6 +78,9 @@ class WeWillWokYouState(GameState):
         self._twos = [[0] * len(data.symbols) for _ in range(num_players)]
         # the kinds in each hand as bits (1 << kind): set exactly where _kinds is not 0
         self._held = [0] * num_players
+        # whether the hand shows ``needed`` identical symbols (a wok card may be taken): max
+        # of _symbols, worked out when the hand changes rather than at every legal list
+        self._enough = [False] * num_players
         # (symbol, symbols paid so far) for each symbol every paid card counts toward: the
         # payment in progress (see _pending_targets), kept as the cards are paid
         self._targets: Targets = ()
@@ -130,11 +134,14 @@ class WeWillWokYouState(GameState):
                     ones[s] += 1
                 else:
                     twos[s] += 1
+        self._enough[player] = max(symbols) >= self.table.needed
 
     def _remove_from_hand(self, player: int, kind: int) -> int:
         """Take the lowest-id hand card of ``kind`` out of the hand and return it."""
         hand = self.hands[player]
-        card = min(filter(self.table.cards_of_kind[kind].__contains__, hand))
+        for card in self.table.cards_of_kind[kind]:  # (in id order: the first held is lowest)
+            if card in hand:
+                break
         hand.remove(card)
         kinds = self._kinds[player]
         kinds[kind] -= 1
@@ -147,6 +154,7 @@ class WeWillWokYouState(GameState):
                 ones[s] -= 1
             else:
                 twos[s] -= 1
+        self._enough[player] = max(symbols) >= self.table.needed
         return card
 
     def _rebuild_caches(self) -> None:
@@ -220,7 +228,7 @@ class WeWillWokYouState(GameState):
         return result
 
     def _can_take_wok(self, player: int) -> bool:
-        return bool(self.offer) and max(self._symbols[player]) >= self.data.needed
+        return bool(self.offer) and self._enough[player]
 
     def legal_actions(self) -> list[Action]:
         if self.end_triggered and self.final_left == 0:
@@ -233,7 +241,7 @@ class WeWillWokYouState(GameState):
         key = (self.coins[player], *self.coin_sets, *map(bool, self.rows))
         steps = table.turn_steps_memo.get(key)  # (the memo read here: no call when known)
         actions = list(table.turn_steps(key) if steps is None else steps)
-        if self.offer and max(self._symbols[player]) >= self.data.needed:  # _can_take_wok
+        if self.offer and self._enough[player]:  # _can_take_wok
             actions += map(table.take.__getitem__, self.offer)
         if not actions:
             actions.append(table.passing)
@@ -563,6 +571,7 @@ class WeWillWokYouState(GameState):
         other._ones = [list(k) for k in self._ones]
         other._twos = [list(k) for k in self._twos]
         other._held = list(self._held)
+        other._enough = list(self._enough)
         other._targets = self._targets
         return other
 
@@ -620,6 +629,7 @@ class WeWillWokYouState(GameState):
             held = sum(1 << kind for kind, count in enumerate(kinds) if count)
             if (
                 held != self._held[player]
+                or (max(symbols) >= data.needed) != self._enough[player]
                 or symbols != self._symbols[player]
                 or kinds != self._kinds[player]
                 or ones != self._ones[player]

@@ -68,9 +68,9 @@ class StepTable:
             sum(1 << k for k, shown in enumerate(data.kind_contribution) if shown[s] > 1)
             for s in range(len(data.symbols))
         )
-        # per kind, its cards: the lowest of them in a hand is the one paid
+        # per kind, its cards in id order: the lowest of them in a hand is the one paid
         self.cards_of_kind = tuple(
-            frozenset(c for c, kind in enumerate(data.card_kind) if kind == k)
+            tuple(c for c, kind in enumerate(data.card_kind) if kind == k)
             for k in range(len(data.kinds))
         )
         self.turn_steps_memo: dict[tuple[int, ...], tuple[Action, ...]] = {}
