@@ -645,6 +645,10 @@ def _solve(
             choice[index] = (0, 0)
 
         search(0, 0, base, inner_swap, inner_power >= 0)
+        # The recursive closure holds itself through its cell: a reference cycle that only
+        # the cycle collector would free (with the lists it holds), running it about every
+        # game of a simulation. Emptying the cell frees the search now, by reference count.
+        del search
     plan = _Plan(value=covered * scale + best_value)
     if value_only:  # (the caller reads the value only: the choices are not filled in)
         return plan
