@@ -333,11 +333,13 @@ class WeWillWokYouState(GameState):
         always check_legal's, saying why."""
         if not (self.end_triggered and self.final_left == 0):
             if self.pending_wok < 0:
-                if type(action) is CollectCoin:
-                    coin_set = action.coin_set
-                    if 0 <= coin_set < len(self.coin_sets) and self.coin_sets[coin_set] > 1:
+                if type(action) is CollectCoin:  # (the most common step: _collect written out)
+                    coin_set, coin_sets = action.coin_set, self.coin_sets
+                    if 0 <= coin_set < len(coin_sets) and coin_sets[coin_set] > 1:
                         self._payable_cache = self._score_cache = self._totals = None
-                        self._collect(coin_set)
+                        coin_sets[coin_set] -= 1
+                        self.coins[self.turn] += 1
+                        self._end_turn()
                         self.history.append(action)
                         return
                 elif type(action) is BuyRow:
@@ -354,7 +356,10 @@ class WeWillWokYouState(GameState):
                         return
             elif type(action) is Pay:
                 kind = self.table.kind_of.get(action.kind)
-                if kind is not None and kind in self._payable_kinds():  # (kinds in hand)
+                payable = self._payable_cache  # (legal_actions has most often just made it)
+                if payable is None:
+                    payable = self._payable_kinds()
+                if kind is not None and kind in payable:  # (payable kinds are in the hand)
                     self._payable_cache = self._score_cache = self._totals = None
                     self._pay(kind)
                     self.history.append(action)
@@ -400,7 +405,9 @@ class WeWillWokYouState(GameState):
         card = self._remove_from_hand(player, kind)
         self.fronts[player].append(card)
         self.pending_paid.append(card)
-        self._targets, complete = self.table.after_paying(self._targets, kind)
+        table, targets = self.table, self._targets
+        found = table.after_paying_memo.get((targets, kind))  # (no call when known)
+        self._targets, complete = table.after_paying(targets, kind) if found is None else found
         if complete:
             self.offer.remove(self.pending_wok)
             self.woks[player].append(self.pending_wok)

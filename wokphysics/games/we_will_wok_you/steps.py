@@ -77,7 +77,8 @@ class StepTable:
         """turn_steps' answers by key (legal_actions reads it first)."""
         self.open_kinds_memo: dict[tuple[int, int, int, int], int] = {}
         """open_kinds' answers by key (the state reads it first)."""
-        self._after_paying: dict[tuple[Targets, int], tuple[Targets, bool]] = {}
+        self.after_paying_memo: dict[tuple[Targets, int], tuple[Targets, bool]] = {}
+        """after_paying's answers by key (the state reads it first)."""
 
     def turn_steps(self, key: tuple[int, ...]) -> tuple[Action, ...]:
         """The collect and buy steps, in that order, for ``key`` = (the player's coins,
@@ -134,14 +135,14 @@ class StepTable:
         """The payment in progress once a card of ``kind`` is paid too (the symbols it shows,
         each with what it shows added), and whether a symbol then reaches ``needed``."""
         key = (targets, kind)
-        found = self._after_paying.get(key)
+        found = self.after_paying_memo.get(key)
         if found is None:
             shows = dict(self.shows[kind])
             after = tuple((s, paid + shows[s]) for s, paid in targets if s in shows)
             found = (after, any(paid == self.needed for _, paid in after))
-            if len(self._after_paying) >= MEMO_LIMIT:
-                self._after_paying.clear()
-            self._after_paying[key] = found
+            if len(self.after_paying_memo) >= MEMO_LIMIT:
+                self.after_paying_memo.clear()
+            self.after_paying_memo[key] = found
         return found
 
 
