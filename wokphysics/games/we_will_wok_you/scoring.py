@@ -232,18 +232,20 @@ class WeWillWokYouScorer:
         and the assignment are then left unset."""
         cards = self.cards
         is_man = self.is_man
-        red = [cards.woks[i] for i in woks if not is_man[i]]
-        men = [cards.woks[i] for i in woks if is_man[i]]
         num_types = self.num_types
         counts = [0] * (num_types * 4)
-        for classes, pile in ((self.hand_class, hand), (self.front_class, front)):
-            for card in pile:
-                counts[classes[card]] += 1
-        if not men:  # one assignment, of nobody: the woks score as printed
-            plain = self.plain
-            printed = tuple(plain[i] for i in woks)
+        classes = self.hand_class
+        for card in hand:
+            counts[classes[card]] += 1
+        classes = self.front_class
+        for card in front:
+            counts[classes[card]] += 1
+        if not any(map(is_man.__getitem__, woks)):  # one assignment, of nobody: as printed
+            printed = tuple(map(self.plain.__getitem__, woks))
             only = _solve(printed, counts, self.sign, self.scale, value_only=value_only)
-            return red, men, {}, only
+            return [] if value_only else [cards.woks[i] for i in woks], [], {}, only
+        red = [cards.woks[i] for i in woks if not is_man[i]]
+        men = [cards.woks[i] for i in woks if is_man[i]]
         type_counts = [sum(counts[t * 4 : t * 4 + 4]) for t in range(num_types)]
 
         memo: dict[tuple[object, ...], _Plan] = {}
