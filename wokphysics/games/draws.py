@@ -16,9 +16,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (Fisher-Yates from
     the end; each index drawn with the fewest bits that hold it, again while out of range)."""
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    for i, size, bits in _shuffle_steps(len(items)):
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
@@ -36,3 +34,17 @@ def below(rng: random.Random, size: int) -> int:
     while value >= size:
         value = getrandbits(bits)
     return value
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """(index, indices to draw from, bits drawn) of each step of a shuffle of ``length``
+    items, worked out once per length (a set-up shuffles the same lengths every game)."""
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+        if len(_STEPS) < 1_000:  # (a bound: games shuffle a handful of lengths)
+            _STEPS[length] = steps
+    return steps

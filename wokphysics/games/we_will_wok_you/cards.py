@@ -12,6 +12,7 @@ come from the file; the code holds none of them. Every problem in the file is a
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -441,21 +442,22 @@ def _compile_wok(wok: Any, type_keys: tuple[str, ...], source: str, position: in
 
 
 _CACHE: dict[tuple[str, int, int], CardData] = {}
-_DEFAULT: list[Path] = []
+_DEFAULT: list[str] = []
 
 
-def _default_file() -> Path:
-    """The shipped file (its folder is looked up once)."""
+def _default_file() -> str:
+    """The shipped file's path (its folder is looked up once; kept as text, which os.stat
+    takes without a call back into pathlib)."""
     if not _DEFAULT:
         from wokphysics.config.paths import default_config_dir
 
-        _DEFAULT.append(default_config_dir() / CONFIG_FILE)
+        _DEFAULT.append(str(default_config_dir() / CONFIG_FILE))
     return _DEFAULT[0]
 
 
-def _mtime(path: Path) -> int:
+def _mtime(path: str | Path) -> int:
     try:
-        return path.stat().st_mtime_ns
+        return os.stat(path).st_mtime_ns  # (os.stat: no pathlib call in every new game)
     except (OSError, ValueError):  # ValueError: a name holding a null character
         return -1  # (the loader then says what is wrong with the file)
 
@@ -468,7 +470,7 @@ def load_cards(config: str | Path | None = None) -> CardData:
     key = (
         "" if config is None else str(config),
         _mtime(_default_file()),
-        0 if config is None else _mtime(Path(config)),
+        0 if config is None else _mtime(config),
     )
     cached = _CACHE.get(key)
     if cached is not None:

@@ -16,6 +16,7 @@ Legal steps are read from the shared memos of :mod:`.steps`, keyed by the live f
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any, Self
 
 from wokphysics.games.draws import shuffle
@@ -55,14 +56,15 @@ class WeWillWokYouState(GameState):
         self.scorer = self.table.scorer
         self.draw: list[int] = []  # top of the pile is the end of the list
         self.removed: list[int] = []
-        self.rows: list[list[int]] = [[] for _ in data.setup.row_sizes]
+        # (the lists of lists are copies made by map, in C: a comprehension is a Python call)
+        self.rows: list[list[int]] = list(map(list, repeat((), len(data.setup.row_sizes))))
         self.coin_sets = [0] * len(data.setup.coin_sets)
         self.coins_out = 0
         self.offer: list[int] = []
         self.box_woks: list[int] = []
-        self.hands: list[list[int]] = [[] for _ in range(num_players)]
-        self.fronts: list[list[int]] = [[] for _ in range(num_players)]
-        self.woks: list[list[int]] = [[] for _ in range(num_players)]
+        self.hands: list[list[int]] = list(map(list, repeat((), num_players)))
+        self.fronts: list[list[int]] = list(map(list, repeat((), num_players)))
+        self.woks: list[list[int]] = list(map(list, repeat((), num_players)))
         self.coins = [0] * num_players
         self.turn = 0
         self.pending_wok = -1
@@ -71,11 +73,12 @@ class WeWillWokYouState(GameState):
         self.final_left = 0
         self.turns_taken = 0
         # Caches of the hands: symbols per payable symbol (stars count for each), kind counts.
-        self._symbols = [[0] * len(data.symbols) for _ in range(num_players)]
-        self._kinds = [[0] * len(data.kinds) for _ in range(num_players)]
+        no_symbols, no_kinds = (0,) * len(data.symbols), (0,) * len(data.kinds)
+        self._symbols = list(map(list, repeat(no_symbols, num_players)))
+        self._kinds = list(map(list, repeat(no_kinds, num_players)))
         # hand cards showing exactly 1 / at least 2 symbols toward each symbol (stars count)
-        self._ones = [[0] * len(data.symbols) for _ in range(num_players)]
-        self._twos = [[0] * len(data.symbols) for _ in range(num_players)]
+        self._ones = list(map(list, repeat(no_symbols, num_players)))
+        self._twos = list(map(list, repeat(no_symbols, num_players)))
         # the kinds in each hand as bits (1 << kind): set exactly where _kinds is not 0
         self._held = [0] * num_players
         # whether the hand shows ``needed`` identical symbols (a wok card may be taken): max
