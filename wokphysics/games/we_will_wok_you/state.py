@@ -336,13 +336,18 @@ class WeWillWokYouState(GameState):
         always check_legal's, saying why."""
         if not (self.end_triggered and self.final_left == 0):
             if self.pending_wok < 0:
-                if type(action) is CollectCoin:  # (the most common step: _collect written out)
+                if type(action) is CollectCoin:  # (the most common step: written out here,
+                    # _collect and _end_turn: half a random game's steps are collects)
                     coin_set, coin_sets = action.coin_set, self.coin_sets
                     if 0 <= coin_set < len(coin_sets) and coin_sets[coin_set] > 1:
                         self._payable_cache = self._score_cache = self._totals = None
                         coin_sets[coin_set] -= 1
-                        self.coins[self.turn] += 1
-                        self._end_turn()
+                        turn = self.turn
+                        self.coins[turn] += 1
+                        self.turns_taken += 1
+                        if self.end_triggered:
+                            self.final_left -= 1
+                        self.turn = (turn + 1) % self.num_players
                         self.history.append(action)
                         return
                 elif type(action) is BuyRow:
@@ -355,6 +360,13 @@ class WeWillWokYouState(GameState):
                     ):
                         self._payable_cache = self._score_cache = self._totals = None
                         self._buy(row)
+                        self.history.append(action)
+                        return
+                elif type(action) is TakeWok:
+                    wok = self.table.wok_of.get(action.wok)
+                    if wok is not None and wok in self.offer and self._enough[self.turn]:
+                        self._payable_cache = self._score_cache = self._totals = None
+                        self._take(wok)
                         self.history.append(action)
                         return
             elif type(action) is Pay:
@@ -420,6 +432,8 @@ class WeWillWokYouState(GameState):
             self._end_turn()
 
     def _end_turn(self, count_final: bool = True) -> None:
+        """The next player's turn; one final action fewer once the end has come (apply's
+        collect step does the same, written out)."""
         self.turns_taken += 1
         if self.end_triggered and count_final:
             self.final_left -= 1
