@@ -240,8 +240,13 @@ class WeWillWokYouState(GameState):
         if self.pending_wok >= 0:
             return list(map(table.pay.__getitem__, self._payable_kinds()))
         player = self.turn
-        # StepTable.turn_steps' key, read from the live fields (so never a stale answer)
-        key = (self.coins[player], *self.coin_sets, *map(bool, self.rows))
+        # StepTable.turn_steps' key, read from the live fields (so never a stale answer);
+        # while every row holds cards (as long as the draw pile lasts) the short form
+        rows = self.rows
+        if all(rows):
+            key = (self.coins[player], *self.coin_sets)
+        else:
+            key = (self.coins[player], *self.coin_sets, *map(bool, rows))
         steps = table.turn_steps_memo.get(key)  # (the memo read here: no call when known)
         actions = list(table.turn_steps(key) if steps is None else steps)
         if self.offer and self._enough[player]:  # _can_take_wok

@@ -6,7 +6,7 @@ objects each time), the per-kind symbol tables the payment rules read, and three
 pure functions that random play asks again and again:
 
 * :meth:`StepTable.turn_steps`: the collect and buy steps open for (the player's coins, the
-  coin sets, which rows hold cards);
+  coin sets, which rows hold cards: left out while they all do);
 * :meth:`StepTable.open_kinds`: the card kinds that keep an exact payment possible, for one
   target symbol's (symbols still needed, cards showing 1, cards showing 2);
 * :meth:`StepTable.after_paying`: the payment in progress once a card of a kind is paid.
@@ -82,14 +82,15 @@ class StepTable:
 
     def turn_steps(self, key: tuple[int, ...]) -> tuple[Action, ...]:
         """The collect and buy steps, in that order, for ``key`` = (the player's coins,
-        each coin set's coins, then per row whether it holds cards).
+        each coin set's coins, then per row whether it holds cards); without the rows' part
+        (the short form), every row holds cards.
 
         A set's last coin may not be collected; a row costs its coin set's coins."""
         steps = self.turn_steps_memo.get(key)
         if steps is None:
             coins = key[0]
             sets = key[1 : 1 + len(self.collect)]
-            rows_held = key[1 + len(self.collect) :]
+            rows_held = key[1 + len(self.collect) :] or (True,) * len(self.buy)
             steps = (
                 *(collect for collect, n in zip(self.collect, sets, strict=True) if n > 1),
                 *(
