@@ -527,13 +527,11 @@ def _solve(
         n_type.append(len(row[0]) - 1)
 
     power_value = inner_power * scale if inner_power >= 0 else -1
-    held = [t for t in range(num_types) if n_type[t]]
+    held = [t for t in range(num_types) if n_type[t]] if inner_swap else []
     # Per combo wok: its modes (pairs (type, count), encoded value per combo, swap or None).
     entries: list[tuple[int, list[_Mode]]] = []
     for position, req, points in combo_woks:
-        modes: list[_Mode] = [
-            (tuple((t, n) for t, n in enumerate(req) if n), points * scale + sign * sum(req), None)
-        ]
+        modes: list[_Mode] = [(_pairs(req), points * scale + sign * sum(req), None)]
         if inner_swap:
             for source in range(num_types):
                 if not req[source]:
@@ -550,7 +548,7 @@ def _solve(
                     modes.append((pairs, points * scale + sign * sum(new), (source, target)))
         entries.append((position, modes))
 
-    base = sum(g_values[t][0] for t in range(num_types))
+    base = sum([values[0] for values in g_values])
     best_value = _NOTHING
     best_choice: list[tuple[int, int]] = []
     best_usage: list[int] = []
@@ -675,6 +673,20 @@ _NOTHING = -(1 << 60)
 _Mode = tuple[tuple[tuple[int, int], ...], int, tuple[int, int] | None]
 """A way to fill a combo wok: (type, cards per combo) pairs, encoded value per combo, and the
 Man-at-swap-wok's (from type, to type) or None."""
+
+_PAIRS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _pairs(req: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(type, cards per combo) of each type a combination ``req`` (cards per type) needs
+    (one tuple per combination, made once: the combo woks are a few dozen)."""
+    found = _PAIRS.get(req)
+    if found is None:
+        found = tuple((t, n) for t, n in enumerate(req) if n)
+        if len(_PAIRS) < 100_000:  # (a bound never reached: combinations of the card set)
+            _PAIRS[req] = found
+    return found
+
 
 _ACCEPTING: dict[tuple[int, int], tuple[int, ...]] = {}
 
