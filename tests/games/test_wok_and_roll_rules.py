@@ -461,3 +461,34 @@ def test_a_refused_unlock_says_why() -> None:
     expert.apply(expert.parse_action("unlock R1 using recipe"))
     expert.apply(expert.parse_action("unlock N1 using recipe"))
     assert refusal(expert, "unlock S2 using recipe") == "every Recipe is crossed off already"
+
+
+def test_a_refused_conversion_or_rectangle_says_why() -> None:
+    """Both were refused with "not enough Recipe Books, or done already" whatever the reason
+    (a skill held already, too few Books named, Books not on hand)."""
+    state = new_game("wok-and-roll", 2, 5)
+    state.apply(state.parse_action("lock"))  # two dice and the Fridge show Recipe Books
+
+    def refusal(text: str) -> str:
+        with pytest.raises(IllegalAction) as caught:
+            state.check_legal(state.parse_action(text))
+        return caught.value.reason
+
+    assert refusal("convert V using die") == "a conversion skill takes 2 Recipe Books, not 1"
+    assert refusal("convert V using circle+circle") == (
+        "a conversion skill takes 2 Recipe Books; 'convert V using circle+circle' names "
+        "Books you do not have now")
+    assert refusal("rectangle rice using die+die") == (
+        "a bonus rectangle takes 3 Recipe Books, not 2")
+    assert refusal("rectangle rice using circle+circle+circle").startswith(
+        "a bonus rectangle takes 3 Recipe Books; 'rectangle rice using circle+circle+circle'")
+    assert refusal("rectangle pasta using die+die+fridge") == (
+        "there is no bonus rectangle 'pasta' on this menu "
+        "(skills, rice, noodle, vegetable, meat, seafood)")
+    state.apply(state.parse_action("convert V using die+fridge"))
+    assert refusal("convert V using die+die") == "you have the Vegetable conversion skill already"
+    data = state.to_dict()
+    data["menus"][state.current_player]["rectangles"] = 1 << 1  # the rice rectangle, gained
+    held = WokAndRollState.from_dict(data)
+    with pytest.raises(IllegalAction, match="^you have the rice rectangle already$"):
+        held.check_legal(held.parse_action("rectangle rice using die+die+die"))

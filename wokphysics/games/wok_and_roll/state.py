@@ -31,9 +31,11 @@ from wokphysics.games.protocol import (
 )
 from wokphysics.games.saved_state import SavedState
 from wokphysics.games.wok_and_roll.actions import (
+    Convert,
     Cook,
     DoneCooking,
     Lock,
+    Rectangle,
     Reroll,
     Unlock,
     parse_cached,
@@ -276,7 +278,34 @@ class WokAndRollState(GameState):
             return f"'{action}': those ingredients are not available to you now"
         if isinstance(action, Unlock):
             return self._why_not_unlock(action, menu)
-        return f"'{action}' is not possible now (not enough Recipe Books, or done already)"
+        if isinstance(action, Convert):
+            return self._why_not_convert(action, menu)
+        if isinstance(action, Rectangle):
+            return self._why_not_rectangle(action, menu)
+        return f"'{action}' is not possible now (type 'l' for the choices)"
+
+    def _why_not_convert(self, action: Convert, menu: Menu) -> str:
+        """Why a refused conversion skill cannot be gained (it said "not enough Recipe Books,
+        or done already" whatever the reason)."""
+        sheet = self.sheet
+        code = sheet.codes[action.food]
+        food = sheet.names.get(code, code)
+        if not sheet.conversions >> action.food & 1:
+            return f"this menu has no conversion skill for {food}"
+        if menu.conversions >> action.food & 1:
+            return f"you have the {food} conversion skill already"
+        return _books_wanted("a conversion skill", sheet.conversion_cost, action)
+
+    def _why_not_rectangle(self, action: Rectangle, menu: Menu) -> str:
+        """Why a refused end-game bonus rectangle cannot be gained."""
+        sheet = self.sheet
+        rect = next((r for r in sheet.rectangles if r.rid == action.rid), None)
+        if rect is None:
+            names = ", ".join(r.rid for r in sheet.rectangles)
+            return f"there is no bonus rectangle '{action.rid}' on this menu ({names})"
+        if menu.rectangles >> rect.index & 1:
+            return f"you have the {action.rid} rectangle already"
+        return _books_wanted("a bonus rectangle", sheet.rectangle_cost, action)
 
     def _why_not_unlock(self, action: Unlock, menu: Menu) -> str:
         """Why ``action`` (a refused unlock) cannot be taken: 'unlock R2 using recipe' said
@@ -519,3 +548,10 @@ class WokAndRollState(GameState):
         self._seen = seen
         if problems:
             raise InvariantViolation("; ".join(problems))
+
+
+def _books_wanted(what: str, cost: int, action: Convert | Rectangle) -> str:
+    """A refused Recipe Book purchase whose target is open: the count, or the Books named."""
+    if len(action.pools) != cost:
+        return f"{what} takes {cost} Recipe Books, not {len(action.pools)}"
+    return f"{what} takes {cost} Recipe Books; '{action}' names Books you do not have now"
