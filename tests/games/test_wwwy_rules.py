@@ -311,3 +311,18 @@ def test_bad_config_is_a_clear_error_and_exit_2(
     )
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and key in err
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("buy row 9", "there is no row '9': the rows are 1 to 4"),
+        ("buy row 0", "there is no row '0': the rows are 1 to 4"),
+        ("collect middle", "there is no coin set 'middle': collect upper or lower"),
+    ],
+)
+def test_a_row_or_coin_set_that_does_not_exist_is_named(typed: str, message: str) -> None:
+    """'buy row 9' said only "not an action" with the list of every form."""
+    state = new_game("we-will-wok-you", 2, 3)
+    with pytest.raises(ActionParseError, match=f"^{message}$"):
+        state.parse_action(typed)

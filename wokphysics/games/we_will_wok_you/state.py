@@ -452,8 +452,16 @@ class WeWillWokYouState(GameState):
         if len(words) == 2 and words[0] == "collect" and words[1] in names:
             return self.table.collect[names.index(words[1])]
         rows = [str(r + 1) for r in range(len(self.rows))]
-        if len(words) == 3 and words[:2] == ["buy", "row"] and words[2] in rows:
+        if len(words) == 3 and words[:2] == ["buy", "row"]:
+            if words[2] not in rows:
+                raise ActionParseError(
+                    f"there is no row {words[2]!r}: the rows are 1 to {len(self.rows)}"
+                )
             return self.table.buy[int(words[2]) - 1]
+        if len(words) == 2 and words[0] == "collect":
+            raise ActionParseError(
+                f"there is no coin set {words[1]!r}: collect {' or '.join(names)}"
+            )
         if len(words) == 2 and words[0] == "take":
             wok = words[1].upper()
             if wok not in self.table.wok_of:
