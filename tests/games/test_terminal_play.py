@@ -23,6 +23,19 @@ from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.games.wok_and_roll.terminal import WokAndRollTerminal, play_hidden
 
 
+def _answers(typed: list[str]) -> Callable[[str], str]:
+    """A terminal's ``read`` that gives ``typed`` line by line, then end of input."""
+    lines = iter(typed)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
 def _typed(game: WokAndRollTerminal, state: WokAndRollState, action: Action) -> str:
     """What a person types for ``action``: a re-roll in the tray's numbering."""
     if isinstance(action, Reroll):
@@ -64,13 +77,7 @@ def test_a_typed_re_roll_keeps_the_players_numbering() -> None:
     first = white.index(white[second])
     game = WokAndRollTerminal(state.sheet.dice)
     out: list[str] = []
-    answers = iter([f"reroll {second + 1}"])
-
-    def read(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
+    read = _answers([f"reroll {second + 1}"])
 
     with pytest.raises(SystemExit):
         play_in_terminal(state, [None, WokAndRollGreedyBot(1)], game, read=read,
@@ -145,14 +152,8 @@ def test_wok_and_roll_bots_cooking_is_told_when_the_turn_is_over() -> None:
 def test_wok_and_roll_commands_show_list_and_legend() -> None:
     state = make_game(2, seed=2)
     game = WokAndRollTerminal(state.sheet.dice)
-    answers = iter(["legend", "show sheet", "show dice", "?", "lock", "list", "more", "done"])
+    read = _answers(["legend", "show sheet", "show dice", "?", "lock", "list", "more", "done"])
     out: list[str] = []
-
-    def read(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
 
     with pytest.raises(SystemExit):
         play_in_terminal(state, [None, WokAndRollGreedyBot(1)], game, read=read,
@@ -224,15 +225,9 @@ def test_wok_and_roll_cook_of_a_serving_not_offered_says_why() -> None:
     R1.2' is not an action; actions are: ..." (crossed already, out of order, unpaid)."""
     state = make_game(2, seed=5)  # first roll: Meat, Seafood, Seafood, Book | Seafood, Book
     game = WokAndRollTerminal(state.sheet.dice)
-    answers = iter(["cook S1.1", "lock", "cook R1.2", "cook R1.1", "cook Z9.1",
-                    "cook S1.1 S=die S=die", "cook S1.1", "done"])
+    read = _answers(["cook S1.1", "lock", "cook R1.2", "cook R1.1", "cook Z9.1",
+                     "cook S1.1 S=die S=die", "cook S1.1", "done"])
     out: list[str] = []
-
-    def read(prompt: str) -> str:
-        try:
-            return next(answers)
-        except StopIteration:
-            raise EOFError from None
 
     with pytest.raises(SystemExit):
         play_in_terminal(state, [None, WokAndRollGreedyBot(1)], game, read=read,
