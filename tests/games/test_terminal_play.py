@@ -262,3 +262,25 @@ def test_we_will_wok_you_payment_in_progress_says_how_far_it_is() -> None:
         assert 0 < count < data.needed
         assert f"{data.symbols[s]} {count} of {data.needed}" in screen, screen
     assert "so far " in screen
+
+
+def test_we_will_wok_you_end_screen_names_the_cards_as_the_table_does() -> None:
+    """The final scoring named each wok's cards and the left-overs by bare id ('chicken-06'),
+    which the player never saw during the game: the table names a card 'Chick'n Jagger
+    (cookie) [chicken-06]'."""
+    from wokphysics.games.we_will_wok_you.render import render_end
+
+    state = new_game("we-will-wok-you", players=2, seed=4)
+    assert isinstance(state, WeWillWokYouState)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+    text = render_end(state)
+    data = state.data
+    results = state.final_scores()
+    leftovers = [c for result in results for c in result.leftovers]
+    in_woks = [c for result in results for wok in result.woks for c in wok.cards]
+    assert leftovers and in_woks
+    flat = " ".join(part.strip() for part in text.splitlines())
+    for card_id in leftovers + in_woks:
+        assert data.card_text(data.card_index(card_id)) in flat, card_id

@@ -22,6 +22,11 @@ def _cards(data: CardData, cards: list[int]) -> str:
     return ", ".join(data.card_text(c) for c in sorted(cards))
 
 
+def _named(data: CardData, card_ids: tuple[str, ...]) -> str:
+    """Scored cards (by id) as the table names them: ``Chick'n Jagger (bowl+bowl) [chicken-09]``."""
+    return ", ".join(data.card_text(data.card_index(c)) for c in card_ids)
+
+
 def _woks(data: CardData, woks: list[int]) -> list[str]:
     return [f"{data.woks[w].id}  {data.woks[w].describe(data.type_names)}" for w in woks]
 
@@ -80,14 +85,16 @@ def render(state: GameState, seat: int) -> str:
 
 
 def render_score(data: CardData, result: ScoreResult) -> str:
-    """One player's optimal arrangement, wok by wok, and the total."""
+    """One player's optimal arrangement, wok by wok, and the total; cards are named as on the
+    table (ingredient, symbols, [id]), not by bare id."""
     lines = []
     for wok in result.woks:
         men = f"  [{wok.effect}]" if wok.effect else ""
         lines.append(f"  {wok.wok}  {wok.description}{men}")
-        cards = ", ".join(wok.cards) if wok.cards else "no cards"
+        cards = _named(data, wok.cards) if wok.cards else "no cards"
         lines.append(f"        {cards}  ->  {wok.points} ({wok.detail})")
-    lines.append(f"  left over ({len(result.leftovers)}): {', '.join(result.leftovers) or 'none'}")
+    left = _named(data, result.leftovers) or "none"
+    lines.append(f"  left over ({len(result.leftovers)}): {left}")
     if result.unused_men:
         lines.append(f"  Men-at-wok not used: {', '.join(result.unused_men)}")
     lines.append(f"  coins left: {result.coins}")
