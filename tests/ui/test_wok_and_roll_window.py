@@ -372,3 +372,37 @@ def test_a_refusal_leaves_the_status_line_once_the_person_chooses_again() -> Non
     app.frame(FRAME_S)
     assert scene.presenter.status == ""
     pygame.display.quit()
+
+
+def test_the_replay_heading_names_the_turn_whose_roll_is_shown() -> None:
+    """A turn's last step rolls the next turn's dice: after stepping on past turn 2 the
+    window showed turn 3's roll under the heading 'replay, turn 2 of N'."""
+    from wokphysics.games.registry import new_game
+
+    state = new_game(GAME, players=3, seed=7)
+    assert isinstance(state, WokAndRollState)
+    initial = state.clone()
+    bots = [WokAndRollGreedyBot(seat) for seat in range(3)]
+    while not state.is_terminal():
+        state.apply(bots[state.current_player].choose(state))
+    app, scene = _app(["greedy", "greedy", "greedy"], seed=7)
+    control = scene.replay_of(["greedy"] * 3, initial, state.history)
+    scene.start_replay(control)
+    turns = state.turn
+    shown = state_of(scene)
+    assert shown.turn == 1 and shown.phase == "roll"
+    assert scene.heading_turn(shown.turn - 1) == f"replay, turn 1 of {turns}"
+    for _ in range(2):
+        control.forward(scene)
+        app.frame(FRAME_S)
+    shown = state_of(scene)
+    assert shown.turn == 3 and shown.phase == "roll" and shown.rolls == 1
+    assert scene.heading_turn(shown.turn - 1) == f"replay, turn 3 of {turns}"
+    assert f"turn 3 of {turns}" in control.bar_words()
+    control.back(scene)
+    app.frame(FRAME_S)
+    assert state_of(scene).turn == 2 and f"turn 2 of {turns}" in control.bar_words()
+    control.goto(scene, control.steps)
+    app.frame(FRAME_S)
+    assert state_of(scene).is_terminal() and f"turn {turns} of {turns}" in control.bar_words()
+    pygame.display.quit()

@@ -36,9 +36,14 @@ TURN_S = 1.2
 class TurnStepper(ABC, Generic[S]):
     """Where a replay stands (``index`` steps of ``steps`` shown) and its keys and clicks."""
 
-    def __init__(self, starts: Sequence[int], steps: int) -> None:
+    def __init__(self, starts: Sequence[int], steps: int,
+                 shown: Sequence[int] | None = None) -> None:
         self.starts = list(starts)
         self.steps = steps
+        self.shown = None if shown is None else list(shown)
+        """The turn the game shows after each number of steps (0 to ``steps``), when a step
+        shows more than the turns finished (Wok and Roll: the last step of a turn rolls the
+        next turn's dice); None: the turns fully shown."""
         self.index = 0
         self.playing = False
         self.bar = pygame.Rect(0, 0, 0, 0)
@@ -55,6 +60,8 @@ class TurnStepper(ABC, Generic[S]):
 
     def where(self) -> str:
         """The turn shown, as the bar and the game's heading both say it."""
+        if self.shown is not None:
+            return f"turn {self.shown[min(self.index, len(self.shown) - 1)]} of {self.turns}"
         if self.index == 0:
             return f"the start (of {self.turns} turns)"
         return f"turn {self.turn} of {self.turns}"

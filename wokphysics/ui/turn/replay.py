@@ -3,7 +3,9 @@
 A :class:`ReplayControl` drives a game's :class:`~wokphysics.ui.turn.scene.TurnScene` from a
 record instead of from people and bots: the same presenter says each move (naming the cards),
 the same drawing shows the table, with the hand of the player to act (a replay hides nothing).
-A turn is the game's own (the number its heading shows; the game's ``GameParts.turns_done``).
+A turn is the game's own (the number its heading shows; the game's ``GameParts.turns_done``);
+the heading and the bar name the turns fully shown, or the turn on the table when a game says
+which (``GameParts.shown_turn``: Wok and Roll's last step of a turn rolls the next one).
 Keys and clicks are :class:`~wokphysics.ui.replay_steps.TurnStepper`'s (Space plays a turn
 every ``TURN_S`` seconds). The bar sits in a strip the scene keeps free below the game's
 picture. ``wokphysics replay GAME-autosave.json`` opens it; V on a game's end screen replays
@@ -48,19 +50,34 @@ def game_turn_starts(initial: GameState, actions: Sequence[Action],
     return starts
 
 
+def shown_turns(initial: GameState, actions: Sequence[Action],
+                shown_turn: Callable[[GameState], int] | None) -> list[int] | None:
+    """The turn the game shows (``shown_turn``) at the start and after each step; None
+    without a ``shown_turn``."""
+    if shown_turn is None:
+        return None
+    state = initial.clone()
+    shown = [shown_turn(state)]
+    for action in actions:
+        state.apply(action)
+        shown.append(shown_turn(state))
+    return shown
+
+
 class ReplayControl(TurnStepper["TurnScene"]):
     """Where a replay stands: ``index`` steps of ``actions`` applied to ``initial``, cut into
     the game's turns (``turns_done``: see :func:`game_turn_starts`)."""
 
     def __init__(self, game: str, seats: Sequence[str], initial: GameState,
                  actions: Sequence[Action],
-                 turns_done: Callable[[GameState], int] | None = None) -> None:
+                 turns_done: Callable[[GameState], int] | None = None,
+                 shown_turn: Callable[[GameState], int] | None = None) -> None:
         self.game = game
         self.seats = tuple(seats)
         self.initial = initial.clone()
         self.actions = list(actions)
         super().__init__(game_turn_starts(self.initial, self.actions, turns_done),
-                         len(self.actions))
+                         len(self.actions), shown_turns(self.initial, self.actions, shown_turn))
         self._clock = 0.0
 
     # ------------------------------------------------------------------ moving

@@ -189,6 +189,9 @@ class GameParts:
     turns_done: Callable[[GameState], int] | None = None
     """The game's count of finished turns in a state (its heading shows the next one): the
     replay viewer steps by these turns. None: a turn is a player's steps in a row."""
+    shown_turn: Callable[[GameState], int] | None = None
+    """The turn a state shows, when a turn's last step already shows the next one (Wok and
+    Roll's roll): a replay's heading and bar name it. None: the turns fully shown."""
 
 
 # --------------------------------------------------------------------------- input mapping
@@ -523,7 +526,8 @@ class TurnScene(GameScene):
         """A replay of this game's record, stepping by the game's own turns."""
         from wokphysics.ui.turn.replay import ReplayControl
 
-        return ReplayControl(self.session.game, seats, initial, actions, self.parts.turns_done)
+        return ReplayControl(self.session.game, seats, initial, actions, self.parts.turns_done,
+                             self.parts.shown_turn)
 
     def replay_this_game(self) -> None:
         """Replay the game just played, turn by turn, from its start (V on the end screen)."""

@@ -41,13 +41,19 @@ def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
     view = RollView(DiceFaces(text), text, DiceTray(state.sheet.dice))
     presenter = RollPresenter(view, sound, Motions())
     return GameParts(presenter, RollInput(view, presenter), RollDrawing(view), HELP_LINES,
-                     turns_done=_turns_done)
+                     turns_done=_turns_done, shown_turn=_turn_on_table)
 
 
 def _turns_done(state: GameState) -> int:
     """Turns before the one in play (the heading names ``state.turn``)."""
     assert isinstance(state, WokAndRollState)
     return state.turn - 1
+
+
+def _turn_on_table(state: GameState) -> int:
+    """The turn a state shows: the last step of a turn rolls the next turn's dice."""
+    assert isinstance(state, WokAndRollState)
+    return state.turn
 
 
 def wok_and_roll_scene(session: TurnSession, text: Text, sound: Sound,
