@@ -406,3 +406,29 @@ def test_the_replay_heading_names_the_turn_whose_roll_is_shown() -> None:
     app.frame(FRAME_S)
     assert state_of(scene).is_terminal() and f"turn {turns} of {turns}" in control.bar_words()
     pygame.display.quit()
+
+
+def test_no_tooltip_covers_the_payment_under_way() -> None:
+    """The tooltip beside a Pantry space of row 1 (and others at the menu's right edge)
+    covered the panel's 'Paid with' list of the serving being paid for."""
+    app, scene = _app(["person", "greedy", "greedy"], seed=3)
+    _until_person(app, scene)
+    click(app, scene, Hit("button", "lock"))
+    click(app, scene, Hit("serving", "M2.1"))
+    assert view(scene).payment is not None
+    app.frame(FRAME_S)
+    panel = layout(scene).panel
+    surface = pygame.display.get_surface()
+    still = surface.subsurface(panel).copy()
+    hovered = 0
+    for rect, hit in layout(scene).hits:
+        if panel.colliderect(rect) or rect.w * rect.h == 0:
+            continue
+        view(scene).hover = hit
+        scene.parts.drawing.draw(surface, scene)
+        if RollDrawing.tooltip(scene.parts.drawing, hit, scene):
+            hovered += 1
+        shown = surface.subsurface(panel)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(still, "RGB"), hit
+    assert hovered > 50
+    pygame.display.quit()

@@ -6,7 +6,7 @@ and kept (the cache is dropped when it grows large, e.g. after many resizes).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -139,24 +139,42 @@ def newest_whole(blocks: list[list[T]], room: int) -> list[T]:
 
 
 def draw_tooltip(surface: pygame.Surface, text: Text, words: str, near: pygame.Rect, size: int,
-                 width: int, px: Callable[[float], int]) -> None:
+                 width: int, px: Callable[[float], int],
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """A cream box of ``words`` (font ``size`` px, wrapped to ``width`` px) beside ``near``:
     to its right, or to its left where the right would leave the window; ``px`` scales the
-    reference padding to this window."""
+    reference padding to this window. Where that box would cover one of the ``avoid``
+    rectangles (text that must stay readable, such as what a payment is made of), it goes to
+    the first place of right, left, below, above ``near`` that covers none (an ``avoid``
+    rectangle holding ``near`` itself does not count). Returns the box."""
     lines = text.wrap(words, size, width)
     images = [text.render(line, size, (24, 20, 16)) for line in lines]
     box_width = max(image.get_width() for image in images) + px(16)
     height = sum(image.get_height() for image in images) + px(12)
+    window = surface.get_rect()
     box = pygame.Rect(near.right + px(8), near.y, box_width, height)
     if box.right > surface.get_width():
         box.right = near.left - px(8)
-    box.clamp_ip(surface.get_rect())
+    box.clamp_ip(window)
+    keep_clear = [rect for rect in avoid if not rect.contains(near)]
+    if box.collidelist(keep_clear) >= 0:
+        gap = px(8)
+        places = (pygame.Rect(near.right + gap, near.y, box_width, height),
+                  pygame.Rect(near.left - gap - box_width, near.y, box_width, height),
+                  pygame.Rect(near.x, near.bottom + gap, box_width, height),
+                  pygame.Rect(near.x, near.top - gap - height, box_width, height))
+        for place in places:
+            place.clamp_ip(window)
+            if place.collidelist(keep_clear) < 0 and not place.colliderect(near):
+                box = place
+                break
     pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
     pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
     y = box.y + px(6)
     for image in images:
         surface.blit(image, (box.x + px(8), y))
         y += image.get_height()
+    return box
 
 
 class ReferenceScale:

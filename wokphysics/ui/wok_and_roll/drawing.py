@@ -601,8 +601,9 @@ class RollDrawing:
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
                  lay: RollLayout) -> None:
+        # the panel (the choice under way and what pays for it) stays readable
         draw_tooltip(surface, self.view.text, words, near, lay.font(20), lay.px(380),
-                     lay.px)
+                     lay.px, (lay.panel,))
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:
