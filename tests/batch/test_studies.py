@@ -218,3 +218,26 @@ def test_a_hand_edited_study_definition_is_checked_as_the_command_line_is(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
     assert "study.json: its definition is not one the command line gives" in err and words in err
+
+
+def test_the_text_table_and_the_plots_give_a_bot_the_same_win_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The table gave a bot's wins as a share of the games (greedy on two of three seats:
+    '100.0% of games') while the plot and summary.json give them per seat played (50 %)."""
+    folder = tmp_path / "mixed"
+    argv = ["simulate", "we-will-wok-you", "--players", "3", "--games", "12", "--bots",
+            "greedy,greedy,random", "--no-progress", "--no-cluster", "--out", str(folder)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    plotted = json.loads((folder / "summary.json").read_text())["results"]["win_rate_by_bot"]
+    assert set(plotted) == {"greedy", "random"}
+    header = next(line for line in out.splitlines() if line.startswith("bot "))
+    assert "win % per seat" in header
+    for bot, estimate in plotted.items():
+        row = next(line for line in out.splitlines() if line.startswith(bot + " "))
+        seats, wins, percent = row.split()[1:4]
+        assert int(seats) == estimate["n"]
+        assert percent == f"{100 * estimate['value']:.1f}%", row
+    assert float(plotted["greedy"]["value"]) + float(plotted["random"]["value"]) < 1.0
+    assert "a fair game: 33.3%" in out

@@ -53,7 +53,8 @@ def test_a_study_of_several_player_counts_prints_a_table_per_count(
         for seat in range(1, players + 1):
             wins = sum(int(row[f"seat{seat}_win"]) for row in games)
             bot = games[0][f"seat{seat}_bot"]
-            assert f"\n{seat:>4}  {bot:<12} {wins:>6} {100 * wins / 6:>5.1f}%" in table
+            # Wok and Roll breaks every tie, so the split wins are whole wins
+            assert f"\n{seat:>4}  {bot:<12} {wins:>6.1f} {100 * wins / 6:>5.1f}%" in table
 
 
 @pytest.mark.parametrize(

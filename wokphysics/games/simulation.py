@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -60,35 +61,41 @@ def results_table(results: Sequence[GameResult]) -> str:
     """A plain-text table: wins per seat and per bot, score mean and spread, game length.
 
     Seats are numbered from 1, as the players, the study's ``tasks.csv`` (``seat1_win``...),
-    its ``summary.json`` and its plots number them.
+    its ``summary.json`` and its plots number them. Wins are counted as the plots count them:
+    a shared victory gives each of its k winners 1/k, and a bot's win rate is per seat it
+    played (its wins over its seats), so with identical bots a fair game gives every seat and
+    every bot ``1/players`` however many seats a bot fills.
     """
     if not results:
         return "no games played"
     players = len(results[0].bots)
     games = len(results)
+    shares = [1.0 / len(r.winners) if r.winners else 0.0 for r in results]
     lines = [f"{games} games, {players} players"]
     lines.append(f"{'seat':>4}  {'bot':<12} {'wins':>6} {'win %':>6} {'mean':>7} {'sd':>6}")
     rotating = len({tuple(r.bots) for r in results}) > 1  # --rotate-seats: no bot per seat
     for seat in range(players):
         name = "(rotating)" if rotating else results[0].bots[seat]
-        wins = sum(1 for r in results if seat in r.winners)
+        wins = math.fsum(share for r, share in zip(results, shares, strict=True)
+                         if seat in r.winners)
         scores = [r.scores[seat] for r in results]
         spread = statistics.pstdev(scores) if len(scores) > 1 else 0.0
         lines.append(
-            f"{seat + 1:>4}  {name:<12} {wins:>6} {100 * wins / games:>5.1f}%"
+            f"{seat + 1:>4}  {name:<12} {wins:>6.1f} {100 * wins / games:>5.1f}%"
             f" {statistics.mean(scores):>7.2f} {spread:>6.2f}"
         )
     by_bot: dict[str, list[float]] = {}
-    for r in results:
-        share = 1.0 / len(r.winners) if r.winners else 0.0
+    for r, share in zip(results, shares, strict=True):
         for seat, name in enumerate(r.bots):
             by_bot.setdefault(name, []).append(share if seat in r.winners else 0.0)
     lines.append("")
-    lines.append(f"{'bot':<12} {'seats':>6} {'wins (shared split)':>20}")
-    for name, shares in sorted(by_bot.items()):
-        won = sum(shares)
-        share = 100 * won / games
-        lines.append(f"{name:<12} {len(shares):>6} {won:>14.1f} ({share:.1f}% of games)")
+    lines.append(f"{'bot':<12} {'seats':>6} {'wins':>6} {'win % per seat':>15}")
+    for name, won_seats in sorted(by_bot.items()):
+        won = math.fsum(won_seats)
+        lines.append(f"{name:<12} {len(won_seats):>6} {won:>6.1f} "
+                     f"{100 * won / len(won_seats):>14.1f}%")
+    lines.append("wins: a shared victory counts 1/k for each of its k winners; win % per")
+    lines.append(f"seat: wins / seats played (a fair game: {100 / players:.1f}%), as in the plots")
     lengths = [r.actions for r in results]
     lines.append("")
     lines.append(

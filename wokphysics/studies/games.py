@@ -343,11 +343,14 @@ def common_charts(columns: Columns, score: str = "points", team: bool = False) -
     charts.append(
         Chart(
             "win_rate_by_bot",
-            "Win rate by bot" + (" (the team's)" if team else ""),
-            "win rate",
+            "Win rate by bot" + (" (the team's)" if team else ", per seat played"),
+            "team win rate" if team else "win rate per seat played",
             _team_wins_by_bot if team else win_by_bot,
             percent=True,
-            note="Over every seat the bot played (shared victories split).",
+            note="The games the bot's team played." if team else
+            "The bot's wins (a shared victory counts 1/k for each of its k winners) over the "
+            "seats it played, as the text table's 'win % per seat': with identical bots a "
+            "fair game gives every bot 1/players, however many seats it fills.",
         )
     )
     scores = team_scores_by_players if team else scores_by_players
