@@ -92,6 +92,65 @@ def test_a_late_customer_whose_missing_ingredients_lack_dice_is_turned_away() ->
     assert [str(a) for a in state.legal_actions()] == ["turn away"]
 
 
+
+@pytest.mark.parametrize("kind", ["grandma", "little_bo"])
+def test_a_teammates_character_can_save_a_late_customer_before_it_is_turned_away(
+    kind: str,
+) -> None:
+    # "at anytime": when the sand runs out on an order the dice cannot finish, a teammate's
+    # Grandma (the one missing ingredient) or Little Bo may still be used before the cook
+    # turns the customer away (the turn had gone to the cook alone: Bad Publicity)
+    state = customer_first()
+    card = state.current
+    recipe = recipe_of(card)
+    cook = state.recipe_owner[recipe]
+    other = 1 - cook
+    ingredient = state.config.recipe_by_id[recipe].ingredients[0]
+    characters: list[list[FamilyCard]] = [[], []]
+    characters[other] = [FamilyCard(kind)]
+    state = position(
+        state,
+        counters=counters(state, **{ingredient: 0}),
+        dice=[],
+        characters=characters,
+    )
+    state = wait_until_overdue(state)
+    assert state.current_player == cook
+    use = f"use grandma {ingredient}" if kind == "grandma" else "use little_bo"
+    legal = [str(a) for a in state.legal_actions()]
+    assert "turn away" in legal and use in legal, legal
+    state.apply(state.parse_action(use))
+    assert state.characters[other][0].used  # the teammate's card, face down
+    if kind == "grandma":
+        assert state.current == card and state.counters[ingredient] > 0
+        assert [str(a) for a in state.legal_actions()] == ["serve"]
+        state.apply(state.parse_action("serve"))
+    assert state.current != card and state.bad == []
+    assert state.piles[cook] == [PileCard(card, False)]  # late: face down, pays nothing
+
+
+
+def test_without_the_timer_a_character_can_be_used_once_everybody_has_passed() -> None:
+    # every seat passed ('wait') on a customer missing an ingredient: the cook must serve or
+    # turn it away, and any seat's Little Bo may still be used first ("at anytime")
+    state = customer_first(timer=False)
+    card = state.current
+    recipe = recipe_of(card)
+    cook = state.recipe_owner[recipe]
+    ingredient = state.config.recipe_by_id[recipe].ingredients[0]
+    characters: list[list[FamilyCard]] = [[], []]
+    characters[1 - cook] = [FamilyCard("little_bo")]
+    state = position(
+        state, counters=counters(state, **{ingredient: 0}), dice=[], characters=characters
+    )
+    while "wait" in [str(a) for a in state.legal_actions()]:
+        state.apply(state.parse_action("wait"))
+    assert state.current == card and state.current_player == cook
+    assert [str(a) for a in state.legal_actions()] == ["turn away", "use little_bo"]
+    state.apply(state.parse_action("use little_bo"))
+    assert state.piles[cook] == [PileCard(card, True)] and state.bad == []
+
+
 # ---------------------------------------------------------------------- characters, dice
 def purchase_position(**options: bool) -> WokStarState:
     """Round 1's Purchase phase of a 2-player game, everyone turned away."""

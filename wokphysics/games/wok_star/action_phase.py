@@ -47,8 +47,11 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     recipe = lookups.customer_recipe.get(card)  # None: not a customer
     if recipe is not None and (state.overdue or (not timer and forced(state))):
         # Family Characters are used "at anytime", after the deadline too (Little Bo serves
-        # the late customer face down; Grandpa is left out once the sand has run out).
-        uses = characters.actions(state, seat) if state.overdue else []
+        # the late customer face down; Grandpa is left out once the sand has run out), and
+        # without the timer when everybody has passed. The cook decides alone now, so every
+        # seat's cards are offered, the cook's first: a teammate's Grandma or Little Bo may
+        # still save the customer from being turned away.
+        uses = characters.team_actions(state, seat)
         if state.can_serve(recipe):
             return [SERVE, *uses]
         if late.completing(state):

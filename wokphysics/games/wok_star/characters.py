@@ -57,6 +57,18 @@ def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
     return out
 
 
+def team_actions(state: WokStarState, first: int) -> list[WokStarAction]:
+    """Every seat's characters that can take effect now, ``first``'s then round the table:
+    offered where one seat acts for the team (the Purchase phase's head chef) or decides
+    alone for it (the cook of a customer whose sand ran out, before serving or turning it
+    away), as each player may use their card "at anytime"."""
+    n = state.num_players
+    out: list[WokStarAction] = []
+    for step in range(n):
+        out += actions(state, (first + step) % n)
+    return out
+
+
 def owner(state: WokStarState, character: str) -> int:
     """The seat dealt ``character`` (each card is dealt to one seat)."""
     return next(
@@ -67,9 +79,13 @@ def owner(state: WokStarState, character: str) -> int:
 
 
 def use(state: WokStarState, seat: int, action: Use) -> bool:
-    """Use the character; True when it took the current card (Little Bo), so the caller
+    """Use the character (``seat``'s, or a teammate's offered by :func:`team_actions`: its
+    owner's dice and card); True when it took the current card (Little Bo), so the caller
     reveals the next one."""
-    family = next(f for f in state.characters[seat] if f.id == action.character)
+    family = next((f for f in state.characters[seat] if f.id == action.character), None)
+    if family is None:  # a teammate's card, used on the acting seat's turn (team_actions)
+        seat = owner(state, action.character)
+        family = next(f for f in state.characters[seat] if f.id == action.character)
     family.used = True
     character = state.config.character_by_id[action.character]
     kind = character.kind
@@ -93,7 +109,7 @@ def use(state: WokStarState, seat: int, action: Use) -> bool:
         state.timers[state.last_timer] = SandTimer(state.now, seconds)
     elif kind == "little_bo":
         card = state.current
-        owner = state.recipe_owner[recipe_of(card)]
-        state.piles[owner].append(PileCard(card, state.in_time()))
+        cook = state.recipe_owner[recipe_of(card)]
+        state.piles[cook].append(PileCard(card, state.in_time()))
         return True
     return False

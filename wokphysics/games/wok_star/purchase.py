@@ -62,9 +62,7 @@ def legal(state: WokStarState) -> list[WokStarAction]:
         out.append(ADVERTISE)
     # "at anytime": the team decides together, so every seat's characters are offered on the
     # head chef's turn (the head chef's first, then round the table)
-    head = head_chef(state)
-    for step in range(state.num_players):
-        out += characters.actions(state, (head + step) % state.num_players)
+    out += characters.team_actions(state, head_chef(state))
     out.append(DONE)
     return out
 

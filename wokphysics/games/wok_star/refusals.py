@@ -233,6 +233,9 @@ def _empty(state: WokStarState, recipe: str) -> str:
 def _using(state: WokStarState, action: Use) -> str:
     seat = state.current_player
     cards = {f.id: f for f in state.characters[seat]}
+    if state.phase is Phase.PURCHASE or (state.phase is Phase.ACTION and forced(state)):
+        # the acting seat decides for the team: every seat's cards may be used
+        cards = {f.id: f for chars in state.characters for f in chars}
     family = cards.get(action.character)
     if family is None:
         yours = ", ".join(cards) or "none"
