@@ -320,6 +320,23 @@ def test_extra_or_missing_words_are_an_error_not_dropped(typed: str) -> None:
         expand(state, typed)
 
 
+@pytest.mark.parametrize("typed", ["use little_bo now", "u little_bo now", "u uncle quickly"])
+def test_a_character_that_names_no_ingredient_refuses_an_extra_word_as_such(typed: str) -> None:
+    # the extra word was refused with a false reason ('little_bo cannot take effect now')
+    # while the character could act
+    state = started(2, 1, events=False)
+    state = position(state, characters=[[FamilyCard("little_bo"), FamilyCard("uncle")], []])
+    assert {"use little_bo", "use uncle"} <= {str(a) for a in state.legal_actions()}
+    name = typed.split()[1]
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(state.parse_action(expand(state, typed)))
+    assert str(refused.value.reason) == (
+        f"'{expand(state, typed)}': {name} takes no ingredient (only Grandma names one);"
+        f" write 'use {name}'"
+    )
+    assert not any(f.used for f in state.characters[0])
+
+
 def test_a_typed_command_with_an_extra_word_changes_nothing() -> None:
     state = customer_first(timer=False)
     owner = state.recipe_owner[recipe_of(state.current)]

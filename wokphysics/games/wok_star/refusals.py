@@ -243,6 +243,12 @@ def _using(state: WokStarState, action: Use) -> str:
     if family.used:
         return f"{action.character} has been used already"
     character = state.config.character_by_id[action.character]
+    if action.ingredient and character.kind != "grandma":
+        # an extra word: only Grandma names an ingredient
+        return (
+            f"'{action}': {action.character} takes no ingredient (only Grandma names one);"
+            f" write 'use {action.character}'"
+        )
     if character.kind == "grandma" and action.ingredient not in state.counters:
         return f"name an ingredient in play for {action.character}: use {action.character} ING"
     return f"{action.character} cannot take effect now"
