@@ -61,6 +61,12 @@ def payments(
     results: list[Payment] = []
     seen: set[tuple[int, ...]] = set()
     n = len(needs)
+    # each need's candidate tokens, with whether each is a Fridge item, worked out once per
+    # call rather than at every node of the search
+    choices = [
+        [(token, token // FACE_LANES == FRIDGE) for token in _tokens_for(need, conversions, book)]
+        for need in needs
+    ]
 
     def extend(i: int, fridge: int) -> None:
         if i == n:
@@ -73,10 +79,9 @@ def payments(
             return
         need = needs[i]
         floor = chosen[-1][1] if i and needs[i - 1] == need else -1
-        for token in _tokens_for(need, conversions, book):
+        for token, is_fridge in choices[i]:
             if token < floor or used[token] >= counts[token]:
                 continue
-            is_fridge = token // FACE_LANES == FRIDGE
             if is_fridge and fridge >= allowance:
                 continue
             used[token] += 1
