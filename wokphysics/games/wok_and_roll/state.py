@@ -97,6 +97,8 @@ class WokAndRollState(GameState):
         self.public: list[Menu | None] = []
         # the legal list while known (None: to be listed); the market's is its memoised tuple
         self._legal: Sequence[Action] | None = None
+        # the ids of the market's listed actions while it is the legal list (see apply)
+        self._market_ids: frozenset[int] | None = None
         self._tokens = 0  # what the cooker can spend, packed (Menu.pools), while cooking
         self._allowance = 0  # and the cooker's Fridge allowance (Menu.fridge_allowance)
         self._face_dice: tuple[int, ...] = ()  # the locked dice showing each face
@@ -205,7 +207,9 @@ class WokAndRollState(GameState):
         if legal is None:
             if self.phase == "roll":
                 if self.rolls <= self.sheet.rerolls:
-                    legal = market_actions(tuple(self.dice), self.sheet.white, LOCK)
+                    legal, self._market_ids = market_actions(
+                        tuple(self.dice), self.sheet.white, LOCK
+                    )
                 else:
                     legal = (LOCK,)
             elif self.phase == "cook":
@@ -239,11 +243,18 @@ class WokAndRollState(GameState):
         runs for every step of every simulated game); anything else goes the general way."""
         legal = self._legal
         if legal is not None:
-            for candidate in legal:
-                if candidate is action:
+            ids = self._market_ids
+            if ids is not None:  # the market's list: up to 64 re-rolls, looked up at once
+                if id(action) in ids:
                     self._apply(action)
                     self.history.append(action)
                     return
+            else:
+                for candidate in legal:
+                    if candidate is action:
+                        self._apply(action)
+                        self.history.append(action)
+                        return
         self.check_legal(action)
         self._apply(action)
         self.history.append(action)
@@ -327,6 +338,7 @@ class WokAndRollState(GameState):
     def _apply(self, action: Action) -> None:
         previous = self._legal
         self._legal = None
+        self._market_ids = None
         # type(...) is: the action classes are final, and isinstance on the abstract Action
         # goes through ABCMeta (slow in the hot loop of simulations)
         if self.phase == "roll":
@@ -477,6 +489,7 @@ class WokAndRollState(GameState):
             for m in saved.sequence("public")
         ]
         state._legal = None
+        state._market_ids = None
         state._tokens = 0
         state._allowance = 0
         state._face_dice = face_dice(state.dice, len(state.sheet.codes))
