@@ -232,9 +232,9 @@ class Menu:
             used |= free & -free
         self.dice_used = used
         for token in kept:
-            self._spend_kept(sheet, token)
+            self.spend_kept(sheet, token)
 
-    def _spend_kept(self, sheet: Sheet, token: int) -> None:
+    def spend_kept(self, sheet: Sheet, token: int) -> None:
         """Use one ingredient kept on the menu (Fridge, Chef's Hat, circle, Pantry)."""
         pool, face = divmod(token, FACE_LANES)
         if pool == FRIDGE and sheet.chef_hats:

@@ -41,7 +41,7 @@ from wokphysics.games.wok_and_roll.actions import (
     parse_cached,
 )
 from wokphysics.games.wok_and_roll.lanes import LANE
-from wokphysics.games.wok_and_roll.menu import GAINED, Menu, face_dice
+from wokphysics.games.wok_and_roll.menu import COMPLETED, GAINED, Menu, face_dice
 from wokphysics.games.wok_and_roll.options import canonical_reroll, market_actions
 from wokphysics.games.wok_and_roll.plugin import INFO
 from wokphysics.games.wok_and_roll.rules import (
@@ -357,9 +357,29 @@ class WokAndRollState(GameState):
             self.public[seat] = menu.copy()
         # self.usable(seat) written out (a call less per step)
         usable = (1 << (sheet.dice if seat == self.roller else sheet.white)) - 1
-        flags = apply_to_menu(sheet, menu, action, self._face_dice, usable)
-        if flags & ENDS:
-            self.ending = True
+        if type(action) is Cook:
+            # rules.apply_to_menu's Cook branch and Menu.pay written out (most steps of a
+            # game are crossings): spend the lowest-numbered free die of each face, then
+            # the kept ingredients, and cross the serving
+            used = menu.dice_used
+            face_dice = self._face_dice
+            for face in action.die_faces:
+                free = face_dice[face] & usable & ~used
+                assert free, f"no free die shows face {face}"  # the action was listed
+                used |= free & -free
+            menu.dice_used = used
+            for token in action.kept:
+                menu.spend_kept(sheet, token)
+            serving = action.serving or serving_of(sheet, menu, action.sid)
+            assert serving is not None
+            flags = menu.cross(sheet, serving)
+            if flags & COMPLETED and menu.completed(sheet) >= sheet.dishes_to_end:
+                self.ending = True
+        else:
+            flags = apply_to_menu(sheet, menu, action, self._face_dice, usable)
+            if flags & ENDS:
+                self.ending = True
+            serving = None
         if type(action) is Cook and not flags & GAINED and previous is not None:
             # what the player can spend only went down: update the list (rules.py)
             if action.fridge and sheet.chef_hats:  # a hat used: every hat lane went down
@@ -370,7 +390,6 @@ class WokAndRollState(GameState):
                 tokens, allowance = self._tokens - action.spend, self._allowance
             self._tokens = tokens
             self._allowance = allowance
-            serving = action.serving or serving_of(sheet, menu, action.sid)
             assert serving is not None
             options = options_after_cook(sheet, menu, previous, serving, tokens, allowance)
         else:
