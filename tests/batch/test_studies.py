@@ -241,3 +241,33 @@ def test_the_text_table_and_the_plots_give_a_bot_the_same_win_rate(
         assert percent == f"{100 * estimate['value']:.1f}%", row
     assert float(plotted["greedy"]["value"]) + float(plotted["random"]["value"]) < 1.0
     assert "a fair game: 33.3%" in out
+
+
+def test_a_sweep_over_numbers_is_plotted_on_a_numeric_axis() -> None:
+    """Sweep plots put the variants at 0, 1, 2 as labels even for numbers: 0.25, 0.35 and
+    0.6 stood evenly spaced. Numbers now sit on a numeric axis named by the key; text values
+    and crossed keys keep their labels."""
+    from wokphysics.batch.charts import Chart, ChartSet
+    from wokphysics.batch.columns import Columns
+    from wokphysics.batch.plots import against_variants
+
+    chart = Chart("length", "Game length", "turns", lambda columns: {})
+    estimates = [{"2 players": mean([v, v + 1.0, v + 2.0])} for v in (10.0, 12.0, 20.0)]
+    labels = ["physics.friction=0.25", "physics.friction=0.35", "physics.friction=0.6"]
+    values = [{"physics.friction": x} for x in (0.25, 0.35, 0.6)]
+    axes = against_variants(chart, list(zip(labels, estimates, strict=True)), values).axes[0]
+    assert axes.get_xlabel() == "physics.friction"
+    line = axes.get_lines()[0]
+    assert [round(float(x), 6) for x in line.get_xdata()] == [0.25, 0.35, 0.6]
+    assert [float(y) for y in line.get_ydata()] == [11.0, 13.0, 21.0]
+    # text values, and two keys crossed, stay labels at 0, 1, ...
+    for texts in ([{"difficulty": "easy"}, {"difficulty": "hard"}],
+                  [{"a": 1, "b": 2}, {"a": 2, "b": 1}]):
+        pairs = list(zip(["one", "two"], estimates[:2], strict=True))
+        axes = against_variants(chart, pairs, texts).axes[0]
+        assert axes.get_xlabel() == "variant"
+        assert [float(x) for x in axes.get_lines()[0].get_xdata()] == [0.0, 1.0]
+        assert [t.get_text() for t in axes.get_xticklabels()] == ["one", "two"]
+    # a study's chart set hands the variants' values to the plot
+    charts = ChartSet([chart], labels, values)
+    assert charts.variant_values == values and len(charts.plots(Columns(), {})) == 1

@@ -8,7 +8,7 @@ against the varied values, one line per estimate, with its interval.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +50,9 @@ class ChartSet:
 
     charts: Sequence[Chart]
     variant_labels: Sequence[str] = ()
+    variant_values: Sequence[Mapping[str, Any]] = ()
+    """Each variant's varied config values (a sweep over one numeric key is plotted on a
+    numeric axis)."""
 
     @property
     def sweep(self) -> bool:
@@ -94,7 +97,7 @@ class ChartSet:
                     (label, chart.estimates(group) if len(group) else {})
                     for label, group in self.groups(columns)
                 ]
-                figure = plots.against_variants(chart, per_variant)
+                figure = plots.against_variants(chart, per_variant, self.variant_values)
             elif chart.distribution is not None:
                 figure = plots.histograms(chart, chart.distribution(columns))
             else:

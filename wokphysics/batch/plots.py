@@ -150,32 +150,67 @@ def series_styles(count: int) -> list[dict[str, Any]]:
     ]
 
 
+def numeric_axis(values: Sequence[Mapping[str, Any]]) -> tuple[str, list[float]] | None:
+    """The one config key a sweep varies and its values as numbers, when exactly one key
+    takes different values and every value of it is a number (not a boolean): a sweep over
+    ``physics.friction=0.25,0.35,0.45`` is drawn on a numeric axis. None otherwise (text
+    values such as ``difficulty=easy``, or several keys crossed): the variants are labels."""
+    keys: list[str] = []
+    for variant in values:
+        keys.extend(key for key in variant if key not in keys)
+    varied = [key for key in keys if len({repr(v.get(key)) for v in values}) > 1]
+    if len(varied) != 1:
+        return None
+    key = varied[0]
+    found = [v.get(key) for v in values]
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x)
+               for x in found):
+        return None
+    return key, [float(x) for x in found]  # type: ignore[arg-type]
+
+
 def against_variants(
-    chart: Chart, per_variant: Sequence[tuple[str, Mapping[str, Estimate]]]
+    chart: Chart, per_variant: Sequence[tuple[str, Mapping[str, Estimate]]],
+    values: Sequence[Mapping[str, Any]] = (),
 ) -> Figure:
-    """A sweep: each estimate as a line over the variants, with its 95 % interval."""
+    """A sweep: each estimate as a line over the variants, with its 95 % interval. Over one
+    numeric key (``values``: each variant's varied values) the x axis is that key's numeric
+    scale; otherwise each variant is a label."""
     figure, axes = _figure()
     labels = [label for label, _ in per_variant]
+    numeric = numeric_axis(values) if len(values) == len(per_variant) else None
+    if numeric is None:
+        positions = [float(x) for x in range(len(per_variant))]
+        unit = 1.0
+    else:
+        positions = numeric[1]
+        ordered = sorted(set(positions))
+        unit = min((b - a for a, b in zip(ordered, ordered[1:], strict=False)), default=1.0)
     series: list[str] = []
     for _, estimates in per_variant:
         series.extend(name for name in estimates if name not in series)
     scale = _scale(chart)
-    spread = 0.25 / max(1, len(series))
+    spread = 0.25 / max(1, len(series)) * unit
     styles = series_styles(len(series))
     for number, name in enumerate(series):
         xs, picked = [], []
-        for x, (_, estimates) in enumerate(per_variant):
+        for x, (_, estimates) in zip(positions, per_variant, strict=True):
             if name in estimates and not math.isnan(estimates[name].value):
                 xs.append(x + (number - (len(series) - 1) / 2) * spread)
                 picked.append(estimates[name])
         if not picked:
             continue
-        values, errors = _errors(picked, scale)
-        axes.errorbar(xs, values, yerr=errors, capsize=3, label=name, **styles[number])
-    # one line per varied key, so crossed --vary labels do not run into each other
-    ticks = [label.replace(", ", "\n") for label in labels]
-    axes.set_xticks(range(len(labels)), ticks, rotation=20 if len(labels) > 6 else 0)
-    axes.set_xlabel("variant")
+        order = np.argsort(xs, kind="stable")  # a line joins the values in their order
+        values_, errors = _errors([picked[i] for i in order], scale)
+        axes.errorbar([xs[i] for i in order], values_, yerr=errors[:, order], capsize=3,
+                      label=name, **styles[number])
+    if numeric is None:
+        # one line per varied key, so crossed --vary labels do not run into each other
+        ticks = [label.replace(", ", "\n") for label in labels]
+        axes.set_xticks(range(len(labels)), ticks, rotation=20 if len(labels) > 6 else 0)
+        axes.set_xlabel("variant")
+    else:
+        axes.set_xlabel(numeric[0])
     axes.set_ylabel(_axis(chart))
     axes.set_title(_title(f"{chart.title} (95 % intervals)", figure))
     if series:

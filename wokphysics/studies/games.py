@@ -118,9 +118,10 @@ def game_study(plan: GameStudyPlan) -> Study:
         len(params) > plan.games,
     )
     labels = [v.label for v in plan.variants] if sweep else []
+    values = [dict(v.values) for v in plan.variants] if sweep else []
 
     def summarise(columns: Columns) -> dict[str, Any]:
-        charts = ChartSet(plan.charts(columns), labels)
+        charts = ChartSet(plan.charts(columns), labels, values)
         return {
             "games": len(columns),
             "players": list(plan.players),
@@ -130,7 +131,7 @@ def game_study(plan: GameStudyPlan) -> Study:
         }
 
     def plots(columns: Columns, summary: dict[str, Any]) -> list[Any]:
-        return ChartSet(plan.charts(columns), labels).plots(columns, summary)
+        return ChartSet(plan.charts(columns), labels, values).plots(columns, summary)
 
     return Study(
         name=plan.game,
