@@ -295,3 +295,49 @@ def test_long_terminal_lines_wrap_between_words_with_a_hanging_indent(
     assert out[1].startswith("  left over (19): broccoli-01,")
     assert all(line.startswith("      broccoli-") for line in out[2:])
     assert " ".join(part.strip() for part in out[1:]) == long.strip()
+
+
+@pytest.mark.parametrize("game", ["we-will-wok-you", "wok-star", "wok-and-roll"])
+def test_the_seed_help_says_what_the_seed_does_for_this_command(
+    game: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'wokphysics play GAME --terminal --help' said 'default: 1 for simulate, random for
+    play': a player reading play's help was told about another command."""
+    played = wokphysics(capsys, monkeypatch, "play", game, "--terminal", "--help")
+    simulated = wokphysics(capsys, monkeypatch, "simulate", game, "--help")
+    assert played.status == simulated.status == 0
+    flat = [" ".join(o.out.split()) for o in (played, simulated)]
+    assert "simulate" not in flat[0].split("--seed N", 2)[-1].split("--config")[0]
+    assert "(default: a fresh one each game)" in flat[0]
+    assert "then N+1, N+2, ... (default 1)" in flat[1]
+
+
+def test_wok_and_roll_at_the_terminal_seats_three_players_as_the_window_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window's default was 3 players, the terminal's 2: '--bots 3' refused there."""
+    outcome = wokphysics(capsys, monkeypatch, "play", "wok-and-roll", "--terminal", "--bots",
+                         "3", "--seed", "4")
+    assert outcome.status == 0, outcome.err
+    assert outcome.out.startswith("Wok and Roll, seed 4: 3 bots (greedy, greedy, greedy)")
+    assert any("wins" in line for line in outcome.out.splitlines()[-3:])
+
+
+def test_bench_only_names_the_groups_it_may_be(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    outcome = wokphysics(capsys, monkeypatch, "bench", "--only", "nothing")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert "--only 'nothing'" in outcome.err
+    for group in ("table", "we-will-wok-you", "wok-and-roll", "window", "batch"):
+        assert group in outcome.err
+
+
+def test_a_replay_file_that_is_not_json_at_all_is_not_called_truncated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    outcome = wokphysics(capsys, monkeypatch, "replay", str(path), "--verify")
+    assert outcome.status == 2 and outcome.one_line_error
+    assert "not JSON" in outcome.err and "truncated" not in outcome.err

@@ -56,6 +56,11 @@ def run_bench(args: argparse.Namespace) -> int:
         os.environ[CONFIG_ENV] = str(config_path)
     results: dict[str, float] = {}
     wanted = _normal(args.only) if args.only else None
+    labels = [label for label, _ in _sources()]
+    if wanted and not any(_normal(label).startswith(wanted) or wanted.startswith(_normal(label))
+                          for label in labels):
+        raise UserError(f"no figure matches --only {args.only!r}; give a group "
+                        f"({', '.join(labels)}) or a group and the start of a figure's name")
     for label, source in _sources():
         key = _normal(label)
         if wanted and not (key.startswith(wanted) or wanted.startswith(key)):

@@ -58,7 +58,7 @@ def test_any_text_is_an_action_or_a_parse_error(game: str, words: list[str]) -> 
     assert action is None or isinstance(action, Action)
 
 
-@pytest.mark.parametrize("word", ["quit", "exit", "Quit"])
+@pytest.mark.parametrize("word", ["quit", "exit", "Quit", "q"])
 @pytest.mark.parametrize("game", turn_game_names())
 def test_quit_leaves_a_terminal_game(
     game: str, word: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch

@@ -31,14 +31,17 @@ def check_players(players: int, low: int, high: int, title: str) -> int:
     return players
 
 
-def add_seed_and_config(parser: argparse.ArgumentParser, seeded: str, config_file: str) -> None:
-    """``--seed N`` (what it seeds) and ``--config PATH`` (layered over ``config_file``)."""
+def add_seed_and_config(parser: argparse.ArgumentParser, seeded: str, config_file: str,
+                        simulate: bool = False) -> None:
+    """``--seed N`` (what it seeds, for ``play`` or for ``simulate``) and ``--config PATH``
+    (layered over ``config_file``)."""
     parser.add_argument(
         "--seed",
         type=int,
         default=None,
         metavar="N",
-        help=f"seed of the {seeded} (default: 1 for simulate, random for play)",
+        help=(f"seed of the first game's {seeded}, then N+1, N+2, ... (default 1)"
+              if simulate else f"seed of the {seeded} (default: a fresh one each game)"),
     )
     parser.add_argument(
         "--config",

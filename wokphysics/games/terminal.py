@@ -45,7 +45,7 @@ HELP = (
     "  list / more  the choices from the first / the next page\n"
     "  legend       what the symbol codes mean\n"
     "  back         leave a sub-list of choices\n"
-    "  quit         leave the game (Ctrl-D too)\n"
+    "  quit or q    leave the game (Ctrl-D too)\n"
     "  ? or help    this help"
 )
 
@@ -66,8 +66,9 @@ def print_fitted(text: str) -> None:
                                        break_on_hyphens=False)))
 
 
-QUIT_WORDS = ("quit", "exit")
-"""What a person types to leave a terminal game (it is not saved)."""
+QUIT_WORDS = ("quit", "exit", "q")
+"""What a person types to leave a terminal game (it is not saved); 'q' as in Wok Star's live
+terminal and the window's pause."""
 
 
 @dataclass

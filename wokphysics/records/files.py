@@ -76,6 +76,10 @@ def parse_record_json(text: str, name: str) -> dict[str, Any]:
         )
     except json.JSONDecodeError as error:
         stripped = text.rstrip()
+        if not stripped.lstrip().startswith(("{", "[")):
+            raise ReplayFileError(
+                name, "not JSON: a replay or saved game is a JSON object written by wokphysics"
+            ) from None
         truncated = error.pos >= len(stripped) - 1 or not stripped.endswith("}")
         problem = "truncated" if truncated else "malformed"
         raise ReplayFileError(

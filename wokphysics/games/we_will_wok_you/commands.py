@@ -20,9 +20,9 @@ GAME = "we-will-wok-you"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
-def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
+def _add_common(parser: argparse.ArgumentParser, players: int, simulate: bool = False) -> None:
     add_players(parser, players, MIN_PLAYERS, MAX_PLAYERS)
-    add_seed_and_config(parser, "shuffles", "we_will_wok_you.toml")
+    add_seed_and_config(parser, "shuffles", "we_will_wok_you.toml", simulate)
 
 
 def _check_players(players: int) -> None:
@@ -101,7 +101,7 @@ def play(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- simulate
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    _add_common(parser, players=4)
+    _add_common(parser, players=4, simulate=True)
     add_simulation_options(parser, games=1000, bots="greedy,random,random,random")
 
 

@@ -36,12 +36,12 @@ GAME = "wok-and-roll"
 MIN_PLAYERS, MAX_PLAYERS = 1, 5
 
 
-def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
+def _add_common(parser: argparse.ArgumentParser, players: int, simulate: bool = False) -> None:
     add_players(parser, players, MIN_PLAYERS, MAX_PLAYERS)
     parser.add_argument(
         "--expert",
         action="store_true",
-        help="play the Expert Menu (House Specials, locks, Chef's Hats, Pantry)",
+        help="play the Expert Menu (House Specials, locks, Chef's Hats, Pantry, Recipes)",
     )
     parser.add_argument(
         "--dishes",
@@ -51,7 +51,7 @@ def _add_common(parser: argparse.ArgumentParser, players: int) -> None:
         help="end after a player completes N dishes/platters "
         "(default from the config: 3; the rulebook's longer Expert game: 5)",
     )
-    add_seed_and_config(parser, "dice", "wok_and_roll.toml")
+    add_seed_and_config(parser, "dice", "wok_and_roll.toml", simulate)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
-    _add_common(parser, players=2)
+    _add_common(parser, players=3)  # as the window
     parser.add_argument(
         "--bots",
         default=None,
@@ -122,7 +122,7 @@ def play(args: argparse.Namespace) -> int:
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    _add_common(parser, players=3)
+    _add_common(parser, players=3, simulate=True)
     add_simulation_options(parser, games=200, bots="greedy,random,random")
 
 

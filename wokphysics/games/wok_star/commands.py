@@ -23,10 +23,10 @@ TITLE = "Wok Star (cooperative, real time, 1-4 players)"
 DIFFICULTY_CHOICES = ("easy", "normal", "hard")
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: argparse.ArgumentParser, simulate: bool = False) -> None:
     add_players(parser, 2, 1, 4)
     add_rules_options(parser)
-    add_seed_and_config(parser, "shuffles and dice", "wok_star.toml")
+    add_seed_and_config(parser, "shuffles and dice", "wok_star.toml", simulate)
 
 
 def add_rules_options(parser: argparse.ArgumentParser) -> None:
@@ -139,7 +139,7 @@ def play(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------- simulate
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    _common(parser)
+    _common(parser, simulate=True)
     parser.set_defaults(players=None)
     parser.add_argument(
         "--games", type=int, default=200, metavar="N", help="games per setting (default 200)"
