@@ -142,6 +142,29 @@ def test_events_are_stamped_across_the_interval_they_arrived_in() -> None:
     assert stamps == pytest.approx([0.0005, 0.0015, 0.0015])
 
 
+def test_the_gap_between_reports_follows_a_flick_read_in_few_long_batches() -> None:
+    """The recent gap between reports (used to stamp the batch that ends the stream) is the
+    reports per second of the last few tens of ms: after a slow approach (a report every
+    10 ms), one 30 ms batch of a fast hand's 1 ms reports sets it near 1 ms (it took a dozen
+    batches, so a busy frame's release batch was stamped at the slow gap); a 125 Hz mouse
+    read every 2 ms (one report in every fourth read) is counted at its 8 ms."""
+    from wokphysics.ui.pointer_clock import EventStamper
+
+    stamper = EventStamper(0.0)
+    for k in range(1, 16):  # the approach: one report per 10 ms read
+        stamper.stamp(1, 0.010 * k)
+    assert stamper.gap_s == pytest.approx(0.010, rel=0.05)
+    stamper.stamp(30, 0.180)  # a busy frame: 30 reports in 30 ms
+    assert stamper.gap_s == pytest.approx(0.001, rel=0.25)
+    stamper = EventStamper(0.0)
+    for k in range(1, 41):
+        if k % 4:
+            stamper.last_read = 0.002 * k  # an empty read
+        else:
+            stamper.stamp(1, 0.002 * k)
+    assert stamper.gap_s == pytest.approx(0.008, rel=0.05)
+
+
 def test_the_flip_band_reads_the_same_in_the_help_readme_and_docs() -> None:
     from pathlib import Path
 

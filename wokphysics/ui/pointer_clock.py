@@ -9,9 +9,13 @@ the ``i``-th of ``k`` events read at ``t`` after a read at ``t0`` is stamped
 time of each). A button event at the position the pointer just moved to came in the same
 report and shares its time. The batch in which the button goes up ends the stream: its reports
 follow one another from the start of the interval at the recent gap between reports, rather
-than being spread to its end. The frame reads the queue between its parts too (after the
-update, after drawing), so a batch spans one part of the frame's work, never the whole frame,
-and is never piled onto the moment the frame read it.
+than being spread to its end. That gap is the pointer's reports per second of the last few
+tens of milliseconds (``GAP_MEMORY_S``), counted from each batch to the previous batch that
+held any: it follows a flick within a batch or two however seldom a busy frame reads, and a
+mouse that reports less often than the window reads (125 Hz) is counted at its own rate.
+The frame reads the queue between its parts too (after the update, after drawing), so a batch
+spans one part of the frame's work, never the whole frame, and is never piled onto the moment
+the frame read it.
 
 :class:`RealClock` is the machine's monotonic clock; :class:`VirtualClock` is a clock that
 tests and the input benchmark move themselves, with a hook that lets a synthetic hand post
@@ -21,12 +25,19 @@ No pygame here.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
 POLL_S = 0.002
 """How often the window reads its events while it waits for the next frame, s."""
+
+GAP_MEMORY_S = 0.015
+"""The recent gap between the pointer's reports weighs each batch by ``exp(-age / this)``, s."""
+
+_GAP_SPAN_CAP_S = 0.05
+"""A batch counts at most this long since the previous one (the pointer was still before), s."""
 
 
 class WindowClock(Protocol):
@@ -78,7 +89,10 @@ class EventStamper:
     def __init__(self, start_s: float) -> None:
         self.last_read = start_s
         self.gap_s = POLL_S
-        """The pointer's recent time between two reports, from batches it kept busy, s."""
+        """The pointer's recent time between two reports, s."""
+        self._last_batch = start_s
+        self._gap_time = 0.0  # fading sums of the time spanned and of the reports counted
+        self._gap_reports = 0.0
 
     def stamp(self, count: int, read_s: float, companions: Sequence[bool] = (),
               ends_stream: bool = False) -> list[float]:
@@ -98,10 +112,10 @@ class EventStamper:
                     for i in range(count)]
         own = count - sum(together)
         step = span / own if own else span
-        if own >= 2 and not ends_stream:
-            self.gap_s += 0.3 * (step - self.gap_s)
         if ends_stream:
             step = min(step, self.gap_s)
+        elif own:
+            self._learn_gap(own, read_s)
         stamps: list[float] = []
         k = 0
         for i in range(count):
@@ -111,3 +125,14 @@ class EventStamper:
             stamps.append(start + (k + 0.5) * step)
             k += 1
         return stamps
+
+    def _learn_gap(self, reports: int, read_s: float) -> None:
+        """Count ``reports`` read at ``read_s`` into the recent gap between reports: the time
+        since the previous batch over the reports, the older batches fading by their age."""
+        since = min(max(read_s - self._last_batch, 0.0), _GAP_SPAN_CAP_S)
+        self._last_batch = read_s
+        fade = math.exp(-since / GAP_MEMORY_S)
+        self._gap_time = self._gap_time * fade + since
+        self._gap_reports = self._gap_reports * fade + reports
+        if self._gap_time > 0.0:
+            self.gap_s = self._gap_time / self._gap_reports
