@@ -118,3 +118,15 @@ def test_sigterm_closes_the_window_of_play_like_closing_it(tmp_path: Path) -> No
     assert child.returncode == 0, err
     assert "we-will-wok-you-autosave.json" in out and "Traceback" not in err
     assert read_record(tmp_path / "we-will-wok-you-autosave.json").seats == ("person", "greedy")
+
+
+def test_the_controls_overlay_names_the_mute_key() -> None:
+    """M mutes in every scene, and the pause box said so, but the F1 controls did not."""
+    app, _ = _wwwy_app()
+    try:
+        assert "M: sound on (muted now)" in app.help_text()  # the window starts muted here
+        _key(pygame.K_m)
+        app.frame(FRAME_S)
+        assert "M: mute the sound" in app.help_text()
+    finally:
+        app.close()

@@ -397,8 +397,7 @@ class App:
     # ------------------------------------------------------------------ overlays
     def draw_overlays(self) -> None:
         if self.help:
-            lines = getattr(self.scene, "help_lines", ())
-            self._box("Controls", [f"{k}: {v}" for k, v in lines] + ["", "Esc closes"])
+            self._box("Controls", self.help_text())
         elif self.confirm_restart:
             self._box("Restart?", ["Start a new game? The current one ends here "
                                    "(the autosave file then holds the new game).", "",
@@ -407,6 +406,12 @@ class App:
             leave = "Q: back to the launcher" if self.home is not None else "Q: quit"
             sound = "M: sound on" if self.sound.muted else "M: mute"
             self._box("Paused", ["Esc: go on", leave, "F1 or H: controls", sound])
+
+    def help_text(self) -> list[str]:
+        """The controls overlay (F1): the scene's keys, then the window's own (M)."""
+        lines = [f"{k}: {v}" for k, v in getattr(self.scene, "help_lines", ())]
+        sound = "sound on (muted now)" if self.sound.muted else "mute the sound"
+        return lines + [f"M: {sound}", "", "Esc closes"]
 
     def _box(self, title: str, lines: list[str]) -> None:
         area = self.screen.get_rect()
