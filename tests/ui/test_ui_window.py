@@ -402,3 +402,34 @@ def test_a_new_game_in_the_window_keeps_the_finished_games_record(
     assert kept["seed"] == 4 and kept["finished"] is True
     assert verify_game_record(previous)[0]
     assert json.loads(save.read_text())["seed"] == 5
+
+
+def test_a_restart_says_where_the_game_it_replaced_is_kept(
+        tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]) -> None:
+    """R then Y in a window that autosaves: leaving the game said "the game is saved in
+    NAME.json; continue it with ... --resume NAME.json", and then the new game took NAME.json
+    (the old one moved to NAME.previous.json), so that command would have opened the new game.
+    The window now says where the game before is kept and how to continue it."""
+    import json
+
+    from wokphysics.ui.play import build_app, parse_play_args
+
+    save = tmp_path / "game.json"
+    app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "1",
+                                           "--save", str(save), "--size", "900x600"]))
+    try:
+        app.frame()
+        post_key(pygame.K_r)
+        post_key(pygame.K_y)
+        app.frame()
+        assert isinstance(app.scene, PlayScene) and app.scene.game.seed == 5
+        previous = save.with_name("game.previous.json")
+        said = capsys.readouterr().out
+        assert (f"a new game starts in {save}; the game before is kept in {previous} "
+                f"(continue it with: wokphysics play wok-on-fire --resume {previous})") in said
+        assert json.loads(previous.read_text())["seed"] == 4
+    finally:
+        app.close()
+        from wokphysics.records.saving import release_save_file
+
+        release_save_file(save)

@@ -163,16 +163,18 @@ def claim_save_file(path: Path) -> Path:
     raise UserError(f"{path}: {MAX_NAMES} save files of that name are in use; pick --save FILE")
 
 
-def keep_previous(path: Path) -> None:
+def keep_previous(path: Path) -> Path | None:
     """Before a new game writes to ``path``: the save there (if any) becomes
-    ``NAME.previous.json`` (replacing an older one); a UserError if it cannot be moved."""
+    ``NAME.previous.json`` (replacing an older one), which is returned (None: nothing was
+    there); a UserError if it cannot be moved."""
     if not path.exists():
-        return
+        return None
     backup = path.with_name(f"{path.stem}.previous{path.suffix}")
     try:
         os.replace(path, backup)
     except OSError as error:
         raise UserError(f"{path}: cannot keep the previous save: {error.strerror}") from None
+    return backup
 
 
 def claim_to_resume(path: Path) -> Path:

@@ -142,6 +142,14 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     return App(options, factory, clock), save, screenshot
 
 
+def _resume_or_replay(path: Path) -> str:
+    from wokphysics.records.saving import holds_unfinished_game
+
+    if holds_unfinished_game(path):
+        return f"continue it with: wokphysics play wok-on-fire --resume {path}"
+    return f"replay it with: wokphysics replay {path}"
+
+
 def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save: Path | None,
                   first: WokOnFireGame | None = None) -> SceneFactory:
     """Makes the game's scene in a window: ``first`` (a resumed game) or a new game of seed
@@ -167,8 +175,12 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
         else:
             if save is not None and games_made > 0:
                 # A new game in this window (N, R): the game it replaces keeps its record
-                # as NAME.previous.json, as a new window does (it was overwritten).
-                keep_previous(save)
+                # as NAME.previous.json, as a new window does (it was overwritten). Closing
+                # it said "continue it with --resume NAME.json": say where it is now.
+                kept = keep_previous(save)
+                if kept is not None:
+                    print(f"a new game starts in {save}; the game before is kept in {kept}"
+                          f" ({_resume_or_replay(kept)})")
             game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels, save)
         games_made += 1
         bots: dict[int, WokBot] = {
