@@ -341,3 +341,37 @@ def test_a_replay_file_that_is_not_json_at_all_is_not_called_truncated(
     outcome = wokphysics(capsys, monkeypatch, "replay", str(path), "--verify")
     assert outcome.status == 2 and outcome.one_line_error
     assert "not JSON" in outcome.err and "truncated" not in outcome.err
+
+
+@pytest.mark.parametrize(
+    ("argv", "helped"),
+    [
+        (["play", "we-will-wok-you", "--frobnicate"], "wokphysics play we-will-wok-you --help"),
+        (["play", "wok-and-roll", "--terminal", "--frobnicate"],
+         "wokphysics play wok-and-roll --terminal --help"),
+        (["simulate", "wok-star", "--bots", "team"], "wokphysics simulate wok-star --help"),
+        (["sweep", "flips", "--frobnicate"], "wokphysics sweep flips --help"),
+        (["bench", "--frobnicate"], "wokphysics bench --help"),
+    ],
+)
+def test_an_unknown_option_points_to_the_help_that_lists_the_options(
+    argv: list[str], helped: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unknown option said "(see 'wokphysics --help')", whose page lists no option of a
+    game's command."""
+    outcome = wokphysics(capsys, monkeypatch, *argv)
+    assert outcome.status == 2 and outcome.one_line_error
+    assert "unrecognized arguments: " + argv[-1] in outcome.err or "--bots team" in outcome.err
+    assert outcome.err.rstrip().endswith(f"(see '{helped}')"), outcome.err
+
+
+def test_wok_star_at_the_terminal_fits_80_columns_from_its_first_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With 3 bots the first line ran to 100 columns and the terminal cut 'co' / 'mmands'."""
+    outcome = wokphysics(capsys, monkeypatch, "play", "wok-star", "--terminal", "--players",
+                         "4", "--bots", "3", "--seed", "3", stdin="q\n")
+    assert outcome.status == 0, outcome.err
+    assert outcome.out.startswith("Wok Star, seed 3: player 1 at the keyboard, 3 bots")
+    assert [line for line in outcome.out.splitlines() if len(line) > 80] == []

@@ -69,10 +69,13 @@ def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"], terminal: bool =
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one line with exit status 2."""
 
-    def error(self, message: str) -> NoReturn:
+    def error(self, message: str, command: str = "") -> NoReturn:
+        """``message`` in one line, and the help to read: this parser's, or that of
+        ``command`` (the words after ``wokphysics``: ``play we-will-wok-you``)."""
         # one line however long the bad value: a quoted value past 40 characters is cut
         message = re.sub(r"'([^'\n]{40})[^'\n]+'", r"'\1...'", message).replace("\n", " ")
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        helped = f"{self.prog} {command}".strip()
+        self.exit(2, f"{self.prog}: error: {message} (see '{helped} --help')\n")
 
 
 def build_parser(terminal: bool = False) -> argparse.ArgumentParser:
@@ -277,6 +280,19 @@ def _window_option_in_terminal(argv: list[str]) -> str | None:
     return None
 
 
+def _command_words(argv: Sequence[str]) -> list[str]:
+    """The command and game named in ``argv`` (``simulate wok-star``, ``sweep flips``,
+    ``replay``): what to ask ``--help`` of."""
+    words: list[str] = []
+    for word in argv:
+        if word in ("play", "simulate", "sweep", "score", "replay", "bench") and not words:
+            words.append(word)
+        elif words and (word in {plugin.name for plugin in PLUGINS} or word == "flips"):
+            words.append(word)
+            break
+    return words
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``wokphysics`` command; returns the exit status."""
     args_list = _with_default_game(list(sys.argv[1:] if argv is None else argv))
@@ -287,7 +303,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"wokphysics: {problem}", file=sys.stderr)
             return 2
     parser = build_parser(terminal)
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:
+        # argparse names the top parser's help, which lists no option of a GAME's command
+        where = " ".join([*_command_words(args_list), *(["--terminal"] if terminal else [])])
+        assert isinstance(parser, _Parser)
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}", where)
     try:
         status: int = args.handler(args)
     except UserError as error:

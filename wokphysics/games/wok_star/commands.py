@@ -127,7 +127,10 @@ def play(args: argparse.Namespace) -> int:
     ]
     clock = WallClock() if config.rules.timer else None
     state = WokStarState(players, seed, config, clock)
-    print(f"Wok Star, seed {seed}: {seats_line(names)}. Type 'help' for the commands.")
+    from wokphysics.games.terminal import print_fitted
+
+    # fitted to 80 columns: with 3 bots it ran to 100 and the terminal cut 'co' / 'mmands'
+    print_fitted(f"Wok Star, seed {seed}: {seats_line(names)}. Type 'help' for the commands.")
     print(HELP)
     print(LEGEND)
     # Real time needs a terminal that can be polled; otherwise each turn waits for a line.
