@@ -54,6 +54,9 @@ def test_an_unknown_figure_prefix_is_one_line(
     outcome = wokphysics(capsys, monkeypatch, "bench", "--only", "nothing-like-this")
     assert outcome.status == 2 and outcome.one_line_error
     assert "no figure matches --only 'nothing-like-this'" in outcome.err
+    # and it names the groups --only may start with
+    for group in ("table", "we-will-wok-you", "wok-and-roll", "window", "batch"):
+        assert group in outcome.err
 
 
 def test_a_flick_release_speed_is_read_within_five_per_cent() -> None:

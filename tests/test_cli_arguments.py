@@ -323,16 +323,6 @@ def test_wok_and_roll_at_the_terminal_seats_three_players_as_the_window_does(
     assert any("wins" in line for line in outcome.out.splitlines()[-3:])
 
 
-def test_bench_only_names_the_groups_it_may_be(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    outcome = wokphysics(capsys, monkeypatch, "bench", "--only", "nothing")
-    assert outcome.status == 2 and outcome.one_line_error
-    assert "--only 'nothing'" in outcome.err
-    for group in ("table", "we-will-wok-you", "wok-and-roll", "window", "batch"):
-        assert group in outcome.err
-
-
 def test_a_replay_file_that_is_not_json_at_all_is_not_called_truncated(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
