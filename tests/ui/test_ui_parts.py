@@ -97,6 +97,32 @@ def test_the_sprite_script_draws_every_sprite(tmp_path: Path) -> None:
     assert g > r and g > b, "the corner dot has the vegetable colour"
 
 
+def test_a_face_shows_nothing_of_its_ingredient_outside_the_picture() -> None:
+    """A card whose centre circle is covered must not be readable from its edge: above and
+    below the picture's disc (2.3 centre-circle radii), faces of one category are alike. The
+    art printed the name across those bands, so a blind Chicken claim was no guess."""
+    from wokphysics.ui.art import draw_face
+
+    pygame.display.init()
+    cfg = load_config()
+    ingredients = cfg.rules.ingredients
+    card = cfg.physics.card
+    for category in ("meat", "vegetable", "condiment", "starch"):
+        names = [name for name in INGREDIENT_NAMES if ingredients[name].category == category]
+        faces = [draw_face(cfg.physics, name, category) for name in names]
+        width, height = faces[0].get_size()
+        px_per_mm = width / card.width_mm
+        # the picture's disc, plus 2 px for its anti-aliased rim
+        disc = 2.3 * card.circle_diameter_fraction * card.width_mm / 2.0 * px_per_mm + 2.0
+        edge = [(x, y) for y in range(0, height, 2) for x in range(0, width, 2)
+                if abs(y + 0.5 - height / 2) > disc]
+        assert len(edge) > width * height // 16  # about a third of the face
+        first = faces[0]
+        for name, face in zip(names[1:], faces[1:], strict=True):
+            differing = [p for p in edge if face.get_at(p) != first.get_at(p)]
+            assert not differing, f"{name} differs from {names[0]} at {differing[:3]}"
+
+
 def test_the_shipped_sprites_are_what_the_script_draws(tmp_path: Path) -> None:
     """The PNGs in sprites/ come from wokphysics.ui.art: change the art, rerun the script."""
     from wokphysics.config.paths import sprites_dir

@@ -49,11 +49,6 @@ def face_file(ingredient: str) -> str:
     return f"card_{ingredient}.png"
 
 
-def display_name(ingredient: str) -> str:
-    """``green_pepper`` -> ``Green Pepper``."""
-    return ingredient.replace("_", " ").title()
-
-
 # --------------------------------------------------------------------------- ingredient pictures
 # Each painter draws into a square of side ``r * 2`` centred at ``(cx, cy)`` (supersampled px).
 
@@ -245,8 +240,9 @@ def _card_blank(cfg: TableConfig, color: Color) -> tuple[pygame.Surface, float]:
 
 
 def draw_face(cfg: TableConfig, ingredient: str, category: str) -> pygame.Surface:
-    """One ingredient's face: category frame, picture centred on the centre circle, name,
-    corner dots in the category colour."""
+    """One ingredient's face: category frame, picture centred on the centre circle, corner
+    dots in the category colour. Outside the picture's disc (2.3 circle radii) faces of one
+    category are alike, so nothing there tells them apart."""
     color = CATEGORY_COLORS[category]
     s, k = _card_blank(cfg, color)
     w, h = s.get_size()
@@ -261,18 +257,10 @@ def draw_face(cfg: TableConfig, ingredient: str, category: str) -> pygame.Surfac
     _circle(s, (red, green, blue), cx, cy, 2.3 * circle_r)
     PAINTERS[ingredient](s, cx, cy, 1.9 * circle_r)
     pygame.draw.circle(s, INK, (int(cx), int(cy)), int(circle_r), max(2, int(0.45 * k)))
-    # Name in the band at the top and upside down at the bottom.
-    font = _font(int(9.0 * k))
-    label = font.render(display_name(ingredient), True, INK)
-    if label.get_width() > inner.width - 16 * k:
-        scale = (inner.width - 16 * k) / label.get_width()
-        label = pygame.transform.smoothscale(
-            label, (int(label.get_width() * scale), int(label.get_height() * scale)))
-    s.blit(label, label.get_rect(center=(cx, inner.top + 8.5 * k)))
-    s.blit(pygame.transform.rotate(label, 180), label.get_rect(center=(cx, inner.bottom - 8.5 * k)))
-    small = _font(int(5.0 * k), bold=False)
-    tag = small.render(category.upper(), True, color)
-    s.blit(tag, tag.get_rect(center=(cx, inner.top + 15.5 * k)))
+    # No name or category is printed outside the picture: a card whose centre circle is
+    # covered must not be readable from its edge, or a blind Chicken claim ("good memory or
+    # good luck") would be no guess at all. The picture and the corner dots' colour are what
+    # a covered card shows; the pointer's label names a card whose circle shows (docs/ui.md).
     # Corner dots, exactly where the geometry puts them (card-local, +y = towards the top).
     dot_r = cfg.card.dot_diameter_mm / 2.0
     ox = cfg.card.width_mm / 2.0 - cfg.card.dot_inset_mm - dot_r
