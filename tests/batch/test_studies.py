@@ -268,6 +268,9 @@ def test_a_sweep_over_numbers_is_plotted_on_a_numeric_axis() -> None:
         assert axes.get_xlabel() == "variant"
         assert [float(x) for x in axes.get_lines()[0].get_xdata()] == [0.0, 1.0]
         assert [t.get_text() for t in axes.get_xticklabels()] == ["one", "two"]
+        # points without a joining line: labelled variants have no order a line could follow
+        assert axes.get_lines()[0].get_linestyle() == "None"
+    assert line.get_linestyle() == "-"  # a numeric axis joins its values
     # a study's chart set hands the variants' values to the plot
     charts = ChartSet([chart], labels, values)
     assert charts.variant_values == values and len(charts.plots(Columns(), {})) == 1

@@ -173,9 +173,9 @@ def against_variants(
     chart: Chart, per_variant: Sequence[tuple[str, Mapping[str, Estimate]]],
     values: Sequence[Mapping[str, Any]] = (),
 ) -> Figure:
-    """A sweep: each estimate as a line over the variants, with its 95 % interval. Over one
-    numeric key (``values``: each variant's varied values) the x axis is that key's numeric
-    scale; otherwise each variant is a label."""
+    """A sweep: each estimate over the variants, with its 95 % interval. Over one numeric key
+    (``values``: each variant's varied values) the x axis is that key's numeric scale and a
+    line joins the points; otherwise each variant is a label and the points stand alone."""
     figure, axes = _figure()
     labels = [label for label, _ in per_variant]
     numeric = numeric_axis(values) if len(values) == len(per_variant) else None
@@ -202,8 +202,13 @@ def against_variants(
             continue
         order = np.argsort(xs, kind="stable")  # a line joins the values in their order
         values_, errors = _errors([picked[i] for i in order], scale)
+        style = dict(styles[number])
+        if numeric is None:
+            # labelled variants (text values, crossed keys) have no order between them: a
+            # line through them would suggest a trend across unrelated settings
+            style["linestyle"] = "none"
         axes.errorbar([xs[i] for i in order], values_, yerr=errors[:, order], capsize=3,
-                      label=name, **styles[number])
+                      label=name, **style)
     if numeric is None:
         # one line per varied key, so crossed --vary labels do not run into each other
         ticks = [label.replace(", ", "\n") for label in labels]
