@@ -130,3 +130,136 @@ def test_the_controls_overlay_names_the_mute_key() -> None:
         assert "M: mute the sound" in app.help_text()
     finally:
         app.close()
+
+
+def _roll_app() -> tuple[App, TurnScene]:
+    from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
+
+    def make(app: App) -> TurnScene:
+        session = TurnSession.new("wok-and-roll", ["person", "greedy"], 4)
+        return wok_and_roll_scene(session, app.text, app.sound, app.restart)
+
+    app = App(WindowOptions(size=(1280, 800), mute=True), make)
+    scene = app.scene
+    assert isinstance(scene, TurnScene)
+    app.frame(FRAME_S)
+    return app, scene
+
+
+def test_no_tooltip_shows_through_the_pause_box_or_after_the_pointer_left() -> None:
+    """Seen in a Wok and Roll replay: the tooltip of the serving the pointer rested on stayed
+    drawn under the (translucent) pause box, as the scene sees no pointer while paused."""
+    from roll_clicks import centre_of as roll_centre
+
+    from wokphysics.ui.wok_and_roll.drawing import RollDrawing
+    from wokphysics.ui.wok_and_roll.layout import Hit
+
+    app, scene = _roll_app()
+    drawing = scene.parts.drawing
+    assert isinstance(drawing, RollDrawing)
+    shown: list[str] = []
+    original = drawing._tooltip
+
+    def record(surface: pygame.Surface, words: str, rect: pygame.Rect, lay: object) -> None:
+        shown.append(words)
+        original(surface, words, rect, lay)  # type: ignore[arg-type]
+
+    drawing._tooltip = record  # type: ignore[method-assign]
+    serving = roll_centre(scene, Hit("serving", "R1.1"))
+    _move(serving)
+    app.frame(FRAME_S)
+    assert shown and "R1.1" in shown[-1]
+    for overlay in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_r):
+        _move(serving)
+        app.frame(FRAME_S)
+        shown.clear()
+        _key(overlay)
+        app.frame(FRAME_S)
+        assert app.overlay_open and not shown, overlay
+        _key(pygame.K_ESCAPE if overlay != pygame.K_r else pygame.K_n)
+        app.frame(FRAME_S)
+        assert not app.overlay_open and not shown, overlay
+    _move(serving)  # resting there again shows it again
+    app.frame(FRAME_S)
+    assert shown
+    shown.clear()
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE, {"window": None}))
+    app.frame(FRAME_S)
+    assert not shown
+    pygame.display.quit()
+
+
+def test_no_card_label_under_the_pause_box_of_wok_on_fire() -> None:
+    from ui_helpers import screen_point, solo_app
+
+    import wokphysics.ui.wok_on_fire.drawing as wof_drawing
+
+    app, scene, game = solo_app(seed=3)
+    labels: list[str | None] = []
+    original = wof_drawing.hover_text
+
+    def record(*args: object) -> str | None:
+        label = original(*args)  # type: ignore[arg-type]
+        labels.append(label)
+        return label
+
+    wof_drawing.hover_text = record  # type: ignore[assignment]
+    try:
+        card = next(c for c in game.table.cards if c.location == "wok")
+        _move(screen_point(app, card.x, card.y))
+        app.frame(FRAME_S)
+        assert labels
+        labels.clear()
+        _key(pygame.K_ESCAPE)
+        app.frame(FRAME_S)
+        assert app.paused and not labels
+        _key(pygame.K_ESCAPE)
+        app.frame(FRAME_S)
+        _move(screen_point(app, card.x, card.y))
+        app.frame(FRAME_S)
+        assert labels
+    finally:
+        wof_drawing.hover_text = original  # type: ignore[assignment]
+        pygame.display.quit()
+
+
+def test_the_launcher_forgets_its_tooltip_under_an_overlay(tmp_path: Path) -> None:
+    import argparse
+
+    from wokphysics.ui.launcher.run import build_launcher
+    from wokphysics.ui.launcher.scene import LauncherScene
+
+    args = argparse.Namespace(size="1280x800", fullscreen=False, mute=True, max_frames=None,
+                              screenshot=None)
+    app, _ = build_launcher(args, tmp_path)
+    scene = app.scene
+    assert isinstance(scene, LauncherScene)
+    app.frame(FRAME_S)
+    _move(scene.spots[0][0].center)
+    app.frame(FRAME_S)
+    assert scene.hover is not None
+    _key(pygame.K_F1)
+    app.frame(FRAME_S)
+    assert app.help and scene.hover is None
+    pygame.display.quit()
+
+
+def test_wok_star_forgets_what_the_pointer_rested_on_when_paused() -> None:
+    from wokphysics.ui.synthetic_hand import HandClock
+    from wokphysics.ui.wok_star.play import StarSetup, star_factory
+    from wokphysics.ui.wok_star.scene import StarScene
+
+    app = App(WindowOptions(size=(1280, 800), mute=True),
+              star_factory(StarSetup(("person", "team"), 3)), HandClock())
+    scene = app.scene
+    assert isinstance(scene, StarScene)
+    app.frame(FRAME_S)
+    lay = scene.layout()
+    assert lay is not None and lay.hits
+    _move(lay.hits[0][0].center)
+    app.frame(FRAME_S)
+    assert scene.inputs.hover is not None
+    _key(pygame.K_ESCAPE)
+    app.frame(FRAME_S)
+    assert app.paused and scene.inputs.hover is None
+    pygame.display.quit()

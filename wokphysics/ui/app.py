@@ -346,8 +346,14 @@ class App:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface()
+        elif event.type == pygame.WINDOWLEAVE:
+            self.scene.pointer_away()
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
+            if self.overlay_open and not covered:
+                # the scene is drawn under the box: a tooltip where the pointer rested
+                # would show through it (and stay, as the scene sees no pointer now)
+                self.scene.pointer_away()
         elif covered:
             # The scene does not see the pointer under an overlay (a drag must not go on
             # while paused), but learns where it went once the overlay closes.

@@ -27,6 +27,7 @@ from wokphysics.table.gesture import Gesture
 from wokphysics.table.world import Table
 from wokphysics.ui.animation import LiveAction, Stepped
 from wokphysics.ui.render import SEAT_COLORS, TableRenderer
+from wokphysics.ui.scene import OFF_SCREEN
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
 from wokphysics.ui.wok_on_fire.presenter import player_names
 
@@ -287,6 +288,9 @@ class ReplayScene:
 
     def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
         self.mouse = pos
+
+    def pointer_away(self) -> None:
+        self.mouse = OFF_SCREEN  # only the buttons light up under the pointer
 
     def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
         return None

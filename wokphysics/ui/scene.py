@@ -30,6 +30,9 @@ from wokphysics.errors import IllegalAction
 
 Point = tuple[int, int]
 
+OFF_SCREEN: Point = (-1, -1)
+"""A pointer position on no part of any window (nothing lights up under it)."""
+
 MESSAGE_S = 4.0
 """Seconds a bubble stays next to the thing it is about."""
 
@@ -44,6 +47,12 @@ class Scene(Protocol):
     def mouse_up(self, button: int, pos: Point, t_s: float) -> None: ...
     def key(self, key: int) -> None: ...
 
+    def pointer_away(self) -> None:
+        """The pointer no longer rests on the scene (an overlay opened over it, or it left
+        the window): drop what is shown because of where it rests (tooltips, hover labels).
+        A drag in progress is not touched: the next pointer event goes on with it."""
+        ...
+
 
 class InputMapping(Protocol):
     """People's input -> engine inputs (through an :class:`EngineGate`) and selection state."""
@@ -52,6 +61,9 @@ class InputMapping(Protocol):
     def mouse_move(self, pos: Point, t_s: float) -> None: ...
     def mouse_up(self, button: int, pos: Point, t_s: float) -> None: ...
     def key(self, key: int) -> None: ...
+    def pointer_away(self) -> None:
+        """See :meth:`Scene.pointer_away`."""
+        ...
 
 
 class Scheduler(Protocol):
@@ -231,3 +243,6 @@ class GameScene:
 
     def key(self, key: int) -> None:
         self.inputs.key(key)
+
+    def pointer_away(self) -> None:
+        self.inputs.pointer_away()

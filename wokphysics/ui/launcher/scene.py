@@ -159,6 +159,9 @@ class LauncherScene:
         self.mouse = pos
         self.hover = self.spot_at(pos)
 
+    def pointer_away(self) -> None:
+        self.hover = None
+
     def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
         self.mouse = pos
 

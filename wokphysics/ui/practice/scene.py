@@ -196,6 +196,9 @@ class PracticeInputs:
                                  spatula.max_speed_mm_s)
         self.presenter.clear_status()
 
+    def pointer_away(self) -> None:
+        """Nothing is shown because of where the pointer rests (no labels, no tooltips)."""
+
     def mouse_move(self, pos: Point, t_s: float) -> None:
         self.state.mouse = pos
         live = self.state.live

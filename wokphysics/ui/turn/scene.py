@@ -163,6 +163,9 @@ class GameInput(Protocol):
     def mouse_down(self, button: int, pos: Point, scene: TurnScene) -> Intent | None: ...
     def mouse_move(self, pos: Point, scene: TurnScene) -> None: ...
     def key(self, key: int, scene: TurnScene) -> Intent | None: ...
+    def pointer_away(self) -> None:
+        """Forget what the pointer rests on (no tooltip until it moves again)."""
+        ...
     def reset(self) -> None:
         """Forget a half-made choice (a new turn began)."""
         ...
@@ -230,6 +233,9 @@ class TurnInputs:
 
     def mouse_up(self, button: int, pos: Point, t_s: float) -> None:
         self.scene.presenter.pointer = pos
+
+    def pointer_away(self) -> None:
+        self.scene.parts.inputs.pointer_away()
 
     def key(self, key: int) -> None:
         scene = self.scene

@@ -48,6 +48,9 @@ class RollInput:
     def reset(self) -> None:
         self.view.reset()
 
+    def pointer_away(self) -> None:
+        self.view.hover = None
+
     def mouse_move(self, pos: tuple[int, int], scene: TurnScene) -> None:
         self.view.hover = self.view.layout(scene).hit(pos)
 

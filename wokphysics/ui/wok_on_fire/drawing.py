@@ -131,7 +131,8 @@ class WokDrawing:
     def _draw_hover(self, surface: pygame.Surface, cards: list[Card]) -> None:
         """What a player at the table could read of the card under the pointer."""
         ui = self.ui
-        if ui.playback is not None or not self.renderer.map.in_table_area(*ui.mouse):
+        if (ui.playback is not None or not ui.pointer_here
+                or not self.renderer.map.in_table_area(*ui.mouse)):
             return
         card = self.renderer.card_at(cards, *ui.mouse)
         if card is None:

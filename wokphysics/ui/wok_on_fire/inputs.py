@@ -65,6 +65,7 @@ class WokInputs:
     def mouse_down(self, button: int, pos: Point, t_s: float) -> None:
         ui = self.ui
         ui.mouse = pos
+        ui.pointer_here = True
         if button == 1:
             for b in ui.layout.buttons:
                 if b.rect.collidepoint(pos):
@@ -101,9 +102,13 @@ class WokInputs:
                     self.give_to(opponent)
                     return
 
+    def pointer_away(self) -> None:
+        self.ui.pointer_here = False
+
     def mouse_move(self, pos: Point, t_s: float) -> None:
         ui = self.ui
         ui.mouse = pos
+        ui.pointer_here = True
         x, y = self.renderer.map.to_table(*pos)
         if ui.live is not None:
             ui.live.pointer(t_s, x, y)

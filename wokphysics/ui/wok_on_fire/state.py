@@ -36,6 +36,9 @@ class TableUi:
     """The scene's own state (see the module doc)."""
 
     mouse: Point = (0, 0)
+    pointer_here: bool = True
+    """The pointer rests on the table: False while an overlay covers it or it is outside
+    the window (Scene.pointer_away), so no card label shows under it."""
     selection: list[Pick] = field(default_factory=list)
     """The cards the person has named in this pick step, in order."""
     bot_picks: list[Pick] | None = None

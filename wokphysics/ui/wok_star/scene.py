@@ -217,6 +217,9 @@ class StarScene:
     def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
         self.inputs.mouse_move(pos, t_s)
 
+    def pointer_away(self) -> None:
+        self.inputs.hover = None
+
     def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
         if self.replay is None:
             self.inputs.mouse_up(button, pos, t_s)

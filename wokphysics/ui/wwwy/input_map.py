@@ -34,6 +34,9 @@ class WwwyInput:
     def reset(self) -> None:
         self.view.reset()
 
+    def pointer_away(self) -> None:
+        self.view.hover = None
+
     def mouse_move(self, pos: tuple[int, int], scene: TurnScene) -> None:
         self.view.hover = self.view.layout(scene).hit(pos)
 
