@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -431,4 +432,24 @@ def test_no_tooltip_covers_the_payment_under_way() -> None:
         shown = surface.subsurface(panel)
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(still, "RGB"), hit
     assert hovered > 50
+    pygame.display.quit()
+
+
+def test_the_market_heading_fits_its_tray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """'Market: Bot 1 (greedy), roll 1 of 3' ran over the tray's right edge at 1280x800."""
+    from wokphysics.ui.widgets import Text
+
+    widths: dict[str, int] = {}
+    original = Text.render
+
+    def render(self: Text, words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        image = original(self, words, *args, **kwargs)
+        widths[words] = image.get_width()
+        return image
+
+    monkeypatch.setattr(Text, "render", render)
+    app, scene = _app(["greedy", "greedy", "greedy"], seed=4)
+    head = next(words for words in widths if words.startswith("Market: Bot 1 (greedy)"))
+    lay = layout(scene)
+    assert widths[head] <= lay.tray.w - 2 * lay.px(10), (head, widths[head], lay.tray.w)
     pygame.display.quit()

@@ -137,6 +137,17 @@ class RollDrawing:
                color: Color = WHITE, bold: bool = False) -> pygame.Rect:
         return surface.blit(self.view.text.render(words, size, color, bold), at)
 
+    def _fitted_label(self, surface: pygame.Surface, words: str, size: int,
+                      at: tuple[int, int], width: int, color: Color = WHITE,
+                      bold: bool = False) -> pygame.Rect:
+        """``words`` at the largest size up to ``size`` that fits ``width`` pixels (not below
+        a readable 11 px): a long seat name ran the market's heading over its edge."""
+        image = self.view.text.render(words, size, color, bold)
+        while image.get_width() > width and size > 11:
+            size -= 1
+            image = self.view.text.render(words, size, color, bold)
+        return surface.blit(image, at)
+
     def _box(self, surface: pygame.Surface, rect: pygame.Rect, fill: Color,
              edge: Color | None = None, width: int = 1, radius: int = 8) -> None:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
@@ -170,8 +181,9 @@ class RollDrawing:
             head = f"Market: {roller}, roll {state.rolls} of {sheet.rerolls + 1}"
         else:
             head = f"Market: {roller}, locked in"
-        self._label(surface, head, lay.font(22), (tray.x + lay.px(10), tray.y + lay.px(8)),
-                    WHITE, True)
+        pad = lay.px(10)
+        self._fitted_label(surface, head, lay.font(22), (tray.x + pad, tray.y + lay.px(8)),
+                           tray.w - 2 * pad, WHITE, True)
         used = view.used_positions(state, seat) if seat >= 0 else set()
         chosen = {s.index for s in (view.payment.chosen if view.payment else [])
                   if s.kind == "die"}
