@@ -135,3 +135,19 @@ def play_step_by_clicks(app: App, scene: TurnScene, bot: WokAndRollGreedyBot) ->
     else:
         pay_by_clicks(app, scene, action)
     return action
+
+
+def record_tooltips(scene: TurnScene) -> list[str]:
+    """The words of every tooltip the scene's drawing shows from now on, in order (drawn as
+    before)."""
+    drawing = scene.parts.drawing
+    assert isinstance(drawing, RollDrawing)
+    shown: list[str] = []
+    original = drawing._tooltip
+
+    def record(surface: pygame.Surface, words: str, rect: pygame.Rect, lay: RollLayout) -> None:
+        shown.append(words)
+        original(surface, words, rect, lay)
+
+    drawing._tooltip = record  # type: ignore[method-assign]
+    return shown

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -21,16 +22,21 @@ from wokphysics.ui.wwwy.layout import WwwyTarget
 from wokphysics.ui.wwwy.scene import wwwy_scene
 
 
-def _wwwy_app() -> tuple[App, TurnScene]:
+def _turn_app(game: str, scene_of: Callable[..., TurnScene], seed: int) -> tuple[App, TurnScene]:
+    """``game`` in the window at 1280x800, a person against a greedy bot, after one frame."""
     def make(app: App) -> TurnScene:
-        session = TurnSession.new("we-will-wok-you", ["person", "greedy"], 3)
-        return wwwy_scene(session, app.text, app.sound, app.restart)
+        session = TurnSession.new(game, ["person", "greedy"], seed)
+        return scene_of(session, app.text, app.sound, app.restart)
 
     app = App(WindowOptions(size=(1280, 800), mute=True), make)
     scene = app.scene
     assert isinstance(scene, TurnScene)
     app.frame(FRAME_S)
     return app, scene
+
+
+def _wwwy_app() -> tuple[App, TurnScene]:
+    return _turn_app("we-will-wok-you", wwwy_scene, 3)
 
 
 def _move(pos: tuple[int, int]) -> None:
@@ -135,36 +141,19 @@ def test_the_controls_overlay_names_the_mute_key() -> None:
 def _roll_app() -> tuple[App, TurnScene]:
     from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
 
-    def make(app: App) -> TurnScene:
-        session = TurnSession.new("wok-and-roll", ["person", "greedy"], 4)
-        return wok_and_roll_scene(session, app.text, app.sound, app.restart)
-
-    app = App(WindowOptions(size=(1280, 800), mute=True), make)
-    scene = app.scene
-    assert isinstance(scene, TurnScene)
-    app.frame(FRAME_S)
-    return app, scene
+    return _turn_app("wok-and-roll", wok_and_roll_scene, 4)
 
 
 def test_no_tooltip_shows_through_the_pause_box_or_after_the_pointer_left() -> None:
     """Seen in a Wok and Roll replay: the tooltip of the serving the pointer rested on stayed
     drawn under the (translucent) pause box, as the scene sees no pointer while paused."""
     from roll_clicks import centre_of as roll_centre
+    from roll_clicks import record_tooltips
 
-    from wokphysics.ui.wok_and_roll.drawing import RollDrawing
     from wokphysics.ui.wok_and_roll.layout import Hit
 
     app, scene = _roll_app()
-    drawing = scene.parts.drawing
-    assert isinstance(drawing, RollDrawing)
-    shown: list[str] = []
-    original = drawing._tooltip
-
-    def record(surface: pygame.Surface, words: str, rect: pygame.Rect, lay: object) -> None:
-        shown.append(words)
-        original(surface, words, rect, lay)  # type: ignore[arg-type]
-
-    drawing._tooltip = record  # type: ignore[method-assign]
+    shown = record_tooltips(scene)
     serving = roll_centre(scene, Hit("serving", "R1.1"))
     _move(serving)
     app.frame(FRAME_S)
@@ -224,17 +213,9 @@ def test_no_card_label_under_the_pause_box_of_wok_on_fire() -> None:
 
 
 def test_the_launcher_forgets_its_tooltip_under_an_overlay(tmp_path: Path) -> None:
-    import argparse
+    from launcher_window import launcher_window
 
-    from wokphysics.ui.launcher.run import build_launcher
-    from wokphysics.ui.launcher.scene import LauncherScene
-
-    args = argparse.Namespace(size="1280x800", fullscreen=False, mute=True, max_frames=None,
-                              screenshot=None)
-    app, _ = build_launcher(args, tmp_path)
-    scene = app.scene
-    assert isinstance(scene, LauncherScene)
-    app.frame(FRAME_S)
+    app, scene = launcher_window(tmp_path)
     _move(scene.spots[0][0].center)
     app.frame(FRAME_S)
     assert scene.hover is not None

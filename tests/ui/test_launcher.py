@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from launcher_window import launcher_window
 from wwwy_clicks import FRAME_S, post_click
 
 from wokphysics.cli import main
@@ -23,12 +24,7 @@ from wokphysics.ui.turn.scene import TurnScene
 
 def _launcher(folder: Path) -> tuple[App, LauncherScene, Choices]:
     """The launcher as ``wokphysics`` opens it, its files in ``folder``."""
-    args = argparse.Namespace(size="1280x800", fullscreen=False, mute=True, max_frames=None,
-                              screenshot=None)
-    app, _ = build_launcher(args, folder)
-    scene = app.scene
-    assert isinstance(scene, LauncherScene)
-    app.frame(FRAME_S)
+    app, scene = launcher_window(folder)
     return app, scene, scene.choices
 
 

@@ -14,6 +14,7 @@ from roll_clicks import (
     layout,
     play_step_by_clicks,
     post_click,
+    record_tooltips,
     state_of,
     view,
 )
@@ -185,14 +186,7 @@ def test_a_dimmed_serving_says_why_and_changes_nothing() -> None:
     assert "Not now: a dish is crossed from the top down" in words
     # The click's bubble alone is shown where the pointer rests (the tooltip saying the same
     # was drawn over it); once the bubble is gone, resting there shows the tooltip.
-    shown: list[str] = []
-    original = drawing._tooltip
-
-    def record(surface: pygame.Surface, words: str, rect: pygame.Rect, lay: object) -> None:
-        shown.append(words)
-        original(surface, words, rect, lay)  # type: ignore[arg-type]
-
-    drawing._tooltip = record  # type: ignore[method-assign]
+    shown = record_tooltips(scene)
     app.frame(FRAME_S)
     assert scene.presenter.bubbles and not shown
     for _ in range(round(MESSAGE_S / FRAME_S) + 5):
@@ -311,17 +305,11 @@ def test_the_layout_puts_every_serving_on_screen_readably() -> None:
 
 
 def test_the_launcher_starts_an_expert_game_in_the_same_window(tmp_path: Path) -> None:
-    import argparse
+    from launcher_window import launcher_window
 
-    from wokphysics.ui.launcher.run import build_launcher
-    from wokphysics.ui.launcher.scene import LauncherScene, Spot
+    from wokphysics.ui.launcher.scene import Spot
 
-    args = argparse.Namespace(size="1280x800", fullscreen=False, mute=True, max_frames=None,
-                              screenshot=None)
-    app, _ = build_launcher(args, tmp_path)
-    launcher = app.scene
-    assert isinstance(launcher, LauncherScene)
-    app.frame(FRAME_S)
+    app, launcher = launcher_window(tmp_path)
     choices = launcher.choices
     names = [g.plugin.name for g in choices.games]
 
