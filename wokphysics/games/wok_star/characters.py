@@ -2,8 +2,10 @@
 
 The engine serialises the game, so a seat uses its own characters on its turn, in any phase:
 setup's bonus choices, the Action phase and the leftover dice (a seat with no dice left but a
-character that can act still gets a turn); in the Purchase phase, where the round's head chef
-acts for the team, every seat's characters are offered on the head chef's turn. A character
+character that can act still gets a turn). Where one seat acts for the team
+(:func:`for_the_team`: seat 1 handing the starting preparations out; the round's head chef
+buying, and handing a bought recipe's preparations out), every seat's characters are offered
+on that seat's turn, and so on a late customer's cook's (see :mod:`.action_phase`). A character
 is listed only where its effect can happen: Grandma (+amount on one counter), Uncle (re-roll
 your unplaced dice: you hold some), Cousin (amount extra dice of your colour for this round:
 the round's dice are out), Auntie (a Bad Publicity card back to the Potential deck: there is
@@ -18,7 +20,16 @@ from typing import TYPE_CHECKING
 from wokphysics.games.wok_star.actions import Use, WokStarAction
 from wokphysics.games.wok_star.actions import use as use_card
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import ACTION, LEFTOVER, Die, PileCard, roll
+from wokphysics.games.wok_star.model import (
+    ACTION,
+    LEFTOVER,
+    PURCHASE,
+    PURCHASE_ASSIGN,
+    SETUP_ASSIGN,
+    Die,
+    PileCard,
+    roll,
+)
 from wokphysics.games.wok_star.timers import SandTimer
 
 if TYPE_CHECKING:
@@ -57,11 +68,22 @@ def actions(state: WokStarState, seat: int) -> list[WokStarAction]:
     return out
 
 
+TEAM_PHASES = frozenset((SETUP_ASSIGN, PURCHASE, PURCHASE_ASSIGN))
+"""The phases in which one seat acts for the whole team: seat 1 hands the starting
+preparations out, the round's head chef buys and hands a bought recipe's preparations out."""
+
+
+def for_the_team(state: WokStarState) -> bool:
+    """Whether the seat acting now acts for the team (:data:`TEAM_PHASES`), so that every
+    seat's characters are offered on its turn (:func:`team_actions`)."""
+    return state.phase in TEAM_PHASES
+
+
 def team_actions(state: WokStarState, first: int) -> list[WokStarAction]:
     """Every seat's characters that can take effect now, ``first``'s then round the table:
-    offered where one seat acts for the team (the Purchase phase's head chef) or decides
-    alone for it (the cook of a customer whose sand ran out, before serving or turning it
-    away), as each player may use their card "at anytime"."""
+    offered where one seat acts for the team (:func:`for_the_team`) or decides alone for it
+    (the cook of a customer whose sand ran out, before serving or turning it away), as each
+    player may use their card "at anytime"."""
     n = state.num_players
     out: list[WokStarAction] = []
     for step in range(n):

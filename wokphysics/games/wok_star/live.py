@@ -41,7 +41,8 @@ HELP = """Commands (seats are numbered from 1, dice by the face they show):
   t             turn the customer away (Bad Publicity)
   w / Enter     wait (let the others work)
   n             next card after an event (no timer)
-  u CHAR [ING]  use your Family Character
+  u CHAR [ING]  use your Family Character; acting for the team (handing
+                preparations out, purchases, a late customer): any seat's
   d             done (leftover dice, purchases)
   b RECIPE S    buy a recipe for seat S     up PREP  upgrade    ad  advertise
   a PREP S      assign a preparation to seat S
@@ -303,7 +304,7 @@ def step_line(state: WokStarState, action: Action, seat: int, names: Sequence[st
     3`` (``state`` is the table after it): bots' steps and your own are said alike."""
     if not isinstance(action, WokStarAction):
         return f"{names[seat]}: {action}"
-    words = action_words(state, action, list(names))
+    words = action_words(state, action, list(names), seat)
     return f"{names[seat]}: {words}{step_numbers(state, action, seat, before)}"
 
 

@@ -4,8 +4,9 @@
 Family Character may be used meanwhile (on the head chef's turn: the team decides together).
 
 A bought recipe's new preparations are assigned one by one (``assign PREP to S``, counters
-at 0); ``rules.new_recipe_to_deck`` of its customers go into the next Customer deck (known to
-the players), the rest into the Potential deck.
+at 0; every seat's characters are still offered on the head chef's turn);
+``rules.new_recipe_to_deck`` of its customers go into the next Customer deck (known to the
+players), the rest into the Potential deck.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.cards import customer_id
 from wokphysics.games.wok_star.decks import card_order, insert_unknown
 from wokphysics.games.wok_star.model import PURCHASE, PURCHASE_ASSIGN
+from wokphysics.games.wok_star.setup import assign_actions
 from wokphysics.games.wok_star.timeline import start_round
 
 if TYPE_CHECKING:
@@ -110,8 +112,18 @@ def _buy(state: WokStarState, action: Buy, base: int) -> None:
         state.phase = PURCHASE_ASSIGN
 
 
-def apply_assign(state: WokStarState, action: Assign) -> None:
-    """A bought recipe's new preparation goes to a seat."""
+def assign_legal(state: WokStarState) -> list[WokStarAction]:
+    """Who may take a bought recipe's next preparation (any seat), and every seat's
+    characters: the head chef still acts for the team ("at anytime")."""
+    return assign_actions(state) + characters.team_actions(state, head_chef(state))
+
+
+def apply_assign(state: WokStarState, action: WokStarAction) -> None:
+    """A bought recipe's new preparation goes to a seat (or a character is used meanwhile)."""
+    if isinstance(action, Use):
+        characters.use(state, characters.owner(state, action.character), action)
+        return
+    assert isinstance(action, Assign)
     prep = state.pending_assign.pop(0)
     state.prep_owner[prep] = action.seat
     if not state.pending_assign:

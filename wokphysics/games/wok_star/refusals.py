@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wokphysics.games.protocol import Action
-from wokphysics.games.wok_star import late
+from wokphysics.games.wok_star import characters, late
 from wokphysics.games.wok_star.actions import (
     Advertise,
     Assign,
@@ -233,7 +233,7 @@ def _empty(state: WokStarState, recipe: str) -> str:
 def _using(state: WokStarState, action: Use) -> str:
     seat = state.current_player
     cards = {f.id: f for f in state.characters[seat]}
-    if state.phase is Phase.PURCHASE or (state.phase is Phase.ACTION and forced(state)):
+    if characters.for_the_team(state) or (state.phase is Phase.ACTION and forced(state)):
         # the acting seat decides for the team: every seat's cards may be used
         cards = {f.id: f for chars in state.characters for f in chars}
     family = cards.get(action.character)

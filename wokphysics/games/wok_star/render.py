@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from wokphysics.games.wok_star.actions import Assign
+from wokphysics.games.wok_star.actions import Assign, Use
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.state import WokStarState
@@ -95,6 +95,9 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     ]
     if chars:
         lines.append(f"Family: {', '.join(chars)}")
+    theirs = _teammates_cards(state, seat)
+    if theirs:
+        lines.append(f"Teammates' Family you may use now (for the team): {', '.join(theirs)}")
     if state.revealed:
         names = ", ".join(cfg.event_by_id[e].name for e in state.revealed)
         lines.append(f"Events this round: {names}")
@@ -113,6 +116,23 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
         )
         lines.append(f"Incomes so far: {state.incomes}")
     return fit("\n".join(lines))
+
+
+def _teammates_cards(state: WokStarState, seat: int) -> list[str]:
+    """Other seats' characters ``seat`` is offered now (where it acts for the team: the
+    preparations handed out, the purchases, a late customer), e.g. ``seat 2 Grandma
+    (grandma)``, as the legal actions list them."""
+    if seat != state.current_player:
+        return []
+    mine = {f.id for f in state.characters[seat]}
+    owners = {f.id: other for other, chars in enumerate(state.characters) for f in chars}
+    seen: list[str] = []
+    for action in state.legal_wok_star_actions():
+        if isinstance(action, Use) and action.character not in mine:
+            if action.character not in seen:
+                seen.append(action.character)
+    cfg = state.config
+    return [f"seat {owners[c] + 1} {cfg.character_by_id[c].name} ({c})" for c in seen]
 
 
 WIDTH = 80

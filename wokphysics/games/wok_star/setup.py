@@ -1,7 +1,8 @@
 """Setup: recipes and customers dealt, preparations assigned, the free starting bonus.
 
 The rulebook lets the table share the preparations out "however you like"; the engine lets
-seat 1 do it (``assign PREP to S``), each seat ending with at least one. Then each seat takes
+seat 1 do it for the team (``assign PREP to S``), each seat ending with at least one, and
+offers every seat's Family Characters meanwhile. Then each seat takes
 its bonus (``bonus die`` or ``bonus upgrade PREP``), a solo player twice. The same
 ``assign`` serves a bought recipe's new preparations in the Purchase phase.
 """
@@ -127,14 +128,21 @@ def bonus_actions(state: WokStarState) -> list[WokStarAction]:
 
 
 def legal(state: WokStarState) -> list[WokStarAction]:
-    """The legal actions in either setup phase."""
+    """The legal actions in either setup phase: seat 1 hands the preparations out for the
+    team, so every seat's characters are offered meanwhile ("at anytime": Grandma's counter
+    is already on the board); then each seat's bonus choices and its own characters."""
     if state.phase is SETUP_ASSIGN:
-        return assign_actions(state)
+        return assign_actions(state) + characters.team_actions(state, state.turn)
     return bonus_actions(state) + characters.actions(state, state.turn)
 
 
-def apply_assign(state: WokStarState, action: Assign) -> None:
-    """Seat 1 gives out a starting preparation; the last one starts the bonus choices."""
+def apply_assign(state: WokStarState, action: WokStarAction) -> None:
+    """Seat 1 gives out a starting preparation (the last one starts the bonus choices), or
+    a seat's character is used meanwhile."""
+    if isinstance(action, Use):
+        characters.use(state, state.turn, action)
+        return
+    assert isinstance(action, Assign)
     state.prep_owner[action.prep] = action.seat
     if all(owner != UNASSIGNED for owner in state.prep_owner.values()):
         begin_bonus(state)

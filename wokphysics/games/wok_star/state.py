@@ -53,7 +53,7 @@ from typing import Self
 from wokphysics.games.protocol import Action, GameState, IllegalAction
 from wokphysics.games.saved_state import JsonValue, SavedState
 from wokphysics.games.wok_star import action_phase, leftover, purchase, refusals, setup
-from wokphysics.games.wok_star.actions import Assign, WokStarAction, parse_action, parse_cached
+from wokphysics.games.wok_star.actions import WokStarAction, parse_action, parse_cached
 from wokphysics.games.wok_star.cards import (
     WokStarConfig,
     config_from_canonical,
@@ -298,7 +298,7 @@ class WokStarState(GameState):
         if phase is PURCHASE:
             return purchase.legal(self)
         if phase is PURCHASE_ASSIGN:
-            return setup.assign_actions(self)
+            return purchase.assign_legal(self)
         if phase is OVER:
             return []
         return setup.legal(self)
@@ -363,10 +363,8 @@ class WokStarState(GameState):
         elif phase is PURCHASE:
             purchase.apply(self, action)
         elif phase is PURCHASE_ASSIGN:
-            assert isinstance(action, Assign)
             purchase.apply_assign(self, action)
         elif phase is SETUP_ASSIGN:
-            assert isinstance(action, Assign)
             setup.apply_assign(self, action)
         else:
             setup.apply_bonus(self, action)

@@ -89,9 +89,12 @@ def methods(state: WokStarState, prep: str) -> list[str]:
             f"{card.combo.text()}: {made[2]}"]
 
 
-def action_words(state: WokStarState, action: WokStarAction, names: list[str]) -> str:
+def action_words(state: WokStarState, action: WokStarAction, names: list[str],
+                 seat: int = -1) -> str:
     """What ``action`` does, in words (``names``: the seats' names), e.g. ``placed a 4 on
-    Pork``. The state may be the one before or after the step."""
+    Pork``; a character of a seat other than the acting ``seat`` (used for the team) is
+    named with its owner, ``used Bot 2 (team)'s Grandma Li on Rice``. The state may be the
+    one before or after the step."""
     if isinstance(action, Place):
         return f"placed a {action.face} on {ingredient(state, action.prep)}"
     if isinstance(action, Combo):
@@ -109,6 +112,10 @@ def action_words(state: WokStarState, action: WokStarAction, names: list[str]) -
         return "turned up the next card"
     if isinstance(action, Use):
         name = character_name(state, action.character)
+        owner = next((other for other, chars in enumerate(state.characters)
+                      if any(f.id == action.character for f in chars)), seat)
+        if seat >= 0 and owner != seat:
+            name = f"{possessive(names[owner])} {name}"
         if action.ingredient:
             return f"used {name} on {ingredient(state, action.ingredient)}"
         return f"used {name}"
