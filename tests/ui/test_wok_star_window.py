@@ -11,6 +11,7 @@ from star_hand import StarHand, centre
 
 from wokphysics.games.wok_star.actions import WAIT
 from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.words import ingredient
 from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.widgets import WHITE, Color, Text
@@ -436,6 +437,142 @@ def test_a_teammates_family_character_is_used_with_the_mouse_on_the_purchase_scr
     assert grandma.used
     assert state.counters[prep] == min(before + 2, state.config.rules.ingredient_max)
     assert state.phase is Phase.PURCHASE and state.current_player == 0  # purchases go on
+
+
+def test_a_teammates_family_character_is_used_with_the_mouse_while_preparations_go_out(
+    tmp_path: Path,
+) -> None:
+    """Seat 1 hands the starting preparations out for the team, and seat 2's Grandma is
+    still seat 2's to use "at anytime": a click on it and on a counter is taken on seat 1's
+    turn (it was refused: 'seat 1 is sharing out the preparations'). The replay of the
+    autosave says it and ends at the same table."""
+    from wokphysics.ui.wok_star.replay import StarReplay
+    from wokphysics.ui.wok_star.session import StarSession
+
+    seed = next(s for s in range(200) if any(
+        f.id == "grandma" for f in StarSession.new(("person", "person"), s).state.characters[1]))
+    save = tmp_path / "anytime.json"
+    app = window(("person", "person"), seed, save)
+    scene = scene_of(app)
+    hand = StarHand(app, [0, 1], seed=seed)
+    state = scene.session.state
+    app.frame()
+    assert state.phase is Phase.SETUP_ASSIGN and state.current_player == 0
+    to_seat_2 = next(c for c in scene.buttons if c.label.endswith("Player 2"))
+    start = hand._click(centre(to_seat_2.rect), "assign")
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    [prep] = state.preps_of(1)
+    assert state.phase is Phase.SETUP_ASSIGN and state.current_player == 0
+    lay = scene.layout()
+    assert lay is not None
+    before = state.counters[prep]
+    start = hand._click(centre(dict(lay.seats[1].family)["grandma"]), "use", start=start + 0.3)
+    hand._click(centre(lay.seats[1].preps[prep]), "use_on", start=start + 0.3)
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    grandma = next(f for f in state.characters[1] if f.id == "grandma")
+    assert grandma.used and state.counters[prep] == before + 2
+    assert state.phase is Phase.SETUP_ASSIGN and state.current_player == 0  # hand-out goes on
+    said = [line.text for line in scene.presenter.lines]
+    assert f"Player 1 used Player 2's Grandma Li on {ingredient(state, prep)}" in " ".join(said)
+    scene.session.close()
+    record = read_record(save)
+    assert [str(a) for a in record.actions] == [f"assign {prep} to 2", f"use grandma {prep}"]
+    control = StarReplay(record.seats, record.initial, record.actions, record.times)
+    scene.start_replay(control)
+    control.goto(scene, len(record.actions))
+    replayed = scene.session.state
+    assert replayed.counters == state.counters and replayed.characters == state.characters
+    assert replayed.to_json() == state.to_json()  # the same table, bit for bit
+
+
+def test_a_person_handing_out_the_preparations_may_click_a_bot_teammates_character() -> None:
+    """The terminal lets the seat acting for the team use a bot teammate's card (the engine
+    offers it); the window refused the click: 'that is Bot 2 (team)'s Family Character'. A
+    bot's card stays refused where the person does not act for the team (the bonus)."""
+    from wokphysics.ui.wok_star.session import StarSession
+
+    seed = next(s for s in range(200) if any(
+        f.id == "grandma" for f in StarSession.new(("person", "team"), s).state.characters[1]))
+
+    def handed_one_out() -> tuple[App, StarScene, StarHand, float]:
+        app = window(("person", "team"), seed)
+        scene = scene_of(app)
+        hand = StarHand(app, [0], seed=seed)
+        app.frame()
+        assert scene.session.state.phase is Phase.SETUP_ASSIGN
+        to_bot = next(c for c in scene.buttons if c.label.endswith("Bot 2 (team)"))
+        start = hand._click(centre(to_bot.rect), "assign")
+        while hand.clock.pending:
+            app.frame()
+        app.frame()
+        return app, scene, hand, start
+
+    app, scene, hand, start = handed_one_out()
+    state = scene.session.state
+    [prep] = state.preps_of(1)
+    lay = scene.layout()
+    assert lay is not None
+    before = state.counters[prep]
+    start = hand._click(centre(dict(lay.seats[1].family)["grandma"]), "use", start=start + 0.3)
+    hand._click(centre(lay.seats[1].preps[prep]), "use_on", start=start + 0.3)
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    grandma = next(f for f in state.characters[1] if f.id == "grandma")
+    assert grandma.used and state.counters[prep] == before + 2
+    assert state.phase is Phase.SETUP_ASSIGN and state.current_player == 0
+    said = " ".join(line.text for line in scene.presenter.lines)
+    assert f"used Bot 2 (team)'s Grandma Li on {ingredient(state, prep)}" in said
+
+    app, scene, hand, start = handed_one_out()
+    state = scene.session.state
+    while state.phase is Phase.SETUP_ASSIGN:
+        start = hand._click(centre(scene.buttons[0].rect), "assign", start=start + 0.3)
+        while hand.clock.pending:
+            app.frame()
+        app.frame()
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0
+    lay = scene.layout()
+    assert lay is not None
+    hand._click(centre(dict(lay.seats[1].family)["grandma"]), "use", start=start + 0.3)
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    assert not next(f for f in state.characters[1] if f.id == "grandma").used
+    assert scene.presenter.status == "that is Bot 2 (team)'s Family Character"
+
+
+def test_a_teammates_little_bo_is_taken_on_the_late_customers_cooks_turn() -> None:
+    """When the sand runs out, the cook decides alone and every seat's characters are
+    offered on the cook's turn: a click on a teammate's Little Bo is taken then (it was
+    refused: 'time is up: Player 2 must deal with the late customer first')."""
+    from wok_star_positions import counters, position, started
+
+    from wokphysics.games.wok_star.actions import Use
+    from wokphysics.games.wok_star.cards import recipe_of
+    from wokphysics.games.wok_star.model import FamilyCard, PileCard
+    from wokphysics.ui.wok_star.session import StarSession
+
+    state = next(s for s in (started(2, seed, events=False, characters=False)
+                             for seed in range(200)) if "#" in s.current)
+    card = state.current
+    recipe = recipe_of(card)
+    cook = state.recipe_owner[recipe]
+    characters: list[list[FamilyCard]] = [[], []]
+    characters[1 - cook] = [FamilyCard("little_bo")]
+    ingredient = state.config.recipe_by_id[recipe].ingredients[0]
+    state = position(state, counters=counters(state, **{ingredient: 0}), dice=[],
+                     characters=characters)
+    while not state.overdue:
+        state.apply(WAIT)
+    session = StarSession(state, ("person", "person"), times=[0.0] * len(state.history))
+    assert state.current_player == cook
+    session.act_for(1 - cook, Use("little_bo"))
+    assert state.piles[cook] == [PileCard(card, False)] and not state.bad
 
 
 def test_a_long_notice_is_wrapped_inside_the_window() -> None:

@@ -9,7 +9,10 @@
 - **The customer**: click the card (or Serve) to serve it, right-click it (or Turn away) to
   turn it away; only its recipe's owner may, as the rules say. A Chef's Special: click one of
   your recipes on the board to serve it as that dish.
-- **Family Characters**: click the card; Grandma then asks for an ingredient counter.
+- **Family Characters**: click the card; Grandma then asks for an ingredient counter. Where
+  a person acts for the team (the starting preparations handed out, the purchases and a
+  bought recipe's preparations, a late customer's cook), every seat's cards the engine offers
+  are theirs to click, a bot teammate's too.
 - **Screens** (setup, Accounting, Purchase, the end): their buttons.
 - **Pass / Next card / Done**: the button beside the timers (no-timer games, leftover dice).
 
@@ -357,10 +360,10 @@ class StarInputs:
     def _family(self, seat: int, character: str) -> None:
         scene = self.scene
         state = scene.session.state
-        if not self.person(seat):
+        card = next(f for f in state.characters[seat] if f.id == character)
+        if not self.person(seat) and not self._for_the_team(character):
             scene.refuse(f"that is {scene.session.names[seat]}'s Family Character")
             return
-        card = next(f for f in state.characters[seat] if f.id == character)
         if card.used:
             scene.refuse("this Family Character has been used")
             return
@@ -369,3 +372,12 @@ class StarInputs:
             scene.note("click the ingredient counter Grandma adds to (right-click: cancel)")
             return
         scene.act_for(seat, Use(character))
+
+    def _for_the_team(self, character: str) -> bool:
+        """A person acts for the team now (the preparations handed out, the purchases, a
+        late customer's cook) and the engine offers it ``character``, a bot teammate's card:
+        as in the terminal, it is theirs to use."""
+        state = self.scene.session.state
+        return self.person(state.current_player) and any(
+            isinstance(a, Use) and a.character == character
+            for a in state.legal_wok_star_actions())

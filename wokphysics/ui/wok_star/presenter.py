@@ -171,7 +171,7 @@ class StarPresenter(Presenter):
         who = names[step.seat] if 0 <= step.seat < len(names) else "The table"
         action = step.action
         if not step.passing and not _is_plain_wait(step):
-            words = action_words(state, action, names)
+            words = action_words(state, action, names, step.seat)
             numbers = step_numbers(state, action, step.seat, before)
             self.say(f"{who} {words}{numbers}", step.seat)
         self._placed(step)

@@ -26,8 +26,9 @@ from pathlib import Path
 from wokphysics.errors import IllegalAction, UserError
 from wokphysics.games.bots import Bot, make_bot
 from wokphysics.games.seeds import bot_seed
-from wokphysics.games.wok_star.actions import WAIT, Wait, WokStarAction
+from wokphysics.games.wok_star.actions import WAIT, Use, Wait, WokStarAction
 from wokphysics.games.wok_star.cards import WokStarConfig
+from wokphysics.games.wok_star.characters import for_the_team
 from wokphysics.games.wok_star.clock import StepClock
 from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.model import Phase, PileCard
@@ -243,11 +244,16 @@ class StarSession:
 
     def act_for(self, seat: int, action: WokStarAction) -> SessionStep:
         """``seat`` takes ``action`` now: the turn is handed to it first if the kitchen is
-        free (see the module doc). IllegalAction says why not. In the Purchase phase the
-        head chef acts for the team, so another seat's click (its Family Character) is taken
-        on the head chef's turn, not passed to."""
+        free (see the module doc). IllegalAction says why not. Where one seat acts for the
+        team (the starting preparations handed out, the Purchase phase and its new
+        preparations) or a late customer's cook decides alone, every seat's Family Characters
+        are offered on that seat's turn, so another seat's click on its card is taken then,
+        not passed to."""
         state = self.state
-        if state.current_player != seat and state.phase is not Phase.PURCHASE:
+        if state.current_player != seat and not (
+            for_the_team(state)
+            or (isinstance(action, Use) and action in state.legal_wok_star_actions())
+        ):
             self.pass_to(seat)
         self.state.check_legal(action)
         return self.apply(action)
