@@ -23,11 +23,14 @@ import abc
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from wokphysics.errors import UserError
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.registry import turn_engine
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(abc.ABC):
     """A player that picks actions. ``name`` is what results tables show."""
 

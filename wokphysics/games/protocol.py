@@ -31,6 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from wokphysics.errors import ActionParseError, IllegalAction, InvariantViolation
 
 
@@ -55,7 +57,8 @@ class GameInfo:
     simultaneous: bool
 
 
-class Action(abc.ABC):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Action:
     """A move: a small frozen value object (make subclasses ``@dataclass(frozen=True)``).
 
     ``str(action)`` is its text form, and the game's ``parse_action`` reads it back to an
@@ -66,6 +69,7 @@ class Action(abc.ABC):
     def __str__(self) -> str: ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(abc.ABC):
     """The state of one game. Subclasses implement the abstract methods.
 

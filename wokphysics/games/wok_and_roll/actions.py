@@ -24,6 +24,7 @@ Text forms::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from wokphysics.games.protocol import Action, ActionParseError
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE
@@ -31,7 +32,7 @@ from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY, Ser
 
 __all__ = ["CIRCLE", "DIE", "FRIDGE", "PANTRY", "POOLS"]
 
-POOLS = ("die", "fridge", "circle", "pantry")
+POOLS: Final = ("die", "fridge", "circle", "pantry")
 
 
 def token_text(need: int, token: int, codes: str) -> str:
@@ -253,7 +254,7 @@ def parse_action(text: str, codes: str) -> Action:
     )
 
 
-_PARSED: dict[tuple[str, str], Action] = {}
+_PARSED: Final[dict[tuple[str, str], Action]] = {}
 
 
 def parse_cached(text: str, codes: str) -> Action:

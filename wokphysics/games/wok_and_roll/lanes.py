@@ -10,16 +10,18 @@ a serving at once (:func:`covers`).
 
 from __future__ import annotations
 
-LANE = 5
-LANE_MASK = 0b01111
-MAX_COUNT = LANE_MASK
+from typing import Final
+
+LANE: Final = 5
+LANE_MASK: Final = 0b01111
+MAX_COUNT: Final = LANE_MASK
 """The most one lane can count (the config is checked so that no count ever exceeds it)."""
-FACE_LANES = 8
+FACE_LANES: Final = 8
 """Lanes reserved per pool: at most this many faces (symbols) on the dice."""
-POOL_SHIFT = FACE_LANES * LANE
+POOL_SHIFT: Final = FACE_LANES * LANE
 """Lanes of one pool span this many bits; pool p's lanes start at p * POOL_SHIFT."""
-FACES = (1 << POOL_SHIFT) - 1
-GUARD = sum(0b10000 << (LANE * f) for f in range(FACE_LANES))
+FACES: Final = (1 << POOL_SHIFT) - 1
+GUARD: Final = sum(0b10000 << (LANE * f) for f in range(FACE_LANES))
 
 
 def lane(value: int, index: int) -> int:
@@ -40,7 +42,7 @@ def face_totals(tokens: int, with_fridge: bool) -> int:
     return have
 
 
-_ONES = sum(1 << (LANE * f) for f in range(FACE_LANES))
+_ONES: Final = sum(1 << (LANE * f) for f in range(FACE_LANES))
 
 
 def capped(have: int, most: int) -> int:
@@ -61,9 +63,9 @@ def covers(have: int, need: int, guard: int = GUARD) -> bool:
     return (have | guard) - need & guard == guard
 
 
-TOKEN_LANES = 4 * FACE_LANES
+TOKEN_LANES: Final = 4 * FACE_LANES
 """Lanes of all four pools' token counts."""
-TOKEN_GUARD = sum(0b10000 << (LANE * i) for i in range(TOKEN_LANES))
+TOKEN_GUARD: Final = sum(0b10000 << (LANE * i) for i in range(TOKEN_LANES))
 
 
 def at_most(tokens: int, caps: int) -> int:
@@ -73,12 +75,12 @@ def at_most(tokens: int, caps: int) -> int:
     return tokens & ~spread | caps & spread
 
 
-TOKEN_ONES = sum(1 << (LANE * i) for i in range(TOKEN_LANES))
+TOKEN_ONES: Final = sum(1 << (LANE * i) for i in range(TOKEN_LANES))
 
-BLOCK = POOL_SHIFT
+BLOCK: Final = POOL_SHIFT
 """Bits of one block of face lanes when several servings' needs are packed side by side."""
-COLLAPSE = sum(1 << (LANE * (FACE_LANES - 1 - f)) for f in range(FACE_LANES))
-COUNT_AT = LANE * (FACE_LANES - 1)
+COLLAPSE: Final = sum(1 << (LANE * (FACE_LANES - 1 - f)) for f in range(FACE_LANES))
+COUNT_AT: Final = LANE * (FACE_LANES - 1)
 """covered_blocks' constants: multiplying by COLLAPSE sums a block's lanes into its top lane,
 which starts COUNT_AT bits into the block."""
 

@@ -9,7 +9,7 @@ ingredients used never exceed the hats earned (Expert).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Final
 
 from wokphysics.errors import ReplayFileError
 from wokphysics.games.saved_state import SavedState
@@ -33,15 +33,15 @@ from wokphysics.games.wok_and_roll.sheet import (
     Sheet,
 )
 
-UNLIMITED = 99
-COMPLETED = 1
+UNLIMITED: Final = 99
+COMPLETED: Final = 1
 """``Menu.cross`` flag: a dish or platter that counts for the end was completed."""
-GAINED = 2
+GAINED: Final = 2
 """``Menu.cross`` flag: the crossing gave an ingredient (a row circle, a Pantry space) or a
 Chef's Hat, so the player may now pay for more than before."""
 
 
-LIST_FIELDS = frozenset(("pantry_circled", "pantry_used"))
+LIST_FIELDS: Final = frozenset(("pantry_circled", "pantry_used"))
 """The fields of :class:`Menu` that are lists (per food), the others being integers."""
 
 
@@ -60,7 +60,7 @@ class Menu:
         dice_used: bit mask over the dice this player used this turn (reset every turn).
     """
 
-    FIELDS = (
+    FIELDS: ClassVar[tuple[str, ...]] = (
         "crossed",
         "hs_tile",
         "hs_done",
@@ -79,7 +79,10 @@ class Menu:
     )
     __slots__ = (*FIELDS, "opened")
 
-    def __init__(self, sheet: Sheet, hs_tile: int = -1) -> None:
+    def __init__(self, sheet: Sheet | None, hs_tile: int = -1) -> None:
+        # sheet None: a menu with empty Pantry lists, for copy to fill (a compiled class
+        # cannot be made without its __init__)
+        foods = sheet.foods if sheet is not None else 0
         self.crossed = 0
         self.hs_tile = hs_tile
         self.hs_done = 0
@@ -89,11 +92,11 @@ class Menu:
         self.hats_used = 0
         self.circled = 0
         self.circle_used = 0
-        self.pantry_circled = [0] * sheet.foods
-        self.pantry_used = [0] * sheet.foods
+        self.pantry_circled = [0] * foods
+        self.pantry_used = [0] * foods
         self.conversions = 0
         self.rectangles = 0
-        self.hats = sheet.chef_hats
+        self.hats = sheet.chef_hats if sheet is not None else 0
         self.dice_used = 0
         # the open servings and what they were computed from (see open_set), not saved
         self.opened: tuple[tuple[int, int, int, int], OpenSet] | None = None
@@ -122,7 +125,7 @@ class Menu:
         return menu
 
     def copy(self) -> Menu:
-        menu = Menu.__new__(Menu)
+        menu = Menu(None)
         menu.crossed = self.crossed
         menu.hs_tile = self.hs_tile
         menu.hs_done = self.hs_done
@@ -489,7 +492,7 @@ def face_dice(dice: list[int], faces: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-_BITS = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
+_BITS: Final = tuple(tuple(i for i in range(8) if mask >> i & 1) for mask in range(256))
 
 
 def _bits(mask: int) -> tuple[int, ...]:

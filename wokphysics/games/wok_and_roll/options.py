@@ -14,6 +14,7 @@ bounded caches; a serving's Cook actions on the serving itself).
 from __future__ import annotations
 
 from itertools import compress
+from typing import Final
 
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import (
@@ -37,9 +38,9 @@ from wokphysics.games.wok_and_roll.sheet import Serving
 
 Payment = tuple[tuple[int, int], ...]
 
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT: Final = 50_000
 """Most lists memoised per serving or market (a memo is cleared when it grows past this)."""
-_BOOKS: dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+_BOOKS: Final[dict[tuple[int, int, int, int, int], tuple[tuple[int, ...], ...]]] = {}
 
 
 def _tokens_for(need: int, conversions: int, book: int) -> list[int]:
@@ -94,9 +95,9 @@ def payments(
     return tuple(results)
 
 
-MEMO_CONV = 4 * POOL_SHIFT
+MEMO_CONV: Final = 4 * POOL_SHIFT
 """Bit of a cook memo key where the conversion skills start (above every token lane)."""
-MEMO_CAP = MEMO_CONV + FACE_LANES
+MEMO_CAP: Final = MEMO_CONV + FACE_LANES
 
 
 def add_cooks(
@@ -163,7 +164,7 @@ def serving_cooks(
     return found
 
 
-BLOCK_BYTES = BLOCK // 8
+BLOCK_BYTES: Final = BLOCK // 8
 """Bytes of one block (BLOCK is a whole number of bytes: add_cooks picks blocks by byte)."""
 assert BLOCK_BYTES * 8 == BLOCK
 
@@ -223,7 +224,7 @@ def book_payments(
     return found
 
 
-_REROLL_OBJECTS: dict[tuple[int, ...], Reroll] = {}
+_REROLL_OBJECTS: Final[dict[tuple[int, ...], Reroll]] = {}
 
 
 def canonical_reroll(subset: tuple[int, ...]) -> Reroll:
@@ -272,5 +273,5 @@ def _rerolls(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
 
 
 _Market = tuple[tuple[Action, ...], frozenset[int]]
-_MARKET: dict[tuple[int, tuple[int, ...]], _Market] = {}
-_BY_PATTERN: dict[tuple[int, ...], _Market] = {}
+_MARKET: Final[dict[tuple[int, tuple[int, ...]], _Market]] = {}
+_BY_PATTERN: Final[dict[tuple[int, ...], _Market]] = {}

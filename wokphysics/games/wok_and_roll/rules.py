@@ -16,7 +16,7 @@ with a plain reference enumeration.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import (
@@ -49,8 +49,8 @@ from wokphysics.games.wok_and_roll.options import add_cooks, book_payments, serv
 from wokphysics.games.wok_and_roll.settings import MOST_BOOKS, MOST_NEEDED
 from wokphysics.games.wok_and_roll.sheet import Serving, Sheet
 
-DONE = DoneCooking()
-ENDS = 1
+DONE: Final = DoneCooking()
+ENDS: Final = 1
 """``apply_to_menu`` flag: the menu now has completed enough to end the game."""
 
 
@@ -98,7 +98,7 @@ def cooking_options(sheet: Sheet, menu: Menu, tokens: int, allowance: int) -> li
     return actions
 
 
-_EXTRAS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_EXTRAS: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
 
 
 def _extras(
@@ -137,7 +137,7 @@ def _extras(
     return found
 
 
-_EXTRAS_LIMIT = 50_000
+_EXTRAS_LIMIT: Final = 50_000
 """Most lists of skills and unlocks memoised (the memo is cleared when it grows past this)."""
 
 
@@ -156,7 +156,7 @@ def _books_cover(have: int, books: int, needs: int, ones: int, guards: int) -> i
     return (ones * (books + 16) - totals) >> 4 & ones
 
 
-_CONVERTED: dict[int, int] = {}
+_CONVERTED: Final[dict[int, int]] = {}
 
 
 def _converted(conversions: int) -> int:
@@ -205,7 +205,7 @@ def options_after_cook(
     return result
 
 
-MOST_FROM_FRIDGE = max(MOST_NEEDED, MOST_BOOKS)
+MOST_FROM_FRIDGE: Final = max(MOST_NEEDED, MOST_BOOKS)
 """The most Fridge ingredients one action takes: a serving's needs, or the Recipe Books of a
 skill, a rectangle or an unlock."""
 
@@ -267,7 +267,7 @@ def _book_options(
                 actions.extend(_book_actions(Unlock, sheet.groups[g].gid, pays, sheet))
 
 
-_BOOK_ACTIONS: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+_BOOK_ACTIONS: Final[dict[tuple[Any, ...], tuple[Action, ...]]] = {}
 
 
 def _book_actions(

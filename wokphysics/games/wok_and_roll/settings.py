@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import Field
 
@@ -27,10 +27,10 @@ CONFIG_FILE = "wok_and_roll.toml"
 Code = str
 """An ingredient symbol: one capital letter, declared in ``[ingredients]``."""
 
-MAX_DICE = 8
-MOST_NEEDED = 4
+MAX_DICE: Final = 8
+MOST_NEEDED: Final = 4
 """The most ingredients one serving may need (so also the most of any one face)."""
-MOST_BOOKS = 6
+MOST_BOOKS: Final = 6
 """The most Recipe Books a skill, a rectangle or an unlock may cost."""
 _CODE = r"^[A-Z]$"
 _NEEDS = rf"^[A-Z]{{1,{MOST_NEEDED}}}$"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Final
 
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE, LANE_MASK
@@ -20,7 +21,10 @@ from wokphysics.games.wok_and_roll.settings import (
     WokAndRollSettings,
 )
 
-DIE, FRIDGE, CIRCLE, PANTRY = 0, 1, 2, 3
+DIE: Final = 0
+FRIDGE: Final = 1
+CIRCLE: Final = 2
+PANTRY: Final = 3
 """The pools an ingredient can come from (see actions.py); token = pool * FACE_LANES + face."""
 
 
@@ -211,10 +215,10 @@ class Sheet:
 
 
 
-SKILLS_AND_FRIDGE = "skills_and_fridge"
-HOUSE_SPECIAL = "house_special"
-PANTRY_SPACE = "pantry"
-RECIPES = "recipes"
+SKILLS_AND_FRIDGE: Final = "skills_and_fridge"
+HOUSE_SPECIAL: Final = "house_special"
+PANTRY_SPACE: Final = "pantry"
+RECIPES: Final = "recipes"
 """Ids of the wok spaces that are not food sections (their titles come from ``[tally]``)."""
 
 
@@ -345,9 +349,9 @@ def _next_of(group: Group, serving: Serving, servings: list[Serving]) -> tuple[S
     return servings[group.servings[pos]], (1 << group.index if behind_lock else 0)
 
 
-_SHEETS: dict[int, tuple[WokAndRollSettings, Sheet]] = {}
-_BY_TEXT: dict[str, WokAndRollSettings] = {}
-_KEEP: list[tuple[WokAndRollSettings, Sheet]] = []
+_SHEETS: Final[dict[int, tuple[WokAndRollSettings, Sheet]]] = {}
+_BY_TEXT: Final[dict[str, WokAndRollSettings]] = {}
+_KEEP: Final[list[tuple[WokAndRollSettings, Sheet]]] = []
 
 
 def sheet_for(settings: WokAndRollSettings) -> Sheet:
@@ -368,7 +372,7 @@ def canonical_settings(settings: WokAndRollSettings) -> WokAndRollSettings:
     return shared
 
 
-_TEXT_OF: dict[int, tuple[WokAndRollSettings, str]] = {}
+_TEXT_OF: Final[dict[int, tuple[WokAndRollSettings, str]]] = {}
 
 
 def known_settings(text: str) -> WokAndRollSettings | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from wokphysics.errors import UserError
 from wokphysics.games.protocol import (
@@ -64,8 +64,8 @@ from wokphysics.games.wok_and_roll.sheet import (
     sheet_for,
 )
 
-LOCK = Lock()
-PHASES = ("roll", "cook", "over")
+LOCK: Final = Lock()
+PHASES: Final = ("roll", "cook", "over")
 """The phases a turn goes through (see the module docstring), as saved."""
 
 
