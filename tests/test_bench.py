@@ -40,6 +40,7 @@ def test_a_bench_source_prints_and_saves_its_named_figures(
         capsys, monkeypatch, "bench", "--repeat", "1", "--only", only, "--json", str(saved)
     )
     assert outcome.status == 0, outcome.err
+    assert outcome.out.startswith("engine: ")  # compiled (mypyc) or interpreted
     figures = json.loads(saved.read_text())
     assert figures and all(name.startswith(prefix) for name in figures)
     assert all(math.isfinite(value) and value >= 0 for value in figures.values())

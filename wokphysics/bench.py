@@ -61,6 +61,10 @@ def run_bench(args: argparse.Namespace) -> int:
                           for label in labels):
         raise UserError(f"no figure matches --only {args.only!r}; give a group "
                         f"({', '.join(labels)}) or a group and the start of a figure's name")
+    from wokphysics.games.compiled import engine
+
+    # which engine the turn games run on (a mypyc-compiled install or plain Python)
+    print(f"engine: {engine()}", flush=True)
     for label, source in _sources():
         key = _normal(label)
         if wanted and not (key.startswith(wanted) or wanted.startswith(key)):

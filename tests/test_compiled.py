@@ -1,0 +1,108 @@
+"""The mypyc-compiled engine that ``pip install .`` builds plays exactly the games of the
+plain-Python source, and the source tree never holds a compiled module.
+
+The suite imports this checkout's package (plain Python, measured for coverage); the
+installed copy (site-packages, compiled when the install could compile) is reached from a
+subprocess started with ``python -I``, which leaves the checkout off its path. With
+``WOKPHYSICS_REQUIRE_COMPILED=1`` (set by .ci/run, whose ``pip install '.[test]'`` compiles)
+a missing compiled install fails the comparison instead of skipping it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import wokphysics
+from wokphysics.games.compiled import COMPILED, COMPILED_MODULES, INTERPRETED, engine, modules
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRE_ENV = "WOKPHYSICS_REQUIRE_COMPILED"
+
+# Seeded games of the three turn-based games (they share the compiled protocol, random bot
+# and play-out loop; Wok and Roll's engine is compiled whole), each as the digest of its
+# final state's JSON and its history's texts: printed one per line as JSON.
+GAMES = """
+import hashlib, json
+from wokphysics.games.bots import make_bot
+from wokphysics.games.registry import new_game
+from wokphysics.games.seeds import bot_seed
+from wokphysics.games.simulation import play_out
+
+def digest(game, players, seed, bots, config=None):
+    state = new_game(game, players, seed, config)
+    play_out(state, [make_bot(game, name, bot_seed(seed, k)) for k, name in enumerate(bots)])
+    text = state.to_json() + "\\n" + "\\n".join(str(action) for action in state.history)
+    return [game, players, seed, bots, hashlib.sha256(text.encode()).hexdigest()]
+
+games = []
+for seed in range(25):
+    for expert in (False, True):
+        games.append(digest("wok-and-roll", 4, seed, ["random"] * 4, {"expert": expert}))
+        games.append(
+            digest("wok-and-roll", 3, seed, ["greedy", "random", "random"], {"expert": expert})
+        )
+    for players in (2, 3):
+        games.append(digest("we-will-wok-you", players, seed, ["random"] * players))
+        games.append(digest("wok-star", players, seed, ["random"] * players))
+print(json.dumps(games))
+"""
+
+
+def _run_installed(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by this Python on the installed package (not this checkout's)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run(
+        [sys.executable, "-I", "-c", code], cwd="/", env=env, capture_output=True, text=True,
+        timeout=600,
+    )
+
+
+def test_the_build_compiles_the_modules_the_engine_names() -> None:
+    """pyproject.toml's list of files for mypyc is COMPILED_MODULES (engine() reads that)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    files = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["include"]
+    assert [f.removesuffix(".py").replace("/", ".") for f in files] == list(COMPILED_MODULES)
+    assert [module.__name__ for module in modules()] == list(COMPILED_MODULES)
+
+
+def test_the_source_tree_holds_no_compiled_module() -> None:
+    """A compiled module beside its .py would be imported in its place (Python prefers the
+    extension module), so a stale one would run old code: the build removes them."""
+    package = Path(wokphysics.__file__).parent
+    found = sorted(p for pattern in ("*.so", "*.pyd") for p in package.rglob(pattern))
+    assert not found, f"compiled modules in the source tree: {found}"
+    assert not list(ROOT.glob("*__mypyc*")), "mypyc's shared library left in the checkout"
+
+
+def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
+    probe = _run_installed(
+        "import wokphysics\n"
+        "from wokphysics.games.compiled import engine\n"
+        "print(engine()); print(wokphysics.__file__)"
+    )
+    installed = probe.stdout.splitlines()
+    if probe.returncode or installed[0] != COMPILED:
+        found = probe.stderr.strip().splitlines()[-1:] if probe.returncode else installed
+        message = f"no compiled install of wokphysics to compare with ({found})"
+        if os.environ.get(REQUIRE_ENV) == "1":
+            pytest.fail(f"{message}, and {REQUIRE_ENV}=1 requires one")
+        pytest.skip(message)
+    assert Path(installed[1]).parent != Path(wokphysics.__file__).parent
+    assert engine() == INTERPRETED  # this process: the checkout, plain Python
+
+    done = _run_installed(GAMES)
+    assert done.returncode == 0, done.stderr
+    compiled = json.loads(done.stdout)
+    namespace: dict[str, object] = {}
+    exec(GAMES.replace("print(json.dumps(games))", ""), namespace)
+    interpreted = namespace["games"]
+    assert isinstance(interpreted, list) and len(interpreted) == 200
+    for ours, theirs in zip(interpreted, compiled, strict=True):
+        assert ours == theirs, f"the compiled engine played another game: {ours[:4]}"
