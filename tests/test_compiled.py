@@ -26,18 +26,24 @@ ROOT = Path(__file__).resolve().parent.parent
 REQUIRE_ENV = "WOKPHYSICS_REQUIRE_COMPILED"
 
 # Seeded games of the three turn-based games (they share the compiled protocol, random bot
-# and play-out loop; Wok and Roll's engine is compiled whole), each as the digest of its
-# final state's JSON and its history's texts: printed one per line as JSON.
+# and play-out loop; Wok and Roll's engine is compiled whole), each saved part way and played
+# on from the loaded copy, as the digest of its final state's JSON and its history's texts:
+# printed one per line as JSON.
 GAMES = """
 import hashlib, json
 from wokphysics.games.bots import make_bot
-from wokphysics.games.registry import new_game
+from wokphysics.games.registry import new_game, state_from_json
 from wokphysics.games.seeds import bot_seed
-from wokphysics.games.simulation import play_out
 
 def digest(game, players, seed, bots, config=None):
     state = new_game(game, players, seed, config)
-    play_out(state, [make_bot(game, name, bot_seed(seed, k)) for k, name in enumerate(bots)])
+    chooses = [make_bot(game, name, bot_seed(seed, k)).choose for k, name in enumerate(bots)]
+    for _ in range(40):  # part way, then saved, loaded back and played on from the copy
+        if state.current_player >= 0:
+            state.apply(chooses[state.current_player](state))
+    state = state_from_json(state.to_json())
+    while state.current_player >= 0:
+        state.apply(chooses[state.current_player](state))
     text = state.to_json() + "\\n" + "\\n".join(str(action) for action in state.history)
     return [game, players, seed, bots, hashlib.sha256(text.encode()).hexdigest()]
 

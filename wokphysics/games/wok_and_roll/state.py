@@ -74,16 +74,23 @@ class WokAndRollState(GameState):
 
     info: ClassVar[GameInfo] = INFO
 
-    def __init__(self, num_players: int, seed: int, settings: WokAndRollSettings) -> None:
+    def __init__(
+        self, num_players: int, seed: int, settings: WokAndRollSettings, deal: bool = True
+    ) -> None:
+        """A new game; ``deal=False`` (for :meth:`from_dict`, which sets every field from the
+        saved state) deals no House Special tiles and rolls no dice, so it draws nothing from
+        the generator (a compiled class is made only through its ``__init__``)."""
         super().__init__(num_players, seed)
         self.settings = settings
         self.sheet: Sheet = sheet_for(settings)
         sheet = self.sheet
-        tiles = (
-            self.rng.sample(range(len(sheet.tiles)), num_players)
-            if sheet.expert
-            else [-1] * num_players
-        )
+        tiles: Sequence[int] = ()
+        if deal:
+            tiles = (
+                self.rng.sample(range(len(sheet.tiles)), num_players)
+                if sheet.expert
+                else [-1] * num_players
+            )
         self.menus = [Menu(sheet, tile) for tile in tiles]
         self.roller = 0
         self.turn = 1
@@ -107,7 +114,8 @@ class WokAndRollState(GameState):
         self._cook_index: tuple[Sequence[Action], dict[tuple[str, tuple[int, ...]], Action]] | None
         self._cook_index = None
         self._seen: list[tuple[int, ...]] | None = None
-        self._roll(range(sheet.dice))
+        if deal:
+            self._roll(range(sheet.dice))
 
     # --- chance and flow --------------------------------------------------------------
     def _roll(self, indices: Any) -> None:
@@ -487,10 +495,7 @@ class WokAndRollState(GameState):
             except (TypeError, ValueError):
                 raise UserError("saved game: 'settings' is not the settings' JSON text") from None
             settings = canonical_settings(settings_from_data(loaded))
-        state = cls.__new__(cls)
-        GameState.__init__(state, saved.integer("num_players"), saved.integer("seed"))
-        state.settings = settings
-        state.sheet = sheet_for(settings)
+        state = cls(saved.integer("num_players"), saved.integer("seed"), settings, deal=False)
         state.set_rng_state(saved.sequence("rng"))
         state.history = [parse_cached(t, state.sheet.codes) for t in saved.texts("history")]
         state.roller = saved.integer("roller")
