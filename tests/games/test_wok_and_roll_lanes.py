@@ -7,16 +7,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wokphysics.games.wok_and_roll.lanes import (
-    BLOCK,
     FACE_LANES,
     LANE,
     MAX_COUNT,
     TOKEN_GUARD,
     TOKEN_LANES,
     at_most,
-    blocks,
-    capped,
-    covered_blocks,
     covers,
     face_totals,
     lane,
@@ -45,25 +41,6 @@ def test_one_subtraction_compares_every_face_lane(have: list[int], need: list[in
 def test_the_same_subtraction_over_every_token_lane(have: list[int], spend: list[int]) -> None:
     fits = all(h >= s for h, s in zip(have, spend, strict=True))
     assert covers(_pack(have), _pack(spend), TOKEN_GUARD) == fits
-
-
-@given(counts, st.lists(needs, min_size=1, max_size=30))
-def test_covered_blocks_tests_every_servings_needs_at_once(
-    have: list[int], servings: list[list[int]]
-) -> None:
-    packed = sum(_pack(n) << (BLOCK * k) for k, n in enumerate(servings))
-    got = covered_blocks(_pack(have), packed, blocks(len(servings)))
-    expected = sum(
-        1 << (BLOCK * k)
-        for k, n in enumerate(servings)
-        if all(h >= x for h, x in zip(have, n, strict=True))
-    )
-    assert got == expected
-
-
-@given(counts, st.integers(min_value=0, max_value=MAX_COUNT - 1))
-def test_capped_lowers_each_face_lane_to_the_cap(have: list[int], most: int) -> None:
-    assert capped(_pack(have), most) == _pack([min(h, most) for h in have])
 
 
 token_caps = st.lists(

@@ -27,12 +27,14 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from wokphysics.games.protocol import Action, ActionParseError
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, FACES, LANE
 from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY, Serving
 
 __all__ = ["CIRCLE", "DIE", "FRIDGE", "PANTRY", "POOLS"]
 
 POOLS: Final = ("die", "fridge", "circle", "pantry")
+DIE_LANES: Final = FACES << (LANE * DIE * FACE_LANES)
+"""The lanes of the DIE pool's tokens."""
 
 
 def token_text(need: int, token: int, codes: str) -> str:
@@ -44,11 +46,13 @@ def token_text(need: int, token: int, codes: str) -> str:
 
 class CookingStep(Action):
     """An action of the cooking phase. ``sid`` is the serving it crosses ("" for none);
-    ``spend`` the ingredient tokens it takes, counted in lanes (see lanes.py), and ``fridge``
-    how many of them are Fridge ingredients (both derived, never compared)."""
+    ``spend`` the ingredient tokens it takes, counted in lanes (see lanes.py), ``die_spend``
+    those of the dice alone (the DIE pool's lanes: a small integer), and ``fridge`` how many
+    of them are Fridge ingredients (all derived, never compared)."""
 
     sid: str = ""
     spend: int = 0
+    die_spend: int = 0
     fridge: int = 0
 
 
@@ -102,6 +106,7 @@ class Cook(CookingStep):
     _text: str = field(default="", compare=False, repr=False)
     serving: Serving | None = field(default=None, compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
+    die_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
     die_faces: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
     kept: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
@@ -110,6 +115,7 @@ class Cook(CookingStep):
         tokens = tuple(token for _, token in self.uses)
         spend, fridge = spend_of(tokens)
         object.__setattr__(self, "spend", spend)
+        object.__setattr__(self, "die_spend", spend & DIE_LANES)
         object.__setattr__(self, "fridge", fridge)
         # the dice it spends (faces; pool DIE is 0) and the ingredients kept on the menu
         object.__setattr__(self, "die_faces", tuple(t for t in tokens if t < FACE_LANES))
@@ -133,6 +139,7 @@ class Convert(CookingStep):
     pools: tuple[int, ...]
     codes: str = field(compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
+    die_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -151,6 +158,7 @@ class Rectangle(CookingStep):
     pools: tuple[int, ...]
     book: int = field(default=-1, compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
+    die_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -170,6 +178,7 @@ class Unlock(CookingStep):
     pools: tuple[int, ...]
     book: int = field(default=-1, compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
+    die_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -186,6 +195,7 @@ def _book_spend(action: Convert | Rectangle | Unlock, book: int) -> None:
     if book >= 0:
         spend, fridge = spend_of(tuple(pool * FACE_LANES + book for pool in action.pools))
         object.__setattr__(action, "spend", spend)
+        object.__setattr__(action, "die_spend", spend & DIE_LANES)
         object.__setattr__(action, "fridge", fridge)
 
 

@@ -42,20 +42,6 @@ def face_totals(tokens: int, with_fridge: bool) -> int:
     return have
 
 
-_ONES: Final = sum(1 << (LANE * f) for f in range(FACE_LANES))
-
-
-def capped(have: int, most: int) -> int:
-    """``have`` with every face lane lowered to at most ``most`` (below 16)."""
-    over = ((have | GUARD) - _ONES * (most + 1) & GUARD) >> 4  # 1 in each lane above most
-    return have & ~(over * LANE_MASK) | over * most
-
-
-def face_lanes(faces: int) -> int:
-    """1 in the lane of each face in the bit mask ``faces``."""
-    return sum(1 << (LANE * f) for f in range(FACE_LANES) if faces >> f & 1)
-
-
 def covers(have: int, need: int, guard: int = GUARD) -> bool:
     """Every lane of ``have`` is at least that of ``need`` (each lane at most ``MAX_COUNT``),
     over the lanes whose guard bits ``guard`` holds: the face lanes (GUARD), or every token
@@ -76,34 +62,3 @@ def at_most(tokens: int, caps: int) -> int:
 
 
 TOKEN_ONES: Final = sum(1 << (LANE * i) for i in range(TOKEN_LANES))
-
-BLOCK: Final = POOL_SHIFT
-"""Bits of one block of face lanes when several servings' needs are packed side by side."""
-COLLAPSE: Final = sum(1 << (LANE * (FACE_LANES - 1 - f)) for f in range(FACE_LANES))
-COUNT_AT: Final = LANE * (FACE_LANES - 1)
-"""covered_blocks' constants: multiplying by COLLAPSE sums a block's lanes into its top lane,
-which starts COUNT_AT bits into the block."""
-
-
-def blocks(count: int) -> int:
-    """``ones``: bit ``BLOCK * k`` set for k < ``count`` (multiply a block by it to copy it
-    into every block)."""
-    return sum(1 << (BLOCK * k) for k in range(count))
-
-
-def covered_blocks(have: int, needs: int, ones: int) -> int:
-    """Which blocks of ``needs`` (face lanes packed side by side, one block a serving) the
-    face totals ``have`` cover: bit ``BLOCK * k`` set when block k is covered. ``ones`` is
-    :func:`blocks` of the number of blocks. A handful of big-integer operations for all of
-    them: the guard subtraction of :func:`covers` in every block at once, then each block's
-    failed guard bits are summed into one count by a multiplication."""
-    guards = ones * GUARD
-    failed = ((have * ones | guards) - needs & guards) ^ guards
-    if not failed:
-        return ones
-    # failed >> 4 has a 1 at lane f of block k for each face short; multiplying by
-    # COLLAPSE adds block k's lanes into its top lane (at most FACE_LANES, no carry out)
-    counts = (failed >> 4) * COLLAPSE >> COUNT_AT & ones * LANE_MASK
-    short = (counts + ones * LANE_MASK) >> 4 & ones
-    return ones ^ short
-

@@ -13,14 +13,7 @@ from typing import Any, ClassVar, Final
 
 from wokphysics.errors import ReplayFileError
 from wokphysics.games.saved_state import SavedState
-from wokphysics.games.wok_and_roll.lanes import (
-    BLOCK,
-    FACE_LANES,
-    GUARD,
-    LANE,
-    MAX_COUNT,
-    blocks,
-)
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, LANE, MAX_COUNT
 from wokphysics.games.wok_and_roll.sheet import (
     CIRCLE,
     FRIDGE,
@@ -99,7 +92,7 @@ class Menu:
         self.hats = sheet.chef_hats if sheet is not None else 0
         self.dice_used = 0
         # the open servings and what they were computed from (see open_set), not saved
-        self.opened: tuple[tuple[int, int, int, int], OpenSet] | None = None
+        self.opened: tuple[tuple[int, int, int, int], tuple[Serving, ...]] | None = None
 
     # --- saving ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -301,7 +294,7 @@ class Menu:
                     following = None
             else:
                 following = next_open(sheet, self, serving)
-            after = opened[1].after(serving, following)
+            after = after_crossing(opened[1], serving, following)
             self.opened = ((self.crossed, self.unlocked, self.hs_tile, self.hs_done), after)
         return flags
 
@@ -418,54 +411,30 @@ class Menu:
         return found
 
 
-class OpenSet:
-    """The servings a menu may cross now, ingredients aside, in the sheet's order (group by
-    group: a dish's next serving, a platter's uncrossed ones; then the House Special's next
-    serving), with their needs packed one block a serving (see lanes.covered_blocks):
-    ``ones`` has bit ``BLOCK * k`` set for each serving k, ``guards`` is ``ones * GUARD``.
-    Immutable by convention (a plain class: made on every crossing, so cheap to make)."""
-
-    __slots__ = ("servings", "needs", "ones", "guards")
-
-    def __init__(self, servings: tuple[Serving, ...], needs: int, ones: int, guards: int) -> None:
-        self.servings = servings
-        self.needs = needs
-        self.ones = ones
-        self.guards = guards
-
-    @classmethod
-    def of(cls, servings: tuple[Serving, ...]) -> OpenSet:
-        needs = 0
-        for k, serving in enumerate(servings):
-            needs |= serving.need_lanes << (BLOCK * k)
-        ones = blocks(len(servings))
-        return cls(servings, needs, ones, ones * GUARD)
-
-    def after(self, crossed: Serving, opened: Serving | None) -> OpenSet:
-        """This set once ``crossed`` (one of its servings) is crossed and ``opened`` (the
-        serving that opens then, or None) takes its place in the order."""
-        servings = self.servings
-        k = servings.index(crossed)
-        shift = BLOCK * k
-        if opened is not None:
-            needs = self.needs ^ (crossed.need_lanes ^ opened.need_lanes) << shift
-            return OpenSet(
-                servings[:k] + (opened,) + servings[k + 1 :], needs, self.ones, self.guards
-            )
-        needs = self.needs & ((1 << shift) - 1) | self.needs >> (shift + BLOCK) << shift
-        return OpenSet(
-            servings[:k] + servings[k + 1 :], needs, self.ones >> BLOCK, self.guards >> BLOCK
-        )
+def after_crossing(
+    servings: tuple[Serving, ...], crossed: Serving, opened: Serving | None
+) -> tuple[Serving, ...]:
+    """The open servings once ``crossed`` (one of ``servings``) is crossed and ``opened``
+    (the serving that opens then, or None) takes its place in the order."""
+    k = 0  # servings.index(crossed) by identity (tuple.index compares the dataclasses)
+    for serving in servings:
+        if serving is crossed:
+            break
+        k += 1
+    if opened is not None:
+        return servings[:k] + (opened,) + servings[k + 1 :]
+    return servings[:k] + servings[k + 1 :]
 
 
-def open_set(sheet: Sheet, menu: Menu) -> OpenSet:
-    """The menu's open servings, kept on the menu with the marks they depend on (a crossing
+def open_set(sheet: Sheet, menu: Menu) -> tuple[Serving, ...]:
+    """The servings the menu may cross now, ingredients aside, in the sheet's order (as
+    :meth:`Menu.candidates`), kept on the menu with the marks they depend on (a crossing
     updates them in place of a fresh search; any other change is noticed by the key)."""
     key = (menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
     opened = menu.opened
     if opened is not None and opened[0] == key:
         return opened[1]
-    found = OpenSet.of(tuple(menu.candidates(sheet)))
+    found = tuple(menu.candidates(sheet))
     menu.opened = (key, found)
     return found
 

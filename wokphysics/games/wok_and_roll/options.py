@@ -13,7 +13,6 @@ bounded caches; a serving's Cook actions on the serving itself).
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Final
 
 from wokphysics.games.protocol import Action
@@ -26,8 +25,8 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
 )
 from wokphysics.games.wok_and_roll.lanes import (
-    BLOCK,
     FACE_LANES,
+    FACES,
     POOL_SHIFT,
     at_most,
     lane,
@@ -98,46 +97,51 @@ def payments(
 MEMO_CONV: Final = 4 * POOL_SHIFT
 """Bit of a cook memo key where the conversion skills start (above every token lane)."""
 MEMO_CAP: Final = MEMO_CONV + FACE_LANES
+MEMO_KEPT: Final = 1 << (MEMO_CAP + 3)
+"""Set in the memo key of a serving that kept ingredients can pay (above the allowance)."""
+SMALL_CAP: Final = POOL_SHIFT
+SMALL_CONV: Final = SMALL_CAP + 3
+"""A serving only dice can pay has a small memo key: the dice's lanes, the allowance (up to
+MOST_NEEDED) at bit SMALL_CAP, the skills at SMALL_CONV; every other key has MEMO_KEPT."""
 
 
 def add_cooks(
     actions: list[Action],
-    servings: tuple[Serving, ...],
-    chosen: int,
+    servings: list[Serving],
     tokens: int,
+    dice: int,
+    any_kept: int,
     allowance: int,
     conversions: int,
     codes: str,
 ) -> None:
-    """Append the Cook actions of each serving ``servings[k]`` whose bit ``BLOCK * k`` is
-    set in ``chosen`` (in order), given the packed token counts, the Fridge allowance and
-    the conversion skills; ``codes`` are the sheet's ingredient letters. Each serving keeps
-    a memo of its lists by what can pay it: the lanes of its faces (and of the Recipe Books
-    when a skill converts one), its skills, and the allowance (a serving needs at most
-    MOST_NEEDED ingredients, so allowances from there up are alike)."""
-    cap = (allowance if allowance < MOST_NEEDED else MOST_NEEDED) << MEMO_CAP
-    # the chosen servings, picked in C: bit BLOCK * k of ``chosen`` is bit 0 of byte
-    # k * BLOCK_BYTES of its little-endian bytes
-    picked = compress(
-        servings, chosen.to_bytes(len(servings) * BLOCK_BYTES, "little")[::BLOCK_BYTES]
-    )
+    """Append the Cook actions of each of ``servings`` (in order), given the packed token
+    counts, the Fridge allowance and the conversion skills; ``codes`` are the sheet's
+    ingredient letters. Each serving keeps a memo of its lists by what can pay it: the lanes
+    of its faces (and of the Recipe Books when a skill converts one), its skills, and the
+    allowance (a serving needs at most MOST_NEEDED ingredients, so allowances from there up
+    are alike). When no kept ingredient (Fridge, circle, Pantry) can pay a serving, which is
+    most of the time, its key is a small integer made of the dice's lanes alone: ``dice`` is
+    the DIE pool's lanes of ``tokens``, ``any_kept`` the kept pools' lanes or-ed into one
+    pool's (a serving none of whose lanes is set there is paid from the dice alone)."""
+    most = allowance if allowance < MOST_NEEDED else MOST_NEEDED
+    small = most << SMALL_CAP
     extend = actions.extend
-    if not conversions:  # the common case, written apart: no Books stand in for foods
-        for serving in picked:
-            key = tokens & serving.plain_tokens | cap
-            found = serving.cooks.get(key)
-            if found is None:
-                found = _cooks(serving, key, tokens & serving.plain_tokens, allowance, 0, codes)
-            extend(found)
-        return
-    for serving in picked:
+    for serving in servings:
         conv = conversions & serving.face_mask
         if conv:
-            paying = tokens & (serving.plain_tokens | serving.book_tokens)
-            key = paying | conv << MEMO_CONV | cap
-        else:
+            if any_kept & serving.kept_book:
+                paying = tokens & (serving.plain_tokens | serving.book_tokens)
+                key = paying | conv << MEMO_CONV | most << MEMO_CAP | MEMO_KEPT
+            else:
+                paying = dice & serving.dice_book
+                key = paying | conv << SMALL_CONV | small
+        elif any_kept & serving.kept_plain:
             paying = tokens & serving.plain_tokens
-            key = paying | cap
+            key = paying | most << MEMO_CAP | MEMO_KEPT
+        else:
+            paying = dice & serving.dice_plain
+            key = paying | small
         found = serving.cooks.get(key)
         if found is None:
             found = _cooks(serving, key, paying, allowance, conv, codes)
@@ -146,27 +150,13 @@ def add_cooks(
 
 def serving_cooks(
     serving: Serving, tokens: int, allowance: int, conversions: int, codes: str
-) -> tuple[Action, ...]:
-    """The Cook actions of one serving, as ``add_cooks`` lists them (the filter after a
-    crossing asks for the serving it opened; add_cooks has the same lookup written out in its
-    loops, which are hotter than a call per serving)."""
-    cap = (allowance if allowance < MOST_NEEDED else MOST_NEEDED) << MEMO_CAP
-    conv = conversions & serving.face_mask
-    if conv:
-        paying = tokens & (serving.plain_tokens | serving.book_tokens)
-        key = paying | conv << MEMO_CONV | cap
-    else:
-        paying = tokens & serving.plain_tokens
-        key = paying | cap
-    found = serving.cooks.get(key)
-    if found is None:
-        found = _cooks(serving, key, paying, allowance, conv, codes)
-    return found
-
-
-BLOCK_BYTES: Final = BLOCK // 8
-"""Bytes of one block (BLOCK is a whole number of bytes: add_cooks picks blocks by byte)."""
-assert BLOCK_BYTES * 8 == BLOCK
+) -> list[Action]:
+    """The Cook actions of one serving, as ``add_cooks`` lists them."""
+    cooks: list[Action] = []
+    kept = tokens >> POOL_SHIFT
+    any_kept = kept & FACES | kept >> POOL_SHIFT & FACES | kept >> 2 * POOL_SHIFT
+    add_cooks(cooks, [serving], tokens, tokens & FACES, any_kept, allowance, conversions, codes)
+    return cooks
 
 
 def _cooks(

@@ -3,7 +3,7 @@ the locked dice and the mask of dice the player may use.
 
 Shared by the game state and by bots that plan on a copy of their own menu.
 
-The legal list is, in this order: for each open serving (see :class:`OpenSet`) its canonical
+The legal list is, in this order: for each open serving (see :func:`open_set`) its canonical
 payments; the conversion skills, rectangles and unlocks the Recipe Books on hand pay for;
 unlocks with a Recipe; ``done``. :func:`cooking_options` builds it from scratch;
 :func:`options_after_cook` updates it after a crossing that gave nothing new (most of them):
@@ -29,8 +29,6 @@ from wokphysics.games.wok_and_roll.actions import (
     Unlock,
 )
 from wokphysics.games.wok_and_roll.lanes import (
-    COLLAPSE,
-    COUNT_AT,
     FACE_LANES,
     FACES,
     GUARD,
@@ -39,9 +37,6 @@ from wokphysics.games.wok_and_roll.lanes import (
     MAX_COUNT,
     POOL_SHIFT,
     TOKEN_GUARD,
-    capped,
-    covered_blocks,
-    face_lanes,
     lane,
 )
 from wokphysics.games.wok_and_roll.menu import COMPLETED, Menu, next_open, open_set
@@ -63,36 +58,44 @@ def menu_actions(sheet: Sheet, menu: Menu, dice: list[int], usable: int) -> list
 def cooking_options(sheet: Sheet, menu: Menu, tokens: int, allowance: int) -> list[Action]:
     """The legal list from scratch, given what the player can spend (``Menu.pools``)."""
     conversions = menu.conversions
-    # lanes.face_totals(tokens, allowance > 0) written out: this runs for every seat's turn
-    have = (tokens & FACES) + (tokens >> 2 * POOL_SHIFT & FACES) + (tokens >> 3 * POOL_SHIFT)
+    # each pool's lanes apart, once (small integers: the packed tokens are not), then
+    # lanes.face_totals(tokens, allowance > 0) of them: this runs for every seat's turn
+    dice = tokens & FACES
+    fridge = tokens >> POOL_SHIFT & FACES
+    circles = tokens >> 2 * POOL_SHIFT & FACES
+    pantry = tokens >> 3 * POOL_SHIFT
+    have = dice + circles + pantry
     if allowance > 0:
-        have += tokens >> POOL_SHIFT & FACES
+        have += fridge
     books = have >> (LANE * sheet.book) & LANE_MASK
     actions: list[Action] = []
-    opened = open_set(sheet, menu)
-    servings = opened.servings
-    # the servings the ingredients on hand cover, all at once: lanes.covered_blocks written
-    # out, with the guards kept on the open set
-    ones = opened.ones
-    guards = opened.guards
-    failed = ((have * ones | guards) - opened.needs & guards) ^ guards
-    if failed:
-        counts = (failed >> 4) * COLLAPSE >> COUNT_AT & ones * LANE_MASK
-        chosen = ones ^ ((counts + ones * LANE_MASK) >> 4 & ones)
-    else:
-        chosen = ones
+    # the open servings the ingredients on hand cover (covers(have, need_lanes) written out:
+    # every lane fits one small integer), or that Recipe Books might pay for
+    guarded = have | GUARD
+    chosen: list[Serving] = []
     if conversions and books:
-        # those Books might pay for: each face short by at most the Books, in a food with a
-        # skill (a serving needs at most MOST_NEEDED of a face; the total is checked below)
-        most = books if books < MOST_NEEDED else MOST_NEEDED
-        boosted = capped(have, MOST_NEEDED) + most * _converted(conversions)
-        maybe = covered_blocks(boosted, opened.needs, ones) & ~chosen
-        if maybe:
-            chosen |= maybe & _books_cover(have, books, opened.needs, ones, guards)
+        for serving in open_set(sheet, menu):
+            if guarded - serving.need_lanes & GUARD == GUARD or _books_may_pay(
+                serving, have, books, conversions
+            ):
+                chosen.append(serving)
+    else:
+        for serving in open_set(sheet, menu):
+            if guarded - serving.need_lanes & GUARD == GUARD:
+                chosen.append(serving)
     if chosen:
-        add_cooks(actions, servings, chosen, tokens, allowance, conversions, sheet.codes)
+        add_cooks(
+            actions, chosen, tokens, dice, fridge | circles | pantry, allowance, conversions,
+            sheet.codes,
+        )
     if books >= sheet.cheapest_book_use or menu.recipes_used < len(sheet.recipes):
-        actions.extend(_extras(sheet, menu, tokens, allowance, books))
+        shift = LANE * sheet.book
+        book_lanes = (
+            dice >> shift & LANE_MASK,
+            fridge >> shift & LANE_MASK,
+            circles >> shift & LANE_MASK,
+        )
+        actions.extend(_extras(sheet, menu, tokens, allowance, books, book_lanes))
     else:
         actions.append(DONE)
     return actions
@@ -102,19 +105,21 @@ _EXTRAS: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
 
 
 def _extras(
-    sheet: Sheet, menu: Menu, tokens: int, allowance: int, books: int
+    sheet: Sheet,
+    menu: Menu,
+    tokens: int,
+    allowance: int,
+    books: int,
+    book_lanes: tuple[int, int, int],
 ) -> tuple[Action, ...]:
     """What follows the Cooks in the list: the skills, rectangles and unlocks the Recipe
     Books on hand pay for, the unlocks with a Recipe, then ``done``. Memoised by all they
     depend on: the Books in each pool (the Fridge's within the allowance; an allowance
     above MAX_COUNT is alike, as no lane holds more), the skills and rectangles gained, the
     locks open and whether Recipes are left."""
-    shift = LANE * sheet.book
     key = (
         id(sheet),  # sheets are never freed (sheet.sheet_for), so their ids stay theirs
-        tokens >> shift & LANE_MASK,
-        tokens >> (shift + POOL_SHIFT) & LANE_MASK,
-        tokens >> (shift + 2 * POOL_SHIFT) & LANE_MASK,
+        *book_lanes,
         allowance if allowance <= MAX_COUNT else MAX_COUNT + 1,
         books,
         menu.conversions,
@@ -141,32 +146,6 @@ _EXTRAS_LIMIT: Final = 50_000
 """Most lists of skills and unlocks memoised (the memo is cleared when it grows past this)."""
 
 
-def _books_cover(have: int, books: int, needs: int, ones: int, guards: int) -> int:
-    """Bit ``BLOCK * k`` set for each block k of ``needs`` (as in lanes.covered_blocks) whose
-    total shortfall, the sum over faces of max(0, need - have), is at most ``books``: with
-    the shortfall only in foods with a conversion skill (which the caller's boosted test
-    ensures), exactly the servings the Books on hand might pay (_books_may_pay, for all the
-    blocks at once; each serving needs at most MOST_NEEDED, so every sum fits a lane)."""
-    spread = have * ones
-    # 1 in each lane where have > need; there the lane's minimum is the need, else the have
-    over = ((spread | guards) - needs - (guards >> 4) & guards) >> 4
-    top = over * LANE_MASK
-    short = needs - (spread & ~top | needs & top)
-    totals = short * COLLAPSE >> COUNT_AT & ones * LANE_MASK
-    return (ones * (books + 16) - totals) >> 4 & ones
-
-
-_CONVERTED: Final[dict[int, int]] = {}
-
-
-def _converted(conversions: int) -> int:
-    """A 1 in the face lane of each food with a conversion skill (memoised)."""
-    found = _CONVERTED.get(conversions)
-    if found is None:
-        found = _CONVERTED[conversions] = face_lanes(conversions)
-    return found
-
-
 def options_after_cook(
     sheet: Sheet,
     menu: Menu,
@@ -174,18 +153,33 @@ def options_after_cook(
     crossed: Serving,
     tokens: int,
     allowance: int,
+    dice_only: bool = False,
 ) -> list[Action]:
     """The legal list after ``crossed`` was cooked from ``previous`` (the list before) and
     what the player can spend became ``tokens`` and ``allowance``. Only valid when the
-    crossing gave nothing (no GAINED flag): every count went down or stayed."""
+    crossing gave nothing (no GAINED flag): every count went down or stayed. ``dice_only``:
+    the crossing was paid with dice alone, so only the dice's lanes went down (and the
+    allowance stayed): every action of ``previous`` fitted the counts before, so it still
+    fits unless the dice it takes are gone, which one small-integer test tells."""
     sid = crossed.sid
     opened = next_open(sheet, menu, crossed)
     result: list[Action] = []
-    # covers(tokens, action.spend, TOKEN_GUARD) written out (the loop is hot): the action's
-    # payment still fits what is left when no guard bit is borrowed
-    guarded = tokens | TOKEN_GUARD
     # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, DoneCooking)
     steps = cast("Sequence[CookingStep]", previous)
+    if dice_only:
+        # covers(dice lanes, action.die_spend) written out (the loop is hot)
+        dice = tokens & FACES | GUARD
+        for action in steps:
+            if action.sid == sid:
+                if opened is not None:
+                    result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
+                    opened = None
+            elif dice - action.die_spend & GUARD == GUARD:
+                result.append(action)
+        return result
+    # covers(tokens, action.spend, TOKEN_GUARD) written out: the action's payment still fits
+    # what is left when no guard bit is borrowed
+    guarded = tokens | TOKEN_GUARD
     if allowance >= MOST_FROM_FRIDGE:  # the allowance limits no action (the Simple Menu's)
         for action in steps:
             if action.sid == sid:
@@ -212,7 +206,7 @@ skill, a rectangle or an unlock."""
 
 def _serving_options(
     sheet: Sheet, menu: Menu, serving: Serving, tokens: int, allowance: int
-) -> tuple[Action, ...]:
+) -> Sequence[Action]:
     """The Cook actions of one open serving (empty when nothing on hand pays for it)."""
     # face_totals(tokens, allowance > 0) and covers(have, serving.need_lanes) written out:
     # this runs after most crossings

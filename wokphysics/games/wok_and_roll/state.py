@@ -399,7 +399,9 @@ class WokAndRollState(GameState):
             self._tokens = tokens
             self._allowance = allowance
             assert serving is not None
-            options = options_after_cook(sheet, menu, previous, serving, tokens, allowance)
+            options = options_after_cook(
+                sheet, menu, previous, serving, tokens, allowance, not action.kept
+            )
         else:
             options = self._cook_options(seat)
         if len(options) > 1:
