@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from wokphysics.games.protocol import Action, ActionParseError
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES, FACES, LANE
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, FACES, LANE, POOL_SHIFT
 from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY, Serving
 
 __all__ = ["CIRCLE", "DIE", "FRIDGE", "PANTRY", "POOLS"]
@@ -46,13 +46,17 @@ def token_text(need: int, token: int, codes: str) -> str:
 
 class CookingStep(Action):
     """An action of the cooking phase. ``sid`` is the serving it crosses ("" for none);
-    ``spend`` the ingredient tokens it takes, counted in lanes (see lanes.py), ``die_spend``
-    those of the dice alone (the DIE pool's lanes: a small integer), and ``fridge`` how many
-    of them are Fridge ingredients (all derived, never compared)."""
+    ``spend`` the ingredient tokens it takes, counted in lanes (see lanes.py), ``die_spend``,
+    ``fridge_spend``, ``circle_spend`` and ``pantry_spend`` the same one pool at a time (each
+    shifted to the first pool's lanes: small integers), and ``fridge`` how many of them are
+    Fridge ingredients (all derived, never compared)."""
 
     sid: str = ""
     spend: int = 0
     die_spend: int = 0
+    fridge_spend: int = 0
+    circle_spend: int = 0
+    pantry_spend: int = 0
     fridge: int = 0
 
 
@@ -107,6 +111,9 @@ class Cook(CookingStep):
     serving: Serving | None = field(default=None, compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
     die_spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
+    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
+    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
     die_faces: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
     kept: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
@@ -114,9 +121,7 @@ class Cook(CookingStep):
     def __post_init__(self) -> None:
         tokens = tuple(token for _, token in self.uses)
         spend, fridge = spend_of(tokens)
-        object.__setattr__(self, "spend", spend)
-        object.__setattr__(self, "die_spend", spend & DIE_LANES)
-        object.__setattr__(self, "fridge", fridge)
+        _set_spend(self, spend, fridge)
         # the dice it spends (faces; pool DIE is 0) and the ingredients kept on the menu
         object.__setattr__(self, "die_faces", tuple(t for t in tokens if t < FACE_LANES))
         object.__setattr__(self, "kept", tuple(t for t in tokens if t >= FACE_LANES))
@@ -140,6 +145,9 @@ class Convert(CookingStep):
     codes: str = field(compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
     die_spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
+    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
+    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -159,6 +167,9 @@ class Rectangle(CookingStep):
     book: int = field(default=-1, compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
     die_spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
+    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
+    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -179,6 +190,9 @@ class Unlock(CookingStep):
     book: int = field(default=-1, compare=False, repr=False)
     spend: int = field(default=0, init=False, compare=False, repr=False)
     die_spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
+    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
+    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
     fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -194,9 +208,17 @@ def _book_spend(action: Convert | Rectangle | Unlock, book: int) -> None:
     at 0 when the Recipe Book's face ``book`` is not known, -1)."""
     if book >= 0:
         spend, fridge = spend_of(tuple(pool * FACE_LANES + book for pool in action.pools))
-        object.__setattr__(action, "spend", spend)
-        object.__setattr__(action, "die_spend", spend & DIE_LANES)
-        object.__setattr__(action, "fridge", fridge)
+        _set_spend(action, spend, fridge)
+
+
+def _set_spend(action: CookingStep, spend: int, fridge: int) -> None:
+    """Set an action's derived ``spend`` (and its pools apart) and ``fridge``."""
+    object.__setattr__(action, "spend", spend)
+    object.__setattr__(action, "die_spend", spend & DIE_LANES)
+    object.__setattr__(action, "fridge_spend", spend >> POOL_SHIFT & DIE_LANES)
+    object.__setattr__(action, "circle_spend", spend >> 2 * POOL_SHIFT & DIE_LANES)
+    object.__setattr__(action, "pantry_spend", spend >> 3 * POOL_SHIFT)
+    object.__setattr__(action, "fridge", fridge)
 
 
 def _pools(text: str, whole: str) -> tuple[int, ...]:

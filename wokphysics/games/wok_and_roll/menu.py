@@ -70,7 +70,7 @@ class Menu:
         "hats",
         "dice_used",
     )
-    __slots__ = (*FIELDS, "opened")
+    __slots__ = (*FIELDS, "opened", "opened_crossed", "opened_unlocked", "opened_hs")
 
     def __init__(self, sheet: Sheet | None, hs_tile: int = -1) -> None:
         # sheet None: a menu with empty Pantry lists, for copy to fill (a compiled class
@@ -92,7 +92,13 @@ class Menu:
         self.hats = sheet.chef_hats if sheet is not None else 0
         self.dice_used = 0
         # the open servings and what they were computed from (see open_set), not saved
-        self.opened: tuple[tuple[int, int, int, int], tuple[Serving, ...]] | None = None
+        # and the marks they were computed from (crossed, unlocked, and the House Special's
+        # tile << 8 | servings crossed: a tile has far fewer than 256): plain integers, so
+        # that checking them builds nothing
+        self.opened: tuple[Serving, ...] | None = None
+        self.opened_crossed = 0
+        self.opened_unlocked = 0
+        self.opened_hs = 0
 
     # --- saving ----------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -135,6 +141,9 @@ class Menu:
         menu.hats = self.hats
         menu.dice_used = self.dice_used
         menu.opened = self.opened
+        menu.opened_crossed = self.opened_crossed
+        menu.opened_unlocked = self.opened_unlocked
+        menu.opened_hs = self.opened_hs
         return menu
 
     # --- what may be cooked ----------------------------------------------------------
@@ -260,7 +269,11 @@ class Menu:
         flags = 0
         opened = self.opened
         crossed = self.crossed
-        if opened is not None and opened[0] != (crossed, self.unlocked, self.hs_tile, self.hs_done):
+        if opened is not None and (
+            self.opened_crossed != crossed
+            or self.opened_unlocked != self.unlocked
+            or self.opened_hs != (self.hs_tile << 8 | self.hs_done)
+        ):
             opened = None  # stale (see open_set): left for open_set to notice
         index = serving.index
         if index < 0:  # House Special
@@ -294,8 +307,10 @@ class Menu:
                     following = None
             else:
                 following = next_open(sheet, self, serving)
-            after = after_crossing(opened[1], serving, following)
-            self.opened = ((self.crossed, self.unlocked, self.hs_tile, self.hs_done), after)
+            self.opened = after_crossing(opened, serving, following)
+            self.opened_crossed = self.crossed
+            self.opened_unlocked = self.unlocked
+            self.opened_hs = (self.hs_tile << 8 | self.hs_done)
         return flags
 
     def completed(self, sheet: Sheet) -> int:
@@ -429,13 +444,20 @@ def after_crossing(
 def open_set(sheet: Sheet, menu: Menu) -> tuple[Serving, ...]:
     """The servings the menu may cross now, ingredients aside, in the sheet's order (as
     :meth:`Menu.candidates`), kept on the menu with the marks they depend on (a crossing
-    updates them in place of a fresh search; any other change is noticed by the key)."""
-    key = (menu.crossed, menu.unlocked, menu.hs_tile, menu.hs_done)
+    updates them in place of a fresh search; any other change is noticed by the marks)."""
     opened = menu.opened
-    if opened is not None and opened[0] == key:
-        return opened[1]
+    if (
+        opened is not None
+        and menu.opened_crossed == menu.crossed
+        and menu.opened_unlocked == menu.unlocked
+        and menu.opened_hs == (menu.hs_tile << 8 | menu.hs_done)
+    ):
+        return opened
     found = tuple(menu.candidates(sheet))
-    menu.opened = (key, found)
+    menu.opened = found
+    menu.opened_crossed = menu.crossed
+    menu.opened_unlocked = menu.unlocked
+    menu.opened_hs = (menu.hs_tile << 8 | menu.hs_done)
     return found
 
 

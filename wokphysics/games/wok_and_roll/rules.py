@@ -36,7 +36,6 @@ from wokphysics.games.wok_and_roll.lanes import (
     LANE_MASK,
     MAX_COUNT,
     POOL_SHIFT,
-    TOKEN_GUARD,
     lane,
 )
 from wokphysics.games.wok_and_roll.menu import COMPLETED, Menu, next_open, open_set
@@ -177,24 +176,25 @@ def options_after_cook(
             elif dice - action.die_spend & GUARD == GUARD:
                 result.append(action)
         return result
-    # covers(tokens, action.spend, TOKEN_GUARD) written out: the action's payment still fits
-    # what is left when no guard bit is borrowed
-    guarded = tokens | TOKEN_GUARD
-    if allowance >= MOST_FROM_FRIDGE:  # the allowance limits no action (the Simple Menu's)
-        for action in steps:
-            if action.sid == sid:
-                if opened is not None:
-                    result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
-                    opened = None
-            elif guarded - action.spend & TOKEN_GUARD == TOKEN_GUARD:
-                result.append(action)
-        return result
+    # covers(tokens, action.spend, TOKEN_GUARD) written out one pool at a time (small
+    # integers): the action's payment still fits what is left when no guard bit is borrowed
+    dice = tokens & FACES | GUARD
+    fridge = tokens >> POOL_SHIFT & FACES | GUARD
+    circles = tokens >> 2 * POOL_SHIFT & FACES | GUARD
+    pantry = tokens >> 3 * POOL_SHIFT | GUARD
+    unlimited = allowance >= MOST_FROM_FRIDGE  # no action exceeds it (the Simple Menu's)
     for action in steps:
         if action.sid == sid:
             if opened is not None:
                 result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
                 opened = None
-        elif action.fridge <= allowance and guarded - action.spend & TOKEN_GUARD == TOKEN_GUARD:
+        elif (
+            dice - action.die_spend & GUARD == GUARD
+            and fridge - action.fridge_spend & GUARD == GUARD
+            and circles - action.circle_spend & GUARD == GUARD
+            and pantry - action.pantry_spend & GUARD == GUARD
+            and (unlimited or action.fridge <= allowance)
+        ):
             result.append(action)
     return result
 
