@@ -152,22 +152,24 @@ def options_after_cook(
     crossed: Serving,
     tokens: int,
     allowance: int,
-    dice_only: bool = False,
+    paid: CookingStep | None = None,
 ) -> list[Action]:
     """The legal list after ``crossed`` was cooked from ``previous`` (the list before) and
     what the player can spend became ``tokens`` and ``allowance``. Only valid when the
-    crossing gave nothing (no GAINED flag): every count went down or stayed. ``dice_only``:
-    the crossing was paid with dice alone, so only the dice's lanes went down (and the
-    allowance stayed): every action of ``previous`` fitted the counts before, so it still
-    fits unless the dice it takes are gone, which one small-integer test tells."""
+    crossing gave nothing (no GAINED flag): every count went down or stayed. ``paid``, the
+    crossing's action when known: only the pools it took from went down (and the allowance
+    only when it took from the Fridge), and every action of ``previous`` fitted the counts
+    before, so only those pools are tested again, one small integer each."""
     sid = crossed.sid
     opened = next_open(sheet, menu, crossed)
     result: list[Action] = []
     # a cooking list holds CookingSteps only (Cook, Convert, Rectangle, Unlock, DoneCooking)
     steps = cast("Sequence[CookingStep]", previous)
-    if dice_only:
-        # covers(dice lanes, action.die_spend) written out (the loop is hot)
-        dice = tokens & FACES | GUARD
+    # covers(tokens, action.spend, TOKEN_GUARD) written out one pool at a time: the action's
+    # payment still fits what is left when no guard bit is borrowed
+    dice = tokens & FACES | GUARD
+    if paid is not None and not (paid.fridge_spend or paid.circle_spend or paid.pantry_spend):
+        # paid with dice alone (most crossings): the dice's lanes (the loop is hot)
         for action in steps:
             if action.sid == sid:
                 if opened is not None:
@@ -176,24 +178,30 @@ def options_after_cook(
             elif dice - action.die_spend & GUARD == GUARD:
                 result.append(action)
         return result
-    # covers(tokens, action.spend, TOKEN_GUARD) written out one pool at a time (small
-    # integers): the action's payment still fits what is left when no guard bit is borrowed
-    dice = tokens & FACES | GUARD
     fridge = tokens >> POOL_SHIFT & FACES | GUARD
     circles = tokens >> 2 * POOL_SHIFT & FACES | GUARD
     pantry = tokens >> 3 * POOL_SHIFT | GUARD
-    unlimited = allowance >= MOST_FROM_FRIDGE  # no action exceeds it (the Simple Menu's)
+    # the pools to test (all of them without ``paid``); the allowance only with the Fridge,
+    # and not at all when no action can exceed it (the Simple Menu's)
+    some_dice = paid is None or paid.die_spend != 0
+    some_fridge = paid is None or paid.fridge_spend != 0
+    some_circles = paid is None or paid.circle_spend != 0
+    some_pantry = paid is None or paid.pantry_spend != 0
+    unlimited = allowance >= MOST_FROM_FRIDGE
     for action in steps:
         if action.sid == sid:
             if opened is not None:
                 result.extend(_serving_options(sheet, menu, opened, tokens, allowance))
                 opened = None
         elif (
-            dice - action.die_spend & GUARD == GUARD
-            and fridge - action.fridge_spend & GUARD == GUARD
-            and circles - action.circle_spend & GUARD == GUARD
-            and pantry - action.pantry_spend & GUARD == GUARD
-            and (unlimited or action.fridge <= allowance)
+            (not some_dice or dice - action.die_spend & GUARD == GUARD)
+            and (
+                not some_fridge
+                or fridge - action.fridge_spend & GUARD == GUARD
+                and (unlimited or action.fridge <= allowance)
+            )
+            and (not some_circles or circles - action.circle_spend & GUARD == GUARD)
+            and (not some_pantry or pantry - action.pantry_spend & GUARD == GUARD)
         ):
             result.append(action)
     return result

@@ -400,7 +400,7 @@ class WokAndRollState(GameState):
             self._allowance = allowance
             assert serving is not None
             options = options_after_cook(
-                sheet, menu, previous, serving, tokens, allowance, not action.kept
+                sheet, menu, previous, serving, tokens, allowance, action
             )
         else:
             options = self._cook_options(seat)
