@@ -436,9 +436,12 @@ def after_crossing(
         if serving is crossed:
             break
         k += 1
+    changed = list(servings)
     if opened is not None:
-        return servings[:k] + (opened,) + servings[k + 1 :]
-    return servings[:k] + servings[k + 1 :]
+        changed[k] = opened
+    else:
+        del changed[k]
+    return tuple(changed)
 
 
 def open_set(sheet: Sheet, menu: Menu) -> tuple[Serving, ...]:

@@ -126,19 +126,20 @@ def add_cooks(
     pool's (a serving none of whose lanes is set there is paid from the dice alone)."""
     most = allowance if allowance < MOST_NEEDED else MOST_NEEDED
     small = most << SMALL_CAP
+    tail = most << MEMO_CAP | MEMO_KEPT  # a big integer, made once a list
     extend = actions.extend
     for serving in servings:
         conv = conversions & serving.face_mask
         if conv:
             if any_kept & serving.kept_book:
                 paying = tokens & (serving.plain_tokens | serving.book_tokens)
-                key = paying | conv << MEMO_CONV | most << MEMO_CAP | MEMO_KEPT
+                key = paying | conv << MEMO_CONV | tail
             else:
                 paying = dice & serving.dice_book
                 key = paying | conv << SMALL_CONV | small
         elif any_kept & serving.kept_plain:
             paying = tokens & serving.plain_tokens
-            key = paying | most << MEMO_CAP | MEMO_KEPT
+            key = paying | tail
         else:
             paying = dice & serving.dice_plain
             key = paying | small
