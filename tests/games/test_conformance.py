@@ -121,3 +121,25 @@ def test_player_count_outside_the_rules_is_refused(name: str) -> None:
         new_game(name, players=info.max_players + 1, seed=1)
     with pytest.raises(UserError):
         new_game(name, players=info.min_players - 1, seed=1)
+
+
+def test_a_state_is_an_instance_of_its_own_game_only() -> None:
+    """Every state is a GameState and an instance of no other game's state class, whatever
+    was asked before. (Under mypyc, compiled subclasses of an ``abc.ABC`` shared its
+    isinstance cache: once a We Will Wok You state had been checked against GameState, it
+    was also a WokAndRollState, and saving a game called ``to_dict`` on the wrong thing.)"""
+    from wokphysics.games.bots import Bot, bot_names, make_bot
+
+    names = turn_game_names()
+    states = {name: new_game(name, plugin(name).info.min_players, seed=1) for name in names}
+    for _ in range(2):  # the second round asks again, answered from whatever caches exist
+        for name, state in states.items():
+            assert isinstance(state, GameState)
+            for other, other_state in states.items():
+                assert isinstance(state, type(other_state)) == (name == other), (name, other)
+    bots = [make_bot(name, bot, seed=1) for name in names for bot in bot_names(name)]
+    for _ in range(2):
+        for bot in bots:
+            assert isinstance(bot, Bot)
+            for other in bots:
+                assert isinstance(bot, type(other)) == (type(bot) is type(other))

@@ -31,8 +31,10 @@ from wokphysics.games.registry import turn_engine
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Bot(abc.ABC):
-    """A player that picks actions. ``name`` is what results tables show."""
+class Bot:
+    """A player that picks actions. ``name`` is what results tables show. (A plain class,
+    not an ``abc.ABC``, for the reason given at :class:`~wokphysics.games.protocol.GameState`.)
+    """
 
     name: str = "bot"
 

@@ -70,8 +70,14 @@ class Action:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class GameState(abc.ABC):
+class GameState:
     """The state of one game. Subclasses implement the abstract methods.
+
+    A plain class, not an ``abc.ABC``: under mypyc every compiled subclass of an ABC shares
+    its base's ``ABCMeta`` cache (``_abc_impl``), so ``isinstance(a_we_will_wok_you_state,
+    WokAndRollState)`` answered True once a We Will Wok You state had been checked against
+    ``GameState``. mypy still refuses to instantiate a class that leaves an
+    ``abc.abstractmethod`` unimplemented.
 
     Invariants: ``is_terminal()`` exactly when ``legal_actions()`` is empty; ``apply`` either
     applies a legal action and appends it to ``history`` or raises ``IllegalAction`` and

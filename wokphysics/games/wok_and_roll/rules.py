@@ -310,7 +310,7 @@ def apply_to_menu(
     dice showing each face, ``menu.face_dice``; ``usable``: the dice this player may use).
     Returns ``Menu.cross``'s flags, with ENDS (the same bit as COMPLETED) only when the menu
     has now completed enough dishes and platters to end the game."""
-    if type(action) is Cook:  # not isinstance: ABCMeta is slow, and the classes are final
+    if type(action) is Cook:  # not isinstance: the classes are final, and this is cheaper
         menu.pay(sheet, action.die_faces, action.kept, face_dice, usable)
         serving = action.serving or serving_of(sheet, menu, action.sid)
         assert serving is not None
