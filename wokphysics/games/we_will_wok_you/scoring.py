@@ -28,6 +28,7 @@ ingredient types is the config's too (``CardData.num_types``).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import NamedTuple
@@ -575,8 +576,13 @@ def _solve(
         # choice per entry: (mode index or -1 for the power wok, combos)
         choice = [(0, 0)] * last
 
+        # The search calls itself through ``again`` (itself, passed in), not by its own name:
+        # a closure that names itself holds itself through its cell, a reference cycle that
+        # only the cycle collector frees (with the lists it holds), running it about every
+        # game of a simulation.
         def search(
-            index: int, acc: int, types_value: int, swap_free: bool, power_free: bool
+            again: Callable[..., None],
+            index: int, acc: int, types_value: int, swap_free: bool, power_free: bool,
         ) -> None:
             nonlocal best_value, best_choice, best_usage
             if index == last:
@@ -625,7 +631,7 @@ def _solve(
             for estimate, mode_index, count in options:
                 choice[index] = (mode_index, count)
                 if mode_index < 0:
-                    search(index + 1, acc + estimate, types_value, swap_free, False)
+                    again(again, index + 1, acc + estimate, types_value, swap_free, False)
                     continue
                 pairs = modes[mode_index][0]
                 delta = 0
@@ -633,7 +639,8 @@ def _solve(
                     before = usage[t]
                     usage[t] = before + n * count
                     delta += g_values[t][usage[t]] - g_values[t][before]
-                search(
+                again(
+                    again,
                     index + 1,
                     acc + estimate,
                     types_value + delta,
@@ -644,11 +651,7 @@ def _solve(
                     usage[t] -= n * count
             choice[index] = (0, 0)
 
-        search(0, 0, base, inner_swap, inner_power >= 0)
-        # The recursive closure holds itself through its cell: a reference cycle that only
-        # the cycle collector would free (with the lists it holds), running it about every
-        # game of a simulation. Emptying the cell frees the search now, by reference count.
-        del search
+        search(search, 0, 0, base, inner_swap, inner_power >= 0)
     plan = _Plan(value=covered * scale + best_value)
     if value_only:  # (the caller reads the value only: the choices are not filled in)
         return plan
