@@ -1,4 +1,4 @@
-"""The wheel's build hook: the Wok and Roll engine compiled with mypyc, or plain Python.
+"""The wheel's build hook: the turn games' engines compiled with mypyc, or plain Python.
 
 The compiling is hatch-mypyc's (``MypycBuildHook``, the hook black's wheels are built
 with); this file only adds this project's rules around it (see pyproject.toml):
@@ -71,7 +71,7 @@ class CustomBuildHook(BuildHookInterface):
             if compiler is not None:
                 compiler.clean([version])
             _warn(
-                "could not compile the Wok and Roll engine with mypyc "
+                "could not compile the turn games' engines with mypyc "
                 f"({_last_error(str(error))}); installing plain Python (the same games, slower)"
             )
             return

@@ -25,17 +25,19 @@ from wokphysics.games.compiled import COMPILED, COMPILED_MODULES, INTERPRETED, e
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRE_ENV = "WOKPHYSICS_REQUIRE_COMPILED"
 
-# Seeded games of the three turn-based games (they share the compiled protocol, random bot
-# and play-out loop; Wok and Roll's engine is compiled whole), each saved part way and played
-# on from the loaded copy, as the digest of its final state's JSON and its history's texts:
-# printed one per line as JSON.
+# Seeded games of the three turn-based games (their engines and bots are compiled, with the
+# protocol, the random bot and the play-out loop), over their player counts, rules options
+# and bots, each saved part way and played on from the loaded copy: the digest of its final
+# state's JSON, its history's texts and its scores, printed one per line as JSON. Wok Star's
+# rules options are the first-game ones (each alone, and all three) and the difficulties.
 GAMES = """
 import hashlib, json
 from wokphysics.games.bots import make_bot
 from wokphysics.games.registry import new_game, state_from_json
 from wokphysics.games.seeds import bot_seed
+from wokphysics.games.wok_star.cards import default_config
 
-def digest(game, players, seed, bots, config=None):
+def digest(game, players, seed, bots, config=None, label=""):
     state = new_game(game, players, seed, config)
     chooses = [make_bot(game, name, bot_seed(seed, k)).choose for k, name in enumerate(bots)]
     for _ in range(40):  # part way, then saved, loaded back and played on from the copy
@@ -45,18 +47,34 @@ def digest(game, players, seed, bots, config=None):
     while state.current_player >= 0:
         state.apply(chooses[state.current_player](state))
     text = state.to_json() + "\\n" + "\\n".join(str(action) for action in state.history)
-    return [game, players, seed, bots, hashlib.sha256(text.encode()).hexdigest()]
+    text += "\\n" + json.dumps([state.scores(), state.winners()])
+    return [game, players, seed, bots, label, hashlib.sha256(text.encode()).hexdigest()]
 
+star = default_config()
+star_options = {
+    "full": star,
+    "no timer": star.with_options(timer=False),
+    "no events": star.with_options(events=False),
+    "no characters": star.with_options(characters=False),
+    "first game": star.with_options(timer=False, events=False, characters=False),
+    "easy": star.with_options(difficulty="easy"),
+    "hard": star.with_options(difficulty="hard"),
+}
 games = []
 for seed in range(25):
     for expert in (False, True):
-        games.append(digest("wok-and-roll", 4, seed, ["random"] * 4, {"expert": expert}))
-        games.append(
-            digest("wok-and-roll", 3, seed, ["greedy", "random", "random"], {"expert": expert})
-        )
-    for players in (2, 3):
+        label = "expert" if expert else "simple"
+        games.append(digest("wok-and-roll", 4, seed, ["random"] * 4, {"expert": expert}, label))
+        games.append(digest("wok-and-roll", 3, seed, ["greedy", "random", "random"],
+                            {"expert": expert}, label))
+    games.append(digest("wok-and-roll", 1 + seed % 5, seed, ["random"] * (1 + seed % 5)))
+    for players in (2, 3, 4):
         games.append(digest("we-will-wok-you", players, seed, ["random"] * players))
-        games.append(digest("wok-star", players, seed, ["random"] * players))
+    games.append(digest("we-will-wok-you", 3, seed, ["greedy", "random", "greedy"]))
+    for label, config in star_options.items():
+        players = 1 + seed % 4
+        games.append(digest("wok-star", players, seed, ["random"] * players, config, label))
+    games.append(digest("wok-star", 2 + seed % 3, seed, ["team"] * (2 + seed % 3)))
 print(json.dumps(games))
 """
 
@@ -109,6 +127,6 @@ def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
     namespace: dict[str, object] = {}
     exec(GAMES.replace("print(json.dumps(games))", ""), namespace)
     interpreted = namespace["games"]
-    assert isinstance(interpreted, list) and len(interpreted) == 200
+    assert isinstance(interpreted, list) and len(interpreted) == 25 * 17
     for ours, theirs in zip(interpreted, compiled, strict=True):
-        assert ours == theirs, f"the compiled engine played another game: {ours[:4]}"
+        assert ours == theirs, f"the compiled engine played another game: {ours[:5]}"

@@ -21,6 +21,30 @@ COMPILED_MODULES: Final = (
     "wokphysics.games.protocol",
     "wokphysics.games.bots",
     "wokphysics.games.simulation",
+    "wokphysics.games.we_will_wok_you.actions",
+    "wokphysics.games.we_will_wok_you.scoring",
+    "wokphysics.games.we_will_wok_you.steps",
+    "wokphysics.games.we_will_wok_you.state",
+    "wokphysics.games.we_will_wok_you.bots",
+    "wokphysics.games.wok_star.model",
+    "wokphysics.games.wok_star.dice",
+    "wokphysics.games.wok_star.seats",
+    "wokphysics.games.wok_star.timers",
+    "wokphysics.games.wok_star.clock",
+    "wokphysics.games.wok_star.timeline",
+    "wokphysics.games.wok_star.decks",
+    "wokphysics.games.wok_star.setup",
+    "wokphysics.games.wok_star.action_phase",
+    "wokphysics.games.wok_star.accounting",
+    "wokphysics.games.wok_star.purchase",
+    "wokphysics.games.wok_star.late",
+    "wokphysics.games.wok_star.leftover",
+    "wokphysics.games.wok_star.characters",
+    "wokphysics.games.wok_star.events",
+    "wokphysics.games.wok_star.refusals",
+    "wokphysics.games.wok_star.invariants",
+    "wokphysics.games.wok_star.state",
+    "wokphysics.games.wok_star.team_bot",
     "wokphysics.games.wok_and_roll.actions",
     "wokphysics.games.wok_and_roll.lanes",
     "wokphysics.games.wok_and_roll.menu",
@@ -28,10 +52,13 @@ COMPILED_MODULES: Final = (
     "wokphysics.games.wok_and_roll.rules",
     "wokphysics.games.wok_and_roll.sheet",
     "wokphysics.games.wok_and_roll.state",
+    "wokphysics.games.wok_and_roll.bots",
 )
-"""What the build compiles: the Wok and Roll engine and every module a step of a random game
-runs through (the turn protocol, the random bot, the play-out loop). pyproject.toml's list
-of files is checked against this one by tests/test_compiled.py."""
+"""What the build compiles: the three turn-based games' engines and bots, and every module a
+step of a game runs through (the turn protocol, the random bot, the play-out loop). Not
+compiled: the games' config loading (pydantic), text front ends and file formats, and Wok
+Star's action classes (mypyc makes a dataclass's ``ClassVar`` a field: mypyc/mypyc#1122).
+pyproject.toml's list of files is checked against this one by tests/test_compiled.py."""
 
 COMPILED: Final = "compiled (mypyc)"
 INTERPRETED: Final = "interpreted (pure Python)"
@@ -42,9 +69,43 @@ def modules() -> tuple[ModuleType, ...]:
     """The modules of :data:`COMPILED_MODULES`, imported (by name in import statements, which
     the architecture's checks can see)."""
     from wokphysics.games import bots, protocol, simulation
+    from wokphysics.games.we_will_wok_you import actions as wwwy_actions
+    from wokphysics.games.we_will_wok_you import bots as wwwy_bots
+    from wokphysics.games.we_will_wok_you import scoring as wwwy_scoring
+    from wokphysics.games.we_will_wok_you import state as wwwy_state
+    from wokphysics.games.we_will_wok_you import steps as wwwy_steps
     from wokphysics.games.wok_and_roll import actions, lanes, menu, options, rules, sheet, state
+    from wokphysics.games.wok_and_roll import bots as roll_bots
+    from wokphysics.games.wok_star import (
+        accounting,
+        action_phase,
+        characters,
+        clock,
+        decks,
+        dice,
+        events,
+        invariants,
+        late,
+        leftover,
+        model,
+        purchase,
+        refusals,
+        seats,
+        setup,
+        team_bot,
+        timeline,
+        timers,
+    )
+    from wokphysics.games.wok_star import state as star_state
 
-    return (protocol, bots, simulation, actions, lanes, menu, options, rules, sheet, state)
+    return (
+        protocol, bots, simulation,
+        wwwy_actions, wwwy_scoring, wwwy_steps, wwwy_state, wwwy_bots,
+        model, dice, seats, timers, clock, timeline, decks, setup, action_phase, accounting,
+        purchase, late, leftover, characters, events, refusals, invariants, star_state,
+        team_bot,
+        actions, lanes, menu, options, rules, sheet, state, roll_bots,
+    )
 
 
 def is_compiled(module: ModuleType) -> bool:

@@ -190,7 +190,7 @@ class WeWillWokYouGreedyBot(Bot):
         data = state.data
         weights = data.bots.greedy
         points, leftovers = self._scorer(data).total(woks, hand, front)
-        value: float = points
+        value = float(points)  # (a float throughout: mypyc keeps a float unboxed)
         if late:
             return value - weights.late_coin_cost * coins
         value += weights.coin_value * coins

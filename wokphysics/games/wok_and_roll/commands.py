@@ -135,7 +135,6 @@ def bench_figures(repeat: int) -> dict[str, float]:
     CPU time, and greedy-against-random 3-player games per second; medians of ``repeat``
     runs."""
     from wokphysics.games.bots import RandomBot
-    from wokphysics.games.compiled import COMPILED, engine
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
     from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
@@ -162,8 +161,6 @@ def bench_figures(repeat: int) -> dict[str, float]:
     cpu_seconds = median_cpu_seconds(random_games, repeat)  # the same in CPU time
     greedy_seconds = median_seconds(greedy_games, repeat)
     return {
-        # 1 when the engine ran compiled with mypyc (the default install), 0 when interpreted
-        "wok_and_roll.engine_compiled": float(engine() == COMPILED),
         "wok_and_roll.random_games_per_s_4p": games / random_seconds,
         "wok_and_roll.random_games_per_s_4p_cpu": games / cpu_seconds,
         "wok_and_roll.greedy_vs_2_random_games_per_s_3p": 50 / greedy_seconds,
