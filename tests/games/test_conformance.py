@@ -2,8 +2,9 @@
 
 For each game, ``GAMES_PER_GAME`` seeded random playouts spread over its player counts (at
 least ``MIN_PER_COUNT`` per count) check at every step: terminal exactly when no legal action
-is left; every legal action's text parses back to an equal action; the game's own invariants
-(``check_invariants``).
+is left; ``legal_view()`` lists the very objects of ``legal_actions()``, whose list is the
+caller's own; every legal action's text parses back to an equal action; the game's own
+invariants (``check_invariants``).
 At sampled steps and at the end: a clone equals its original and evolves independently;
 the JSON round trip gives an equal state; an observation is plain JSON data; actions that
 were legal earlier but are not now are refused with IllegalAction (saying why) and change
@@ -67,6 +68,10 @@ def _play(name: str, players: int, seed: int) -> None:
     while True:
         state.check_invariants()
         legal = state.legal_actions()
+        view = state.legal_view()
+        assert all(a is b for a, b in zip(view, legal, strict=True)), "legal_view differs"
+        state.legal_actions().clear()  # the caller's own list
+        assert state.legal_actions() == legal, "changing the returned list changed the game"
         assert state.is_terminal() == (not legal), "terminal exactly when no action is legal"
         if not legal:
             break

@@ -12,7 +12,6 @@ from wokphysics.games.wok_and_roll.lanes import (
     MAX_COUNT,
     TOKEN_GUARD,
     TOKEN_LANES,
-    at_most,
     covers,
     face_totals,
     lane,
@@ -41,17 +40,6 @@ def test_one_subtraction_compares_every_face_lane(have: list[int], need: list[in
 def test_the_same_subtraction_over_every_token_lane(have: list[int], spend: list[int]) -> None:
     fits = all(h >= s for h, s in zip(have, spend, strict=True))
     assert covers(_pack(have), _pack(spend), TOKEN_GUARD) == fits
-
-
-token_caps = st.lists(
-    st.integers(min_value=0, max_value=MAX_COUNT - 1), min_size=TOKEN_LANES, max_size=TOKEN_LANES
-)
-
-
-@given(token_counts, token_caps)
-def test_at_most_caps_each_token_lane_by_its_own_cap(values: list[int], caps: list[int]) -> None:
-    expected = [min(v, c) for v, c in zip(values, caps, strict=True)]
-    assert at_most(_pack(values), _pack(caps)) == _pack(expected)
 
 
 @given(st.lists(st.integers(0, 3), min_size=TOKEN_LANES, max_size=TOKEN_LANES), st.booleans())

@@ -59,7 +59,7 @@ class RandomBot(Bot):
         self._getrandbits: Callable[[int], int] = self.rng.getrandbits
 
     def choose(self, state: GameState) -> Action:
-        actions = state.legal_actions()
+        actions = state.legal_view()
         count = len(actions)
         if not count:
             raise IndexError("Cannot choose from an empty sequence")

@@ -102,6 +102,13 @@ class GameState:
     def legal_actions(self) -> list[Action]:
         """Every action the current player may take now (empty exactly when terminal)."""
 
+    def legal_view(self) -> Sequence[Action]:
+        """The legal actions as ``legal_actions()`` lists them, read-only and valid until the
+        next ``apply``: a game that keeps its list returns it without the copy (a bot's
+        choice reads it once per step of every simulated game). Default: ``legal_actions()``.
+        """
+        return self.legal_actions()
+
     @abc.abstractmethod
     def _apply(self, action: Action) -> None:
         """Carry out an action already known to be legal."""

@@ -52,13 +52,3 @@ def covers(have: int, need: int, guard: int = GUARD) -> bool:
 TOKEN_LANES: Final = 4 * FACE_LANES
 """Lanes of all four pools' token counts."""
 TOKEN_GUARD: Final = sum(0b10000 << (LANE * i) for i in range(TOKEN_LANES))
-
-
-def at_most(tokens: int, caps: int) -> int:
-    """Every token lane of ``tokens`` lowered to at most the same lane of ``caps``."""
-    over = ((tokens | TOKEN_GUARD) - caps - TOKEN_ONES & TOKEN_GUARD) >> 4  # 1: lane > cap
-    spread = over * LANE_MASK
-    return tokens & ~spread | caps & spread
-
-
-TOKEN_ONES: Final = sum(1 << (LANE * i) for i in range(TOKEN_LANES))

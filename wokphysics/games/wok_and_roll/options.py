@@ -27,10 +27,10 @@ from wokphysics.games.wok_and_roll.actions import (
 from wokphysics.games.wok_and_roll.lanes import (
     FACE_LANES,
     FACES,
+    LANE,
+    LANE_MASK,
     POOL_SHIFT,
-    at_most,
     lane,
-    unpack,
 )
 from wokphysics.games.wok_and_roll.settings import MOST_NEEDED
 from wokphysics.games.wok_and_roll.sheet import Serving
@@ -94,98 +94,125 @@ def payments(
     return tuple(results)
 
 
-MEMO_CONV: Final = 4 * POOL_SHIFT
-"""Bit of a cook memo key where the conversion skills start (above every token lane)."""
-MEMO_CAP: Final = MEMO_CONV + FACE_LANES
-MEMO_KEPT: Final = 1 << (MEMO_CAP + 3)
-"""Set in the memo key of a serving that kept ingredients can pay (above the allowance)."""
-SMALL_CAP: Final = POOL_SHIFT
-SMALL_CONV: Final = SMALL_CAP + 3
-"""A serving only dice can pay has a small memo key: the dice's lanes, the allowance (up to
-MOST_NEEDED) at bit SMALL_CAP, the skills at SMALL_CONV; every other key has MEMO_KEPT."""
+CAP_BITS: Final = 3
+"""Bits of one capped lane in a cook memo key: a lane is capped at the serving's count of
+that face, or at its number of needs for the Recipe Books (at most MOST_NEEDED = 4)."""
 
 
 def add_cooks(
     actions: list[Action],
     servings: list[Serving],
-    tokens: int,
     dice: int,
-    any_kept: int,
+    fridge: int,
+    circles: int,
+    pantry: int,
     allowance: int,
     conversions: int,
     codes: str,
 ) -> None:
-    """Append the Cook actions of each of ``servings`` (in order), given the packed token
-    counts, the Fridge allowance and the conversion skills; ``codes`` are the sheet's
-    ingredient letters. Each serving keeps a memo of its lists by what can pay it: the lanes
-    of its faces (and of the Recipe Books when a skill converts one), its skills, and the
-    allowance (a serving needs at most MOST_NEEDED ingredients, so allowances from there up
-    are alike). When no kept ingredient (Fridge, circle, Pantry) can pay a serving, which is
-    most of the time, its key is a small integer made of the dice's lanes alone: ``dice`` is
-    the DIE pool's lanes of ``tokens``, ``any_kept`` the kept pools' lanes or-ed into one
-    pool's (a serving none of whose lanes is set there is paid from the dice alone)."""
+    """Append the Cook actions of each of ``servings`` (in order), given the token counts of
+    each pool (dice, Fridge, circles, Pantry: each pool's face lanes, see lanes.py), the
+    Fridge allowance and the conversion skills; ``codes`` are the sheet's ingredient letters.
+
+    Each serving keeps a memo of its lists by all they depend on, as one small integer
+    (:data:`CAP_BITS` per lane): each pool's count of each face the serving needs, capped at
+    how many of that face it needs (a payment never takes more from one lane), then, with a
+    conversion skill for one of its foods, the Recipe Books of the dice, Fridge and circles,
+    capped at its number of needs; the allowance, capped at MOST_NEEDED; the skills. Capped,
+    the memo fills within a few hundred games. A serving that no kept ingredient (Fridge,
+    circle, Pantry) can pay, most of the time, reads the dice's lanes alone."""
     most = allowance if allowance < MOST_NEEDED else MOST_NEEDED
-    small = most << SMALL_CAP
-    tail = most << MEMO_CAP | MEMO_KEPT  # a big integer, made once a list
+    book_shift = LANE * (len(codes) - 1)
+    kept = fridge | circles | pantry
     extend = actions.extend
     for serving in servings:
+        shifts = serving.face_shifts
+        caps = serving.face_caps
+        lanes = len(shifts) * CAP_BITS  # one pool's capped lanes
+        key = _capped(dice, shifts, caps, 0)
+        if kept & serving.face_lanes:  # else the kept pools' lanes are all 0
+            key |= _capped(fridge, shifts, caps, lanes)
+            key |= _capped(circles, shifts, caps, 2 * lanes)
+            key |= _capped(pantry, shifts, caps, 3 * lanes)
+        bit = 4 * lanes
         conv = conversions & serving.face_mask
-        if conv:
-            if any_kept & serving.kept_book:
-                paying = tokens & (serving.plain_tokens | serving.book_tokens)
-                key = paying | conv << MEMO_CONV | tail
-            else:
-                paying = dice & serving.dice_book
-                key = paying | conv << SMALL_CONV | small
-        elif any_kept & serving.kept_plain:
-            paying = tokens & serving.plain_tokens
-            key = paying | tail
-        else:
-            paying = dice & serving.dice_plain
-            key = paying | small
+        if conv:  # a slot per pool that may pay Books (DIE, FRIDGE, CIRCLE): 0 if it may not
+            cap = len(serving.needs)
+            for pool_index in serving.book_pools:
+                pool = dice if pool_index == DIE else fridge if pool_index == FRIDGE else circles
+                count = pool >> book_shift & LANE_MASK
+                key |= (count if count < cap else cap) << (bit + CAP_BITS * pool_index)
+        # then the allowance, then the skills (none here when conv is 0): one layout for all
+        key |= (conv << CAP_BITS | most) << (bit + 3 * CAP_BITS)
         found = serving.cooks.get(key)
         if found is None:
-            found = _cooks(serving, key, paying, allowance, conv, codes)
+            found = _cooks(serving, key, dice, fridge, circles, pantry, allowance, conv, codes)
         extend(found)
+
+
+def _capped(pool: int, shifts: tuple[int, ...], caps: tuple[int, ...], bit: int) -> int:
+    """One pool's lanes at ``shifts``, each capped at the same place of ``caps``, packed
+    :data:`CAP_BITS` apiece from bit ``bit`` (part of a cook memo key, see add_cooks)."""
+    packed = 0
+    for k in range(len(shifts)):
+        count = pool >> shifts[k] & LANE_MASK
+        cap = caps[k]
+        packed |= (count if count < cap else cap) << (bit + CAP_BITS * k)
+    return packed
 
 
 def serving_cooks(
     serving: Serving, tokens: int, allowance: int, conversions: int, codes: str
 ) -> list[Action]:
-    """The Cook actions of one serving, as ``add_cooks`` lists them."""
+    """The Cook actions of one serving, as ``add_cooks`` lists them, from the packed tokens
+    of every pool (see lanes.py)."""
     cooks: list[Action] = []
-    kept = tokens >> POOL_SHIFT
-    any_kept = kept & FACES | kept >> POOL_SHIFT & FACES | kept >> 2 * POOL_SHIFT
-    add_cooks(cooks, [serving], tokens, tokens & FACES, any_kept, allowance, conversions, codes)
+    add_cooks(
+        cooks, [serving], tokens & FACES, tokens >> POOL_SHIFT & FACES,
+        tokens >> 2 * POOL_SHIFT & FACES, tokens >> 3 * POOL_SHIFT, allowance, conversions,
+        codes,
+    )
     return cooks
 
 
 def _cooks(
-    serving: Serving, key: int, paying: int, allowance: int, conv: int, codes: str
+    serving: Serving,
+    key: int,
+    dice: int,
+    fridge: int,
+    circles: int,
+    pantry: int,
+    allowance: int,
+    conv: int,
+    codes: str,
 ) -> tuple[Action, ...]:
-    """The Cook actions of ``serving`` for memo key ``key``, whose token lanes are
-    ``paying``. A payment never uses more of a lane than ``serving.token_caps`` says, so
-    the lists are shared under the key with every lane capped (that memo fills fast)."""
+    """The Cook actions of ``serving`` for memo key ``key`` (see :func:`add_cooks`), found by
+    the payment search over the capped counts, and memoised."""
     memo = serving.cooks
     if len(memo) > _CACHE_LIMIT:
         memo.clear()
-    shared = at_most(paying, serving.token_caps) | key ^ paying
-    found = memo.get(shared)
-    if found is None:
-        counts = unpack(paying, 4 * FACE_LANES)
-        book = len(codes) - 1
-        # the lists of many keys share their payments: each Cook is made once per serving
-        # and payment (an immutable value), then only looked up
-        made = serving.made
-        cooks = []
-        for p in payments(serving.needs, counts, allowance, conv, book):
-            cook = made.get(p)
-            if cook is None:
-                cook = made[p] = Cook(serving.sid, p, codes, serving=serving)
-            cooks.append(cook)
-        found = tuple(cooks)
-        memo[shared] = found
-    memo[key] = found
+    counts = [0] * (4 * FACE_LANES)
+    caps = serving.face_caps
+    pools = (dice, fridge, circles, pantry)
+    for pool_index, pool in enumerate(pools):
+        for k, face in enumerate(serving.faces):
+            counts[pool_index * FACE_LANES + face] = min(lane(pool, face), caps[k])
+    book = len(codes) - 1
+    if conv:
+        for pool_index in serving.book_pools:
+            counts[pool_index * FACE_LANES + book] = min(
+                lane(pools[pool_index], book), len(serving.needs)
+            )
+    # the lists of many keys share their payments: each Cook is made once per serving and
+    # payment (an immutable value), then only looked up
+    made = serving.made
+    cooks = []
+    for p in payments(serving.needs, counts, allowance, conv, book):
+        cook = made.get(p)
+        if cook is None:
+            cook = made[p] = Cook(serving.sid, p, codes, serving=serving)
+        cooks.append(cook)
+    found = memo[key] = tuple(cooks)
     return found
 
 
@@ -227,28 +254,41 @@ def canonical_reroll(subset: tuple[int, ...]) -> Reroll:
 
 
 def market_actions(
-    dice: tuple[int, ...], white: int, lock: Action
+    dice: list[int], white: int, lock: Action
 ) -> tuple[tuple[Action, ...], frozenset[int]]:
     """The market's legal list while re-rolls remain: the distinct re-rolls of the dice, then
     ``lock``; and the ids of its actions (the objects are shared and live as long as the
     process: the re-rolls are canonical, see ``canonical_reroll``), so that a listed action
     is recognised in one set lookup instead of a scan of up to 64 actions. Dice of one colour
     showing one face are interchangeable, so only the lowest-numbered ones of each such group
-    are ever re-rolled. Memoised by the dice, and below that by which dice of a colour show
-    equal faces (all the list depends on)."""
-    key = (white, dice)
-    found = _MARKET.get(key)
+    are ever re-rolled: the list depends only on which dice of a colour show equal faces, and
+    is memoised by that pattern (a small integer, :func:`equal_faces`; a memo by the dice
+    themselves had 46,656 keys for 6 dice and missed in most of a simulation's first
+    thousand games)."""
+    pattern = equal_faces(dice, white)
+    found = _BY_PATTERN.get(pattern)
     if found is None:
-        whites, reds = list(dice[:white]), list(dice[white:])
-        pattern = (*map(whites.index, whites), -1, *map(reds.index, reds))
-        found = _BY_PATTERN.get(pattern)
-        if found is None:
-            listed = (*_rerolls(dice, white), lock)
-            found = _BY_PATTERN[pattern] = (listed, frozenset(map(id, listed)))
-        if len(_MARKET) > _CACHE_LIMIT:
-            _MARKET.clear()
-        _MARKET[key] = found
+        listed = (*_rerolls(tuple(dice), white), lock)
+        found = _BY_PATTERN[pattern] = (listed, frozenset(map(id, listed)))
     return found
+
+
+def equal_faces(dice: list[int], white: int) -> int:
+    """Which dice of a colour show equal faces, as one integer: for each die (3 bits), the
+    index within its colour (white: the first ``white`` dice, then red) of the first die of
+    that colour showing its face; then the number of white dice and of dice (4 bits each)."""
+    key = 0
+    count = len(dice)
+    for i in range(count):
+        start = 0 if i < white else white
+        face = dice[i]
+        first = i
+        for j in range(start, i):
+            if dice[j] == face:
+                first = j
+                break
+        key = key << 3 | (first - start)
+    return (key << 4 | white) << 4 | count
 
 
 def _rerolls(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
@@ -264,5 +304,4 @@ def _rerolls(dice: tuple[int, ...], white: int) -> tuple[Reroll, ...]:
 
 
 _Market = tuple[tuple[Action, ...], frozenset[int]]
-_MARKET: Final[dict[tuple[int, tuple[int, ...]], _Market]] = {}
-_BY_PATTERN: Final[dict[tuple[int, ...], _Market]] = {}
+_BY_PATTERN: Final[dict[int, _Market]] = {}

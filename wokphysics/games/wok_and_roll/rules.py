@@ -84,8 +84,7 @@ def cooking_options(sheet: Sheet, menu: Menu, tokens: int, allowance: int) -> li
                 chosen.append(serving)
     if chosen:
         add_cooks(
-            actions, chosen, tokens, dice, fridge | circles | pantry, allowance, conversions,
-            sheet.codes,
+            actions, chosen, dice, fridge, circles, pantry, allowance, conversions, sheet.codes
         )
     if books >= sheet.cheapest_book_use or menu.recipes_used < len(sheet.recipes):
         shift = LANE * sheet.book

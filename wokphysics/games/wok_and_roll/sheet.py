@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from wokphysics.games.protocol import Action
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES, FACES, LANE, LANE_MASK, POOL_SHIFT
+from wokphysics.games.wok_and_roll.lanes import LANE, LANE_MASK
 from wokphysics.games.wok_and_roll.settings import (
     MenuModel,
     ServingModel,
@@ -46,13 +46,11 @@ payment ever listed, made once (both filled by options.py). Each serving is
     need_counts: tuple[tuple[int, int], ...]
     face_mask: int
     need_lanes: int
-    plain_tokens: int
-    book_tokens: int
-    token_caps: int
-    dice_plain: int
-    dice_book: int
-    kept_plain: int
-    kept_book: int
+    faces: tuple[int, ...]
+    face_shifts: tuple[int, ...]
+    face_caps: tuple[int, ...]
+    face_lanes: int
+    book_pools: tuple[int, ...]
     cooks: dict[int, tuple[Action, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -122,11 +120,8 @@ def _serving(
     codes: str,
     book_pools: tuple[int, ...],
 ) -> Serving:
-    book = len(codes) - 1
     needs = tuple(sorted(codes.index(c) for c in model.needs))
     faces = sorted(set(needs))
-    plain = sum(LANE_MASK << (LANE * (pool * FACE_LANES + f)) for f in faces for pool in range(4))
-    books = sum(LANE_MASK << (LANE * (pool * FACE_LANES + book)) for pool in book_pools)
     return Serving(
         index=index,
         sid=sid,
@@ -140,30 +135,16 @@ def _serving(
         # packed 5-bit lanes (see lanes.py): how many of each face it needs, and the lanes of
         # the token counts that can pay it without / with Recipe Books
         need_lanes=sum(needs.count(f) << (LANE * f) for f in faces),
-        plain_tokens=plain,
-        book_tokens=books,
-        # the most tokens of each lane a payment can use: a face's count among the needs,
-        # and any of the needs for Recipe Books (options.py keys its memo on these)
-        token_caps=sum(
-            needs.count(f) << (LANE * (pool * FACE_LANES + f)) for f in faces for pool in range(4)
-        )
-        + sum(len(needs) << (LANE * (pool * FACE_LANES + book)) for pool in book_pools),
-        # the same lanes in small integers (options.add_cooks): the dice's (a pool's face
-        # lanes), and those of the kept pools (Fridge, circles, Pantry) folded into one pool's
-        dice_plain=plain & FACES,
-        dice_book=(plain | books) & FACES,
-        kept_plain=_folded(plain >> POOL_SHIFT),
-        kept_book=_folded((plain | books) >> POOL_SHIFT),
+        # what options.add_cooks keys its memo on: the distinct faces needed, each one's
+        # lane in a pool (its bit shift), the most of it a payment can take from one lane
+        # (its count among the needs), all its lanes in one pool, and the pools that may pay
+        # Recipe Books (Chef's Hats are not Books)
+        faces=tuple(faces),
+        face_shifts=tuple(LANE * f for f in faces),
+        face_caps=tuple(needs.count(f) for f in faces),
+        face_lanes=sum(LANE_MASK << (LANE * f) for f in faces),
+        book_pools=book_pools,
     )
-
-
-def _folded(lanes: int) -> int:
-    """The lanes of every pool of ``lanes`` or-ed into the first pool's."""
-    folded = 0
-    while lanes:
-        folded |= lanes & FACES
-        lanes >>= POOL_SHIFT
-    return folded
 
 
 @dataclass(frozen=True)

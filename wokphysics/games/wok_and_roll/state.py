@@ -115,10 +115,11 @@ class WokAndRollState(GameState):
         self._cook_index = None
         self._seen: list[tuple[int, ...]] | None = None
         if deal:
-            self._roll(range(sheet.dice))
+            self._roll(tuple(range(sheet.dice)))
 
     # --- chance and flow --------------------------------------------------------------
-    def _roll(self, indices: Any) -> None:
+    def _roll(self, indices: tuple[int, ...]) -> None:
+        """Roll the dice at ``indices`` (a typed tuple: the compiled loop indexes natively)."""
         faces = self.sheet.die_faces
         sides = len(faces)
         # int(random() * sides) is uniform up to float granularity (2**-53), and cheaper than
@@ -185,7 +186,7 @@ class WokAndRollState(GameState):
         self.cooker = -1
         self.rolls = 0
         self._legal = None
-        self._roll(range(self.sheet.dice))
+        self._roll(tuple(range(self.sheet.dice)))
 
     # --- whose move and what is legal --------------------------------------------------
     @property
@@ -216,7 +217,7 @@ class WokAndRollState(GameState):
             if self.phase == "roll":
                 if self.rolls <= self.sheet.rerolls:
                     legal, self._market_ids = market_actions(
-                        tuple(self.dice), self.sheet.white, LOCK
+                        self.dice, self.sheet.white, LOCK
                     )
                 else:
                     legal = (LOCK,)
@@ -230,6 +231,10 @@ class WokAndRollState(GameState):
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         return list(legal if legal is not None else self._legal_list())
+
+    def legal_view(self) -> Sequence[Action]:
+        legal = self._legal
+        return legal if legal is not None else self._legal_list()
 
     def check_legal(self, action: Action) -> None:
         legal = self._legal
