@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from mypy_extensions import i64
+
 from wokphysics.games.protocol import Action
 from wokphysics.games.wok_and_roll.actions import (
     CIRCLE,
@@ -126,14 +128,14 @@ def add_cooks(
     kept = fridge | circles | pantry
     extend = actions.extend
     for serving in servings:
-        shifts = serving.face_shifts
-        caps = serving.face_caps
-        lanes = len(shifts) * CAP_BITS  # one pool's capped lanes
-        key = _capped(dice, shifts, caps, 0)
+        spec = serving.face_spec
+        faces = len(serving.faces)
+        lanes = faces * CAP_BITS  # one pool's capped lanes
+        key: int = _capped(dice, spec, faces, 0)  # (an int: the skills' bits may pass 63)
         if kept & serving.face_lanes:  # else the kept pools' lanes are all 0
-            key |= _capped(fridge, shifts, caps, lanes)
-            key |= _capped(circles, shifts, caps, 2 * lanes)
-            key |= _capped(pantry, shifts, caps, 3 * lanes)
+            key |= _capped(fridge, spec, faces, lanes)
+            key |= _capped(circles, spec, faces, 2 * lanes)
+            key |= _capped(pantry, spec, faces, 3 * lanes)
         bit = 4 * lanes
         conv = conversions & serving.face_mask
         if conv:  # a slot per pool that may pay Books (DIE, FRIDGE, CIRCLE): 0 if it may not
@@ -150,14 +152,20 @@ def add_cooks(
         extend(found)
 
 
-def _capped(pool: int, shifts: tuple[int, ...], caps: tuple[int, ...], bit: int) -> int:
-    """One pool's lanes at ``shifts``, each capped at the same place of ``caps``, packed
-    :data:`CAP_BITS` apiece from bit ``bit`` (part of a cook memo key, see add_cooks)."""
-    packed = 0
-    for k in range(len(shifts)):
-        count = pool >> shifts[k] & LANE_MASK
-        cap = caps[k]
-        packed |= (count if count < cap else cap) << (bit + CAP_BITS * k)
+def _capped(pool: i64, spec: i64, faces: i64, bit: i64) -> i64:
+    """One pool's lanes of the ``faces`` faces that ``spec`` lists (``Serving.face_spec``:
+    per face a lane's bit shift, and its cap 6 bits above), each capped, packed
+    :data:`CAP_BITS` apiece from bit ``bit`` (part of a cook memo key, see add_cooks). The
+    spec is one integer rather than tuples: reading a tuple's items is the costlier part of
+    this loop, compiled."""
+    packed: i64 = 0
+    for _ in range(faces):
+        shift = spec & 63
+        cap = spec >> 6 & 7
+        spec >>= 9
+        count = pool >> shift & LANE_MASK
+        packed |= (count if count < cap else cap) << bit
+        bit += CAP_BITS
     return packed
 
 
@@ -169,7 +177,7 @@ def serving_cooks(
     cooks: list[Action] = []
     add_cooks(
         cooks, [serving], tokens & FACES, tokens >> POOL_SHIFT & FACES,
-        tokens >> 2 * POOL_SHIFT & FACES, tokens >> 3 * POOL_SHIFT, allowance, conversions,
+        tokens >> 2 * POOL_SHIFT & FACES, tokens >> 3 * POOL_SHIFT & FACES, allowance, conversions,
         codes,
     )
     return cooks

@@ -62,7 +62,7 @@ def cooking_options(sheet: Sheet, menu: Menu, tokens: int, allowance: int) -> li
     dice = tokens & FACES
     fridge = tokens >> POOL_SHIFT & FACES
     circles = tokens >> 2 * POOL_SHIFT & FACES
-    pantry = tokens >> 3 * POOL_SHIFT
+    pantry = tokens >> 3 * POOL_SHIFT & FACES  # (the last pool: FACES keeps it in 40 bits)
     have = dice + circles + pantry
     if allowance > 0:
         have += fridge

@@ -47,8 +47,8 @@ payment ever listed, made once (both filled by options.py). Each serving is
     face_mask: int
     need_lanes: int
     faces: tuple[int, ...]
-    face_shifts: tuple[int, ...]
     face_caps: tuple[int, ...]
+    face_spec: int
     face_lanes: int
     book_pools: tuple[int, ...]
     cooks: dict[int, tuple[Action, ...]] = field(
@@ -135,13 +135,13 @@ def _serving(
         # packed 5-bit lanes (see lanes.py): how many of each face it needs, and the lanes of
         # the token counts that can pay it without / with Recipe Books
         need_lanes=sum(needs.count(f) << (LANE * f) for f in faces),
-        # what options.add_cooks keys its memo on: the distinct faces needed, each one's
-        # lane in a pool (its bit shift), the most of it a payment can take from one lane
-        # (its count among the needs), all its lanes in one pool, and the pools that may pay
-        # Recipe Books (Chef's Hats are not Books)
+        # what options.add_cooks keys its memo on: the distinct faces needed, the most of
+        # each a payment can take from one lane (its count among the needs), both packed
+        # 9 bits a face (the lane's bit shift in a pool, the cap 6 bits above), all its
+        # lanes in one pool, and the pools that may pay Recipe Books (Chef's Hats are not)
         faces=tuple(faces),
-        face_shifts=tuple(LANE * f for f in faces),
         face_caps=tuple(needs.count(f) for f in faces),
+        face_spec=sum((LANE * f | needs.count(f) << 6) << (9 * k) for k, f in enumerate(faces)),
         face_lanes=sum(LANE_MASK << (LANE * f) for f in faces),
         book_pools=book_pools,
     )
