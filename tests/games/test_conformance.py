@@ -148,3 +148,46 @@ def test_a_state_is_an_instance_of_its_own_game_only() -> None:
             assert isinstance(bot, Bot)
             for other in bots:
                 assert isinstance(bot, type(other)) == (type(bot) is type(other))
+
+
+@pytest.mark.parametrize(
+    ("name", "bots"),
+    [
+        ("we-will-wok-you", ["greedy", "random", "random"]),
+        ("wok-star", ["team", "team", "team"]),
+        ("wok-star", ["random", "random"]),
+        ("wok-and-roll", ["greedy", "random", "random", "random"]),
+    ],
+)
+def test_a_finished_game_leaves_no_reference_cycle(name: str, bots: list[str]) -> None:
+    """The games free what they make by reference counting: nothing of a played game waits
+    for the cycle collector, which a simulation would otherwise run about every game (a
+    recursive search that names itself from its own closure was such a cycle, in three
+    places)."""
+    import gc
+
+    from wokphysics.games.bots import make_bot
+    from wokphysics.games.simulation import play_out
+
+    def ours(thing: object) -> bool:
+        module = getattr(thing, "__module__", "") or type(thing).__module__
+        return module.startswith("wokphysics")
+
+    def play(seed: int) -> None:
+        state = new_game(name, len(bots), seed)
+        play_out(state, [make_bot(name, bot, seed * 7 + k) for k, bot in enumerate(bots)])
+
+    play(0)  # every module imported (a slots dataclass leaves its first class behind)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for seed in range(20, 30):  # seeds whose games reach the searches (late customers...)
+            play(seed)
+        gc.collect()
+        left = [thing for thing in gc.garbage if ours(thing)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert not left, f"{len(left)} objects of a finished game in reference cycles: {left[:3]}"

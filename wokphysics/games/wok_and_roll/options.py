@@ -13,6 +13,7 @@ bounded caches; a serving's Cook actions on the serving itself).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from mypy_extensions import i64
@@ -70,7 +71,11 @@ def payments(
         for need in needs
     ]
 
-    def extend(i: int, fridge: int) -> None:
+    # The search calls itself through ``again`` (itself, passed in), not by its own name: a
+    # closure that names itself holds itself through its cell, a reference cycle that only
+    # the cycle collector frees, with the lists and tuples it holds (as We Will Wok You's
+    # scoring search does).
+    def extend(again: Callable[[Callable[..., None], int, int], None], i: int, fridge: int) -> None:
         if i == n:
             # the effect depends only on which tokens are spent, not on which need each
             # pays (Books converted to two different foods): one payment per multiset
@@ -88,11 +93,11 @@ def payments(
                 continue
             used[token] += 1
             chosen.append((need, token))
-            extend(i + 1, fridge + is_fridge)
+            again(again, i + 1, fridge + is_fridge)
             chosen.pop()
             used[token] -= 1
 
-    extend(0, 0)
+    extend(extend, 0, 0)
     return tuple(results)
 
 

@@ -19,6 +19,7 @@ the dice go round is a small bipartite matching (missing ingredients to dice).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star.actions import Combo, Give, Place, Use, WokStarAction
@@ -51,20 +52,26 @@ def completable(state: WokStarState) -> bool:
     owners = [state.prep_owner[i] for i in needs]
     matched: dict[int, int] = {}  # die index -> need index
 
-    def fits(die: Die, owner: int) -> bool:
-        return die.holder == owner or die.colour == die.holder
-
-    def augment(need: int, seen: set[int]) -> bool:
+    # an augmenting path of the matching; it calls itself through ``again`` (itself, passed
+    # in), not by its name, so that the closure is no reference cycle for the collector
+    def augment(again: Callable[[Callable[..., bool], int, set[int]], bool], need: int,
+                seen: set[int]) -> bool:
         for index, die in enumerate(dice):
-            if index in seen or not fits(die, owners[need]):
+            if index in seen or not _fits(die, owners[need]):
                 continue
             seen.add(index)
-            if index not in matched or augment(matched[index], seen):
+            if index not in matched or again(again, matched[index], seen):
                 matched[index] = need
                 return True
         return False
 
-    return all(augment(need, set()) for need in range(len(needs)))
+    return all(augment(augment, need, set()) for need in range(len(needs)))
+
+
+def _fits(die: Die, owner: int) -> bool:
+    """Whether ``die`` can make an ingredient of ``owner``'s preparation: it is the owner's,
+    or it was handed to the owner."""
+    return die.holder == owner or die.colour == die.holder
 
 
 def completing(state: WokStarState) -> bool:
