@@ -453,6 +453,27 @@ def _effective_req(wok: WokCard, assigned: list[tuple[int, object]]) -> tuple[in
     return tuple(req)
 
 
+def _max_count(pairs: tuple[tuple[int, int], ...], n_type: list[int], usage: list[int]) -> int:
+    """How many combos of a wok's requirement ``pairs`` the cards not yet used still make."""
+    return min((n_type[t] - usage[t]) // n for t, n in pairs)
+
+
+def _optimistic(
+    modes: list[_Mode], swap_free: bool, power_free: bool, power_value: int, n_type: list[int],
+    usage: list[int],
+) -> int:
+    """An upper bound of what one combo wok can still add (the search's pruning bound).
+    Module-level rather than nested in the search: nested functions that call each other
+    are held by their shared closure, a reference cycle in the compiled build."""
+    best = power_value if power_free else 0
+    for index, (pairs, e, _) in enumerate(modes):
+        if index and not swap_free:
+            break
+        if e > 0:
+            best = max(best, e * _max_count(pairs, n_type, usage))
+    return best
+
+
 def _solve(
     effective: tuple[Effective, ...],
     counts: list[int],
@@ -558,21 +579,12 @@ def _solve(
     else:
         usage = [0] * num_types
 
-        def max_count(pairs: tuple[tuple[int, int], ...]) -> int:
-            return min((n_type[t] - usage[t]) // n for t, n in pairs)
-
-        def optimistic(modes: list[_Mode], swap_free: bool, power_free: bool) -> int:
-            best = power_value if power_free else 0
-            for index, (pairs, e, _) in enumerate(modes):
-                if index and not swap_free:
-                    break
-                if e > 0:
-                    best = max(best, e * max_count(pairs))
-            return best
-
         last = len(entries)
         if last > 1:  # most promising first (the search then prunes sooner)
-            entries.sort(key=lambda entry: -optimistic(entry[1], inner_swap, inner_power >= 0))
+            power_free = inner_power >= 0
+            entries.sort(key=lambda entry: -_optimistic(
+                entry[1], inner_swap, power_free, power_value, n_type, usage
+            ))
         # choice per entry: (mode index or -1 for the power wok, combos)
         choice = [(0, 0)] * last
 
@@ -594,7 +606,7 @@ def _solve(
             if best_value != _NOTHING:  # (nothing found yet: no bound can prune)
                 bound = acc + types_value
                 for _, modes in entries[index:]:
-                    bound += optimistic(modes, swap_free, power_free)
+                    bound += _optimistic(modes, swap_free, power_free, power_value, n_type, usage)
                 if bound <= best_value:
                     return
             modes = entries[index][1]
@@ -604,7 +616,7 @@ def _solve(
             for mode_index, (pairs, e, _) in enumerate(modes):
                 if mode_index and not swap_free:
                     break
-                top = max_count(pairs)
+                top = _max_count(pairs, n_type, usage)
                 lowest = 0 if mode_index == 0 else 1  # no combos with a swap = no swap
                 options.extend(
                     (e * count, mode_index, count) for count in range(top, lowest - 1, -1)
