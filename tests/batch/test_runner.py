@@ -385,3 +385,35 @@ def test_dask_and_tornado_stay_quiet_after_an_interrupted_run_closes() -> None:
     finally:
         for logger, level in zip(loggers, before, strict=True):
             logger.setLevel(level)
+
+
+def test_ctrl_c_during_a_run_silences_dask_before_the_interrupt_is_raised() -> None:
+    """Dask's ``sync`` hands a cancelling callback to its event loop thread as the interrupt
+    passes, and that thread may log the callback's error before the interrupt reaches the
+    code that silences the loggers (a traceback after "interrupted: ...", once in CI): so a
+    Ctrl-C during a run silences them in the signal handler, before the KeyboardInterrupt
+    exists. Outside a run, SIGINT is Python's own again."""
+    import logging
+
+    from wokphysics.batch import cluster
+
+    loggers = [logging.getLogger(name) for name in cluster.NOISY_LOGGERS]
+    before = [logger.level for logger in loggers]
+    outside = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        for logger in loggers:
+            logger.setLevel(logging.WARNING)
+        levels_when_raised: list[int] = []
+        with pytest.raises(KeyboardInterrupt), cluster._quiet_if_interrupted():
+            try:
+                signal.raise_signal(signal.SIGINT)
+            except KeyboardInterrupt:
+                levels_when_raised = [logger.level for logger in loggers]
+                raise
+        assert levels_when_raised == [logging.CRITICAL] * len(loggers)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, outside)
+        for logger, level in zip(loggers, before, strict=True):
+            logger.setLevel(level)
