@@ -8,6 +8,7 @@ from typing import Any, Self
 
 import pytest
 
+from wokphysics.errors import ActionParseError
 from wokphysics.games.bots import RandomBot
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.registry import new_game
@@ -39,10 +40,13 @@ class _Listed(GameState):
         return self.actions
 
     def _apply(self, action: Action) -> None:
-        raise NotImplementedError
+        self.actions = []  # one move, then the stand-in game is over
 
     def parse_action(self, text: str) -> Action:
-        raise NotImplementedError
+        for action in self.actions:
+            if str(action) == text:
+                return action
+        raise ActionParseError(f"'{text}' is not one of the listed actions")
 
     def is_terminal(self) -> bool:
         return not self.actions

@@ -290,9 +290,7 @@ def _ctrl_c_held() -> Iterator[list[int]]:
     main thread receives signals; elsewhere (or with SIGINT not Python's) nothing is held.
     """
     pressed: list[int] = []
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(
-        signal.SIGINT
-    ) not in (signal.default_int_handler, _silence_and_interrupt):
+    if not _ctrl_c_is_ours():
         yield pressed
         return
     previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
@@ -386,10 +384,7 @@ def _silent_on_ctrl_c() -> Iterator[None]:
     started) before the interrupt reaches the ``except`` that silences them (a traceback
     after "interrupted: ...", seen once in CI's second run of the suite). Only the main
     thread receives signals; elsewhere, or with SIGINT not Python's own, nothing changes."""
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
+    if not _ctrl_c_is_ours():
         yield
         return
     previous = signal.signal(signal.SIGINT, _silence_and_interrupt)
@@ -397,3 +392,11 @@ def _silent_on_ctrl_c() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _ctrl_c_is_ours() -> bool:
+    """Whether this thread may take Ctrl-C over: the main thread (the only one that receives
+    signals), with SIGINT handled by Python's default handler or by this module's."""
+    return threading.current_thread() is threading.main_thread() and signal.getsignal(
+        signal.SIGINT
+    ) in (signal.default_int_handler, _silence_and_interrupt)

@@ -132,8 +132,7 @@ def _serving(
         pantry=codes.index(model.pantry) if model.pantry else -1,
         need_counts=tuple((f, needs.count(f)) for f in faces),
         face_mask=sum(1 << f for f in faces),
-        # packed 5-bit lanes (see lanes.py): how many of each face it needs, and the lanes of
-        # the token counts that can pay it without / with Recipe Books
+        # packed 5-bit lanes (see lanes.py): how many of each face it needs
         need_lanes=sum(needs.count(f) << (LANE * f) for f in faces),
         # what options.add_cooks keys its memo on: the distinct faces needed, the most of
         # each a payment can take from one lane (its count among the needs), both packed
