@@ -15,8 +15,7 @@ from wokphysics.batch import ClusterOptions, Record, RunOptions, Study, Task, ru
 def trial(task: Task, context: Any) -> Record:
     """One task: a short Wok and Roll game of a greedy bot against a random one, seeded by
     the task's own seed (pure: nothing else decides the result)."""
-    from wokphysics.games.bots import make_bot
-    from wokphysics.games.registry import new_game
+    from wokphysics.games.registry import make_bot, new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
 

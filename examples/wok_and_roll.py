@@ -6,8 +6,7 @@ Run: ``python -m examples.wok_and_roll`` (or ``python examples/wok_and_roll.py``
 
 from __future__ import annotations
 
-from wokphysics.games.bots import make_bot
-from wokphysics.games.registry import new_game, state_from_json
+from wokphysics.games.registry import make_bot, new_game, state_from_json
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 

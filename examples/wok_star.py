@@ -6,8 +6,7 @@ Run: ``python -m examples.wok_star`` (or ``python examples/wok_star.py``).
 
 from __future__ import annotations
 
-from wokphysics.games.bots import make_bot
-from wokphysics.games.registry import new_game
+from wokphysics.games.registry import make_bot, new_game
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 

@@ -285,7 +285,7 @@ def test_turn_game_terminals_fit_80_columns_to_the_end(
 def test_long_terminal_lines_wrap_between_words_with_a_hanging_indent(
     capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from wokphysics.games.terminal import print_fitted
+    from wokphysics.terminal.prompt import print_fitted
 
     long = "  left over (19): " + ", ".join(f"broccoli-{n:02d}" for n in range(1, 15))
     print_fitted("short line\n" + long)

@@ -32,7 +32,7 @@ REQUIRE_ENV = "WOKPHYSICS_REQUIRE_COMPILED"
 # rules options are the first-game ones (each alone, and all three) and the difficulties.
 GAMES = """
 import hashlib, json
-from wokphysics.games.bots import make_bot
+from wokphysics.games.registry import make_bot
 from wokphysics.games.registry import new_game, state_from_json
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_star.cards import default_config

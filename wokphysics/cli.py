@@ -1,7 +1,10 @@
 """The ``wokphysics`` command: the launcher, play, simulate, score, replay and bench.
 
-Each game contributes its verbs through its plugin entry (see
-:mod:`wokphysics.games.registry`); its window through :mod:`wokphysics.ui.front_ends`.
+Each game contributes its verbs through its entry in every layer: the terminal's
+(:mod:`wokphysics.terminal.registry`: ``score``, ``play --terminal``, the options of
+``simulate``), the studies' (``simulate`` and ``sweep``) and the window's
+(:mod:`wokphysics.ui.front_ends`: ``play``), all found from the game's plugin
+(:mod:`wokphysics.games.registry`).
 ``wokphysics`` alone, or ``wokphysics play`` alone, opens the launcher window;
 ``wokphysics play GAME`` goes straight into a game (in the window where the game has one;
 ``--terminal`` plays in the terminal). Every mistake a user can make ends in one clear line on
@@ -18,8 +21,9 @@ from collections.abc import Sequence
 from typing import Literal, NoReturn
 
 from wokphysics.errors import UserError
-from wokphysics.games.plugin import GamePlugin, Verb, VerbCommand
+from wokphysics.games.plugin import GamePlugin
 from wokphysics.games.registry import PLUGINS
+from wokphysics.games.wok_on_fire.info import INFO as WOK_ON_FIRE
 from wokphysics.studies.commands import (
     PHYSICS_SWEEPS,
     SIMULATE_HELP,
@@ -27,10 +31,12 @@ from wokphysics.studies.commands import (
     simulate_command,
     sweep_command,
 )
+from wokphysics.terminal.entry import Verb, VerbCommand
+from wokphysics.terminal.registry import terminal_entry
 from wokphysics.ui.front_ends import terminal_play, window_play
 from wokphysics.ui.turn.play import add_window_arguments
 
-DEFAULT_PLAY_GAME = "wok-on-fire"
+DEFAULT_PLAY_GAME = WOK_ON_FIRE.name
 TERMINAL = "--terminal"
 
 VERB_HELP: dict[Verb | Literal["sweep"], str] = {
@@ -63,7 +69,9 @@ def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"], terminal: bool =
         return simulate_command(plugin)
     if verb == "sweep":
         return sweep_command(plugin)
-    return plugin.commands.get(verb)
+    if verb == "score":
+        return terminal_entry(plugin).score
+    return terminal_entry(plugin).play
 
 
 class _Parser(argparse.ArgumentParser):
@@ -185,7 +193,7 @@ def _run_replay(args: argparse.Namespace) -> int:
             identical, message = verify_record(args.file)
             print(f"{args.file}: {message}")
             return 0 if identical else 1
-        from wokphysics.ui.turn.replay import run_turn_replay
+        from wokphysics.ui.turn.replay_window import run_turn_replay
 
         return run_turn_replay(args.file, args)
     if args.verify:

@@ -133,7 +133,8 @@ def test_a_state_is_an_instance_of_its_own_game_only() -> None:
     was asked before. (Under mypyc, compiled subclasses of an ``abc.ABC`` shared its
     isinstance cache: once a We Will Wok You state had been checked against GameState, it
     was also a WokAndRollState, and saving a game called ``to_dict`` on the wrong thing.)"""
-    from wokphysics.games.bots import Bot, bot_names, make_bot
+    from wokphysics.games.bots import Bot
+    from wokphysics.games.registry import bot_names, make_bot
 
     names = turn_game_names()
     states = {name: new_game(name, plugin(name).info.min_players, seed=1) for name in names}
@@ -166,7 +167,7 @@ def test_a_finished_game_leaves_no_reference_cycle(name: str, bots: list[str]) -
     places)."""
     import gc
 
-    from wokphysics.games.bots import make_bot
+    from wokphysics.games.registry import make_bot
     from wokphysics.games.simulation import play_out
 
     def ours(thing: object) -> bool:

@@ -18,9 +18,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wokphysics.games.bots import bot_names, make_bot
 from wokphysics.games.protocol import GameState
-from wokphysics.games.registry import new_game, plugin, state_from_json, turn_game_names
+from wokphysics.games.registry import (
+    bot_names,
+    make_bot,
+    new_game,
+    plugin,
+    state_from_json,
+    turn_game_names,
+)
 from wokphysics.games.seeds import bot_seed
 
 BOT_ACTIONS = 50

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from wokphysics.errors import ActionParseError
 from wokphysics.games.protocol import Action
 from wokphysics.games.registry import new_game, turn_game_names
-from wokphysics.games.wok_star.live import expand
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.terminal.wok_star.play import expand
 
 NASTY = ["²", "①", "1" * 100_000, "٣", "-1", "0", "1e3", " ", "\x00", "buy row ²", "p ² rice"]
 

@@ -11,8 +11,8 @@ import pytest
 
 from wokphysics.cli import main
 from wokphysics.errors import UserError
-from wokphysics.games import bots as bots_module
-from wokphysics.games.seating import bot_seats, seats_line
+from wokphysics.games import registry as bots_module
+from wokphysics.terminal.seating import bot_seats, seats_line
 
 KNOWN = ("greedy", "random")
 

@@ -12,15 +12,15 @@ from cli_helpers import wokphysics
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action
 from wokphysics.games.registry import new_game
-from wokphysics.games.terminal import play_in_terminal
 from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot as GreedyBot
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
-from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
 from wokphysics.games.wok_and_roll.actions import Reroll
 from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 from wokphysics.games.wok_and_roll.factory import new_state as make_game
 from wokphysics.games.wok_and_roll.state import WokAndRollState
-from wokphysics.games.wok_and_roll.terminal import WokAndRollTerminal, play_hidden
+from wokphysics.terminal.prompt import play_in_terminal
+from wokphysics.terminal.we_will_wok_you.play import WeWillWokYouTerminal
+from wokphysics.terminal.wok_and_roll.play import WokAndRollTerminal, play_hidden
 
 
 def _answers(typed: list[str]) -> Callable[[str], str]:
@@ -268,7 +268,7 @@ def test_we_will_wok_you_end_screen_names_the_cards_as_the_table_does() -> None:
     """The final scoring named each wok's cards and the left-overs by bare id ('chicken-06'),
     which the player never saw during the game: the table names a card 'Chick'n Jagger
     (cookie) [chicken-06]'."""
-    from wokphysics.games.we_will_wok_you.render import render_end
+    from wokphysics.terminal.we_will_wok_you.render import render_end
 
     state = new_game("we-will-wok-you", players=2, seed=4)
     assert isinstance(state, WeWillWokYouState)

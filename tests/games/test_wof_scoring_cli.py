@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from wokphysics.cli import main
-from wokphysics.games.wok_on_fire.commands import bench_figures
+from wokphysics.games.wok_on_fire.bench import bench_figures
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

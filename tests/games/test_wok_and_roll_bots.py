@@ -10,13 +10,14 @@ from itertools import cycle
 import pytest
 from wok_and_roll_dice import with_dice
 
-from wokphysics.games.bots import RandomBot, bot_names, make_bot
+from wokphysics.games.bots import RandomBot
+from wokphysics.games.registry import bot_names, make_bot
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 from wokphysics.games.wok_and_roll.factory import new_state
-from wokphysics.games.wok_and_roll.render import render
-from wokphysics.games.wok_and_roll.terminal import play_hidden
+from wokphysics.terminal.wok_and_roll.play import play_hidden
+from wokphysics.terminal.wok_and_roll.render import render
 
 
 @pytest.mark.slow

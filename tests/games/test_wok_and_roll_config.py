@@ -152,7 +152,7 @@ def test_seven_dice_from_the_config_are_rolled_used_and_shown(tmp_path: Path) ->
     import random
 
     from wokphysics.games.wok_and_roll.factory import new_state
-    from wokphysics.games.wok_and_roll.render import render
+    from wokphysics.terminal.wok_and_roll.render import render
 
     path = _override(tmp_path, "[dice]\nwhite = 5\n")
     for seed in range(4):
@@ -171,7 +171,7 @@ def test_seven_dice_from_the_config_are_rolled_used_and_shown(tmp_path: Path) ->
 
 def test_tally_titles_and_ingredient_names_come_from_the_config(tmp_path: Path) -> None:
     from wokphysics.games.wok_and_roll.factory import new_state
-    from wokphysics.games.wok_and_roll.render import render, render_end
+    from wokphysics.terminal.wok_and_roll.render import render, render_end
 
     path = _override(
         tmp_path,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from wokphysics.games.wok_and_roll.factory import make_settings, new_state
 from wokphysics.games.wok_and_roll.menu import Menu
-from wokphysics.games.wok_and_roll.render import render_end
 from wokphysics.games.wok_and_roll.sheet import Sheet, sheet_for
+from wokphysics.terminal.wok_and_roll.render import render_end
 
 
 def _simple() -> Sheet:

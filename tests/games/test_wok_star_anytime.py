@@ -13,11 +13,11 @@ from wok_star_positions import config, position
 from wokphysics.games.protocol import IllegalAction
 from wokphysics.games.wok_star.actions import Assign, Buy, Use
 from wokphysics.games.wok_star.factory import new_wok_star
-from wokphysics.games.wok_star.live import expand, play_live
 from wokphysics.games.wok_star.model import FamilyCard, Phase
-from wokphysics.games.wok_star.render import render
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.team_bot import TeamBot
+from wokphysics.terminal.wok_star.play import expand, play_live
+from wokphysics.terminal.wok_star.render import render
 
 ALL_KINDS = ["grandma", "uncle", "cousin", "auntie", "grandpa", "little_bo"]
 

@@ -15,11 +15,11 @@ from wokphysics.games.protocol import IllegalAction
 from wokphysics.games.wok_star.actions import Assign
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.factory import new_wok_star
-from wokphysics.games.wok_star.live import expand, play_live
 from wokphysics.games.wok_star.model import Die, DieStatus, FamilyCard, Phase, PileCard
-from wokphysics.games.wok_star.render import render
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.team_bot import TeamBot
+from wokphysics.terminal.wok_star.play import expand, play_live
+from wokphysics.terminal.wok_star.render import render
 
 
 def customer_first(seed_from: int = 0, **options: bool) -> WokStarState:

@@ -10,9 +10,9 @@ import pytest
 from wokphysics.cli import main
 from wokphysics.games.wok_star.cards import default_config
 from wokphysics.games.wok_star.clock import WallClock
-from wokphysics.games.wok_star.live import expand, play_live
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.team_bot import TeamBot
+from wokphysics.terminal.wok_star.play import expand, play_live
 
 
 class FakeTime:
@@ -225,7 +225,7 @@ def test_the_status_line_fits_80_columns_for_every_card_of_a_game() -> None:
     import re
 
     from wokphysics.games.wok_star.cards import recipe_of
-    from wokphysics.games.wok_star.render import status_line
+    from wokphysics.terminal.wok_star.render import status_line
 
     checked = 0
     for seed in range(6):

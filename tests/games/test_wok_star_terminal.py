@@ -11,10 +11,10 @@ from wok_star_positions import position, started
 
 from wokphysics.games.bots import Bot
 from wokphysics.games.wok_star.cards import default_config, recipe_of
-from wokphysics.games.wok_star.live import CLEAR, numbered_pages, play_live
 from wokphysics.games.wok_star.model import Die
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.team_bot import TeamBot
+from wokphysics.terminal.wok_star.play import CLEAR, numbered_pages, play_live
 
 
 def play(seats: list[Bot | None], lines: list[str], config_options: dict[str, bool],
@@ -96,7 +96,7 @@ def test_the_heading_and_refusals_name_phases_in_players_words() -> None:
     from wokphysics.games.protocol import IllegalAction
     from wokphysics.games.wok_star.actions import Advertise, Serve
     from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
-    from wokphysics.games.wok_star.render import render
+    from wokphysics.terminal.wok_star.render import render
 
     state = WokStarState(2, 4, default_config())
     bots = [TeamBot(1), TeamBot(2)]

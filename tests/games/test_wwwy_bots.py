@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from wokphysics.cli import main
-from wokphysics.games.bots import RandomBot, make_bot
-from wokphysics.games.registry import new_game
+from wokphysics.games.bots import RandomBot
+from wokphysics.games.registry import make_bot, new_game
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
-from wokphysics.games.terminal import play_in_terminal
 from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot, exact_payments
-from wokphysics.games.we_will_wok_you.render import render
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
-from wokphysics.games.we_will_wok_you.terminal import WeWillWokYouTerminal
+from wokphysics.terminal.prompt import play_in_terminal
+from wokphysics.terminal.we_will_wok_you.play import WeWillWokYouTerminal
+from wokphysics.terminal.we_will_wok_you.render import render
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "we-will-wok-you"

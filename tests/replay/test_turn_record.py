@@ -11,9 +11,8 @@ import pytest
 
 from wokphysics.cli import main
 from wokphysics.errors import ReplayFileError
-from wokphysics.games.bots import make_bot
 from wokphysics.games.protocol import GameState
-from wokphysics.games.registry import new_game, turn_game_names
+from wokphysics.games.registry import make_bot, new_game, turn_game_names
 from wokphysics.replay.turn_record import (
     read_record,
     turn_starts,

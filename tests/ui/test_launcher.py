@@ -297,3 +297,19 @@ def test_a_game_named_after_its_options_is_the_game_played(
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "wokphysics play --players 3 wok-star" in capsys.readouterr().out.replace("\n", " ")
+
+
+def test_every_game_has_its_own_picture_in_the_launcher() -> None:
+    """Each game's window entry paints its picture: none is left blank, no two are alike."""
+    from wokphysics.ui.front_ends import FRONT_ENDS
+    from wokphysics.ui.launcher.pictures import SIZE, Pictures
+    from wokphysics.ui.widgets import Text
+
+    pygame.init()
+    pictures = Pictures(Text())
+    blank = pygame.image.tobytes(pictures.picture("blank", None, SIZE), "RGBA")
+    painted = [pygame.image.tobytes(pictures.picture(front.game.name, front.picture, SIZE),
+                                    "RGBA") for front in FRONT_ENDS]
+    assert len(painted) == len(PLUGINS)
+    assert all(picture != blank for picture in painted)
+    assert len(set(painted)) == len(painted)

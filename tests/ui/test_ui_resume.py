@@ -10,7 +10,7 @@ import pytest
 
 from wokphysics.cli import main
 from wokphysics.config.wok_on_fire import load_config
-from wokphysics.games.bots import make_bot
+from wokphysics.games.registry import make_bot
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.games.wok_on_fire.bots import make_wof_bot
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame

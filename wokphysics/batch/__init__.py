@@ -33,8 +33,10 @@ The same in this process (no Dask), three tasks:
 
 from wokphysics.batch.cluster import ClusterOptions
 from wokphysics.batch.columns import Columns
-from wokphysics.batch.runner import Results, RunOptions, run_study
-from wokphysics.batch.tasks import Plot, Record, SameParams, Scalar, Study, Task, TaskFn
+from wokphysics.batch.results import Results
+from wokphysics.batch.runner import RunOptions, run_study
+from wokphysics.batch.tasks import Plot, SameParams, Study, Task, TaskFn
+from wokphysics.batch.values import Record, Scalar
 
 __all__ = [
     "ClusterOptions",

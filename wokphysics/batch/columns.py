@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from wokphysics.batch.tasks import Scalar
+from wokphysics.batch.values import Scalar
 
 FloatArray = npt.NDArray[np.float64]
 

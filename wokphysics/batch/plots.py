@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -19,8 +19,21 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from wokphysics.batch.charts import Chart
     from wokphysics.batch.columns import FloatArray
+
+
+class ChartLabels(Protocol):
+    """What a plot shows of a chart (:class:`wokphysics.batch.charts.Chart` is one; this
+    module imports no charts, which draw themselves with it)."""
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def axis(self) -> str: ...
+
+    @property
+    def percent(self) -> bool: ...
 
 WIDE = 9.0
 """Inches; at the report's 100 dpi a figure is 900 pixels wide."""
@@ -36,11 +49,11 @@ def _figure(width: float = WIDE, height: float = 4.4) -> tuple[Figure, Axes]:
     return figure, axes
 
 
-def _scale(chart: Chart) -> float:
+def _scale(chart: ChartLabels) -> float:
     return 100.0 if chart.percent else 1.0
 
 
-def _axis(chart: Chart) -> str:
+def _axis(chart: ChartLabels) -> str:
     return f"{chart.axis} (%)" if chart.percent and "%" not in chart.axis else chart.axis
 
 
@@ -59,7 +72,7 @@ def _title(text: str, figure: Figure) -> str:
     return textwrap.fill(text, max(30, int(figure.get_figwidth() * 10)))
 
 
-def bars(chart: Chart, estimates: Mapping[str, Estimate]) -> Figure:
+def bars(chart: ChartLabels, estimates: Mapping[str, Estimate]) -> Figure:
     """One bar per estimate with its 95 % interval, the value printed above."""
     figure, axes = _figure(max(5.0, min(WIDE + 3, 1.0 + 0.75 * len(estimates))))
     names = list(estimates)
@@ -97,7 +110,7 @@ def _bar_label(value: float) -> str:
     return f"{value:.2g}"
 
 
-def histograms(chart: Chart, distributions: Mapping[str, FloatArray]) -> Figure:
+def histograms(chart: ChartLabels, distributions: Mapping[str, FloatArray]) -> Figure:
     """One outlined histogram per series, as shares of that series' count."""
     figure, axes = _figure()
     finite = [v[~np.isnan(v)] for v in distributions.values()]
@@ -170,7 +183,7 @@ def numeric_axis(values: Sequence[Mapping[str, Any]]) -> tuple[str, list[float]]
 
 
 def against_variants(
-    chart: Chart, per_variant: Sequence[tuple[str, Mapping[str, Estimate]]],
+    chart: ChartLabels, per_variant: Sequence[tuple[str, Mapping[str, Estimate]]],
     values: Sequence[Mapping[str, Any]] = (),
 ) -> Figure:
     """A sweep: each estimate over the variants, with its 95 % interval. Over one numeric key

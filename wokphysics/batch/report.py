@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from wokphysics.batch.store import read_runs
 
 if TYPE_CHECKING:
-    from wokphysics.batch.runner import Results
+    from wokphysics.batch.results import Results
     from wokphysics.batch.tasks import Plot, Study
 
 _STYLE = """

@@ -15,6 +15,7 @@ from typing import Any
 
 from wokphysics.batch.cluster import ClusterOptions, executor
 from wokphysics.batch.columns import Columns
+from wokphysics.batch.results import Results
 from wokphysics.batch.store import (
     REPORT,
     SUMMARY,
@@ -26,7 +27,8 @@ from wokphysics.batch.store import (
     write_json,
     write_tasks_csv,
 )
-from wokphysics.batch.tasks import Scalar, Study
+from wokphysics.batch.tasks import Study
+from wokphysics.batch.values import Scalar
 from wokphysics.errors import UserError
 from wokphysics.games.seeds import MAX_SEED, task_seed
 
@@ -47,38 +49,6 @@ class RunOptions:
     cluster: ClusterOptions = field(default_factory=ClusterOptions)
     progress: bool = True
     resume: bool = False
-
-
-@dataclass
-class Results:
-    """What a study gave.
-
-    Attributes:
-        columns: the records of the tasks that succeeded, in task order.
-        failures: the rows of tasks that failed twice: task, seed, parameters and error.
-        summary: what ``summary.json`` holds (also without an ``out_dir``).
-        interrupted: stopped by Ctrl-C; what finished is kept (in ``out_dir``'s log).
-        ran: tasks run in this session (a resumed study skips those done before).
-        seconds: wall seconds of this session's tasks (cluster start-up included).
-        where: where the tasks ran, e.g. "a local cluster of 2 worker processes".
-        files: the files written into ``out_dir``.
-    """
-
-    study: Study
-    out_dir: Path | None
-    columns: Columns
-    failures: list[dict[str, Scalar]]
-    summary: dict[str, Any]
-    interrupted: bool
-    ran: int
-    seconds: float
-    where: str
-    files: list[Path] = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        """Every task of the study has its record."""
-        return not self.interrupted and len(self.columns) == len(self.study)
 
 
 def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = None) -> Results:

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from wokphysics.batch.columns import Columns
-from wokphysics.batch.tasks import Outcome, Scalar, Study
+from wokphysics.batch.tasks import Outcome, Study
+from wokphysics.batch.values import Scalar
 from wokphysics.errors import UserError
 
 MANIFEST = "study.json"

@@ -17,18 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
+from wokphysics.batch.values import Record, Scalar
 from wokphysics.games.seeds import task_seed
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from wokphysics.batch.columns import Columns
-
-Scalar = int | float | str | None
-"""A value in a record: what one CSV cell holds (``bool`` is stored as 0 or 1)."""
-
-Record = Mapping[str, Scalar]
-"""One task's result: a flat mapping of column name to value."""
 
 MAX_ERROR = 300
 """Characters of an error message kept in a failed task's row."""

@@ -5,13 +5,15 @@ A bot sees the state only through what it is allowed to see (its code should rea
 ``state.legal_actions()``. Each bot owns a seeded generator, so a game with bots is still
 reproducible from its seed.
 
->>> from wokphysics.games.registry import new_game
->>> bot_names("wok-and-roll")
-['greedy', 'random']
->>> state = new_game("wok-and-roll", 2, seed=3)
->>> make_bot("wok-and-roll", "random", seed=1).choose(state) in state.legal_actions()
+A game's bots are listed by name in its plugin entry; a bot is made by name through the
+registry (:func:`wokphysics.games.registry.make_bot`), which sits above every game: this
+module imports no game, so a game's bot may subclass :class:`Bot` without loading the others.
+
+>>> from wokphysics.games.wok_and_roll.factory import new_state
+>>> state = new_state(2, seed=3)
+>>> RandomBot(seed=1).choose(state) in state.legal_actions()
 True
->>> make_bot("wok-and-roll", "wizard", seed=1)
+>>> refuse_unknown_bots(["wizard"], ["greedy", "random"], "wok-and-roll", "bot")
 Traceback (most recent call last):
 ...
 wokphysics.errors.UserError: bot: unknown bot 'wizard' for wok-and-roll; choose from: greedy, random
@@ -27,7 +29,6 @@ from mypy_extensions import mypyc_attr
 
 from wokphysics.errors import UserError
 from wokphysics.games.protocol import Action, GameState
-from wokphysics.games.registry import turn_engine
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -78,11 +79,6 @@ class RandomBot(Bot):
         return actions[index]
 
 
-def bot_names(game: str) -> list[str]:
-    """The bots ``game`` has, sorted (a UserError for an unknown or non-turn-based game)."""
-    return sorted(turn_engine(game).bots)
-
-
 def refuse_unknown_bots(
     names: Sequence[str], known: Sequence[str], game: str, option: str = "--bots"
 ) -> None:
@@ -92,18 +88,3 @@ def refuse_unknown_bots(
         if name not in known:
             choices = ", ".join(sorted(known)) or "none"
             raise UserError(f"{option}: unknown bot '{name}' for {game}; choose from: {choices}")
-
-
-def check_bot_names(game: str, names: Sequence[str], option: str = "--bots") -> list[str]:
-    """``names`` if every one is a bot of ``game``, else one UserError naming the bad one and
-    the bots there are. An empty list is refused too."""
-    if not names:
-        raise UserError(f"{option} needs at least one bot name")
-    refuse_unknown_bots(names, bot_names(game), game, option)
-    return list(names)
-
-
-def make_bot(game: str, name: str, seed: int) -> Bot:
-    """A new bot, or a UserError naming the bots this game has."""
-    check_bot_names(game, [name], "bot")
-    return turn_engine(game).bots[name](seed)

@@ -1,9 +1,11 @@
 """The typed plugin entry that wires one game into the program.
 
 Every game has exactly one :class:`GamePlugin` (in its package's ``plugin`` module), listed in
-:mod:`wokphysics.games.registry`. The CLI builds its verbs from it, the launcher lists it, the
-batch runner and both front ends start games through it. Nothing finds a game by a string
-import or a ``getattr`` lookup: mypy checks every hook's signature here.
+:mod:`wokphysics.games.registry`. Each layer above wires the game in through its own typed
+entry that names this plugin (the terminal's :class:`~wokphysics.terminal.entry.TerminalEntry`,
+the studies' ``StudyKind``, the window's ``FrontEnd``), and tests/test_architecture.py checks
+that every layer has an entry for every game. Nothing finds a game by a string import or a
+``getattr`` lookup: mypy checks every hook's signature here.
 
 Plugin modules are light: the hooks import the game's heavy parts (pymunk, shapely, the rules)
 when called, so ``wokphysics --help`` and the launcher start quickly.
@@ -11,10 +13,9 @@ when called, so ``wokphysics --help`` and the launcher start quickly.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from wokphysics.games.protocol import GameInfo
 
@@ -23,21 +24,6 @@ if TYPE_CHECKING:
 
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
-
-Verb = Literal["play", "simulate", "score"]
-"""The command-line verbs a game may offer (``replay`` and ``bench`` are hooks below)."""
-
-VERBS: tuple[Verb, ...] = ("play", "simulate", "score")
-
-
-@dataclass(frozen=True)
-class VerbCommand:
-    """One verb of one game: its options and what runs them (returns the exit status)."""
-
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-
 
 TurnFactory = Callable[[int, int, Any], "GameState"]
 """``factory(num_players, seed, config)``: a new game state. ``config`` is None (the shipped
@@ -84,14 +70,7 @@ class GamePlugin:
         default_players: the player count offered first.
         config_file: the shipped TOML file (in ``config/``) holding the game's data and rules
             options.
-        commands: the command-line verbs the game's rules layer offers (``play`` here is the
-            terminal front end, where there is one; the window front end is found by name in
-            :mod:`wokphysics.ui`).
         bench_figures: ``figures(repeat)``: named speed figures, medians of ``repeat`` runs.
-        simulate_options: adds the game's own options of ``simulate`` (``--players``,
-            ``--bots``, ``--difficulty``...) to a parser; the command itself runs the games as
-            a study on the batch runner (:mod:`wokphysics.studies.commands`), which sits above
-            the games.
         turn_engine: the turn-engine hooks, or None for Wok on Fire (a physics table).
         record_format: the ``format`` field of the game's whole-game record files, if any.
         verify_record: checks such a file bit for bit (``wokphysics replay FILE --verify``).
@@ -107,9 +86,7 @@ class GamePlugin:
     summary: str
     default_players: int
     config_file: str
-    commands: Mapping[Verb, VerbCommand]
     bench_figures: Callable[[int], dict[str, float]]
-    simulate_options: Callable[[argparse.ArgumentParser], None] | None = None
     turn_engine: TurnEngine | None = None
     record_format: str | None = None
     verify_record: RecordVerifier | None = field(default=None)

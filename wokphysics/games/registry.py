@@ -14,14 +14,28 @@ True
 Traceback (most recent call last):
 ...
 wokphysics.errors.ReplayFileError: saved We Will Wok You state: field 'settings' is missing
+
+Bots are made by their game's and their own name:
+
+>>> bot_names("wok-and-roll")
+['greedy', 'random']
+>>> state = new_game("wok-and-roll", 2, seed=3)
+>>> make_bot("wok-and-roll", "random", seed=1).choose(state) in state.legal_actions()
+True
+>>> make_bot("wok-and-roll", "wizard", seed=1)
+Traceback (most recent call last):
+...
+wokphysics.errors.UserError: bot: unknown bot 'wizard' for wok-and-roll; choose from: greedy, random
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from wokphysics.errors import InvariantViolation, ReplayFileError, UserError
+from wokphysics.games.bots import Bot, refuse_unknown_bots
 from wokphysics.games.plugin import GamePlugin, TurnEngine
 from wokphysics.games.protocol import GameState
 from wokphysics.games.we_will_wok_you.plugin import PLUGIN as WE_WILL_WOK_YOU
@@ -58,6 +72,26 @@ def turn_engine(name: str) -> TurnEngine:
     if entry.turn_engine is None:
         raise UserError(f"{entry.title} does not run on the turn engine")
     return entry.turn_engine
+
+
+def bot_names(game: str) -> list[str]:
+    """The bots ``game`` has, sorted (a UserError for an unknown or non-turn-based game)."""
+    return sorted(turn_engine(game).bots)
+
+
+def check_bot_names(game: str, names: Sequence[str], option: str = "--bots") -> list[str]:
+    """``names`` if every one is a bot of ``game``, else one UserError naming the bad one and
+    the bots there are. An empty list is refused too."""
+    if not names:
+        raise UserError(f"{option} needs at least one bot name")
+    refuse_unknown_bots(names, bot_names(game), game, option)
+    return list(names)
+
+
+def make_bot(game: str, name: str, seed: int) -> Bot:
+    """A new bot, or a UserError naming the bots this game has."""
+    check_bot_names(game, [name], "bot")
+    return turn_engine(game).bots[name](seed)
 
 
 def check_players(entry: GamePlugin, players: int) -> int:

@@ -4,8 +4,7 @@
 (:mod:`wokphysics.studies`), which plays each game with :func:`play_out` and prints
 :func:`results_table` from the study's records.
 
->>> from wokphysics.games.bots import make_bot
->>> from wokphysics.games.registry import new_game
+>>> from wokphysics.games.registry import make_bot, new_game
 >>> state = new_game("wok-and-roll", 2, seed=3)
 >>> bots = [make_bot("wok-and-roll", "greedy", 1), make_bot("wok-and-roll", "random", 2)]
 >>> play_out(state, bots) is state, state.winners()

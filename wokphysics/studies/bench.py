@@ -30,6 +30,7 @@ from typing import Any
 
 from wokphysics.batch import ClusterOptions, RunOptions, SameParams, Study, Task, run_study
 from wokphysics.batch.cluster import local_cluster
+from wokphysics.games.wok_on_fire.info import INFO
 
 SPEEDUP_PAIRS = 3
 OVERHEAD_TASKS = 2000
@@ -44,7 +45,7 @@ def trivial(task: Task, context: Any) -> dict[str, Any]:
 def wof_definition() -> dict[str, Any]:
     """``simulate wok-on-fire --players 4 --games 200`` (defaults otherwise)."""
     return {
-        "game": "wok-on-fire",
+        "game": INFO.name,
         "seed": 1,
         "games": 200,
         "players": [4],

@@ -15,8 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from wokphysics.errors import UserError
-from wokphysics.games.plugin import GamePlugin, VerbCommand
+from wokphysics.games.plugin import GamePlugin
 from wokphysics.studies.flip_sweep import flips_command
+from wokphysics.studies.run_options import (
+    add_runner_arguments,
+    interrupted_line,
+    ran_where,
+    refuse_study_options,
+)
+from wokphysics.terminal.entry import VerbCommand
+from wokphysics.terminal.registry import terminal_entry
 
 SIMULATE_HELP = "play many headless bot games (on a Dask cluster) and print a results table"
 SWEEP_HELP = "play the same games under every combination of config values, with plots"
@@ -29,93 +37,9 @@ by the command line beside the games. Add an entry here; keep this module light 
 the physics inside the command's functions."""
 
 
-def add_runner_arguments(parser: argparse.ArgumentParser) -> None:
-    """Where the study runs and where its results go."""
-    group = parser.add_argument_group("batch runner (results are the same however it runs)")
-    group.add_argument(
-        "--out",
-        metavar="DIR",
-        default=None,
-        help="write the study into DIR (a new or empty folder): tasks.csv, summary.json, "
-        "PNG plots and report.html",
-    )
-    group.add_argument(
-        "--resume",
-        metavar="DIR",
-        default=None,
-        help="finish the study in DIR: run only its missing or failed tasks (the study's "
-        "options are read from DIR/study.json)",
-    )
-    group.add_argument(
-        "--workers",
-        type=int,
-        default=None,
-        metavar="N",
-        help="worker processes of the embedded Dask cluster (default: one per core)",
-    )
-    group.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        default=None,
-        help="run on an existing Dask cluster, e.g. tcp://host:8786 (default: the "
-        "DASK_SCHEDULER_ADDRESS environment variable, if set, else an embedded cluster)",
-    )
-    group.add_argument(
-        "--no-cluster",
-        action="store_true",
-        help="run every task in this process, one after another (debugging; --workers 1)",
-    )
-
-
-RUNNER_OPTIONS = ("out", "resume", "workers", "scheduler", "no_cluster", "no_progress")
-"""Options that say how a study runs, not what it is: they may go with ``--resume``."""
-
-
-def refuse_study_options(
-    args: argparse.Namespace, add: Callable[[argparse.ArgumentParser], None]
-) -> None:
-    """With ``--resume DIR``, a UserError naming any option that would change the study
-    (``--games``, ``--seed``, ``--players``...): the study is rebuilt from DIR/study.json,
-    so such an option used to be ignored without a word. ``add`` adds the command's options
-    to a parser; an option that differs from its default counts as given."""
-    defaults = argparse.ArgumentParser()
-    add(defaults)
-    given = [
-        "--" + name.replace("_", "-")
-        for name, default in vars(defaults.parse_args([])).items()
-        if name not in RUNNER_OPTIONS and getattr(args, name, default) != default
-    ]
-    if given:
-        raise UserError(
-            f"--resume {args.resume} finishes the study saved there with its own options "
-            f"(study.json), which cannot change: drop {' '.join(given)} (or start a new "
-            "study with --out)"
-        )
-
-
-def ran_where(where: str) -> str:
-    """"on a local cluster of 2 worker processes", "in this process" (not "on this process")."""
-    return f"in {where}" if where == "this process" else f"on {where}"
-
-
-def interrupted_line(done: int, total: int, noun: str, folder: Path | None) -> str:
-    """What an interrupted study says: what finished and how to finish it. Stopped after its
-    last task (while the cluster closed), a resume only writes the files: it said "`--resume`
-    runs the rest" of nothing."""
-    line = f"interrupted: {done} of {total} {noun} finished"
-    if folder is None:
-        return line
-    if done == total:
-        return f"{line}; `--resume {folder}` writes the study's files"
-    return f"{line}; `--resume {folder}` runs the rest"
-
-
-def simulate_command(plugin: GamePlugin) -> VerbCommand | None:
-    """``wokphysics simulate GAME``: the game's options plus the runner's (None for a game
-    without simulate options)."""
-    options = plugin.simulate_options
-    if options is None:
-        return None
+def simulate_command(plugin: GamePlugin) -> VerbCommand:
+    """``wokphysics simulate GAME``: the game's options plus the runner's."""
+    options = terminal_entry(plugin).simulate_options
 
     def add(parser: argparse.ArgumentParser) -> None:
         options(parser)
@@ -184,8 +108,7 @@ def default_players(plugin: GamePlugin) -> int:
     (it took the window's count: a Wok on Fire sweep was 2-player beside 4-player
     simulations of the same config)."""
     parser = argparse.ArgumentParser()
-    if plugin.simulate_options is not None:
-        plugin.simulate_options(parser)
+    terminal_entry(plugin).simulate_options(parser)
     players = getattr(parser.parse_args([]), "players", None)
     return int(players) if isinstance(players, int) else plugin.default_players
 
@@ -194,9 +117,7 @@ def _default_bots(game: str) -> str:
     from wokphysics.games.registry import plugin
 
     parser = argparse.ArgumentParser()
-    options = plugin(game).simulate_options
-    if options is not None:
-        options(parser)
+    terminal_entry(plugin(game)).simulate_options(parser)
     defaults = parser.parse_args([])
     return str(getattr(defaults, "bots", None) or getattr(defaults, "bot", "random"))
 
@@ -233,8 +154,6 @@ def run(
         if sweep:
             if args.bots is None:
                 args.bots = _default_bots(game)
-            if game == "wok-star":
-                args.bot = args.bots
             definition = plans.sweep_definition(game, args)
         else:
             definition = plans.simulate_definition(game, args)
@@ -272,11 +191,14 @@ def _groups(definition: dict[str, Any], columns: Any) -> list[tuple[str | None, 
     """The records per sweep variant and player count (labelled), or all of them.
 
     The shared results table describes games of one player count (a seat per column of
-    ``tasks.csv``), so a study of several counts gets a table per count. Wok Star's table
-    has a row per player count and difficulty already: it is split by variant only.
+    ``tasks.csv``), so a study of several counts gets a table per count. A game whose table
+    has a row per player count and setting already (Wok Star's, see
+    :attr:`~wokphysics.studies.kind.StudyKind.table_per_player_count`) is split by variant only.
     """
+    from wokphysics.studies.plans import kind
+
     labels = [str(v["label"]) for v in definition["variants"]]
-    if definition["game"] == "wok-star":
+    if not kind(str(definition["game"])).table_per_player_count:
         if len(labels) <= 1 or definition.get("vary") == ["rules.difficulty"]:
             return [(None, columns)]
         by_variant = columns.group_by("variant")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from wokphysics.errors import UserError
-from wokphysics.games.plugin import VerbCommand
+from wokphysics.terminal.entry import VerbCommand
 
 FLIPS_HELP = "how flicks flip cards: P(flip), travel and cards leaving the wok against " \
     "flick speed and approach angle, with plots"
@@ -38,7 +38,7 @@ def flips_command() -> VerbCommand:
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """The sweep's options and the runner's."""
-    from wokphysics.studies.commands import add_runner_arguments
+    from wokphysics.studies.run_options import add_runner_arguments
 
     parser.add_argument(
         "--speeds", default=DEFAULT_SPEEDS, metavar="LIST",
@@ -121,8 +121,8 @@ def definition(args: argparse.Namespace) -> dict[str, Any]:
     """The study's definition (plain JSON, saved as study.json) from the options, every
     option and config variant checked first."""
     from wokphysics.config.wok_on_fire import load_config
-    from wokphysics.games.cli_options import check_seed
     from wokphysics.studies import configs
+    from wokphysics.terminal.options import check_seed
 
     speeds = parse_numbers(args.speeds, "--speeds", 50.0, 20000.0)
     angles = parse_numbers(args.angles, "--angles", 0.0, 90.0)
@@ -192,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
     from wokphysics.batch import ClusterOptions, RunOptions, run_study
     from wokphysics.batch.store import read_manifest
     from wokphysics.studies import flips
-    from wokphysics.studies.commands import interrupted_line, ran_where, refuse_study_options
+    from wokphysics.studies.run_options import interrupted_line, ran_where, refuse_study_options
 
     if args.out and args.resume:
         raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from wokphysics.batch.stats import mean, rate
-from wokphysics.batch.tasks import Plot, Record, Task
+from wokphysics.batch.tasks import Plot, Task
+from wokphysics.batch.values import Record
 from wokphysics.config.wok_on_fire import WokOnFireConfig, load_config
 from wokphysics.games.wok_on_fire.deal import dealt_table
 from wokphysics.studies import configs

@@ -21,7 +21,8 @@ import numpy as np
 from wokphysics.batch.charts import VARIANT, Chart, ChartSet
 from wokphysics.batch.columns import Columns, FloatArray
 from wokphysics.batch.stats import Estimate, mean, rate
-from wokphysics.batch.tasks import Record, Scalar, Study, Task, TaskFn
+from wokphysics.batch.tasks import Study, Task, TaskFn
+from wokphysics.batch.values import Record, Scalar
 from wokphysics.studies.configs import Loader, load_text
 
 
@@ -149,8 +150,7 @@ def game_study(plan: GameStudyPlan) -> Study:
 
 def play_turn_game(task: Task, context: GameContext) -> tuple[Any, list[str]]:
     """Play the task's turn-engine game with bots to the end: (final state, seat bots)."""
-    from wokphysics.games.bots import make_bot
-    from wokphysics.games.registry import new_game
+    from wokphysics.games.registry import make_bot, new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.simulation import play_out
 

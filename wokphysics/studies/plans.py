@@ -14,24 +14,17 @@ from typing import Any
 
 from wokphysics.batch.tasks import Study
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_games, check_seed
 from wokphysics.games.registry import plugin
 from wokphysics.studies import configs
 from wokphysics.studies.games import GameStudyPlan, Variant, game_study
-from wokphysics.studies.kinds import KINDS, StudyKind
-
-DIFFICULTIES = ("easy", "normal", "hard")
+from wokphysics.studies.kind import StudyKind
+from wokphysics.studies.kinds import study_kind
+from wokphysics.terminal.options import check_games, check_seed
 
 
 def kind(game: str) -> StudyKind:
-    return KINDS[plugin(game).name]
-
-
-def bot_list(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    if not names:
-        raise UserError("--bots needs at least one bot name")
-    return names
+    """The study kind of the game called ``game`` (a UserError names an unknown one)."""
+    return study_kind(plugin(game))
 
 
 def player_list(text: str | int, game: str) -> list[int]:
@@ -60,47 +53,6 @@ def _user_override(study_kind: StudyKind, path: str | None) -> dict[str, Any]:
     return configs.read_override(path, study_kind.files)
 
 
-def _game_options(game: str, args: argparse.Namespace, base: dict[str, Any]) -> tuple[
-    dict[str, Any], list[tuple[str, list[Any]]]
-]:
-    """Overrides from the game's own simulate options, and options that make variants
-    (Wok Star's ``--difficulty all``)."""
-    rules: dict[str, Any] = {}
-    varied: list[tuple[str, list[Any]]] = []
-    if game == "wok-star":
-        if getattr(args, "no_timer", False) or getattr(args, "first_game", False):
-            rules["timer"] = False
-        if getattr(args, "no_events", False) or getattr(args, "first_game", False):
-            rules["events"] = False
-        if getattr(args, "no_characters", False) or getattr(args, "first_game", False):
-            rules["characters"] = False
-        level = getattr(args, "difficulty", None)
-        if getattr(args, "all", False):
-            level = "all"
-        if level == "all":
-            varied.append(("rules.difficulty", list(DIFFICULTIES)))
-        elif level is not None:
-            if level not in DIFFICULTIES:
-                raise UserError(
-                    f"--difficulty must be easy, normal or hard, or all, not '{level}'"
-                )
-            rules["difficulty"] = level
-    elif game == "wok-and-roll":
-        expert = bool(getattr(args, "expert", False))
-        dishes = getattr(args, "dishes", None)
-        from wokphysics.games.wok_and_roll.settings import check_dishes_option
-
-        check_dishes_option(dishes, expert, getattr(args, "config", None))
-        if expert:
-            rules["menu"] = "expert"
-        if dishes is not None:
-            side = rules.get("menu") or base.get("rules", {}).get("menu")
-            if side is None:
-                side = KINDS[game].load(None).rules.menu
-            rules["expert_dishes_to_end" if side == "expert" else "dishes_to_end"] = dishes
-    return ({"rules": rules} if rules else {}), varied
-
-
 def simulate_definition(game: str, args: argparse.Namespace) -> dict[str, Any]:
     """The definition of ``simulate GAME`` with these options (everything checked)."""
     return _definition(game, args, [])
@@ -118,21 +70,13 @@ def _definition(
 ) -> dict[str, Any]:
     study_kind = kind(game)
     check_games(args.games)
-    if game == "wok-star" and getattr(args, "all", False):
-        # --all is every player count and difficulty: another count or level would be ignored
-        ignored = [flag for flag, value in (("--players", args.players),
-                                            ("--difficulty", getattr(args, "difficulty", None)))
-                   if value is not None]
-        if ignored:
-            raise UserError(f"--all plays every player count 1-4 and every difficulty; drop "
-                            f"{' and '.join(ignored)}")
-        players = [1, 2, 3, 4]
-    else:
+    players = study_kind.players(args)
+    if players is None:
         given = args.players if args.players is not None else plugin(game).default_players
         players = player_list(given, game)
-    bots = [args.bot] if game == "wok-star" and hasattr(args, "bot") else bot_list(args.bots)
+    bots = study_kind.bots(args)
     base = _user_override(study_kind, args.config)
-    options, option_varied = _game_options(game, args, base)
+    options, option_varied = study_kind.rules_options(args, base)
     base = configs.merge(base, options)
     all_varied = option_varied + varied
     variants: list[dict[str, Any]] = []

@@ -16,7 +16,9 @@ import numpy as np
 from wokphysics.batch.charts import Chart
 from wokphysics.batch.columns import Columns, FloatArray
 from wokphysics.batch.stats import Estimate, mean
-from wokphysics.batch.tasks import Record, Task
+from wokphysics.batch.tasks import Task
+from wokphysics.batch.values import Record
+from wokphysics.games.we_will_wok_you.plugin import PLUGIN
 from wokphysics.studies.games import (
     GameContext,
     common_charts,
@@ -25,8 +27,9 @@ from wokphysics.studies.games import (
     player_counts,
     turn_record,
 )
+from wokphysics.studies.kind import StudyKind, turn_bots
 
-GAME = "we-will-wok-you"
+GAME = PLUGIN.name
 
 
 def play_game(task: Task, context: GameContext) -> Record:
@@ -152,3 +155,14 @@ def table(columns: Columns) -> str:
         + "\ngame length in turns (a wok card and its payment are one turn): mean "
         f"{statistics.mean(turns):.1f}, min {min(turns)}, max {max(turns)}"
     )
+
+
+KIND = StudyKind(
+    game=PLUGIN,
+    task_fn=play_game,
+    load=load_config,
+    files=("we_will_wok_you.toml",),
+    charts=charts,
+    table=lambda columns, definition: table(columns),
+    check_bots=turn_bots(PLUGIN),
+)

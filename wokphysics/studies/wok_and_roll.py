@@ -7,15 +7,20 @@ side's score sheet, as ``Menu.section_scores`` names them).
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Mapping
 from typing import Any
 
 from wokphysics.batch.charts import Chart
 from wokphysics.batch.columns import Columns
 from wokphysics.batch.stats import Estimate, mean
-from wokphysics.batch.tasks import Record, Task
+from wokphysics.batch.tasks import Task
+from wokphysics.batch.values import Record
+from wokphysics.games.wok_and_roll.plugin import PLUGIN
 from wokphysics.studies.games import GameContext, common_charts, play_turn_game, turn_record
+from wokphysics.studies.kind import StudyKind, Varied, turn_bots
 
-GAME = "wok-and-roll"
+GAME = PLUGIN.name
 
 
 def play_game(task: Task, context: GameContext) -> Record:
@@ -106,3 +111,42 @@ def table(columns: Columns) -> str:
     from wokphysics.studies.games import results_table
 
     return results_table(columns)
+
+
+def rules_options(args: argparse.Namespace, base: Mapping[str, Any]) -> tuple[
+    dict[str, Any], Varied
+]:
+    """``--expert`` and ``--dishes N`` (the end condition of the side played) as overrides."""
+    from wokphysics.games.wok_and_roll.settings import check_dishes_option
+
+    expert = bool(getattr(args, "expert", False))
+    dishes = getattr(args, "dishes", None)
+    check_dishes_option(dishes, expert, getattr(args, "config", None))
+    rules: dict[str, Any] = {}
+    if expert:
+        rules["menu"] = "expert"
+    if dishes is not None:
+        side = rules.get("menu") or base.get("rules", {}).get("menu")
+        if side is None:
+            side = load_config(None).rules.menu
+        rules["expert_dishes_to_end" if side == "expert" else "dishes_to_end"] = dishes
+    return ({"rules": rules} if rules else {}), []
+
+
+def _titled_table(columns: Columns, definition: Mapping[str, Any]) -> str:
+    seeds = [int(s or 0) for s in columns.values("seed")]
+    sides = sorted({str(m) for m in columns.values("menu")})
+    side = " and ".join(s.capitalize() for s in sides)
+    return f"Wok and Roll, {side} Menu, seeds {min(seeds)}..{max(seeds)}\n" + table(columns)
+
+
+KIND = StudyKind(
+    game=PLUGIN,
+    task_fn=play_game,
+    load=load_config,
+    files=("wok_and_roll.toml",),
+    charts=charts,
+    table=_titled_table,
+    check_bots=turn_bots(PLUGIN),
+    rules_options=rules_options,
+)

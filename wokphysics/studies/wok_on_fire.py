@@ -11,6 +11,7 @@ and chops; turns, stirs and the simulated table time.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,9 @@ import numpy as np
 from wokphysics.batch.charts import Chart
 from wokphysics.batch.columns import Columns, FloatArray
 from wokphysics.batch.stats import Estimate, mean, rate
-from wokphysics.batch.tasks import Record, Scalar, Task
+from wokphysics.batch.tasks import Task
+from wokphysics.batch.values import Record, Scalar
+from wokphysics.games.wok_on_fire.plugin import PLUGIN
 from wokphysics.studies.games import (
     GameContext,
     common_charts,
@@ -27,8 +30,9 @@ from wokphysics.studies.games import (
     player_counts,
     seat_columns,
 )
+from wokphysics.studies.kind import StudyKind
 
-GAME = "wok-on-fire"
+GAME = PLUGIN.name
 FLIP_BINS = ("0", "1", "2", "3plus")
 
 
@@ -184,7 +188,7 @@ def check_bots(names: list[str], config: Any) -> None:
     """A UserError naming the strengths there are, for an unknown bot name."""
     from wokphysics.games.bots import refuse_unknown_bots
 
-    refuse_unknown_bots(names, list(config.bots), "wok-on-fire")
+    refuse_unknown_bots(names, list(config.bots), GAME)
 
 
 def table(columns: Columns) -> str:
@@ -203,3 +207,19 @@ def table(columns: Columns) -> str:
             )
         )
     return wof_results_table(results)
+
+
+def _titled_table(columns: Columns, definition: Mapping[str, Any]) -> str:
+    seeds = [int(s or 0) for s in columns.values("seed")]
+    return f"Wok on Fire, seeds {min(seeds)}..{max(seeds)}\n" + table(columns)
+
+
+KIND = StudyKind(
+    game=PLUGIN,
+    task_fn=play_game,
+    load=load_config,
+    files=("physics.toml", "wok_on_fire.toml"),
+    charts=charts,
+    table=_titled_table,
+    check_bots=check_bots,
+)

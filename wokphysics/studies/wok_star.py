@@ -8,12 +8,17 @@ the team. A game's record adds ``outcome`` (``won``, ``bad publicity`` or ``loan
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Mapping
 from typing import Any
 
 from wokphysics.batch.charts import Chart
 from wokphysics.batch.columns import Columns
 from wokphysics.batch.stats import Estimate, rate
-from wokphysics.batch.tasks import Record, Task
+from wokphysics.batch.tasks import Task
+from wokphysics.batch.values import Record
+from wokphysics.errors import UserError
+from wokphysics.games.wok_star.plugin import PLUGIN
 from wokphysics.studies.games import (
     GameContext,
     common_charts,
@@ -21,8 +26,10 @@ from wokphysics.studies.games import (
     player_counts,
     turn_record,
 )
+from wokphysics.studies.kind import StudyKind, Varied, turn_bots
 
-GAME = "wok-star"
+GAME = PLUGIN.name
+DIFFICULTIES = ("easy", "normal", "hard")
 ROUNDS = 6
 
 
@@ -125,3 +132,62 @@ LEGEND = (
     "Publicity cards at the end; lost (bp): games lost to Bad Publicity; actions: per game"
 )
 """What the table's columns are (the header's words are short to fit 80 columns)."""
+
+
+def rules_options(args: argparse.Namespace, base: Mapping[str, Any]) -> tuple[
+    dict[str, Any], Varied
+]:
+    """``--no-timer``, ``--no-events``, ``--no-characters``, ``--first-game`` and
+    ``--difficulty LEVEL`` as overrides; ``--difficulty all`` (or ``--all``) plays each
+    difficulty as a variant."""
+    rules: dict[str, Any] = {}
+    varied: Varied = []
+    if getattr(args, "no_timer", False) or getattr(args, "first_game", False):
+        rules["timer"] = False
+    if getattr(args, "no_events", False) or getattr(args, "first_game", False):
+        rules["events"] = False
+    if getattr(args, "no_characters", False) or getattr(args, "first_game", False):
+        rules["characters"] = False
+    level = getattr(args, "difficulty", None)
+    if getattr(args, "all", False):
+        level = "all"
+    if level == "all":
+        varied.append(("rules.difficulty", list(DIFFICULTIES)))
+    elif level is not None:
+        if level not in DIFFICULTIES:
+            raise UserError(f"--difficulty must be easy, normal or hard, or all, not '{level}'")
+        rules["difficulty"] = level
+    return ({"rules": rules} if rules else {}), varied
+
+
+def players(args: argparse.Namespace) -> list[int] | None:
+    """``--all``: every player count (another count or level would be ignored: refused)."""
+    if not getattr(args, "all", False):
+        return None
+    ignored = [flag for flag, value in (("--players", args.players),
+                                        ("--difficulty", getattr(args, "difficulty", None)))
+               if value is not None]
+    if ignored:
+        raise UserError(f"--all plays every player count 1-4 and every difficulty; drop "
+                        f"{' and '.join(ignored)}")
+    return [1, 2, 3, 4]
+
+
+def bots(args: argparse.Namespace) -> list[str]:
+    """One bot for the whole team: ``simulate``'s ``--bot NAME`` (``sweep``'s ``--bots``)."""
+    return [args.bot] if hasattr(args, "bot") else [args.bots]
+
+
+KIND = StudyKind(
+    game=PLUGIN,
+    task_fn=play_game,
+    load=load_config,
+    files=("wok_star.toml",),
+    charts=charts,
+    table=lambda columns, definition: table(columns, int(definition.get("seed", 1))),
+    check_bots=turn_bots(PLUGIN),
+    rules_options=rules_options,
+    players=players,
+    bots=bots,
+    table_per_player_count=False,
+)

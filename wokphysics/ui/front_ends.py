@@ -1,17 +1,19 @@
-"""The window front ends of the games, found from their plugin entries.
+"""The window front ends of the games: one typed :class:`FrontEnd` per game, naming its plugin.
 
 The rules layer never imports the window, so a game's plugin names no scene; this module is
-the window's side of the wiring. For each game with a window, a :class:`FrontEnd` gives:
+the window's side of the wiring (tests/test_architecture.py checks every game has an entry).
+For each game, a :class:`FrontEnd` gives:
 
 - ``play``: the ``wokphysics play GAME`` command in the window (its options and handler);
 - ``start(setup)``: the scene factory for a :class:`~wokphysics.ui.turn.play.Setup` (the
   launcher's choice: seats, seed, rules options, autosave file, or a game to resume);
 - ``default_bot``: the bot a number of ``--bots`` (or the launcher) puts in a seat;
-- ``bots``: the bot names (strengths) a seat may hold.
+- ``bots``: the bot names (strengths) a seat may hold;
+- ``picture``: paints the game's picture in the launcher.
 
 Adding a turn-based game's window: write its scene maker (``maker(session, text, sound,
-on_new_game, on_home) -> TurnScene``, see :mod:`wokphysics.ui.turn.scene`) and add one
-:func:`turn_front_end` line to ``_FRONT_ENDS``. Games without an entry play in the terminal.
+on_new_game, on_home) -> TurnScene``, see :mod:`wokphysics.ui.turn.scene`) and its launcher
+picture, and add one :func:`turn_front_end` line to :data:`FRONT_ENDS`.
 """
 
 from __future__ import annotations
@@ -21,10 +23,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import GamePlugin, VerbCommand
+from wokphysics.games.plugin import GamePlugin
+from wokphysics.games.we_will_wok_you.plugin import PLUGIN as WE_WILL_WOK_YOU_GAME
+from wokphysics.games.wok_and_roll.plugin import PLUGIN as WOK_AND_ROLL_GAME
+from wokphysics.games.wok_on_fire.plugin import PLUGIN as WOK_ON_FIRE_GAME
+from wokphysics.games.wok_star.plugin import PLUGIN as WOK_STAR_GAME
+from wokphysics.terminal.entry import VerbCommand
 from wokphysics.ui.turn.play import Setup, add_terminal_flag, autosave_name
 
 if TYPE_CHECKING:
+    import pygame
+
     from wokphysics.ui.app import SceneFactory
     from wokphysics.ui.sound import Sound
     from wokphysics.ui.turn.play import SceneMaker
@@ -33,15 +42,21 @@ if TYPE_CHECKING:
     from wokphysics.ui.widgets import Text
 
 
+Painter = Callable[["pygame.Surface", "Text"], None]
+"""Paints a game's picture for the launcher on a surface (see :mod:`.launcher.pictures`)."""
+
+
 @dataclass(frozen=True)
 class FrontEnd:
     """One game's window."""
 
+    game: GamePlugin
     play: VerbCommand
     start: Callable[[Setup], SceneFactory]
     default_bot: str
     bots: Callable[[], list[str]]
     autosave: str
+    picture: Painter
     turn_maker: Callable[[], SceneMaker] | None = None
     """A turn-based game's scene maker (the replay viewer builds its scene with it)."""
 
@@ -77,19 +92,27 @@ def _wok_on_fire_bots() -> list[str]:
     return sorted(load_config().bots) or ["strong", "weak"]
 
 
+def _wok_on_fire_picture(surface: pygame.Surface, text: Text) -> None:
+    from wokphysics.ui.launcher.pictures import paint_wok_on_fire
+
+    paint_wok_on_fire(surface, text)
+
+
 WOK_ON_FIRE = FrontEnd(
+    game=WOK_ON_FIRE_GAME,
     play=VerbCommand("play in the window with the mouse (people and bots at one table)",
                      _wok_on_fire_add, _wok_on_fire_run),
     start=_wok_on_fire_start,
     default_bot="strong",
     bots=_wok_on_fire_bots,
-    autosave="wok-on-fire-autosave.json",
+    autosave=autosave_name(WOK_ON_FIRE_GAME.name),
+    picture=_wok_on_fire_picture,
 )
 
 
 # --------------------------------------------------------------------------- turn games
-def turn_front_end(plugin: GamePlugin, default_bot: str, maker: Callable[[], SceneMaker]
-                   ) -> FrontEnd:
+def turn_front_end(plugin: GamePlugin, default_bot: str, maker: Callable[[], SceneMaker],
+                   picture: Painter) -> FrontEnd:
     """The window of a turn-based game whose scene ``maker()`` returns (imported when
     called, so the command line stays quick)."""
 
@@ -113,12 +136,14 @@ def turn_front_end(plugin: GamePlugin, default_bot: str, maker: Callable[[], Sce
         return sorted(engine.bots) if engine is not None else []
 
     return FrontEnd(
+        game=plugin,
         play=VerbCommand("play in the window with the mouse (people and bots; hot seat "
                          "hides each hand)", add, run),
         start=start,
         default_bot=default_bot,
         bots=bots,
         autosave=autosave_name(plugin.name),
+        picture=picture,
         turn_maker=maker,
     )
 
@@ -155,18 +180,26 @@ def _wok_star_start(setup: Setup) -> SceneFactory:
 
 
 def _wok_star_bots() -> list[str]:
-    from wokphysics.ui.wok_star.command import BOTS
+    from wokphysics.games.wok_star.bots import BOTS
 
     return sorted(BOTS)
 
 
+def _wok_star_picture(surface: pygame.Surface, text: Text) -> None:
+    from wokphysics.ui.launcher.pictures import paint_wok_star
+
+    paint_wok_star(surface, text)
+
+
 WOK_STAR = FrontEnd(
+    game=WOK_STAR_GAME,
     play=VerbCommand("play in the window with the mouse, in real time, beside team bots (or "
                      "hot seat)", _wok_star_add, _wok_star_run),
     start=_wok_star_start,
     default_bot="team",
     bots=_wok_star_bots,
-    autosave="wok-star-autosave.json",
+    autosave=autosave_name(WOK_STAR_GAME.name),
+    picture=_wok_star_picture,
 )
 
 
@@ -181,9 +214,15 @@ def _wok_and_roll_maker() -> SceneMaker:
     return make
 
 
+def _wok_and_roll_picture(surface: pygame.Surface, text: Text) -> None:
+    from wokphysics.ui.launcher.pictures import paint_wok_and_roll
+
+    paint_wok_and_roll(surface, text)
+
+
 def _wok_and_roll_front_end(plugin: GamePlugin) -> FrontEnd:
     """The turn games' window, with Wok and Roll's ``--expert`` and ``--dishes``."""
-    base = turn_front_end(plugin, "greedy", _wok_and_roll_maker)
+    base = turn_front_end(plugin, "greedy", _wok_and_roll_maker, _wok_and_roll_picture)
 
     def add(parser: argparse.ArgumentParser) -> None:
         from wokphysics.ui.wok_and_roll.play import add_options
@@ -212,42 +251,48 @@ def _with_epilog(front: FrontEnd, epilog: Callable[[], str]) -> FrontEnd:
 
 
 def _wwwy_epilog() -> str:
-    from wokphysics.games.we_will_wok_you.commands import HOW_TO_PLAY
+    from wokphysics.terminal.we_will_wok_you.commands import HOW_TO_PLAY
 
     return HOW_TO_PLAY + (" In the window: click a coin set, a row, or a wok card and then "
                           "the hand cards that pay; hover for details; F1 for help.")
 
 
-def _front_ends() -> dict[str, FrontEnd]:
-    from wokphysics.games.registry import plugin
+def _we_will_wok_you_picture(surface: pygame.Surface, text: Text) -> None:
+    from wokphysics.ui.launcher.pictures import paint_we_will_wok_you
 
-    return {
-        "wok-on-fire": WOK_ON_FIRE,
-        "we-will-wok-you": _with_epilog(turn_front_end(plugin("we-will-wok-you"), "greedy",
-                                                       _wwwy_maker), _wwwy_epilog),
-        "wok-star": WOK_STAR,
-        "wok-and-roll": _wok_and_roll_front_end(plugin("wok-and-roll")),
-    }
+    paint_we_will_wok_you(surface, text)
 
 
-_FRONT_ENDS = _front_ends()
+FRONT_ENDS: tuple[FrontEnd, ...] = (
+    WOK_ON_FIRE,
+    _with_epilog(turn_front_end(WE_WILL_WOK_YOU_GAME, "greedy", _wwwy_maker,
+                                _we_will_wok_you_picture), _wwwy_epilog),
+    WOK_STAR,
+    _wok_and_roll_front_end(WOK_AND_ROLL_GAME),
+)
+"""One window per game."""
 
 
 def front_end(plugin: GamePlugin) -> FrontEnd | None:
     """``plugin``'s window, or None if the game plays only in the terminal."""
-    return _FRONT_ENDS.get(plugin.name)
+    for found in FRONT_ENDS:
+        if found.game is plugin:
+            return found
+    return None
 
 
 def window_play(plugin: GamePlugin) -> VerbCommand | None:
     """The ``play`` command that opens ``plugin``'s game in the window, or None."""
-    found = _FRONT_ENDS.get(plugin.name)
+    found = front_end(plugin)
     return found.play if found is not None else None
 
 
 def terminal_play(plugin: GamePlugin) -> VerbCommand | None:
     """The terminal ``play`` command of ``plugin`` with ``--terminal`` among its options (so
     ``wokphysics play GAME --terminal ...`` parses), or None."""
-    command = plugin.commands.get("play")
+    from wokphysics.terminal.registry import terminal_entry
+
+    command = terminal_entry(plugin).play
     if command is None:
         return None
     add = command.add_arguments

@@ -56,13 +56,14 @@ def _move(pos: tuple[int, int]) -> None:
 def wwwy_frames(seed: int) -> tuple[list[float], list[float], int]:
     """Frame times of a 4-bot We Will Wok You game at 1280 x 800 (wall, CPU) and the engine
     steps taken."""
+    from wokphysics.games.we_will_wok_you.info import INFO
     from wokphysics.ui.app import App, WindowOptions
     from wokphysics.ui.turn.scene import TurnScene
     from wokphysics.ui.turn.session import TurnSession
     from wokphysics.ui.wwwy.scene import wwwy_scene
 
     def make(app: App) -> TurnScene:
-        session = TurnSession.new("we-will-wok-you", ["greedy"] * 4, seed)
+        session = TurnSession.new(INFO.name, ["greedy"] * 4, seed)
         scene = wwwy_scene(session, app.text, app.sound)
         scene.scheduler.turn_pause_s = scene.scheduler.step_pause_s = 1 / 6
         return scene

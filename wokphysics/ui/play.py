@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
+from wokphysics.games.wok_on_fire.info import INFO
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -46,7 +47,7 @@ def bot_labels(players: int, bots: str, cfg: WokOnFireConfig) -> tuple[str, ...]
 
     if not 1 <= players <= 4:
         raise UserError(f"--players {players}: Wok on Fire has 1 to 4 players")
-    return seat_labels(players, bots, _bot_names(cfg), DEFAULT_BOT, "wok-on-fire")
+    return seat_labels(players, bots, _bot_names(cfg), DEFAULT_BOT, INFO.name)
 
 
 def _bot_names(cfg: WokOnFireConfig) -> list[str]:
@@ -76,7 +77,7 @@ def save_on_leave(scene: PlayScene, save: Path) -> None:
 
     scene.finish_motion()
     scene.game.save(save)
-    line = saved_game_line("wok-on-fire", save)
+    line = saved_game_line(INFO.name, save)
     if line is not None:
         print(line)
 
@@ -108,8 +109,8 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     else:
         save = None
 
-    from wokphysics.games.cli_options import check_save_options, check_seed
     from wokphysics.games.wok_on_fire.engine import resume_game
+    from wokphysics.terminal.options import check_save_options, check_seed
 
     check_save_options(args)
     if args.resume:
@@ -196,7 +197,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     return on_table(cfg, new_scene)
 
 
-def claim_save(save: Path, resume: Path | None, game: str = "wok-on-fire") -> Path:
+def claim_save(save: Path, resume: Path | None, game: str = INFO.name) -> Path:
     """The save file this window owns (locked): the resumed game's own file, or for a new
     game ``save`` unless it holds another unfinished game or another window plays it (then a
     new name, said on the terminal). ``game``: whose resume command to suggest."""
@@ -228,7 +229,7 @@ def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: P
     if args.players is not None or args.bots is not None:
         raise UserError("--practice is a solo table with no turns; drop --players and --bots")
     cfg = load_config(args.config)
-    from wokphysics.games.cli_options import check_seed
+    from wokphysics.terminal.options import check_seed
 
     seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
     log = FlickLog(path=Path(args.save) if args.save and not args.no_save else None)

@@ -4,24 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wokphysics.games.plugin import GamePlugin, TurnEngine, VerbCommand
-from wokphysics.games.protocol import GameInfo
-from wokphysics.games.we_will_wok_you import commands
+from wokphysics.games.plugin import GamePlugin, TurnEngine
+from wokphysics.games.we_will_wok_you.info import INFO
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
-
-INFO = GameInfo(
-    name="we-will-wok-you",
-    title="We Will Wok You",
-    min_players=2,
-    max_players=4,
-    hidden_information=True,
-    simultaneous=False,
-)
 
 
 def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
@@ -62,25 +52,18 @@ def _rules_model() -> type[BaseModel]:
     return RulesSettings
 
 
+def _bench_figures(repeat: int) -> dict[str, float]:
+    from wokphysics.games.we_will_wok_you.bench import bench_figures
+
+    return bench_figures(repeat)
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="collect coins, buy rows of ingredients and cook them into wok cards",
     default_players=3,
     config_file="we_will_wok_you.toml",
-    commands={
-        "play": VerbCommand(
-            "play in the terminal against bots (or hot-seat)",
-            commands.add_play_arguments,
-            commands.play,
-        ),
-        "score": VerbCommand(
-            "score a player's holding exactly",
-            commands.add_score_arguments,
-            commands.score,
-        ),
-    },
-    bench_figures=commands.bench_figures,
-    simulate_options=commands.add_simulate_arguments,
+    bench_figures=_bench_figures,
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random},
         config_of=_config_of,

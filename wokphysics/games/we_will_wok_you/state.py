@@ -36,7 +36,7 @@ from wokphysics.games.we_will_wok_you.actions import (
     TakeWok,
 )
 from wokphysics.games.we_will_wok_you.cards import MIN_PLAYERS, CardData, cards_from_text
-from wokphysics.games.we_will_wok_you.plugin import INFO
+from wokphysics.games.we_will_wok_you.info import INFO
 from wokphysics.games.we_will_wok_you.scoring import ScoreResult
 from wokphysics.games.we_will_wok_you.steps import Targets, step_table
 

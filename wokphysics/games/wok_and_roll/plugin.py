@@ -4,24 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wokphysics.games.plugin import GamePlugin, TurnEngine, VerbCommand
-from wokphysics.games.protocol import GameInfo
-from wokphysics.games.wok_and_roll import commands
+from wokphysics.games.plugin import GamePlugin, TurnEngine
+from wokphysics.games.wok_and_roll.info import INFO
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
-
-INFO = GameInfo(
-    name="wok-and-roll",
-    title="Wok and Roll",
-    min_players=1,
-    max_players=5,
-    hidden_information=True,
-    simultaneous=True,
-)
 
 
 def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
@@ -62,20 +52,18 @@ def _rules_model() -> type[BaseModel]:
     return RulesModel
 
 
+def _bench_figures(repeat: int) -> dict[str, float]:
+    from wokphysics.games.wok_and_roll.bench import bench_figures
+
+    return bench_figures(repeat)
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="roll dice, cook dishes on your menu sheet and fill your fridge and pantry",
     default_players=3,
     config_file="wok_and_roll.toml",
-    commands={
-        "play": VerbCommand(
-            "play in the terminal against bots (or hot-seat)",
-            commands.add_play_arguments,
-            commands.play,
-        ),
-    },
-    bench_figures=commands.bench_figures,
-    simulate_options=commands.add_simulate_arguments,
+    bench_figures=_bench_figures,
     turn_engine=TurnEngine(
         new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random},
         config_of=_config_of,

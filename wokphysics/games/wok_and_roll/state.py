@@ -40,10 +40,10 @@ from wokphysics.games.wok_and_roll.actions import (
     Unlock,
     parse_cached,
 )
+from wokphysics.games.wok_and_roll.info import INFO
 from wokphysics.games.wok_and_roll.lanes import LANE
 from wokphysics.games.wok_and_roll.menu import COMPLETED, GAINED, Menu, face_dice
 from wokphysics.games.wok_and_roll.options import canonical_reroll, market_actions
-from wokphysics.games.wok_and_roll.plugin import INFO
 from wokphysics.games.wok_and_roll.rules import (
     ENDS,
     apply_to_menu,

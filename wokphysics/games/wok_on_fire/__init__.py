@@ -6,5 +6,6 @@ Wok on Fire is not a turn-engine game; :mod:`.plugin` wires it into the program.
   parser for the names people type.
 - :mod:`.scoring`: the exact end-of-game scoring (each player's optimal arrangement, the Pork
   and Broccoli majorities, the fewest-ingredients tie-break).
-- :mod:`.commands`: the ``wokphysics score wok-on-fire`` command and the bench figures.
+- :mod:`.bench`: the bench figures (``wokphysics score wok-on-fire`` is the terminal's:
+  :mod:`wokphysics.terminal.wok_on_fire`).
 """

@@ -8,25 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import GamePlugin, VerbCommand
-from wokphysics.games.protocol import GameInfo
-from wokphysics.games.wok_on_fire import commands
+from wokphysics.games.plugin import GamePlugin
+from wokphysics.games.wok_on_fire.info import GAME_RECORD_FORMAT, INFO
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
-
-INFO = GameInfo(
-    name="wok-on-fire",
-    title="Wok on Fire",
-    min_players=1,
-    max_players=4,
-    hidden_information=False,
-    simultaneous=False,
-)
-
-GAME_RECORD_FORMAT = "wokphysics-game-replay"
-"""The ``format`` field of a whole-game record (autosaves and ``simulate --out`` files);
-:mod:`.record` writes and reads it."""
 
 
 def _verify_record(path: str) -> tuple[bool, str]:
@@ -49,20 +35,18 @@ def _rules_model() -> type[BaseModel]:
     return WokOnFireRules
 
 
+def _bench_figures(repeat: int) -> dict[str, float]:
+    from wokphysics.games.wok_on_fire.bench import bench_figures
+
+    return bench_figures(repeat)
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="flick cards over with a spatula in a physics wok, then pick the best ones",
     default_players=2,
     config_file="wok_on_fire.toml",
-    commands={
-        "score": VerbCommand(
-            "score a player's collected cards exactly",
-            commands.add_score_arguments,
-            commands.score,
-        ),
-    },
-    bench_figures=commands.bench_figures,
-    simulate_options=commands.add_simulate_arguments,
+    bench_figures=_bench_figures,
     record_format=GAME_RECORD_FORMAT,
     verify_record=_verify_record,
     rules_model=_rules_model,

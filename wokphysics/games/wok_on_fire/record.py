@@ -34,7 +34,7 @@ from wokphysics.games.wok_on_fire.engine import (
     Pick,
     WokOnFireGame,
 )
-from wokphysics.games.wok_on_fire.plugin import GAME_RECORD_FORMAT
+from wokphysics.games.wok_on_fire.info import GAME_RECORD_FORMAT
 from wokphysics.records.files import (
     read_replay_json,
     require,

@@ -5,24 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import GamePlugin, TurnEngine, VerbCommand
-from wokphysics.games.protocol import GameInfo
-from wokphysics.games.wok_star import commands
+from wokphysics.games.plugin import GamePlugin, TurnEngine
+from wokphysics.games.wok_star.bots import BOTS
+from wokphysics.games.wok_star.info import INFO
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
-
-INFO = GameInfo(
-    name="wok-star",
-    title="Wok Star",
-    min_players=1,
-    max_players=4,
-    hidden_information=True,
-    simultaneous=True,
-)
 
 
 def _new_state(num_players: int, seed: int, config: object = None) -> GameState:
@@ -60,18 +50,6 @@ def _step_clock(state: GameState) -> Callable[[float], None]:
     return at
 
 
-def _team(seed: int) -> Bot:
-    from wokphysics.games.wok_star.team_bot import TeamBot
-
-    return TeamBot(seed)
-
-
-def _random(seed: int) -> Bot:
-    from wokphysics.games.bots import RandomBot
-
-    return RandomBot(seed)
-
-
 def _rules_model() -> type[BaseModel]:
     """The ``[rules]`` table's model (for the launcher's rules options)."""
     from wokphysics.games.wok_star.cards import Rules
@@ -79,22 +57,20 @@ def _rules_model() -> type[BaseModel]:
     return Rules
 
 
+def _bench_figures(repeat: int) -> dict[str, float]:
+    from wokphysics.games.wok_star.bench import bench_figures
+
+    return bench_figures(repeat)
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="a cooperative real-time restaurant: roll dice, cook recipes, serve customers",
     default_players=2,
     config_file="wok_star.toml",
-    commands={
-        "play": VerbCommand(
-            "play in the terminal in real time, with team bots",
-            commands.add_play_arguments,
-            commands.play,
-        ),
-    },
-    bench_figures=commands.bench_figures,
-    simulate_options=commands.add_simulate_arguments,
+    bench_figures=_bench_figures,
     turn_engine=TurnEngine(
-        new_state=_new_state, load_state=_load_state, bots={"team": _team, "random": _random},
+        new_state=_new_state, load_state=_load_state, bots=BOTS,
         step_clock=_step_clock, config_of=_config_of,
     ),
     rules_model=_rules_model,

@@ -11,12 +11,11 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tqdm import tqdm
-
-from wokphysics.games.bots import Bot, check_bot_names
-from wokphysics.games.registry import turn_engine
+from wokphysics.games.bots import Bot, refuse_unknown_bots
 from wokphysics.games.seeds import bot_seed
+from wokphysics.games.wok_star.bots import BOTS
 from wokphysics.games.wok_star.cards import WokStarConfig
+from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.state import WokStarState
 
 
@@ -34,8 +33,8 @@ class TeamResult:
 
 def make_bots(name: str, players: int, seed: int) -> list[Bot]:
     """One bot per seat (``team`` or ``random``), each seeded from the game's seed."""
-    check_bot_names("wok-star", [name], "bot")  # once, not per seat: every game seats them
-    factory = turn_engine("wok-star").bots[name]
+    refuse_unknown_bots([name], list(BOTS), INFO.name, "bot")  # once, not per seat
+    factory = BOTS[name]
     return [factory(bot_seed(seed, seat)) for seat in range(players)]
 
 
@@ -69,14 +68,10 @@ def play_games(
     games: int,
     seed: int,
     bot: str,
-    progress: bool = False,
-    label: str = "wok-star",
 ) -> list[TeamResult]:
-    """``games`` games with seeds ``seed``, ``seed + 1``, ..."""
-    return [
-        play_game(config, players, seed + index, bot)
-        for index in tqdm(range(games), desc=label, unit="game", disable=not progress)
-    ]
+    """``games`` games with seeds ``seed``, ``seed + 1``, ... (a study of many games runs on
+    the batch runner, with its progress bar: :mod:`wokphysics.studies.wok_star`)."""
+    return [play_game(config, players, seed + index, bot) for index in range(games)]
 
 
 def summary_row(label: str, results: Sequence[TeamResult]) -> str:

@@ -63,6 +63,7 @@ from wokphysics.games.wok_star.cards import (
 from wokphysics.games.wok_star.clock import Clock, SimulatedClock
 from wokphysics.games.wok_star.decks import card_order
 from wokphysics.games.wok_star.dice import HandMenus, hand_menus, menus_for
+from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.model import (
     ACTION,
     FREE,
@@ -76,7 +77,6 @@ from wokphysics.games.wok_star.model import (
     Phase,
     PileCard,
 )
-from wokphysics.games.wok_star.plugin import INFO
 from wokphysics.games.wok_star.timeline import NO_DEADLINE
 from wokphysics.games.wok_star.timers import NOT_YET, SandTimer, fresh_timers
 

@@ -25,8 +25,23 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.render import EVENT_TEXT
 from wokphysics.games.wok_star.state import WokStarState
+
+EVENT_TEXT = {
+    "chefs_special": "serve any dish for ${n}",
+    "delivery": "+{n} on every counter",
+    "inspector": "-{n} on every counter",
+    "spoilage": "end of round: counters above {n} drop to {n}",
+    "extra_hands": "everyone rolls {n} extra die this round",
+    "power_cut": "everyone's highest unplaced die is set aside",
+    "lucky_wok": "unplaced dice are re-rolled",
+    "walk_in": "{n} more customer(s) join this round's deck",
+    "rush": "the next card comes at once",
+    "windfall": "+${n}",
+    "tip_jar": "end of round: +${n} per face-up customer",
+    "food_critic": "end of round: +${n} if nobody was turned away, else -${n}",
+    "repairs": "end of round: -${n}",
+}
 
 CHARACTER_TEXT = {
     "grandma": "+{n} on one ingredient counter of your choice",

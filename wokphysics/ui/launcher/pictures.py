@@ -1,6 +1,8 @@
 """A picture of each game for the launcher, drawn with pygame (Wok on Fire uses its sprites).
 
-Each picture is drawn once at the reference size (150 x 130 px) and scaled with the window.
+Each game's window entry (:class:`~wokphysics.ui.front_ends.FrontEnd`) names its painter;
+:class:`Pictures` draws each once at the reference size (150 x 130 px) and scales it with the
+window.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ import pygame
 from wokphysics.config.paths import sprites_dir
 from wokphysics.ui.widgets import Text
 
+Painter = Callable[[pygame.Surface, Text], None]
+"""Paints one game's picture on a surface of :data:`SIZE`."""
+
 SIZE = (150, 130)
 DIE_LETTERS = ("R", "N", "V", "M", "S", "B")
 
@@ -23,7 +28,7 @@ def _rotated_card(surface: pygame.Surface, image: pygame.Surface, center: tuple[
     surface.blit(turned, turned.get_rect(center=center))
 
 
-def _wok_on_fire(surface: pygame.Surface, text: Text) -> None:
+def paint_wok_on_fire(surface: pygame.Surface, text: Text) -> None:
     w, h = surface.get_size()
     pygame.draw.circle(surface, (40, 36, 34), (w // 2, h // 2), 62)
     pygame.draw.circle(surface, (90, 84, 80), (w // 2, h // 2), 62, 4)
@@ -51,7 +56,7 @@ def _wok_on_fire(surface: pygame.Surface, text: Text) -> None:
     pygame.draw.polygon(surface, (240, 120, 40), flame)
 
 
-def _we_will_wok_you(surface: pygame.Surface, text: Text) -> None:
+def paint_we_will_wok_you(surface: pygame.Surface, text: Text) -> None:
     colors = ((86, 158, 72), (226, 184, 58), (232, 122, 44), (70, 128, 200), (150, 92, 182))
     for index, color in enumerate(colors):
         card = pygame.Surface((40, 56), pygame.SRCALPHA)
@@ -81,7 +86,7 @@ def _die(surface: pygame.Surface, text: Text, center: tuple[int, int], letter: s
     _rotated_card(surface, face, center, angle)
 
 
-def _wok_star(surface: pygame.Surface, text: Text) -> None:
+def paint_wok_star(surface: pygame.Surface, text: Text) -> None:
     w, h = surface.get_size()
     # a sand timer: two glass bulbs and the sand running
     top = [(18, 14), (62, 14), (40, 60)]
@@ -104,7 +109,7 @@ def _wok_star(surface: pygame.Surface, text: Text) -> None:
     pygame.draw.polygon(surface, (240, 190, 40), star)
 
 
-def _wok_and_roll(surface: pygame.Surface, text: Text) -> None:
+def paint_wok_and_roll(surface: pygame.Surface, text: Text) -> None:
     sheet = pygame.Rect(70, 10, 72, 110)
     pygame.draw.rect(surface, (248, 244, 232), sheet, border_radius=4)
     for row in range(6):
@@ -120,14 +125,6 @@ def _wok_and_roll(surface: pygame.Surface, text: Text) -> None:
              index >= 4, (index * 23) % 30 - 15)
 
 
-PAINTERS: dict[str, Callable[[pygame.Surface, Text], None]] = {
-    "wok-on-fire": _wok_on_fire,
-    "we-will-wok-you": _we_will_wok_you,
-    "wok-star": _wok_star,
-    "wok-and-roll": _wok_and_roll,
-}
-
-
 class Pictures:
     """The games' pictures, drawn once and scaled per size."""
 
@@ -136,7 +133,9 @@ class Pictures:
         self._drawn: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 
-    def picture(self, game: str, size: tuple[int, int]) -> pygame.Surface:
+    def picture(self, game: str, painter: Painter | None, size: tuple[int, int]
+                ) -> pygame.Surface:
+        """``game``'s picture at ``size`` (px), painted by ``painter`` (None: a blank one)."""
         found = self._scaled.get((game, size))
         if found is not None:
             return found
@@ -144,7 +143,6 @@ class Pictures:
         if base is None:
             base = pygame.Surface(SIZE, pygame.SRCALPHA)
             base.fill((58, 50, 44))
-            painter = PAINTERS.get(game)
             if painter is not None:
                 painter(base, self.text)
             self._drawn[game] = base

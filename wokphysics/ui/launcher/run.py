@@ -68,7 +68,10 @@ def build_launcher(args: argparse.Namespace, folder: Path | None = None) -> tupl
 
 def _play_in_terminal(game: GameChoices, argv: list[str]) -> int:
     """Run the game's terminal ``play`` with the launcher's choices."""
-    command = game.plugin.commands["play"]
+    from wokphysics.terminal.registry import terminal_entry
+
+    command = terminal_entry(game.plugin).play
+    assert command is not None, "the launcher offers the terminal only where a game has it"
     parser = argparse.ArgumentParser(prog=f"wokphysics play {game.plugin.name} --terminal")
     command.add_arguments(parser)
     print(f"{game.plugin.title} in the terminal: wokphysics play {game.plugin.name} "

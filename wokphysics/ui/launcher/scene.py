@@ -251,7 +251,8 @@ class LauncherScene:
         pygame.draw.rect(surface, GOLD if selected else (90, 80, 70), box, 3 if selected else 1,
                          border_radius=10)
         picture = self._rect(30, 70 + index * 178 + 19, 150, 130)
-        surface.blit(self.pictures.picture(game.plugin.name, picture.size), picture)
+        painter = game.window.picture if game.window is not None else None
+        surface.blit(self.pictures.picture(game.plugin.name, painter, picture.size), picture)
         x = self._rect(196, 0, 0, 0).x
         y = box.y + self._font(12)
         self._label(surface, game.plugin.title, 30, (x, y), GOLD if selected else WHITE, True)

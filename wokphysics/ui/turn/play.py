@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_players, check_save_options, check_seed
 from wokphysics.games.plugin import GamePlugin
+from wokphysics.terminal.options import check_players, check_save_options, check_seed
 from wokphysics.ui.play import claim_save, parse_size
 
 if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` stays quick

@@ -8,26 +8,53 @@ the heading and the bar name the turns fully shown, or the turn on the table whe
 which (``GameParts.shown_turn``: Wok and Roll's last step of a turn rolls the next one).
 Keys and clicks are :class:`~wokphysics.ui.replay_steps.TurnStepper`'s (Space plays a turn
 every ``TURN_S`` seconds). The bar sits in a strip the scene keeps free below the game's
-picture. ``wokphysics replay GAME-autosave.json`` opens it; V on a game's end screen replays
-that game.
+picture. ``wokphysics replay GAME-autosave.json`` opens it (:mod:`.replay_window`); V on a
+game's end screen replays that game.
+
+The control drives any :class:`ReplayHost` (the turn scene is one): it imports no scene, so
+the scene may hold a replay without an import cycle.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.replay.turn_record import turn_starts
 from wokphysics.ui.replay_steps import BAR_MARGIN, TURN_S, TurnStepper
+from wokphysics.ui.turn.motion import Motions
 from wokphysics.ui.turn.session import TurnSession
-from wokphysics.ui.widgets import PANEL_BG
+from wokphysics.ui.widgets import PANEL_BG, Text
 
-if TYPE_CHECKING:
-    from wokphysics.ui.turn.scene import TurnScene
+
+class Hushable(Protocol):
+    """A presenter that can tell steps quietly (no sound, nothing flies)."""
+
+    quiet: bool
+
+
+class ReplayHost(Protocol):
+    """What a replay drives: a turn-based game's scene
+    (:class:`~wokphysics.ui.turn.scene.TurnScene`)."""
+
+    text: Text
+    end_shown: bool
+
+    @property
+    def presenter(self) -> Hushable: ...
+
+    @property
+    def motions(self) -> Motions: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def perform(self, actions: Sequence[Action]) -> bool: ...
+
+    def restart_session(self, session: TurnSession) -> None: ...
 
 def game_turn_starts(initial: GameState, actions: Sequence[Action],
                      turns_done: Callable[[GameState], int] | None = None) -> list[int]:
@@ -64,7 +91,7 @@ def shown_turns(initial: GameState, actions: Sequence[Action],
     return shown
 
 
-class ReplayControl(TurnStepper["TurnScene"]):
+class ReplayControl(TurnStepper[ReplayHost]):
     """Where a replay stands: ``index`` steps of ``actions`` applied to ``initial``, cut into
     the game's turns (``turns_done``: see :func:`game_turn_starts`)."""
 
@@ -85,14 +112,14 @@ class ReplayControl(TurnStepper["TurnScene"]):
         """A fresh session at the start of the record (no autosave, nobody acts)."""
         return replay_session(self.game, self.seats, self.initial)
 
-    def forward(self, scene: TurnScene) -> None:
+    def forward(self, scene: ReplayHost) -> None:
         """Show the next turn (its steps said and animated)."""
         end = self.next_start()
         while self.index < end:
             scene.perform([self.actions[self.index]])
             self.index += 1
 
-    def goto(self, scene: TurnScene, index: int) -> None:
+    def goto(self, scene: ReplayHost, index: int) -> None:
         """Show the game after ``index`` steps (replayed from the start, said but not
         animated)."""
         index = max(0, min(len(self.actions), index))
@@ -111,7 +138,7 @@ class ReplayControl(TurnStepper["TurnScene"]):
         super().toggle()
         self._clock = TURN_S  # the next turn comes at once
 
-    def update(self, real_s: float, scene: TurnScene) -> None:
+    def update(self, real_s: float, scene: ReplayHost) -> None:
         if not self.playing:
             return
         self._clock += real_s
@@ -123,7 +150,7 @@ class ReplayControl(TurnStepper["TurnScene"]):
                 self.forward(scene)
 
     # ------------------------------------------------------------------ drawing
-    def draw_bar(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw_bar(self, surface: pygame.Surface, scene: ReplayHost) -> None:
         width, height = surface.get_size()
         image = self.bar_image(scene.text, bar_font(surface))
         self.paint_bar(surface, image, (width // 2, height - BAR_MARGIN), (*PANEL_BG, 235))
@@ -137,34 +164,3 @@ def replay_session(game: str, seats: Sequence[str], initial: GameState) -> TurnS
 def bar_font(surface: pygame.Surface) -> int:
     """The bar's font size in a window of ``surface``'s height."""
     return max(16, surface.get_height() // 40)
-
-
-def run_turn_replay(path: str, args: argparse.Namespace) -> int:
-    """Open the replay viewer on a saved turn-based game (``args``: max_frames, screenshot)."""
-    from pathlib import Path
-
-    from wokphysics.errors import UserError
-    from wokphysics.games.registry import plugin
-    from wokphysics.replay.turn_record import read_record
-    from wokphysics.ui.app import App, replay_window_options
-    from wokphysics.ui.front_ends import front_end
-
-    record = read_record(path)
-    window = front_end(plugin(record.game))
-    if window is None or window.turn_maker is None:
-        raise UserError(f"{path}: {record.game} has no window yet; check the file with "
-                        f"wokphysics replay {path} --verify")
-    maker = window.turn_maker()
-    options = replay_window_options(
-        args, f"{plugin(record.game).title} replay - {Path(path).name}")
-
-    def new_scene(app: App) -> TurnScene:
-        scene = maker(replay_session(record.game, record.seats, record.initial), app.text,
-                      app.sound, app.restart, None)
-        scene.start_replay(scene.replay_of(record.seats, record.initial, record.actions))
-        return scene
-
-    status = App(options, new_scene).run()
-    if options.screenshot is not None:
-        print(f"screenshot saved to {options.screenshot}")
-    return status

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wokphysics.games.seating import bot_seats
 from wokphysics.replay.turn_record import PERSON
+from wokphysics.terminal.seating import bot_seats
 
 
 def player_names(labels: Sequence[str]) -> list[str]:
@@ -24,7 +24,7 @@ def player_names(labels: Sequence[str]) -> list[str]:
 
 def seat_labels(players: int, bots: str | None, known: Sequence[str], default_bot: str,
                 game: str) -> tuple[str, ...]:
-    """One label per seat from ``--bots`` (see :func:`games.seating.bot_seats`, the one
+    """One label per seat from ``--bots`` (see :func:`terminal.seating.bot_seats`, the one
     reading of it for the window and the terminal): PERSON or a bot's name."""
     return tuple(PERSON if seat is None else seat
                  for seat in bot_seats(players, bots, known, default_bot, game))

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wokphysics.games.bots import Bot, make_bot
+from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, GameState
-from wokphysics.games.registry import new_game
+from wokphysics.games.registry import make_bot, new_game
 from wokphysics.games.seeds import bot_seed
 from wokphysics.replay.turn_record import PERSON, read_record, write_record
 from wokphysics.ui.turn.seats import player_names

@@ -28,7 +28,7 @@ WINDOW_HINT = (
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """``--expert`` and ``--dishes``, and how to play (after the options)."""
-    from wokphysics.games.wok_and_roll.commands import HOW_TO_PLAY
+    from wokphysics.terminal.wok_and_roll.commands import HOW_TO_PLAY
 
     parser.epilog = HOW_TO_PLAY + WINDOW_HINT
     parser.add_argument("--expert", action="store_true",

@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import check_players, check_save_options, seed_or_fresh
-from wokphysics.games.wok_star.commands import add_rules_options, play_config
+from wokphysics.games.wok_star.bots import BOTS as WOK_STAR_BOTS
+from wokphysics.games.wok_star.info import INFO
+from wokphysics.terminal.options import check_players, check_save_options, seed_or_fresh
+from wokphysics.terminal.wok_star.commands import add_rules_options, play_config
 from wokphysics.ui.turn.play import (
     add_terminal_flag,
     add_window_arguments,
@@ -26,9 +28,9 @@ from wokphysics.ui.turn.play import (
     window_options,
 )
 
-GAME = "wok-star"
+GAME = INFO.name
 AUTOSAVE = autosave_name(GAME)
-BOTS = ("random", "team")
+BOTS = tuple(sorted(WOK_STAR_BOTS))
 DEFAULT_BOT = "team"
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ on top.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -54,9 +54,38 @@ from wokphysics.ui.wok_star.pieces import (
 from wokphysics.ui.wok_star.screens import draw_screen, screen_name
 
 if TYPE_CHECKING:
+    from wokphysics.ui.wok_star.inputs import StarInputs
     from wokphysics.ui.wok_star.presenter import StarPresenter
-    from wokphysics.ui.wok_star.scene import StarScene
+    from wokphysics.ui.wok_star.replay import StarReplay
+    from wokphysics.ui.wok_star.screens import ScreenChoice
     from wokphysics.ui.wok_star.session import StarSession
+
+
+class StarDrawingHost(Protocol):
+    """What the drawing reads of Wok Star's scene (:class:`~.scene.StarScene`; this module
+    imports no scene, so the scene may hold its drawing without an import cycle)."""
+
+    @property
+    def text(self) -> Text: ...
+
+    @property
+    def session(self) -> StarSession: ...
+
+    @property
+    def presenter(self) -> StarPresenter: ...
+
+    @property
+    def inputs(self) -> StarInputs: ...
+
+    @property
+    def replay(self) -> StarReplay | None: ...
+
+    @property
+    def buttons(self) -> list[ScreenChoice]: ...
+
+    def covered(self) -> bool: ...
+
+    def layout_for(self, size: tuple[int, int]) -> StarLayout: ...
 
 
 def codes(names: dict[str, str]) -> dict[str, str]:
@@ -75,7 +104,7 @@ def codes(names: dict[str, str]) -> dict[str, str]:
 class StarDrawing:
     """Draws a :class:`~.scene.StarScene` (reads only)."""
 
-    def __init__(self, scene: StarScene) -> None:
+    def __init__(self, scene: StarDrawingHost) -> None:
         self.scene = scene
         self._codes: dict[str, str] | None = None
         self._static: pygame.Surface | None = None

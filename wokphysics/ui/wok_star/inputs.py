@@ -23,7 +23,7 @@ next to the pointer and changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -43,10 +43,34 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.words import ingredient, recipe
-from wokphysics.ui.wok_star.layout import StarTarget
+from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
+from wokphysics.ui.wok_star.screens import ScreenChoice
+from wokphysics.ui.wok_star.session import StarSession
 
-if TYPE_CHECKING:
-    from wokphysics.ui.wok_star.scene import StarScene
+
+class StarInputHost(Protocol):
+    """What the input mapping asks of Wok Star's scene (:class:`~.scene.StarScene`; this
+    module imports no scene, so the scene may hold its inputs without an import cycle)."""
+
+    @property
+    def session(self) -> StarSession: ...
+
+    @property
+    def buttons(self) -> list[ScreenChoice]: ...
+
+    def layout(self) -> StarLayout | None: ...
+
+    def covered(self) -> bool: ...
+
+    def act_for(self, seat: int, action: WokStarAction) -> bool: ...
+
+    def refuse(self, reason: str) -> None: ...
+
+    def note(self, words: str) -> None: ...
+
+    def hover_note(self, recipe_id: str) -> None: ...
+
+    def choose(self, choice: ScreenChoice) -> None: ...
 
 DRAG_PX = 5
 """A press that moves further than this is a drag, not a click."""
@@ -56,7 +80,7 @@ class StarInputs:
     """See the module doc. Holds the half-made choice: selected dice, the dice being
     dragged, a character waiting for its ingredient."""
 
-    def __init__(self, scene: StarScene) -> None:
+    def __init__(self, scene: StarInputHost) -> None:
         self.scene = scene
         self.mouse = (0, 0)
         self.hover: StarTarget | None = None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wokphysics.games.wok_star.bots import BOTS as WOK_STAR_BOTS
 from wokphysics.games.wok_star.cards import WokStarConfig
 from wokphysics.ui.wok_star.session import StarSession
 
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
     from wokphysics.ui.app import App, SceneFactory
     from wokphysics.ui.wok_star.scene import StarScene
 
-BOTS = ("random", "team")
-"""The bots a seat may hold (Wok Star's plugin entry)."""
+BOTS = tuple(sorted(WOK_STAR_BOTS))
+"""The bots a seat may hold (Wok Star's, :mod:`wokphysics.games.wok_star.bots`)."""
 DEFAULT_BOT = "team"
 
 

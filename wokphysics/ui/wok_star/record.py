@@ -19,11 +19,12 @@ from pathlib import Path
 from wokphysics.errors import ReplayFileError
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.clock import StepClock
+from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.replay import turn_record
 from wokphysics.replay.turn_record import PERSON, is_turn_record
 
-GAME = "wok-star"
+GAME = INFO.name
 __all__ = ["PERSON", "StarRecord", "is_star_record", "read_record", "record_text", "replay"]
 
 

@@ -20,7 +20,7 @@ just played.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
@@ -28,14 +28,29 @@ from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.ui.replay_steps import BAR_MARGIN, TURN_S, TurnStepper
+from wokphysics.ui.scene import EngineGate
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.layout import StarLayout
 from wokphysics.ui.wok_star.pieces import PANEL
+from wokphysics.ui.wok_star.presenter import StarPresenter
 from wokphysics.ui.wok_star.record import replay
 from wokphysics.ui.wok_star.session import StarSession, turn_key
 
-if TYPE_CHECKING:
-    from wokphysics.ui.wok_star.scene import StarScene
+
+class StarReplayHost(Protocol):
+    """What a replay drives: Wok Star's scene (:class:`~.scene.StarScene`; this module
+    imports no scene, so the scene may hold a replay without an import cycle)."""
+
+    @property
+    def session(self) -> StarSession: ...
+
+    @property
+    def presenter(self) -> StarPresenter: ...
+
+    @property
+    def gate(self) -> EngineGate: ...
+
+    def load(self, session: StarSession) -> None: ...
 
 SETUP_BEAT_S = 0.4
 """Seconds per setup step while a replay plays: each deal or free bonus is still seen on the
@@ -59,7 +74,7 @@ def turn_starts(initial: WokStarState, actions: Sequence[WokStarAction],
     return starts
 
 
-class StarReplay(TurnStepper["StarScene"]):
+class StarReplay(TurnStepper[StarReplayHost]):
     """Where a replay stands: ``index`` steps of ``actions`` taken from ``initial``."""
 
     def __init__(self, seats: Sequence[str], initial: WokStarState,
@@ -77,7 +92,7 @@ class StarReplay(TurnStepper["StarScene"]):
         comes every ``TURN_S``, in the setup every ``SETUP_BEAT_S``)."""
 
     # ------------------------------------------------------------------ moving
-    def goto(self, scene: StarScene, index: int) -> None:
+    def goto(self, scene: StarReplayHost, index: int) -> None:
         """Show the game after ``index`` steps (replayed from the start, said but not
         animated; what the turn shown last raised is shown)."""
         index = max(0, min(len(self.actions), index))
@@ -93,7 +108,7 @@ class StarReplay(TurnStepper["StarScene"]):
         scene.presenter.motions.clear()
         self._beat_s = 0.0
 
-    def _take(self, scene: StarScene) -> None:
+    def _take(self, scene: StarReplayHost) -> None:
         """Take the next step at its recorded time; a turn's first step first clears what
         the turn before it raised."""
         if self.index in self._turn_starts:
@@ -106,7 +121,7 @@ class StarReplay(TurnStepper["StarScene"]):
         self._beat_s = 0.0
         scene.gate.caught_up()
 
-    def forward(self, scene: StarScene) -> None:
+    def forward(self, scene: StarReplayHost) -> None:
         """Show the next turn (its steps said and animated)."""
         scene.presenter.motions.clear()  # the previous turn's pieces have landed
         end = self.next_start()
@@ -117,7 +132,7 @@ class StarReplay(TurnStepper["StarScene"]):
         super().toggle()
         self._beat_s = TURN_S  # a step waiting for its beat comes at once
 
-    def update(self, real_s: float, scene: StarScene) -> None:
+    def update(self, real_s: float, scene: StarReplayHost) -> None:
         """While playing, the game clock runs: in the Action phase each step comes at its
         recorded time, outside it one step a beat (``TURN_S``; ``SETUP_BEAT_S`` in the
         setup)."""

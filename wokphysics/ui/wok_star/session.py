@@ -24,13 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wokphysics.errors import IllegalAction, UserError
-from wokphysics.games.bots import Bot, make_bot
+from wokphysics.games.bots import Bot
+from wokphysics.games.registry import make_bot
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_star.actions import WAIT, Use, Wait, WokStarAction
 from wokphysics.games.wok_star.cards import WokStarConfig
 from wokphysics.games.wok_star.characters import for_the_team
 from wokphysics.games.wok_star.clock import StepClock
 from wokphysics.games.wok_star.factory import new_wok_star
+from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.seats import busy
 from wokphysics.games.wok_star.state import WokStarState
@@ -38,7 +40,7 @@ from wokphysics.ui.turn.seats import player_names
 from wokphysics.ui.wok_star.autosave import Autosaver
 from wokphysics.ui.wok_star.record import PERSON, record_text
 
-GAME = "wok-star"
+GAME = INFO.name
 
 
 @dataclass(frozen=True)

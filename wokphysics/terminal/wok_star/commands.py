@@ -1,4 +1,5 @@
-"""Wok Star on the command line: ``play wok-star``, ``simulate wok-star`` and bench figures.
+"""Wok Star on the command line: ``play wok-star`` and the options of ``simulate wok-star`` (its
+bench figures: :mod:`wokphysics.games.wok_star.bench`).
 
 Heavy imports happen inside the functions so ``wokphysics --help`` stays quick.
 """
@@ -9,7 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.cli_options import (
+from wokphysics.terminal.options import (
     add_players,
     add_seed_and_config,
     check_players,
@@ -109,12 +110,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def play(args: argparse.Namespace) -> int:
     import sys
 
-    from wokphysics.games.bots import bot_names, check_bot_names, make_bot
-    from wokphysics.games.seating import bot_seats, seats_line
+    from wokphysics.games.registry import bot_names, check_bot_names, make_bot
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_star.clock import WallClock
-    from wokphysics.games.wok_star.live import CLEAR, HELP, LEGEND, TerminalPoll, play_live
     from wokphysics.games.wok_star.state import WokStarState
+    from wokphysics.terminal.seating import bot_seats, seats_line
+    from wokphysics.terminal.wok_star.play import CLEAR, HELP, LEGEND, TerminalPoll, play_live
 
     check_bot_names("wok-star", [args.bot], "--bot")  # named as typed, even with --bots 0
     players = _players(args.players)
@@ -127,7 +128,7 @@ def play(args: argparse.Namespace) -> int:
     ]
     clock = WallClock() if config.rules.timer else None
     state = WokStarState(players, seed, config, clock)
-    from wokphysics.games.terminal import print_fitted
+    from wokphysics.terminal.prompt import print_fitted
 
     # fitted to 80 columns: with 3 bots it ran to 100 and the terminal cut 'co' / 'mmands'
     print_fitted(f"Wok Star, seed {seed}: {seats_line(names)}. Type 'help' for the commands.")
@@ -157,25 +158,3 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         "--all", action="store_true", help="every player count 1-4 and every difficulty"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-# ---------------------------------------------------------------------- bench
-def bench_figures(repeat: int) -> dict[str, float]:
-    from wokphysics.games.wok_star.simulate import play_games
-    from wokphysics.timing import median_cpu_seconds, median_seconds
-
-    figures: dict[str, float] = {}
-    games = 100
-    for players in (2, 4):
-
-        def random_games(count: int = players) -> None:
-            play_games(None, count, games, 1, "random")
-
-        seconds = median_seconds(random_games, repeat)
-        figures[f"wok_star.random_games_per_s_{players}p"] = games / seconds
-        cpu_seconds = median_cpu_seconds(random_games, repeat)  # the same in CPU time
-        figures[f"wok_star.random_games_per_s_{players}p_cpu"] = games / cpu_seconds
-    team_games = 20
-    seconds = median_seconds(lambda: play_games(None, 2, team_games, 1, "team"), repeat)
-    figures["wok_star.team_bot_games_per_s_2p"] = team_games / seconds
-    return figures

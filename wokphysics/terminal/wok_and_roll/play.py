@@ -1,4 +1,4 @@
-"""Wok and Roll in the terminal, on the shared loop (:mod:`wokphysics.games.terminal`).
+"""Wok and Roll in the terminal, on the shared loop (:mod:`wokphysics.terminal.prompt`).
 
 What this game adds to the loop:
 
@@ -22,15 +22,6 @@ from collections.abc import Callable, Sequence
 
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, ActionParseError, GameState
-from wokphysics.games.terminal import (
-    Choice,
-    Reader,
-    TerminalGame,
-    Writer,
-    play_in_terminal,
-    print_fitted,
-    terminal_clear,
-)
 from wokphysics.games.text import typed_number
 from wokphysics.games.wok_and_roll.actions import (
     Convert,
@@ -43,7 +34,20 @@ from wokphysics.games.wok_and_roll.actions import (
 )
 from wokphysics.games.wok_and_roll.advice import payment_words, why_not
 from wokphysics.games.wok_and_roll.lanes import FACE_LANES
-from wokphysics.games.wok_and_roll.render import (
+from wokphysics.games.wok_and_roll.rules import serving_of
+from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY
+from wokphysics.games.wok_and_roll.state import WokAndRollState
+from wokphysics.games.wok_and_roll.tray import DiceTray
+from wokphysics.terminal.prompt import (
+    Choice,
+    Reader,
+    TerminalGame,
+    Writer,
+    play_in_terminal,
+    print_fitted,
+    terminal_clear,
+)
+from wokphysics.terminal.wok_and_roll.render import (
     dice_line,
     legend,
     render,
@@ -52,10 +56,6 @@ from wokphysics.games.wok_and_roll.render import (
     sheet_lines,
     tally_line,
 )
-from wokphysics.games.wok_and_roll.rules import serving_of
-from wokphysics.games.wok_and_roll.sheet import CIRCLE, DIE, FRIDGE, PANTRY
-from wokphysics.games.wok_and_roll.state import WokAndRollState
-from wokphysics.games.wok_and_roll.tray import DiceTray
 
 SHOW = "show: the screen; show dice, sheet, names, others, P2, tally or full"
 

@@ -23,9 +23,9 @@ from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
 from wokphysics.games.text import typed_number
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
-from wokphysics.games.wok_star.render import fit, render, render_end, status_line
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.words import Told, action_words, step_numbers
+from wokphysics.terminal.wok_star.render import fit, render, render_end, status_line
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]

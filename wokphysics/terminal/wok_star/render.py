@@ -8,6 +8,7 @@ from wokphysics.games.wok_star.actions import Assign, Use
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.words import EVENT_TEXT
 
 
 def card_text(state: WokStarState, card: str) -> str:
@@ -24,23 +25,6 @@ def card_text(state: WokStarState, card: str) -> str:
         return f"{event.name}: any dish in play, pays ${event.amount}"
     effect = EVENT_TEXT[event.kind].format(n=event.amount)
     return f"Event: {event.name} ({effect})"
-
-
-EVENT_TEXT = {
-    "chefs_special": "serve any dish for ${n}",
-    "delivery": "+{n} on every counter",
-    "inspector": "-{n} on every counter",
-    "spoilage": "end of round: counters above {n} drop to {n}",
-    "extra_hands": "everyone rolls {n} extra die this round",
-    "power_cut": "everyone's highest unplaced die is set aside",
-    "lucky_wok": "unplaced dice are re-rolled",
-    "walk_in": "{n} more customer(s) join this round's deck",
-    "rush": "the next card comes at once",
-    "windfall": "+${n}",
-    "tip_jar": "end of round: +${n} per face-up customer",
-    "food_critic": "end of round: +${n} if nobody was turned away, else -${n}",
-    "repairs": "end of round: -${n}",
-}
 
 
 def render(state: WokStarState, seat: int, now: float | None = None) -> str:

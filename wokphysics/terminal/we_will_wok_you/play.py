@@ -1,4 +1,4 @@
-"""We Will Wok You in the terminal, on the shared loop (:mod:`wokphysics.games.terminal`).
+"""We Will Wok You in the terminal, on the shared loop (:mod:`wokphysics.terminal.prompt`).
 
 What this game adds to the loop: every numbered choice says what it brings (``buy row 2``
 with its price and cards, ``take W07`` with the wok card's requirement and points, ``pay
@@ -16,10 +16,10 @@ from __future__ import annotations
 import textwrap
 
 from wokphysics.games.protocol import Action, GameState
-from wokphysics.games.terminal import Choice, TerminalGame
 from wokphysics.games.we_will_wok_you.actions import BuyRow, CollectCoin, Pass, Pay, TakeWok
-from wokphysics.games.we_will_wok_you.render import render, render_end
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.terminal.prompt import Choice, TerminalGame
+from wokphysics.terminal.we_will_wok_you.render import render, render_end
 
 WIDTH = 80
 """The terminal's columns the compact screen is wrapped to."""

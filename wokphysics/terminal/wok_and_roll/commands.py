@@ -1,4 +1,5 @@
-"""Wok and Roll's command-line verbs (play, simulate) and bench figures.
+"""Wok and Roll's command-line verb ``play`` and the options of ``simulate`` (its bench
+figures: :mod:`wokphysics.games.wok_and_roll.bench`).
 
 Heavy parts are imported inside the functions so ``wokphysics --help`` stays quick.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from wokphysics.games.cli_options import (
+from wokphysics.terminal.options import (
     add_players,
     add_seed_and_config,
     add_simulation_options,
@@ -91,13 +92,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def play(args: argparse.Namespace) -> int:
     """Play in the terminal: people type actions by number or text, bots are announced."""
 
-    from wokphysics.games.bots import bot_names, check_bot_names, make_bot
-    from wokphysics.games.registry import new_game
-    from wokphysics.games.seating import bot_seats, seats_line
+    from wokphysics.games.registry import bot_names, check_bot_names, make_bot, new_game
     from wokphysics.games.seeds import bot_seed
-    from wokphysics.games.terminal import print_fitted
     from wokphysics.games.wok_and_roll.state import WokAndRollState
-    from wokphysics.games.wok_and_roll.terminal import play_hidden
+    from wokphysics.terminal.prompt import print_fitted
+    from wokphysics.terminal.seating import bot_seats, seats_line
+    from wokphysics.terminal.wok_and_roll.play import play_hidden
 
     options = _options(args)
     check_bot_names(GAME, [args.bot], "--bot")
@@ -124,44 +124,3 @@ def play(args: argparse.Namespace) -> int:
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _add_common(parser, players=3, simulate=True)
     add_simulation_options(parser, games=200, bots="greedy,random,random")
-
-
-
-# --------------------------------------------------------------------------- bench
-
-
-def bench_figures(repeat: int) -> dict[str, float]:
-    """Random full 4-player games per second (the issue's target: 1,500 on one core), also in
-    CPU time, and greedy-against-random 3-player games per second; medians of ``repeat``
-    runs."""
-    from wokphysics.games.bots import RandomBot
-    from wokphysics.games.seeds import bot_seed
-    from wokphysics.games.simulation import play_out
-    from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
-    from wokphysics.games.wok_and_roll.factory import new_state
-    from wokphysics.timing import median_cpu_seconds, median_seconds
-
-    games = 200
-    counter = [0]
-
-    def random_games() -> None:
-        base = counter[0] * games
-        counter[0] += 1
-        for seed in range(base, base + games):
-            state = new_state(4, seed)
-            play_out(state, [RandomBot(bot_seed(seed, seat)) for seat in range(4)])
-
-    def greedy_games() -> None:
-        for seed in range(50):
-            state = new_state(3, seed)
-            play_out(state, [WokAndRollGreedyBot(seed), RandomBot(seed + 1), RandomBot(seed + 2)])
-
-    random_games()  # warm the option caches once, as a long simulation would
-    random_seconds = median_seconds(random_games, repeat)
-    cpu_seconds = median_cpu_seconds(random_games, repeat)  # the same in CPU time
-    greedy_seconds = median_seconds(greedy_games, repeat)
-    return {
-        "wok_and_roll.random_games_per_s_4p": games / random_seconds,
-        "wok_and_roll.random_games_per_s_4p_cpu": games / cpu_seconds,
-        "wok_and_roll.greedy_vs_2_random_games_per_s_3p": 50 / greedy_seconds,
-    }
