@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-import wokphysics
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -24,9 +22,9 @@ settings.load_profile("wokphysics")
 CLUSTER = pytest.StashKey[contextlib.ExitStack]()
 
 CHECKOUT_PACKAGE = Path(__file__).resolve().parents[1] / "wokphysics"
-INSTALLED_RUN = Path(wokphysics.__file__).resolve().parent != CHECKOUT_PACKAGE
-"""The suite runs on the installed package (.ci/run's second pass, from an empty folder: the
-compiled build), not on this checkout."""
+INSTALLED_RUN = os.environ.get("WOKPHYSICS_TEST_INSTALLED") == "1"
+"""The suite runs on the installed package (``WOKPHYSICS_TEST_INSTALLED=1``, see the
+checkout's ``conftest.py``; .ci/run's pass on the compiled build), not on this checkout."""
 
 # test_compiled.py compares this checkout's plain Python with the installed build, and checks
 # the checkout holds no compiled module: on the installed package it has nothing to compare.
