@@ -398,7 +398,9 @@ def test_upgrading_an_upgraded_preparation_says_so() -> None:
 
 
 # ---------------------------------------------------------------------- invented cards
-def test_a_lucky_coin_revealed_in_the_last_round_counts_toward_its_income() -> None:
+def test_a_lucky_coin_revealed_in_the_last_round_does_not_count_toward_its_income() -> None:
+    # "At the beginning of Accounting phase in round 6, move the counter on the Money Track
+    # to 0": only round 6's accounting counts (rules-decisions.md), not a coin found before it
     state = started(2, 0, characters=False, timer=False)
     coin = next(e for e in state.config.events if e.kind == "windfall")
     deck = [c for c in state.deck if c != coin.id] + [coin.id]  # on top
@@ -412,14 +414,47 @@ def test_a_lucky_coin_revealed_in_the_last_round_counts_toward_its_income() -> N
         event_discard=[c for c in state.event_discard if c != coin.id],
     )
     state = position(state, turn=max(0, state.handler()))
+    paid = False
     while state.phase is not Phase.OVER:
+        paid = paid or state.money == 30 + coin.amount  # the coin was on the track
         legal = [str(a) for a in state.legal_actions()]
         choice = next((c for c in ("done", "next", "turn away") if c in legal), None)
         if choice == "turn away":
             state = position(state, turn=state.handler())
         state.apply(state.parse_action(choice) if choice else state.legal_actions()[0])
-    # Everyone was turned away: the round's only income is the coin.
-    assert state.final_income == coin.amount and state.incomes[-1] == coin.amount
+    assert paid
+    # Everyone was turned away: round 6's accounting earned nothing, the coin does not count.
+    assert state.final_income == 0 and state.incomes[-1] == 0 and state.scores() == [0, 0]
+
+
+def test_the_last_rounds_income_is_its_accounting_alone() -> None:
+    # A face-up customer of round 6 pays at its accounting; the coin revealed before does not.
+    state = started(2, 0, characters=False, timer=False)
+    coin = next(e for e in state.config.events if e.kind == "windfall")
+    card = next(c for c in state.deck if "#" in c)
+    recipe = recipe_of(card)
+    cook = state.recipe_owner[recipe]
+    state = position(
+        state,
+        round=6,
+        money=30,
+        current=card,
+        deck=[coin.id],
+        deck_known=[False],
+        event_deck=[c for c in state.event_deck if c != coin.id],
+        event_discard=[c for c in state.event_discard if c != coin.id],
+        potential=state.potential + [c for c in state.deck if c != card],
+        counters=dict.fromkeys(state.counters, 3),
+        turn=cook,
+    )
+    state.apply(state.parse_action("serve"))
+    assert state.current == coin.id and state.money == 30 + coin.amount
+    while state.phase is not Phase.OVER:
+        legal = [str(a) for a in state.legal_actions()]
+        choice = next((c for c in ("done", "next") if c in legal), None)
+        state.apply(state.parse_action(choice) if choice else state.legal_actions()[0])
+    dollars = state.config.customer_dollars[card]
+    assert state.final_income == dollars and state.incomes[-1] == dollars
 
 
 def test_little_bo_serving_after_the_deadline_takes_the_card_face_down() -> None:

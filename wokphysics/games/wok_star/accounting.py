@@ -4,8 +4,10 @@ Face-up customers pay their dollars and grow their server's dice pool (to at mos
 maximum); a served Chef's Special pays its dollars and goes to the event discard; end-of-round
 events happen; every taken customer (face up or down) makes the next Customer deck, plus
 word-of-mouth customers if nobody was turned away, plus fresh face-down events. In the last
-round the money track is set to 0 first, so the income that round is the team's score; a
-round's income includes the money its revealed events paid (a Lucky Coin).
+round the money track is set to 0 first ("at the beginning of Accounting phase in round
+6"), so only that accounting counts: the income that round, the team's score, leaves out the
+money events paid earlier in the round (a Lucky Coin). Every other round's income includes
+the money its revealed events paid.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ def account(state: WokStarState) -> None:
     cfg = state.config
     last_round = state.round == cfg.rules.rounds
     if last_round:
-        # The money track goes to 0 at the start of the last Accounting; money revealed
-        # during this round (a Lucky Coin) was earned this round, so it counts.
-        state.money = state.windfall_round
+        # The money track goes to 0 at the start of the last Accounting: only this
+        # accounting counts, not the money an event paid earlier in the round (a Lucky Coin).
+        state.money = 0
+        state.windfall_round = 0
     money_before = state.money - state.windfall_round
     state.windfall_round = 0
     face_up_customers = 0

@@ -51,7 +51,8 @@ def on_reveal(state: WokStarState, event: Event) -> None:
             take_potential(state)
     elif kind == "windfall":
         state.money += amount
-        state.windfall_round += amount  # this round's income (it counts in the last round too)
+        # this round's income (not in the last round, whose accounting alone counts)
+        state.windfall_round += amount
 
 
 def at_end(state: WokStarState, event: Event, face_up_customers: int) -> None:
