@@ -93,6 +93,105 @@ def test_a_late_customer_whose_missing_ingredients_lack_dice_is_turned_away() ->
 
 
 
+def test_a_late_customer_a_received_die_can_complete_is_completed_not_turned_away() -> None:
+    # Issue 29 (seed 7187, 4 players): a seat held a received 5 that would make a late
+    # customer's missing ingredient, but a received die could not be handed on, so the
+    # customer was turned away. A received die is the team's: it goes on to the owner.
+    for seed in range(200):
+        state = started(3, seed, events=False, characters=False)
+        card = state.current
+        if "#" not in card:
+            continue
+        recipe = recipe_of(card)
+        ingredient = state.config.recipe_by_id[recipe].ingredients[0]
+        owner = state.prep_owner[ingredient]
+        holder = next(s for s in range(3) if s != owner)
+        colour = next(s for s in range(3) if s not in (owner, holder))
+        break
+    else:
+        raise AssertionError("no seed shows a customer first")
+    state = position(
+        state,
+        counters=counters(state, **{ingredient: 0}),
+        dice=[Die(colour, 5, holder)],  # given to ``holder`` by ``colour``
+        pool=[1, 1, 1],
+    )
+    state = wait_until_overdue(state)
+    assert state.current == card and state.overdue
+    assert state.current_player == holder
+    assert [str(a) for a in state.legal_actions()] == [f"give 5 to {owner + 1}"]
+    with pytest.raises(IllegalAction, match="the dice the team holds can still make"):
+        state.apply(state.parse_action("turn away"))
+    state.apply(state.parse_action(f"give 5 to {owner + 1}"))
+    assert state.current_player == owner
+    state.apply(state.parse_action(f"place 5 on {ingredient}"))
+    cook = state.recipe_owner[recipe]
+    assert state.current_player == cook and str(state.legal_actions()[0]) == "serve"
+    state.apply(state.parse_action("serve"))
+    assert state.piles[cook] == [PileCard(card, False)] and state.bad == []
+
+
+def test_the_team_bot_hands_a_received_die_on_to_serve_the_customer_in_time() -> None:
+    # The same table before the sand runs out: the team bot holding the received die hands
+    # it on to the missing ingredient's owner, who makes it; the customer is served face up.
+    for seed in range(200):
+        state = started(3, seed, events=False, characters=False)
+        card = state.current
+        if "#" not in card:
+            continue
+        recipe = recipe_of(card)
+        ingredient = state.config.recipe_by_id[recipe].ingredients[0]
+        owner = state.prep_owner[ingredient]
+        holder = next(s for s in range(3) if s != owner)
+        colour = next(s for s in range(3) if s not in (owner, holder))
+        break
+    else:
+        raise AssertionError("no seed shows a customer first")
+    state = position(
+        state,
+        counters={**dict.fromkeys(state.counters, 2), ingredient: 0},
+        dice=[Die(colour, 5, holder)],
+        pool=[1, 1, 1],
+        turn=holder,
+    )
+    bots = [TeamBot(seat) for seat in range(3)]
+    moves = []
+    while state.current == card:
+        action = bots[state.current_player].choose(state)
+        moves.append((state.current_player, str(action)))
+        state.apply(action)
+    assert (holder, f"give 5 to {owner + 1}") in moves, moves
+    assert state.piles[state.recipe_owner[recipe]] == [PileCard(card, True)]
+
+
+def test_while_completing_a_die_goes_only_where_one_is_lacking() -> None:
+    # Dice handed round a late customer for ever would stall the table: a hand-over goes
+    # from a seat with a die to spare to a missing ingredient's owner who lacks one.
+    state = customer_first()
+    card = state.current
+    recipe = recipe_of(card)
+    ingredients = state.config.recipe_by_id[recipe].ingredients
+    owners = {state.prep_owner[i] for i in ingredients}
+    assert owners == {0, 1}, "the recipe's ingredients are shared out"
+    first = next(i for i in ingredients if state.prep_owner[i] == 0)
+    state = position(
+        state,
+        counters=counters(state, **{first: 0}),
+        dice=[Die(1, 4, 1), Die(1, 6, 1)],  # seat 2 holds both, seat 1 owns the missing one
+        pool=[state.pool[0], 2],
+        characters=[[], []],
+    )
+    state = wait_until_overdue(state)
+    assert state.current_player == 1
+    assert [str(a) for a in state.legal_actions()] == ["give 4 to 1", "give 6 to 1"]
+    state.apply(state.parse_action("give 6 to 1"))
+    assert state.current_player == 0
+    legal = [str(a) for a in state.legal_actions()]
+    assert "give 6 to 2" not in legal and f"place 6 on {first}" in legal
+    with pytest.raises(IllegalAction, match="hand a die only from a seat with one to spare"):
+        state.apply(state.parse_action("give 6 to 2"))
+
+
 @pytest.mark.parametrize("kind", ["grandma", "little_bo"])
 def test_a_teammates_character_can_save_a_late_customer_before_it_is_turned_away(
     kind: str,

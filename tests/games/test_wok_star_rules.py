@@ -67,12 +67,36 @@ def test_only_the_owner_places_but_dice_may_be_given() -> None:
     assert any(d.colour == 0 and d.face == 5 and d.holder == 1 for d in state.dice)
     state = position(state, turn=1)
     legal = {str(a) for a in state.legal_actions()}
-    # The received die can be placed by its new holder, but not handed on again.
+    # The received die can be placed by its new holder (or handed on: see below).
     assert f"place 5 on {theirs}" in legal and "give 2 to 1" in legal
-    assert "give 5 to 1" not in legal
     before = state.counters[theirs]
     state.apply(state.parse_action(f"place 5 on {theirs}"))
     assert state.counters[theirs] > before
+
+
+def test_a_received_die_is_the_teams_its_receiver_hands_it_on() -> None:
+    # "Players may share dice freely": seat 1's 5 goes to seat 2, who hands it on to seat 3,
+    # the owner of the preparation it is for; only the owner puts it on the card.
+    state = quiet(3)
+    third = state.preps_of(2)[0]
+    state = with_dice(state, 2, [])
+    state = with_dice(state, 1, [])
+    state = with_dice(state, 0, [5])
+    state.apply(state.parse_action("give 5 to 2"))
+    state = position(state, turn=1)
+    legal = {str(a) for a in state.legal_actions()}
+    assert {"give 5 to 1", "give 5 to 3"} <= legal  # back to its colour, or on
+    with pytest.raises(IllegalAction, match=r"only its owner \(seat 3\)"):
+        state.apply(state.parse_action(f"place 5 on {third}"))
+    state.apply(state.parse_action("give 5 to 3"))
+    die = next(d for d in state.dice if d.colour == 0)
+    assert (die.holder, die.free) == (2, True)
+    state = position(state, turn=2)
+    before = state.counters[third]
+    state.apply(state.parse_action(f"place 5 on {third}"))
+    assert state.counters[third] > before
+    assert [(d.colour, d.holder, d.free) for d in state.dice] == [(0, 2, False)]
+    assert state.pool == [1, 0, 0]  # the die is still seat 1's: it goes back at Accounting
 
 
 def _current_customer_state(players: int = 2, timer: bool = False) -> WokStarState:

@@ -85,8 +85,9 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     return out or ([WAIT] if timer else [NEXT])
 
 
-_CHANGES_THE_TABLE = frozenset((Place, Combo, Give, Use))
-"""The moves after which a seat that passed may have something to do again."""
+_CHANGES_THE_TABLE = frozenset((Place, Combo, Use))
+"""The moves after which a seat that passed may have something to do again (a die handed
+over changes only its receiver's hand: see :func:`apply`)."""
 
 
 def apply(state: WokStarState, action: WokStarAction) -> None:
@@ -96,10 +97,15 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     cost = state.seconds.get(action.verb)
     if cost is not None:
         state.now = state.clock.after_action(state.now, cost)
-    if True in state.idle and kind in _CHANGES_THE_TABLE:
-        # Something on the table changed: whoever had passed may have a move again.
-        # (Bounded: each of these uses up a die or a character.)
-        state.idle = [False] * state.num_players
+    if True in state.idle:
+        if kind in _CHANGES_THE_TABLE:
+            # Something on the table changed: whoever had passed may have a move again.
+            # (Bounded: each of these uses up a die or a character.)
+            state.idle = [False] * state.num_players
+        elif type(action) is Give:
+            # Only the receiver's hand changed: it may place or hand on the die. (Dice may
+            # go round the table, as at a real one; with the timer each hand-over costs time.)
+            state.idle[action.seat] = False
     # Dispatch on the exact class, the commonest first (a random game's steps are 40 % waits,
     # 25 % placements): isinstance() on the protocol's abstract Action is slow, and this is
     # the engine's hottest path.

@@ -7,7 +7,7 @@ Text forms (seats are written 1-based, as people count them; dice by the face th
 ``bonus die`` / ``bonus upgrade PREP``   the free starting bonus
 ``place V on PREP``             put one of your unplaced dice showing V on your preparation
 ``combo V+W on PREP``           put two dice (V <= W) meeting the card's criterion on it
-``give V to S``                 hand one of your own unplaced dice showing V to seat S
+``give V to S``                 hand one of your unplaced dice showing V to seat S
 ``serve`` / ``serve RECIPE``    serve the current customer (a Chef's Special: as RECIPE)
 ``turn away``                   turn the current card away
 ``wait``                        let time pass (no timer: "I am done with this card")
@@ -115,7 +115,8 @@ class Combo(WokStarAction):
 @final
 @dataclass(frozen=True, slots=True)
 class Give(WokStarAction):
-    """Hand one of your own unplaced dice showing ``face`` to ``seat`` (0-based)."""
+    """Hand one of the unplaced dice you hold showing ``face`` to ``seat`` (0-based): your
+    own or one you were given."""
 
     face: int
     seat: int

@@ -1,9 +1,12 @@
 """Dice on the preparations: what a seat may place or give, and placing it.
 
-Only a preparation's owner puts dice on it; any seat may hand one of its own-colour dice that
-is still with it to a teammate, who can place it but not hand it on (so giving cannot loop).
-Dice are named by face: placing uses a received die of that face before an own one (so own
-dice stay giveable), giving uses an own one.
+Only a preparation's owner puts dice on it ("Only the owner of a Preparation card may put dice
+on the card"); "players may share dice freely": a seat may hand any unplaced die it holds to a
+teammate, its own or one it was given (a received die is the team's: its receiver places it on
+its own preparations or hands it on, so it reaches any of the team's preparations through
+that preparation's owner). Dice are named by face: placing uses a received die of that face
+before an own one, giving an own one before a received one (each die goes back to its colour
+at Accounting either way).
 """
 
 from __future__ import annotations
@@ -49,31 +52,28 @@ def hand_menus(state: WokStarState, seat: int) -> HandMenus:
 
 
 _TWICE = DIE_FACES + 1
-_OWN = 2 * _TWICE
-"""Bit offsets in a :func:`dice_actions` hand key: faces shown (bit ``face``), faces shown
-twice (bit ``_TWICE + face``), own-colour faces (bit ``_OWN + face``)."""
+"""Bit offset in a :func:`dice_actions` hand key: faces shown (bit ``face``), faces shown
+twice (bit ``_TWICE + face``)."""
 
 
 def dice_actions(state: WokStarState, seat: int) -> list[WokStarAction]:
     """Every placement (single die, then combinations) on the seat's preparations, then
-    every gift of one of its own dice to another seat."""
-    shown = twice = own = 0
+    every gift of one of the dice it holds to another seat."""
+    shown = twice = 0
     for die in state.dice:
         if die.holder == seat and die.status is FREE:
             bit = 1 << die.face
             if shown & bit:
                 twice |= bit
             shown |= bit
-            if die.colour == seat:
-                own |= bit
     if not shown:
         return []
-    hand = shown | twice << _TWICE | own << _OWN
+    hand = shown | twice << _TWICE
     menus = state.seat_menus(seat)
     menu = menus.get(hand)
     if menu is None:
         preps = tuple(state.preps_of(seat))
-        menu = menus[hand] = _menu(state.config, seat, shown, twice, own, state.num_players, preps)
+        menu = menus[hand] = _menu(state.config, seat, shown, twice, state.num_players, preps)
     return list(menu)
 
 
@@ -82,7 +82,6 @@ def _menu(
     seat: int,
     shown: int,
     twice: int,
-    own: int,
     players: int,
     preps: tuple[str, ...],
 ) -> tuple[WokStarAction, ...]:
@@ -100,17 +99,17 @@ def _menu(
                 if (low, high) in met:
                     out.append(combo(prep, low, high))
     if players > 1:
-        for face in range(1, DIE_FACES + 1):
-            if own & (1 << face):
-                for other in range(players):
-                    if other != seat:
-                        out.append(give(face, other))
+        for face in faces:
+            for other in range(players):
+                if other != seat:
+                    out.append(give(face, other))
     return tuple(out)
 
 
 def pick_die(state: WokStarState, seat: int, face: int, own: bool) -> Die:
-    """The unplaced die showing ``face`` that ``seat`` uses: for giving, its first own-colour
-    one; for placing, others' dice first, then this round's extra dice, then its own."""
+    """The unplaced die showing ``face`` that ``seat`` uses: for giving (``own``), its first
+    own-colour one, else the first it was given; for placing, others' dice first, then this
+    round's extra dice, then its own."""
     best: Die | None = None
     best_rank = 4
     for die in state.dice:
@@ -120,6 +119,8 @@ def pick_die(state: WokStarState, seat: int, face: int, own: bool) -> Die:
         if own:
             if mine:
                 return die
+            if best is None:
+                best = die
             continue
         rank = 2 * mine + (not die.temporary)
         if rank < best_rank:

@@ -6,20 +6,20 @@ serve them but when you take the card it is placed face down." Decision
 dice the team holds now. So an overdue customer is, in order:
 
 1. served face down by its recipe's owner, if every ingredient is on the board;
-2. otherwise *completed*: while every missing ingredient can still be made by a different
-   unplaced die (held by that preparation's owner, or an own-colour die its holder can hand
-   over), the team works on it: dice placed on a missing ingredient's preparation or handed
-   to its owner, as long as the order stays completable, and Family Characters (no other
-   card is revealed meanwhile);
+2. otherwise *completed*: while the team's unplaced dice are at least as many as the missing
+   ingredients (any die makes at least one ingredient, and "players may share dice freely":
+   any unplaced die can be handed to a missing ingredient's owner, a received one too), the
+   team works on it: dice placed on a missing ingredient's preparation, or handed from a seat
+   with a die to spare to a missing ingredient's owner who lacks one, as long as the order
+   stays completable, and Family Characters (no other card is revealed meanwhile);
 3. otherwise turned away by its recipe's owner.
 
-Any die makes at least one ingredient, so a missing ingredient needs exactly one die; whether
-the dice go round is a small bipartite matching (missing ingredients to dice).
+Each hand-over lowers the dice still lacking at the missing ingredients' owners, so the team
+cannot pass dice round for ever.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star.actions import Combo, Give, Place, Use, WokStarAction
@@ -42,36 +42,16 @@ def missing(state: WokStarState) -> list[str]:
 
 def completable(state: WokStarState) -> bool:
     """Whether the team's unplaced dice can make every missing ingredient of the current
-    customer, one die each (the owner's own, or one handed to the owner)."""
+    customer, one die each: any unplaced die can be handed to the owner, so the dice need
+    only be enough."""
     needs = missing(state)
     if not needs:
         return True
-    dice = [d for d in state.dice if d.status is FREE]
-    if len(dice) < len(needs):
-        return False
-    owners = [state.prep_owner[i] for i in needs]
-    matched: dict[int, int] = {}  # die index -> need index
-
-    # an augmenting path of the matching; it calls itself through ``again`` (itself, passed
-    # in), not by its name, so that the closure is no reference cycle for the collector
-    def augment(again: Callable[[Callable[..., bool], int, set[int]], bool], need: int,
-                seen: set[int]) -> bool:
-        for index, die in enumerate(dice):
-            if index in seen or not _fits(die, owners[need]):
-                continue
-            seen.add(index)
-            if index not in matched or again(again, matched[index], seen):
-                matched[index] = need
-                return True
-        return False
-
-    return all(augment(augment, need, set()) for need in range(len(needs)))
-
-
-def _fits(die: Die, owner: int) -> bool:
-    """Whether ``die`` can make an ingredient of ``owner``'s preparation: it is the owner's,
-    or it was handed to the owner."""
-    return die.holder == owner or die.colour == die.holder
+    free = 0
+    for die in state.dice:
+        if die.status is FREE:
+            free += 1
+    return free >= len(needs)
 
 
 def completing(state: WokStarState) -> bool:
@@ -79,14 +59,17 @@ def completing(state: WokStarState) -> bool:
     return state.overdue and bool(missing(state)) and completable(state)
 
 
+def _spare(state: WokStarState, seat: int, needs: list[str]) -> int:
+    """Unplaced dice ``seat`` holds beyond the missing ingredients it owns (below 0: it
+    lacks that many)."""
+    held = sum(1 for d in state.dice if d.holder == seat and d.status is FREE)
+    owned = sum(1 for i in needs if state.prep_owner[i] == seat)
+    return held - owned
+
+
 def _keeps(state: WokStarState, seat: int, action: WokStarAction) -> bool:
-    """Whether ``action`` leaves the order completable (tried on the table, then undone)."""
-    if isinstance(action, Give):
-        die = pick_die(state, seat, action.face, own=True)
-        die.holder = action.seat
-        kept = completable(state)
-        die.holder = seat
-        return kept
+    """Whether ``action`` leaves the order completable (tried on the table, then undone). A
+    hand-over never changes the team's dice, so it always does."""
     if isinstance(action, Place | Combo):
         faces = [action.face] if isinstance(action, Place) else [action.low, action.high]
         used: list[Die] = []
@@ -101,25 +84,26 @@ def _keeps(state: WokStarState, seat: int, action: WokStarAction) -> bool:
         for die in used:
             die.status = FREE
         return kept
-    return isinstance(action, Use)
+    return isinstance(action, Give | Use)
 
 
-def _towards(state: WokStarState, action: WokStarAction, needs: list[str]) -> bool:
-    """Whether a dice move works on the order: on a missing ingredient, or to its owner."""
+def _towards(state: WokStarState, seat: int, action: WokStarAction, needs: list[str]) -> bool:
+    """Whether a dice move works on the order: on a missing ingredient, or from a seat with
+    a die to spare to a missing ingredient's owner who lacks one."""
     if isinstance(action, Place | Combo):
         return action.prep in needs
     if isinstance(action, Give):
-        return any(state.prep_owner[i] == action.seat for i in needs)
+        return _spare(state, seat, needs) > 0 and _spare(state, action.seat, needs) < 0
     return False
 
 
 def actions(state: WokStarState, seat: int, family: list[WokStarAction]) -> list[WokStarAction]:
     """The seat's moves while completing: dice moves towards the order that keep it
-    completable, and its Family Characters that can take effect (``family``)."""
+    completable, and the Family Characters that can take effect (``family``)."""
     needs = missing(state)
     moves = [
         a
         for a in dice_actions(state, seat)
-        if _towards(state, a, needs) and _keeps(state, seat, a)
+        if _towards(state, seat, a, needs) and _keeps(state, seat, a)
     ]
     return moves + family

@@ -71,7 +71,7 @@ class DieStatus(IntEnum):
     """Where a rolled die is."""
 
     FREE = 0
-    """Unplaced: its holder may place it (or give it, if it is the holder's own colour)."""
+    """Unplaced: its holder may place it or hand it to a teammate."""
     PLACED = 1
     """On a preparation until the round ends."""
     ASIDE = 2
@@ -108,8 +108,9 @@ class Die:
 
     @property
     def giveable(self) -> bool:
-        """Whether its holder may hand it on: unplaced, own colour, never given yet."""
-        return self.status is FREE and self.colour == self.holder
+        """Whether its holder may hand it on: any unplaced die ("players may share dice
+        freely": a received die is the team's, handed on like the giver's own)."""
+        return self.status is FREE
 
     def to_json(self) -> list[int]:
         """``[colour, face, holder, status, temporary]``."""

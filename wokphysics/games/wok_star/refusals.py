@@ -129,7 +129,12 @@ def _forced(state: WokStarState, action: WokStarAction) -> str:
     if late.completing(state):
         preps = state.config.prep_by_id
         needs = ", ".join(preps[prep].name for prep in late.missing(state))
-        if isinstance(action, Place | Combo | Give):
+        if isinstance(action, Give):
+            return (
+                f"the late {recipe} still needs {needs}: hand a die only from a seat with one "
+                "to spare to the owner of a missing ingredient who lacks one"
+            )
+        if isinstance(action, Place | Combo):
             return (
                 f"the late {recipe} still needs {needs}: that move would leave a missing "
                 "ingredient without a die"
@@ -187,10 +192,7 @@ def _giving(state: WokStarState, action: Give) -> str:
         return "that die is yours already: give it to another seat"
     if state.num_players == 1:
         return "there is nobody to give a die to"
-    return (
-        f"you hold no unplaced die of your own colour showing {action.face} "
-        "(a die you were given cannot be handed on)"
-    )
+    return f"you hold no unplaced die showing {action.face}"
 
 
 def _serving(state: WokStarState, action: Serve | TurnAway) -> str:

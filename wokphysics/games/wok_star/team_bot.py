@@ -7,7 +7,8 @@ come from :meth:`WokStarState.expected_remaining`). On its move a cook, in order
 1. serves the current customer when it can (a Chef's Special with its best recipe; it
    declines a Chef's Special only when no teammate can serve it either);
 2. makes a missing ingredient of the current customer, if the preparation is its own;
-3. hands a die to the owner of a missing ingredient who has no dice left;
+3. hands a die to the owner of a missing ingredient who has no dice left (a die it was
+   given too: the team's dice are shared), or one of its own to a teammate short of dice;
 4. prepares for the customers still expected this round, choosing the placement that makes
    the most *needed* ingredients per die (a matching number or a combination);
 5. uses its Family Character where it saves a customer (Little Bo, Grandma), the game
@@ -286,15 +287,10 @@ class TeamBot(Bot):
         return -sum(1.0 / max(1, state.counters[i]) for i in ingredients)
 
     def _makeable(self, state: WokStarState, missing: list[str]) -> bool:
-        """Whether the team can still make every missing ingredient this round."""
-        for ingredient in missing:
-            owner = state.prep_owner[ingredient]
-            if state.free_dice(owner):
-                continue
-            giveable = any(d.giveable and d.colour != owner for d in state.dice)
-            if not giveable:
-                return False
-        return True
+        """Whether the team can still make every missing ingredient this round: one die
+        each, as any unplaced die can be handed to the owner (a received one too)."""
+        free = sum(1 for d in state.dice if d.free)
+        return free >= len(missing)
 
     def _gift(
         self,
@@ -303,11 +299,15 @@ class TeamBot(Bot):
         missing: list[str],
         needs: dict[str, float],
     ) -> Give | None:
-        """A die for a teammate: for a missing ingredient, or a need they cannot cover."""
+        """A die for a teammate: for a missing ingredient of the current customer whose
+        owner holds no die (any die: a received one is handed on), or, from its own colour,
+        for a need the teammate cannot cover (a received die is not sent round on plans, so
+        dice cannot go back and forth)."""
         gives = [a for a in actions if isinstance(a, Give)]
         if not gives:
             return None
         seat = state.current_player
+        own = {d.face for d in state.free_dice(seat) if d.colour == seat}
         my_preps = state.preps_of(seat)
         my_need = sum(max(0.0, needs[p]) for p in my_preps)
         my_dice = len(state.free_dice(seat))
@@ -324,7 +324,7 @@ class TeamBot(Bot):
             if prep in missing and state.free_dice(owner):
                 continue
             number = state.config.prep_by_id[prep].number
-            options = [a for a in gives if a.seat == owner]
+            options = [a for a in gives if a.seat == owner and (prep in missing or a.face in own)]
             if not options:
                 continue
             options.sort(key=lambda a: (a.face != number, a.face))

@@ -1,7 +1,8 @@
 """Wok Star's input mapping: people's clicks and drags -> engine actions of their seats.
 
 - **Dice**: press on an unplaced die of a person's seat and drag it onto one of that seat's
-  preparations (``place``), or onto a teammate's panel (``give``, own-colour dice only).
+  preparations (``place``), or onto a teammate's panel (``give``: a die given to you too,
+  as players "share dice freely").
   A click (no drag) selects a die; dragging a die while another die of the same seat is
   selected carries both: dropped on a preparation they are its two-dice combination
   (``combo``). While dragging, the preparation under the pointer says what it would make.
@@ -283,10 +284,6 @@ class StarInputs:
         if seat >= 0 and seat != holder:
             if len(faces) != 1:
                 return holder, None, "give one die at a time"
-            die = state.dice[self.dragging[-1]]
-            if not die.giveable:
-                return holder, None, (f"this die is {names[die.colour]}'s: a die that was "
-                                      "given cannot be handed on")
             return holder, Give(faces[0], seat), f"give a {faces[0]} to {names[seat]}"
         return holder, None, ""
 
