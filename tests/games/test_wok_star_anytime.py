@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from wok_star_positions import config, position
+from wok_star_positions import config, position, started
 
 from wokphysics.games.protocol import IllegalAction
 from wokphysics.games.wok_star.actions import Assign, Buy, Use
@@ -117,8 +117,8 @@ def test_a_character_that_cannot_act_while_preparations_go_out_is_refused_with_i
     for kind in ("grandpa", "uncle", "cousin"):
         with pytest.raises(IllegalAction, match=f"^{kind} cannot take effect now$"):
             state.check_legal(Use(kind))
-    # every seat's cards are the acting seat's to use now, and the refusal lists them all
-    with pytest.raises(IllegalAction, match=r"yours: grandpa, uncle, cousin, grandma\)$"):
+    # every seat's cards may be used at any step, and the refusal lists them all
+    with pytest.raises(IllegalAction, match=r"dealt: grandpa, uncle, cousin, grandma\)$"):
         state.check_legal(Use("auntie"))
     with pytest.raises(IllegalAction, match="takes no ingredient"):
         state.check_legal(Use("cousin", "rice"))
@@ -172,3 +172,117 @@ def test_the_table_names_teammates_cards_only_where_the_acting_seat_may_use_them
     while state.phase is Phase.SETUP_ASSIGN:
         state.apply(state.legal_actions()[0])
     assert "Teammates' Family" not in render(state, state.current_player)  # own bonus
+
+
+# ---------------------------------------------------------------------- issue 29 part 2
+def acting(characters: list[list[str]], seed: int = 0) -> WokStarState:
+    """Round 1's Action phase of a 2-player game with these characters, seat 1 to act."""
+    for attempt in range(seed, seed + 200):
+        state = started(2, attempt, events=False)
+        if state.current and "#" in state.current:
+            return position(
+                state,
+                characters=[[FamilyCard(c) for c in chars] for chars in characters],
+                turn=0,
+            )
+    raise AssertionError("no seed shows a customer first")
+
+
+def test_an_owner_uses_its_character_on_another_seats_turn_in_the_action_phase() -> None:
+    # "used once, at anytime": seat 2's Grandma is offered while seat 1 is to act (it was
+    # offered only on seat 2's own turn); seat 1 keeps its turn, seat 2's card is turned over
+    state = acting([[], ["grandma"]])
+    ingredient = next(iter(state.counters))
+    before = state.counters[ingredient]
+    assert state.current_player == 0
+    assert f"use grandma {ingredient}" in uses(state)
+    state.apply(state.parse_action(f"use grandma {ingredient}"))
+    assert state.counters[ingredient] == min(before + 2, state.config.rules.ingredient_max)
+    assert state.characters[1][0].used
+    assert state.current_player == 0  # an interrupt: seat 1 still acts
+    state.check_invariants()
+
+
+def test_an_owners_character_acts_on_its_owners_dice_when_used_on_another_turn() -> None:
+    state = acting([[], ["cousin"]])
+    dice = len(state.dice)
+    state.apply(state.parse_action("use cousin"))
+    cousin = state.config.character_by_id["cousin"].amount
+    assert len(state.dice) == dice + cousin
+    assert all(d.colour == 1 and d.holder == 1 and d.temporary for d in state.dice[dice:])
+
+
+def test_an_owner_uses_its_character_on_another_seats_starting_bonus() -> None:
+    state = handing_out([["uncle"], ["grandma"]])
+    while state.phase is Phase.SETUP_ASSIGN:
+        state.apply(next(a for a in state.legal_wok_star_actions() if isinstance(a, Assign)))
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0
+    ingredient = next(iter(state.counters))
+    assert f"use grandma {ingredient}" in uses(state)  # seat 2's, on seat 1's bonus
+    state.apply(state.parse_action(f"use grandma {ingredient}"))
+    assert state.characters[1][0].used
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0
+
+
+def test_an_owner_uses_its_character_on_another_seats_turn_with_the_leftover_dice() -> None:
+    # seat 2 has said done and holds no dice; on seat 1's turn its Cousin brings it dice,
+    # and it gets a turn to place them; seat 1 keeps its turn first
+    state = started(2, 5, timer=False, events=False)
+    state = position(state, characters=[[], [FamilyCard("cousin")]])
+    while state.phase is Phase.ACTION:
+        state = position(state, turn=max(0, state.handler()))
+        legal = [str(a) for a in state.legal_actions()]
+        state.apply(state.parse_action("turn away" if "turn away" in legal else "next"))
+    assert state.phase is Phase.LEFTOVER
+    dice = [d for d in state.dice if d.holder == 0]
+    state = position(state, dice=dice, turn=0, finished=[False, True])
+    assert "use cousin" in uses(state)
+    state.apply(state.parse_action("use cousin"))
+    assert state.current_player == 0 and state.characters[1][0].used
+    assert state.free_dice(1)
+    state.apply(state.parse_action("done"))
+    assert state.phase is Phase.LEFTOVER and state.current_player == 1
+
+
+def test_the_team_bot_uses_only_its_own_characters_unless_it_decides_for_the_team() -> None:
+    from wokphysics.games.wok_star.characters import acting_for_team, owner
+
+    chosen = own = 0
+    for seed in range(1, 13):
+        state = new_wok_star(3, seed, config())
+        bots = [TeamBot(seed + k) for k in range(3)]
+        while not state.is_terminal():
+            seat = state.current_player
+            action = bots[seat].choose(state)
+            if isinstance(action, Use):
+                chosen += 1
+                mine = owner(state, action.character) == seat
+                own += mine
+                assert mine or acting_for_team(state), (seed, seat, action)
+            state.apply(action)
+    assert chosen >= 12 and own >= chosen // 2, (chosen, own)
+
+
+def test_the_terminal_offers_a_person_their_own_card_and_a_bots_only_for_the_team() -> None:
+    # The engine lists every seat's cards at every step; at the keyboard a person uses their
+    # own when they act, and a bot's card stays the bot's (refused with the reason).
+    state = acting([["grandpa"], ["grandma"]])
+    ingredient = next(iter(state.counters))
+    typed: Iterator[str] = iter(["l", f"use grandma {ingredient}", "use grandpa"])
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    play_live(state, [None, TeamBot(2)], read=read, write=out.append)
+    text = "\n".join(out)
+    listed = text[text.index("  1. "):text.index("not possible")]
+    assert "use grandpa" in listed and "use grandma" not in listed
+    assert ("not possible: grandma is seat 2 (bot)'s Family Character: its owner uses it (a "
+            "teammate's is yours to use only where you decide for the team)") in " ".join(
+                text.split())
+    assert "seat 1: used Grandpa" in text
+    assert state.characters[0][0].used

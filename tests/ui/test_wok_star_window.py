@@ -546,6 +546,42 @@ def test_a_person_handing_out_the_preparations_may_click_a_bot_teammates_charact
     assert scene.presenter.status == "that is Bot 2 (team)'s Family Character"
 
 
+def test_a_persons_click_on_their_character_interrupts_a_bots_turn() -> None:
+    """"Used once, at anytime": the owner may use their card on any seat's turn. While the
+    bot in seat 1 is to take its starting bonus, the person clicks their Grandma and a
+    counter: it is taken at once, before the bot's bonus (it was refused: 'Bot 1 (team) is
+    choosing a starting bonus'), and the log names the person."""
+    from wokphysics.ui.wok_star.session import StarSession
+
+    seed = next(s for s in range(200) if any(
+        f.id == "grandma" for f in StarSession.new(("team", "person"), s).state.characters[1]))
+    app = window(("team", "person"), seed)
+    scene = scene_of(app)
+    hand = StarHand(app, [1], seed=seed)
+    state = scene.session.state
+    frames = 0
+    while state.phase is Phase.SETUP_ASSIGN and frames < 2000:
+        app.frame()  # the bot hands the preparations out
+        frames += 1
+    assert state.phase is Phase.SETUP_BONUS and state.current_player == 0
+    lay = scene.layout()
+    assert lay is not None
+    prep = state.preps_of(1)[0]
+    before = state.counters[prep]
+    start = hand._click(centre(dict(lay.seats[1].family)["grandma"]), "use")
+    hand._click(centre(lay.seats[1].preps[prep]), "use_on", start=start + 0.2)
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    grandma = next(f for f in state.characters[1] if f.id == "grandma")
+    assert grandma.used and state.counters[prep] == before + 2
+    texts = [str(a) for a in state.history]
+    used = texts.index(f"use grandma {prep}")
+    assert not any(t.startswith("bonus") for t in texts[:used]), texts  # the bot's turn
+    said = " ".join(line.text for line in scene.presenter.lines)
+    assert f"You used Grandma Li on {ingredient(state, prep)}" in said
+
+
 def test_a_teammates_little_bo_is_taken_on_the_late_customers_cooks_turn() -> None:
     """When the sand runs out, the cook decides alone and every seat's characters are
     offered on the cook's turn: a click on a teammate's Little Bo is taken then (it was

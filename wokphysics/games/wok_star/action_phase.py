@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 
 def legal(state: WokStarState) -> list[WokStarAction]:
-    """The acting seat's moves: dice, serving or turning away, characters, waiting."""
+    """The acting seat's moves: dice, serving or turning away, characters (every seat's:
+    "at anytime", an owner may use its card on any seat's turn), waiting."""
     seat = state.turn
     card = state.current
     lookups = state.lookups
@@ -48,9 +49,9 @@ def legal(state: WokStarState) -> list[WokStarAction]:
     if recipe is not None and (state.overdue or (not timer and forced(state))):
         # Family Characters are used "at anytime", after the deadline too (Little Bo serves
         # the late customer face down; Grandpa is left out once the sand has run out), and
-        # without the timer when everybody has passed. The cook decides alone now, so every
-        # seat's cards are offered, the cook's first: a teammate's Grandma or Little Bo may
-        # still save the customer from being turned away.
+        # without the timer when everybody has passed. The cook decides for the team now
+        # (characters.acting_for_team), the cook's cards first: a teammate's Grandma or
+        # Little Bo may still save the customer from being turned away.
         uses = characters.team_actions(state, seat)
         if state.can_serve(recipe):
             return [SERVE, *uses]
@@ -69,10 +70,7 @@ def legal(state: WokStarState) -> list[WokStarAction]:
             if state.can_serve(mine):
                 out.append(serve_as(mine))
         out.append(TURN_AWAY)
-    for family in state.characters[seat]:
-        if not family.used:
-            out += characters.actions(state, seat)
-            break
+    out += characters.team_actions(state, seat)
     if timer:
         if card and state.now < state.deadline:
             out.append(WAIT)
@@ -94,6 +92,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     """Carry out a legal Action-phase action, then check the timers and pick the next seat."""
     seat = state.turn
     kind = type(action)
+    again = False
     cost = state.seconds.get(action.verb)
     if cost is not None:
         state.now = state.clock.after_action(state.now, cost)
@@ -120,6 +119,8 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     elif type(action) is Serve:
         _serve(state, seat, action.recipe)
     elif type(action) is Use:
+        # a teammate's card used on this seat's turn (an interrupt): this seat keeps its turn
+        again = characters.owner(state, action.character) != seat
         if characters.use(state, seat, action):
             reveal(state, state.now)
     elif kind is Next:
@@ -131,7 +132,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         catch_up(state)
         if state.phase is not ACTION:
             return
-    state.turn = next_seat(state, seat, include_self=False)
+    state.turn = next_seat(state, seat, include_self=again)
 
 
 def _wait(state: WokStarState, seat: int) -> None:

@@ -1,16 +1,20 @@
 """Family Characters: each seat's cards, usable once each, "at anytime during the game".
 
-The engine serialises the game, so a seat uses its own characters on its turn, in any phase:
-setup's bonus choices, the Action phase and the leftover dice (a seat with no dice left but a
-character that can act still gets a turn). Where one seat acts for the team
-(:func:`for_the_team`: seat 1 handing the starting preparations out; the round's head chef
-buying, and handing a bought recipe's preparations out), every seat's characters are offered
-on that seat's turn, and so on a late customer's cook's (see :mod:`.action_phase`). A character
-is listed only where its effect can happen: Grandma (+amount on one counter), Uncle (re-roll
-your unplaced dice: you hold some), Cousin (amount extra dice of your colour for this round:
-the round's dice are out), Auntie (a Bad Publicity card back to the Potential deck: there is
-one), Grandpa (the running timer back to full: a card's sand is still running), Little Bo (the
-current customer served without ingredients: a customer is showing).
+Its owner may use a card on any seat's turn, so every seat's characters that can take effect
+are legal at every step of every phase (:func:`team_actions`, the acting seat's first): a
+``use`` is its owner's, an interrupt when another seat was to act (that seat keeps its turn),
+and acts on the owner's dice (Uncle, Cousin). Who may choose it is the front end's and the
+bot's business (:func:`may_use`): the owner, whenever it likes (the window takes a click on
+the card at any moment; the terminal and the bots use theirs when they act), or the acting
+seat where it decides for the team (:func:`acting_for_team`: seat 1 handing the starting
+preparations out; the round's head chef buying, and handing a bought recipe's preparations
+out; the cook of a customer that must be resolved now). A seat with a card that can act still
+gets turns (the leftover dice, the Action phase). A character is listed only where its effect
+can happen: Grandma (+amount on one counter), Uncle (re-roll the owner's unplaced dice: it
+holds some), Cousin (amount extra dice of the owner's colour for this round: the round's dice
+are out), Auntie (a Bad Publicity card back to the Potential deck: there is one), Grandpa (the
+running timer back to full: a card's sand is still running), Little Bo (the current customer
+served without ingredients: a customer is showing).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import (
     ACTION,
     LEFTOVER,
+    OVER,
     PURCHASE,
     PURCHASE_ASSIGN,
     SETUP_ASSIGN,
@@ -30,6 +35,7 @@ from wokphysics.games.wok_star.model import (
     PileCard,
     roll,
 )
+from wokphysics.games.wok_star.seats import forced
 from wokphysics.games.wok_star.timers import SandTimer
 
 if TYPE_CHECKING:
@@ -74,16 +80,46 @@ preparations out, the round's head chef buys and hands a bought recipe's prepara
 
 
 def for_the_team(state: WokStarState) -> bool:
-    """Whether the seat acting now acts for the team (:data:`TEAM_PHASES`), so that every
-    seat's characters are offered on its turn (:func:`team_actions`)."""
+    """Whether the seat acting now acts for the team in this phase (:data:`TEAM_PHASES`)."""
     return state.phase in TEAM_PHASES
+
+
+def acting_for_team(state: WokStarState) -> bool:
+    """Whether the seat the engine waits for decides for the whole team now, so that it may
+    use any seat's characters: in :data:`TEAM_PHASES`, and as the cook of a customer that
+    must be served or turned away now (its sand ran out, or without the timer everybody
+    passed: "a late customer's decision is a moment when any owner may still use one")."""
+    phase = state.phase
+    if phase in TEAM_PHASES:
+        return True
+    return phase is ACTION and "#" in state.current and forced(state)
+
+
+def may_use(state: WokStarState, seat: int, character: str) -> bool:
+    """Whether ``seat`` may choose to use ``character`` now (the engine lists every seat's
+    cards at every step): its own at any moment, a teammate's where ``seat`` is the seat the
+    engine waits for and decides for the team (:func:`acting_for_team`)."""
+    if state.phase is OVER:
+        return False
+    if owner(state, character) == seat:
+        return True
+    return seat == state.current_player and acting_for_team(state)
+
+
+def user(state: WokStarState, seat: int, action: Use) -> int:
+    """The seat that uses the card when ``action`` is taken while ``seat`` is the one the
+    engine waits for: ``seat`` itself for its own card or where it decides for the team,
+    else the card's owner (an interrupt). For logs: "seat 2 used Grandma", not "seat 1 used
+    seat 2's Grandma", when seat 2 interrupted."""
+    holder = owner(state, action.character)
+    if holder == seat or (seat == state.current_player and acting_for_team(state)):
+        return seat
+    return holder
 
 
 def team_actions(state: WokStarState, first: int) -> list[WokStarAction]:
     """Every seat's characters that can take effect now, ``first``'s then round the table:
-    offered where one seat acts for the team (:func:`for_the_team`) or decides alone for it
-    (the cook of a customer whose sand ran out, before serving or turning it away), as each
-    player may use their card "at anytime"."""
+    each player may use their card "at anytime", on any seat's turn."""
     n = state.num_players
     out: list[WokStarAction] = []
     for step in range(n):

@@ -3,9 +3,10 @@
 "If there are any unplaced dice at the end of the Action phase, the players may spend these
 dice as normal to prepare ingredients that will carry over into the next round." Seats holding
 unplaced dice or a Family Character that can act take turns (from seat 1) placing one or two,
-giving one of their own to a teammate (as normal; the receiver then gets a turn to place it),
-using a Family Character, or saying ``done``; when nobody has anything left to do,
-Accounting follows.
+giving one to a teammate (as normal; the receiver then gets a turn to place it), using a
+Family Character (any seat's may be used on any turn: then its owner gets a turn again, for
+Cousin's dice say, and the acting seat keeps its turn), or saying ``done``; when nobody has
+anything left to do, Accounting follows.
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ def _next_turn(state: WokStarState, after: int) -> None:
 
 
 def legal(state: WokStarState) -> list[WokStarAction]:
-    """Placements and gifts of the seat's unplaced dice, its characters, or ``done``."""
+    """Placements and gifts of the seat's unplaced dice, every seat's characters (its own
+    first), or ``done``."""
     seat = state.turn
-    return [*dice_actions(state, seat), *characters.actions(state, seat), DONE]
+    return [*dice_actions(state, seat), *characters.team_actions(state, seat), DONE]
 
 
 def apply(state: WokStarState, action: WokStarAction) -> None:
@@ -63,5 +65,10 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
         pick_die(state, seat, action.face, own=True).holder = action.seat
         state.finished[action.seat] = False  # the receiver may place it
     elif isinstance(action, Use):
+        owner = characters.owner(state, action.character)
         characters.use(state, seat, action)
+        if owner != seat:  # an interrupt: the owner may have dice now, this seat goes on
+            state.finished[owner] = False
+            _next_turn(state, seat - 1)
+            return
     _next_turn(state, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wokphysics.games.protocol import Action
-from wokphysics.games.wok_star import characters, late
+from wokphysics.games.wok_star import late
 from wokphysics.games.wok_star.actions import (
     Advertise,
     Assign,
@@ -233,15 +233,12 @@ def _empty(state: WokStarState, recipe: str) -> str:
 
 
 def _using(state: WokStarState, action: Use) -> str:
-    seat = state.current_player
-    cards = {f.id: f for f in state.characters[seat]}
-    if characters.for_the_team(state) or (state.phase is Phase.ACTION and forced(state)):
-        # the acting seat decides for the team: every seat's cards may be used
-        cards = {f.id: f for chars in state.characters for f in chars}
+    # every seat's cards may be used at any step ("at anytime", by their owners)
+    cards = {f.id: f for chars in state.characters for f in chars}
     family = cards.get(action.character)
     if family is None:
-        yours = ", ".join(cards) or "none"
-        return f"'{action.character}' is not your Family Character (yours: {yours})"
+        dealt = ", ".join(cards) or "none"
+        return f"'{action.character}' is not a Family Character at this table (dealt: {dealt})"
     if family.used:
         return f"{action.character} has been used already"
     character = state.config.character_by_id[action.character]

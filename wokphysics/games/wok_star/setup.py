@@ -129,11 +129,11 @@ def bonus_actions(state: WokStarState) -> list[WokStarAction]:
 
 def legal(state: WokStarState) -> list[WokStarAction]:
     """The legal actions in either setup phase: seat 1 hands the preparations out for the
-    team, so every seat's characters are offered meanwhile ("at anytime": Grandma's counter
-    is already on the board); then each seat's bonus choices and its own characters."""
+    team, then each seat takes its bonus; every seat's characters are offered meanwhile
+    ("at anytime": Grandma's counter is already on the board)."""
     if state.phase is SETUP_ASSIGN:
         return assign_actions(state) + characters.team_actions(state, state.turn)
-    return bonus_actions(state) + characters.actions(state, state.turn)
+    return bonus_actions(state) + characters.team_actions(state, state.turn)
 
 
 def apply_assign(state: WokStarState, action: WokStarAction) -> None:

@@ -50,6 +50,7 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.characters import may_use
 from wokphysics.games.wok_star.model import (
     ACTION,
     LEFTOVER,
@@ -251,8 +252,13 @@ class TeamBot(Bot):
     def _family(
         self, state: WokStarState, actions: list[WokStarAction], missing: list[str]
     ) -> Use | None:
-        """Use a Family Character where it saves a customer, a die or the game."""
-        uses = [a for a in actions if isinstance(a, Use)]
+        """Use a Family Character where it saves a customer, a die or the game: its own (the
+        engine lists every seat's), or a teammate's where it decides for the team (the cook
+        of a late customer: the owner would still use it then)."""
+        seat = state.current_player
+        uses = [
+            a for a in actions if isinstance(a, Use) and may_use(state, seat, a.character)
+        ]
         kinds = {state.config.character_by_id[a.character].kind: a for a in uses}
         limit = state.config.rules.bad_publicity_limit
         if "auntie" in kinds and len(state.bad) >= limit - 3:

@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, ActionParseError, IllegalAction
 from wokphysics.games.text import typed_number
-from wokphysics.games.wok_star.actions import WokStarAction
+from wokphysics.games.wok_star.actions import Use, WokStarAction
+from wokphysics.games.wok_star.characters import may_use, owner, user
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.words import Told, action_words, step_numbers
@@ -186,10 +187,11 @@ def play_live(
         if bot is not None:
             action = bot.choose(state)
             before = Told.of(state)
+            who = _who(state, seat, action)
             state.apply(action)
             if str(action) != "wait":
                 changes += 1
-                write(f"  {step_line(state, action, seat, names, before)}")
+                write(f"  {step_line(state, action, who, names, before)}")
                 fresh_output = True
             continue
         if people > 1 and seat != at_keyboard:
@@ -250,7 +252,7 @@ def play_live(
             continue
         page = _list_page(said)
         if page is not None:
-            listed = state.legal_actions()
+            listed = choices(state, seat)
             pages = numbered_pages([str(a) for a in listed])
             number = min(page, len(pages))
             for line in pages[number - 1]:
@@ -262,7 +264,7 @@ def play_live(
         try:
             index = typed_number(text)
             if index is not None:
-                numbered = listed or state.legal_actions()
+                numbered = listed or choices(state, seat)
                 if not 1 <= index <= len(numbered):
                     write(f"no action numbered {index}; type 'l' to list them")
                     continue
@@ -270,6 +272,9 @@ def play_live(
             else:
                 action = state.parse_action(expand(state, text))
             state.check_legal(action)
+            refusal = _not_yours(state, seat, action, names)
+            if refusal:
+                raise IllegalAction(refusal)
         except (ActionParseError, IllegalAction) as error:
             write(f"not possible: {error}")
             continue
@@ -283,6 +288,33 @@ def play_live(
         write("")
         write(render_end(state))
     return state
+
+
+def choices(state: WokStarState, seat: int) -> list[Action]:
+    """The legal actions ``seat`` may choose at the keyboard: the engine lists every seat's
+    Family Characters at every step (their owners may use them "at anytime"), but at the
+    terminal a player uses their own when they act, and a teammate's only where they decide
+    for the team (the preparations handed out, the purchases, a late customer)."""
+    return [
+        a for a in state.legal_actions()
+        if not (isinstance(a, Use) and not may_use(state, seat, a.character))
+    ]
+
+
+def _not_yours(state: WokStarState, seat: int, action: Action, names: Sequence[str]) -> str:
+    """Why ``seat`` may not use the (legal) character ``action`` names ("" if it may)."""
+    if not isinstance(action, Use) or may_use(state, seat, action.character):
+        return ""
+    holder = owner(state, action.character)
+    return (f"{action.character} is {names[holder]}'s Family Character: its owner uses it "
+            "(a teammate's is yours to use only where you decide for the team)")
+
+
+def _who(state: WokStarState, seat: int, action: Action) -> int:
+    """The seat that takes ``action`` on ``seat``'s turn: a teammate's character used then
+    is its owner's interrupt (:func:`~.characters.user`), unless ``seat`` decides for the
+    team."""
+    return user(state, seat, action) if isinstance(action, Use) else seat
 
 
 def _fitting(write: Writer) -> Writer:

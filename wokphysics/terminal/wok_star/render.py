@@ -6,6 +6,7 @@ import textwrap
 
 from wokphysics.games.wok_star.actions import Assign, Use
 from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.characters import acting_for_team
 from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.words import EVENT_TEXT
@@ -103,10 +104,10 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
 
 
 def _teammates_cards(state: WokStarState, seat: int) -> list[str]:
-    """Other seats' characters ``seat`` is offered now (where it acts for the team: the
+    """Other seats' characters ``seat`` may use now (where it acts for the team: the
     preparations handed out, the purchases, a late customer), e.g. ``seat 2 Grandma
     (grandma)``, as the legal actions list them."""
-    if seat != state.current_player:
+    if seat != state.current_player or not acting_for_team(state):
         return []
     mine = {f.id for f in state.characters[seat]}
     owners = {f.id: other for other, chars in enumerate(state.characters) for f in chars}

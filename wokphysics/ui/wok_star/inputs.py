@@ -10,10 +10,11 @@
 - **The customer**: click the card (or Serve) to serve it, right-click it (or Turn away) to
   turn it away; only its recipe's owner may, as the rules say. A Chef's Special: click one of
   your recipes on the board to serve it as that dish.
-- **Family Characters**: click the card; Grandma then asks for an ingredient counter. Where
-  a person acts for the team (the starting preparations handed out, the purchases and a
-  bought recipe's preparations, a late customer's cook), every seat's cards the engine offers
-  are theirs to click, a bot teammate's too.
+- **Family Characters**: click the card, at any moment ("at anytime": the owner interrupts
+  whoever is acting, a bot too); Grandma then asks for an ingredient counter. Where a person
+  acts for the team (the starting preparations handed out, the purchases and a bought
+  recipe's preparations, a late customer's cook), every seat's cards the engine offers are
+  theirs to click, a bot teammate's too.
 - **Screens** (setup, Accounting, Purchase, the end): their buttons.
 - **Pass / Next card / Done**: the button beside the timers (no-timer games, leftover dice).
 
@@ -42,6 +43,7 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.cards import recipe_of
+from wokphysics.games.wok_star.characters import acting_for_team
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.words import ingredient, recipe
 from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
@@ -399,6 +401,6 @@ class StarInputs:
         late customer's cook) and the engine offers it ``character``, a bot teammate's card:
         as in the terminal, it is theirs to use."""
         state = self.scene.session.state
-        return self.person(state.current_player) and any(
+        return self.person(state.current_player) and acting_for_team(state) and any(
             isinstance(a, Use) and a.character == character
             for a in state.legal_wok_star_actions())

@@ -29,7 +29,7 @@ from wokphysics.games.registry import make_bot
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_star.actions import WAIT, Use, Wait, WokStarAction
 from wokphysics.games.wok_star.cards import WokStarConfig
-from wokphysics.games.wok_star.characters import for_the_team
+from wokphysics.games.wok_star.characters import for_the_team, user
 from wokphysics.games.wok_star.clock import StepClock
 from wokphysics.games.wok_star.factory import new_wok_star
 from wokphysics.games.wok_star.info import INFO
@@ -206,6 +206,8 @@ class StarSession:
         IllegalAction, nothing changed); autosave when a turn ends."""
         state = self.state
         seat = state.current_player
+        if isinstance(action, Use):  # a teammate's card: its owner interrupted (or for the team)
+            seat = user(state, seat, action)
         before = snapshot(state)
         key = turn_key(state)
         self.clock.time_s = max(self.clock.time_s, state.now)
@@ -246,15 +248,14 @@ class StarSession:
 
     def act_for(self, seat: int, action: WokStarAction) -> SessionStep:
         """``seat`` takes ``action`` now: the turn is handed to it first if the kitchen is
-        free (see the module doc). IllegalAction says why not. Where one seat acts for the
-        team (the starting preparations handed out, the Purchase phase and its new
-        preparations) or a late customer's cook decides alone, every seat's Family Characters
-        are offered on that seat's turn, so another seat's click on its card is taken then,
-        not passed to."""
+        free (see the module doc). IllegalAction says why not. Family Characters are used
+        "at anytime": the engine offers every seat's on every seat's turn, so a click on a
+        card is taken at once, an interrupt of whoever is acting, never passed to (and where
+        one seat acts for the team, the starting preparations handed out, the Purchase
+        phase and its new preparations, the others wait for it)."""
         state = self.state
         if state.current_player != seat and not (
-            for_the_team(state)
-            or (isinstance(action, Use) and action in state.legal_wok_star_actions())
+            for_the_team(state) or isinstance(action, Use)
         ):
             self.pass_to(seat)
         self.state.check_legal(action)
