@@ -80,7 +80,7 @@ def test_a_received_die_is_the_teams_its_receiver_hands_it_on() -> None:
     state = quiet(3)
     third = state.preps_of(2)[0]
     state = with_dice(state, 2, [])
-    state = with_dice(state, 1, [])
+    state = with_dice(state, 1, [5])  # seat 2's own 5 too: the one it was given goes on
     state = with_dice(state, 0, [5])
     state.apply(state.parse_action("give 5 to 2"))
     state = position(state, turn=1)
@@ -89,14 +89,13 @@ def test_a_received_die_is_the_teams_its_receiver_hands_it_on() -> None:
     with pytest.raises(IllegalAction, match=r"only its owner \(seat 3\)"):
         state.apply(state.parse_action(f"place 5 on {third}"))
     state.apply(state.parse_action("give 5 to 3"))
-    die = next(d for d in state.dice if d.colour == 0)
-    assert (die.holder, die.free) == (2, True)
+    assert [(d.colour, d.holder) for d in state.free_dice(2)] == [(0, 2)]
+    assert [(d.colour, d.holder) for d in state.free_dice(1)] == [(1, 1)]
     state = position(state, turn=2)
     before = state.counters[third]
     state.apply(state.parse_action(f"place 5 on {third}"))
     assert state.counters[third] > before
-    assert [(d.colour, d.holder, d.free) for d in state.dice] == [(0, 2, False)]
-    assert state.pool == [1, 0, 0]  # the die is still seat 1's: it goes back at Accounting
+    assert not state.free_dice(2) and state.pool == [1, 1, 0]  # it goes back at Accounting
 
 
 def _current_customer_state(players: int = 2, timer: bool = False) -> WokStarState:

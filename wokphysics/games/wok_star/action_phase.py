@@ -115,7 +115,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     elif kind is TurnAway:
         _turn_away(state)
     elif type(action) is Give:
-        pick_die(state, seat, action.face, own=True).holder = action.seat
+        pick_die(state, seat, action.face).holder = action.seat
     elif type(action) is Serve:
         _serve(state, seat, action.recipe)
     elif type(action) is Use:

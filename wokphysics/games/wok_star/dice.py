@@ -4,9 +4,9 @@ Only a preparation's owner puts dice on it ("Only the owner of a Preparation car
 on the card"); "players may share dice freely": a seat may hand any unplaced die it holds to a
 teammate, its own or one it was given (a received die is the team's: its receiver places it on
 its own preparations or hands it on, so it reaches any of the team's preparations through
-that preparation's owner). Dice are named by face: placing uses a received die of that face
-before an own one, giving an own one before a received one (each die goes back to its colour
-at Accounting either way).
+that preparation's owner). Dice are named by face: placing or giving uses a received die of
+that face first, then this round's extra dice, then an own one (so the die a player was
+handed is the one they pass on or place; each goes back to its colour at Accounting).
 """
 
 from __future__ import annotations
@@ -106,22 +106,15 @@ def _menu(
     return tuple(out)
 
 
-def pick_die(state: WokStarState, seat: int, face: int, own: bool) -> Die:
-    """The unplaced die showing ``face`` that ``seat`` uses: for giving (``own``), its first
-    own-colour one, else the first it was given; for placing, others' dice first, then this
-    round's extra dice, then its own."""
+def pick_die(state: WokStarState, seat: int, face: int) -> Die:
+    """The unplaced die showing ``face`` that ``seat`` places or gives: dice it was given
+    first, then this round's extra dice, then its own."""
     best: Die | None = None
     best_rank = 4
     for die in state.dice:
         if die.holder != seat or die.status is not FREE or die.face != face:
             continue
         mine = die.colour == seat
-        if own:
-            if mine:
-                return die
-            if best is None:
-                best = die
-            continue
         rank = 2 * mine + (not die.temporary)
         if rank < best_rank:
             best, best_rank = die, rank
@@ -134,13 +127,13 @@ def place_dice(state: WokStarState, seat: int, action: Place | Combo) -> None:
     prep = action.prep
     sides = state.yields(prep)
     if type(action) is Place:
-        die = pick_die(state, seat, action.face, own=False)
+        die = pick_die(state, seat, action.face)
         die.status = PLACED
         made = sides[1] if action.face == state.lookups.prep_number[prep] else sides[0]
     else:
-        first = pick_die(state, seat, action.low, own=False)
+        first = pick_die(state, seat, action.low)
         first.status = PLACED
-        second = pick_die(state, seat, action.high, own=False)
+        second = pick_die(state, seat, action.high)
         second.status = PLACED
         made = sides[2]
     state.counters[prep] = min(state.lookups.ingredient_max, state.counters[prep] + made)

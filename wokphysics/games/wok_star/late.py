@@ -74,7 +74,7 @@ def _keeps(state: WokStarState, seat: int, action: WokStarAction) -> bool:
         faces = [action.face] if isinstance(action, Place) else [action.low, action.high]
         used: list[Die] = []
         for face in faces:
-            die = pick_die(state, seat, face, own=False)
+            die = pick_die(state, seat, face)
             die.status = PLACED
             used.append(die)
         before = state.counters[action.prep]

@@ -62,7 +62,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     elif isinstance(action, Place | Combo):
         place_dice(state, seat, action)
     elif isinstance(action, Give):
-        pick_die(state, seat, action.face, own=True).holder = action.seat
+        pick_die(state, seat, action.face).holder = action.seat
         state.finished[action.seat] = False  # the receiver may place it
     elif isinstance(action, Use):
         owner = characters.owner(state, action.character)

@@ -313,7 +313,12 @@ class TeamBot(Bot):
         if not gives:
             return None
         seat = state.current_player
-        own = {d.face for d in state.free_dice(seat) if d.colour == seat}
+        # the faces a gift would hand over from its own colour (a gift uses a die it was
+        # given first: a face it was also given would send that die round)
+        held = state.free_dice(seat)
+        own = {d.face for d in held if d.colour == seat} - {
+            d.face for d in held if d.colour != seat
+        }
         my_preps = state.preps_of(seat)
         my_need = sum(max(0.0, needs[p]) for p in my_preps)
         my_dice = len(state.free_dice(seat))

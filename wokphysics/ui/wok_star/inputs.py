@@ -286,7 +286,12 @@ class StarInputs:
         if seat >= 0 and seat != holder:
             if len(faces) != 1:
                 return holder, None, "give one die at a time"
-            return holder, Give(faces[0], seat), f"give a {faces[0]} to {names[seat]}"
+            words = f"give a {faces[0]} to {names[seat]}"
+            dragged = state.dice[self.dragging[-1]]
+            if dragged.colour == holder and any(
+                    d.face == faces[0] and d.colour != holder for d in state.free_dice(holder)):
+                words += f" (the {faces[0]} you were given goes first)"
+            return holder, Give(faces[0], seat), words
         return holder, None, ""
 
     def _feedback(self, pos: tuple[int, int]) -> None:
