@@ -12,7 +12,10 @@ come from :meth:`WokStarState.expected_remaining`). On its move a cook, in order
 4. prepares for the customers still expected this round, choosing the placement that makes
    the most *needed* ingredients per die (a matching number or a combination);
 5. uses its Family Character where it saves a customer (Little Bo, Grandma), the game
-   (Auntie, near the Bad Publicity limit), the timer (Grandpa) or a die in round 6 (Cousin);
+   (Auntie, near the Bad Publicity limit), the timer (Grandpa) or a die in round 6 (Cousin):
+   its own when it acts, a teammate's only as the cook of a customer that must be resolved
+   now (the engine lists every seat's cards at every step, as owners may use them "at
+   anytime");
    otherwise turns the customer away when nobody can make what is missing any more;
 6. otherwise waits (or reveals the next card, in a game without timer).
 
