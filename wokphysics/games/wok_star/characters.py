@@ -121,9 +121,14 @@ def team_actions(state: WokStarState, first: int) -> list[WokStarAction]:
     """Every seat's characters that can take effect now, ``first``'s then round the table:
     each player may use their card "at anytime", on any seat's turn."""
     n = state.num_players
+    table = state.characters
     out: list[WokStarAction] = []
     for step in range(n):
-        out += actions(state, (first + step) % n)
+        seat = (first + step) % n
+        for family in table[seat]:  # (asked at every step: seats whose cards are used skip)
+            if not family.used:
+                out += actions(state, seat)
+                break
     return out
 
 

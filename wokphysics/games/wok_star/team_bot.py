@@ -53,7 +53,7 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.characters import may_use
+from wokphysics.games.wok_star.characters import acting_for_team
 from wokphysics.games.wok_star.model import (
     ACTION,
     LEFTOVER,
@@ -259,9 +259,10 @@ class TeamBot(Bot):
         engine lists every seat's), or a teammate's where it decides for the team (the cook
         of a late customer: the owner would still use it then)."""
         seat = state.current_player
-        uses = [
-            a for a in actions if isinstance(a, Use) and may_use(state, seat, a.character)
-        ]
+        mine = {f.id for f in state.characters[seat]}
+        uses = [a for a in actions if isinstance(a, Use)]
+        if any(a.character not in mine for a in uses) and not acting_for_team(state):
+            uses = [a for a in uses if a.character in mine]
         kinds = {state.config.character_by_id[a.character].kind: a for a in uses}
         limit = state.config.rules.bad_publicity_limit
         if "auntie" in kinds and len(state.bad) >= limit - 3:
