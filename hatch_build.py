@@ -3,20 +3,31 @@
 The compiling is hatch-mypyc's (``MypycBuildHook``, the hook black's wheels are built
 with); this file only adds this project's rules around it (see pyproject.toml):
 
+- the modules compiled are ``COMPILED_MODULES`` of ``wokphysics/games/compiled.py``, the one
+  list of them (read here from that file's text; the program reads it to say which engine
+  runs);
+- the compiling happens in a copy of the project in a temporary folder: hatch-mypyc renames
+  the ``pyproject.toml`` of the folder it compiles in while it runs, and writes the extension
+  modules beside the sources, so a concurrent command (or a killed build) saw a checkout
+  without its ``pyproject.toml``. The checkout is only read; the wheel takes the extension
+  modules from the copy, which is removed after;
 - an editable install (``pip install -e .``) stays plain Python, so source edits take effect;
-- ``WOKPHYSICS_PURE=1`` builds plain Python;
-- if compiling fails (no C compiler, no Python headers, a mypyc error), the wheel is built as
-  plain Python with one warning line instead of failing the install (pip shows a build's
-  output with ``pip install -v``);
-- the extension modules that hatch-mypyc builds beside the sources (``build_ext
-  --inplace``) are removed from the source tree once the wheel holds them, so that the
-  checkout never imports a stale compiled module in place of the ``.py`` beside it.
+- ``WOKPHYSICS_PURE=1`` builds plain Python, and needs no compiler packages (so it installs
+  where mypy and hatch-mypyc cannot be fetched: ``WOKPHYSICS_PURE=1 pip install
+  --no-build-isolation .`` with hatchling installed needs no package index);
+- if compiling fails (no C compiler, no Python headers, hatch-mypyc missing, a mypyc error),
+  the wheel is built as plain Python with one warning line instead of failing the install
+  (pip shows a build's output with ``pip install -v``).
 """
 
 from __future__ import annotations
 
+import ast
 import os
+import shutil
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
@@ -24,6 +35,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 PURE_ENV = "WOKPHYSICS_PURE"
 COMPILER_REQUIREMENTS = ["hatch-mypyc==0.16.0", "mypy==2.4.1"]
 """Pinned: the compiled engine's behaviour is mypyc's, so a build is reproducible."""
+COMPILED_LIST = Path("wokphysics") / "games" / "compiled.py"
+"""The module holding ``COMPILED_MODULES``, the one list of the modules compiled."""
 
 
 def _pure_requested() -> bool:
@@ -42,8 +55,27 @@ def _last_error(text: str) -> str:
     return found if len(found) <= 160 else found[:157] + "..."
 
 
+def compiled_files(root: str | Path) -> list[str]:
+    """``COMPILED_MODULES`` of ``root``'s ``wokphysics/games/compiled.py`` as the files
+    mypyc compiles (``wokphysics/games/bots.py``...), read without importing the package."""
+    tree = ast.parse((Path(root) / COMPILED_LIST).read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (isinstance(node, ast.AnnAssign | ast.Assign) and node.value is not None
+                and "COMPILED_MODULES" in ast.unparse(node)):
+            names = ast.literal_eval(node.value)
+            return [name.replace(".", "/") + ".py" for name in names]
+    raise ValueError(f"no COMPILED_MODULES in {COMPILED_LIST}")
+
+
+def _copy_project(root: str, copy: str) -> None:
+    """What mypyc reads: the package's sources and the project file (no tests, no data)."""
+    shutil.copy2(os.path.join(root, "pyproject.toml"), os.path.join(copy, "pyproject.toml"))
+    shutil.copytree(os.path.join(root, "wokphysics"), os.path.join(copy, "wokphysics"),
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+
+
 class CustomBuildHook(BuildHookInterface):
-    """Compiles ``tool.hatch.build.targets.wheel.hooks.custom.include`` with hatch-mypyc."""
+    """Compiles :func:`compiled_files` with hatch-mypyc in a copy of the project."""
 
     PLUGIN_NAME = "custom"
 
@@ -52,31 +84,69 @@ class CustomBuildHook(BuildHookInterface):
         return [] if _pure_requested() else list(COMPILER_REQUIREMENTS)
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
-        self._compiler: Any = None
+        self._copy: str | None = None
         if self.target_name != "wheel" or version == "editable":
             return
         if _pure_requested():
             _warn(f"{PURE_ENV} is set: installing plain Python (the same games, slower)")
             return
-        compiler: Any = None
+        copy = tempfile.mkdtemp(prefix="wokphysics-mypyc-")
+        self._copy = copy
+        artifacts = list(build_data["artifacts"])
+        force_include = dict(build_data["force_include"])
+        tags = {key: build_data[key] for key in ("infer_tag", "pure_python") if key in build_data}
+        here = os.getcwd()
         try:
             from hatch_mypyc.plugin import MypycBuildHook
 
+            _copy_project(self.root, copy)
+            config = {**self.config, "include": compiled_files(self.root)}
             compiler = MypycBuildHook(
-                self.root, self.config, self.build_config, self.metadata, self.directory,
+                copy, config, self.build_config, self.metadata, self.directory,
                 self.target_name, self.app,
             )
-            compiler.initialize(version, build_data)
+            os.chdir(copy)  # mypyc's setup.py builds in place, relative to the folder it runs in
+            try:
+                compiler.initialize(version, build_data)
+            finally:
+                os.chdir(here)
+            built = _extension_modules(copy, compiler.artifact_globs)
+            if len(built) < len(config["include"]):
+                raise RuntimeError(f"mypyc built {len(built)} of {len(config['include'])} "
+                                   "modules")
         except Exception as error:  # noqa: BLE001 - any failure falls back to plain Python
-            if compiler is not None:
-                compiler.clean([version])
+            build_data["artifacts"][:] = artifacts
+            build_data["force_include"].clear()
+            build_data["force_include"].update(force_include)
+            build_data.update(tags)
+            self._remove_copy()
             _warn(
                 "could not compile the turn games' engines with mypyc "
                 f"({_last_error(str(error))}); installing plain Python (the same games, slower)"
             )
             return
-        self._compiler = compiler
+        # The extension modules are in the copy, not in the checkout: the wheel takes them from
+        # there (hatch-mypyc's artifact patterns would look for them in the checkout).
+        build_data["artifacts"][:] = artifacts
+        for path in built:
+            build_data["force_include"][path] = os.path.relpath(path, copy)
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
-        if getattr(self, "_compiler", None) is not None:
-            self._compiler.clean([version])  # the wheel has them: none stay in the checkout
+        self._remove_copy()  # the wheel holds what it built
+
+    def _remove_copy(self) -> None:
+        copy = getattr(self, "_copy", None)
+        if copy is not None:
+            shutil.rmtree(copy, ignore_errors=True)
+            self._copy = None
+
+
+def _extension_modules(copy: str, patterns: list[str]) -> list[str]:
+    """The compiled modules in ``copy`` (and mypyc's shared library, if any)."""
+    from glob import glob
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    found = {path for pattern in patterns for path in glob(os.path.join(copy, pattern))}
+    found.update(path for path in glob(os.path.join(copy, "*__mypyc.*"))
+                 if path.endswith(tuple(EXTENSION_SUFFIXES)))
+    return sorted(found)

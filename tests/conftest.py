@@ -2,7 +2,6 @@
 property tests without a time limit, since the shared 2-core CI machine is noisy and the tests
 judge results, never speed."""
 
-import contextlib
 import os
 import sys
 from collections.abc import Iterator
@@ -19,8 +18,6 @@ settings.register_profile("wokphysics", deadline=None)
 settings.load_profile("wokphysics")
 
 
-CLUSTER = pytest.StashKey[contextlib.ExitStack]()
-
 CHECKOUT_PACKAGE = Path(__file__).resolve().parents[1] / "wokphysics"
 INSTALLED_RUN = os.environ.get("WOKPHYSICS_TEST_INSTALLED") == "1"
 """The suite runs on the installed package (``WOKPHYSICS_TEST_INSTALLED=1``, see the
@@ -31,18 +28,13 @@ checkout's ``conftest.py``; .ci/run's pass on the compiled build), not on this c
 collect_ignore = ["test_compiled.py"] if INSTALLED_RUN else []
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """One real Dask cluster of 2 worker processes for the whole session, started once: in the
-    process that runs the tests, or with pytest-xdist in the one that hands them out (its
-    workers inherit the address, so the session has one cluster however many workers run).
-
-    Every ``simulate`` and ``sweep`` the tests run (in this process or in a subprocess) uses it
-    through Dask's ``DASK_SCHEDULER_ADDRESS`` convention, as on a user's cluster, instead of
-    starting an embedded cluster per command. Tests of the embedded cluster ask for it with
-    ``--workers``.
-    """
-    if hasattr(config, "workerinput"):  # an xdist worker: the controller's cluster serves it
-        return
+@pytest.fixture(scope="session")
+def _dask_session() -> Iterator[str]:
+    """A real Dask cluster of 2 worker processes, started the first time a test asks for
+    :func:`dask_cluster` in this process and closed at the end of the session. With
+    pytest-xdist the tests that ask for it run in one worker (see
+    :func:`pytest_collection_modifyitems`), so a session starts one cluster at most, and a
+    run of tests that need none starts none."""
     from wokphysics.batch.cluster import local_cluster
 
     # The workers import the tests' task functions by module name, as pytest does (each test
@@ -51,28 +43,31 @@ def pytest_configure(config: pytest.Config) -> None:
     for folder in [tests, *sorted(p for p in tests.iterdir() if p.is_dir())]:
         if str(folder) not in sys.path and not folder.name.startswith((".", "__")):
             sys.path.insert(0, str(folder))
+    with local_cluster(2) as cluster:
+        from distributed import Client
 
-    stack = contextlib.ExitStack()
-    cluster = stack.enter_context(local_cluster(2))
-    os.environ["DASK_SCHEDULER_ADDRESS"] = str(cluster.scheduler_address)
-    config.stash[CLUSTER] = stack
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    stack = config.stash.get(CLUSTER, None)
-    if stack is not None:
-        os.environ.pop("DASK_SCHEDULER_ADDRESS", None)
-        stack.close()
+        with Client(cluster, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=120)  # both up before a test counts on them
+        yield str(cluster.scheduler_address)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def dask_cluster() -> Iterator[str]:
-    """The session cluster's address, also set as Dask's default scheduler in this process."""
+@pytest.fixture
+def dask_cluster(_dask_session: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The session's cluster, for a test that runs a study on Dask (a ``simulate`` or
+    ``sweep`` in this process or in a subprocess, ``run_study`` with a cluster): its address
+    is Dask's default scheduler for the test, through Dask's ``DASK_SCHEDULER_ADDRESS``
+    convention, as on a user's cluster, instead of an embedded cluster started per command.
+    Tests of the embedded cluster ask for one with ``--workers``."""
     import dask.config
 
-    address = os.environ["DASK_SCHEDULER_ADDRESS"]
-    dask.config.set({"scheduler-address": address})
-    try:
-        yield address
-    finally:
-        dask.config.set({"scheduler-address": None})
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", _dask_session)
+    with dask.config.set({"scheduler-address": _dask_session}):
+        yield _dask_session
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests on the Dask cluster go to one xdist worker (``--dist loadgroup``), which
+    starts the one cluster; the others are spread as usual."""
+    for item in items:
+        if "dask_cluster" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("dask"))

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import wokphysics
-from wokphysics.games.compiled import COMPILED, COMPILED_MODULES, INTERPRETED, engine, modules
+from wokphysics.games.compiled import COMPILED, COMPILED_MODULES, INTERPRETED, compiled_file, engine
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRE_ENV = "WOKPHYSICS_REQUIRE_COMPILED"
@@ -89,11 +89,16 @@ def _run_installed(code: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_build_compiles_the_modules_the_engine_names() -> None:
-    """pyproject.toml's list of files for mypyc is COMPILED_MODULES (engine() reads that)."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    files = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["include"]
+    """The build hook reads its list of files from COMPILED_MODULES (the one list, which
+    engine() reads too), and each is a module of the package."""
+    from hatch_build import compiled_files
+
+    files = compiled_files(ROOT)
     assert [f.removesuffix(".py").replace("/", ".") for f in files] == list(COMPILED_MODULES)
-    assert [module.__name__ for module in modules()] == list(COMPILED_MODULES)
+    assert all((ROOT / f).is_file() for f in files)
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "include" not in config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]
+    assert all(compiled_file(name) is None for name in COMPILED_MODULES)  # the checkout's
 
 
 def test_the_source_tree_holds_no_compiled_module() -> None:
@@ -107,9 +112,13 @@ def test_the_source_tree_holds_no_compiled_module() -> None:
 
 def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
     probe = _run_installed(
-        "import wokphysics\n"
+        "import wokphysics, pathlib, importlib.machinery as m\n"
         "from wokphysics.games.compiled import engine\n"
-        "print(engine()); print(wokphysics.__file__)"
+        "print(engine()); print(wokphysics.__file__)\n"
+        "root = pathlib.Path(wokphysics.__file__).parent.parent\n"
+        "found = [p.relative_to(root) for p in root.joinpath('wokphysics').rglob('*')\n"
+        "         if p.name.endswith(tuple(m.EXTENSION_SUFFIXES))]\n"
+        "print(' '.join(sorted(str(p).split('.')[0].replace('/', '.') for p in found)))"
     )
     installed = probe.stdout.splitlines()
     if probe.returncode or installed[0] != COMPILED:
@@ -119,6 +128,7 @@ def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
             pytest.fail(f"{message}, and {REQUIRE_ENV}=1 requires one")
         pytest.skip(message)
     assert Path(installed[1]).parent != Path(wokphysics.__file__).parent
+    assert installed[2].split() == sorted(COMPILED_MODULES)  # those, and no other module
     assert engine() == INTERPRETED  # this process: the checkout, plain Python
 
     done = _run_installed(GAMES)

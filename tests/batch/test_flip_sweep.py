@@ -17,6 +17,7 @@ from wokphysics.studies import flips
 from wokphysics.studies.flip_sweep import parse_numbers, study
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_a_sweep_writes_csv_plots_and_the_band_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -43,6 +44,7 @@ def test_a_sweep_writes_csv_plots_and_the_band_table(
     assert variant["slow_push"]["flipped"] == 0
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_a_variant_per_value_of_a_varied_key(tmp_path: Path) -> None:
     folder = tmp_path / "vary"
     argv = ["sweep", "flips", "--speeds", "1400", "--angles", "0", "--seeds", "3",
@@ -91,6 +93,7 @@ def test_ranges_expand_inclusively() -> None:
         parse_numbers("500,500", "--speeds", 0, 1e4)
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_records_are_the_same_in_this_process_and_on_the_cluster() -> None:
     spec = {
         "study": "flips", "seed": 3, "speeds": [1300.0, 2500.0], "angles": [0.0, 90.0],

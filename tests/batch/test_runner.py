@@ -21,6 +21,7 @@ from typing import Any
 import cloudpickle
 import numpy as np
 import pytest
+from distributed import WorkerPlugin
 
 from wokphysics.batch import ClusterOptions, RunOptions, SameParams, Study, Task, run_study
 from wokphysics.batch.store import LOG
@@ -64,6 +65,7 @@ def _mean_summary(columns: Any) -> dict[str, Any]:
     return {"mean": float(np.mean(columns.numbers("value")))}
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_a_study_gives_the_same_bytes_on_any_cluster_and_in_process(tmp_path: Path) -> None:
     runs = {
         "in process": IN_PROCESS,
@@ -83,6 +85,7 @@ def test_a_study_gives_the_same_bytes_on_any_cluster_and_in_process(tmp_path: Pa
     assert rows[-1].startswith("59,66,2.0,")  # task i has seed 7 + i, whoever ran it
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_game_studies_are_bit_identical_in_process_and_on_worker_processes(
     tmp_path: Path,
 ) -> None:
@@ -103,6 +106,7 @@ def test_game_studies_are_bit_identical_in_process_and_on_worker_processes(
         assert texts[0] == texts[1], definition["game"]
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_a_failing_task_is_retried_once_then_reported_with_its_seed(tmp_path: Path) -> None:
     flags = tmp_path / "flags"
     flags.mkdir()
@@ -143,34 +147,57 @@ def test_resume_refuses_a_folder_of_another_study(tmp_path: Path) -> None:
         run_study(_noisy_study(10), tmp_path / "a", RunOptions(IN_PROCESS))
 
 
-def slow_trial(task: Task, context: Any) -> dict[str, Any]:
-    time.sleep(0.03)  # waiting, not computing: the busy test machine barely notices
+GATE_TIMEOUT_S = 300.0
+"""How long a gated task waits for its gate at most (a test that failed leaves none open)."""
+OPEN_TASKS = 8
+"""Tasks 0 to 7 of a gated study run at once; the others wait for the gate."""
+
+
+def gated_trial(task: Task, context: Any) -> dict[str, Any]:
+    """Tasks from :data:`OPEN_TASKS` on wait until the gate (a file named by the task's
+    parameters) exists: a study of them cannot finish before the test opens it, however
+    fast or slow the machine."""
+    if task.index >= OPEN_TASKS:
+        gate = Path(str(task.params["gate"]))
+        deadline = time.monotonic() + GATE_TIMEOUT_S
+        while not gate.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
     return {"value": task.seed % 7}
 
 
+def _wait_for_lines(log: Path, count: int, timeout_s: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and (
+        not log.exists() or len(log.read_text().splitlines()) < count
+    ):
+        time.sleep(0.01)
+
+
+@pytest.mark.usefixtures("dask_cluster")
 def test_ctrl_c_cancels_the_study_on_the_cluster_and_keeps_what_finished(
     tmp_path: Path,
 ) -> None:
-    study = Study("slow", 1, SameParams({}, 300), slow_trial)
-    folder = tmp_path / "slow"
+    gate = tmp_path / "gate"
+    study = Study("gated", 1, SameParams({"gate": str(gate)}, 300), gated_trial)
+    folder = tmp_path / "gated"
     log = folder / LOG
 
-    def interrupt_after_ten() -> None:
-        while not log.exists() or len(log.read_text().splitlines()) < 10:
-            time.sleep(0.05)
+    def interrupt_once_some_finished() -> None:
+        _wait_for_lines(log, 1)
         os.kill(os.getpid(), signal.SIGINT)  # what Ctrl-C in the terminal sends
 
     # A test run started in the background inherits an ignored SIGINT: handle it as a
     # terminal's Python does.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        threading.Thread(target=interrupt_after_ten, daemon=True).start()
+        threading.Thread(target=interrupt_once_some_finished, daemon=True).start()
         stopped = run_study(study, folder, RunOptions(ClusterOptions(), progress=False))
     finally:
         signal.signal(signal.SIGINT, previous)
+        gate.touch()  # the tasks still waiting on the workers end
     assert stopped.interrupted and not stopped.complete
     kept = len(stopped.columns)
-    assert 10 <= kept < 300 and len(log.read_text().splitlines()) == kept
+    assert 1 <= kept <= OPEN_TASKS and len(log.read_text().splitlines()) == kept
     assert not (folder / "summary.json").exists()
     resumed = run_study(study, folder, RunOptions(ClusterOptions(), progress=False, resume=True))
     assert resumed.complete and resumed.ran == 300 - kept
@@ -183,29 +210,57 @@ def _ctrl_c_as_in_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-GAMES_TO_INTERRUPT = 2_000
-"""Enough Wok and Roll games (a few seconds of them) that the study cannot finish in the moments
-between its tenth log line and the SIGINT, even on a loaded machine: with 600 the faster
-engine sometimes finished them all first."""
+GAMES_TO_INTERRUPT = 600
+"""Wok and Roll games of the command-line study that a Ctrl-C stops and a resume finishes."""
 
 
-def test_ctrl_c_on_the_command_line_exits_130_and_resume_finishes(tmp_path: Path) -> None:
+class PauseAfterOneTask(WorkerPlugin):  # type: ignore[misc]
+    """A Dask worker plugin: the worker pauses once it has finished a task (it starts no
+    other; what it finished still goes back), so a study on the cluster cannot finish before
+    the test lets the workers run again (``status`` running), however fast the games."""
+
+    name = "wokphysics-test-pause-after-one-task"
+
+    def setup(self, worker: Any) -> None:
+        self.worker = worker
+
+    def transition(self, key: Any, start: str, finish: str, **kwargs: Any) -> None:
+        if start == "executing" and finish == "memory":
+            from distributed.core import Status
+
+            # after this transition, on the worker's event loop (not inside its handler)
+            self.worker.loop.add_callback(setattr, self.worker, "status", Status.paused)
+
+
+def _resume_workers(dask_worker: Any) -> None:
+    from distributed.core import Status
+
+    dask_worker.status = Status.running
+
+
+@pytest.mark.slow
+def test_ctrl_c_on_the_command_line_exits_130_and_resume_finishes(
+    tmp_path: Path, dask_cluster: str,
+) -> None:
+    from distributed import Client
+
     folder = tmp_path / "study"
     command = [sys.executable, "-m", "wokphysics.cli", "simulate", "wok-and-roll",
                "--games", str(GAMES_TO_INTERRUPT), "--out", str(folder), "--no-progress"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, preexec_fn=_ctrl_c_as_in_a_terminal)
-    log = folder / LOG
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and (
-        not log.exists() or len(log.read_text().splitlines()) < 10
-    ):
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    with Client(dask_cluster, set_as_default=False) as client:
+        client.register_plugin(PauseAfterOneTask())
+        try:
+            process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                       text=True, preexec_fn=_ctrl_c_as_in_a_terminal)
+            _wait_for_lines(folder / LOG, 1)
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=60)
+        finally:
+            client.unregister_worker_plugin(PauseAfterOneTask.name)
+            client.run(_resume_workers)
     assert process.returncode == 130, err
-    kept = len([line for line in log.read_text().splitlines() if line.endswith("}")])
-    assert 10 <= kept < GAMES_TO_INTERRUPT
+    kept = len([line for line in (folder / LOG).read_text().splitlines() if line.endswith("}")])
+    assert 1 <= kept < GAMES_TO_INTERRUPT
     assert f"interrupted: {kept} of {GAMES_TO_INTERRUPT} games finished; `--resume {folder}`" in err
     assert "Traceback" not in err and not (folder / "summary.json").exists()
     finished = subprocess.run(
@@ -308,7 +363,7 @@ def test_embedded_workers_drop_the_heartbeat_noise_of_a_closing_scheduler() -> N
 
 
 CTRL_C_WHILE_THE_CLUSTER_STARTS = '''
-import os, signal, sys, threading
+import os, signal, sys
 
 if __name__ == "__main__":
     import distributed
@@ -316,7 +371,7 @@ if __name__ == "__main__":
     start = distributed.LocalCluster.__init__
 
     def pressed_while_starting(self, *args, **kwargs):
-        threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT)).start()
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the cluster starts, every time
         start(self, *args, **kwargs)
 
     distributed.LocalCluster.__init__ = pressed_while_starting
@@ -417,3 +472,21 @@ def test_ctrl_c_during_a_run_silences_dask_before_the_interrupt_is_raised() -> N
         signal.signal(signal.SIGINT, outside)
         for logger, level in zip(loggers, before, strict=True):
             logger.setLevel(level)
+
+
+def test_a_study_waits_for_the_cluster_s_first_worker_then_refuses_an_empty_one() -> None:
+    """A cluster whose worker is still starting (or being replaced) is waited for; one that
+    stays empty is one line naming it (it refused a study at once, in a loaded test run)."""
+    from distributed import LocalCluster
+
+    from wokphysics.errors import UserError
+
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        waiting = ClusterOptions(scheduler=address, connect_s=0.5)
+        with pytest.raises(UserError, match=f"the Dask scheduler at {address} has no workers"):
+            run_study(_noisy_study(4), None, RunOptions(waiting, progress=False))
+        threading.Timer(1.0, cluster.scale, (1,)).start()  # a worker joins while it waits
+        patient = ClusterOptions(scheduler=address, connect_s=60)
+        results = run_study(_noisy_study(4), None, RunOptions(patient, progress=False))
+        assert results.complete and results.ran == 4

@@ -106,6 +106,7 @@ def _play(name: str, players: int, seed: int) -> None:
     assert replay == state, "replaying the seed and history did not reproduce the state"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", turn_game_names())
 def test_random_playouts_keep_the_protocol(name: str) -> None:
     info = plugin(name).info

@@ -134,6 +134,7 @@ def test_cli_rejects_bad_arguments_in_one_line() -> None:
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_cli_simulate_prints_a_results_table() -> None:
     result = _run("simulate", "wok-and-roll", "--games", "20", "--expert", "--no-progress")
     assert result.returncode == 0, result.stderr

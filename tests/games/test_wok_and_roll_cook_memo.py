@@ -10,6 +10,7 @@ the player had no skill for)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ questions = st.tuples(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=1000)
 @given(st.lists(questions, min_size=1, max_size=20))
 def test_a_memoised_cook_list_is_the_list_from_scratch(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from wok_and_roll_reference import reference_legal_actions
 
 from wokphysics.games.wok_and_roll.factory import new_state
@@ -13,6 +14,7 @@ from wokphysics.games.wok_and_roll.factory import new_state
 STATES = 10_000
 
 
+@pytest.mark.slow
 def test_fast_enumeration_equals_the_reference_on_10000_random_states() -> None:
     rng = random.Random(2026)
     compared = cooking = 0

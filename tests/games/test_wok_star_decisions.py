@@ -603,6 +603,7 @@ def test_the_team_bot_does_not_decline_a_chefs_special_a_teammate_can_serve() ->
 
 
 # ---------------------------------------------------------------------- difficulty
+@pytest.mark.slow
 def test_the_first_game_setup_is_easier_than_the_full_game_for_the_same_team() -> None:
     from wokphysics.games.wok_star.simulate import play_games
 

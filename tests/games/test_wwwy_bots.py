@@ -157,6 +157,7 @@ def test_bad_arguments_are_one_line_exit_2(
     assert message in err and err.count("\n") == 1
 
 
+@pytest.mark.usefixtures("dask_cluster")
 def test_simulate_prints_a_results_table(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(
         [

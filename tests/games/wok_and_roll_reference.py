@@ -6,7 +6,7 @@ engine's order: for each open serving (group by group; a dish's next serving, a 
 uncrossed ones, then the House Special's next serving) every canonical payment; then the
 conversion skills, rectangles and unlocks that the Recipe Books on hand pay for; then unlocks
 with a Recipe; then ``done``. In the market: every canonical re-roll, then ``lock``.
-``test_wok_and_roll_speed.py`` checks the engine's fast enumeration against this one.
+``test_wok_and_roll_enumeration.py`` checks the engine's fast enumeration against this one.
 """
 
 from __future__ import annotations

@@ -298,6 +298,7 @@ def test_restart_asks_first() -> None:
     assert isinstance(app.scene, PlayScene) and app.scene.game.seed == game.seed + 1
 
 
+@pytest.mark.slow
 def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     from wokphysics.ui.play import build_app, parse_play_args
 
@@ -321,6 +322,7 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     assert not app.scene.game.is_over and app.scene.game.seed == 5
 
 
+@pytest.mark.slow
 def test_help_and_pause_stop_the_game_clock() -> None:
     from wokphysics.ui.play import build_app, parse_play_args
 

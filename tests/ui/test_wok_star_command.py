@@ -63,6 +63,7 @@ def test_a_bad_option_is_one_line_and_status_2(args: list[str], words: str,
     assert done.one_line_error and words in done.err, done.err
 
 
+@pytest.mark.slow
 def test_replay_watches_and_verifies_a_saved_game(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:

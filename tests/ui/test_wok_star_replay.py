@@ -90,6 +90,7 @@ def click(app: App, pos: tuple[int, int]) -> None:
     app.frame()
 
 
+@pytest.mark.slow
 def test_a_notice_is_shown_with_the_turn_that_raised_it_and_no_later(tmp_path: Path) -> None:
     record = saved_game(tmp_path / "star.json", 3)
     notices = raised(record)
@@ -131,6 +132,7 @@ def test_a_notice_is_shown_with_the_turn_that_raised_it_and_no_later(tmp_path: P
     assert sum(1 for _, text in seen if text and text.startswith("Round 2")) == 2
 
 
+@pytest.mark.slow
 def test_the_accounting_screen_follows_the_replay_as_it_plays(tmp_path: Path) -> None:
     record = saved_game(tmp_path / "star.json", 3)
     # After these many steps a round has just ended (its Accounting is the news).

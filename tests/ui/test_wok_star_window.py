@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pygame
+import pytest
 from star_hand import StarHand, centre
 
 from wokphysics.games.wok_star.actions import WAIT
@@ -43,6 +44,7 @@ def play_out(app: App, hand: StarHand, limit: int = 20000) -> int:
     return frames
 
 
+@pytest.mark.slow
 def test_a_whole_game_is_played_with_the_mouse_beside_a_team_bot(tmp_path: Path) -> None:
     save = tmp_path / "star.json"
     app = window(("person", "team"), 3, save)
@@ -234,6 +236,7 @@ def test_every_word_and_number_is_at_least_11_px_tall_at_1280_by_800() -> None:
     assert digits.height >= 11 and capitals.height >= 11, (smallest, digits, capitals)
 
 
+@pytest.mark.slow
 def test_hot_seat_two_people_share_the_table_to_the_end() -> None:
     # Wok Star hides nothing, so there is no curtain: each person drags their own dice.
     app = window(("person", "person"), 23)

@@ -316,9 +316,10 @@ def executor(options: ClusterOptions) -> Iterator[Executor]:
         except OSError as error:
             raise UserError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         with _quiet_if_interrupted(), client:
-            workers = len(client.scheduler_info().get("workers", {}))
+            workers = _workers_of(client, options.connect_s)
             if workers == 0:
-                raise UserError(f"the Dask scheduler at {address} has no workers")
+                raise UserError(f"the Dask scheduler at {address} has no workers (waited "
+                                f"{options.connect_s:g} s for one)")
             yield DaskExecutor(client, f"the cluster at {address} ({workers} workers)")
         return
     workers = options.workers or cores()
@@ -335,6 +336,18 @@ def executor(options: ClusterOptions) -> Iterator[Executor]:
             # closing the cluster logs the scattered data it drops; that is no news either.
             _silence()
             raise
+
+
+def _workers_of(client: Any, wait_s: float) -> int:
+    """How many workers the client's cluster has, waiting up to ``wait_s`` seconds for the
+    first (a cluster just starting, or one whose worker is being replaced, has none for a
+    moment: a study asked at that moment was refused, once in a loaded test run)."""
+    if not client.scheduler_info().get("workers"):
+        try:
+            client.wait_for_workers(1, timeout=wait_s)
+        except TimeoutError:
+            return 0
+    return len(client.scheduler_info().get("workers", {}))
 
 
 NOISY_LOGGERS = ("distributed", "tornado")

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 from types import ModuleType
 from typing import Final
 
@@ -58,54 +59,23 @@ COMPILED_MODULES: Final = (
 step of a game runs through (the turn protocol, the random bot, the play-out loop). Not
 compiled: the games' config loading (pydantic), text front ends and file formats, and Wok
 Star's action classes (mypyc makes a dataclass's ``ClassVar`` a field: mypyc/mypyc#1122).
-pyproject.toml's list of files is checked against this one by tests/test_compiled.py."""
+The one list of them: the wheel's build hook (``hatch_build.py``) reads it from this file."""
 
 COMPILED: Final = "compiled (mypyc)"
 INTERPRETED: Final = "interpreted (pure Python)"
 MIXED: Final = "mixed (some modules compiled)"
 
 
-def modules() -> tuple[ModuleType, ...]:
-    """The modules of :data:`COMPILED_MODULES`, imported (by name in import statements, which
-    the architecture's checks can see)."""
-    from wokphysics.games import bots, protocol, simulation
-    from wokphysics.games.we_will_wok_you import actions as wwwy_actions
-    from wokphysics.games.we_will_wok_you import bots as wwwy_bots
-    from wokphysics.games.we_will_wok_you import scoring as wwwy_scoring
-    from wokphysics.games.we_will_wok_you import state as wwwy_state
-    from wokphysics.games.we_will_wok_you import steps as wwwy_steps
-    from wokphysics.games.wok_and_roll import actions, lanes, menu, options, rules, sheet, state
-    from wokphysics.games.wok_and_roll import bots as roll_bots
-    from wokphysics.games.wok_star import (
-        accounting,
-        action_phase,
-        characters,
-        clock,
-        decks,
-        dice,
-        events,
-        invariants,
-        late,
-        leftover,
-        model,
-        purchase,
-        refusals,
-        seats,
-        setup,
-        team_bot,
-        timeline,
-        timers,
-    )
-    from wokphysics.games.wok_star import state as star_state
-
-    return (
-        protocol, bots, simulation,
-        wwwy_actions, wwwy_scoring, wwwy_steps, wwwy_state, wwwy_bots,
-        model, dice, seats, timers, clock, timeline, decks, setup, action_phase, accounting,
-        purchase, late, leftover, characters, events, refusals, invariants, star_state,
-        team_bot,
-        actions, lanes, menu, options, rules, sheet, state, roll_bots,
-    )
+def compiled_file(name: str) -> Path | None:
+    """The extension module of ``name`` (one of :data:`COMPILED_MODULES`) beside its source in
+    the package this process imports, or None. Python's import system prefers an extension
+    module to the ``.py`` beside it, so a module with one is loaded compiled."""
+    base = Path(__file__).resolve().parents[2].joinpath(*name.split("."))
+    for suffix in EXTENSION_SUFFIXES:
+        found = base.with_name(base.name + suffix)
+        if found.is_file():
+            return found
+    return None
 
 
 def is_compiled(module: ModuleType) -> bool:
@@ -116,8 +86,8 @@ def is_compiled(module: ModuleType) -> bool:
 
 def engine() -> str:
     """:data:`COMPILED` when every module of :data:`COMPILED_MODULES` runs compiled,
-    :data:`INTERPRETED` when none does, else :data:`MIXED`."""
-    flags = [is_compiled(module) for module in modules()]
+    :data:`INTERPRETED` when none does, else :data:`MIXED` (found without importing them)."""
+    flags = [compiled_file(name) is not None for name in COMPILED_MODULES]
     if all(flags):
         return COMPILED
     return MIXED if any(flags) else INTERPRETED
