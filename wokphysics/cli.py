@@ -14,6 +14,8 @@ standard error and exit status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import os
 import re
 import sys
@@ -319,6 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}", where)
     try:
         status: int = args.handler(args)
+        sys.stdout.flush()  # a full device says so here, not in Python's exit hook
     except UserError as error:
         print(f"wokphysics: {error}", file=sys.stderr)
         return error.exit_status
@@ -330,7 +333,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except OSError as error:
+        problem = os_problem(error)
+        if problem is None:
+            raise
+        print(f"wokphysics: {problem}", file=sys.stderr)
+        if error.filename is None:  # the output itself failed: what is left of it goes nowhere
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 2
     return status
+
+
+def _shown(name: object) -> str:
+    """A file name for a message line: at most 60 characters, and the count if cut."""
+    text = os.fsdecode(name) if isinstance(name, bytes | str) else str(name)
+    return text if len(text) <= 60 else f"{text[:40]}...({len(text)} characters)"
+
+
+def os_problem(error: OSError) -> str | None:
+    """What an operating-system refusal means for the user, in one line, or None for one that
+    is not about a file or the output (a bug: let it show). The file and option checks
+    catch what they know; these are the refusals any path can meet: a name longer than the
+    file system takes, a full disk, the current folder deleted meanwhile."""
+    if error.filename is not None:
+        line = f"{_shown(error.filename)}: {error.strerror or error}"
+        if error.errno == errno.ENAMETOOLONG:
+            line += " (a file or folder name may have at most 255 bytes; choose a shorter one)"
+        return line
+    if error.errno == errno.ENOSPC:
+        return "cannot write the output: the device is full; free some space or write elsewhere"
+    if isinstance(error, FileNotFoundError):
+        try:
+            os.getcwd()
+        except OSError:
+            return "the current folder no longer exists; change to a folder that does"
+    if error.errno in (errno.EIO, errno.EROFS, errno.EACCES, errno.EDQUOT):
+        return f"cannot write the output: {error.strerror}"
+    return None
 
 
 if __name__ == "__main__":

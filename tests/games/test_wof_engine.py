@@ -404,7 +404,8 @@ def test_the_turn_the_supply_runs_out_triggers_one_more_turn_each() -> None:
     assert players_seen == [0, 1, 2, 0, 1]
     assert game.expect is Expect.GAME_OVER and game.turns_left == 0
     assert game.winners() and game.result is not None
-    with pytest.raises(IllegalAction, match="game is over"):
+    # it said "the game is over: no a stir"
+    with pytest.raises(IllegalAction, match="^the game is over: a stir is not possible any more$"):
         game.stir(QUIET)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -135,3 +136,44 @@ def test_a_refused_command_leaves_the_save_files_alone(
     assert main(["play", "--players", "9"]) == 2
     assert main(["play", "--bots", "grandmaster"]) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["wok-on-fire-autosave.json"]
+
+
+def test_a_link_to_a_game_another_window_plays_is_not_shared(tmp_path: Path) -> None:
+    """A symbolic link reaches the same lock as the file it leads to, and a save written
+    through it keeps the link (the link was replaced by a file and the game split in two)."""
+    save = tmp_path / "g.json"
+    save.write_text(json.dumps({"format": "wokphysics-game-replay", "finished": False}))
+    link = tmp_path / "link.json"
+    link.symlink_to(save.name)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys
+            from pathlib import Path
+            from wokphysics.records.saving import claim_to_resume
+            print(claim_to_resume(Path({str(save)!r})), flush=True)
+            sys.stdin.read()  # hold the lock until the test closes our input
+            """)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == str(save)
+        with pytest.raises(UserError, match="another wokphysics window is playing this game"):
+            saving.claim_to_resume(link)
+    finally:
+        holder.communicate("")
+    assert saving.claim_to_resume(link) == link
+    saving.write_atomically(link, '{"finished": true}\n')
+    assert link.is_symlink() and json.loads(save.read_text()) == {"finished": True}
+    release_save_file(link)
+
+
+def test_a_save_file_with_a_second_name_is_refused(tmp_path: Path) -> None:
+    """A hard link cannot be followed to one file: writing the save replaces it under one name
+    and the other keeps the old game, so it is refused in one line."""
+    save = tmp_path / "g.json"
+    save.write_text(json.dumps({"format": "wokphysics-game-replay", "finished": False}))
+    os.link(save, tmp_path / "other.json")
+    for name in ("g.json", "other.json"):
+        with pytest.raises(UserError, match="has another name \\(a hard link\\)"):
+            saving.claim_to_resume(tmp_path / name)

@@ -99,7 +99,9 @@ def check_address(address: str, source: str) -> None:
     try:
         scheme, location = parse_address(address, strict=False)
         get_backend(scheme)
-        if scheme != "inproc":
+        if scheme != "inproc" and not location:
+            problem = "no host and port after the scheme"
+        elif scheme != "inproc":
             host, port = parse_host_port(location)
             if not host:
                 problem = "no host"

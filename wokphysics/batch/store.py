@@ -190,6 +190,9 @@ def manifest(study: Study) -> dict[str, Any]:
 def read_manifest(folder: Path) -> dict[str, Any]:
     """A study folder's ``study.json``, or a UserError saying what is wrong with it."""
     path = folder / MANIFEST
+    if folder.exists() and not folder.is_dir():
+        raise UserError(f"{folder}: is a file, not a study folder (give --resume the folder "
+                        "--out wrote)")
     if not folder.is_dir():
         raise UserError(f"{folder}: no such study folder")
     try:
@@ -223,6 +226,8 @@ def open_folder(folder: Path, study: Study, resume: bool) -> RecordLog:
                 f"{found['tasks']} tasks); it cannot be resumed as this one"
             )
     else:
+        if folder.exists() and not folder.is_dir():
+            raise UserError(f"{folder}: is a file; --out needs a new or empty folder")
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:

@@ -29,11 +29,15 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
 from wokphysics.errors import ActionParseError, IllegalAction, InvariantViolation
+
+RNG_WORDS: Final = 625
+"""The numbers of ``random.Random``'s state: 624 words of the Mersenne Twister and its index."""
+RNG_WORD_MAX: Final = 2**32 - 1
 
 
 @dataclass(frozen=True)
@@ -191,8 +195,20 @@ class GameState:
         return [version, list(internal), gauss]
 
     def set_rng_state(self, data: Sequence[Any]) -> None:
-        """Restore the generator from ``rng_state()`` data."""
+        """Restore the generator from ``rng_state()`` data; a ValueError says what is wrong
+        with data no generator saved (a number out of range made ``setstate`` raise an
+        OverflowError, which a saved game's readers did not expect)."""
+        if not isinstance(data, list | tuple) or len(data) != 3:
+            raise ValueError("field 'rng' must be [version, 625 numbers, gauss]")
         version, internal, gauss = data
+        if (not isinstance(internal, list | tuple) or len(internal) != RNG_WORDS
+                or not all(type(word) is int and 0 <= word <= RNG_WORD_MAX
+                           for word in internal)
+                or internal[-1] > RNG_WORDS - 1):
+            raise ValueError(f"field 'rng' must hold {RNG_WORDS} whole numbers 0 to "
+                             f"{RNG_WORD_MAX}, the last at most {RNG_WORDS - 1}")
+        if type(version) is not int or not (gauss is None or type(gauss) is float):
+            raise ValueError("field 'rng' must be [version, 625 numbers, gauss]")
         self.rng.setstate((version, tuple(internal), gauss))
 
 

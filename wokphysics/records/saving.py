@@ -41,6 +41,7 @@ def write_atomically(path: Path, text: str) -> None:
 
     The temporary file (``NAME.<pid>.tmp`` beside it) is removed if anything fails.
     """
+    path = Path(os.path.realpath(path))  # through a symbolic link: the link stays one
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         with temporary.open("w", encoding="utf-8") as handle:
@@ -59,12 +60,27 @@ def _lock_file(path: Path) -> Path:
 
 
 def _try_lock(path: Path) -> bool:
-    """Lock ``path`` for this process (True), or False if another process holds it."""
+    """Lock ``path`` for this process (True), or False if another process holds it.
+
+    The lock is the file's own, whatever name it is reached by: a symbolic link locks the file
+    it leads to (``NAME.lock`` beside that file), and a file with a second name (a hard link)
+    is refused, since writing a save replaces the file under one name only (a game played
+    through ``link.json`` while another window played ``g.json`` split in two)."""
     key = path.resolve()
     if key in _HELD:
         return True
     try:
-        handle = _lock_file(path).open("ab")
+        links = key.stat().st_nlink
+    except FileNotFoundError:
+        links = 1
+    except OSError as error:
+        raise UserError(f"{path}: cannot lock the save file: {error.strerror}") from None
+    if links > 1:
+        raise UserError(f"{path}: this save file has another name (a hard link), and a game "
+                        "saved under one name would leave the other behind; copy it to a file "
+                        "of its own and play that")
+    try:
+        handle = _lock_file(key).open("ab")
     except OSError as error:
         raise UserError(f"{path}: cannot lock the save file: {error.strerror}") from None
     if not _lock_exclusively(handle):

@@ -630,7 +630,7 @@ class WokOnFireGame:
             raise IllegalAction(f"a stir or chop is still running: finish it before {what}")
         if self._expect is not wanted:
             if self._expect is Expect.GAME_OVER:
-                raise IllegalAction(f"the game is over: no {what}")
+                raise IllegalAction(f"the game is over: {what} is not possible any more")
             raise IllegalAction(
                 f"the game expects {self._expect.value.replace('_', ' ')} from "
                 f"player {self._turn.player + 1}, not {what}"
