@@ -31,10 +31,9 @@ collect_ignore = ["test_compiled.py"] if INSTALLED_RUN else []
 @pytest.fixture(scope="session")
 def _dask_session() -> Iterator[str]:
     """A real Dask cluster of 2 worker processes, started the first time a test asks for
-    :func:`dask_cluster` in this process and closed at the end of the session. With
-    pytest-xdist the tests that ask for it run in one worker (see
-    :func:`pytest_collection_modifyitems`), so a session starts one cluster at most, and a
-    run of tests that need none starts none."""
+    :func:`dask_cluster` in this process (a pytest-xdist worker) and closed at the end of the
+    session: a run of tests that need none starts none, and each xdist worker starts one at
+    most."""
     from wokphysics.batch.cluster import local_cluster
 
     # The workers import the tests' task functions by module name, as pytest does (each test
@@ -63,11 +62,3 @@ def dask_cluster(_dask_session: str, monkeypatch: pytest.MonkeyPatch) -> Iterato
     monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", _dask_session)
     with dask.config.set({"scheduler-address": _dask_session}):
         yield _dask_session
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests on the Dask cluster go to one xdist worker (``--dist loadgroup``), which
-    starts the one cluster; the others are spread as usual."""
-    for item in items:
-        if "dask_cluster" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("dask"))

@@ -490,3 +490,26 @@ def test_a_study_waits_for_the_cluster_s_first_worker_then_refuses_an_empty_one(
         patient = ClusterOptions(scheduler=address, connect_s=60)
         results = run_study(_noisy_study(4), None, RunOptions(patient, progress=False))
         assert results.complete and results.ran == 4
+
+
+def test_silenced_dask_and_tornado_log_no_error_through_their_children() -> None:
+    """Dask's logging config gives ``tornado.application`` (which logs "Exception in
+    callback" with its traceback) and ``distributed.client`` levels of their own: silencing
+    ``tornado`` and ``distributed`` left them talking (a NameError traceback of Dask's
+    cancelling callback after "interrupted: ...", in CI's run of the command-line Ctrl-C test)."""
+    import logging
+
+    import distributed  # noqa: F401 - its logging config is what this is about
+
+    from wokphysics.batch import cluster
+
+    loggers = [logging.getLogger(name) for name in cluster.NOISY_LOGGERS]
+    before = [logger.level for logger in loggers]
+    try:
+        cluster._silence()
+        for name in ("tornado.application", "distributed.client", "distributed.utils",
+                     "distributed.worker"):
+            assert not logging.getLogger(name).isEnabledFor(logging.ERROR), name
+    finally:
+        for logger, level in zip(loggers, before, strict=True):
+            logger.setLevel(level)

@@ -352,9 +352,13 @@ def _workers_of(client: Any, wait_s: float) -> int:
     return len(client.scheduler_info().get("workers", {}))
 
 
-NOISY_LOGGERS = ("distributed", "tornado")
+NOISY_LOGGERS = ("distributed", "distributed.client", "distributed.gc", "tornado",
+                 "tornado.application")
 """On Ctrl-C, cancelling futures and closing the client make Dask and tornado log errors of
-callbacks that no longer matter; an abandoned run silences them until the cluster is closed."""
+callbacks that no longer matter; an abandoned run silences them until the cluster is closed.
+The children are named too: Dask's logging config gives them levels of their own (tornado's
+"Exception in callback" comes through ``tornado.application``, at ERROR, whatever ``tornado``'s
+level), so silencing the parents alone let a traceback through after "interrupted: ..."."""
 
 
 def _silence() -> None:
