@@ -108,7 +108,7 @@ def test_every_layer_wires_in_every_game_through_its_typed_entry() -> None:
 
 GAME_PACKAGES = {
     "wok-on-fire": ("wok_on_fire",),
-    "we-will-wok-you": ("we_will_wok_you", "wwwy"),
+    "we-will-wok-you": ("we_will_wok_you",),
     "wok-star": ("wok_star",),
     "wok-and-roll": ("wok_and_roll",),
 }

@@ -18,8 +18,8 @@ from wokphysics.replay.turn_record import read_record
 from wokphysics.ui.app import App, Terminated, WindowOptions
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
-from wokphysics.ui.wwwy.layout import WwwyTarget
-from wokphysics.ui.wwwy.scene import wwwy_scene
+from wokphysics.ui.we_will_wok_you.layout import WwwyTarget
+from wokphysics.ui.we_will_wok_you.scene import wwwy_scene
 
 
 def _turn_app(game: str, scene_of: Callable[..., TurnScene], seed: int) -> tuple[App, TurnScene]:

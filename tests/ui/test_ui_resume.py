@@ -18,10 +18,10 @@ from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
+from wokphysics.ui.we_will_wok_you.drawing import heading
+from wokphysics.ui.we_will_wok_you.scene import wwwy_scene
 from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
 from wokphysics.ui.wok_on_fire.scene import PlayScene
-from wokphysics.ui.wwwy.drawing import heading
-from wokphysics.ui.wwwy.scene import wwwy_scene
 
 
 def _saved_game(saved: Path, turns: int) -> WokOnFireGame:

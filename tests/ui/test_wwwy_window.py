@@ -17,10 +17,10 @@ from wokphysics.replay.turn_record import read_record
 from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
-from wokphysics.ui.wwwy.drawing import WwwyDrawing
-from wokphysics.ui.wwwy.faces import RED_WOK, TYPE_COLORS
-from wokphysics.ui.wwwy.layout import BUTTONS, WwwyTarget
-from wokphysics.ui.wwwy.scene import wwwy_scene
+from wokphysics.ui.we_will_wok_you.drawing import WwwyDrawing
+from wokphysics.ui.we_will_wok_you.faces import RED_WOK, TYPE_COLORS
+from wokphysics.ui.we_will_wok_you.layout import BUTTONS, WwwyTarget
+from wokphysics.ui.we_will_wok_you.scene import wwwy_scene
 
 GAME = "we-will-wok-you"
 
@@ -109,7 +109,7 @@ def _hand_after_buying(app: App, scene: TurnScene) -> None:
     for _ in range(40):
         _until_person(app, scene)
         state = _state(scene)
-        from wokphysics.ui.wwwy.payment import symbol_counts
+        from wokphysics.ui.we_will_wok_you.payment import symbol_counts
 
         if max(symbol_counts(state.data, state.hands[0])) >= 4:
             return
@@ -237,7 +237,7 @@ def test_the_replay_viewer_steps_turn_by_turn(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 800), (1600, 1000), (1024, 640)])
 def test_the_layout_fits_the_window_and_names_are_readable(size: tuple[int, int]) -> None:
-    from wokphysics.ui.wwwy.layout import build_layout
+    from wokphysics.ui.we_will_wok_you.layout import build_layout
 
     app, scene = _app(["person", "greedy", "greedy", "greedy"], seed=2)
     state = _state(scene)

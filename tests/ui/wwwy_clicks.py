@@ -15,8 +15,8 @@ from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.app import App
 from wokphysics.ui.turn.scene import TurnScene
-from wokphysics.ui.wwwy.drawing import WwwyDrawing
-from wokphysics.ui.wwwy.layout import BUTTONS, WwwyLayout, WwwyTarget
+from wokphysics.ui.we_will_wok_you.drawing import WwwyDrawing
+from wokphysics.ui.we_will_wok_you.layout import BUTTONS, WwwyLayout, WwwyTarget
 
 FRAME_S = 0.1
 

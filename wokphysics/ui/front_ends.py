@@ -149,7 +149,7 @@ def turn_front_end(plugin: GamePlugin, default_bot: str, maker: Callable[[], Sce
 
 
 def _wwwy_maker() -> SceneMaker:
-    from wokphysics.ui.wwwy.scene import wwwy_scene
+    from wokphysics.ui.we_will_wok_you.scene import wwwy_scene
 
     def make(session: TurnSession, text: Text, sound: Sound,
              on_new_game: Callable[[], None] | None,

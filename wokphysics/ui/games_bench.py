@@ -60,7 +60,7 @@ def wwwy_frames(seed: int) -> tuple[list[float], list[float], int]:
     from wokphysics.ui.app import App, WindowOptions
     from wokphysics.ui.turn.scene import TurnScene
     from wokphysics.ui.turn.session import TurnSession
-    from wokphysics.ui.wwwy.scene import wwwy_scene
+    from wokphysics.ui.we_will_wok_you.scene import wwwy_scene
 
     def make(app: App) -> TurnScene:
         session = TurnSession.new(INFO.name, ["greedy"] * 4, seed)

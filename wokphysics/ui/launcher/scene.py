@@ -21,8 +21,8 @@ from wokphysics.replay.turn_record import PERSON
 from wokphysics.ui.launcher.choices import Choices, GameChoices
 from wokphysics.ui.launcher.pictures import Pictures
 from wokphysics.ui.sound import Sound
+from wokphysics.ui.we_will_wok_you.layout import scale_for
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
-from wokphysics.ui.wwwy.layout import scale_for
 
 BACKGROUND = (34, 30, 28)
 OPTIONS_BOTTOM = 664

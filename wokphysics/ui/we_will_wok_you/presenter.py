@@ -18,8 +18,8 @@ from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions, Painter, SpriteFlight
 from wokphysics.ui.turn.scene import Narration, TurnPresenter, TurnScene
 from wokphysics.ui.turn.session import Applied
-from wokphysics.ui.wwwy.layout import CARD, WwwyLayout, build_layout
-from wokphysics.ui.wwwy.view import WwwyView, hand_seat, wwwy_state
+from wokphysics.ui.we_will_wok_you.layout import CARD, WwwyLayout, build_layout
+from wokphysics.ui.we_will_wok_you.view import WwwyView, hand_seat, wwwy_state
 
 STAGGER_S = 0.09
 """Seconds between the starts of the flights of one move (cards leave one after another)."""

@@ -20,9 +20,9 @@ import pygame
 
 from wokphysics.errors import IllegalAction
 from wokphysics.ui.turn.scene import Intent, TurnScene
-from wokphysics.ui.wwwy.layout import BUTTONS, WwwyTarget
-from wokphysics.ui.wwwy.payment import payment_steps, selection_problem
-from wokphysics.ui.wwwy.view import WwwyView, wwwy_state
+from wokphysics.ui.we_will_wok_you.layout import BUTTONS, WwwyTarget
+from wokphysics.ui.we_will_wok_you.payment import payment_steps, selection_problem
+from wokphysics.ui.we_will_wok_you.view import WwwyView, wwwy_state
 
 
 class WwwyInput:

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from wokphysics.games.we_will_wok_you.scoring import ScoreResult
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.we_will_wok_you.faces import Faces
+from wokphysics.ui.we_will_wok_you.layout import WwwyLayout, WwwyTarget, build_layout
+from wokphysics.ui.we_will_wok_you.payment import is_complete
 from wokphysics.ui.widgets import Text
-from wokphysics.ui.wwwy.faces import Faces
-from wokphysics.ui.wwwy.layout import WwwyLayout, WwwyTarget, build_layout
-from wokphysics.ui.wwwy.payment import is_complete
 
 
 def wwwy_state(scene: TurnScene) -> WeWillWokYouState:

@@ -10,12 +10,12 @@ from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions
 from wokphysics.ui.turn.scene import GameParts, TurnScene
 from wokphysics.ui.turn.session import TurnSession
+from wokphysics.ui.we_will_wok_you.drawing import WwwyDrawing
+from wokphysics.ui.we_will_wok_you.faces import Faces
+from wokphysics.ui.we_will_wok_you.input_map import WwwyInput
+from wokphysics.ui.we_will_wok_you.presenter import WwwyPresenter
+from wokphysics.ui.we_will_wok_you.view import WwwyView
 from wokphysics.ui.widgets import Text
-from wokphysics.ui.wwwy.drawing import WwwyDrawing
-from wokphysics.ui.wwwy.faces import Faces
-from wokphysics.ui.wwwy.input_map import WwwyInput
-from wokphysics.ui.wwwy.presenter import WwwyPresenter
-from wokphysics.ui.wwwy.view import WwwyView
 
 HELP_LINES = (
     ("Collect a coin", "click a coin set (upper: rows 1-2, lower: rows 3-4); its last coin "

@@ -15,6 +15,11 @@ import pygame
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.we_will_wok_you.faces import draw_symbol, type_color
+from wokphysics.ui.we_will_wok_you.layout import CHIP, WOK, WwwyLayout, WwwyTarget, hand_groups
+from wokphysics.ui.we_will_wok_you.payment import shared_symbols, symbol_counts
+from wokphysics.ui.we_will_wok_you.presenter import card_words, rows_of
+from wokphysics.ui.we_will_wok_you.view import WwwyView, hand_seat, wwwy_state
 from wokphysics.ui.widgets import (
     DIM,
     GOLD,
@@ -26,11 +31,6 @@ from wokphysics.ui.widgets import (
     draw_tooltip,
     newest_whole,
 )
-from wokphysics.ui.wwwy.faces import draw_symbol, type_color
-from wokphysics.ui.wwwy.layout import CHIP, WOK, WwwyLayout, WwwyTarget, hand_groups
-from wokphysics.ui.wwwy.payment import shared_symbols, symbol_counts
-from wokphysics.ui.wwwy.presenter import card_words, rows_of
-from wokphysics.ui.wwwy.view import WwwyView, hand_seat, wwwy_state
 
 BACKGROUND = (38, 44, 40)
 FELT = (48, 58, 52)
