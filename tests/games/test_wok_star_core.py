@@ -108,9 +108,15 @@ def test_a_first_format_save_still_loads_and_plays_on() -> None:
     state = state_from_json(text)
     assert isinstance(state, WokStarState)
     saved = state.to_dict()
-    assert saved["format"] == 2
+    assert saved["format"] == 3
     for key, value in old.items():
-        if key != "config":
+        if key == "dice":
+            # format 3 says whether each die was given: before it, a die held away from its
+            # colour had been (seat 1 holds seat 2's 5 here)
+            assert [row[:5] for row in saved[key]] == value
+            assert [row[5] for row in saved[key]] == [int(r[0] != r[2]) for r in value]
+            assert any(r[0] != r[2] for r in value)
+        elif key != "config":
             assert saved[key] == value, key
     assert state.phase is Phase.ACTION and state.round == 2
     grandma = state.config.character_by_id["grandma"]
@@ -130,6 +136,32 @@ def test_a_damaged_save_names_the_field() -> None:
         state_from_json(json.dumps(data))
     data["state"]["format"] = 99
     with pytest.raises(UserError, match="format"):
+        state_from_json(json.dumps(data))
+
+
+def test_a_given_die_stays_given_in_a_save_a_clone_and_a_second_format_save() -> None:
+    # Format 3 saves whether a die was given (it may then go on any of the team's
+    # preparations); the clone (through the JSON) keeps it, and a format-2 save, which had
+    # no such field, reads a die held away from its colour as given.
+    state = new_wok_star(2, 1)
+    while state.phase is not Phase.ACTION:
+        state.apply(state.legal_actions()[0])
+    data = json.loads(state.to_json())
+    data["state"]["dice"] = [[0, 5, 0, 0, 0, 1], [1, 3, 0, 0, 0, 1], [1, 4, 1, 0, 0, 0]]
+    data["state"]["pool"] = [1, 2]
+    loaded = state_from_json(json.dumps(data))
+    assert isinstance(loaded, WokStarState)
+    assert [d.given for d in loaded.dice] == [True, True, False]
+    clone = loaded.clone()
+    assert [d.given for d in clone.dice] == [True, True, False]
+    assert clone.to_json() == loaded.to_json()
+    data["state"]["format"] = 2
+    data["state"]["dice"] = [row[:5] for row in data["state"]["dice"]]
+    old = state_from_json(json.dumps(data))
+    assert isinstance(old, WokStarState)
+    assert [d.given for d in old.dice] == [False, True, False]
+    data["state"]["dice"] = [[0, 5, 0, 0]]
+    with pytest.raises(ReplayFileError, match="'dice' must hold one list per die"):
         state_from_json(json.dumps(data))
 
 

@@ -56,46 +56,115 @@ def test_the_upgraded_side_makes_more() -> None:
     assert state.counters[prep] == start + 11
 
 
-def test_only_the_owner_places_but_dice_may_be_given() -> None:
+def test_an_own_die_goes_only_on_its_seats_preparations_but_may_be_given() -> None:
+    # The rulebook: "Only the owner of a Preparation card may put dice on the card. However,
+    # players may share their dice." A seat's own die on a teammate's preparation is refused,
+    # saying how it gets there; handed over, the teammate places it.
     state = quiet()
     theirs = state.preps_of(1)[0]
     state = with_dice(state, 1, [2])
     state = with_dice(state, 0, [3, 5])
-    with pytest.raises(IllegalAction, match="only its owner"):
+    assert f"place 3 on {theirs}" not in {str(a) for a in state.legal_actions()}
+    with pytest.raises(IllegalAction) as refused:
         state.apply(state.parse_action(f"place 3 on {theirs}"))
+    assert str(refused.value.reason) == (
+        f"{theirs} is seat 2's preparation: your own 3 goes only on your own preparations (a "
+        "die you were given goes on any of the team's); hand it over ('give 3 to 2') and "
+        "seat 2 places it")
     state.apply(state.parse_action("give 5 to 2"))
-    assert any(d.colour == 0 and d.face == 5 and d.holder == 1 for d in state.dice)
+    assert any(d.colour == 0 and d.face == 5 and d.holder == 1 and d.given for d in state.dice)
     state = position(state, turn=1)
     legal = {str(a) for a in state.legal_actions()}
-    # The received die can be placed by its new holder (or handed on: see below).
     assert f"place 5 on {theirs}" in legal and "give 2 to 1" in legal
     before = state.counters[theirs]
     state.apply(state.parse_action(f"place 5 on {theirs}"))
     assert state.counters[theirs] > before
 
 
-def test_a_received_die_is_the_teams_its_receiver_hands_it_on() -> None:
-    # "Players may share dice freely": seat 1's 5 goes to seat 2, who hands it on to seat 3,
-    # the owner of the preparation it is for; only the owner puts it on the card.
+def test_a_received_die_goes_on_any_of_the_teams_preparations() -> None:
+    # rules-decisions.md: "a die given to a teammate may be placed by the receiver on any
+    # preparation the team owns, or handed on again". Seat 1's 5 goes to seat 2, who puts
+    # it straight on seat 3's preparation (fails before: only seat 3 could), or on seat 1's;
+    # seat 2's own 5 still goes only on its own.
     state = quiet(3)
-    third = state.preps_of(2)[0]
+    first, third = state.preps_of(0)[0], state.preps_of(2)[0]
+    second = state.preps_of(1)[0]
     state = with_dice(state, 2, [])
-    state = with_dice(state, 1, [5])  # seat 2's own 5 too: the one it was given goes on
+    state = with_dice(state, 1, [5])  # seat 2's own 5 too
     state = with_dice(state, 0, [5])
     state.apply(state.parse_action("give 5 to 2"))
     state = position(state, turn=1)
     legal = {str(a) for a in state.legal_actions()}
-    assert {"give 5 to 1", "give 5 to 3"} <= legal  # back to its colour, or on
-    with pytest.raises(IllegalAction, match=r"only its owner \(seat 3\)"):
-        state.apply(state.parse_action(f"place 5 on {third}"))
-    state.apply(state.parse_action("give 5 to 3"))
-    assert [(d.colour, d.holder) for d in state.free_dice(2)] == [(0, 2)]
-    assert [(d.colour, d.holder) for d in state.free_dice(1)] == [(1, 1)]
-    state = position(state, turn=2)
+    assert {f"place 5 on {third}", f"place 5 on {first}", f"place 5 on {second}"} <= legal
+    assert {"give 5 to 1", "give 5 to 3"} <= legal  # or handed on again
     before = state.counters[third]
     state.apply(state.parse_action(f"place 5 on {third}"))
     assert state.counters[third] > before
-    assert not state.free_dice(2) and state.pool == [1, 1, 0]  # it goes back at Accounting
+    # the given 5 went on seat 3's card; seat 2's own 5 is left, for its own cards only
+    assert [(d.colour, d.given) for d in state.free_dice(1)] == [(1, False)]
+    state = position(state, turn=1)
+    assert f"place 5 on {third}" not in {str(a) for a in state.legal_actions()}
+    assert state.pool == [1, 1, 0]  # the die is still seat 1's: it goes back at Accounting
+
+
+def test_an_own_die_is_used_first_so_a_given_one_stays_free_for_any_preparation() -> None:
+    # Dice are named by face: on the seat's own preparation, and when giving, an own die of
+    # that face goes before a given one (which could go anywhere).
+    state = quiet(3)
+    mine, third = state.preps_of(1)[0], state.preps_of(2)[0]
+    state = with_dice(state, 2, [])
+    state = with_dice(state, 1, [5, 5])
+    state = with_dice(state, 0, [5])
+    state.apply(state.parse_action("give 5 to 2"))
+    state = position(state, turn=1)
+    state.apply(state.parse_action(f"place 5 on {mine}"))
+    assert [(d.colour, d.given) for d in state.free_dice(1)] == [(1, False), (0, True)]
+    state = position(state, turn=1)
+    state.apply(state.parse_action("give 5 to 3"))
+    assert [(d.colour, d.given) for d in state.free_dice(1)] == [(0, True)]
+    assert [(d.colour, d.given) for d in state.free_dice(2)] == [(1, True)]
+    state = position(state, turn=1)
+    assert f"place 5 on {third}" in {str(a) for a in state.legal_actions()}
+
+
+def test_a_combination_on_a_teammates_preparation_takes_two_given_dice() -> None:
+    state = quiet(3)
+    third = state.preps_of(2)[0]
+    low, high = combo_faces(state, third)
+    state = with_dice(state, 2, [])
+    state = with_dice(state, 1, [low])  # seat 2's own die showing the combination's low
+    state = with_dice(state, 0, [low, high])
+    state.apply(state.parse_action(f"give {high} to 2"))
+    state = position(state, turn=1)
+    # one given die and one own: not on seat 3's card
+    assert f"combo {low}+{high} on {third}" not in {str(a) for a in state.legal_actions()}
+    with pytest.raises(IllegalAction, match=f"your own {low} goes only on your own"):
+        state.apply(state.parse_action(f"combo {low}+{high} on {third}"))
+    state = position(state, turn=0)
+    state.apply(state.parse_action(f"give {low} to 2"))
+    state = position(state, turn=1)
+    before = state.counters[third]
+    state.apply(state.parse_action(f"combo {low}+{high} on {third}"))
+    assert state.counters[third] == min(before + state.yields(third)[2],
+                                        state.config.rules.ingredient_max)
+    assert [(d.colour, d.given) for d in state.free_dice(1)] == [(1, False)]
+
+
+def test_a_die_handed_back_to_its_colour_is_a_given_die_there() -> None:
+    # "a die given to a teammate": seat 2 hands seat 1's 5 back; seat 1 was given it, so it
+    # may go on seat 3's preparation.
+    state = quiet(3)
+    third = state.preps_of(2)[0]
+    state = with_dice(state, 2, [])
+    state = with_dice(state, 1, [])
+    state = with_dice(state, 0, [5])
+    state.apply(state.parse_action("give 5 to 2"))
+    state = position(state, turn=1)
+    state.apply(state.parse_action("give 5 to 1"))
+    assert [(d.colour, d.holder, d.given) for d in state.free_dice(0)] == [(0, 0, True)]
+    state = position(state, turn=0)
+    state.apply(state.parse_action(f"place 5 on {third}"))
+    assert not state.free_dice(0)
 
 
 def _current_customer_state(players: int = 2, timer: bool = False) -> WokStarState:

@@ -29,7 +29,7 @@ from wokphysics.games.wok_star.actions import (
     serve_as,
 )
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.dice import dice_actions, pick_die, place_dice
+from wokphysics.games.wok_star.dice import dice_actions, give_die, place_dice
 from wokphysics.games.wok_star.model import ACTION, OVER, PileCard
 from wokphysics.games.wok_star.seats import forced, next_seat, someone_busy
 from wokphysics.games.wok_star.timeline import catch_up, reveal
@@ -115,7 +115,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     elif kind is TurnAway:
         _turn_away(state)
     elif type(action) is Give:
-        pick_die(state, seat, action.face).holder = action.seat
+        give_die(state, seat, action.face, action.seat)
     elif type(action) is Serve:
         _serve(state, seat, action.recipe)
     elif type(action) is Use:

@@ -1,12 +1,14 @@
 """Dice on the preparations: what a seat may place or give, and placing it.
 
-Only a preparation's owner puts dice on it ("Only the owner of a Preparation card may put dice
-on the card"); "players may share dice freely": a seat may hand any unplaced die it holds to a
-teammate, its own or one it was given (a received die is the team's: its receiver places it on
-its own preparations or hands it on, so it reaches any of the team's preparations through
-that preparation's owner). Dice are named by face: placing or giving uses a received die of
-that face first, then this round's extra dice, then an own one (so the die a player was
-handed is the one they pass on or place; each goes back to its colour at Accounting).
+A seat's own dice go only on its own preparations ("Only the owner of a Preparation card may
+put dice on the card"). "Players may share dice freely" (rules-decisions.md): a seat may hand
+any unplaced die it holds to a teammate, and a die given to a teammate may be placed by its
+receiver on *any* preparation the team owns, or handed on again (a :attr:`~.model.Die.given`
+die). Dice are named by face; the die used is the one that leaves the seat the most choice:
+placing on its own preparation or giving uses an own die of that face first (this round's
+extra dice before its pool's), then a given one, so a given die stays free for any
+preparation; placing on a teammate's preparation takes a given die. Each goes back to its
+colour at Accounting.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ if TYPE_CHECKING:
 
 
 HandMenus = dict[int, tuple[WokStarAction, ...]]
-"""One seat's dice moves by the hand it holds: :func:`hand_key` -> the moves, for one seat
-with one set of preparations at a table of some size. Dice moves depend on nothing else, and
+"""One seat's dice moves by the hand it holds (the faces of its dice, and of those it was
+given, packed in one int by :func:`dice_actions`) -> the moves, for one seat with one share
+of the preparations at a table of some size. Dice moves depend on nothing else, and
 the same few hands come up again and again, so each is worked out once per config."""
 
-DiceMenus = dict[tuple[int, int, tuple[str, ...]], HandMenus]
-"""Every seat's :data:`HandMenus`: (seat, players, its preparations in card order) -> them."""
+DiceMenus = dict[tuple[int, int, tuple[str, ...], tuple[str, ...]], HandMenus]
+"""Every seat's :data:`HandMenus`: (seat, players, its preparations and its teammates' in
+card order) -> them."""
 
 _MENUS: dict[str, DiceMenus] = {}
 
@@ -43,8 +47,12 @@ def menus_for(config: WokStarConfig) -> DiceMenus:
 
 
 def hand_menus(state: WokStarState, seat: int) -> HandMenus:
-    """The memo of ``seat``'s dice moves for the preparations it owns now."""
-    key = (seat, state.num_players, tuple(state.preps_of(seat)))
+    """The memo of ``seat``'s dice moves for the preparations the team owns now (its own,
+    and its teammates' for the dice it was given)."""
+    owners = state.prep_owner
+    mine = tuple(p for p, owner in owners.items() if owner == seat)
+    theirs = tuple(p for p, owner in owners.items() if owner != seat and owner >= 0)
+    key = (seat, state.num_players, mine, theirs)
     menus = state.dice_menus.get(key)
     if menus is None:
         menus = state.dice_menus[key] = {}
@@ -52,44 +60,53 @@ def hand_menus(state: WokStarState, seat: int) -> HandMenus:
 
 
 _TWICE = DIE_FACES + 1
-"""Bit offset in a :func:`dice_actions` hand key: faces shown (bit ``face``), faces shown
-twice (bit ``_TWICE + face``)."""
+"""Bit offsets in a :func:`dice_actions` hand key: faces shown (bit ``face``), faces shown
+twice (bit ``_TWICE + face``); the same for the given dice alone from ``_GIVEN``."""
+_GIVEN = 2 * _TWICE
 
 
 def dice_actions(state: WokStarState, seat: int) -> list[WokStarAction]:
-    """Every placement (single die, then combinations) on the seat's preparations, then
-    every gift of one of the dice it holds to another seat."""
-    shown = twice = 0
+    """Every placement (single die, then combinations) on the seat's preparations, and with
+    the dice it was given on its teammates' too, then every gift of one of the dice it holds
+    to another seat."""
+    shown = twice = given = given_twice = 0
     for die in state.dice:
         if die.holder == seat and die.status is FREE:
             bit = 1 << die.face
             if shown & bit:
                 twice |= bit
             shown |= bit
+            if die.given:
+                if given & bit:
+                    given_twice |= bit
+                given |= bit
     if not shown:
         return []
-    hand = shown | twice << _TWICE
+    hand = shown | twice << _TWICE | (given | given_twice << _TWICE) << _GIVEN
     menus = state.seat_menus(seat)
     menu = menus.get(hand)
     if menu is None:
-        preps = tuple(state.preps_of(seat))
-        menu = menus[hand] = _menu(state.config, seat, shown, twice, state.num_players, preps)
+        owners = state.prep_owner
+        mine = tuple(p for p, owner in owners.items() if owner == seat)
+        theirs: tuple[str, ...] = ()
+        if given:
+            theirs = tuple(p for p, owner in owners.items() if owner != seat and owner >= 0)
+        menu = menus[hand] = _menu(
+            state.config, seat, (shown, twice, given, given_twice), state.num_players,
+            mine, theirs,
+        )
     return list(menu)
 
 
-def _menu(
-    config: WokStarConfig,
-    seat: int,
-    shown: int,
-    twice: int,
-    players: int,
-    preps: tuple[str, ...],
-) -> tuple[WokStarAction, ...]:
-    faces = [f for f in range(1, DIE_FACES + 1) if shown & (1 << f)]
+def _faces(shown: int) -> list[int]:
+    return [f for f in range(1, DIE_FACES + 1) if shown & (1 << f)]
+
+
+def _combos(
+    config: WokStarConfig, preps: tuple[str, ...], shown: int, twice: int
+) -> list[WokStarAction]:
+    faces = _faces(shown)
     out: list[WokStarAction] = []
-    for prep in preps:
-        for face in faces:
-            out.append(place(prep, face))
     for prep in preps:
         met = config.combo_pairs[prep]
         for i, low in enumerate(faces):
@@ -98,6 +115,29 @@ def _menu(
                     continue
                 if (low, high) in met:
                     out.append(combo(prep, low, high))
+    return out
+
+
+def _menu(
+    config: WokStarConfig,
+    seat: int,
+    hand: tuple[int, int, int, int],
+    players: int,
+    mine: tuple[str, ...],
+    theirs: tuple[str, ...],
+) -> tuple[WokStarAction, ...]:
+    shown, twice, given, given_twice = hand
+    faces = _faces(shown)
+    out: list[WokStarAction] = []
+    for prep in mine:
+        for face in faces:
+            out.append(place(prep, face))
+    given_faces = _faces(given)
+    for prep in theirs:
+        for face in given_faces:
+            out.append(place(prep, face))
+    out += _combos(config, mine, shown, twice)
+    out += _combos(config, theirs, given, given_twice)
     if players > 1:
         for face in faces:
             for other in range(players):
@@ -106,20 +146,31 @@ def _menu(
     return tuple(out)
 
 
-def pick_die(state: WokStarState, seat: int, face: int) -> Die:
-    """The unplaced die showing ``face`` that ``seat`` places or gives: dice it was given
-    first, then this round's extra dice, then its own."""
+def pick_die(state: WokStarState, seat: int, face: int, prep: str = "") -> Die:
+    """The unplaced die showing ``face`` that ``seat`` places on ``prep`` (or gives: no
+    ``prep``): on a teammate's preparation a die it was given; otherwise its own first (this
+    round's extra dice before its pool's), then one it was given, which could go anywhere."""
+    theirs = bool(prep) and state.prep_owner[prep] != seat
     best: Die | None = None
     best_rank = 4
     for die in state.dice:
         if die.holder != seat or die.status is not FREE or die.face != face:
             continue
-        mine = die.colour == seat
-        rank = 2 * mine + (not die.temporary)
+        given = die.given
+        if theirs and not given:
+            continue
+        rank = 2 * given + (not die.temporary)
         if rank < best_rank:
             best, best_rank = die, rank
     assert best is not None, "a legal move names a die the seat holds"
     return best
+
+
+def give_die(state: WokStarState, seat: int, face: int, to: int) -> None:
+    """Hand ``seat``'s die showing ``face`` to seat ``to`` (see :func:`pick_die`)."""
+    die = pick_die(state, seat, face)
+    die.holder = to
+    die.given = True
 
 
 def place_dice(state: WokStarState, seat: int, action: Place | Combo) -> None:
@@ -127,13 +178,13 @@ def place_dice(state: WokStarState, seat: int, action: Place | Combo) -> None:
     prep = action.prep
     sides = state.yields(prep)
     if type(action) is Place:
-        die = pick_die(state, seat, action.face)
+        die = pick_die(state, seat, action.face, prep)
         die.status = PLACED
         made = sides[1] if action.face == state.lookups.prep_number[prep] else sides[0]
     else:
-        first = pick_die(state, seat, action.low)
+        first = pick_die(state, seat, action.low, prep)
         first.status = PLACED
-        second = pick_die(state, seat, action.high)
+        second = pick_die(state, seat, action.high, prep)
         second.status = PLACED
         made = sides[2]
     state.counters[prep] = min(state.lookups.ingredient_max, state.counters[prep] + made)

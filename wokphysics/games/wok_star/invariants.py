@@ -75,6 +75,8 @@ def check(state: WokStarState) -> None:
     for die in state.dice:
         if not 1 <= die.face <= DIE_FACES:
             _fail(f"a die shows {die.face}")
+        if die.holder != die.colour and not die.given:
+            _fail(f"seat {die.holder + 1} holds seat {die.colour + 1}'s die, not given to it")
     if state.money < 0:
         _fail(f"money is {state.money}")
     if len(state.bad) >= rules.bad_publicity_limit and not state.lost:

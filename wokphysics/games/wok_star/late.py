@@ -8,10 +8,12 @@ dice the team holds now. So an overdue customer is, in order:
 1. served face down by its recipe's owner, if every ingredient is on the board;
 2. otherwise *completed*: while the team's unplaced dice are at least as many as the missing
    ingredients (any die makes at least one ingredient, and "players may share dice freely":
-   any unplaced die can be handed to a missing ingredient's owner, a received one too), the
-   team works on it: dice placed on a missing ingredient's preparation, or handed from a seat
-   with a die to spare to a missing ingredient's owner who lacks one, as long as the order
-   stays completable, and Family Characters (no other card is revealed meanwhile);
+   a seat's own die can be handed to a missing ingredient's owner, and a die given to a
+   teammate may be placed by its receiver on any of the team's preparations), the team works
+   on it: dice placed on a missing ingredient's preparation (its owner's dice, or a die its
+   holder was given), or handed from a seat with a die to spare to a missing ingredient's
+   owner who lacks one, as long as the order stays completable, and Family Characters (no
+   other card is revealed meanwhile);
 3. otherwise turned away by its recipe's owner.
 
 Each hand-over lowers the dice still lacking at the missing ingredients' owners, so the team
@@ -42,8 +44,9 @@ def missing(state: WokStarState) -> list[str]:
 
 def completable(state: WokStarState) -> bool:
     """Whether the team's unplaced dice can make every missing ingredient of the current
-    customer, one die each: any unplaced die can be handed to the owner, so the dice need
-    only be enough."""
+    customer, one die each: a die its holder was given goes on any of the team's
+    preparations, and an own die can be handed to the owner (it is then a given die), so
+    the dice need only be enough."""
     needs = missing(state)
     if not needs:
         return True
@@ -74,7 +77,7 @@ def _keeps(state: WokStarState, seat: int, action: WokStarAction) -> bool:
         faces = [action.face] if isinstance(action, Place) else [action.low, action.high]
         used: list[Die] = []
         for face in faces:
-            die = pick_die(state, seat, face)
+            die = pick_die(state, seat, face, action.prep)
             die.status = PLACED
             used.append(die)
         before = state.counters[action.prep]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star import accounting, characters
 from wokphysics.games.wok_star.actions import DONE, Combo, Done, Give, Place, Use, WokStarAction
-from wokphysics.games.wok_star.dice import dice_actions, pick_die, place_dice
+from wokphysics.games.wok_star.dice import dice_actions, give_die, place_dice
 from wokphysics.games.wok_star.model import LEFTOVER
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def apply(state: WokStarState, action: WokStarAction) -> None:
     elif isinstance(action, Place | Combo):
         place_dice(state, seat, action)
     elif isinstance(action, Give):
-        pick_die(state, seat, action.face).holder = action.seat
+        give_die(state, seat, action.face, action.seat)
         state.finished[action.seat] = False  # the receiver may place it
     elif isinstance(action, Use):
         owner = characters.owner(state, action.character)

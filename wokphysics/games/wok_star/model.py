@@ -85,7 +85,8 @@ ASIDE = DieStatus.ASIDE
 
 @dataclass(slots=True)
 class Die:
-    """One rolled die. Invariant: ``1 <= face <= DIE_FACES``.
+    """One rolled die. Invariants: ``1 <= face <= DIE_FACES``; a die held by a seat other
+    than its colour's has been ``given``.
 
     Attributes:
         colour: the seat whose colour it is (it returns there at Accounting).
@@ -93,6 +94,10 @@ class Die:
         holder: the seat holding it now (another seat after a ``give``).
         status: free, placed or set aside.
         temporary: an extra die for this round only (Extra Hands, Cousin), not in a pool.
+        given: handed to its holder by a teammate this round ("players may share dice
+            freely": rules-decisions.md lets the receiver place it on any preparation the
+            team owns, or hand it on; a seat's own dice go only on its own preparations).
+            A die handed back to its colour's seat is a given die too.
     """
 
     colour: int
@@ -100,26 +105,35 @@ class Die:
     holder: int
     status: DieStatus = FREE
     temporary: bool = False
+    given: bool = False
 
     @property
     def free(self) -> bool:
         """Whether the die is unplaced."""
         return self.status is FREE
 
-    @property
-    def giveable(self) -> bool:
-        """Whether its holder may hand it on: any unplaced die ("players may share dice
-        freely": a received die is the team's, handed on like the giver's own)."""
-        return self.status is FREE
-
     def to_json(self) -> list[int]:
-        """``[colour, face, holder, status, temporary]``."""
-        return [self.colour, self.face, self.holder, int(self.status), int(self.temporary)]
+        """``[colour, face, holder, status, temporary, given]``."""
+        return [
+            self.colour,
+            self.face,
+            self.holder,
+            int(self.status),
+            int(self.temporary),
+            int(self.given),
+        ]
 
     @classmethod
     def from_json(cls, data: list[int]) -> Die:
-        colour, face, holder, status, temporary = data
-        return cls(colour, face, holder, DieStatus(status), bool(temporary))
+        """Read :meth:`to_json`'s list; a save before format 3 has no ``given``: a die held
+        away from its colour was given (then the only way there)."""
+        if len(data) == 5:
+            colour, face, holder, status, temporary = data
+            given = colour != holder
+        else:
+            colour, face, holder, status, temporary, given_flag = data
+            given = bool(given_flag)
+        return cls(colour, face, holder, DieStatus(status), bool(temporary), given)
 
 
 @dataclass(frozen=True, slots=True)

@@ -177,13 +177,48 @@ def _placing(state: WokStarState, action: Place | Combo) -> str:
     owner = state.prep_owner.get(action.prep)
     if owner is None:
         return f"'{action.prep}' is not a preparation in play"
-    if owner != seat:
-        return f"only its owner (seat {owner + 1}) may place dice on {action.prep}"
     if isinstance(action, Combo):
         rule = state.config.prep_by_id[action.prep].combo
         if not rule.met(action.low, action.high):
             return f"{action.prep} needs two dice with {rule.text()}"
-    return "you have no unplaced dice showing that"
+    faces = [action.face] if isinstance(action, Place) else [action.low, action.high]
+    held = [d for d in state.dice if d.holder == seat and d.free]
+    if owner != seat:
+        # "Players may share dice freely": a die given to a teammate goes on any of the
+        # team's preparations; a seat's own dice only on its own (rules-decisions.md).
+        given = [d.face for d in held if d.given]
+        own = [d.face for d in held if not d.given]
+        if _covers(given, faces):
+            return f"'{action}' is not possible now (type 'l')"
+        if _covers(given + own, faces):
+            spare = list(given)
+            mine: list[int] = []  # the faces only an own die shows
+            for face in faces:
+                if face in spare:
+                    spare.remove(face)
+                else:
+                    mine.append(face)
+            which = "your own " + " and ".join(str(f) for f in mine)
+            return (
+                f"{action.prep} is seat {owner + 1}'s preparation: {which} goes only on "
+                f"your own preparations (a die you were given goes on any of the team's); "
+                f"hand it over ('give {mine[0]} to {owner + 1}') and seat {owner + 1} "
+                "places it"
+            )
+    if not _covers([d.face for d in held], faces):
+        shown = " ".join(str(f) for f in faces)
+        return f"you have no unplaced dice showing {shown}"
+    return f"'{action}' is not possible now (type 'l')"
+
+
+def _covers(faces: list[int], wanted: list[int]) -> bool:
+    """Whether dice showing ``faces`` include one die for each of ``wanted``."""
+    left = list(faces)
+    for face in wanted:
+        if face not in left:
+            return False
+        left.remove(face)
+    return True
 
 
 def _giving(state: WokStarState, action: Give) -> str:

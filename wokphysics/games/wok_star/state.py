@@ -80,8 +80,9 @@ from wokphysics.games.wok_star.model import (
 from wokphysics.games.wok_star.timeline import NO_DEADLINE
 from wokphysics.games.wok_star.timers import NOT_YET, SandTimer, fresh_timers
 
-SAVE_FORMAT = 2
-"""Version of the saved JSON (format 1 had no ``format`` key; it still loads)."""
+SAVE_FORMAT = 3
+"""Version of the saved JSON (format 1 had no ``format`` key; format 3 says whether each die
+was given, :attr:`~.model.Die.given`; the older ones still load)."""
 
 
 class WokStarState(GameState):
@@ -469,7 +470,7 @@ class WokStarState(GameState):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], clock: Clock | None = None) -> Self:
-        """Rebuild a state from :meth:`to_dict` data (format 1 or 2)."""
+        """Rebuild a state from :meth:`to_dict` data (format 1, 2 or 3)."""
         saved = SavedState(data, "saved Wok Star state")
         version = saved.integer("format") if "format" in data else 1
         if version > SAVE_FORMAT:
@@ -492,7 +493,11 @@ class WokStarState(GameState):
         state.upgraded = saved.texts("upgraded")
         state.counters = saved.seats_by_id("counters")
         state.pool = saved.integers("pool")
-        state.dice = [Die.from_json(item) for item in saved.integer_rows("dice")]
+        dice = saved.integer_rows("dice")
+        if any(len(row) not in (5, 6) for row in dice):
+            saved.fail("dice", "must hold one list per die: colour, face, holder, status, "
+                       "temporary, given")
+        state.dice = [Die.from_json(item) for item in dice]
         state.deck = saved.texts("deck")
         state.deck_known = saved.flags("deck_known")
         state.potential = saved.texts("potential")

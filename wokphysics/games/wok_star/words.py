@@ -109,12 +109,17 @@ def action_words(state: WokStarState, action: WokStarAction, names: list[str],
     """What ``action`` does, in words (``names``: the seats' names), e.g. ``placed a 4 on
     Pork``; a character of a seat other than the acting ``seat`` (used for the team) is
     named with its owner, ``used Bot 2 (team)'s Grandma Li on Rice``. The state may be the
-    one before or after the step."""
-    if isinstance(action, Place):
-        return f"placed a {action.face} on {ingredient(state, action.prep)}"
-    if isinstance(action, Combo):
-        return (f"placed {action.low}+{action.high} on {ingredient(state, action.prep)} "
-                "(its combination)")
+    one before or after the step. Dice placed on a teammate's preparation (dice the seat was
+    given) name its owner too, ``placed a 5 on Bot 3 (team)'s Bamboo``."""
+    if isinstance(action, Place | Combo):
+        where = ingredient(state, action.prep)
+        owner = state.prep_owner.get(action.prep, seat)
+        if seat >= 0 and owner != seat:
+            # a die the seat was given, on a teammate's preparation (rules-decisions.md)
+            where = f"{possessive(names[owner])} {where}"
+        if isinstance(action, Place):
+            return f"placed a {action.face} on {where}"
+        return f"placed {action.low}+{action.high} on {where} (its combination)"
     if isinstance(action, Give):
         return f"gave a {action.face} to {names[action.seat]}"
     if isinstance(action, Serve):
