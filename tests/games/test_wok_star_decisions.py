@@ -153,6 +153,25 @@ def test_a_late_customer_a_handed_on_die_can_complete_is_completed_too() -> None
     assert state.piles[state.recipe_owner[recipe_of(card)]] == [PileCard(card, False)]
 
 
+def test_the_team_bot_places_a_received_die_straight_on_the_missing_ingredient() -> None:
+    # The same table before the sand runs out: the team bot holding the received die puts it
+    # on the teammate's preparation that lacks the ingredient (one step; handing it on took
+    # two), and the customer is served face up.
+    state, ingredient, owner, holder, _ = late_table()
+    card = state.current
+    state = position(state, counters={**dict.fromkeys(state.counters, 2), ingredient: 0},
+                     turn=holder)
+    bots = [TeamBot(seat) for seat in range(3)]
+    moves = []
+    while state.current == card:
+        action = bots[state.current_player].choose(state)
+        moves.append((state.current_player, str(action)))
+        state.apply(action)
+    assert moves[0] == (holder, f"place 5 on {ingredient}"), moves
+    assert not any(text.startswith("give") for _, text in moves), moves
+    assert state.piles[state.recipe_owner[recipe_of(card)]] == [PileCard(card, True)]
+
+
 def test_while_completing_a_die_goes_only_where_one_is_lacking() -> None:
     # Dice handed round a late customer for ever would stall the table: a hand-over goes
     # from a seat with a die to spare to a missing ingredient's owner who lacks one.

@@ -6,9 +6,11 @@ come from :meth:`WokStarState.expected_remaining`). On its move a cook, in order
 
 1. serves the current customer when it can (a Chef's Special with its best recipe; it
    declines a Chef's Special only when no teammate can serve it either);
-2. makes a missing ingredient of the current customer, if the preparation is its own;
-3. hands a die to the owner of a missing ingredient who has no dice left (a die it was
-   given too: the team's dice are shared), or one of its own to a teammate short of dice;
+2. makes a missing ingredient of the current customer: on its own preparation, or with a die
+   it was given straight on a teammate's whose owner holds no dice (one step, where handing
+   it on would take two: a given die goes on any of the team's preparations);
+3. hands one of its own dice to the owner of a missing ingredient who has no dice left, or
+   to a teammate short of dice for what is expected;
 4. prepares for the customers still expected this round, choosing the placement that makes
    the most *needed* ingredients per die (a matching number or a combination);
 5. uses its Family Character where it saves a customer (Little Bo, Grandma), the game
@@ -223,7 +225,9 @@ class TeamBot(Bot):
         missing = self._missing(state)
         needs = self._needs(state)
         for ingredient in missing:
-            if state.prep_owner[ingredient] == seat:
+            owner = state.prep_owner[ingredient]
+            if owner == seat or not state.free_dice(owner):
+                # (legal places a teammate's preparation only with a die this seat was given)
                 wanted = {ingredient: max(1.0, needs[ingredient])}
                 choice = self._best_placement(state, legal, wanted, only=ingredient)
                 if choice is not None:
@@ -309,20 +313,17 @@ class TeamBot(Bot):
         missing: list[str],
         needs: dict[str, float],
     ) -> Give | None:
-        """A die for a teammate: for a missing ingredient of the current customer whose
-        owner holds no die (any die: a received one is handed on), or, from its own colour,
-        for a need the teammate cannot cover (a received die is not sent round on plans, so
-        dice cannot go back and forth)."""
+        """One of its own dice for a teammate: for a missing ingredient of the current
+        customer whose owner holds no die (a die it was given it would have placed there
+        itself), or for a need the teammate cannot cover (a given die is not sent round on
+        plans, so dice cannot go back and forth; it goes on the preparation that needs it)."""
         gives = [a for a in actions if isinstance(a, Give)]
         if not gives:
             return None
         seat = state.current_player
-        # the faces a gift would hand over from its own colour (a gift uses a die it was
-        # given first: a face it was also given would send that die round)
+        # the faces it holds an own die of (a gift hands an own die over before a given one)
         held = state.free_dice(seat)
-        own = {d.face for d in held if d.colour == seat} - {
-            d.face for d in held if d.colour != seat
-        }
+        own = {d.face for d in held if not d.given}
         my_preps = state.preps_of(seat)
         my_need = sum(max(0.0, needs[p]) for p in my_preps)
         my_dice = len(state.free_dice(seat))
@@ -339,7 +340,7 @@ class TeamBot(Bot):
             if prep in missing and state.free_dice(owner):
                 continue
             number = state.config.prep_by_id[prep].number
-            options = [a for a in gives if a.seat == owner and (prep in missing or a.face in own)]
+            options = [a for a in gives if a.seat == owner and a.face in own]
             if not options:
                 continue
             options.sort(key=lambda a: (a.face != number, a.face))
