@@ -238,7 +238,7 @@ def test_the_status_line_fits_80_columns_for_every_card_of_a_game() -> None:
                     assert len(line) <= 80, line
                     # The countdown, the cook of a customer and your dice always stay.
                     assert re.match(r"\[(--|TIME UP|[ 0-9.]+s)\] ", line), line
-                    assert re.search(r" \| (your )?dice [-0-9 ]+$", line), line
+                    assert re.search(r" \| (your )?dice [-0-9g ]+$", line), line
                     if "#" in state.current:
                         cook = state.recipe_owner[recipe_of(state.current)] + 1
                         assert f"seat {cook}" in line, line

@@ -150,3 +150,39 @@ def test_time_up_is_said_before_the_prompt_that_waits_for_the_late_customer() ->
     play_live(state, seats, read=read, write=out.append, poll=poll)
     assert state.overdue and asked, out[-5:]
     assert "TIME UP" in asked[0], asked[0]
+
+
+def test_a_die_you_were_given_is_marked_and_typed_onto_a_teammates_preparation() -> None:
+    # rules-decisions.md: a die given to you goes on any of the team's preparations. The
+    # terminal marks it (5g), lists the teammates' preparations it may go on, takes 'p 5
+    # PREP' for a teammate's card and refuses an own die there, saying how it gets there.
+    from wok_star_positions import quiet
+
+    from wokphysics.terminal.wok_star.play import HELP, LEGEND
+
+    state = quiet(3, 4)
+    theirs = state.preps_of(2)[0]
+    state = position(state, dice=[Die(0, 3, 0), Die(1, 5, 0, given=True), Die(2, 1, 2)],
+                     pool=[1, 1, 1], turn=0)
+    before = state.counters[theirs]
+    out: list[str] = []
+    typed = iter([f"p 3 {theirs}", f"p 5 {theirs[:4]}"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    play_live(state, [None, TeamBot(1), TeamBot(2)], read=read, write=out.append)
+    text = " ".join(" ".join(out).split())  # the lines as one text, unwrapped
+    assert "you: dice [3 5g]" in text
+    assert "Teammates' preparations (for the dice you were given, 'g'):" in text
+    assert f"{theirs} (seat 3) any->" in text
+    assert (f"not possible: {theirs} is seat 3's preparation: your own 3 goes only on your "
+            f"own preparations (a die you were given goes on any of the team's); hand it over "
+            f"('give 3 to 3') and seat 3 places it") in text
+    name = state.config.prep_by_id[theirs].name
+    assert f"seat 1: placed a 5 on seat 3 (bot)'s {name}: +" in text
+    assert state.counters[theirs] > before
+    assert "p 5 bamboo" in HELP and '"5g" = a 5 you were' in LEGEND

@@ -6,7 +6,8 @@ countdown, the current customer, the counters, your dice and preparations. Bots 
 your commands, each taking the turn the engine gives it. ``read`` and ``write`` are injected
 so tests feed input and a fake clock.
 
-Short commands (``help`` lists them): ``p 4 rice`` place, ``c 3 4 rice`` combination,
+Short commands (``help`` lists them): ``p 4 rice`` place (your own dice on your
+preparations, a die you were given on any of the team's), ``c 3 4 rice`` combination,
 ``g 5 2`` give a 5 to seat 2, ``s`` serve, ``s fried_rice`` serve a Chef's Special,
 ``t`` turn away, ``w`` or an empty line wait, ``n`` next, ``d`` done, ``u grandma rice`` use a
 character, ``b kung_pao 2`` buy for seat 2, ``up rice`` upgrade, ``ad`` advertise,
@@ -35,9 +36,11 @@ _STATUS_EVERY = 5.0  # seconds between repeated countdown lines when nothing mov
 """``poll(prompt, seconds)``: a line typed within ``seconds``, or None (EOFError at the end)."""
 
 HELP = """Commands (seats are numbered from 1, dice by the face they show):
-  p V PREP      place a die showing V on your preparation PREP
-  c V W PREP    place two dice V and W meeting PREP's combination
-  g V S         give one of your own dice showing V to seat S
+  p V PREP      place a die showing V on your preparation PREP; a die you
+                were given (5g) on any of the team's: p 5 bamboo
+  c V W PREP    place two dice V and W meeting PREP's combination (on a
+                teammate's preparation: two dice you were given)
+  g V S         give one of your dice showing V to seat S (yours first)
   s [RECIPE]    serve the customer (a Chef's Special: name the recipe)
   t             turn the customer away (Bad Publicity)
   w / Enter     wait (let the others work)
@@ -55,8 +58,9 @@ HELP = """Commands (seats are numbered from 1, dice by the face they show):
 LEGEND = """Legend: [12.3s] sand left for the card on the table; "rice:3*" = the Rice
 counter is 3 and its preparation is upgraded (*); a preparation "any->1  4->2
 pair->3" makes 1 from any die, 2 from a die showing 4, 3 from two dice meeting
-its combination; dice are listed by the face they show; "pool 4" = dice rolled
-each round; seats are numbered from 1."""
+its combination; dice are listed by the face they show, "5g" = a 5 you were
+given (it goes on any of the team's preparations; your own dice go on yours);
+"pool 4" = dice rolled each round; seats are numbered from 1."""
 
 CLEAR = "\x1b[2J\x1b[H"
 """Clears a terminal (ANSI): hot seat's hand-over when several people share the keyboard."""

@@ -57,9 +57,8 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     )
     lines.append(f"Ingredients (* upgraded): {counters}")
     for other in range(state.num_players):
-        free = sorted(d.face for d in state.free_dice(other))
         mark = "you" if other == seat else f"seat {other + 1}"
-        dice = " ".join(str(f) for f in free) or "-"
+        dice = dice_text(state, other)
         recipes = ", ".join(state.recipes_of(other)) or "-"
         preps = ", ".join(state.preps_of(other)) or "-"
         lines.append(
@@ -68,12 +67,13 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
         )
     lines.append("Your preparations (any die / its number / combination):")
     for prep in state.preps_of(seat):
-        card = cfg.prep_by_id[prep]
-        sides = state.yields(prep)
-        lines.append(
-            f"  {prep:<15} any->{sides[0]}  {card.number}->{sides[1]}  "
-            f"{card.combo.text()}->{sides[2]}   (counter {state.counters[prep]})"
-        )
+        lines.append(_prep_line(state, prep))
+    if any(d.given for d in state.free_dice(seat)):
+        # "players may share dice freely": a die you were given goes on any of these too
+        lines.append("Teammates' preparations (for the dice you were given, 'g'):")
+        for prep, owner in state.prep_owner.items():
+            if owner != seat and owner >= 0:
+                lines.append(_prep_line(state, prep, f"{prep} (seat {owner + 1})", 19))
     chars = [
         f"{cfg.character_by_id[f.id].name} ({f.id}){' used' if f.used else ''}"
         for f in state.characters[seat]
@@ -103,6 +103,20 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     return fit("\n".join(lines))
 
 
+def dice_text(state: WokStarState, seat: int) -> str:
+    """``seat``'s unplaced dice by face, lowest first, a die it was given marked ``g``
+    (``2 5 5g``: it goes on any of the team's preparations); ``-`` for none."""
+    dice = sorted((d.face, d.given) for d in state.free_dice(seat))
+    return " ".join(f"{face}{'g' if given else ''}" for face, given in dice) or "-"
+
+
+def _prep_line(state: WokStarState, prep: str, name: str = "", width: int = 15) -> str:
+    card = state.config.prep_by_id[prep]
+    sides = state.yields(prep)
+    return (f"  {name or prep:<{width}} any->{sides[0]}  {card.number}->{sides[1]}  "
+            f"{card.combo.text()}->{sides[2]}   (counter {state.counters[prep]})")
+
+
 def _teammates_cards(state: WokStarState, seat: int) -> list[str]:
     """Other seats' characters ``seat`` may use now (where it acts for the team: the
     preparations handed out, the purchases, a late customer), e.g. ``seat 2 Grandma
@@ -128,14 +142,15 @@ def status_line(state: WokStarState, seat: int, now: float | None = None,
                 width: int = WIDTH) -> str:
     """One line of at most ``width`` characters for real-time play: the countdown, the card,
     the counters its dish needs (all counters when no customer is on the table, if they
-    fit) and your unplaced dice. Too long, it says less, step by step: ingredients by their
-    first word (``onions`` for onions_peppers: still a prefix you can type), "$4 by seat 2"
-    for "$4, seat 2 cooks" (an event: no counters), "dice" for "your dice", and last the
-    dish's or event's name cut short (``~``); the countdown, the cook and the dice stay."""
+    fit) and your unplaced dice (``5g``: a 5 you were given). Too long, it says less, step
+    by step: ingredients by their first word (``onions`` for onions_peppers: still a prefix
+    you can type), "$4 by seat 2" for "$4, seat 2 cooks" (an event: no counters), "dice" for
+    "your dice", and last the dish's or event's name cut short (``~``); the countdown, the
+    cook and the dice stay."""
     left = state.time_left(now)
     clock = "[--]" if left is None else ("[TIME UP]" if left <= 0 else f"[{left:4.1f}s]")
     cfg = state.config
-    dice = " ".join(str(f) for f in sorted(d.face for d in state.free_dice(seat))) or "-"
+    dice = dice_text(state, seat)
     card = state.current
     customer = bool(card) and "#" in card
     if customer:
