@@ -132,18 +132,27 @@ class StarHand:
         panel = lay.seats[seat]
         dice = {index: state.dice[index] for index, _ in free_dice_of(state, seat)}
         where = dict(panel.dice)
+        # The die the engine uses (dice are named by face): on a teammate's preparation one
+        # this seat was given, otherwise an own one first, so the drag moves that very die.
+        def die_showing(face: int, prep: str = "", besides: int = -1) -> int:
+            theirs = bool(prep) and state.prep_owner[prep] != seat
+            found = sorted((d.given, i) for i, d in dice.items()
+                           if d.face == face and i != besides and (d.given or not theirs))
+            return found[0][1]
+
+        if isinstance(action, Place | Combo):
+            owner = state.prep_owner[action.prep]  # a teammate's: with a die it was given
+            onto = centre(lay.seats[owner].preps[action.prep])
         if isinstance(action, Place):
-            index = next(i for i, d in dice.items() if d.face == action.face)
-            self._drag(centre(where[index]), centre(panel.preps[action.prep]), "place")
+            index = die_showing(action.face, action.prep)
+            self._drag(centre(where[index]), onto, "place")
         elif isinstance(action, Combo):
-            first = next(i for i, d in dice.items() if d.face == action.low)
-            second = next(i for i, d in dice.items() if d.face == action.high and i != first)
+            first = die_showing(action.low, action.prep)
+            second = die_showing(action.high, action.prep, first)
             start = self._click(centre(where[first]), "select")
-            self._drag(centre(where[second]), centre(panel.preps[action.prep]), "combo",
-                       start + 0.15)
+            self._drag(centre(where[second]), onto, "combo", start + 0.15)
         elif isinstance(action, Give):
-            index = next(i for i, d in dice.items()
-                         if d.face == action.face and d.colour == seat)
+            index = die_showing(action.face)
             self._drag(centre(where[index]), centre(lay.seats[action.seat].header), "give")
         elif isinstance(action, Serve):
             target = lay.recipes[action.recipe] if action.recipe else lay.card

@@ -174,7 +174,10 @@ def test_a_die_dropped_on_someone_elses_preparation_is_refused_and_a_gift_is_not
     while hand.clock.pending:
         app.frame()
     app.frame()
-    assert scene.presenter.status.startswith("only Bot 2 (team) puts dice on")
+    # an own die goes only on its seat's preparations (a given one would go there)
+    assert scene.presenter.status.startswith(
+        f"your own dice go only on your preparations: drop the {die.face} on Bot 2 (team)'s "
+        "panel to give it")
     assert state.counters == before
     # The same die dropped on Bot 2's panel is given to Bot 2.
     lay = scene.layout()
@@ -188,6 +191,55 @@ def test_a_die_dropped_on_someone_elses_preparation_is_refused_and_a_gift_is_not
     gifts = [s for s in session.steps if s.seat == 0 and s.action.verb == "give"]
     assert gifts and f"give {die.face} to 2" == str(gifts[-1].action)
     assert die.holder == 1 or len(state.free_dice(1)) != held
+
+
+def test_a_die_you_were_given_is_dragged_onto_a_teammates_preparation(tmp_path: Path) -> None:
+    """rules-decisions.md: a die given to a teammate may be placed by the receiver on any
+    preparation the team owns. In a 3-player first game the person (seat 1) holds its own 3
+    and a 5 that seat 2 gave it: the 3 dropped on seat 3's preparation is refused, the 5 is
+    placed there (it was refused before: 'only Bot 3 puts dice on ...')."""
+    from wok_star_positions import position, quiet
+
+    from wokphysics.games.wok_star.model import Die
+    from wokphysics.ui.wok_star.session import StarSession
+
+    state = quiet(3, 4)
+    theirs = state.preps_of(2)[0]
+    state = position(state, dice=[Die(0, 3, 0), Die(1, 5, 0, given=True), Die(2, 1, 2)],
+                     pool=[1, 1, 1], turn=0, counters={**state.counters, theirs: 0})
+    session = StarSession(state, ("person", "team", "team"), times=[0.0] * len(state.history))
+
+    def factory(app: App) -> StarScene:
+        return StarScene(session, app.text, app.sound, app.restart, None)
+
+    app = App(WindowOptions(size=(1280, 800), fps=FPS), factory, HandClock())
+    scene = scene_of(app)
+    hand = StarHand(app, [0], seed=4)
+    app.frame()
+    lay = scene.layout()
+    assert lay is not None
+    where = {state.dice[i].face: rect for i, rect in lay.seats[0].dice}
+    onto = centre(lay.seats[2].preps[theirs])
+    hand._drag(centre(where[3]), onto, "wrong")
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    assert scene.presenter.status.startswith("your own dice go only on your preparations")
+    assert state.counters[theirs] == 0
+    lay = scene.layout()
+    assert lay is not None
+    where = {state.dice[i].face: rect for i, rect in lay.seats[0].dice}
+    hand._drag(centre(where[5]), onto, "place")
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    placed = [str(s.action) for s in session.steps if s.seat == 0 and not s.passing]
+    assert placed == [f"place 5 on {theirs}"], placed
+    assert state.counters[theirs] >= 1
+    assert [(d.face, d.given) for d in state.free_dice(0)] == [(3, False)]
+    said = " ".join(line.text for line in scene.presenter.lines)
+    assert f"placed a 5 on Bot 3 (team)'s {ingredient(state, theirs)}" in said, said
+    pygame.image.save(app.screen, str(tmp_path / "given-die-placed.png"))
 
 
 def test_the_kitchen_hands_the_turn_on_with_legal_waits_only() -> None:

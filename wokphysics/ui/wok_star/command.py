@@ -43,7 +43,8 @@ Wok Star is a cooperative restaurant game in real time: the team cooks together 
 
 In the window: drag your dice onto your preparations (any die makes 1 ingredient, the card's
 number 2; click one die, then drag another onto the card for its two-dice combination: 3);
-drag a die onto a teammate's panel to give it; click the customer to serve it (its recipe's
+drag a die onto a teammate's panel to give it (a die you were given goes on any of the
+team's preparations, yours only on yours); click the customer to serve it (its recipe's
 owner serves), right-click it (or Turn away) to turn it away; click your Family Character to
 use it. Team bots cook beside you at a pace you can follow. Esc pauses (the sand stops), F1
 shows the controls, M mutes, R restarts. Between rounds: Accounting (money earned) and the

@@ -481,7 +481,8 @@ class StarDrawing:
         for index, rect in panel.dice:
             die = state.dice[index]
             ring = GOLD if index in selected else None
-            draw_die(surface, rect, die.face, die.colour, ring, faded=index in dragged)
+            draw_die(surface, rect, die.face, die.colour, ring, faded=index in dragged,
+                     given=die.given)
         if not panel.dice:
             words = {Phase.ACTION: "no unplaced dice", Phase.LEFTOVER: "no dice left"}.get(
                 state.phase, "dice are rolled when the round starts")
@@ -591,7 +592,7 @@ class StarDrawing:
                 continue
             die = state.dice[index]
             rect = pygame.Rect(x - size // 2 + k * (size + 4), y - size // 2, size, size)
-            draw_die(surface, rect, die.face, die.colour, GOLD)
+            draw_die(surface, rect, die.face, die.colour, GOLD, given=die.given)
         if inputs.drop_words:
             bubble(surface, self.text, inputs.drop_words, (x, y - size // 2), lay.font,
                    surface.get_rect())
@@ -675,10 +676,13 @@ class StarDrawing:
             return f"Served this round: {cards}"
         if kind == "die":
             die = state.dice[target.index]
-            whose = session.names[die.colour]
-            given = "" if die.colour == die.holder else f", given by {whose}"
-            return (f"A {die.face} ({possessive(whose)} colour{given}). Drag it onto a "
-                    "preparation.")
+            whose = possessive(session.names[die.colour])
+            if die.given:
+                return (f"A {die.face} ({whose} colour), given to "
+                        f"{session.names[die.holder]}: it goes on any of the team's "
+                        "preparations, or to a teammate.")
+            return (f"A {die.face} ({whose} colour). Drag it onto {whose} preparations, or "
+                    "to a teammate.")
         if kind == "customer" and state.current:
             if "#" in state.current:
                 return (f"{card_name(state, state.current)} for "

@@ -2,7 +2,10 @@
 
 - **Dice**: press on an unplaced die of a person's seat and drag it onto one of that seat's
   preparations (``place``), or onto a teammate's panel (``give``: a die given to you too,
-  as players "share dice freely").
+  as players "share dice freely"). A die you were given (rules-decisions.md) may also be
+  dragged onto any teammate's preparation (``place``); your own dice go only on yours.
+  Dice are named by face, so the engine uses an own die of the face before a given one
+  (the given one stays free for any preparation): the drop text says so when it matters.
   A click (no drag) selects a die; dragging a die while another die of the same seat is
   selected carries both: dropped on a preparation they are its two-dice combination
   (``combo``). While dragging, the preparation under the pointer says what it would make.
@@ -45,7 +48,7 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.characters import acting_for_team
 from wokphysics.games.wok_star.model import Phase
-from wokphysics.games.wok_star.words import ingredient, recipe
+from wokphysics.games.wok_star.words import ingredient, possessive, recipe
 from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
 from wokphysics.ui.wok_star.screens import ScreenChoice
 from wokphysics.ui.wok_star.session import StarSession
@@ -269,30 +272,50 @@ class StarInputs:
         if target is not None and target.kind in ("prep", "counter"):
             prep = target.key
             owner = state.prep_owner[prep]
+            held = state.free_dice(holder)
             if owner != holder:
-                return holder, None, (f"only {names[owner]} puts dice on {ingredient(state, prep)}:"
-                                      f" drop the die on {names[owner]}'s panel to give it")
+                given = [d.face for d in held if d.given]
+                for face in faces:
+                    if face not in given:
+                        return holder, None, (
+                            f"your own dice go only on your preparations: drop the {face} on "
+                            f"{names[owner]}'s panel to give it (a die you were given goes "
+                            f"on any preparation, {ingredient(state, prep)} too)")
+                    given.remove(face)
             card = state.config.prep_by_id[prep]
             made = state.yields(prep)
+            words = f"{ingredient(state, prep)}"
+            if owner != holder:
+                words = f"{possessive(names[owner])} {words}"
             if len(faces) == 1:
                 amount = made[1] if faces[0] == card.number else made[0]
-                return holder, Place(prep, faces[0]), f"+{amount} {ingredient(state, prep)}"
+                words = f"+{amount} {words}" + self._own_goes_first(faces[0], owner != holder)
+                return holder, Place(prep, faces[0]), words
             low, high = faces
             if (low, high) not in state.config.combo_pairs[prep]:
                 return holder, None, (f"{ingredient(state, prep)}'s combination needs "
                                       f"{card.combo.text()}, not {low}+{high}")
-            return holder, Combo(prep, low, high), f"+{made[2]} {ingredient(state, prep)}"
+            return holder, Combo(prep, low, high), f"+{made[2]} {words}"
         seat = lay.seat_at(pos)
         if seat >= 0 and seat != holder:
             if len(faces) != 1:
                 return holder, None, "give one die at a time"
-            words = f"give a {faces[0]} to {names[seat]}"
-            dragged = state.dice[self.dragging[-1]]
-            if dragged.colour == holder and any(
-                    d.face == faces[0] and d.colour != holder for d in state.free_dice(holder)):
-                words += f" (the {faces[0]} you were given goes first)"
+            words = f"give a {faces[0]} to {names[seat]}" + self._own_goes_first(faces[0])
             return holder, Give(faces[0], seat), words
         return holder, None, ""
+
+    def _own_goes_first(self, face: int, theirs: bool = False) -> str:
+        """What the drop text adds when the dragged die is a given one but the engine uses
+        the holder's own die of the same face (it keeps the given one, which may go on any
+        preparation); "" otherwise (and on a teammate's preparation, where only a given die
+        may go)."""
+        state = self.scene.session.state
+        dragged = state.dice[self.dragging[-1]]
+        if theirs or not dragged.given:
+            return ""
+        if any(d.face == face and not d.given for d in state.free_dice(dragged.holder)):
+            return f" (your own {face} goes: the {face} you were given stays, for any preparation)"
+        return ""
 
     def _feedback(self, pos: tuple[int, int]) -> None:
         lay = self.scene.layout()

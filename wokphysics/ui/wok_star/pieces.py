@@ -45,8 +45,10 @@ def darker(colour: Color, amount: float = 0.45) -> Color:
 
 
 def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, colour: int,
-             ring: Color | None = None, faded: bool = False) -> None:
-    """A die of seat ``colour`` showing ``face`` (pips), with an optional ``ring``."""
+             ring: Color | None = None, faded: bool = False, given: bool = False) -> None:
+    """A die of seat ``colour`` showing ``face`` (pips), with an optional ``ring``; a die
+    ``given`` to its holder (it may go on any of the team's preparations) has a white
+    top-left corner."""
     body = seat_colour(colour)
     if faded:
         body = darker(body, 0.5)
@@ -60,6 +62,11 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, colour: int,
     for fx, fy in _PIPS.get(face, []):
         centre = (rect.x + round(fx * rect.width), rect.y + round(fy * rect.height))
         pygame.draw.circle(surface, (250, 248, 240), centre, pip)
+    if given:
+        corner = max(5, rect.width * 2 // 7)
+        pygame.draw.polygon(surface, (250, 248, 240), [
+            (rect.x + 1, rect.y + radius // 2), (rect.x + radius // 2, rect.y + 1),
+            (rect.x + corner, rect.y + 1), (rect.x + 1, rect.y + corner)])
     if ring is not None:
         pygame.draw.rect(surface, ring, rect.inflate(6, 6), 3, border_radius=radius + 3)
 

@@ -37,7 +37,8 @@ ACCOUNTING_BOTS_S = 4.0
 HELP_LINES: tuple[tuple[str, str], ...] = (
     ("Drag a die", "onto your preparation: any die makes 1, its number 2"),
     ("Click, then drag", "two dice onto a preparation: its combination makes 3"),
-    ("Drag to a seat", "give one of your own dice to that teammate"),
+    ("Drag to a seat", "give one of your dice to that teammate"),
+    ("A die you were given", "(white corner) goes on any teammate's preparation too"),
     ("Click the customer", "serve it (its recipe's owner); right-click: turn it away"),
     ("Chef's Special", "click one of your recipes on the board to serve it as that"),
     ("Click your Family card", "use it once (Grandma: then click a counter)"),
