@@ -71,9 +71,11 @@ def render(state: WokStarState, seat: int, now: float | None = None) -> str:
     if any(d.given for d in state.free_dice(seat)):
         # "players may share dice freely": a die you were given goes on any of these too
         lines.append("Teammates' preparations (for the dice you were given, 'g'):")
-        for prep, owner in state.prep_owner.items():
-            if owner != seat and owner >= 0:
-                lines.append(_prep_line(state, prep, f"{prep} (seat {owner + 1})", 19))
+        others = {p: f"{p} (seat {o + 1})" for p, o in state.prep_owner.items()
+                  if o != seat and o >= 0}
+        width = max((len(name) for name in others.values()), default=0)
+        for prep, name in others.items():
+            lines.append(_prep_line(state, prep, name, width))
     chars = [
         f"{cfg.character_by_id[f.id].name} ({f.id}){' used' if f.used else ''}"
         for f in state.characters[seat]
