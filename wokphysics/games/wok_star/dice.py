@@ -23,11 +23,15 @@ if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
 
 
-HandMenus = dict[int, tuple[WokStarAction, ...]]
-"""One seat's dice moves by the hand it holds (the faces of its dice, and of those it was
-given, packed in one int by :func:`dice_actions`) -> the moves, for one seat with one share
-of the preparations at a table of some size. Dice moves depend on nothing else, and
-the same few hands come up again and again, so each is worked out once per config."""
+HandMenus = dict[int, tuple[tuple[WokStarAction, ...], int, int]]
+"""One seat's dice moves by the hand it holds, for one seat with one share of the
+preparations at a table of some size. Under the key of the faces of all its dice (see
+:func:`dice_actions`): its single dice, combinations on its own preparations and gifts,
+with where the combinations and the gifts start. Under the key of the faces of the dice it
+was given alone: their single dice and combinations on its teammates' preparations, with
+where the combinations start (and the end). Dice moves depend on nothing else, and the same
+few hands come up again and again, so each is worked out once per config (the given dice, a
+few at a time, are a key of their own, so a hand with them seldom misses the memo)."""
 
 DiceMenus = dict[tuple[int, int, tuple[str, ...], tuple[str, ...]], HandMenus]
 """Every seat's :data:`HandMenus`: (seat, players, its preparations and its teammates' in
@@ -61,14 +65,15 @@ def hand_menus(state: WokStarState, seat: int) -> HandMenus:
 
 _TWICE = DIE_FACES + 1
 """Bit offsets in a :func:`dice_actions` hand key: faces shown (bit ``face``), faces shown
-twice (bit ``_TWICE + face``); the same for the given dice alone from ``_GIVEN``."""
+twice (bit ``_TWICE + face``); the key of the given dice alone is the same shifted up by
+``_GIVEN``, so it never equals a key of all the dice."""
 _GIVEN = 2 * _TWICE
 
 
 def dice_actions(state: WokStarState, seat: int) -> list[WokStarAction]:
-    """Every placement (single die, then combinations) on the seat's preparations, and with
-    the dice it was given on its teammates' too, then every gift of one of the dice it holds
-    to another seat."""
+    """Every single die on the seat's preparations, then with a die it was given on its
+    teammates', then the combinations likewise, then every gift of one of the dice it holds
+    to another seat (the order of the moves before the menus were split)."""
     shown = twice = given = given_twice = 0
     for die in state.dice:
         if die.holder == seat and die.status is FREE:
@@ -82,31 +87,39 @@ def dice_actions(state: WokStarState, seat: int) -> list[WokStarAction]:
                 given |= bit
     if not shown:
         return []
-    hand = shown | twice << _TWICE | (given | given_twice << _TWICE) << _GIVEN
     menus = state.seat_menus(seat)
-    menu = menus.get(hand)
-    if menu is None:
-        owners = state.prep_owner
-        mine = tuple(p for p, owner in owners.items() if owner == seat)
-        theirs: tuple[str, ...] = ()
-        if given:
-            theirs = tuple(p for p, owner in owners.items() if owner != seat and owner >= 0)
-        menu = menus[hand] = _menu(
-            state.config, seat, (shown, twice, given, given_twice), state.num_players,
-            mine, theirs,
+    hand = shown | twice << _TWICE
+    entry = menus.get(hand)
+    if entry is None:
+        entry = menus[hand] = _menu(
+            state.config, seat, shown, twice, state.num_players, tuple(state.preps_of(seat))
         )
-    return list(menu)
+    if not given:
+        return list(entry[0])
+    key = (given | given_twice << _TWICE) << _GIVEN
+    theirs = menus.get(key)
+    if theirs is None:
+        owners = state.prep_owner.items()
+        preps = tuple(p for p, owner in owners if owner != seat and owner >= 0)
+        moves, combos = _placements(state.config, preps, given, given_twice)
+        theirs = menus[key] = (moves, combos, len(moves))
+    mine, combos, gifts = entry
+    others, their_combos = theirs[0], theirs[1]
+    return [*mine[:combos], *others[:their_combos], *mine[combos:gifts],
+            *others[their_combos:], *mine[gifts:]]
 
 
-def _faces(shown: int) -> list[int]:
-    return [f for f in range(1, DIE_FACES + 1) if shown & (1 << f)]
-
-
-def _combos(
+def _placements(
     config: WokStarConfig, preps: tuple[str, ...], shown: int, twice: int
-) -> list[WokStarAction]:
-    faces = _faces(shown)
+) -> tuple[tuple[WokStarAction, ...], int]:
+    """Every placement of dice showing ``shown`` (a face twice where ``twice`` has its bit)
+    on ``preps``: single dice first, then combinations (where they start)."""
+    faces = [f for f in range(1, DIE_FACES + 1) if shown & (1 << f)]
     out: list[WokStarAction] = []
+    for prep in preps:
+        for face in faces:
+            out.append(place(prep, face))
+    singles = len(out)
     for prep in preps:
         met = config.combo_pairs[prep]
         for i, low in enumerate(faces):
@@ -115,35 +128,29 @@ def _combos(
                     continue
                 if (low, high) in met:
                     out.append(combo(prep, low, high))
-    return out
+    return tuple(out), singles
 
 
 def _menu(
     config: WokStarConfig,
     seat: int,
-    hand: tuple[int, int, int, int],
+    shown: int,
+    twice: int,
     players: int,
-    mine: tuple[str, ...],
-    theirs: tuple[str, ...],
-) -> tuple[WokStarAction, ...]:
-    shown, twice, given, given_twice = hand
-    faces = _faces(shown)
-    out: list[WokStarAction] = []
-    for prep in mine:
-        for face in faces:
-            out.append(place(prep, face))
-    given_faces = _faces(given)
-    for prep in theirs:
-        for face in given_faces:
-            out.append(place(prep, face))
-    out += _combos(config, mine, shown, twice)
-    out += _combos(config, theirs, given, given_twice)
+    preps: tuple[str, ...],
+) -> tuple[tuple[WokStarAction, ...], int, int]:
+    """The seat's placements on its own ``preps`` then its gifts, with where the
+    combinations and the gifts start."""
+    placements, combos = _placements(config, preps, shown, twice)
+    out = list(placements)
+    gifts = len(out)
     if players > 1:
-        for face in faces:
-            for other in range(players):
-                if other != seat:
-                    out.append(give(face, other))
-    return tuple(out)
+        for face in range(1, DIE_FACES + 1):
+            if shown & (1 << face):
+                for other in range(players):
+                    if other != seat:
+                        out.append(give(face, other))
+    return tuple(out), combos, gifts
 
 
 def pick_die(state: WokStarState, seat: int, face: int, prep: str = "") -> Die:
