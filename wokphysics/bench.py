@@ -19,6 +19,9 @@ from wokphysics.timing import CONFIG_ENV
 
 FigureSource = Callable[[int], dict[str, float]]
 
+STUDY_SOURCE = "batch"
+"""The figure source that needs the study tools (the batch runner on Dask)."""
+
 
 def _sources() -> list[tuple[str, FigureSource]]:
     from wokphysics.games.registry import PLUGINS
@@ -35,7 +38,7 @@ def _sources() -> list[tuple[str, FigureSource]]:
     sources.append(("window-games", games_window_figures))
     sources.append(("window.wok-star", wok_star_window_figures))
     sources.append(("window.wok-and-roll", wok_and_roll_window_figures))
-    sources.append(("batch", batch_figures))
+    sources.append((STUDY_SOURCE, batch_figures))
     return sources
 
 
@@ -61,8 +64,12 @@ def run_bench(args: argparse.Namespace) -> int:
                           for label in labels):
         raise UserError(f"no figure matches --only {args.only!r}; give a group "
                         f"({', '.join(labels)}) or a group and the start of a figure's name")
+    from wokphysics.batch.tools import INSTALL, missing_study_tools, require_study_tools
     from wokphysics.games.compiled import engine
 
+    light = bool(missing_study_tools())
+    if light and wanted and (STUDY_SOURCE.startswith(wanted) or wanted.startswith(STUDY_SOURCE)):
+        require_study_tools(f"bench --only {args.only}")
     # which engine the turn games run on (a mypyc-compiled install or plain Python)
     print(f"engine: {engine()}", flush=True)
     for label, source in _sources():
@@ -70,6 +77,10 @@ def run_bench(args: argparse.Namespace) -> int:
         if wanted and not (key.startswith(wanted) or wanted.startswith(key)):
             continue
         print(f"[{label}]", flush=True)
+        if light and label == STUDY_SOURCE:  # the runner's figures need Dask
+            print(f"  skipped: the batch runner's figures need the study tools ({INSTALL})",
+                  flush=True)
+            continue
         for name, value in source(args.repeat).items():
             if wanted and not (key.startswith(wanted) or _normal(name).startswith(wanted)):
                 continue

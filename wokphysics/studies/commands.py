@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,26 @@ from wokphysics.studies.run_options import (
 from wokphysics.terminal.entry import VerbCommand
 from wokphysics.terminal.registry import terminal_entry
 
-SIMULATE_HELP = "play many headless bot games (on a Dask cluster) and print a results table"
+SIMULATE_HELP = "play many headless bot games and print a results table " \
+    "(plots, report.html and Dask clusters with the study tools)"
 SWEEP_HELP = "play the same games under every combination of config values, with plots"
 
+
+def needs_study_tools(command: VerbCommand, words: str) -> VerbCommand:
+    """``command``, refused in one line (naming ``words``, e.g. ``sweep flips``) when the
+    study tools are not installed (:mod:`wokphysics.batch.tools`): its help still shows."""
+
+    def run_if_installed(args: argparse.Namespace) -> int:
+        from wokphysics.batch.tools import require_study_tools
+
+        require_study_tools(words)
+        return command.run(args)
+
+    return VerbCommand(command.help, command.add_arguments, run_if_installed)
+
+
 PHYSICS_SWEEPS: dict[str, tuple[str, VerbCommand]] = {
-    "flips": ("The Wok on Fire physics table", flips_command()),
+    "flips": ("The Wok on Fire physics table", needs_study_tools(flips_command(), "sweep flips")),
 }
 """Sweeps that are not a game's (``wokphysics sweep flips``): name -> (title, command), listed
 by the command line beside the games. Add an entry here; keep this module light by importing
@@ -100,7 +116,10 @@ def sweep_command(plugin: GamePlugin) -> VerbCommand:
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
         add_runner_arguments(parser)
 
-    return VerbCommand(SWEEP_HELP, add, lambda args: run(plugin.name, args, sweep=True, add=add))
+    return needs_study_tools(
+        VerbCommand(SWEEP_HELP, add, lambda args: run(plugin.name, args, sweep=True, add=add)),
+        f"sweep {plugin.name}",
+    )
 
 
 def default_players(plugin: GamePlugin) -> int:
@@ -131,12 +150,18 @@ def run(
     """Build (or reload with ``--resume``) the study, run it, print its tables."""
     from wokphysics.batch import ClusterOptions, RunOptions, run_study
     from wokphysics.batch.store import read_manifest
+    from wokphysics.batch.tools import HINT, missing_study_tools, require_study_tools
     from wokphysics.studies import plans
 
     if args.out and args.resume:
         raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")
+    light = bool(missing_study_tools())
+    if light:  # a player's install: the games in this process, the text table, a hint
+        for option in ("out", "resume", "workers", "scheduler"):
+            if getattr(args, option, None) is not None:
+                require_study_tools("--" + option)
     cluster = ClusterOptions(
-        workers=args.workers, scheduler=args.scheduler, in_process=args.no_cluster
+        workers=args.workers, scheduler=args.scheduler, in_process=args.no_cluster or light
     )
     cluster.check()
     folder: Path | None
@@ -164,6 +189,8 @@ def run(
             raise UserError(f"{definition['replays']}: cannot create the folder: "
                             f"{error.strerror}") from None
     study, study_kind = plans.study(definition)
+    if light:
+        study = replace(study, summarise=None, plots=None)
     options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume))
     results = run_study(study, folder, options)
     for label, group in _groups(definition, results.columns):
@@ -184,6 +211,8 @@ def run(
         print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); {ran}")
     if definition.get("replays"):
         print(f"replays written to {Path(definition['replays'])}/")
+    if light:
+        print(HINT, file=sys.stderr)
     return 1 if results.failures else 0
 
 
