@@ -162,11 +162,11 @@ def test_the_report_gives_rates_in_percent_as_the_plots_draw_them(tmp_path: Path
     rows = _rows(folder)
     wins = sum(int(row["seat1_win"]) for row in rows)
     report = (folder / "report.html").read_text()
-    section = report.split("<h2>Win rate by seat</h2>")[1].split("<h2>")[0]
+    section = report.split("<h2>Win rate by seat against a fair share</h2>")[1].split("<h2>")[0]
     assert "<th>value (%)</th><th>95 % interval (%)</th>" in section
     cell = re.search(r"<td>seat 1</td><td>([^<]+)</td>", section)
     assert cell is not None and float(cell.group(1)) == 100 * wins / 5
-    points = report.split("<h2>Game length</h2>")[1].split("<h2>")[0]
+    points = report.split("<h2>Game length, by player count</h2>")[1].split("<h2>")[0]
     assert "<th>value</th>" in points  # a mean of turns stays in turns
 
 
@@ -179,7 +179,7 @@ def test_the_wok_star_table_says_what_its_columns_are_and_agrees_with_the_rows(
             "--no-cluster", "--out", str(folder)]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert "income: mean round-6 income in $ (0 after a loss)" in out
+    assert "income: mean round-6 income in $ (0 after a Bad Publicity loss)" in out
     row = next(line for line in out.splitlines() if line.startswith("3p normal")).split()
     rows = _rows(folder)
     won = sum(r["outcome"] == "won" for r in rows)

@@ -3,6 +3,7 @@ axes, a legend naming every line (reference lines too), and numbers that say som
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -89,3 +90,34 @@ def test_chart_sets_without_a_sweep_draw_one_figure_per_chart() -> None:
     plots = ChartSet(charts).plots(Columns([{"players": 2}]), {})
     assert [plot.name for plot in plots] == ["a"]
     assert plots[0].figure.axes[0].get_title() == "A (95 % intervals)"
+
+
+def test_a_resumed_report_is_the_page_of_the_study_run_in_one_go(tmp_path: Path) -> None:
+    # Before: the resumed page listed its definition sorted (read back from study.json) and
+    # had a second row of runs with other timings.
+    from wokphysics.cli import main
+
+    argv = ["simulate", "we-will-wok-you", "--games", "6", "--no-progress", "--no-cluster"]
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    assert main([*argv, "--out", str(whole)]) == 0
+    assert main([*argv, "--out", str(cut)]) == 0
+    lines = (cut / "records.jsonl").read_text().splitlines()
+    (cut / "records.jsonl").write_text("\n".join(lines[:3]) + "\n")
+    for name in ("report.html", "summary.json", "tasks.csv"):
+        (cut / name).unlink()
+    assert main(["simulate", "we-will-wok-you", "--resume", str(cut), "--no-progress"]) == 0
+    for name in ("report.html", "summary.json", "tasks.csv", "win_rate_by_seat.png"):
+        assert (cut / name).read_bytes() == (whole / name).read_bytes(), name
+
+
+def test_the_flips_report_shows_each_variant_s_config(tmp_path: Path) -> None:
+    # Before: the Configs table was empty for every variant of a sweep of flips (the report
+    # read the key `config`, the sweep stores `override`).
+    from wokphysics.cli import main
+
+    folder = tmp_path / "flips"
+    assert main(["sweep", "flips", "--speeds", "1400", "--angles", "0", "--seeds", "1",
+                 "--wok-seeds", "0", "--vary", "physics.friction=0.3,0.4", "--no-progress",
+                 "--no-cluster", "--out", str(folder)]) == 0
+    configs = (folder / "report.html").read_text().split("<h2>Configs</h2>")[1].split("<h2>")[0]
+    assert "friction = 0.3" in configs and "friction = 0.4" in configs

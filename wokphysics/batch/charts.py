@@ -33,6 +33,8 @@ class Chart:
             histograms instead of bars.
         percent: the estimates are rates, shown as percentages.
         note: one sentence under the plot in the report (how to read it).
+        reference: optional: each series' reference value (a seat's fair share), drawn as a
+            dashed line beside its estimate.
     """
 
     name: str
@@ -42,6 +44,7 @@ class Chart:
     distribution: Callable[[Columns], dict[str, FloatArray]] | None = None
     percent: bool = False
     note: str = ""
+    reference: Callable[[Columns], dict[str, float]] | None = None
 
 
 @dataclass(frozen=True)
@@ -97,10 +100,16 @@ class ChartSet:
                     (label, chart.estimates(group) if len(group) else {})
                     for label, group in self.groups(columns)
                 ]
-                figure = plots.against_variants(chart, per_variant, self.variant_values)
+                reference: dict[str, float] = {}
+                if chart.reference is not None:
+                    for _, group in self.groups(columns):
+                        reference.update(chart.reference(group) if len(group) else {})
+                figure = plots.against_variants(chart, per_variant, self.variant_values,
+                                                reference, chart.distribution is not None)
             elif chart.distribution is not None:
                 figure = plots.histograms(chart, chart.distribution(columns))
             else:
-                figure = plots.bars(chart, chart.estimates(columns))
+                reference = chart.reference(columns) if chart.reference is not None else {}
+                figure = plots.bars(chart, chart.estimates(columns), reference)
             figures.append(Plot(chart.name, chart.title, figure, chart.note, chart.percent))
         return figures

@@ -72,8 +72,10 @@ def _title(text: str, figure: Figure) -> str:
     return textwrap.fill(text, max(30, int(figure.get_figwidth() * 10)))
 
 
-def bars(chart: ChartLabels, estimates: Mapping[str, Estimate]) -> Figure:
-    """One bar per estimate with its 95 % interval, the value printed above."""
+def bars(chart: ChartLabels, estimates: Mapping[str, Estimate],
+         reference: Mapping[str, float] | None = None) -> Figure:
+    """One bar per estimate with its 95 % interval, the value printed above; a bar's
+    ``reference`` (its fair share) a dashed line across it, named in the legend."""
     figure, axes = _figure(max(5.0, min(WIDE + 3, 1.0 + 0.75 * len(estimates))))
     names = list(estimates)
     scale = _scale(chart)
@@ -94,12 +96,36 @@ def bars(chart: ChartLabels, estimates: Mapping[str, Estimate]) -> Figure:
         axes.set_xticks(positions, names, rotation=30, ha="right")
     else:  # upright labels, wrapped to a bar's width so neighbours do not run together
         axes.set_xticks(positions, [textwrap.fill(name, 14) for name in names])
+    _reference_marks(axes, positions, names, reference or {}, scale)
     axes.set_ylabel(_axis(chart))
     axes.set_title(_title(f"{chart.title} (95 % intervals)", figure))
     axes.axhline(0, color="black", linewidth=0.6)
     if all(v - below >= 0 for v, below in zip(values, errors[0], strict=True) if v == v):
         axes.set_ylim(bottom=0)  # nothing below zero: no empty negative half
     return figure
+
+
+REFERENCE_STYLE: dict[str, Any] = {"color": "#333333", "linestyle": "--", "linewidth": 1.4}
+"""How a reference value (a fair share) is drawn."""
+
+
+def _reference_marks(axes: Axes, positions: Any, names: Sequence[str],
+                     reference: Mapping[str, float], scale: float) -> None:
+    """A dashed line across each bar at its reference value; one legend entry per value
+    ("fair share 25.0 %")."""
+    labelled: set[float] = set()
+    for x, name in zip(positions, names, strict=True):
+        if name not in reference:
+            continue
+        value = reference[name] * scale
+        # matplotlib leaves a label starting with "_" out of the legend: one entry per value
+        label = f"_{value}"
+        if value not in labelled:
+            labelled.add(value)
+            label = f"fair share {value:.1f}{' %' if scale == 100.0 else ''}"
+        axes.hlines(value, x - 0.45, x + 0.45, label=label, **REFERENCE_STYLE)
+    if labelled:
+        axes.legend(fontsize=8, loc="best")
 
 
 def _bar_label(value: float) -> str:
@@ -182,14 +208,23 @@ def numeric_axis(values: Sequence[Mapping[str, Any]]) -> tuple[str, list[float]]
     return key, [float(x) for x in found]  # type: ignore[arg-type]
 
 
+MAX_SERIES = 12
+"""At most this many series share one panel of a sweep's figure: a chart of 25 (We Will Wok
+You's wok cards) is drawn as panels of 9, one above the other, on the same variants."""
+
+
 def against_variants(
     chart: ChartLabels, per_variant: Sequence[tuple[str, Mapping[str, Estimate]]],
-    values: Sequence[Mapping[str, Any]] = (),
+    values: Sequence[Mapping[str, Any]] = (), reference: Mapping[str, float] | None = None,
+    means: bool = False,
 ) -> Figure:
-    """A sweep: each estimate over the variants, with its 95 % interval. Over one numeric key
+    """A sweep: each estimate over the variants, with its 95 % interval (``means``: the
+    estimates are the means of a distribution, and the title says so). Over one numeric key
     (``values``: each variant's varied values) the x axis is that key's numeric scale and a
-    line joins the points; otherwise each variant is a label and the points stand alone."""
-    figure, axes = _figure()
+    line joins the points; otherwise each variant is a label and the points stand alone.
+    More than :data:`MAX_SERIES` series are split over panels."""
+    from matplotlib.figure import Figure
+
     labels = [label for label, _ in per_variant]
     numeric = numeric_axis(values) if len(values) == len(per_variant) else None
     if numeric is None:
@@ -202,35 +237,55 @@ def against_variants(
     series: list[str] = []
     for _, estimates in per_variant:
         series.extend(name for name in estimates if name not in series)
+    panels = max(1, math.ceil(len(series) / MAX_SERIES))
+    per_panel = max(1, math.ceil(len(series) / panels))
+    figure = Figure(figsize=(WIDE, 4.4 if panels == 1 else 3.2 * panels + 0.8),
+                    layout="constrained")
+    grid = figure.subplots(panels, 1, sharex=True, squeeze=False)
     scale = _scale(chart)
-    spread = 0.25 / max(1, len(series)) * unit
-    styles = series_styles(len(series))
-    for number, name in enumerate(series):
-        xs, picked = [], []
-        for x, (_, estimates) in zip(positions, per_variant, strict=True):
-            if name in estimates and not math.isnan(estimates[name].value):
-                xs.append(x + (number - (len(series) - 1) / 2) * spread)
-                picked.append(estimates[name])
-        if not picked:
-            continue
-        order = np.argsort(xs, kind="stable")  # a line joins the values in their order
-        values_, errors = _errors([picked[i] for i in order], scale)
-        style = dict(styles[number])
-        if numeric is None:
-            # labelled variants (text values, crossed keys) have no order between them: a
-            # line through them would suggest a trend across unrelated settings
-            style["linestyle"] = "none"
-        axes.errorbar([xs[i] for i in order], values_, yerr=errors[:, order], capsize=3,
-                      label=name, **style)
+    styles = series_styles(per_panel)
+    for panel in range(panels):
+        axes = grid[panel][0]
+        axes.grid(axis="y", alpha=0.3)
+        axes.set_axisbelow(True)
+        shown = series[panel * per_panel:(panel + 1) * per_panel]
+        spread = 0.25 / max(1, len(shown)) * unit
+        for number, name in enumerate(shown):
+            xs, picked = [], []
+            for x, (_, estimates) in zip(positions, per_variant, strict=True):
+                if name in estimates and not math.isnan(estimates[name].value):
+                    xs.append(x + (number - (len(shown) - 1) / 2) * spread)
+                    picked.append(estimates[name])
+            if not picked:
+                continue
+            order = np.argsort(xs, kind="stable")  # a line joins the values in their order
+            values_, errors = _errors([picked[i] for i in order], scale)
+            style = dict(styles[number])
+            if numeric is None:
+                # labelled variants (text values, crossed keys) have no order between them: a
+                # line through them would suggest a trend across unrelated settings
+                style["linestyle"] = "none"
+            axes.errorbar([xs[i] for i in order], values_, yerr=errors[:, order], capsize=3,
+                          label=name, **style)
+        for value in sorted({(reference or {})[name] for name in shown
+                             if name in (reference or {})}):
+            axes.axhline(value * scale, label=f"fair share {value * scale:.1f}"
+                         f"{' %' if scale == 100.0 else ''}", **REFERENCE_STYLE)
+        axes.set_ylabel(_axis(chart))
+        if shown:
+            axes.legend(fontsize=8, ncols=2 if len(shown) > 6 else 1)
+    axes = grid[-1][0]
     if numeric is None:
-        # one line per varied key, so crossed --vary labels do not run into each other
+        # one line per varied key, so crossed --vary labels do not run into each other, and
+        # slanted when they would still not fit side by side (about 90 characters across)
         ticks = [label.replace(", ", "\n") for label in labels]
-        axes.set_xticks(range(len(labels)), ticks, rotation=20 if len(labels) > 6 else 0)
+        widest = max((len(line) for tick in ticks for line in tick.splitlines()), default=0)
+        slanted = widest * len(ticks) > 80
+        axes.set_xticks(range(len(labels)), ticks, rotation=30 if slanted else 0,
+                        ha="right" if slanted else "center")
         axes.set_xlabel("variant")
     else:
         axes.set_xlabel(numeric[0])
-    axes.set_ylabel(_axis(chart))
-    axes.set_title(_title(f"{chart.title} (95 % intervals)", figure))
-    if series:
-        axes.legend(fontsize=8, ncols=2 if len(series) > 6 else 1)
+    kind = ": means" if means else ""
+    grid[0][0].set_title(_title(f"{chart.title}{kind} (95 % intervals)", figure))
     return figure

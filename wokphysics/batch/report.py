@@ -13,8 +13,6 @@ from collections.abc import Mapping, Sequence, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from wokphysics.batch.store import read_runs
-
 if TYPE_CHECKING:
     from wokphysics.batch.results import Results
     from wokphysics.batch.tasks import Plot, Study
@@ -48,11 +46,13 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
         + ". Every row is in <code>tasks.csv</code>; the figures below are in "
         "<code>summary.json</code>.</p>",
         "<h2>Definition</h2>",
+        # in key order: a resumed study reads its definition back from study.json (written
+        # with sorted keys), and its page must be the page of the study run in one go
         _table(
             ["setting", "value"],
             [
                 [k, _text(v)]
-                for k, v in study.definition.items()
+                for k, v in sorted(study.definition.items())
                 if k != "variants" and v not in (None, [], {}, "")
             ],
         ),
@@ -60,6 +60,7 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
     if study.text is not None and summary:
         parts.append("<h2>Summary</h2>")
         parts.append(f"<pre>{_e(study.text(summary))}</pre>")
+    parts.extend(_fairness_sections(summary))
     variants = study.definition.get("variants")
     if isinstance(variants, list) and variants:
         parts.append("<h2>Configs</h2>")
@@ -69,7 +70,7 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
         )
         rows = "".join(
             f"<tr><td>{_e(str(v.get('label')))}</td>"
-            f"<td style='text-align:left'><pre>{_e(str(v.get('config') or ''))}</pre></td></tr>"
+            f"<td style='text-align:left'><pre>{_e(_override(v))}</pre></td></tr>"
             for v in variants
             if isinstance(v, Mapping)
         )
@@ -90,7 +91,8 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
     extra = {
         key: value
         for key, value in summary.items()
-        if key not in {"results", "variants", "failed", "definition", "study", "title"}
+        if key not in {"results", "variants", "failed", "definition", "study", "title",
+                       "fairness"}
     }
     parts.append("<h2>Other figures</h2>")
     parts.append(_table(["figure", "value"], [[k, _text(v)] for k, v in extra.items()]))
@@ -102,25 +104,91 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
                 [[r["task"], r["seed"], r.get("error")] for r in results.failures],
             )
         )
-    if results.out_dir is not None:
-        runs = read_runs(results.out_dir)
-        if runs:
-            parts.append("<h2>Runs</h2>")
-            parts.append(
-                _table(
-                    ["where", "tasks run", "wall seconds", "stopped early"],
-                    [
-                        [r.get("where"), r.get("ran"), r.get("seconds"), r.get("interrupted")]
-                        for r in runs
-                    ],
-                )
-            )
-            parts.append(
-                '<p class="note">How a study ran never changes its results: each task\'s seed '
-                "comes from the study's seed and the task's number alone.</p>"
-            )
+    parts.append(
+        '<p class="note">Where and how long each session ran is in <code>runs.jsonl</code>, '
+        "not here: how a study ran never changes its results (each task's seed comes from "
+        "the study's seed and the task's number alone), so a resumed study's page is the "
+        "page of the study run in one go.</p>"
+    )
     parts.append("</body></html>")
     path.write_text("\n".join(parts) + "\n", encoding="utf-8")
+
+
+def _override(variant: Mapping[str, Any]) -> str:
+    """A variant's override document: game studies store it as ``config``, the physics
+    sweeps as ``override`` (the table was empty for every sweep of flips)."""
+    text = variant.get("config", variant.get("override"))
+    return str(text or "")
+
+
+def _fairness_sections(summary: Mapping[str, Any]) -> list[str]:
+    """The fairness tests (``summary["fairness"]``, or each variant's): per player count,
+    the seats' (and bots') table and sentence."""
+    blocks: list[tuple[str, Mapping[str, Any]]] = []
+    if isinstance(summary.get("fairness"), Mapping):
+        blocks.append(("", summary["fairness"]))
+    for variant in summary.get("variants") or []:
+        if isinstance(variant, Mapping) and isinstance(variant.get("fairness"), Mapping):
+            blocks.append((str(variant.get("label")), variant["fairness"]))
+    if not blocks:
+        return []
+    parts = [
+        "<h2>Fairness</h2>",
+        '<p class="note">Each seat (and each bot, where they differ) against a fair share, '
+        "1/players of the seats it played: a chi-square test of all of them, then each one's "
+        "gap in percentage points with its 95 % interval and its p-value after Holm's "
+        "correction for testing several. The smallest gap the study would find 4 times in 5 "
+        "is given where none was found.</p>",
+    ]
+    for label, by_players in blocks:
+        for players, tests in by_players.items():
+            if not isinstance(tests, Mapping):
+                continue
+            heading = ", ".join(part for part in (label, str(players)) if part)
+            parts.append(f"<h3>{_e(heading)}</h3>")
+            for key in ("seats", "bots"):
+                test = tests.get(key)
+                if isinstance(test, Mapping):
+                    parts.append(_fairness_table(test))
+            if tests.get("note"):
+                parts.append(f'<p class="note">Note: {_e(str(tests["note"]))}.</p>')
+    return parts
+
+
+def _fairness_table(test: Mapping[str, Any]) -> str:
+    omnibus = test.get("omnibus", {})
+    rows = []
+    for category in test.get("categories", []):
+        gap = category["difference_points"]
+        rows.append([
+            category["name"],
+            f"{_number(_scaled(category['rate']['value'], 100.0))} "
+            f"{_interval(category['rate'], 100.0)}",
+            f"{_signed(gap['value'])} [{_signed(gap['low'])}, {_signed(gap['high'])}]",
+            _p_value(category.get("p")),
+            _p_value(category.get("p_corrected")),
+            category.get("seats"),
+        ])
+    subject = str(test.get("subject", ""))
+    chi = (f"chi-square {_number(omnibus.get('statistic'))} on "
+           f"{omnibus.get('degrees_of_freedom')} degrees of freedom, p = "
+           f"{_p_value(omnibus.get('p'))}")
+    return (
+        f"<p>{_e(subject.capitalize())}s: {_e(chi)}. <b>{_e(str(test.get('sentence', '')))}"
+        "</b></p>"
+        + _table([subject, "win % [95 %]", "vs fair share, points [95 %]", "p",
+                  "p (Holm)", "seats played"], rows)
+    )
+
+
+def _signed(value: Any) -> str:
+    return "-" if value is None else f"{value:+.1f}"
+
+
+def _p_value(value: Any) -> str:
+    if value is None:
+        return "-"
+    return "< 0.001" if value < 0.001 else f"{value:.3f}"
 
 
 def _chart_tables(summary: Mapping[str, Any], percent: Set[str] = frozenset()) -> dict[str, str]:

@@ -198,6 +198,10 @@ def run(
             if label is not None:
                 print(f"== {label} ==")
             print(study_kind.table(group, definition))
+            if not light and not study_kind.cooperative:
+                from wokphysics.studies.games import fairness_text
+
+                print(fairness_text(group))
     if results.failures:
         print(f"{len(results.failures)} task(s) failed twice (see above"
               + (f" and {folder}/tasks.csv)" if folder else ")"), file=sys.stderr)

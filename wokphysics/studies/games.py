@@ -12,6 +12,7 @@ Each task's record has, per seat ``k`` (1-based), ``seatk_bot``, ``seatk_score``
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ import numpy as np
 
 from wokphysics.batch.charts import VARIANT, Chart, ChartSet
 from wokphysics.batch.columns import Columns, FloatArray
-from wokphysics.batch.stats import Estimate, mean, rate
+from wokphysics.batch.stats import Estimate, clustered_ratio, mean, rate
 from wokphysics.batch.tasks import Study, Task, TaskFn
 from wokphysics.batch.values import Record, Scalar
 from wokphysics.studies.configs import Loader, load_text
@@ -96,6 +97,9 @@ class GameStudyPlan:
     rotate: bool = False
     definition: Mapping[str, Any] = field(default_factory=dict)
     replays: str | None = None
+    fairness: bool = True
+    """Test the seats (and differing bots) against equal chances: False for a cooperative
+    game, whose seats win or lose together."""
 
 
 def game_study(plan: GameStudyPlan) -> Study:
@@ -123,13 +127,21 @@ def game_study(plan: GameStudyPlan) -> Study:
 
     def summarise(columns: Columns) -> dict[str, Any]:
         charts = ChartSet(plan.charts(columns), labels, values)
-        return {
+        summary = {
             "games": len(columns),
             "players": list(plan.players),
             "bots": list(plan.bots),
             "variants_varied": [dict(v.values) for v in plan.variants] if sweep else [],
             **charts.summarise(columns),
         }
+        if plan.fairness:
+            if sweep:
+                for variant, (_, group) in zip(summary["variants"], charts.groups(columns),
+                                               strict=True):
+                    variant["fairness"] = fairness_data(group)
+            else:
+                summary["fairness"] = fairness_data(columns)
+        return summary
 
     def plots(columns: Columns, summary: dict[str, Any]) -> list[Any]:
         return ChartSet(plan.charts(columns), labels, values).plots(columns, summary)
@@ -231,21 +243,219 @@ def win_by_seat(columns: Columns) -> dict[str, Estimate]:
 
 
 def win_by_bot(columns: Columns) -> dict[str, Estimate]:
-    """Win rate of each bot over the seats it played (shared wins split), per player count."""
+    """Win rate of each bot over the seats it played (shared wins split), per player count.
+
+    A bot in one seat of each game: the Wilson interval over its games. A bot in several
+    seats of a game: those seats are not independent trials (of 2 of 4 seats at most one
+    wins), so the interval is clustered by game (:func:`~wokphysics.batch.stats.clustered_ratio`).
+    """
+    counts = player_counts(columns)
+    found: dict[str, Estimate] = {}
+    for count, per_bot in bot_shares(columns).items():
+        for name, (wins, seats) in per_bot.items():
+            played = [(w, s) for w, s in zip(wins, seats, strict=True) if s > 0]
+            label = _label(counts, count, name)
+            if all(s == 1 for _, s in played):
+                found[label] = rate(math.fsum(w for w, _ in played), len(played))
+            else:  # n: the seats played, as in the text table (the interval is by game)
+                by_game = clustered_ratio([w for w, _ in played], [s for _, s in played])
+                found[label] = Estimate(by_game.value, by_game.low, by_game.high,
+                                        sum(s for _, s in played))
+    return found
+
+
+def bot_shares(columns: Columns) -> dict[int, dict[str, tuple[list[float], list[int]]]]:
+    """Per player count, each bot's share of the win in every game (summed over its seats)
+    and its seats in that game (0 where it did not play), bots in name order."""
+    players = columns.numbers("players")
+    found: dict[int, dict[str, tuple[list[float], list[int]]]] = {}
+    for count in player_counts(columns):
+        rows = np.flatnonzero(players == count)
+        names = [columns.values(f"seat{seat}_bot") for seat in range(1, count + 1)]
+        shares = [win_shares(columns, seat) for seat in range(1, count + 1)]
+        bots = sorted({str(names[s][row]) for s in range(count) for row in rows})
+        per_bot: dict[str, tuple[list[float], list[int]]] = {}
+        for bot in bots:
+            seats = [[s for s in range(count) if str(names[s][row]) == bot] for row in rows]
+            per_bot[bot] = (
+                [math.fsum(float(shares[s][row]) for s in mine)
+                 for row, mine in zip(rows, seats, strict=True)],
+                [len(mine) for mine in seats],
+            )
+        found[count] = per_bot
+    return found
+
+
+def win_by_seat_and_bot(columns: Columns) -> dict[str, Estimate]:
+    """With the bots rotating through the seats: each bot's win rate in each seat, per
+    player count (a seat's rate pooled over unequal bots mostly says where the strongest
+    sat)."""
     counts = player_counts(columns)
     players = columns.numbers("players")
     found: dict[str, Estimate] = {}
     for count in counts:
         games = players == count
-        shares: dict[str, list[float]] = {}
+        for bot in sorted({str(v) for s in range(1, count + 1)
+                           for v in np.array(columns.values(f"seat{s}_bot"),
+                                             dtype=object)[games]}):
+            for seat in range(1, count + 1):
+                sat = games & np.array([str(v) == bot for v in columns.values(f"seat{seat}_bot")])
+                if sat.any():
+                    share = win_shares(columns, seat)[sat]
+                    found[_label(counts, count, f"{bot}, seat {seat}")] = rate(
+                        _fsum(share), int(sat.sum()))
+    return found
+
+
+def _bots_own_rates(columns: Columns) -> dict[str, float]:
+    """The reference of :func:`win_by_seat_and_bot`: each bot's rate over all its seats."""
+    overall = win_by_bot(columns)
+    return {label: overall[label.rsplit(", seat ", 1)[0]].value
+            for label in win_by_seat_and_bot(columns)}
+
+
+def scores_by_bot(columns: Columns) -> dict[str, FloatArray]:
+    """Every seat's final score, per bot (and player count)."""
+    counts = player_counts(columns)
+    players = columns.numbers("players")
+    found: dict[str, FloatArray] = {}
+    for count in counts:
+        games = players == count
+        per_bot: dict[str, list[float]] = {}
         for seat in range(1, count + 1):
             names = columns.values(f"seat{seat}_bot")
-            share = win_shares(columns, seat)
+            scores = columns.numbers(f"seat{seat}_score")
             for row in np.flatnonzero(games):
-                shares.setdefault(str(names[row]), []).append(float(share[row]))
-        for name in sorted(shares):
-            found[_label(counts, count, name)] = rate(math.fsum(shares[name]), len(shares[name]))
+                per_bot.setdefault(str(names[row]), []).append(float(scores[row]))
+        for bot in sorted(per_bot):
+            found[_label(counts, count, bot)] = np.array(per_bot[bot])
     return found
+
+
+def score_means_by_bot(columns: Columns) -> dict[str, Estimate]:
+    """The mean final score of each bot's seats, clustered by game."""
+    counts = player_counts(columns)
+    players = columns.numbers("players")
+    found: dict[str, Estimate] = {}
+    for count in counts:
+        rows = np.flatnonzero(players == count)
+        names = [columns.values(f"seat{s}_bot") for s in range(1, count + 1)]
+        scores = [columns.numbers(f"seat{s}_score") for s in range(1, count + 1)]
+        for bot in sorted({str(names[s][row]) for s in range(count) for row in rows}):
+            totals = [math.fsum(float(scores[s][row]) for s in range(count)
+                                if str(names[s][row]) == bot) for row in rows]
+            seats = [sum(str(names[s][row]) == bot for s in range(count)) for row in rows]
+            found[_label(counts, count, bot)] = clustered_ratio(totals, seats)
+    return found
+
+
+def rotating_seats(columns: Columns) -> bool:
+    """The games seated more than one kind of bot, in changing seats (``--rotate-seats``)."""
+    layouts = {tuple(str(row.get(f"seat{s}_bot")) for s in range(1, int(row["players"] or 0) + 1))
+               for row in columns.rows()}
+    return several_bots(columns) and len(layouts) > len(player_counts(columns))
+
+
+def fair_shares(estimates: Callable[[Columns], dict[str, Estimate]]) -> Callable[
+    [Columns], dict[str, float]
+]:
+    """Each series' fair share (1/players, from the label's player count) of a win-rate
+    chart: the reference line drawn beside it."""
+
+    def reference(columns: Columns) -> dict[str, float]:
+        counts = player_counts(columns)
+        found: dict[str, float] = {}
+        for count in counts:
+            for name in estimates(columns.where(_players_are(count))):
+                found[_label(counts, count, name)] = 1.0 / count
+        return found
+
+    return reference
+
+
+def _players_are(count: int) -> Callable[[dict[str, Scalar]], bool]:
+    def keep(row: dict[str, Scalar]) -> bool:
+        return row.get("players") == count
+
+    return keep
+
+
+def several_bots(columns: Columns) -> bool:
+    """The games seated more than one kind of bot (with one kind, every bot's win rate is
+    1/players by construction: nothing to chart)."""
+    names: set[str] = set()
+    for count in player_counts(columns):
+        for seat in range(1, count + 1):
+            names.update(str(v) for v in columns.values(f"seat{seat}_bot") if v is not None)
+    return len(names) > 1
+
+
+def fairness_tests(columns: Columns) -> dict[int, list[Any]]:
+    """Per player count, the seats' test against equal chances and, where the seats held
+    more than one kind of bot, the bots' (see :mod:`wokphysics.batch.fairness`)."""
+    from wokphysics.batch.fairness import fairness
+
+    players = columns.numbers("players")
+    found: dict[int, list[Any]] = {}
+    bots = bot_shares(columns)
+    for count in player_counts(columns):
+        games = players == count
+        seats = [
+            (f"seat {seat}", [float(v) for v in win_shares(columns, seat)[games]],
+             [1] * int(games.sum()))
+            for seat in range(1, count + 1)
+        ]
+        tests = [fairness("seat", seats, count)]
+        if len(bots[count]) > 1:
+            tests.append(fairness("bot", [(bot, wins, seated) for bot, (wins, seated)
+                                          in bots[count].items()], count))
+        found[count] = tests
+    return found
+
+
+def fixed_seats(columns: Columns) -> bool:
+    """Every game seated the same bots in the same seats, and not all of one kind: a seat's
+    rate is then also its bot's (``--rotate-seats`` separates them)."""
+    players = player_counts(columns)
+    if len(columns) == 0:
+        return False
+    layouts = set()
+    for row in columns.rows():
+        count = int(row["players"] or 0)
+        layouts.add(tuple(str(row.get(f"seat{s}_bot")) for s in range(1, count + 1)))
+    return all(len(set(layout)) > 1 for layout in layouts) and len(layouts) == len(players)
+
+
+def fairness_data(columns: Columns) -> dict[str, Any]:
+    """:func:`fairness_tests` as ``summary.json`` holds them: per player count, ``seats``
+    (and ``bots``)."""
+    data: dict[str, Any] = {}
+    for count, tests in fairness_tests(columns).items():
+        entry = {f"{test.subject}s": test.to_data() for test in tests}
+        if fixed_seats(columns):
+            entry["note"] = FIXED_SEATS_NOTE
+        data[f"{count} players"] = entry
+    return data
+
+
+FIXED_SEATS_NOTE = (
+    "the bots sat in the same seats in every game, so a seat's rate is also its bot's "
+    "(--rotate-seats moves each bot through every seat and separates them)"
+)
+
+
+def fairness_text(columns: Columns) -> str:
+    """The fairness tests as ``simulate`` prints them under its table (one player count)."""
+    from wokphysics.batch.fairness import table_lines
+
+    lines: list[str] = []
+    for tests in fairness_tests(columns).values():
+        for test in tests:
+            lines.extend(table_lines(test))
+    if fixed_seats(columns):
+        lines.extend(textwrap.wrap(f"Note: {FIXED_SEATS_NOTE}.", 78, initial_indent="  ",
+                                   subsequent_indent="  "))
+    return "\n".join(lines)
 
 
 def scores_by_players(columns: Columns) -> dict[str, FloatArray]:
@@ -258,6 +468,25 @@ def scores_by_players(columns: Columns) -> dict[str, FloatArray]:
             [columns.numbers(f"seat{seat}_score")[games] for seat in range(1, count + 1)]
         )
     return found
+
+
+def seat_means(suffix: str) -> Callable[[Columns], dict[str, Estimate]]:
+    """The mean of every seat's ``seatk_<suffix>`` per player count, its interval clustered
+    by game: a game's seats share its deal, so 800 seat scores of 200 games are not 800
+    independent observations (:func:`~wokphysics.batch.stats.clustered_ratio`)."""
+
+    def estimates(columns: Columns) -> dict[str, Estimate]:
+        players = columns.numbers("players")
+        found = {}
+        for count in player_counts(columns):
+            games = players == count
+            seats = np.vstack([columns.numbers(f"seat{s}_{suffix}")[games]
+                               for s in range(1, count + 1)])
+            totals = seats.sum(axis=0)
+            found[f"{count} players"] = clustered_ratio(totals, np.full(totals.size, count))
+        return found
+
+    return estimates
 
 
 def team_scores_by_players(columns: Columns) -> dict[str, FloatArray]:
@@ -328,48 +557,83 @@ def common_charts(columns: Columns, score: str = "points", team: bool = False) -
                 note="A cooperative game: every seat wins or none does.",
             )
         )
+    elif rotating_seats(columns):
+        charts.append(
+            Chart(
+                "win_rate_by_seat",
+                "Win rate by seat, for each bot",
+                "win rate",
+                win_by_seat_and_bot,
+                percent=True,
+                note="The bots moved through the seats (--rotate-seats): each bot's win rate "
+                "in each seat, the dashed line its rate over all its seats; a seat that "
+                "favours its player lifts every bot's bar there. (The seats' fairness test, "
+                "below, pools the bots: each sat in each seat equally often.)",
+                reference=_bots_own_rates,
+            )
+        )
     else:
         charts.append(
             Chart(
                 "win_rate_by_seat",
-                "Win rate by seat",
+                "Win rate by seat against a fair share",
                 "win rate",
                 win_by_seat,
                 percent=True,
                 note="Seat 1 plays first. A shared victory counts 1/k for each of its k "
-                "winners, so the seats' rates add up to 100 %; with identical bots a fair "
-                "game gives every seat 1/players.",
+                "winners, so the seats' rates add up to 100 %; the dashed line is a fair "
+                "share, 1/players (the fairness test is in the table below and in "
+                "summary.json).",
+                reference=fair_shares(win_by_seat),
             )
         )
-    charts.append(
-        Chart(
-            "win_rate_by_bot",
-            "Win rate by bot" + (" (the team's)" if team else ", per seat played"),
-            "team win rate" if team else "win rate per seat played",
-            _team_wins_by_bot if team else win_by_bot,
-            percent=True,
-            note="The games the bot's team played." if team else
-            "The bot's wins (a shared victory counts 1/k for each of its k winners) over the "
-            "seats it played, as the text table's 'win % per seat': with identical bots a "
-            "fair game gives every bot 1/players, however many seats it fills.",
+    if several_bots(columns) and not team:
+        charts.append(
+            Chart(
+                "win_rate_by_bot",
+                "Win rate by bot, per seat played",
+                "win rate per seat played",
+                win_by_bot,
+                percent=True,
+                note="The bot's wins (a shared victory counts 1/k for each of its k winners) "
+                "over the seats it played, as the text table's 'win % per seat'; the dashed "
+                "line is an equal bot's share, 1/players. A bot in several seats of a game "
+                "has its interval clustered by game.",
+                reference=fair_shares(win_by_bot),
+            )
         )
-    )
-    scores = team_scores_by_players if team else scores_by_players
-    charts.append(
-        Chart(
-            "scores",
-            "Score distribution by player count",
-            score,
-            means(scores),
-            distribution=scores,
-            note=("The team's score, once per game" if team else "Every seat's final score")
-            + "; the interval is for the mean.",
+    elif several_bots(columns):
+        charts.append(
+            Chart(
+                "win_rate_by_bot",
+                "Team win rate by bot",
+                "team win rate",
+                _team_wins_by_bot,
+                percent=True,
+                note="The games each bot's team played.",
+            )
         )
-    )
+    if team:
+        charts.append(Chart(
+            "scores", "The team's final score, by player count", score,
+            means(team_scores_by_players), distribution=team_scores_by_players,
+            note="The team's score, once per game; the interval is for the mean."))
+    elif several_bots(columns):
+        charts.append(Chart(
+            "scores", "Final score per player, by bot", score, score_means_by_bot,
+            distribution=scores_by_bot,
+            note="Every seat's final score, each bot's seats apart; the interval is for the "
+            "mean, clustered by game (a game's seats share its deal)."))
+    else:
+        charts.append(Chart(
+            "scores", "Final score per player, by player count", score, seat_means("score"),
+            distribution=scores_by_players,
+            note="Every seat's final score; the interval is for the mean, clustered by game "
+            "(a game's seats share its deal)."))
     charts.append(
         Chart(
             "game_length",
-            "Game length",
+            "Game length, by player count",
             length,
             means(_lengths_in(length)),
             distribution=_lengths_in(length),

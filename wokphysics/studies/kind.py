@@ -73,6 +73,7 @@ class StudyKind:
         table_per_player_count: the results table describes games of one player count (a
             seat per column), so a study of several counts prints one per count; False: the
             game's table has a row per player count already.
+        cooperative: the seats win or lose together, so there is no seat's fairness to test.
     """
 
     game: GamePlugin
@@ -86,6 +87,7 @@ class StudyKind:
     players: Callable[[argparse.Namespace], list[int] | None] = given_players
     bots: Callable[[argparse.Namespace], list[str]] = bots_option
     table_per_player_count: bool = True
+    cooperative: bool = False
 
 
 def turn_bots(game: GamePlugin) -> Callable[[list[str], Any], None]:

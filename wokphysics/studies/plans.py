@@ -126,6 +126,7 @@ def study(definition: Mapping[str, Any]) -> tuple[Study, StudyKind]:
             rotate=bool(definition.get("rotate", False)),
             definition=definition,
             replays=definition.get("replays"),
+            fairness=not study_kind.cooperative,
         )
         # Checked as the command line checks them: a hand-edited study.json asking for 10**12
         # games used to build every task in memory before anything was said.

@@ -3,7 +3,8 @@
 Besides the common columns a game's record has ``turns`` (a wok card and its payment are one
 turn), per seat the wok cards taken (``seatk_woks``) and the points the red ones scored
 (``seatk_wok_points``), and per wok card ``Wnn`` whether it was taken (``taken_Wnn``) and
-what it scored (``points_Wnn``).
+what it scored (``points_Wnn``, red cards only: a blue Man-at-wok scores through the red
+card it serves).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from wokphysics.games.we_will_wok_you.plugin import PLUGIN
 from wokphysics.studies.games import (
     GameContext,
     common_charts,
-    means,
     play_turn_game,
     player_counts,
+    seat_means,
     turn_record,
 )
 from wokphysics.studies.kind import StudyKind, turn_bots
@@ -46,9 +47,10 @@ def play_game(task: Task, context: GameContext) -> Record:
         record[f"seat{seat + 1}_wok_points"] = sum(w.points for w in result.woks)
         for scored in result.woks:
             points[scored.wok] += scored.points
-    for wok_id in taken:
-        record[f"taken_{wok_id}"] = taken[wok_id]
-        record[f"points_{wok_id}"] = points[wok_id]
+    for wok in state.data.woks:
+        record[f"taken_{wok.id}"] = taken[wok.id]
+        if not wok.is_man:  # a Man-at-wok scores through the red card it serves: 0 here
+            record[f"points_{wok.id}"] = points[wok.id]
     return record
 
 
@@ -67,15 +69,13 @@ def _woks_taken(columns: Columns) -> dict[str, FloatArray]:
     return _per_seat(columns, "woks")
 
 
-def _wok_points(columns: Columns) -> dict[str, FloatArray]:
-    return _per_seat(columns, "wok_points")
-
-
 def _points_by_wok(columns: Columns) -> dict[str, Estimate]:
     found = {}
     for name in columns.names:
         if name.startswith("taken_"):
             wok = name.removeprefix("taken_")
+            if f"points_{wok}" not in columns:  # a blue card: no points of its own
+                continue
             taken = columns.numbers(name)
             scored = columns.numbers(f"points_{wok}")
             with np.errstate(invalid="ignore", divide="ignore"):
@@ -104,25 +104,19 @@ def charts(columns: Columns) -> list[Chart]:
             "wok_cards_taken",
             "Wok cards taken per player",
             "wok cards per player",
-            means(_woks_taken),
+            seat_means("woks"),
             distribution=_woks_taken,
-            note="Every wok card a player took (red and blue) by the end of the game.",
-        ),
-        Chart(
-            "wok_card_points",
-            "Points from wok cards per player",
-            "points per player",
-            means(_wok_points),
-            distribution=_wok_points,
-            note="Points the red wok cards scored in the player's best final arrangement.",
+            note="Every wok card a player took (red and blue) by the end of the game; the "
+            "interval is for the mean, clustered by game. (The points of the red ones are "
+            "the whole final score: the score chart above.)",
         ),
         Chart(
             "points_by_wok_card",
             "Points each wok card scored when taken",
             "points",
             _points_by_wok,
-            note="Mean over the games in which the card was taken; a blue card (a man) "
-            "scores through the red card it serves, so it shows 0 here.",
+            note="Mean over the games in which the card was taken. Red cards only: a blue "
+            "card (a Man-at-wok) scores through the red card it serves.",
         ),
         Chart(
             "wok_cards_taken_share",

@@ -10,7 +10,6 @@ and chops; turns, stirs and the simulated table time.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -18,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from wokphysics.batch.charts import Chart
-from wokphysics.batch.columns import Columns, FloatArray
-from wokphysics.batch.stats import Estimate, mean, rate
+from wokphysics.batch.columns import Columns
+from wokphysics.batch.stats import Estimate, clustered_ratio, mean
 from wokphysics.batch.tasks import Task
 from wokphysics.batch.values import Record, Scalar
 from wokphysics.games.wok_on_fire.plugin import PLUGIN
@@ -109,30 +108,29 @@ def _points_by_ingredient(columns: Columns) -> dict[str, Estimate]:
 
 
 def _flips_per_stir(columns: Columns) -> dict[str, Estimate]:
-    totals = {key: math.fsum(columns.numbers(f"stirs_flipping_{key}")) for key in FLIP_BINS}
-    stirs = int(sum(totals.values()))
+    """The share of stirs that flipped no card, 1, 2, 3 or more, over every stir of the
+    study, its interval clustered by game (a game's stirs share its table: 7,718 stirs of
+    200 games are not 7,718 independent trials)."""
+    stirs = columns.numbers("stirs")
     labels = {"0": "no card", "1": "1 card", "2": "2 cards", "3plus": "3 or more"}
-    return {labels[key]: rate(total, stirs) for key, total in totals.items()}
-
-
-def _left_wok(columns: Columns) -> dict[str, FloatArray]:
-    return {
-        "during stirs": columns.numbers("left_wok_stirs"),
-        "during chops": columns.numbers("left_wok_chops"),
-    }
+    return {labels[key]: clustered_ratio(columns.numbers(f"stirs_flipping_{key}"), stirs)
+            for key in FLIP_BINS}
 
 
 def _left_wok_means(columns: Columns) -> dict[str, Estimate]:
-    return {name: mean(values) for name, values in _left_wok(columns).items()}
+    """Cards leaving the wok per game during stirs and during chops: the mean count, with
+    Garwood's Poisson bound when no card left in any game (no spread to measure)."""
+    games = np.ones(len(columns))
+    return {
+        "during stirs": clustered_ratio(columns.numbers("left_wok_stirs"), games),
+        "during chops": clustered_ratio(columns.numbers("left_wok_chops"), games),
+    }
 
 
 def _left_wok_per_stir(columns: Columns) -> dict[str, Estimate]:
-    """Cards leaving the wok per stir: each game's share, averaged over the games (its own
-    chart: beside the counts per game, on their axis, it read as a flat zero)."""
-    stirs = columns.numbers("stirs")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        per_stir = np.where(stirs > 0, columns.numbers("left_wok_stirs") / stirs, np.nan)
-    return {"during stirs": mean(per_stir)}
+    """Cards leaving the wok per stir: all of them over all stirs, clustered by game."""
+    return {"during stirs": clustered_ratio(columns.numbers("left_wok_stirs"),
+                                            columns.numbers("stirs"))}
 
 
 def charts(columns: Columns) -> list[Chart]:
@@ -155,24 +153,25 @@ def charts(columns: Columns) -> list[Chart]:
             "share of stirs",
             _flips_per_stir,
             percent=True,
-            note="Every stir of every bot in the study; a stir that flips no card is a miss.",
+            note="Every stir of every bot in the study; a stir that flips no card is a miss. "
+            "Intervals clustered by game.",
         ),
         Chart(
             "cards_leaving_the_wok",
             "Cards leaving the wok per game",
             "cards per game",
             _left_wok_means,
-            distribution=_left_wok,
             note="Cards whose centre crossed the wok's edge (or fell off the table) during "
-            "the bots' stirs and chops.",
+            "the bots' stirs and chops, mean per game; where none left in any game, the "
+            "interval's top is the Poisson bound of a count of 0 (3.69 / games).",
         ),
         Chart(
             "cards_leaving_per_stir",
             "Cards leaving the wok per stir",
             "cards per stir",
             _left_wok_per_stir,
-            note="Each game's cards leaving the wok during stirs divided by its stirs, "
-            "averaged over the games.",
+            note="All cards leaving the wok during stirs over all stirs, clustered by game; "
+            "where none left, the top is the Poisson bound 3.69 / stirs.",
         ),
     ]
 

@@ -1,6 +1,7 @@
 """Wok Star studies: one task is one cooperative game of team bots on the simulated clock.
 
-Every seat has the team's score (round 6's income, 0 after a loss) and wins or loses with
+Every seat has the team's score (round 6's income, 0 after a Bad Publicity loss; a team
+that could not pay the loan keeps its income) and wins or loses with
 the team. A game's record adds ``outcome`` (``won``, ``bad publicity`` or ``loan unpaid``),
 ``end_round`` (the round the game ended in), ``income`` and ``bad_publicity`` (cards).
 ``simulate wok-star --difficulty all`` plays each difficulty as a variant of the study.
@@ -9,7 +10,7 @@ the team. A game's record adds ``outcome`` (``won``, ``bad publicity`` or ``loan
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from wokphysics.batch.charts import Chart
@@ -60,36 +61,58 @@ def _endings(columns: Columns) -> dict[str, Estimate]:
     return found
 
 
-def _by_difficulty(columns: Columns) -> dict[str, Estimate]:
-    found = {}
-    for level, group in columns.group_by("difficulty").items():
-        outcomes = group.values("outcome")
-        found[str(level)] = rate(sum(o == "won" for o in outcomes), len(outcomes))
-    return found
+def _endings_of(players: int) -> Callable[[Columns], dict[str, Estimate]]:
+    def endings(columns: Columns) -> dict[str, Estimate]:
+        return _endings(columns.where(lambda row: row["players"] == players))
+
+    return endings
+
+
+def _setting(row: Mapping[str, Any]) -> tuple[int, int, str]:
+    level = str(row["difficulty"])
+    return (int(row["players"] or 0), DIFFICULTIES.index(level) if level in DIFFICULTIES
+            else len(DIFFICULTIES), level)
+
+
+def _team_win_rate(columns: Columns) -> dict[str, Estimate]:
+    """The team's win rate in each setting the records hold: player count (and difficulty,
+    where they hold several: a sweep's variants each hold one, drawn against each other)."""
+    settings: dict[tuple[int, int, str], list[bool]] = {}
+    for row in columns.rows():
+        settings.setdefault(_setting(row), []).append(row["outcome"] == "won")
+    levels = {level for _, _, level in settings}
+    return {f"{players} players" + (f", {level}" if len(levels) > 1 else ""):
+            rate(sum(won), len(won)) for (players, _, level), won in sorted(settings.items())}
 
 
 def charts(columns: Columns) -> list[Chart]:
-    pooled = " All player counts together." if len(player_counts(columns)) > 1 else ""
-    return [
-        *common_charts(columns, score="round 6 income ($, 0 after a loss)", team=True),
+    counts = player_counts(columns)
+    found = [
         Chart(
-            "how_games_end",
-            "How games end: the round of failure",
+            "team_win_rate",
+            "Team win rate, by player count (and difficulty)",
+            "team win rate",
+            _team_win_rate,
+            percent=True,
+            note="A cooperative game: every seat wins or none does. The difficulty sets the "
+            "loan the sixth round's income must pay.",
+        ),
+        *(chart for chart in common_charts(
+            columns, score="round 6 income ($; 0 when Bad Publicity ended the game)", team=True)
+          if chart.name != "win_rate_by_players"),
+    ]
+    for players in counts:
+        suffix = f"_{players}p" if len(counts) > 1 else ""
+        found.append(Chart(
+            f"how_games_end{suffix}",
+            f"How {players}-player games end: the round of failure",
             "share of games",
-            _endings,
+            _endings_of(players),
             percent=True,
             note="A team loses in the round its Bad Publicity reaches the limit, or at the "
-            "end when round 6's income does not pay the loan; the rest are wins." + pooled,
-        ),
-        Chart(
-            "win_rate_by_difficulty",
-            "Team win rate by difficulty",
-            "team win rate",
-            _by_difficulty,
-            percent=True,
-            note="The difficulty sets the loan the sixth round's income must pay." + pooled,
-        ),
-    ]
+            "end when round 6's income does not pay the loan; the rest are wins.",
+        ))
+    return found
 
 
 def load_config(path: str | None) -> Any:
@@ -128,8 +151,9 @@ def table(columns: Columns, seed: int) -> str:
 
 
 LEGEND = (
-    "income: mean round-6 income in $ (0 after a loss), sd its spread; bad pub: mean Bad\n"
-    "Publicity cards at the end; lost (bp): games lost to Bad Publicity; actions: per game"
+    "income: mean round-6 income in $ (0 after a Bad Publicity loss), sd its spread; bad\n"
+    "pub: mean Bad Publicity cards at the end; lost (bp): games lost to Bad Publicity;\n"
+    "actions: per game"
 )
 """What the table's columns are (the header's words are short to fit 80 columns)."""
 
@@ -190,4 +214,5 @@ KIND = StudyKind(
     players=players,
     bots=bots,
     table_per_player_count=False,
+    cooperative=True,
 )
