@@ -24,7 +24,7 @@ INSTALL = "pip install 'wokphysics[studies]'"
 """How to get them (``pip install '.[studies]'`` from a checkout)."""
 
 HINT = (
-    f"study tools not installed: plots, report.html and Dask clusters come "
+    f"study tools not installed: fairness tests, plots, report.html and Dask clusters come "
     f"with {INSTALL}"
 )
 """What ``simulate`` says after its table when they are missing."""

@@ -27,8 +27,8 @@ from wokphysics.studies.run_options import (
 from wokphysics.terminal.entry import VerbCommand
 from wokphysics.terminal.registry import terminal_entry
 
-SIMULATE_HELP = "play many headless bot games and print a results table " \
-    "(plots, report.html and Dask clusters with the study tools)"
+SIMULATE_HELP = "play many headless bot games and print a results table (fairness tests, " \
+    "plots, report.html and Dask clusters with the study tools)"
 SWEEP_HELP = "play the same games under every combination of config values, with plots"
 
 
