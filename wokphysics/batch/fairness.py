@@ -26,8 +26,9 @@ Each category's rate and test:
 ...                            ("seat 2", [0, 1, 1, 1] * 50, [1] * 200)], players=2)
 >>> round(result.omnibus_p, 6) < 1e-6, result.categories[0].difference_points
 (True, -25.0)
->>> print(result.sentence.replace("; ", ";\n"))
-seat 1 wins 25.0 points less than a fair share (25.0 % against 50.0 %), p < 0.001 after correction;
+>>> for part in result.sentence.split("; "):
+...     print(part)
+seat 1 wins 25.0 points less than a fair share (25.0 % against 50.0 %), p < 0.001 after correction
 seat 2 wins 25.0 points more (75.0 %), p < 0.001.
 """
 
