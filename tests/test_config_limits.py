@@ -35,6 +35,8 @@ def _write(tmp_path: Path, text: str) -> Path:
         ("[rules]\nmax_stirs_per_step = 10000\n", "rules.max_stirs_per_step: input should be"),
         # the table refused every gesture of the bots: a traceback mid-game
         ("[spatula]\nmax_speed_mm_s = 1e-300\n", "spatula.max_speed_mm_s: input should be"),
+        # a card of 1e-300 g: pymunk's impulses overflowed, every card's position became NaN
+        ("[card]\nmass_g = 1e-300\n", "card.mass_g: input should be greater than or equal to 0.1"),
         (
             "[spatula]\nmax_speed_mm_s = 1500.0\n",
             r"bots.strong.flick_speed_mm_s: with its noise the bot's hand reaches 1877 mm/s",
@@ -52,6 +54,16 @@ def test_a_config_that_would_never_end_is_one_line(tmp_path: Path, text: str, wo
     with pytest.raises(ConfigError, match=words) as caught:
         load_config(path)
     assert caught.value.file == str(path)  # the user's file is blamed, not the shipped one
+
+
+def test_the_lightest_card_allowed_plays_a_whole_game(tmp_path: Path) -> None:
+    """At the floor of ``card.mass_g`` a bots' game ends as with the shipped 1.8 g (Coulomb
+    friction scales with the weight, so the mass cancels out of a stir)."""
+    from wokphysics.games.wok_on_fire.simulate import play_one
+
+    light = load_config(_write(tmp_path, "[card]\nmass_g = 0.1\n"))
+    game = play_one(light, 2, 3, ["strong", "weak"])
+    assert game.result == play_one(load_config(), 2, 3, ["strong", "weak"]).result
 
 
 def test_the_limits_hold_for_the_shipped_config() -> None:

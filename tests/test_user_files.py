@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -275,6 +276,25 @@ def test_replay_json_is_bounded(tmp_path: Path, text: str, words: str | None) ->
     else:
         with pytest.raises(ReplayFileError, match=words):
             read_replay_json(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"state": {"rng": [3, [7, -123456789012345678901]]}}', "'state.rng[1][1]': a whole"),
+        ('{"a": [{"b": 1}, {"c": 99999999999999999999}]}', "field 'a[1].c': a whole number of 20"),
+        ("1" * 30, "r.json: a whole number of 30 digits"),
+    ],
+)
+def test_a_number_too_long_for_a_record_names_its_field(
+    tmp_path: Path, text: str, words: str
+) -> None:
+    """The reader refuses it before any field is read, and still says where it is (it once
+    said only "a whole number of 20 digits": a damaged random state did not say "rng")."""
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ReplayFileError, match=re.escape(words)):
+        read_replay_json(path)
 
 
 def test_table_replay_seed_and_extra_fields_are_checked(

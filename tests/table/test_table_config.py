@@ -64,7 +64,7 @@ def test_an_override_folder_layers_files_of_the_same_name(tmp_path: Path) -> Non
         ("[card]\nwidht_mm = 60.0\n", "card.widht_mm", "unknown key"),
         ("[colour]\nred = 1\n", "colour", "unknown key"),
         ('[card]\nwidth_mm = "wide"\n', "card.width_mm", "valid number"),
-        ("[card]\nmass_g = -1.0\n", "card.mass_g", "greater than 0"),
+        ("[card]\nmass_g = -1.0\n", "card.mass_g", "greater than or equal to 0.1"),
         ("[physics]\nfriction = 9.0\n", "physics.friction", "less than or equal to 5"),
         (
             '[ingredients]\nchicken = { count = 7, category = "meat" }\n',

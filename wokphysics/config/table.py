@@ -32,7 +32,10 @@ class CardSettings(Settings):
 
     width_mm: float = Field(gt=5, le=500)
     length_mm: float = Field(gt=5, le=500)
-    mass_g: float = Field(gt=0, le=1000)
+    mass_g: float = Field(ge=0.1, le=1000)
+    """One card's mass, g: a poker card weighs about 1.8 g, and 0.1 g is a card of that size
+    in the thinnest tissue paper. (The floor matters: at 1e-300 g pymunk's impulses overflow
+    and every card's position became NaN mid-game.)"""
     circle_diameter_fraction: float = Field(gt=0, le=1)
     dot_diameter_mm: float = Field(gt=0, le=100)
     dot_inset_mm: float = Field(ge=0, le=100)

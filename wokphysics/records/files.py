@@ -67,12 +67,13 @@ def parse_record_json(text: str, name: str) -> dict[str, Any]:
         raise ReplayFileError(
             name, f"holds about {values:,} values; a record holds at most {MAX_JSON_VALUES:,}"
         )
+    long_numbers: list[_LongNumber] = []
     try:
         data = json.loads(
             text,
             parse_constant=_reject_constant,
             parse_float=_finite_float,
-            parse_int=_bounded_int,
+            parse_int=lambda token: _bounded_int(token, long_numbers),
         )
     except json.JSONDecodeError as error:
         stripped = text.rstrip()
@@ -89,6 +90,13 @@ def parse_record_json(text: str, name: str) -> dict[str, Any]:
         raise ReplayFileError(name, "malformed JSON: lists or objects nested too deeply") from None
     except ValueError as error:
         raise ReplayFileError(name, str(error)) from None
+    if long_numbers:
+        where = _field_of(data, long_numbers[0])
+        raise ReplayFileError(
+            name, f"{where}a whole number of {len(long_numbers[0].token.lstrip('-'))} digits "
+            f"({long_numbers[0].token[:12]}...); at most {MAX_DIGITS} digits are allowed in a "
+            "replay file"
+        )
     if not isinstance(data, dict):
         raise ReplayFileError(name, "a replay file must hold a JSON object")
     return data
@@ -105,14 +113,39 @@ def _finite_float(token: str) -> float:
     return value
 
 
-def _bounded_int(token: str) -> int:
-    digits = len(token.lstrip("-"))
-    if digits > MAX_DIGITS:
-        raise ValueError(
-            f"a whole number of {digits} digits ({token[:12]}...); "
-            f"at most {MAX_DIGITS} digits are allowed in a replay file"
-        )
+class _LongNumber:
+    """A whole number with more than :data:`MAX_DIGITS` digits, left unconverted (Python's
+    conversion of a long number takes time quadratic in its length), so that the file's
+    message can name the field holding it."""
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+
+
+def _bounded_int(token: str, long_numbers: list[_LongNumber]) -> int | _LongNumber:
+    if len(token) > MAX_DIGITS and len(token.lstrip("-")) > MAX_DIGITS:
+        number = _LongNumber(token)
+        long_numbers.append(number)
+        return number
     return int(token)
+
+
+def _field_of(data: Any, target: _LongNumber) -> str:
+    """``"field 'state.rng[1][0]': "``: where ``target`` lies in the parsed ``data`` (an
+    empty text at the top level). A walk of at most :data:`MAX_JSON_VALUES` values, made
+    only for a file that is refused."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, where = stack.pop()
+        if value is target:
+            return f"field '{where}': " if where else ""
+        if isinstance(value, dict):
+            stack.extend((item, f"{where}.{key}" if where else str(key))
+                         for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{index}]")
+                         for index, item in reversed(list(enumerate(value))))
+    return ""  # pragma: no cover - the number is always in the data it was parsed into
 
 
 def require(
