@@ -342,7 +342,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 2
+    finally:
+        _release_save_files()
     return status
+
+
+def _release_save_files() -> None:
+    """The command is over: let go of the save files it claimed (their lock files go too),
+    also when it was refused after claiming one."""
+    from wokphysics.records.saving import release_all
+
+    release_all()
 
 
 def _shown(name: object) -> str:

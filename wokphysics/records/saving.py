@@ -7,7 +7,9 @@
   another unfinished game, or that another running game owns, is never overwritten (the new
   game gets the next free name, ``NAME-2.json``, ...); a finished game's save is kept as
   ``NAME.previous.json`` before it is replaced. The claimed file is locked (an exclusive
-  ``flock`` on ``NAME.lock``) while this process plays it, so two windows never write one file.
+  ``flock`` on ``NAME.lock``) while this process plays it, so two windows never write one file;
+  the lock file is removed when the game lets go of it (:func:`release_save_file`, or at the
+  latest when the command ends: :func:`release_all`), so a refused command leaves none behind.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -18,7 +20,9 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import errno
 import json
 import os
 import re
@@ -34,6 +38,22 @@ MAX_NAMES = 1000
 
 _HELD: dict[Path, IO[bytes]] = {}
 """Lock files this process holds, by the save file they guard (resolved path)."""
+
+LOCK_TRIES = 10
+"""Most times a lock is taken again because its file was removed meanwhile (by the game that
+held it letting go): one more try is all it ever takes."""
+
+
+class FolderNotWritable(UserError):
+    """The folder of a save file refuses new files (read-only, or not the user's): no game can
+    be saved there, so none can be written by two windows either."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        """Why, in one line: ``cannot save in FOLDER: Permission denied``."""
+        super().__init__(f"{path}: {reason}; save the game in a folder you can write "
+                         "(--save FILE), or play it unsaved (--no-save)")
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -79,15 +99,39 @@ def _try_lock(path: Path) -> bool:
         raise UserError(f"{path}: this save file has another name (a hard link), and a game "
                         "saved under one name would leave the other behind; copy it to a file "
                         "of its own and play that")
+    lock = _lock_file(key)
+    for _ in range(LOCK_TRIES):
+        try:
+            handle = _open_lock(lock)
+        except OSError as error:
+            if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                raise FolderNotWritable(
+                    path, f"cannot save in {key.parent}: {error.strerror}") from None
+            raise UserError(f"{path}: cannot lock the save file: {error.strerror}") from None
+        if not _lock_exclusively(handle):
+            handle.close()
+            return False
+        if _still_named(handle, lock):
+            _HELD[key] = handle
+            return True
+        handle.close()  # the holder let go and removed the file it locked: lock the new one
+    raise UserError(f"{path}: cannot lock the save file: it keeps being replaced")
+
+
+def _open_lock(lock: Path) -> IO[bytes]:
+    """The lock file, opened (made if new) for appending: nothing is ever written to it."""
+    return lock.open("ab")
+
+
+def _still_named(handle: IO[bytes], lock: Path) -> bool:
+    """Whether the open ``handle`` is still the file named ``lock`` (a game letting go removes
+    its lock file while it holds the lock, so a lock taken on a removed file guards nothing)."""
     try:
-        handle = _lock_file(key).open("ab")
-    except OSError as error:
-        raise UserError(f"{path}: cannot lock the save file: {error.strerror}") from None
-    if not _lock_exclusively(handle):
-        handle.close()
+        named = lock.stat()
+    except OSError:
         return False
-    _HELD[key] = handle
-    return True
+    opened = os.fstat(handle.fileno())
+    return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
 
 
 def _lock_exclusively(handle: IO[bytes]) -> bool:
@@ -107,11 +151,27 @@ def _lock_exclusively(handle: IO[bytes]) -> bool:
 
 
 def release_save_file(path: Path) -> None:
-    """Let other games write ``path`` again (this process stopped playing it). The lock file
-    stays: removing it would let a game that opened it meanwhile lock a file nobody else sees."""
-    handle = _HELD.pop(path.resolve(), None)
+    """Let other games write ``path`` again (this process stopped playing it). The lock file is
+    removed while still locked, so a game that opened it meanwhile finds it gone once it holds
+    the lock, and locks the file of that name instead (:func:`_still_named`)."""
+    key = path.resolve()
+    handle = _HELD.pop(key, None)
     if handle is not None:
+        lock = _lock_file(key)
+        with contextlib.suppress(OSError):
+            if _still_named(handle, lock):
+                lock.unlink()
         handle.close()  # closing the descriptor drops the lock
+
+
+def release_all() -> None:
+    """Let go of every save file this process holds (the command is over, whatever ended it:
+    a refusal after a file was claimed leaves no lock file behind)."""
+    for key in list(_HELD):
+        release_save_file(key)
+
+
+atexit.register(release_all)  # a process that ends with a game claimed (Ctrl-C, a refusal)
 
 
 def holds_unfinished_game(path: Path) -> bool:

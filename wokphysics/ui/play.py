@@ -197,14 +197,21 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     return on_table(cfg, new_scene)
 
 
-def claim_save(save: Path, resume: Path | None, game: str = INFO.name) -> Path:
+def claim_save(save: Path, resume: Path | None, game: str = INFO.name) -> Path | None:
     """The save file this window owns (locked): the resumed game's own file, or for a new
     game ``save`` unless it holds another unfinished game or another window plays it (then a
-    new name, said on the terminal). ``game``: whose resume command to suggest."""
-    from wokphysics.records.saving import claim_save_file, claim_to_resume
+    new name, said on the terminal). ``game``: whose resume command to suggest. None: the
+    resumed game's folder cannot be written, so it is played unsaved (said on the terminal);
+    a new game's save file that cannot be written is a UserError."""
+    from wokphysics.records.saving import FolderNotWritable, claim_save_file, claim_to_resume
 
     if resume is not None and resume.resolve() == save.resolve():
-        return claim_to_resume(save)
+        try:
+            return claim_to_resume(save)
+        except FolderNotWritable as refusal:
+            print(f"{save}: {refusal.reason}: this game is not saved as it goes on; to keep "
+                  "it, resume it with --save FILE in a folder you can write")
+            return None
     chosen = claim_save_file(save)
     if chosen != save:
         print(f"{save} holds another game (continue it with: wokphysics play {game} --resume "

@@ -173,14 +173,12 @@ class Choices:
         from wokphysics.ui.play import claim_save
 
         game = self.game
-        save = game.autosave
         if resume:
-            save = game.resume_file() or save
-            claim_save(save, save, game.plugin.name)
-            return Setup(game.plugin.name, tuple(game.active_seats), self.seed, None, save,
-                         save)
+            resumed = game.resume_file() or game.autosave
+            return Setup(game.plugin.name, tuple(game.active_seats), self.seed, None,
+                         claim_save(resumed, resumed, game.plugin.name), resumed)
         config = self.config()
-        save = claim_save(save, None, game.plugin.name)  # an unfinished game there is kept
+        save = claim_save(game.autosave, None, game.plugin.name)  # an unfinished game is kept
         return Setup(game.plugin.name, tuple(game.active_seats), self.seed,
                      str(config) if config is not None else None, save)
 
