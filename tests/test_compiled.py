@@ -29,7 +29,8 @@ REQUIRE_ENV = "WOKPHYSICS_REQUIRE_COMPILED"
 # protocol, the random bot and the play-out loop), over their player counts, rules options
 # and bots, each saved part way and played on from the loaded copy: the digest of its final
 # state's JSON, its history's texts and its scores, printed one per line as JSON. Wok Star's
-# rules options are the first-game ones (each alone, and all three) and the difficulties.
+# rules options are the first-game ones (each alone, and all three) and the difficulties;
+# We Will Wok You's include odd numbers of symbols to take a wok card.
 GAMES = """
 import hashlib, json
 from wokphysics.games.registry import make_bot
@@ -50,6 +51,13 @@ def digest(game, players, seed, bots, config=None, label=""):
     text += "\\n" + json.dumps([state.scores(), state.winners()])
     return [game, players, seed, bots, label, hashlib.sha256(text.encode()).hexdigest()]
 
+import pathlib, tempfile
+odd_folder = pathlib.Path(tempfile.mkdtemp())
+odd_needed = []  # We Will Wok You where a payment may end one over (rules-we-will-wok-you.md)
+for needed in (1, 3, 5):
+    path = odd_folder / f"needed-{needed}.toml"
+    path.write_text(f"[rules]\nsymbols_to_take_wok = {needed}\n")
+    odd_needed.append((needed, str(path)))
 star = default_config()
 star_options = {
     "full": star,
@@ -71,6 +79,10 @@ for seed in range(25):
     for players in (2, 3, 4):
         games.append(digest("we-will-wok-you", players, seed, ["random"] * players))
     games.append(digest("we-will-wok-you", 3, seed, ["greedy", "random", "greedy"]))
+    needed, path = odd_needed[seed % 3]
+    games.append(digest("we-will-wok-you", 2 + seed % 3, seed,
+                        ["random", "greedy", "random", "greedy"][: 2 + seed % 3], path,
+                        f"needed {needed}"))
     for label, config in star_options.items():
         players = 1 + seed % 4
         games.append(digest("wok-star", players, seed, ["random"] * players, config, label))
@@ -137,6 +149,6 @@ def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
     namespace: dict[str, object] = {}
     exec(GAMES.replace("print(json.dumps(games))", ""), namespace)
     interpreted = namespace["games"]
-    assert isinstance(interpreted, list) and len(interpreted) == 25 * 17
+    assert isinstance(interpreted, list) and len(interpreted) == 25 * 18
     for ours, theirs in zip(interpreted, compiled, strict=True):
         assert ours == theirs, f"the compiled engine played another game: {ours[:5]}"

@@ -13,7 +13,7 @@ from wokphysics.games.bots import RandomBot
 from wokphysics.games.registry import make_bot, new_game
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
-from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot, exact_payments
+from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot, minimal_payments
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.terminal.prompt import play_in_terminal
 from wokphysics.terminal.we_will_wok_you.play import WeWillWokYouTerminal
@@ -46,7 +46,7 @@ def test_greedy_wins_at_least_92_percent_against_three_random_bots() -> None:
     assert wins / games >= 0.92, f"greedy won {wins / games:.1%}"
 
 
-def test_exact_payments_make_exactly_four_identical_symbols() -> None:
+def test_minimal_payments_make_exactly_four_identical_symbols() -> None:
     state = new_game(GAME, players=4, seed=3)
     assert isinstance(state, WeWillWokYouState)
     data = state.data
@@ -54,7 +54,7 @@ def test_exact_payments_make_exactly_four_identical_symbols() -> None:
     kinds = [0] * len(data.kinds)
     for card_id in hand:
         kinds[data.card_kind[data.card_index(card_id)]] += 1
-    payments = exact_payments(data, kinds, [(s, 0) for s in range(4)])
+    payments = minimal_payments(data, kinds, [(s, 0) for s in range(4)])
     texts = {tuple(sorted(data.kind_text(k) for k in p)) for p in payments}
     assert texts == {
         ("broccoli:bowl+bowl", "carrot:bowl+bowl"),

@@ -4,16 +4,21 @@ follows it (nothing in the code insists on 63 cards, 25 woks, 4 symbols or two c
 
 from __future__ import annotations
 
+import functools
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wokphysics.errors import ConfigError
 from wokphysics.games.bots import RandomBot
 from wokphysics.games.registry import new_game
 from wokphysics.games.simulation import play_out
-from wokphysics.games.we_will_wok_you.cards import load_cards
+from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
+from wokphysics.games.we_will_wok_you.cards import CardData, load_cards
 from wokphysics.games.we_will_wok_you.factory import new_state
 from wokphysics.games.we_will_wok_you.scoring import WeWillWokYouScorer
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
@@ -93,6 +98,88 @@ def test_three_symbols_take_a_wok_card_when_the_file_says_so(tmp_path: Path) -> 
             break
     assert state.pending_wok < 0 and len(state.woks[0]) == 1, "3 bowls paid for the wok"
     assert len(state.fronts[0]) == 3 and state.turn == 1
+
+
+@functools.cache
+def _needing(needed: int) -> CardData:
+    """The shipped cards, ``needed`` symbols taking a wok card (read from an override file)."""
+    path = Path(tempfile.mkdtemp()) / "needed.toml"
+    path.write_text(f"[rules]\nsymbols_to_take_wok = {needed}\n")
+    return load_cards(path)
+
+
+@settings(max_examples=40, deadline=None)
+@given(needed=st.integers(1, 12), players=st.integers(2, 4), seed=st.integers(0, 10**6),
+       greedy=st.booleans())
+def test_every_number_of_symbols_to_take_a_wok_card_plays_to_the_end(
+    needed: int, players: int, seed: int, greedy: bool
+) -> None:
+    """Any ``symbols_to_take_wok`` the file may hold makes games that end: with 1 (or any odd
+    number), a hand of cards showing 2 symbols each could take a wok card and then had no
+    card it could pay (an exact 1 cannot be made of 2s), and the random bot raised
+    IndexError on the empty list of moves."""
+    state = new_state(players, seed, _needing(needed).settings)
+    bots = [WeWillWokYouGreedyBot(seat) if greedy and seat % 2 else RandomBot(seat)
+            for seat in range(players)]
+    while not state.is_terminal():
+        state.check_invariants()
+        legal = state.legal_actions()
+        assert legal, "a player who may move has a legal move"
+        state.apply(bots[state.current_player].choose(state))
+    state.check_invariants()
+    state.winners()
+
+
+def _hand_of(state: WeWillWokYouState, cards: list[int]) -> None:
+    """Player 1's hand becomes ``cards`` (from wherever they lay; the rows refilled)."""
+    data = state.data
+    state.draw += state.hands[0]
+    state.hands[0] = []
+    for card in cards:
+        for place in (state.draw, state.removed, *state.rows):
+            if card in place:
+                place.remove(card)
+        state.hands[0].append(card)
+    for row, size in zip(state.rows, data.setup.row_sizes, strict=True):
+        while len(row) < size:
+            row.append(state.draw.pop())
+    state._rebuild_caches()
+    state.check_invariants()
+
+
+@pytest.mark.parametrize(("needed", "doubles"), [(1, 1), (3, 2), (5, 3)])
+def test_an_odd_number_is_paid_one_over_with_cards_showing_two(
+    needed: int, doubles: int
+) -> None:
+    """The rules ask for at least ``needed`` identical symbols, every card counting: with
+    only cards showing 2, an odd number is paid one over (1 with one double card, 3 with
+    two), and both cards go in front of the player."""
+    state = new_state(2, 3, _needing(needed).settings)
+    data = state.data
+    pairs = [c for c in range(data.ingredient_count)
+             if data.card_symbols[c] == ("bowl", "bowl")][:doubles]
+    _hand_of(state, pairs)
+    take = next(a for a in state.legal_actions() if str(a).startswith("take"))
+    state.apply(take)
+    for _ in pairs:
+        state.apply(state.legal_actions()[0])  # a pay step: one per kind of card held
+    assert state.pending_wok < 0 and len(state.woks[0]) == 1
+    assert sorted(state.fronts[0]) == sorted(pairs) and state.turn == 1
+
+
+def test_one_over_is_refused_when_a_card_could_be_left_out() -> None:
+    """3 to take a wok card: a single bowl and a double make exactly 3; a double after a single
+    and a double (4) would leave the single out, so it is not offered."""
+    state = new_state(2, 3, _needing(3).settings)
+    data = state.data
+    single = next(c for c in range(data.ingredient_count) if data.card_symbols[c] == ("bowl",))
+    pairs = [c for c in range(data.ingredient_count)
+             if data.card_symbols[c] == ("bowl", "bowl")][:2]
+    _hand_of(state, [single, *pairs])
+    state.apply(next(a for a in state.legal_actions() if str(a).startswith("take")))
+    state.apply(state.parse_action(f"pay {data.kind_text(data.card_kind[single])}"))
+    state.apply(state.parse_action(f"pay {data.kind_text(data.card_kind[pairs[0]])}"))
+    assert state.pending_wok < 0 and sorted(state.hands[0]) == [pairs[1]]
 
 
 def test_a_third_coin_set_and_a_fifth_row(tmp_path: Path) -> None:

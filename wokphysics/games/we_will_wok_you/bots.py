@@ -1,7 +1,7 @@
 """A stronger bot for We Will Wok You: one-turn greedy search on the exact final score.
 
 For every complete rules action (collect a coin, buy a row, take a wok card with one of the
-exact payments of 4 identical symbols) the bot scores its own holdings afterwards with the
+minimal payments of 4 identical symbols) the bot scores its own holdings afterwards with the
 exact final scorer and adds estimates of what the coins, the hand's symbols and the cards not
 yet used are worth for later turns. It takes the action with the best value and, when it
 chose a wok, pays for it card by card over the next engine steps. It reads only what its
@@ -20,11 +20,14 @@ from wokphysics.games.we_will_wok_you.scoring import WeWillWokYouScorer
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 
-def exact_payments(
-    data: CardData, kind_counts: Sequence[int], targets: Sequence[tuple[int, int]]
+def minimal_payments(
+    data: CardData, kind_counts: Sequence[int], targets: Sequence[tuple[int, int]],
+    cards_paid: int = 0,
 ) -> list[tuple[int, ...]]:
-    """Every multiset of hand card kinds (sorted tuple) that brings a target symbol to
-    exactly ``data.needed``, for targets given as (symbol, symbols already paid)."""
+    """Every multiset of hand card kinds (sorted tuple) that completes a minimal payment
+    (steps.completes: exactly ``data.needed`` of a target symbol, or for an odd ``needed``
+    one more from cards all showing 2), for targets given as (symbol, symbols already paid
+    by the ``cards_paid`` cards paid so far)."""
     found: set[tuple[int, ...]] = set()
     for symbol, paid in targets:
         useful = [
@@ -33,6 +36,9 @@ def exact_payments(
             if count and data.kind_contribution[kind][symbol]
         ]
         _walk(useful, 0, data.needed - paid, [], found)
+        if data.needed % 2 == 1 and paid == 2 * cards_paid:
+            twos = [(kind, value, count) for kind, value, count in useful if value == 2]
+            _walk(twos, 0, data.needed + 1 - paid, [], found)
     return sorted(found)
 
 
@@ -125,8 +131,8 @@ class WeWillWokYouGreedyBot(Bot):
         woks = state.woks[player]
         coins = state.coins[player]
         targets = [(s, 0) for s in range(len(data.symbols))]
-        payments = exact_payments(data, state._kinds[player], targets)
-        # Rank the woks with the cheapest-looking payment first, then pay exactly for the
+        payments = minimal_payments(data, state._kinds[player], targets)
+        # Rank the woks with the cheapest-looking payment first, then pay for the
         # best few: the payment changes only the hand wok and the symbols left.
         ranked = sorted(
             takes,
@@ -154,7 +160,8 @@ class WeWillWokYouGreedyBot(Bot):
         # No plan (e.g. the bot joined mid-payment): finish with the best completion.
         data = state.data
         player = state.turn
-        payments = exact_payments(data, state._kinds[player], state._pending_targets())
+        payments = minimal_payments(data, state._kinds[player], state._pending_targets(),
+                                    len(state.pending_paid))
         best_value = float("-inf")
         best_plan: list[int] = []
         wok = state.pending_wok

@@ -199,16 +199,18 @@ class WeWillWokYouState(GameState):
         return self._targets
 
     def _payable_kinds(self) -> list[int]:
-        """Kinds of hand card that keep an exact payment of ``needed`` symbols possible, in
-        kind order (cached until the next action: legal_actions and apply both ask).
+        """Kinds of hand card that keep a minimal payment of ``needed`` symbols possible
+        (steps.completes), in kind order (cached until the next action: legal_actions and
+        apply both ask).
 
         A card showing ``c`` symbols toward a target symbol ``s`` already ``paid`` is payable
         when the other hand cards can make exactly ``needed - paid - c`` more of ``s`` from
         those showing 1 and those showing 2 (cards show 1 or 2 symbols:
-        cards.SymbolSettings). That depends only on ``s``, ``needed - paid`` and the hand's
-        counts of cards showing 1 and 2 toward ``s``: StepTable.open_kinds answers it per
-        target symbol, as the kinds (bits) it opens; the hand's kinds (``_held``) filter
-        those."""
+        cards.SymbolSettings), or, for an odd ``needed``, when every card paid shows 2 and
+        the hand's cards showing 2 reach ``needed + 1``. That depends only on ``s``,
+        ``needed - paid``, the hand's counts of cards showing 1 and 2 toward ``s`` and
+        whether the cards paid all show 2: StepTable.open_kinds answers it per target
+        symbol, as the kinds (bits) it opens; the hand's kinds (``_held``) filter those."""
         if self._payable_cache is not None:
             return self._payable_cache
         table = self.table
@@ -216,9 +218,10 @@ class WeWillWokYouState(GameState):
         needed = self.data.needed
         player = self.turn
         ones, twos = self._ones[player], self._twos[player]
+        all_twos = 2 * len(self.pending_paid)  # what the cards paid show if each shows 2
         payable = 0
         for s, paid in self._targets:
-            key = (s, needed - paid, ones[s], twos[s])
+            key = (s, needed - paid, ones[s], twos[s], paid == all_twos)
             found = known.get(key)
             payable |= table.open_kinds(*key) if found is None else found
         payable &= self._held[player]
@@ -306,6 +309,8 @@ class WeWillWokYouState(GameState):
                 raise IllegalAction(
                     f"a {action.kind} card cannot be part of exactly {self.data.needed} "
                     "identical symbols with the cards already paid and those left in your hand"
+                    + (f" (nor of {self.data.needed + 1} from cards showing 2 each)"
+                       if self.table.odd_needed else "")
                 )
         elif type(action) is Pass:
             others = [a for a in self.legal_actions() if not isinstance(a, Pass)]
@@ -420,7 +425,8 @@ class WeWillWokYouState(GameState):
 
     def _pay(self, kind: int) -> None:
         """Move the hand's lowest card of ``kind`` to the front; the wok card is the
-        player's once a symbol reaches exactly ``needed``."""
+        player's once a symbol reaches ``needed`` (exactly, or one over from cards showing 2
+        each: steps.completes)."""
         player = self.turn
         card = self._remove_from_hand(player, kind)
         self.fronts[player].append(card)

@@ -7,8 +7,9 @@ pure functions that random play asks again and again:
 
 * :meth:`StepTable.turn_steps`: the collect and buy steps open for (the player's coins, the
   coin sets, which rows hold cards: left out while they all do);
-* :meth:`StepTable.open_kinds`: the card kinds that keep an exact payment possible, for one
-  target symbol's (symbols still needed, cards showing 1, cards showing 2);
+* :meth:`StepTable.open_kinds`: the card kinds that keep a minimal payment possible, for one
+  target symbol's (symbols still needed, cards showing 1, cards showing 2, whether every card
+  paid so far shows 2 of it);
 * :meth:`StepTable.after_paying`: the payment in progress once a card of a kind is paid.
 
 Each memo's value depends only on its key and the card set, so sharing it between games and
@@ -26,6 +27,18 @@ from wokphysics.games.we_will_wok_you.scoring import WeWillWokYouScorer
 
 MEMO_LIMIT = 100_000
 """Most keys a memo keeps before it starts again (a safety bound, never reached in play)."""
+
+def completes(needed: int, paid: int, cards: int) -> bool:
+    """Whether ``cards`` cards showing ``paid`` symbols of one kind toward it make a minimal
+    payment of ``needed`` (the rules: at least ``needed`` identical symbols, and no card may
+    be left out; docs/rules-we-will-wok-you.md): exactly ``needed``, or, ``needed`` being odd,
+    one more from cards that all show 2 (each is needed: without one, ``needed - 1``).
+
+    >>> completes(4, 4, 3), completes(4, 5, 3), completes(3, 4, 2), completes(3, 4, 3)
+    (True, False, True, False)
+    """
+    return paid == needed or (paid == needed + 1 and paid == 2 * cards)
+
 
 Targets = tuple[tuple[int, int], ...]
 """A payment in progress: (symbol, symbols paid toward it so far) for each symbol that every
@@ -46,6 +59,9 @@ class StepTable:
         self.wok_of = {w.id: i for i, w in enumerate(data.woks)}
         self.kind_of = {data.kind_text(k): k for k in range(len(data.kinds))}
         self.needed = data.needed
+        self.odd_needed = data.needed % 2 == 1
+        """Whether a payment may end one over ``needed`` (all its cards showing 2: see
+        :func:`completes`); never for an even ``needed`` (4 as shipped)."""
         self.row_coin_sets = data.row_coin_sets
         # per coin set, the rows it prices (the end comes when they are all empty)
         self.rows_of_set = tuple(
@@ -75,7 +91,7 @@ class StepTable:
         )
         self.turn_steps_memo: dict[tuple[int, ...], tuple[Action, ...]] = {}
         """turn_steps' answers by key (legal_actions reads it first)."""
-        self.open_kinds_memo: dict[tuple[int, int, int, int], int] = {}
+        self.open_kinds_memo: dict[tuple[int, int, int, int, bool], int] = {}
         """open_kinds' answers by key (the state reads it first)."""
         self.after_paying_memo: dict[tuple[Targets, int], tuple[Targets, bool]] = {}
         """after_paying's answers by key (the state reads it first)."""
@@ -106,15 +122,18 @@ class StepTable:
             self.turn_steps_memo[key] = steps
         return steps
 
-    def open_kinds(self, symbol: int, left: int, ones: int, twos: int) -> int:
-        """The kinds (bits ``1 << kind``) of which one card, paid now, keeps exactly ``left``
-        more symbols toward ``symbol`` possible, for a hand holding ``ones`` cards that show
-        1 toward it and ``twos`` that show 2.
+    def open_kinds(self, symbol: int, left: int, ones: int, twos: int, doubles: bool) -> int:
+        """The kinds (bits ``1 << kind``) of which one card, paid now, keeps a minimal payment
+        (:func:`completes`) toward ``symbol`` possible with ``left`` more symbols needed, for
+        a hand holding ``ones`` cards that show 1 toward it and ``twos`` that show 2;
+        ``doubles``: every card paid so far shows 2 toward it (True before the first).
 
         A card showing ``c`` (1 or 2) is payable when the other hand cards can make exactly
         ``left - c`` from ``a`` ones and ``b`` twos: some ``b' <= b`` with
-        ``0 <= left - c - 2 b' <= a``."""
-        key = (symbol, left, ones, twos)
+        ``0 <= left - c - 2 b' <= a``; or, for an odd ``needed`` and ``doubles``, a card
+        showing 2 when the hand's twos make ``left + 1`` (paying it, the payment may still
+        end one over, all its cards showing 2)."""
+        key = (symbol, left, ones, twos, doubles)
         found = self.open_kinds_memo.get(key)
         if found is None:
             found = 0
@@ -127,6 +146,8 @@ class StepTable:
                     # fewest twos so the ones suffice, and most twos that fit
                     if max(0, (rest - rest_ones + 1) // 2) <= min(rest_twos, rest // 2):
                         found |= kinds
+            if doubles and self.odd_needed and left % 2 == 1 and (left + 1) // 2 <= twos:
+                found |= self.kinds_two[symbol]
             if len(self.open_kinds_memo) >= MEMO_LIMIT:
                 self.open_kinds_memo.clear()
             self.open_kinds_memo[key] = found
@@ -134,13 +155,14 @@ class StepTable:
 
     def after_paying(self, targets: Targets, kind: int) -> tuple[Targets, bool]:
         """The payment in progress once a card of ``kind`` is paid too (the symbols it shows,
-        each with what it shows added), and whether a symbol then reaches ``needed``."""
+        each with what it shows added), and whether a symbol then reaches ``needed`` (or
+        passes it: a payable card keeps the payment minimal, see :meth:`open_kinds`)."""
         key = (targets, kind)
         found = self.after_paying_memo.get(key)
         if found is None:
             shows = dict(self.shows[kind])
             after = tuple((s, paid + shows[s]) for s, paid in targets if s in shows)
-            found = (after, any(paid == self.needed for _, paid in after))
+            found = (after, any(paid >= self.needed for _, paid in after))
             if len(self.after_paying_memo) >= MEMO_LIMIT:
                 self.after_paying_memo.clear()
             self.after_paying_memo[key] = found

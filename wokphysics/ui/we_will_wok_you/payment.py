@@ -2,11 +2,13 @@
 engine steps that make it (no pygame).
 
 The rules (docs/rules-we-will-wok-you.md): the cards paid show exactly 4 identical symbols,
-stars wild, every card counting toward that symbol. The window lets a person choose cards one
-by one; a card that cannot be part of such a payment together with the cards already chosen
-(and some still in the hand) is refused with the reason. The engine then takes the wok card
-and one ``pay`` step per card, in an order it accepts: every step is checked on a copy of the
-state first, so only payments the rules allow are ever completed.
+stars wild, every card counting toward that symbol (with an odd number to take a wok card,
+also one more from cards showing 2 each: games/we_will_wok_you/steps.completes). The window
+lets a person choose cards one by one; a card that cannot be part of such a payment together
+with the cards already chosen (and some still in the hand) is refused with the reason. The
+engine then takes the wok card and one ``pay`` step per card, in an order it accepts: every
+step is checked on a copy of the state first, so only payments the rules allow are ever
+completed.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from collections.abc import Sequence
 
 from wokphysics.errors import IllegalAction
 from wokphysics.games.protocol import Action
-from wokphysics.games.we_will_wok_you.bots import exact_payments
+from wokphysics.games.we_will_wok_you.bots import minimal_payments
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.games.we_will_wok_you.steps import completes
 
 
 def symbol_counts(data: CardData, cards: Sequence[int]) -> list[int]:
@@ -55,7 +58,8 @@ def selection_problem(state: WeWillWokYouState, seat: int, chosen: Sequence[int]
                 "symbols (stars are wild)")
     totals = symbol_counts(data, chosen)
     needed = data.needed
-    fitting = [s for s in shared if totals[s] <= needed]
+    fitting = [s for s in shared
+               if totals[s] <= needed or completes(needed, totals[s], len(chosen))]
     if not fitting:
         s = shared[0]
         return (f"that makes {totals[s]} {data.symbols[s]} symbols; a wok card takes exactly "
@@ -65,7 +69,8 @@ def selection_problem(state: WeWillWokYouState, seat: int, chosen: Sequence[int]
         rest.remove(card)
     kinds = _kind_counts(data, rest)
     for s in fitting:
-        if totals[s] == needed or exact_payments(data, kinds, [(s, totals[s])]):
+        if (completes(needed, totals[s], len(chosen))
+                or minimal_payments(data, kinds, [(s, totals[s])], len(chosen))):
             return None
     names = " or ".join(data.symbols[s] for s in fitting)
     return f"no other cards in your hand bring {names} to exactly {needed} with these"
@@ -73,9 +78,10 @@ def selection_problem(state: WeWillWokYouState, seat: int, chosen: Sequence[int]
 
 def is_complete(data: CardData, chosen: Sequence[int]) -> bool:
     """The cards ``chosen`` show exactly ``data.needed`` (4) of a symbol every one of them
-    counts toward."""
+    counts toward (or, ``needed`` odd, one more from cards showing 2 each)."""
     totals = symbol_counts(data, chosen)
-    return bool(chosen) and any(totals[s] == data.needed for s in shared_symbols(data, chosen))
+    return bool(chosen) and any(completes(data.needed, totals[s], len(chosen))
+                                for s in shared_symbols(data, chosen))
 
 
 def payment_steps(state: WeWillWokYouState, wok: int, chosen: Sequence[int]
