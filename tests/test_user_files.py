@@ -266,6 +266,8 @@ def test_a_huge_number_in_a_sample_is_one_line(
         ('{"a": NaN}', "non-finite number NaN"),
         ("\ufeff{}", None),
         ("[" + "0," * (MAX_JSON_VALUES + 1) + "0]", "a record holds at most 1,000,000"),
+        # 600,000 values, but lists of lists: 1.2 MB that Python would make over 30 MB of
+        ("[" + "[[0]]," * 200_000 + "0]", "its values would take about 46 MiB to read; a record"),
     ],
 )
 def test_replay_json_is_bounded(tmp_path: Path, text: str, words: str | None) -> None:

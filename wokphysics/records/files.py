@@ -20,7 +20,7 @@ from typing import Any
 import numpy
 import pymunk
 
-from wokphysics.config.files import RECORD_LIMIT, FileProblem, read_user_text
+from wokphysics.config.files import MIB, RECORD_LIMIT, FileProblem, read_user_text
 from wokphysics.errors import ReplayFileError
 
 
@@ -38,6 +38,14 @@ MAX_JSON_VALUES = 1_000_000
 120 bytes per value, so this bounds what a file can make the reader use: measured, a record at
 this limit raises the peak memory of ``replay --verify`` from 52 MB to 169 MB (a 31 MB file once
 took 660 MB). A game played by hand holds a few tens of thousands."""
+
+PARSED_LIMIT = 2 * RECORD_LIMIT
+"""Most memory, in bytes, that the values parsed from one record may take, as
+:func:`parsed_size` estimates it before parsing. With the file's text (at most
+``RECORD_LIMIT``) and what a reader builds from the values, ``replay --verify`` stays within
+four times the largest record above the idle process (a 16 MB record of small objects once
+took 286 MB); a game played by hand, mostly pointer samples, parses to about 7 times its
+size, so records up to about 4 MB of them are read."""
 
 MAX_DIGITS = 19
 """Most digits of a whole number in a record (seeds, ids and counts fit in 64 bits)."""
@@ -66,6 +74,12 @@ def parse_record_json(text: str, name: str) -> dict[str, Any]:
     if values > MAX_JSON_VALUES:
         raise ReplayFileError(
             name, f"holds about {values:,} values; a record holds at most {MAX_JSON_VALUES:,}"
+        )
+    size = parsed_size(text)
+    if size > PARSED_LIMIT:
+        raise ReplayFileError(
+            name, f"its values would take about {size / MIB:,.0f} MiB to read; a record may "
+            f"take at most {PARSED_LIMIT / MIB:,.0f} MiB (no game writes one that large)"
         )
     long_numbers: list[_LongNumber] = []
     try:
@@ -100,6 +114,17 @@ def parse_record_json(text: str, name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ReplayFileError(name, "a replay file must hold a JSON object")
     return data
+
+
+def parsed_size(text: str) -> int:
+    """An upper estimate of the bytes Python's ``json.loads`` allocates for ``text``, from
+    counts of its characters (so nothing is allocated to find it): per list 96 (the object and
+    its first slots), per object 200, per key 48, per list item or object entry 42 (a slot and
+    a number), per text 50 and its characters. Measured against tracemalloc on lists of
+    objects, keys, lists, nested lists, numbers, texts and pointer samples, it is 1.2 to 3.4
+    times what is allocated (``tests/test_user_files.py``)."""
+    return (42 * (text.count(",") + 1) + 96 * text.count("[") + 200 * text.count("{")
+            + 48 * text.count(":") + 50 * (text.count('"') // 2) + len(text))
 
 
 def _reject_constant(token: str) -> float:

@@ -37,7 +37,11 @@ def _version_note(header: dict[str, object]) -> str | None:
 
 def check_replay_file(file: str) -> str:
     """The ``format`` of replay file ``file`` if this program reads it, else a ReplayFileError."""
-    kind = read_replay_json(file).get("format")
+    return _format(read_replay_json(file), file)
+
+
+def _format(data: dict[str, object], file: str) -> str:
+    kind = data.get("format")
     known = (table_record.FORMAT, *_game_verifiers())
     if kind not in known:
         raise ReplayFileError(
@@ -47,16 +51,18 @@ def check_replay_file(file: str) -> str:
 
 
 def verify_replay(file: str) -> int:
-    """Verify replay file ``file`` bit for bit: exit status 0 identical, 1 diverged (printed)."""
-    kind = check_replay_file(file)
+    """Verify replay file ``file`` bit for bit: exit status 0 identical, 1 diverged (printed).
+    A game record is read once more by its game's verifier: the values read here are let go
+    first, so a record's values are in memory once at a time."""
     data = read_replay_json(file)
+    kind = _format(data, file)
     note = _version_note(data)
     if note:
         print(note)
     if kind == table_record.FORMAT:
-        replay = table_record.load_table_replay(file, data)
-        ok, message = table_record.verify_table_replay(replay)
+        ok, message = table_record.verify_table_replay(table_record.load_table_replay(file, data))
     else:
+        data.clear()  # (this function's values, read again by the verifier)
         ok, message = _game_verifiers()[kind](file)
     print(f"{file}: {message}")
     return 0 if ok else 1
