@@ -13,14 +13,15 @@ from wokphysics import load_config
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_on_fire.bots import make_wof_bot, play_bot_game
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
-from wokphysics.games.wok_on_fire.record import verify_game_record
+from wokphysics.games.wok_on_fire.record import Autosave, verify_game_record
 
 
 def main() -> None:
     cfg = load_config()
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "game.json"
-        game = WokOnFireGame(cfg, players=2, seed=3, bots=("strong", "weak"), record_path=record)
+        game = WokOnFireGame(cfg, players=2, seed=3, bots=("strong", "weak"))
+        Autosave(game, record)  # the record is written now and after every turn
         bots = [make_wof_bot(cfg, name, bot_seed(game.seed, seat)) for seat, name in
                 enumerate(game.bots)]
         play_bot_game(game, bots)  # each bot gives the input game.expect asks for

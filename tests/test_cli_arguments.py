@@ -11,6 +11,7 @@ from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.registry import game_names, new_game
 from wokphysics.games.seeds import MAX_SEED
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.record import save_game
 from wokphysics.records.header import MAX_SEED as MAX_RECORD_SEED
 from wokphysics.replay.turn_record import write_record
 
@@ -169,7 +170,7 @@ def _saved_game(game: str, folder: Path) -> Path:
     """A fresh game of ``game`` saved as its window saves it (a file ``--resume`` takes)."""
     path = folder / f"{game}-save.json"
     if game == "wok-on-fire":
-        WokOnFireGame(load_config(), 2, seed=3, bots=("strong", "weak"), record_path=path)
+        save_game(WokOnFireGame(load_config(), 2, seed=3, bots=("strong", "weak")), path)
     else:
         state = new_game(game, 2, 3)
         write_record(path, game, ["person", "person"], state, state)

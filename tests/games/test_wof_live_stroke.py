@@ -12,7 +12,7 @@ from wof_engine_helpers import CFG
 
 from wokphysics.errors import IllegalAction
 from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
-from wokphysics.games.wok_on_fire.record import verify_game_record
+from wokphysics.games.wok_on_fire.record import Autosave, verify_game_record
 
 DT = CFG.physics.physics.dt_s
 
@@ -37,14 +37,15 @@ def _live_stir(game: WokOnFireGame, seed: int) -> list[list[float]]:
 
 def test_a_live_stir_is_recorded_per_step_and_the_record_verifies(tmp_path: Path) -> None:
     record = tmp_path / "live.json"
-    game = WokOnFireGame(CFG, 2, seed=4, record_path=record)
+    game = WokOnFireGame(CFG, 2, seed=4)
+    saved = Autosave(game, record)
     paths = []
     for seed in range(3):
         if game.expect is not Expect.STIR:
             break
         paths.append(_live_stir(game, seed))
     assert paths
-    game.autosave()
+    saved.save()
     data = json.loads(record.read_text())
     inputs = [i for t in data["turns"] for i in t["inputs"]] + data["current"]
     assert [i["gesture"] for i in inputs if i["kind"] == "stir"] == paths

@@ -12,10 +12,13 @@ from wof_engine_helpers import CFG
 from wokphysics.cli import main
 from wokphysics.errors import ReplayFileError, UserError
 from wokphysics.games.wok_on_fire.bots import make_wof_bot, play_bot_game
-from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame, resume_game
+from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
 from wokphysics.games.wok_on_fire.record import (
     FORMAT,
+    Autosave,
     load_game_record,
+    resume_game,
+    save_game,
     verify_game_record,
 )
 from wokphysics.games.wok_on_fire.simulate import play_one
@@ -125,7 +128,8 @@ def test_a_truncated_file_exits_2_with_one_line(
 
 def test_autosave_after_every_turn_and_resume_continues_the_same_game(tmp_path: Path) -> None:
     path = tmp_path / "auto.json"
-    game = WokOnFireGame(CFG, 3, seed=8, bots=("strong",) * 3, record_path=path)
+    game = WokOnFireGame(CFG, 3, seed=8, bots=("strong",) * 3)
+    Autosave(game, path)
     bots = [make_wof_bot(CFG, "strong", 100 + p) for p in range(3)]
     assert json.loads(path.read_text())["turns"] == []
     while game.turn_number < 4:
@@ -135,12 +139,13 @@ def test_autosave_after_every_turn_and_resume_continues_the_same_game(tmp_path: 
     # Part of turn 5 is played and lost in a "crash": the file holds 4 whole turns.
     bots[game.current_player].act(game)
     resumed = resume_game(path)
+    Autosave(resumed, path)  # (the file is this process's already)
     assert resumed.turn_number == 4 and resumed.expect is Expect.STIR
     assert resumed.current_player == 4 % 3
     assert resumed.state_hash() == json.loads(path.read_text())["turns"][-1]["hash"]
     # From there both play on with identical fresh bots and end identically.
     finals = []
-    for copy in (resumed, resume_game(path, record_path=tmp_path / "other.json")):
+    for copy in (resumed, resume_game(path)):  # (the second one is not saved)
         play_bot_game(copy, [make_wof_bot(CFG, "strong", 200 + p) for p in range(3)])
         finals.append((copy.state_hash(), [s.total for s in copy.scores()]))
     assert finals[0] == finals[1]
@@ -154,7 +159,7 @@ def test_resume_mid_turn_replays_the_unfinished_turns_inputs(tmp_path: Path) -> 
     for _ in range(3):
         bot.act(game)
     path = tmp_path / "mid.json"
-    game.save(path)
+    save_game(game, path)
     assert json.loads(path.read_text())["current"]
     resumed = resume_game(path)
     assert resumed.state_hash() == game.state_hash()
@@ -166,15 +171,15 @@ def _saved_mid_game(path: Path) -> Path:
     bot = make_wof_bot(CFG, "strong", 1)
     for _ in range(3):
         bot.act(game)
-    game.save(path)
+    save_game(game, path)
     return path
 
 
 def test_resume_without_autosave_leaves_the_file_alone(tmp_path: Path) -> None:
     path = _saved_mid_game(tmp_path / "mine.json")
     before = path.stat()
-    resumed = resume_game(path, autosave=False)
-    assert resumed.record_path is None
+    resumed = resume_game(path)
+    assert resumed.on_turn_over is None
     after = path.stat()  # not rewritten: same file (inode) and time
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
     assert not (tmp_path / "mine.json.lock").exists()
@@ -189,7 +194,7 @@ def test_resume_will_not_write_a_file_another_process_plays(tmp_path: Path) -> N
     with (tmp_path / "busy.json.lock").open("ab") as other:
         fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         with pytest.raises(UserError, match="another wokphysics window is playing this game"):
-            resume_game(path)
+            Autosave(resume_game(path), path)
     assert path.read_bytes() == before
 
 

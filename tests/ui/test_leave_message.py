@@ -14,6 +14,7 @@ from wokphysics.games.registry import new_game
 from wokphysics.games.simulation import play_out
 from wokphysics.games.wok_on_fire.bots import make_wof_bot
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.record import save_game
 from wokphysics.records.saving import saved_game_line
 from wokphysics.replay.turn_record import write_record
 
@@ -36,11 +37,11 @@ def test_a_finished_wok_on_fire_game_is_offered_for_replay(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     saved, out = tmp_path / "wof.json", tmp_path / "again.json"
     cfg = load_config()
-    game = WokOnFireGame(cfg, 2, 5, 0, ("weak", "weak"), saved)
+    game = WokOnFireGame(cfg, 2, 5, 0, ("weak", "weak"))
     bots = [make_wof_bot(cfg, "weak", 1), make_wof_bot(cfg, "weak", 2)]
     while not game.is_over:
         bots[game.current_player].act(game)
-    game.save(saved)
+    save_game(game, saved)
     assert main(["play", "--resume", str(saved), "--max-frames", "2", "--save", str(out)]) == 0
     said = capsys.readouterr().out
     assert f"the finished game is saved in {out}; replay it with: wokphysics replay {out}" in said

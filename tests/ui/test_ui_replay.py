@@ -12,6 +12,7 @@ from wokphysics.cli import main
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.bots import make_wof_bot
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.record import save_game
 
 
 @pytest.fixture(scope="module")
@@ -19,11 +20,11 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A recorded bot game, saved after its first three turns."""
     path = tmp_path_factory.mktemp("replay") / "game.json"
     cfg = load_config()
-    game = WokOnFireGame(cfg, 2, 11, 0, ("strong", "weak"), path)
+    game = WokOnFireGame(cfg, 2, 11, 0, ("strong", "weak"))
     bots = [make_wof_bot(cfg, "strong", 1), make_wof_bot(cfg, "weak", 2)]
     while game.turn_number < 3:
         bots[game.current_player].act(game)
-    game.save(path)
+    save_game(game, path)
     return path
 
 

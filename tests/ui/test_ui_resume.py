@@ -14,6 +14,7 @@ from wokphysics.games.registry import make_bot
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.games.wok_on_fire.bots import make_wof_bot
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.record import save_game
 from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.turn.scene import TurnScene
@@ -28,11 +29,11 @@ def _saved_game(saved: Path, turns: int) -> WokOnFireGame:
     """A person and a weak bot after ``turns`` turns (bots standing in for the person), saved
     to ``saved``."""
     cfg = load_config()
-    game = WokOnFireGame(cfg, 2, 21, 0, ("person", "weak"), saved)
+    game = WokOnFireGame(cfg, 2, 21, 0, ("person", "weak"))
     stand_in = [make_wof_bot(cfg, "strong", 1), make_wof_bot(cfg, "weak", 2)]
     while game.turn_number < turns:
         stand_in[game.current_player].act(game)
-    game.save(saved)
+    save_game(game, saved)
     return game
 
 

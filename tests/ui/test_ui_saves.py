@@ -16,6 +16,7 @@ import pytest
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.record import save_game
 from wokphysics.records import saving
 from wokphysics.records.saving import claim_save_file, release_save_file, write_atomically
 from wokphysics.table.gesture import Gesture
@@ -41,7 +42,8 @@ def test_a_new_game_does_not_overwrite_another_unfinished_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     save = tmp_path / "autosave.json"
-    unfinished = WokOnFireGame(load_config(), 2, 9, 0, ("person", "strong"), save)
+    unfinished = WokOnFireGame(load_config(), 2, 9, 0, ("person", "strong"))
+    save_game(unfinished, save)
     unfinished.stir(QUIET)
     before = save.read_text()
     _, chosen, _ = _window(save)

@@ -73,10 +73,11 @@ def save_on_leave(scene: PlayScene, save: Path) -> None:
     """Write ``scene``'s game with every input so far to ``save`` (a stir or chop under way is
     finished first: the engine records its outcome) and say how to continue it (or, when it
     is over, to replay it)."""
+    from wokphysics.games.wok_on_fire.record import save_game
     from wokphysics.records.saving import saved_game_line
 
     scene.finish_motion()
-    scene.game.save(save)
+    save_game(scene.game, save)
     line = saved_game_line(INFO.name, save)
     if line is not None:
         print(line)
@@ -109,7 +110,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     else:
         save = None
 
-    from wokphysics.games.wok_on_fire.engine import resume_game
+    from wokphysics.games.wok_on_fire.record import Autosave, resume_game
     from wokphysics.terminal.options import check_save_options, check_seed
 
     check_save_options(args)
@@ -117,7 +118,9 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
         if save is not None:
             save = claim_save(save, Path(args.resume))
         # --no-save: the resumed game's file is left as it is
-        first = resume_game(args.resume, save, autosave=save is not None)
+        first = resume_game(args.resume)
+        if save is not None:
+            Autosave(first, save)
         cfg = first.cfg
         labels = first.bots
         seed = first.seed
@@ -159,6 +162,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+    from wokphysics.games.wok_on_fire.record import Autosave
     from wokphysics.records.saving import keep_previous
     from wokphysics.ui.app import on_table
     from wokphysics.ui.render import TableRenderer
@@ -182,7 +186,9 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
                 if kept is not None:
                     print(f"a new game starts in {save}; the game before is kept in {kept}"
                           f" ({_resume_or_replay(kept)})")
-            game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels, save)
+            game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels)
+            if save is not None:
+                Autosave(game, save)
         games_made += 1
         bots: dict[int, WokBot] = {
             player: make_wof_bot(cfg, label, bot_seed(game.seed, player))

@@ -28,7 +28,6 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -308,7 +307,6 @@ class WokOnFireGame:
         seed: int,
         starting_player: int = 0,
         bots: Sequence[str] | None = None,
-        record_path: str | Path | None = None,
     ) -> None:
         if not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
             raise UserError(f"players must be 1 to {MAX_PLAYERS}, not {players!r}")
@@ -324,7 +322,9 @@ class WokOnFireGame:
         self.seed = seed
         self.starting_player = starting_player
         self.bots: tuple[str, ...] = labels
-        self.record_path: Path | None = Path(record_path) if record_path is not None else None
+        self.on_turn_over: Callable[[WokOnFireGame], None] | None = None
+        """Called with the game when a turn is over, the last one too (the record module's
+        :class:`~wokphysics.games.wok_on_fire.record.Autosave` writes the game then)."""
         self.table = dealt_table(cfg, seed)
         self.scorer = Scorer(cfg.rules)
         """The exact scorer of this game's config (counts, categories and values)."""
@@ -344,7 +344,6 @@ class WokOnFireGame:
         # Viable and blind-claimable ids, for the visibility dict they were computed from.
         self._viable_cache: tuple[dict[int, Visibility], list[int], list[int]] | None = None
         self._turn = self._new_turn(starting_player)
-        self.autosave()
 
     # ------------------------------------------------------------------ reading the state
     @property
@@ -904,7 +903,8 @@ class WokOnFireGame:
         else:
             self._turn = self._new_turn((turn.player + 1) % self.players)
             self._expect = Expect.STIR
-        self.autosave()
+        if self.on_turn_over is not None:
+            self.on_turn_over(self)
 
     # ------------------------------------------------------------------ record
     def state_hash(self) -> str:
@@ -912,12 +912,6 @@ class WokOnFireGame:
         digest = hashlib.sha256(self.table.state_hash().encode())
         digest.update(json.dumps([self._piles, self._discarded]).encode())
         return digest.hexdigest()
-
-    def record(self) -> dict[str, Any]:
-        """The game's record (format ``wokphysics-game-replay``), see the engine doc."""
-        from wokphysics.games.wok_on_fire.record import build_record
-
-        return build_record(self)
 
     @property
     def current_inputs(self) -> list[dict[str, Any]]:
@@ -927,16 +921,6 @@ class WokOnFireGame:
     @property
     def result(self) -> dict[str, Any] | None:
         return self._result
-
-    def save(self, path: str | Path) -> None:
-        """Write the record to ``path`` atomically (temp file, then rename)."""
-        from wokphysics.games.wok_on_fire.record import write_record
-
-        write_record(self.record(), Path(path))
-
-    def autosave(self) -> None:
-        if self.record_path is not None:
-            self.save(self.record_path)
 
 
 def _as_picks(picks: Sequence[Pick | int]) -> list[Pick]:
@@ -951,18 +935,3 @@ def _as_picks(picks: Sequence[Pick | int]) -> list[Pick]:
         else:
             raise IllegalAction(f"a pick is a card id or a Pick, not {pick!r}")
     return result
-
-
-def resume_game(
-    path: str | Path, record_path: str | Path | None = None, *, autosave: bool = True
-) -> WokOnFireGame:
-    """Continue the game recorded in ``path``, autosaving to ``record_path`` (default
-    ``path``; locked for this process, see ``records.saving``), or writing nothing when
-    ``autosave`` is False.
-
-    Raises ReplayFileError for a bad file or a recorded turn whose hash does not match, and
-    UserError when another process plays the file it would write.
-    """
-    from wokphysics.games.wok_on_fire.record import resume_from_file
-
-    return resume_from_file(path, record_path, autosave=autosave)

@@ -1,5 +1,6 @@
-"""Game records of Wok on Fire: autosave, resume, replay and verify (format
-``wokphysics-game-replay``).
+"""Game records of Wok on Fire: saving and autosave, resume, replay and verify (format
+``wokphysics-game-replay``). The engine knows nothing of files: :class:`Autosave` writes a
+game when it is made and whenever a turn is over (the engine's ``on_turn_over``).
 
 A record is JSON: a versioned header (format, version, Python/pymunk/numpy versions, config
 hash, seed, dt, players, bots, starting player), the full config, and every turn's inputs with
@@ -12,7 +13,8 @@ anything from the file (JSON only, every field's type checked); every problem is
 >>> from wokphysics.config.wok_on_fire import load_config
 >>> from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 >>> path = Path(tempfile.mkdtemp()) / "game.json"
->>> game = WokOnFireGame(load_config(), 2, seed=3, bots=("strong", "weak"), record_path=path)
+>>> game = WokOnFireGame(load_config(), 2, seed=3, bots=("strong", "weak"))
+>>> saved = Autosave(game, path)
 >>> verify_game_record(path)
 (True, '0 turns verified, every state hash identical (unfinished game, 2 players)')
 """
@@ -98,6 +100,30 @@ def write_record(data: dict[str, Any], path: Path) -> None:
     write_atomically(path, json.dumps(data, separators=(",", ":")) + "\n")
 
 
+def save_game(game: WokOnFireGame, path: str | Path) -> None:
+    """Write ``game``'s record to ``path`` (atomically, see :func:`write_record`)."""
+    write_record(build_record(game), Path(path))
+
+
+class Autosave:
+    """Keeps ``game``'s record in ``path``: locked for this process (a UserError if another
+    window plays it: two writers would overwrite each other's turns), written at once and
+    whenever a turn is over, so a crash loses at most the turn under way."""
+
+    def __init__(self, game: WokOnFireGame, path: str | Path) -> None:
+        self.game = game
+        self.path = claim_to_resume(Path(path))
+        game.on_turn_over = self._turn_over
+        self.save()
+
+    def _turn_over(self, game: WokOnFireGame) -> None:
+        self.save()
+
+    def save(self) -> None:
+        """Write the game as it is now."""
+        save_game(self.game, self.path)
+
+
 # ----------------------------------------------------------------------------- reading
 
 
@@ -125,11 +151,9 @@ class GameRecord:
     result: Any = None
     """The record's ``result`` as written (checked against the replayed game's)."""
 
-    def new_game(self, record_path: str | Path | None = None) -> WokOnFireGame:
+    def new_game(self) -> WokOnFireGame:
         try:
-            return WokOnFireGame(
-                self.cfg, self.players, self.seed, self.starting_player, self.bots, record_path
-            )
+            return WokOnFireGame(self.cfg, self.players, self.seed, self.starting_player, self.bots)
         except UserError as error:
             raise ReplayFileError(self.file, str(error)) from None
 
@@ -277,9 +301,9 @@ class Diverged(Exception):
 class GameStepper:
     """Steps a fresh game through a record, input by input or turn by turn (for a viewer)."""
 
-    def __init__(self, record: GameRecord, record_path: str | Path | None = None) -> None:
+    def __init__(self, record: GameRecord) -> None:
         self.record = record
-        self.game = record.new_game(record_path)
+        self.game = record.new_game()
         self.turn_index = 0
         self.input_index = 0
         self._pending: EngineAction | None = None
@@ -451,23 +475,15 @@ def _result_words(result: Any) -> str:
     return f"({json.dumps(result)[:100]})"
 
 
-def resume_from_file(
-    path: str | Path, record_path: str | Path | None = None, *, autosave: bool = True
-) -> WokOnFireGame:
-    """Rebuild a recorded game in a fresh world, ready for its next input (see the engine).
-    With ``autosave`` the game is written to ``record_path`` (default ``path``) at once and
-    after every turn, and that file is locked for this process first (a UserError if another
-    window plays it: two writers would overwrite each other's turns); without, nothing is
-    written."""
+def resume_game(path: str | Path) -> WokOnFireGame:
+    """Rebuild the game recorded in ``path`` in a fresh world (the config from the file, the
+    same seed), every recorded input replayed and each turn's hash checked, ready for its
+    next input. Nothing is written: an :class:`Autosave` keeps it saved. A ReplayFileError for
+    a bad file or a turn whose hash does not match."""
     record = load_game_record(path)
     stepper = GameStepper(record)
     try:
         stepper.run()
     except Diverged as divergence:
         raise ReplayFileError(str(path), f"cannot resume: {divergence}") from None
-    game = stepper.game
-    if autosave:
-        target = Path(path) if record_path is None else Path(record_path)
-        game.record_path = claim_to_resume(target)
-        game.autosave()
-    return game
+    return stepper.game

@@ -18,6 +18,7 @@ from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import GameResult, results_table
 from wokphysics.games.wok_on_fire.bots import make_wof_bot, play_bot_game
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.record import save_game
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def play_one(
     bots = [make_wof_bot(cfg, name, bot_seed(game_seed, p)) for p, name in enumerate(names)]
     play_bot_game(game, bots)
     if record_path is not None:
-        game.save(record_path)
+        save_game(game, record_path)
     return game
 
 
