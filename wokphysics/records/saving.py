@@ -44,6 +44,17 @@ LOCK_TRIES = 10
 held it letting go): one more try is all it ever takes."""
 
 
+class SaveFailed(UserError):
+    """A save file could not be written (a full disk, a folder made read-only meanwhile): the
+    old file is still whole. A game in a window goes on and tries again (the player may free
+    some space); ``reason`` is the system's word for it."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: cannot write the save file: {reason}")
+
+
 class FolderNotWritable(UserError):
     """The folder of a save file refuses new files (read-only, or not the user's): no game can
     be saved there, so none can be written by two windows either."""
@@ -57,7 +68,7 @@ class FolderNotWritable(UserError):
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path``'s contents by ``text`` (UTF-8) in one step, or raise a UserError.
+    """Replace ``path``'s contents by ``text`` (UTF-8) in one step, or raise SaveFailed.
 
     The temporary file (``NAME.<pid>.tmp`` beside it) is removed if anything fails.
     """
@@ -72,7 +83,7 @@ def write_atomically(path: Path, text: str) -> None:
     except OSError as error:
         with contextlib.suppress(OSError):
             temporary.unlink()
-        raise UserError(f"{path}: cannot write the save file: {error.strerror}") from None
+        raise SaveFailed(path, error.strerror or str(error)) from None
 
 
 def _lock_file(path: Path) -> Path:

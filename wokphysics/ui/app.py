@@ -28,6 +28,7 @@ import pygame
 from wokphysics.config.paths import sprites_dir
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import UserError
+from wokphysics.records.saving import SaveFailed
 from wokphysics.ui.display import missing_display
 from wokphysics.ui.pointer_clock import POLL_S, EventStamper, RealClock, WindowClock
 from wokphysics.ui.render import TableRenderer
@@ -159,7 +160,15 @@ class App:
         self._size = self.screen.get_size()
         self.on_leave: Callable[[], None] | None = None
         """Called once before the scene is replaced (switch, restart) or the window closes:
-        where a game saves itself. Each scene's factory sets it anew (it is cleared first)."""
+        where a game saves itself. Each scene's factory sets it anew (it is cleared first). If
+        it raises SaveFailed (a full disk), the window stays open and says so: the player may
+        free some space and close again (or quit unsaved with Q)."""
+        self.save_problem: Callable[[], str | None] | None = None
+        """Why the game's save file is behind the game (a full disk), or None: shown at the
+        top of the window while it lasts. Each scene's factory that saves sets it."""
+        self.unsaved: str | None = None
+        """Leaving the game could not save it: why (the box shown until the player closes
+        again, goes on playing with Esc, or quits unsaved with Q)."""
         self.home: SceneFactory | None = None
         """Where Q (while paused) goes: the launcher's factory, or None to close the window."""
         self._new_scene = new_scene
@@ -198,10 +207,21 @@ class App:
     def _leave(self) -> None:
         leave, self.on_leave = self.on_leave, None
         if leave is not None:
-            leave()
+            try:
+                leave()
+            except SaveFailed:
+                self.on_leave = leave  # still to do: the next try saves it
+                raise
+            self.unsaved = None
+            self.save_problem = None
 
     def restart(self) -> None:
-        self._leave()
+        try:
+            self._leave()
+        except SaveFailed as failure:
+            self.unsaved = str(failure)
+            self.confirm_restart = False
+            return
         self._scene_on_table = False
         self.scene = self._new_scene(self)
         self.confirm_restart = False
@@ -317,7 +337,10 @@ class App:
                 pass
             if self.options.screenshot is not None:
                 self.save_screenshot(self.options.screenshot)
-            self._leave()
+            while not self._left():
+                self.running = True
+                while self.frame():
+                    pass
         except KeyboardInterrupt:
             self._leave()  # Ctrl-C saves like closing the window: the unfinished turn too
             raise
@@ -325,6 +348,26 @@ class App:
             self._in_loop = False
             self.close()
         return 0
+
+    def _left(self) -> bool:
+        """Leave the game (save it) as the window closes: False when the save failed and the
+        player may still free some space and close again (the box says so); a window that
+        closes by itself (``max_frames``, SIGTERM) says it in one line (SaveFailed)."""
+        try:
+            self._leave()
+        except SaveFailed as failure:
+            if self.options.max_frames is not None or self._terminating or self.closed:
+                raise
+            self.unsaved = str(failure)
+            return False
+        return True
+
+    def _quit_unsaved(self) -> None:
+        """Q in the "Not saved" box: close without the last save (the file keeps the game
+        as it was last saved)."""
+        self.on_leave = None
+        self.unsaved = None
+        self.running = False
 
     def save_screenshot(self, path: Path) -> None:
         try:
@@ -337,7 +380,7 @@ class App:
     @property
     def overlay_open(self) -> bool:
         """Pause, help or the restart question is shown: the scene gets no pointer input."""
-        return self.paused or self.help or self.confirm_restart
+        return self.paused or self.help or self.confirm_restart or self.unsaved is not None
 
     def handle(self, event: pygame.event.Event, t_s: float) -> None:
         """One event; ``t_s`` is when it happened on the window's clock (s)."""
@@ -373,6 +416,12 @@ class App:
             self.scene.mouse_move(pos, moved_s)
 
     def _key(self, key: int) -> None:
+        if self.unsaved is not None:
+            if key == pygame.K_q:
+                self._quit_unsaved()
+            elif key == pygame.K_ESCAPE:
+                self.unsaved = None  # go on playing: the next autosave or close tries again
+            return
         if self.confirm_restart:
             if key in (pygame.K_y, pygame.K_RETURN):
                 self.restart()
@@ -402,6 +451,16 @@ class App:
 
     # ------------------------------------------------------------------ overlays
     def draw_overlays(self) -> None:
+        if self.unsaved is not None:
+            self._box("Not saved", [self.unsaved, "", "Free some space (or make the folder "
+                                    "writable), then close the window again to save.",
+                                    "Esc: go on playing", "Q: quit without saving (the file "
+                                    "keeps the game as it was last saved)"])
+            return
+        problem = self.save_problem() if self.save_problem is not None else None
+        if problem is not None:
+            self._banner(f"{problem}. The game goes on; it is saved again after every turn "
+                         "and when you close the window: free some space meanwhile.")
         if self.help:
             self._box("Controls", self.help_text())
         elif self.confirm_restart:
@@ -418,6 +477,17 @@ class App:
         lines = [f"{k}: {v}" for k, v in getattr(self.scene, "help_lines", ())]
         sound = "sound on (muted now)" if self.sound.muted else "mute the sound"
         return lines + [f"M: {sound}", "", "Esc closes"]
+
+    def _banner(self, line: str) -> None:
+        """One line of warning across the top of the window (wrapped), over the scene."""
+        size = max(14, self.screen.get_height() // 50)
+        width = self.screen.get_width()
+        wrapped = self.text.wrap(line, size, width - 40)
+        shade = pygame.Surface((width, (len(wrapped) + 1) * size + 8), pygame.SRCALPHA)
+        shade.fill((90, 20, 16, 230))
+        self.screen.blit(shade, (0, 0))
+        for row, text in enumerate(wrapped):
+            self.screen.blit(self.text.render(text, size, WHITE), (20, 8 + row * size))
 
     def _box(self, title: str, lines: list[str]) -> None:
         area = self.screen.get_rect()

@@ -76,13 +76,11 @@ def _wok_on_fire_run(args: argparse.Namespace) -> int:
 
 def _wok_on_fire_start(setup: Setup) -> SceneFactory:
     from wokphysics.config.wok_on_fire import load_config
-    from wokphysics.games.wok_on_fire.record import Autosave, resume_game
+    from wokphysics.games.wok_on_fire.record import resume_game
     from wokphysics.ui.play import scene_factory
 
     if setup.resume is not None:
-        first = resume_game(setup.resume)
-        if setup.save is not None:
-            Autosave(first, setup.save)
+        first = resume_game(setup.resume)  # saved to setup.save once its scene is made
         return scene_factory(first.cfg, first.bots, first.seed, setup.save, first)
     cfg = load_config(setup.config)
     return scene_factory(cfg, setup.seats, setup.seed, setup.save)

@@ -19,6 +19,7 @@ from wokphysics.games.wok_on_fire.info import INFO
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+    from wokphysics.games.wok_on_fire.record import Autosave
     from wokphysics.ui.app import App, SceneFactory
     from wokphysics.ui.pointer_clock import WindowClock
     from wokphysics.ui.wok_on_fire.scene import PlayScene
@@ -69,16 +70,15 @@ def play_window(args: argparse.Namespace) -> int:
     return status
 
 
-def save_on_leave(scene: PlayScene, save: Path) -> None:
-    """Write ``scene``'s game with every input so far to ``save`` (a stir or chop under way is
-    finished first: the engine records its outcome) and say how to continue it (or, when it
-    is over, to replay it)."""
-    from wokphysics.games.wok_on_fire.record import save_game
+def save_on_leave(scene: PlayScene, saver: Autosave) -> None:
+    """Write ``scene``'s game with every input so far to its save file (a stir or chop under
+    way is finished first: the engine records its outcome) and say how to continue it (or,
+    when it is over, to replay it). SaveFailed if it cannot be written."""
     from wokphysics.records.saving import saved_game_line
 
     scene.finish_motion()
-    save_game(scene.game, save)
-    line = saved_game_line(INFO.name, save)
+    saver.save()
+    line = saved_game_line(INFO.name, saver.path)
     if line is not None:
         print(line)
 
@@ -110,17 +110,14 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     else:
         save = None
 
-    from wokphysics.games.wok_on_fire.record import Autosave, resume_game
+    from wokphysics.games.wok_on_fire.record import resume_game
     from wokphysics.terminal.options import check_save_options, check_seed
 
     check_save_options(args)
     if args.resume:
         if save is not None:
             save = claim_save(save, Path(args.resume))
-        # --no-save: the resumed game's file is left as it is
-        first = resume_game(args.resume)
-        if save is not None:
-            Autosave(first, save)
+        first = resume_game(args.resume)  # saved to ``save`` once its scene is made
         cfg = first.cfg
         labels = first.bots
         seed = first.seed
@@ -187,8 +184,6 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
                     print(f"a new game starts in {save}; the game before is kept in {kept}"
                           f" ({_resume_or_replay(kept)})")
             game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels)
-            if save is not None:
-                Autosave(game, save)
         games_made += 1
         bots: dict[int, WokBot] = {
             player: make_wof_bot(cfg, label, bot_seed(game.seed, player))
@@ -197,7 +192,9 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
         scene = PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart,
                           events_read=lambda: app.events_read_s, sound=app.sound.play)
         if save is not None:
-            app.on_leave = lambda: save_on_leave(scene, save)
+            saver = Autosave(game, save)  # written now and after every turn
+            app.on_leave = lambda: save_on_leave(scene, saver)
+            app.save_problem = lambda: saver.problem
         return scene
 
     return on_table(cfg, new_scene)

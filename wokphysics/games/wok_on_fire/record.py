@@ -21,6 +21,7 @@ anything from the file (JSON only, every field's type checked); every problem is
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ from wokphysics.records.files import (
     versions,
 )
 from wokphysics.records.header import HEADER_FIELDS, check_header
-from wokphysics.records.saving import claim_to_resume, write_atomically
+from wokphysics.records.saving import SaveFailed, claim_to_resume, write_atomically
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.world import TableError
 
@@ -108,20 +109,30 @@ def save_game(game: WokOnFireGame, path: str | Path) -> None:
 class Autosave:
     """Keeps ``game``'s record in ``path``: locked for this process (a UserError if another
     window plays it: two writers would overwrite each other's turns), written at once and
-    whenever a turn is over, so a crash loses at most the turn under way."""
+    whenever a turn is over, so a crash loses at most the turn under way. A write that fails
+    at the end of a turn (a full disk) does not stop the game: :attr:`problem` says why until
+    a later write succeeds, and the next turn tries again."""
 
     def __init__(self, game: WokOnFireGame, path: str | Path) -> None:
         self.game = game
         self.path = claim_to_resume(Path(path))
+        self.problem: str | None = None
+        """Why the game on disk is older than the game (None: it is the game as it is)."""
         game.on_turn_over = self._turn_over
         self.save()
 
     def _turn_over(self, game: WokOnFireGame) -> None:
-        self.save()
+        with contextlib.suppress(SaveFailed):
+            self.save()
 
     def save(self) -> None:
-        """Write the game as it is now."""
-        save_game(self.game, self.path)
+        """Write the game as it is now (SaveFailed if it cannot be: :attr:`problem`)."""
+        try:
+            save_game(self.game, self.path)
+        except SaveFailed as failure:
+            self.problem = str(failure)
+            raise
+        self.problem = None
 
 
 # ----------------------------------------------------------------------------- reading

@@ -188,10 +188,11 @@ def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
             save = setup.save
 
             def leave() -> None:
-                session.autosave()
+                session.autosave()  # SaveFailed: the window stays open, the file claimed
                 release_save_file(save)
 
             app.on_leave = leave
+            app.save_problem = lambda: session.save_problem
         return scene
 
     return new_scene

@@ -11,6 +11,7 @@ read. No pygame here.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.registry import make_bot, new_game
 from wokphysics.games.seeds import bot_seed
+from wokphysics.records.saving import SaveFailed
 from wokphysics.replay.turn_record import PERSON, read_record, write_record
 from wokphysics.ui.turn.seats import player_names
 
@@ -45,6 +47,8 @@ class TurnSession:
         self.seats = tuple(seats)
         self.names = player_names(self.seats)
         self.save_path = save
+        self.save_problem: str | None = None
+        """Why the saved game is older than this one (a full disk): None once it is saved."""
         self.initial = initial if initial is not None else state.clone()
         self.bots: dict[int, Bot] = {
             seat: make_bot(game, label, bot_seed(state.seed, seat))
@@ -100,7 +104,8 @@ class TurnSession:
         applied = Applied(player, action, before, turn_over)
         self.events.append(applied)
         if turn_over:
-            self.autosave()
+            with contextlib.suppress(SaveFailed):  # kept in save_problem: the game goes on
+                self.autosave()
         return applied
 
     def bot_choice(self) -> Action:
@@ -108,6 +113,13 @@ class TurnSession:
         return self.bots[self.current].choose(self.state)
 
     def autosave(self) -> None:
-        """Write the game to the autosave file, if there is one."""
-        if self.save_path is not None:
+        """Write the game to the autosave file, if there is one (SaveFailed if it cannot be,
+        kept in :attr:`save_problem` until a later write succeeds)."""
+        if self.save_path is None:
+            return
+        try:
             write_record(self.save_path, self.game, self.seats, self.initial, self.state)
+        except SaveFailed as failure:
+            self.save_problem = str(failure)
+            raise
+        self.save_problem = None

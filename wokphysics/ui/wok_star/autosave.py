@@ -5,9 +5,10 @@ write_atomically`), which takes tens of milliseconds on a busy disk: longer than
 the window makes the file's text (a millisecond or two) and hands it to :class:`Autosaver`,
 whose worker thread writes the newest text it was given (an older one still waiting is
 dropped: only the game as it is now matters). :meth:`Autosaver.flush` waits until the newest
-text is on disk (the window closing, a test reading the file). A failed write is kept and
-raised by the next :meth:`Autosaver.save` or :meth:`Autosaver.flush`, one line for people.
-No pygame.
+text is on disk (the window closing, a test reading the file). A failed write (a full disk)
+is kept in :attr:`Autosaver.problem` until a later write succeeds, and raised by
+:meth:`Autosaver.flush`; every text handed over is still written (the player may free some
+space meanwhile). No pygame.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from wokphysics.errors import UserError
-from wokphysics.records.saving import write_atomically
+from wokphysics.records.saving import SaveFailed, write_atomically
 
 
 class Autosaver:
@@ -27,13 +27,18 @@ class Autosaver:
         self._changed = threading.Condition()
         self._pending: str | None = None
         self._writing = False
-        self._error: UserError | None = None
+        self._error: SaveFailed | None = None
         self._thread: threading.Thread | None = None
 
+    @property
+    def problem(self) -> str | None:
+        """Why the last write failed (None: it succeeded, or none was made)."""
+        error = self._error
+        return None if error is None else str(error)
+
     def save(self, text: str) -> None:
-        """Have ``text`` written (soon); raises the error of a previous failed write."""
+        """Have ``text`` written (soon)."""
         with self._changed:
-            self._raise()
             self._pending = text
             if self._thread is None:
                 self._thread = threading.Thread(target=self._work, name="wok-star-autosave",
@@ -42,16 +47,12 @@ class Autosaver:
             self._changed.notify_all()
 
     def flush(self) -> None:
-        """Wait until the newest text is on disk; raises a failed write's error."""
+        """Wait until the newest text is written; SaveFailed if that write failed."""
         with self._changed:
             while self._pending is not None or self._writing:
                 self._changed.wait()
-            self._raise()
-
-    def _raise(self) -> None:
-        error, self._error = self._error, None
-        if error is not None:
-            raise error
+            if self._error is not None:
+                raise self._error
 
     def _work(self) -> None:
         while True:
@@ -64,9 +65,12 @@ class Autosaver:
                 self._writing = True
             try:
                 write_atomically(self.path, text)
-            except UserError as error:
+            except SaveFailed as error:
                 with self._changed:
                     self._error = error
+            else:
+                with self._changed:
+                    self._error = None
             finally:
                 with self._changed:
                     self._writing = False

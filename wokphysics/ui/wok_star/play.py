@@ -73,6 +73,7 @@ def star_factory(setup: StarSetup) -> SceneFactory:
                           go_home if home is not None else None)
         if setup.save is not None:
             app.on_leave = session.close
+            app.save_problem = lambda: session.save_problem or None
         return scene
 
     return new_scene

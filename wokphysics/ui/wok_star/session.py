@@ -19,11 +19,12 @@ changes) and each step of the other phases, and when the game ends.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from wokphysics.errors import IllegalAction, UserError
+from wokphysics.errors import IllegalAction
 from wokphysics.games.bots import Bot
 from wokphysics.games.registry import make_bot
 from wokphysics.games.seeds import bot_seed
@@ -36,6 +37,7 @@ from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.seats import busy
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.records.saving import SaveFailed
 from wokphysics.ui.turn.seats import player_names
 from wokphysics.ui.wok_star.autosave import Autosaver
 from wokphysics.ui.wok_star.record import PERSON, record_text
@@ -149,7 +151,6 @@ class StarSession:
         """The steps taken in this window (the presenter reads them once each, in order)."""
         self._initial_data: dict[str, object] | None = None
         self._saver = Autosaver(save) if save is not None else None
-        self.save_problem = ""
         """Why the last autosave failed ("" when it did not)."""
 
     @classmethod
@@ -296,32 +297,35 @@ class StarSession:
         return [a for a in self.state.history if isinstance(a, WokStarAction)]
 
     # ------------------------------------------------------------------ saving
+    @property
+    def save_problem(self) -> str:
+        """Why the saved game is older than this one (a full disk), or "" (saved, or nothing
+        to save to): the game goes on, and every later autosave tries again."""
+        problem = None if self._saver is None else self._saver.problem
+        return problem or ""
+
     def autosave(self) -> None:
         """Have the game written to the autosave file, if there is one (on a worker thread:
-        :meth:`flush` waits for it). A failure is kept in :attr:`save_problem`, so the game
-        goes on."""
+        :meth:`flush` waits for it)."""
         if self._saver is None:
             return
         if self._initial_data is None:
             self._initial_data = dict(self.initial.to_dict())
-        try:
-            self._saver.save(record_text(self.seats, self._initial_data, self.state, self.times))
-        except UserError as error:
-            self.save_problem = str(error)
+        self._saver.save(record_text(self.seats, self._initial_data, self.state, self.times))
 
     def flush(self) -> None:
-        """Wait until the last autosave is on disk (a failure goes to :attr:`save_problem`)."""
+        """Wait until the last autosave is written (a failure stays in :attr:`save_problem`)."""
         if self._saver is None:
             return
-        try:
+        with contextlib.suppress(SaveFailed):
             self._saver.flush()
-        except UserError as error:
-            self.save_problem = str(error)
 
     def close(self) -> None:
-        """The window leaves this game: save it as it is now and wait for the file."""
+        """The window leaves this game: save it as it is now and wait for the file
+        (SaveFailed if it cannot be written)."""
         self.autosave()
-        self.flush()
+        if self._saver is not None:
+            self._saver.flush()
 
 
 def is_wait(action: WokStarAction) -> bool:
