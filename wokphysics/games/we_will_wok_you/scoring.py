@@ -28,7 +28,6 @@ ingredient types is the config's too (``CardData.num_types``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import NamedTuple
@@ -474,59 +473,54 @@ def _optimistic(
     return best
 
 
-def _solve(
-    effective: tuple[Effective, ...],
-    counts: list[int],
-    sign: int,
-    scale: int,
-    inner_power: int = -1,
-    inner_swap: bool = False,
-    value_only: bool = False,
-) -> _Plan:
-    """The best encoded value for fixed effective woks, and the choices that reach it.
+class _Woks:
+    """The effective woks sorted by what they do with cards: the covered points, the best
+    per-card wok of each card class (``linear``: raw points, -1 = none; ``linear_src``: its
+    position), the best set woks of 3 and of 5 (points ``p3``/``p5`` at ``set3``/``set5``)
+    and the combo woks (position, cards per type, points)."""
 
-    ``inner_power`` (the Man-at-power-wok's points, or -1) and ``inner_swap`` say whether the
-    Man-at-power-wok and the Man-at-swap-wok are still free to go on a combo wok; the combo
-    search then tries, for each combo wok, its own combination, each useful swap of it (to a
-    type the player holds, not needing more cards than held) and the power wok, each man at
-    most once. ``value_only``: the plan carries the value alone (its choices unset).
-    """
-    num_classes = len(counts)
-    num_types = num_classes // 4
-    covered = 0
-    linear = [-1] * num_classes
-    linear_src = [-1] * num_classes
-    p3 = p5 = -1
-    set3 = set5 = -1
-    combo_woks: list[tuple[int, tuple[int, ...], int]] = []
-    for position, eff in enumerate(effective):
-        kind = eff.kind
-        if kind == COVERED:
-            covered += eff.points
-        elif kind == COMBO:
-            combo_woks.append((position, eff.req, eff.points))
-        elif kind == SET:
-            if eff.size == 3 and eff.points > p3:
-                p3, set3 = eff.points, position
-            elif eff.size == 5 and eff.points > p5:
-                p5, set5 = eff.points, position
-        elif kind == DOUBLE:
-            for type_index, per_card in eff.halves:
-                for c in range(type_index * 4, type_index * 4 + 4):
-                    if per_card > linear[c]:
-                        linear[c], linear_src[c] = per_card, position
-        else:
-            points = eff.points
-            for c in _accepting(kind, num_classes):
-                if points > linear[c]:
-                    linear[c], linear_src[c] = points, position
+    def __init__(self, effective: tuple[Effective, ...], num_classes: int) -> None:
+        self.covered = 0
+        self.linear = [-1] * num_classes
+        self.linear_src = [-1] * num_classes
+        self.p3 = self.p5 = -1
+        self.set3 = self.set5 = -1
+        self.combo: list[tuple[int, tuple[int, ...], int]] = []
+        linear, linear_src = self.linear, self.linear_src
+        for position, eff in enumerate(effective):
+            kind = eff.kind
+            if kind == COVERED:
+                self.covered += eff.points
+            elif kind == COMBO:
+                self.combo.append((position, eff.req, eff.points))
+            elif kind == SET:
+                if eff.size == 3 and eff.points > self.p3:
+                    self.p3, self.set3 = eff.points, position
+                elif eff.size == 5 and eff.points > self.p5:
+                    self.p5, self.set5 = eff.points, position
+            elif kind == DOUBLE:
+                for type_index, per_card in eff.halves:
+                    for c in range(type_index * 4, type_index * 4 + 4):
+                        if per_card > linear[c]:
+                            linear[c], linear_src[c] = per_card, position
+            else:
+                points = eff.points
+                for c in _accepting(kind, num_classes):
+                    if points > linear[c]:
+                        linear[c], linear_src[c] = points, position
 
-    # g[t][u]: best value of type t's cards when u of them go to combos (sets of 3 and 5 and
-    # per-card woks for the rest), and the sets that reach it. Shared by every call.
+
+def _type_rows(
+    woks: _Woks, counts: list[int], sign: int, scale: int
+) -> tuple[list[list[int]], list[list[tuple[int, int]]], list[int]]:
+    """Per type ``t``: ``g[t][u]``, the best value of its cards when ``u`` of them go to combos
+    (sets of 3 and 5 and per-card woks for the rest), the sets that reach it, and how many
+    cards of it there are. Each row is shared by every call and game (a bounded memo)."""
+    linear, p3, p5 = woks.linear, woks.p3, woks.p5
     g_values: list[list[int]] = []
     g_sets: list[list[tuple[int, int]]] = []
     n_type: list[int] = []
-    for t in range(num_types):
+    for t in range(len(counts) // 4):
         b = t * 4
         if not (counts[b] or counts[b + 1] or counts[b + 2] or counts[b + 3]):
             row = _NO_CARDS  # what _type_table gives for a type the player holds none of
@@ -547,12 +541,19 @@ def _solve(
         g_values.append(row[0])
         g_sets.append(row[1])
         n_type.append(len(row[0]) - 1)
+    return g_values, g_sets, n_type
 
-    power_value = inner_power * scale if inner_power >= 0 else -1
+
+def _combo_modes(
+    woks: _Woks, n_type: list[int], sign: int, scale: int, inner_swap: bool
+) -> list[tuple[int, list[_Mode]]]:
+    """Per combo wok (its position), the ways to fill it: its own combination, then (while
+    the Man-at-swap-wok is free) each useful swap of it, to a type the player holds and not
+    needing more cards than held (else leaving the man out is as good)."""
+    num_types = len(n_type)
     held = [t for t in range(num_types) if n_type[t]] if inner_swap else []
-    # Per combo wok: its modes (pairs (type, count), encoded value per combo, swap or None).
     entries: list[tuple[int, list[_Mode]]] = []
-    for position, req, points in combo_woks:
+    for position, req, points in woks.combo:
         modes: list[_Mode] = [(_pairs(req), points * scale + sign * sum(req), None)]
         if inner_swap:
             for source in range(num_types):
@@ -569,102 +570,157 @@ def _solve(
                     pairs = tuple((t, n) for t, n in enumerate(new) if n)
                     modes.append((pairs, points * scale + sign * sum(new), (source, target)))
         entries.append((position, modes))
+    return entries
 
-    base = sum([values[0] for values in g_values])
-    best_value = _NOTHING
-    best_choice: list[tuple[int, int]] = []
-    best_usage: list[int] = []
-    if not entries:  # no combo wok: nothing to search
-        best_value, best_usage = base, [0] * num_types
-    else:
-        usage = [0] * num_types
 
-        last = len(entries)
-        if last > 1:  # most promising first (the search then prunes sooner)
-            power_free = inner_power >= 0
-            entries.sort(key=lambda entry: -_optimistic(
-                entry[1], inner_swap, power_free, power_value, n_type, usage
-            ))
-        # choice per entry: (mode index or -1 for the power wok, combos)
-        choice = [(0, 0)] * last
+class _ComboSearch:
+    """Branch and bound over the combo woks: for each, how many combos it holds and whether
+    the Man-at-power-wok (``power_value``: its encoded points, or -1) or the Man-at-swap-wok
+    goes on it, each man at most once. The best value (``best_value``, above ``base``: the
+    types' values with no combo) and the choice reaching it (per entry: mode index, or -1 for
+    the power wok, and combos; ``best_usage``: cards of each type in combos). A method that
+    calls itself, not a closure: a closure naming itself is a reference cycle."""
 
-        # The search calls itself through ``again`` (itself, passed in), not by its own name:
-        # a closure that names itself holds itself through its cell, a reference cycle that
-        # only the cycle collector frees (with the lists it holds), running it about every
-        # game of a simulation.
-        def search(
-            again: Callable[..., None],
-            index: int, acc: int, types_value: int, swap_free: bool, power_free: bool,
-        ) -> None:
-            nonlocal best_value, best_choice, best_usage
-            if index == last:
-                if acc + types_value > best_value:
-                    best_value = acc + types_value
-                    best_choice = list(choice)
-                    best_usage = list(usage)
-                return
-            if best_value != _NOTHING:  # (nothing found yet: no bound can prune)
-                bound = acc + types_value
-                for _, modes in entries[index:]:
-                    bound += _optimistic(modes, swap_free, power_free, power_value, n_type, usage)
-                if bound <= best_value:
-                    return
-            modes = entries[index][1]
-            options: list[tuple[int, int, int]] = []  # (estimate, mode index, combos)
-            if power_free:
-                options.append((power_value, -1, 0))
-            for mode_index, (pairs, e, _) in enumerate(modes):
-                if mode_index and not swap_free:
-                    break
-                top = _max_count(pairs, n_type, usage)
-                lowest = 0 if mode_index == 0 else 1  # no combos with a swap = no swap
-                options.extend(
-                    (e * count, mode_index, count) for count in range(top, lowest - 1, -1)
-                )
-            options.sort(key=itemgetter(0), reverse=True)  # stable: equal ones keep order
-            if index + 1 == last:
-                # The last combo wok: each option's value is final. Weighed here in the same
-                # order and with the same strict test the level below would use (the first
-                # best one wins), without a call per option.
-                for estimate, mode_index, count in options:
-                    value = acc + estimate + types_value
-                    pairs = modes[mode_index][0] if mode_index >= 0 else ()
-                    for t, n in pairs:
-                        value += g_values[t][usage[t] + n * count] - g_values[t][usage[t]]
-                    if value > best_value:
-                        best_value = value
-                        choice[index] = (mode_index, count)
-                        best_choice = list(choice)
-                        best_usage = list(usage)
-                        for t, n in pairs:
-                            best_usage[t] += n * count
-                choice[index] = (0, 0)
-                return
-            for estimate, mode_index, count in options:
+    def __init__(
+        self, entries: list[tuple[int, list[_Mode]]], g_values: list[list[int]],
+        n_type: list[int], power_value: int,
+    ) -> None:
+        self.entries = entries
+        self.g_values = g_values
+        self.n_type = n_type
+        self.power_value = power_value
+        self.last = len(entries)
+        self.usage = [0] * len(n_type)
+        self.choice = [(0, 0)] * len(entries)
+        self.best_value = _NOTHING
+        self.best_choice: list[tuple[int, int]] = []
+        self.best_usage: list[int] = []
+
+    def order(self, swap_free: bool, power_free: bool) -> None:
+        """The most promising combo woks first (the search then prunes sooner)."""
+        power_value, n_type, usage = self.power_value, self.n_type, self.usage
+        self.entries.sort(key=lambda entry: -_optimistic(
+            entry[1], swap_free, power_free, power_value, n_type, usage
+        ))
+
+    def _options(
+        self, modes: list[_Mode], swap_free: bool, power_free: bool
+    ) -> list[tuple[int, int, int]]:
+        """(estimate, mode index or -1 for the power wok, combos) for one combo wok, best
+        estimate first (a stable sort: equal ones keep their order)."""
+        options: list[tuple[int, int, int]] = []
+        if power_free:
+            options.append((self.power_value, -1, 0))
+        for mode_index, (pairs, e, _) in enumerate(modes):
+            if mode_index and not swap_free:
+                break
+            top = _max_count(pairs, self.n_type, self.usage)
+            lowest = 0 if mode_index == 0 else 1  # no combos with a swap = no swap
+            options.extend((e * count, mode_index, count) for count in range(top, lowest - 1, -1))
+        options.sort(key=itemgetter(0), reverse=True)
+        return options
+
+    def _pruned(self, index: int, acc: int, types_value: int, swap_free: bool,
+                power_free: bool) -> bool:
+        """Whether no choice of the combo woks from ``index`` on can beat the best so far."""
+        if self.best_value == _NOTHING:  # nothing found yet: no bound can prune
+            return False
+        bound = acc + types_value
+        for _, modes in self.entries[index:]:
+            bound += _optimistic(modes, swap_free, power_free, self.power_value, self.n_type,
+                                 self.usage)
+        return bound <= self.best_value
+
+    def _weigh_last(self, index: int, options: list[tuple[int, int, int]],
+                    modes: list[_Mode], acc: int, types_value: int) -> None:
+        """The last combo wok: each option's value is final. Weighed in the same order and
+        with the same strict test the level below would use (the first best one wins),
+        without a call per option."""
+        usage, g_values, choice = self.usage, self.g_values, self.choice
+        for estimate, mode_index, count in options:
+            value = acc + estimate + types_value
+            pairs = modes[mode_index][0] if mode_index >= 0 else ()
+            for t, n in pairs:
+                value += g_values[t][usage[t] + n * count] - g_values[t][usage[t]]
+            if value > self.best_value:
+                self.best_value = value
                 choice[index] = (mode_index, count)
-                if mode_index < 0:
-                    again(again, index + 1, acc + estimate, types_value, swap_free, False)
-                    continue
-                pairs = modes[mode_index][0]
-                delta = 0
+                self.best_choice = list(choice)
+                self.best_usage = list(usage)
                 for t, n in pairs:
-                    before = usage[t]
-                    usage[t] = before + n * count
-                    delta += g_values[t][usage[t]] - g_values[t][before]
-                again(
-                    again,
-                    index + 1,
-                    acc + estimate,
-                    types_value + delta,
-                    swap_free and mode_index == 0,
-                    power_free,
-                )
-                for t, n in pairs:
-                    usage[t] -= n * count
-            choice[index] = (0, 0)
+                    self.best_usage[t] += n * count
+        choice[index] = (0, 0)
 
-        search(search, 0, 0, base, inner_swap, inner_power >= 0)
-    plan = _Plan(value=covered * scale + best_value)
+    def run(self, index: int, acc: int, types_value: int, swap_free: bool,
+            power_free: bool) -> None:
+        """Search the combo woks from ``index`` on (``acc``: the combos' encoded value so far,
+        ``types_value``: the types' values for the cards in combos so far)."""
+        if index == self.last:
+            if acc + types_value > self.best_value:
+                self.best_value = acc + types_value
+                self.best_choice = list(self.choice)
+                self.best_usage = list(self.usage)
+            return
+        if self._pruned(index, acc, types_value, swap_free, power_free):
+            return
+        modes = self.entries[index][1]
+        options = self._options(modes, swap_free, power_free)
+        if index + 1 == self.last:
+            self._weigh_last(index, options, modes, acc, types_value)
+            return
+        usage, g_values, choice = self.usage, self.g_values, self.choice
+        for estimate, mode_index, count in options:
+            choice[index] = (mode_index, count)
+            if mode_index < 0:
+                self.run(index + 1, acc + estimate, types_value, swap_free, False)
+                continue
+            pairs = modes[mode_index][0]
+            delta = 0
+            for t, n in pairs:
+                before = usage[t]
+                usage[t] = before + n * count
+                delta += g_values[t][usage[t]] - g_values[t][before]
+            self.run(index + 1, acc + estimate, types_value + delta,
+                     swap_free and mode_index == 0, power_free)
+            for t, n in pairs:
+                usage[t] -= n * count
+        choice[index] = (0, 0)
+
+
+def _solve(
+    effective: tuple[Effective, ...],
+    counts: list[int],
+    sign: int,
+    scale: int,
+    inner_power: int = -1,
+    inner_swap: bool = False,
+    value_only: bool = False,
+) -> _Plan:
+    """The best encoded value for fixed effective woks, and the choices that reach it.
+
+    ``inner_power`` (the Man-at-power-wok's points, or -1) and ``inner_swap`` say whether the
+    Man-at-power-wok and the Man-at-swap-wok are still free to go on a combo wok; the combo
+    search then tries, for each combo wok, its own combination, each useful swap of it (to a
+    type the player holds, not needing more cards than held) and the power wok, each man at
+    most once. ``value_only``: the plan carries the value alone (its choices unset).
+    """
+    woks = _Woks(effective, len(counts))
+    g_values, g_sets, n_type = _type_rows(woks, counts, sign, scale)
+    entries = _combo_modes(woks, n_type, sign, scale, inner_swap)
+    base = sum([values[0] for values in g_values])
+    if not entries:  # no combo wok: nothing to search
+        best_value, best_usage = base, [0] * len(n_type)
+        best_choice: list[tuple[int, int]] = []
+    else:
+        power_free = inner_power >= 0
+        search = _ComboSearch(entries, g_values, n_type,
+                              inner_power * scale if power_free else -1)
+        if len(entries) > 1:
+            search.order(inner_swap, power_free)
+        search.run(0, 0, base, inner_swap, power_free)
+        best_value, best_choice, best_usage = (
+            search.best_value, search.best_choice, search.best_usage)
+    plan = _Plan(value=woks.covered * scale + best_value)
     if value_only:  # (the caller reads the value only: the choices are not filled in)
         return plan
     for (position, modes), (mode_index, count) in zip(entries, best_choice, strict=True):
@@ -676,9 +732,9 @@ def _solve(
         swap = modes[mode_index][2]
         if swap is not None:
             plan.swap_at, plan.swap = position, swap
-    plan.sets = [g_sets[t][best_usage[t]] for t in range(num_types)]
-    plan.set3, plan.set5 = set3, set5
-    plan.linear, plan.linear_src = linear, linear_src
+    plan.sets = [g_sets[t][best_usage[t]] for t in range(len(n_type))]
+    plan.set3, plan.set5 = woks.set3, woks.set5
+    plan.linear, plan.linear_src = woks.linear, woks.linear_src
     return plan
 
 
