@@ -175,123 +175,184 @@ def play_live(
     numbers, the bots' and your own ("seat 1: placed a 4 on Pork: +2, now 3"). Every line
     fits 80 columns.
     """
-    write = _fitting(write)
-    listed: list[Action] = []
-    shown: tuple[object, ...] = ()
-    changes = 0  # actions other than waits: something on the table moved
-    status = (-1, -1e9)  # (changes, time) when the last status line was printed
-    late = False  # the customer on the table was overdue when the last line was printed
-    fresh_output = True
-    names = seat_names(seats)
-    people = sum(1 for bot in seats if bot is None)
-    at_keyboard = -1
-    while not state.is_terminal():
-        seat = state.current_player
-        bot = seats[seat]
-        if bot is not None:
-            action = bot.choose(state)
-            before = Told.of(state)
-            who = _who(state, seat, action)
-            state.apply(action)
-            if str(action) != "wait":
-                changes += 1
-                write(f"  {step_line(state, action, who, names, before)}")
-                fresh_output = True
-            continue
-        if people > 1 and seat != at_keyboard:
-            if at_keyboard >= 0:
-                write(clear + f"=== {names[seat]} at the keyboard ===")
-                if not state.config.rules.timer:
+    return _LiveGame(state, seats, read, _fitting(write), poll, clear).run()
+
+
+class _LiveGame:
+    """One game at the keyboard (see :func:`play_live`): the bots' steps, the hand-over
+    between people (hot seat), what is shown, what is read, the commands and the moves."""
+
+    def __init__(self, state: WokStarState, seats: Sequence[Bot | None], read: Reader,
+                 write: Writer, poll: Poller | None, clear: str) -> None:
+        self.state = state
+        self.seats = seats
+        self.read = read
+        self.write = write
+        self.poll = poll
+        self.clear = clear
+        self.names = seat_names(seats)
+        self.people = sum(1 for bot in seats if bot is None)
+        self.at_keyboard = -1
+        self.listed: list[Action] = []  # the numbered list last shown ('l')
+        self.shown: tuple[object, ...] = ()  # the scene whose table was last printed
+        self.changes = 0  # actions other than waits: something on the table moved
+        self.status = (-1, -1e9)  # (changes, time) when the last status line was printed
+        self.late = False  # the customer on the table was overdue at the last line
+        self.fresh_output = True
+
+    def run(self) -> WokStarState:
+        """Play until the game ends or the person at the keyboard leaves."""
+        state, write = self.state, self.write
+        while not state.is_terminal():
+            seat = state.current_player
+            bot = self.seats[seat]
+            if bot is not None:
+                self._bot_step(seat, bot)
+                continue
+            if not self._hand_over(seat):
+                break
+            self._show(seat)
+            try:
+                text = self._typed(seat)
+            except EOFError:
+                write("(end of input: leaving the game)")
+                break
+            if text is None:  # time passed: a wait, and the others go on
+                continue
+            self.fresh_output = True
+            said = text.lower()  # the commands, like the actions, in any case ("Help")
+            if said in ("q", "quit", "exit"):
+                write("leaving the game")
+                break
+            if self._command(said, seat):
+                continue
+            action = self._action(text, seat)
+            if action is not None:
+                self._step(action, seat, seat)
+        if state.is_terminal():
+            write("")
+            write(render_end(state))
+        return state
+
+    def _bot_step(self, seat: int, bot: Bot) -> None:
+        state = self.state
+        action = bot.choose(state)
+        self._step(action, _who(state, seat, action), seat)
+        if str(action) != "wait":
+            self.fresh_output = True
+
+    def _step(self, action: Action, who: int, seat: int) -> None:
+        """Apply ``action`` (taken by ``who`` on ``seat``'s turn) and say it, a wait aside."""
+        state = self.state
+        if self.seats[seat] is None:
+            self.listed = []
+        before = Told.of(state)
+        state.apply(action)
+        if str(action) != "wait":
+            self.changes += 1
+            self.write(f"  {step_line(state, action, who, self.names, before)}")
+
+    def _hand_over(self, seat: int) -> bool:
+        """Hot seat: another person is to type (cleared screen, a banner, and without the
+        timer their Enter); False when the input ends there."""
+        if self.people > 1 and seat != self.at_keyboard:
+            if self.at_keyboard >= 0:
+                name = self.names[seat]
+                self.write(self.clear + f"=== {name} at the keyboard ===")
+                if not self.state.config.rules.timer:
                     try:
-                        read(f"{names[seat]}: press Enter when you are at the keyboard ")
+                        self.read(f"{name}: press Enter when you are at the keyboard ")
                     except EOFError:
-                        write("(end of input: leaving the game)")
-                        break
-            shown = ()  # the new person sees the whole table
-            at_keyboard = seat
+                        self.write("(end of input: leaving the game)")
+                        return False
+            self.shown = ()  # the new person sees the whole table
+            self.at_keyboard = seat
+        return True
+
+    def _show(self, seat: int) -> None:
+        """The whole table when the scene changed, else a status line when something moved,
+        a while passed or the sand ran out ([TIME UP]: the next prompt waits for the late
+        customer to be dealt with)."""
+        state = self.state
         now = state.clock.peek(state.now)
         scene = (state.round, state.phase, state.current, seat)
-        if scene != shown:
-            write("")
-            write(render(state, seat, now))
-            shown = scene
-            status = (changes, now)
-            fresh_output = True
+        if scene != self.shown:
+            self.write("")
+            self.write(render(state, seat, now))
+            self.shown = scene
+            self.status = (self.changes, now)
+            self.fresh_output = True
         elif state.phase is Phase.ACTION and (
-            status[0] != changes or now - status[1] >= _STATUS_EVERY or state.overdue != late
+            self.status[0] != self.changes or now - self.status[1] >= _STATUS_EVERY
+            or state.overdue != self.late
         ):
-            # The moment the sand runs out is said at once ([TIME UP]): the next prompt
-            # waits for the late customer to be dealt with.
-            write(status_line(state, seat, now))
-            status = (changes, now)
-            fresh_output = True
-        late = state.overdue
+            self.write(status_line(state, seat, now))
+            self.status = (self.changes, now)
+            self.fresh_output = True
+        self.late = state.overdue
+
+    def _typed(self, seat: int) -> str | None:
+        """The line typed (stripped), or None when the timer's moment passed in silence (a
+        wait was taken). EOFError at the end of the input."""
+        state = self.state
         prompt = f"seat {seat + 1}> "
-        try:
-            if poll is not None and _can_pass(state):
-                patience = state.config.time.wait / max(1, state.num_players)
-                typed = poll(prompt if fresh_output else "", patience)
-                fresh_output = False
-                if typed is None:
-                    state.apply(state.parse_action("wait"))  # time passed: others go on
-                    continue
-                text = typed.strip()
-            else:
-                text = read(prompt).strip()
-                fresh_output = True
-        except EOFError:
-            write("(end of input: leaving the game)")
-            break
-        fresh_output = True
-        if text.lower() in ("q", "quit", "exit"):
-            write("leaving the game")
-            break
-        said = text.lower()  # the commands, like the actions, in any case ("Help")
+        if self.poll is not None and _can_pass(state):
+            patience = state.config.time.wait / max(1, state.num_players)
+            typed = self.poll(prompt if self.fresh_output else "", patience)
+            self.fresh_output = False
+            if typed is None:
+                state.apply(state.parse_action("wait"))
+                return None
+            return typed.strip()
+        text = self.read(prompt).strip()
+        self.fresh_output = True
+        return text
+
+    def _command(self, said: str, seat: int) -> bool:
+        """Help, the table again or a page of the numbered moves; False for anything else."""
+        write = self.write
         if said in ("help", "?", "h"):
             write(HELP)
             write(LEGEND)
-            continue
+            return True
         if said in ("v", "view", "show"):
-            write(render(state, seat, state.clock.peek(state.now)))
-            continue
+            write(render(self.state, seat, self.state.clock.peek(self.state.now)))
+            return True
         page = _list_page(said)
-        if page is not None:
-            listed = choices(state, seat)
-            pages = numbered_pages([str(a) for a in listed])
-            number = min(page, len(pages))
-            for line in pages[number - 1]:
-                write(line)
-            if len(pages) > 1:
-                more = f"; 'l {number + 1}' for the next" if number < len(pages) else ""
-                write(f"  (page {number} of {len(pages)}{more})")
-            continue
+        if page is None:
+            return False
+        self.listed = choices(self.state, seat)
+        pages = numbered_pages([str(a) for a in self.listed])
+        number = min(page, len(pages))
+        for line in pages[number - 1]:
+            write(line)
+        if len(pages) > 1:
+            more = f"; 'l {number + 1}' for the next" if number < len(pages) else ""
+            write(f"  (page {number} of {len(pages)}{more})")
+        return True
+
+    def _action(self, text: str, seat: int) -> Action | None:
+        """The move ``text`` names (a number from the list, or words), legal and ``seat``'s
+        to take; None once the reason it is not has been said."""
+        state = self.state
         try:
             index = typed_number(text)
             if index is not None:
-                numbered = listed or choices(state, seat)
+                numbered = self.listed or choices(state, seat)
                 if not 1 <= index <= len(numbered):
-                    write(f"no action numbered {index}; type 'l' to list them")
-                    continue
+                    self.write(f"no action numbered {index}; type 'l' to list them")
+                    return None
                 action = numbered[index - 1]
             else:
                 action = state.parse_action(expand(state, text))
             state.check_legal(action)
-            refusal = _not_yours(state, seat, action, names)
+            refusal = _not_yours(state, seat, action, self.names)
             if refusal:
                 raise IllegalAction(refusal)
         except (ActionParseError, IllegalAction) as error:
-            write(f"not possible: {error}")
-            continue
-        listed = []
-        before = Told.of(state)
-        state.apply(action)
-        if str(action) != "wait":  # your own step, said as the bots' are
-            changes += 1
-            write(f"  {step_line(state, action, seat, names, before)}")
-    if state.is_terminal():
-        write("")
-        write(render_end(state))
-    return state
+            self.write(f"not possible: {error}")
+            return None
+        return action
 
 
 def choices(state: WokStarState, seat: int) -> list[Action]:
