@@ -244,3 +244,30 @@ def test_wok_star_forgets_what_the_pointer_rested_on_when_paused() -> None:
     app.frame(FRAME_S)
     assert app.paused and scene.inputs.hover is None
     pygame.display.quit()
+
+
+def test_m_says_that_the_sound_is_off_and_on_again() -> None:
+    """Issue 27: M muted with no word outside the pause box."""
+    app, _ = _wwwy_app()
+    _key(pygame.K_m)
+    app.frame(FRAME_S)
+    assert app.sound.muted != app.options.mute
+    assert app.flash is not None
+    words = app.flash[0]
+    assert words.startswith("Sound off" if app.sound.muted else "Sound on")
+    for _ in range(int(2.5 / FRAME_S)):
+        app.frame(FRAME_S)
+    assert app.flash is None  # gone after two seconds
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("game", ["we-will-wok-you", "wok-and-roll"])
+def test_the_help_names_m_once(game: str) -> None:
+    """Wok and Roll's help listed M twice."""
+    from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
+
+    scene_of = wwwy_scene if game == "we-will-wok-you" else wok_and_roll_scene
+    app, _ = _turn_app(game, scene_of, 3)
+    lines = app.help_text()
+    assert sum(line.startswith("M:") for line in lines) == 1, lines
+    pygame.display.quit()

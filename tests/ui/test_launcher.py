@@ -313,3 +313,99 @@ def test_every_game_has_its_own_picture_in_the_launcher() -> None:
     assert len(painted) == len(PLUGINS)
     assert all(picture != blank for picture in painted)
     assert len(set(painted)) == len(painted)
+
+
+def _hover(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0),
+                                                              "buttons": (0, 0, 0)}))
+    app.frame(FRAME_S)
+
+
+def _tip_box(app: App, scene: LauncherScene) -> pygame.Rect:
+    """Where the tooltip was drawn: the pale box's bounding rectangle on the screen."""
+    pixels = pygame.surfarray.pixels3d(app.screen)
+    mask = (pixels[:, :, 0] == 255) & (pixels[:, :, 1] == 246) & (pixels[:, :, 2] == 214)
+    xs, ys = mask.nonzero()
+    del pixels
+    assert len(xs), "no tooltip is drawn"
+    return pygame.Rect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+                       int(ys.max() - ys.min() + 1))
+
+
+def test_no_tooltip_covers_another_control(tmp_path: Path) -> None:
+    """Issue 27: the game card's tooltip covered Seed and Start. Resting on every game,
+    seat, option (its value and its name) and button, the tooltip covers no other control."""
+    app, scene, choices = _launcher(tmp_path)
+    for index in range(len(choices.games)):
+        _click(app, scene, Spot("game", index))
+        for rect, spot in list(scene.spots):
+            if not scene.tooltip(spot):
+                continue
+            for pos in (rect.center, (rect.left + 3, rect.bottom - 3),
+                        (rect.right - 3, rect.top + 3)):
+                _hover(app, pos)
+                box = _tip_box(app, scene)
+                covered = [s for r, s in scene.spots
+                           if s != spot and s.kind != "game" and box.colliderect(r)]
+                assert not covered, (spot, pos, box, covered)
+    pygame.display.quit()
+
+
+def test_an_options_name_shows_its_tooltip_too(tmp_path: Path) -> None:
+    app, scene, _ = _launcher(tmp_path)
+    value = scene.rect_of(Spot("option", 0))
+    assert value is not None
+    name = next(r for r, s in scene.spots if s == Spot("option", 0) and r != value)
+    assert name.right <= value.left
+    _hover(app, name.center)
+    assert scene.hover == Spot("option", 0)
+    assert _tip_box(app, scene).width > 100
+    pygame.display.quit()
+
+
+def test_large_whole_options_are_offered_in_steps_that_play_differently() -> None:
+    """"Max stirs per step" offered 58 to 62: now steps of about a quarter of the default."""
+    options = {o.key: o for o in rules_options(plugin("wok-on-fire"))}
+    assert options["max_stirs_per_step"].choices == (30, 45, 60, 75, 90)
+    assert options["pork_majority_bonus"].choices == (3, 4, 5, 6, 7, 10)
+
+
+def test_a_finished_game_is_not_offered_as_one_to_resume(tmp_path: Path) -> None:
+    save = tmp_path / "we-will-wok-you-autosave.json"
+    app, scene, choices = _launcher(tmp_path)
+    _click(app, scene, Spot("game", 1))
+    game = choices.game
+    # an unfinished game's save
+    save.write_text('{"game": "we-will-wok-you", "finished": false}')
+    game.look_again()
+    app.frame(FRAME_S)
+    assert game.saved() is not None and not game.finished()
+    assert "Resume (" in _button_words(scene)
+    save.write_text('{"game": "we-will-wok-you", "finished": true}')
+    game.look_again()
+    app.frame(FRAME_S)
+    assert game.finished()
+    assert _button_words(scene).startswith("See the last game's end")
+    assert "is over" in scene.tooltip(Spot("resume"))
+    pygame.display.quit()
+
+
+def _button_words(scene: LauncherScene) -> str:
+    game = scene.choices.game
+    saved = game.saved()
+    return ("Resume (no saved game)" if saved is None else
+            f"See the last game's end ({saved})" if game.finished() else f"Resume ({saved})")
+
+
+def test_esc_on_the_launcher_asks_to_quit_not_paused(tmp_path: Path) -> None:
+    app, scene, _ = _launcher(tmp_path)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_ESCAPE, "mod": 0}))
+    shown: list[str] = []
+    original = app._box
+    app._box = lambda title, lines: shown.append(title) or original(title, lines)  # type: ignore[method-assign]
+    app.frame(FRAME_S)
+    assert shown == ["Quit wokphysics?"]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_q, "mod": 0}))
+    app.frame(FRAME_S)
+    assert not app.running
+    pygame.display.quit()

@@ -117,7 +117,10 @@ def _choices(annotation: Any, metadata: list[Any], default: Value) -> tuple[Valu
     if annotation is int and isinstance(default, int):
         if high - low + 1 <= MAX_WHOLE_CHOICES:
             return tuple(range(int(low), int(high) + 1))
-        near = [default + step for step in (-2, -1, 0, 1, 2)] + [default * 2]
+        # steps of about a quarter of the default, so a large default is offered values
+        # that play differently (60 stirs: 30, 45, 60, 75, 90, 120; not 58 to 62)
+        step = max(1, round(abs(default) / 4))
+        near = [default + k * step for k in (-2, -1, 0, 1, 2)] + [default * 2]
         return tuple(sorted({v for v in near if low <= v <= high}))
     if annotation is float and isinstance(default, int | float):
         factors = (0.5, 0.75, 1.0, 1.5, 2.0)

@@ -38,6 +38,8 @@ from wokphysics.ui.sprite_cache import Sprites
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Text
 
 DEFAULT_SIZE = (1280, 800)
+FLASH_S = 2.0
+"""Seconds a window-wide word (M's "Sound off") stays."""
 
 
 SceneFactory = Callable[["App"], Scene]
@@ -184,6 +186,8 @@ class App:
         """The window was closed (:meth:`close`): this App draws no more."""
         self._in_loop = False
         self._terminating = False
+        self.flash: tuple[str, float] | None = None
+        """A short word over the window and the seconds it has left (M's "Sound off")."""
         self._held_pointer: tuple[tuple[int, int], float] | None = None
         """Where the pointer last moved while an overlay (pause, help, restart?) was open:
         the scene is told once the overlay closes, so its hover is not stale."""
@@ -254,6 +258,9 @@ class App:
                 self._table[1].resize(self._size)
         if not self.overlay_open:
             self.scene.update(elapsed, self.speed)
+        if self.flash is not None:
+            words, left = self.flash
+            self.flash = (words, left - elapsed) if left > elapsed else None
         self.read_events()  # between the frame's parts, so no batch spans the whole frame
         self.scene.draw(self.screen)
         self.draw_overlays()
@@ -439,6 +446,8 @@ class App:
             self.confirm_restart = True
         elif key == pygame.K_m:
             self.sound.toggle_mute()
+            self.flash = ("Sound off (M: sound on)" if self.sound.muted else
+                          "Sound on (M: mute)", FLASH_S)
         elif key == pygame.K_q and self.paused:
             if self.home is not None:
                 home, self.home = self.home, None
@@ -461,16 +470,32 @@ class App:
         if problem is not None:
             self._banner(f"{problem}. The game goes on; it is saved again after every turn "
                          "and when you close the window: free some space meanwhile.")
+        if self.flash is not None:
+            self._draw_flash(self.flash[0])
         if self.help:
             self._box("Controls", self.help_text())
         elif self.confirm_restart:
             self._box("Restart?", ["Start a new game? The current one ends here "
                                    "(the autosave file then holds the new game).", "",
                                    "Y: yes, restart", "N or Esc: no, go on"])
+        elif self.paused and getattr(self.scene, "is_menu", False):
+            # a menu has no game to pause: Esc there asks whether to quit
+            self._box("Quit wokphysics?", ["Q: quit", "Esc: back to the launcher",
+                                           "F1 or H: controls"])
         elif self.paused:
             leave = "Q: back to the launcher" if self.home is not None else "Q: quit"
             sound = "M: sound on" if self.sound.muted else "M: mute"
             self._box("Paused", ["Esc: go on", leave, "F1 or H: controls", sound])
+
+    def _draw_flash(self, words: str) -> None:
+        """``words`` in a dark pill at the top centre of the window."""
+        size = max(18, self.screen.get_height() // 34)
+        image = self.text.render(words, size, WHITE, bold=True)
+        box = image.get_rect().inflate(size, size // 2)
+        box.midtop = (self.screen.get_width() // 2, size // 2)
+        pygame.draw.rect(self.screen, (20, 16, 14), box, border_radius=box.height // 2)
+        pygame.draw.rect(self.screen, GOLD, box, 2, border_radius=box.height // 2)
+        self.screen.blit(image, image.get_rect(center=box.center))
 
     def help_text(self) -> list[str]:
         """The controls overlay (F1): the scene's keys, then the window's own (M)."""

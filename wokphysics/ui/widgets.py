@@ -6,6 +6,7 @@ and kept (the cache is dropped when it grows large, e.g. after many resizes).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -198,3 +199,46 @@ class ReferenceScale:
     def px(self, reference_px: float) -> int:
         """A length given in reference px, in window px (at least 1)."""
         return max(1, round(reference_px * self.scale))
+
+
+def place_tip(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Rect,
+              avoid: Sequence[pygame.Rect], gap: int = 16) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes near ``pointer``: the first of the places around it
+    (below right, below left, above right, above left, then further out to each side) that
+    lies inside ``bounds``, off the pointer, and covers none of ``avoid`` (the controls a
+    player may want to click next); else the nearest such place on a grid over ``bounds``;
+    where every place covers something, the one that covers least."""
+    w, h = size
+    px, py = pointer
+    far = 3 * gap
+
+    def cover(box: pygame.Rect) -> int:
+        return sum(box.clip(other).width * box.clip(other).height for other in avoid)
+
+    def placed(x: int, y: int) -> pygame.Rect | None:
+        box = pygame.Rect(x, y, w, h)
+        box.clamp_ip(bounds)
+        return None if box.inflate(gap, gap).collidepoint(pointer) else box
+
+    near = [(px + gap, py + gap), (px - gap - w, py + gap), (px + gap, py - gap - h),
+            (px - gap - w, py - gap - h), (px + far, py - h // 2), (px - far - w, py - h // 2),
+            (px - w // 2, py + far), (px - w // 2, py - far - h)]
+    for x, y in near:
+        box = placed(x, y)
+        if box is not None and cover(box) == 0:
+            return box
+    best: pygame.Rect | None = None
+    best_key = (0, 0.0)
+    step = max(8, gap)
+    for y in range(bounds.top, bounds.bottom - h + 1, step):
+        for x in range(bounds.left, bounds.right - w + 1, step):
+            box = placed(x, y)
+            if box is None:
+                continue
+            key = (cover(box), math.dist(box.center, pointer))
+            if best is None or key < best_key:
+                best, best_key = box, key
+    if best is None:  # no place keeps clear of the pointer: below it, clamped
+        best = pygame.Rect(px + gap, py + gap, w, h)
+        best.clamp_ip(bounds)
+    return best

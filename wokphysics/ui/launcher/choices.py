@@ -23,7 +23,7 @@ from wokphysics.games.rules_options import (
     rules_options,
     write_override,
 )
-from wokphysics.records.saving import save_to_resume
+from wokphysics.records.saving import holds_unfinished_game, save_to_resume
 from wokphysics.replay.turn_record import PERSON
 from wokphysics.ui.front_ends import FrontEnd, front_end
 from wokphysics.ui.turn.play import Setup
@@ -44,7 +44,8 @@ class GameChoices:
     seats: list[str]
     values: dict[str, Value] = field(default_factory=dict)
     folder: Path = field(default_factory=Path)
-    _resume: tuple[float, Path | None] | None = field(default=None, repr=False, compare=False)
+    _resume: tuple[float, Path | None, bool] | None = field(default=None, repr=False,
+                                                             compare=False)
 
     @classmethod
     def for_plugin(cls, plugin: GamePlugin, folder: Path | None = None) -> GameChoices:
@@ -110,7 +111,8 @@ class GameChoices:
         launcher asks every frame)."""
         now = time.monotonic()
         if self._resume is None or now - self._resume[0] >= RESUME_LOOKUP_S:
-            self._resume = (now, save_to_resume(self.autosave))
+            path = save_to_resume(self.autosave)
+            self._resume = (now, path, path is not None and not holds_unfinished_game(path))
         return self._resume[1]
 
     def look_again(self) -> None:
@@ -130,6 +132,12 @@ class GameChoices:
         number = path.stem.rsplit("-", 1)[-1] if path != self.autosave else ""
         named = f" (save {number})" if number.isdigit() else ""  # the tooltip names the file
         return f"saved {stamp:%H:%M, %d %b}{named}"
+
+    def finished(self) -> bool:
+        """Whether the save Resume would open holds a finished game (it shows only that
+        game's end: the launcher offers it as such, not as a game to resume)."""
+        self.resume_file()
+        return self._resume is not None and self._resume[2]
 
     def is_default(self, key: str) -> bool:
         option = next(o for o in self.options if o.key == key)

@@ -22,7 +22,17 @@ from wokphysics.ui.launcher.choices import Choices, GameChoices
 from wokphysics.ui.launcher.pictures import Pictures
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.we_will_wok_you.layout import scale_for
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
+from wokphysics.ui.widgets import (
+    DIM,
+    GOLD,
+    PANEL_BG,
+    RED,
+    WHITE,
+    Button,
+    Text,
+    draw_button,
+    place_tip,
+)
 
 BACKGROUND = (34, 30, 28)
 OPTIONS_BOTTOM = 664
@@ -74,6 +84,8 @@ class LauncherScene:
     hands a game to the window; ``terminal(game, argv)`` a terminal-only game."""
 
     help_lines = HELP_LINES
+    is_menu = True
+    """Esc here asks whether to quit (no game to pause)."""
 
     def __init__(self, choices: Choices, text: Text, sound: Sound,
                  start: Callable[[GameChoices, bool], None],
@@ -93,6 +105,8 @@ class LauncherScene:
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self._rects: dict[Spot, pygame.Rect] = {}
+        self._tip: tuple[object, pygame.Rect] | None = None
+        """Where the last tooltip went, and for what (placing one is a search)."""
 
     # ------------------------------------------------------------------ geometry
     def _rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
@@ -266,8 +280,9 @@ class LauncherScene:
                     (x, box.bottom - self._font(44)), DIM)
         saved = game.saved()
         if saved is not None and game.window is not None:
-            self._label(surface, f"a game to resume: {saved}", 18,
-                        (x, box.bottom - self._font(24)), (150, 210, 140))
+            words, color = ((f"last game finished ({saved})", DIM) if game.finished() else
+                            (f"a game to resume: {saved}", (150, 210, 140)))
+            self._label(surface, words, 18, (x, box.bottom - self._font(24)), color)
 
     def _settings(self, surface: pygame.Surface, game: GameChoices) -> None:
         info = game.plugin.info
@@ -328,7 +343,9 @@ class LauncherScene:
                 label = label[:-2]
             if label != option.label:
                 label = label.rstrip() + "."  # shortened: the tooltip has the whole name
-            self._label(surface, label, 19, self._rect(ox, oy + 6, 0, 0).topleft, DIM)
+            named = self._label(surface, label, 19, self._rect(ox, oy + 6, 0, 0).topleft, DIM)
+            # the name says what it does too: resting on it shows the option's tooltip
+            self.spots.append((named.inflate(0, self._font(8)), Spot("option", index)))
             rect = self._spot(self._rect(ox + label_w, oy, value_w, 29), Spot("option", index))
             default = game.is_default(option.key)
             self._button(surface, rect, show(game.values[option.key]), 19)
@@ -354,9 +371,11 @@ class LauncherScene:
             self._button(surface, self._spot(self._rect(580, y, 200, 40), Spot("start")),
                          "Start", 26)
             saved = game.saved()
+            words = ("Resume (no saved game)" if saved is None else
+                     f"See the last game's end ({saved})" if game.finished() else
+                     f"Resume ({saved})")
             self._button(surface, self._spot(self._rect(800, y, 440, 40), Spot("resume")),
-                         f"Resume ({saved})" if saved else "Resume (no saved game)", 22,
-                         saved is not None)
+                         words, 22, saved is not None)
         else:
             self._button(surface, self._spot(self._rect(580, y, 360, 40), Spot("terminal")),
                          "Play in the terminal", 24)
@@ -379,8 +398,12 @@ class LauncherScene:
         images = [self.text.render(line, size, (24, 20, 16)) for line in lines]
         width = max(image.get_width() for image in images) + 16
         height = sum(image.get_height() for image in images) + 12
-        box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 18, width, height)
-        box.clamp_ip(surface.get_rect())
+        key = (spot, self.mouse, width, height, self.size, self._still_key)
+        if self._tip is None or self._tip[0] != key:
+            controls = [other for other, at in self.spots if at != spot and at.kind != "game"]
+            self._tip = (key, place_tip((width, height), self.mouse, surface.get_rect(),
+                                        controls, self._font(16)))
+        box = self._tip[1]
         pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
         y = box.y + 6
         for image in images:
@@ -404,7 +427,10 @@ class LauncherScene:
             return "The seed of the game's chance (shuffles, dice): the same seed and moves " \
                    "give the same game. Click and type digits."
         if spot.kind == "resume":
-            return f"Continue the game saved in {game.resume_file() or game.autosave}"
+            path = game.resume_file() or game.autosave
+            if game.finished():
+                return f"The game saved in {path} is over: this shows its end screen"
+            return f"Continue the game saved in {path}"
         return ""
 
 

@@ -52,7 +52,6 @@ COMMON_HELP = (
     ("Space", "skip the motion on screen; hurry the bots until a person must act"),
     ("Esc", "pause (Q then quits, or goes back to the launcher)"),
     ("R", "restart (asks first)"),
-    ("M", "sound on / off"),
     ("F1 or H", "this help"),
 )
 

@@ -46,7 +46,6 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("Space", "hurry the bots in setup and purchases"),
     ("Esc", "pause: the game clock and the sand stop"),
     ("R", "restart (asks first)"),
-    ("M", "sound on / off"),
     ("F1 or H", "this help"),
 )
 
