@@ -8,7 +8,7 @@ import numpy as np
 from table_helpers import CFG, new_table
 
 from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depths, restack
-from wokphysics.table.world import Table
+from wokphysics.table.world import COLLISION_SLOP_MM, Table
 
 DT = CFG.physics.dt_s
 WIDTH, LENGTH = CFG.card.width_mm, CFG.card.length_mm
@@ -23,52 +23,67 @@ def _push(table: Table, x: float, y0: float, y1: float, speed: float = 250.0) ->
     stroke.release()
 
 
-def test_a_card_lying_on_a_pushed_card_is_dragged_along() -> None:
+def _back_push(table: Table, x: float, y_back: float, distance: float, speed: float) -> None:
+    """The blade put down with its back at ``y_back`` (facing +y after a 10 mm start along
+    +y), then pulled back along -y ``distance`` mm at ``speed`` mm/s: its back leads and
+    pushes what it meets (a card met by the blade's back or sides is pushed)."""
+    reach = CFG.spatula.blade_length_mm
+    y0 = y_back + reach - 10.0
+    stroke = table.begin_stroke(x, y0)
+    stroke.move_to(x, y0 + 10.0)  # the blade faces +y: its back lies at y_back
+    steps = max(1, round(distance / (speed * DT)))
+    for k in range(1, steps + 1):
+        stroke.move_to(x, y0 + 10.0 - distance * k / steps)
+    stroke.release()
+
+
+def test_a_card_lying_on_a_carried_card_is_dragged_along() -> None:
     table = new_table(1)
     table.place(0, 0.0, 0.0, 0.0, False)
     # The rider lies on the bottom card, off to the far side, out of the blade's way.
     table.place(1, 0.0, 30.0, 0.3, False)
     assert table.card(1).layer == 2
     near_edge = -LENGTH / 2.0
-    radius = CFG.spatula.blade_thickness_mm / 2.0
-    # The blade meets the bottom card's near edge and pushes it 40 mm.
-    _push(table, 0.0, near_edge - radius - 20.0, near_edge - radius + 40.0)
+    # The blade slides under the bottom card's near edge and goes on 80 mm: once it bears
+    # enough of the card's weight, the blade's friction carries the card.
+    _push(table, 0.0, near_edge - 20.0, near_edge + 80.0)
     bottom, rider = table.card(0), table.card(1)
-    assert 35.0 <= bottom.y <= 70.0, bottom.y
+    assert 30.0 <= bottom.y <= 75.0, bottom.y
     assert rider.y - 30.0 >= 20.0, f"the rider moved {rider.y - 30.0:.1f} mm"
+    assert not bottom.face_up and not rider.face_up
     assert rider.layer == 2 and bottom.layer == 1
 
 
 def test_flat_cards_on_the_table_butt_against_each_other() -> None:
     table = new_table(2)
     table.place(0, 0.0, 0.0, 0.0, False)
-    table.place(1, 0.0, LENGTH + 5.0, 0.0, False)  # in front of it, not touching
+    table.place(1, 0.0, -LENGTH - 5.0, 0.0, False)  # behind it, not touching
     assert table.card(0).layer == table.card(1).layer == 1
-    near_edge = -LENGTH / 2.0
-    radius = CFG.spatula.blade_thickness_mm / 2.0
-    _push(table, 0.0, near_edge - radius - 10.0, near_edge - radius + 60.0)
+    # The blade's back meets card 0's edge and pushes it 60 mm into card 1.
+    _back_push(table, 0.0, LENGTH / 2.0 + 10.0, 80.0, 250.0)
     first, second = table.card(0), table.card(1)
-    assert second.y > LENGTH + 5.0 + 20.0, "the card in front was shoved along"
+    assert first.y < -20.0, "the blade's back pushed the card"
+    assert second.y < -LENGTH - 5.0 - 20.0, "the card behind it was shoved along"
     poses = np.array([(c.x, c.y, c.angle) for c in (first, second)])
-    assert overlap_depths(poses, WIDTH, LENGTH)[0, 1] <= OVERLAP_TOLERANCE_MM
+    # They butt: at most the sliver pymunk leaves between touching cards.
+    assert overlap_depths(poses, WIDTH, LENGTH)[0, 1] <= COLLISION_SLOP_MM + 0.1
     assert first.layer == second.layer == 1, "no card slid onto the other"
 
 
 def test_a_card_pushed_hard_into_another_butts_and_makes_no_stack() -> None:
-    # Pushed at up to the blade's slide-under speed, pymunk's contact between the two cards
-    # can end up to about 0.8 mm deep at rest. That is butting, not lying on top: each of
-    # these pushes used to leave the second card on layer 2.
+    # Pushed hard, pymunk's contact between the two cards can end up to about 0.8 mm deep at
+    # rest. That is butting, not lying on top: each of these pushes used to leave the
+    # second card on layer 2.
     for speed, angle, side in ((600.0, 0.5, 25.0), (600.0, 0.9, 0.0), (600.0, 0.9, 25.0),
                                (600.0, 1.57, 0.0), (790.0, 0.9, 25.0), (790.0, 1.2, 0.0)):
         reach = WIDTH / 2.0 * abs(math.sin(angle)) + LENGTH / 2.0 * abs(math.cos(angle))
         table = new_table(3)
         table.place(0, 0.0, 0.0, 0.0, False)
-        table.place(1, side, LENGTH / 2.0 + reach + 3.0, angle, False)
-        near_edge = -LENGTH / 2.0 - CFG.spatula.blade_thickness_mm / 2.0
-        _push(table, 0.0, near_edge - 10.0, near_edge + 100.0, speed)
+        table.place(1, side, -LENGTH / 2.0 - reach - 3.0, angle, False)
+        _back_push(table, 0.0, LENGTH / 2.0 + 10.0, 110.0, speed)
         first, second = table.card(0), table.card(1)
         assert first.layer == second.layer == 1, (speed, angle, side)
-        assert second.y > LENGTH / 2.0 + reach + 3.0 + 20.0, "the card in front was shoved"
+        assert second.y < -LENGTH / 2.0 - reach - 3.0 - 20.0, "the card behind was shoved"
 
 
 def test_restack_leaves_butting_cards_of_one_layer_side_by_side() -> None:
@@ -109,8 +124,8 @@ def test_a_flipped_card_lands_on_top_of_the_card_it_falls_on() -> None:
     landed_on = []
     for seed in range(10):
         table = new_table(seed)
+        table.place(1, 0.0, 80.0, 0.0, True)  # just beyond it, under its far edge
         table.place(0, 0.0, 0.0, 0.0, False)
-        table.place(1, 0.0, 80.0, 0.0, True)  # just beyond it, touching
         report = flick_under(table, 0, math.pi / 2, 1700.0)
         flown, below = table.card(0), table.card(1)
         poses = np.array([(c.x, c.y, c.angle) for c in (flown, below)])

@@ -83,23 +83,24 @@ class PhysicsSettings(Settings):
 
 
 class SpatulaSettings(Settings):
-    """``[spatula]``: the blade and how its motion launches cards."""
+    """``[spatula]``: the blade, how it slides under cards and how its flick lifts them."""
 
     blade_width_mm: float = Field(gt=1, le=500)
+    blade_length_mm: float = Field(gt=1, le=500)
     blade_thickness_mm: float = Field(gt=0, le=50)
+    blade_friction: float = Field(ge=0, le=5)
     release_window_s: float = Field(gt=0, le=1)
     turn_travel_mm: float = Field(ge=0, le=500)
-    contact_tolerance_mm: float = Field(ge=0, le=50)
-    edge_lift_gain: float = Field(ge=0, le=20)
-    launch_gain: float = Field(ge=0, le=20)
-    turn_gain_rad_per_mm: float = Field(ge=0, le=1)
-    slide_under_speed_mm_s: float = Field(ge=0, le=1e5)
-    carry_gain: float = Field(ge=0, le=5)
-    min_launch_height_mm: float = Field(ge=0, le=500)
-    stack_spin_coupling: float = Field(ge=0, le=1)
-    tremor_speed: float = Field(ge=0, le=1)
-    tremor_spin: float = Field(ge=0, le=1)
+    lift_ratio: float = Field(ge=0, le=20)
+    wrist_lever_mm: float = Field(gt=1, le=5000)
+    hand_speed_limit_mm_s: float = Field(ge=100, le=1e5)
+    flick_noise: float = Field(ge=0, le=1)
+    wrist_noise: float = Field(ge=0, le=1)
+    snap_jitter_s: float = Field(ge=0, le=0.1)
+    noise_speed_mm_s: float = Field(ge=100, le=1e5)
+    noise_growth: float = Field(ge=0, le=4)
     tremor_yaw_rad_per_mm: float = Field(ge=0, le=1)
+    min_lift_mm: float = Field(ge=0, le=500)
     max_speed_mm_s: float = Field(ge=500, le=1e5)
 
 

@@ -3,14 +3,20 @@ time, then released (the flick).
 
 :meth:`Table.begin_stroke <wokphysics.table.world.Table.begin_stroke>` puts the blade down and
 returns a :class:`Stroke`. Each :meth:`Stroke.move_to` advances the world by exactly one
-physics step with the blade moving to the given point: it pushes the cards it meets slowly,
-slides under those it meets at ``spatula.slide_under_speed_mm_s`` or faster (relative to the
-card; they stay where they lie, on the blade), and drops them again once it has passed beyond
-them. :meth:`Stroke.release` flicks the cards on the blade with the blade's own velocity over
-its last ``spatula.release_window_s`` and runs the table to rest; it returns the same report as
-a stir. :attr:`Stroke.gesture` is the path the blade followed, one sample per physics step:
-``Table.stir`` of that gesture on a fresh table with the same seed and history is the same stroke
-bit for bit (``stir`` itself drives a stroke). Nothing here reads a clock.
+physics step with the blade moving to the given point. The blade is a thin plate
+``blade_width_mm`` wide reaching ``blade_length_mm`` back from its leading edge. Its leading
+edge is thin: a card edge it meets there, while the card lies on the table, rides up onto the
+blade at any speed; cards its sides or back meet are pushed. A card on the blade rests on the
+blade's leading edge and on the table at its far side (on the blade alone once the blade is
+under its centre): the blade bears that share of its weight, and friction on the blade drags
+it along while the table's friction holds it back, so a slow drag carries a card that lies
+far enough onto the blade, and otherwise slides further under it. A card drops back to the
+table once the blade no longer lies under it. :meth:`Stroke.release` is the flick
+(:mod:`wokphysics.table.flick`) from the blade's own velocity over its last
+``spatula.release_window_s``, then the table runs to rest; it returns the same report as a
+stir. :attr:`Stroke.gesture` is the path the blade followed, one sample per physics step:
+``Table.stir`` of that gesture on a fresh table with the same seed and history is the same
+stroke bit for bit (``stir`` itself drives a stroke). Nothing here reads a clock.
 """
 
 from __future__ import annotations
@@ -20,14 +26,23 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 import pymunk
+import shapely
 
 from wokphysics.table.gesture import Gesture, GestureError, Sample
 
 if TYPE_CHECKING:
+    from wokphysics.table.flick import Blade
     from wokphysics.table.world import ActionReport, ActionRun, Table, _LiveCard
+
+_BLADE_EDGE_FRICTION = 0.5
+"""Friction coefficient of the blade's sides pushing a card's edge (pymunk multiplies it by
+the card edge's)."""
 
 MAX_GESTURE_S = 30.0
 """The longest stroke or gesture, s."""
+
+ENTRY_SLOP_MM = 1e-6
+"""An overlap thinner than this is a touch, not an entry (mm)."""
 
 
 class Stroke:
@@ -36,19 +51,18 @@ class Stroke:
     The blade lies across its direction of motion (taken over the last release window): put
     down, it takes that direction at its first move; then it turns towards it as it travels
     (by the share ``travel / spatula.turn_travel_mm`` of the angle each step). It meets no
-    card until it first moves: put down on cards, it is under them.
+    card until it first moves: put down on cards, it is under them. In the blade's own frame
+    its leading edge runs along local x through the origin and the blade reaches back along
+    local +y (the hand's side).
     """
 
     def __init__(self, table: Table, x: float, y: float) -> None:
-        from wokphysics.table.world import (
-            _BLADE_FRICTION,
-            BLADE_TYPE,
-            QUERY_FILTER,
-            SPATULA_FILTER,
-        )
+        from wokphysics.table.world import BLADE_TYPE, SPATULA_FILTER
 
-        self._query = QUERY_FILTER
-        self._riding: list[_LiveCard] = []
+        self._riding: list[_LiveCard] = []  # by id
+        self._arriving: list[_LiveCard] = []  # reported by pymunk during a step
+        self._leaving: list[_LiveCard] = []
+        self._holds: dict[int, tuple[pymunk.PivotJoint, pymunk.GearJoint]] = {}
         self._table = table
         cfg = table.cfg
         self._samples: list[Sample] = [(0.0, x, y)]
@@ -60,11 +74,11 @@ class Stroke:
         self._start_steps = table.steps
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         half = cfg.spatula.blade_width_mm / 2.0
-        radius = cfg.spatula.blade_thickness_mm / 2.0
-        shape = pymunk.Segment(body, (-half, 0.0), (half, 0.0), radius)
+        reach = cfg.spatula.blade_length_mm
+        shape = pymunk.Poly(body, [(-half, 0.0), (half, 0.0), (half, reach), (-half, reach)])
         shape.filter = SPATULA_FILTER
         shape.collision_type = BLADE_TYPE
-        shape.friction = _BLADE_FRICTION
+        shape.friction = _BLADE_EDGE_FRICTION
         shape.elasticity = 0.0
         body.position = (x, y)
         self._body = body
@@ -83,14 +97,34 @@ class Stroke:
 
     @property
     def blade(self) -> tuple[float, float, float]:
-        """Where the blade is: its centre (mm) and the direction it lies along (rad)."""
+        """Where the blade is: its leading edge's midpoint (mm) and the direction that edge
+        lies along (rad)."""
         x, y = self._body.position
         return float(x), float(y), float(self._body.angle)
+
+    @property
+    def forward(self) -> tuple[float, float]:
+        """The unit direction the blade's leading edge faces (away from the hand)."""
+        angle = float(self._body.angle)
+        return math.sin(angle), -math.cos(angle)
 
     @property
     def on_blade(self) -> list[int]:
         """Ids of the cards the blade is under."""
         return sorted(card.id for card in self._riding if card.on_blade)
+
+    def depths(self) -> dict[int, float]:
+        """For each card the blade is under, how far its leading edge lies past the card's
+        nearest point along the blade's facing, mm."""
+        from wokphysics.table.flick import depth_under
+
+        blade = self._blade_state((0.0, 0.0))
+        cfg = self._table.cfg.card
+        return {
+            card.id: depth_under(self._table._flat(card), blade, cfg.width_mm, cfg.length_mm)
+            for card in sorted(self._riding, key=lambda c: c.id)
+            if card.on_blade and card.flight is None
+        }
 
     def velocity(self) -> tuple[float, float]:
         """The blade's mean velocity over the last release window, mm/s (its flick)."""
@@ -140,9 +174,10 @@ class Stroke:
             if not self._down:
                 body.angle = target
                 body.angular_velocity = 0.0
+                under = self._under_blade(px, py, target)
                 table.space.add(body, self._shape)
                 self._down = True
-                for card in self._under_blade(px, py, target, self._shape.radius):
+                for card in under:
                     self._slide_under(card)
             else:
                 turn = math.remainder(target - body.angle, math.pi)  # symmetric end to end
@@ -150,8 +185,10 @@ class Stroke:
         else:
             body.angular_velocity = 0.0
         body.velocity = ((x - px) / dt, (y - py) / dt)
+        self._carry()
         # pymunk reports each card the blade starts or stops touching (meet / leave).
         table.step()
+        self._catch_up()
 
     def _turn_share(self, dx: float, dy: float) -> float:
         """The share of its angle to the motion's cross direction that the blade turns in a
@@ -165,69 +202,217 @@ class Stroke:
             return 1.0
         return min(1.0, math.hypot(dx, dy) / travel)
 
-    def _segment(self, x: float, y: float, angle: float) -> tuple[tuple[float, float], ...]:
-        half = self._table.cfg.spatula.blade_width_mm / 2.0
+    def _outline(self, x: float, y: float, angle: float) -> shapely.Polygon:
+        """The blade's outline at a pose (leading edge midpoint, angle), mm."""
+        spatula = self._table.cfg.spatula
+        half, reach = spatula.blade_width_mm / 2.0, spatula.blade_length_mm
         c, s = math.cos(angle), math.sin(angle)
-        return (x - half * c, y - half * s), (x + half * c, y + half * s)
+        local = ((-half, 0.0), (half, 0.0), (half, reach), (-half, reach))
+        return shapely.Polygon([(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local])
 
-    def _under_blade(self, x: float, y: float, angle: float, reach: float) -> list[_LiveCard]:
-        """Flat cards within ``reach`` (mm) of the blade at this pose, by id."""
+    def _under_blade(self, x: float, y: float, angle: float) -> list[_LiveCard]:
+        """Flat cards the blade put down at this pose lies under (it went down beneath the
+        lowest card at every point), by id."""
         table = self._table
-        a, b = self._segment(x, y, angle)
-        cards = table._by_shape
-        hits = table.space.segment_query(a, b, reach, self._query)
-        found = sorted({cards[hit.shape].id for hit in hits if hit.shape in cards})
-        return [table._cards[i] for i in found if table._cards[i].flight is None]
+        outline = self._outline(x, y, angle)
+        under = []
+        for card in table._flat_cards():
+            region = outline.intersection(table._outline(card))
+            if region.area > ENTRY_SLOP_MM and self._bears(card, region):
+                under.append(card)
+        return under
+
+    def _bears(self, card: _LiveCard, region: shapely.Geometry) -> bool:
+        """Whether the blade lies right under ``card`` somewhere in ``region`` (part of
+        the card over the blade): some of it is not over a lower card (where the blade is
+        beneath that card instead)."""
+        if region.is_empty:
+            return False
+        table = self._table
+        lower = [
+            table._outline(other)
+            for other in table._flat_cards()
+            if other is not card and table._above(other, card)
+        ]
+        if lower:
+            region = region.difference(shapely.union_all(lower))
+        return not region.is_empty
 
     def _slide_under(self, card: _LiveCard) -> None:
+        """The card rides up onto the blade: the blade holds it by friction from now on."""
+        self._table._wake(card)
         card.on_blade = True
         self._riding.append(card)
+        self._riding.sort(key=lambda c: c.id)
         self._touched.add(card.id)
+        body = self._body
+        at = body.world_to_local(card.body.position)
+        hold = pymunk.PivotJoint(body, card.body, at, (0.0, 0.0))
+        hold.max_bias = 0.0
+        hold.max_force = 0.0
+        twist = pymunk.GearJoint(body, card.body, card.body.angle - body.angle, 1.0)
+        twist.max_bias = 0.0
+        twist.max_force = 0.0
+        self._holds[card.id] = (hold, twist)
+        if self._down:
+            self._table.space.add(hold, twist)
+
+    def _drop(self, card: _LiveCard) -> None:
+        card.on_blade = False
+        card.blade_share = 0.0
+        if card in self._riding:
+            self._riding.remove(card)
+        joints = self._holds.pop(card.id, None)
+        if joints is not None and joints[0] in self._table.space.constraints:
+            self._table.space.remove(*joints)
+        self._table._friction(card)
+
+    def _carry(self) -> None:
+        """Share each riding card's weight between the blade and what it lies on, and cap
+        the friction of each at Coulomb's ``mu N`` for its share.
+
+        Along the blade's facing, a card whose centre lies over the blade rests on the blade
+        alone; otherwise it rests on the blade's edge nearest its centre and on its own far
+        side (lever rule: the blade bears ``(far - centre) / (far - edge)`` of it).
+        """
+        if not self._riding:
+            return
+        table = self._table
+        cfg = table.cfg
+        fx, fy = self.forward
+        bx, by = self._body.position
+        front = bx * fx + by * fy
+        back = front - cfg.spatula.blade_length_mm
+        half_w, half_l = cfg.card.width_mm / 2.0, cfg.card.length_mm / 2.0
+        weight = cfg.card.mass_g * cfg.physics.gravity_mm_s2 * cfg.spatula.blade_friction
+        turning = self._body.angular_velocity != 0.0
+        for card in self._riding:
+            if card.flight is not None:
+                continue
+            body = card.body
+            cx, cy = body.position
+            angle = body.angle
+            ux, uy = math.cos(angle), math.sin(angle)
+            extent = half_w * abs(ux * fx + uy * fy) + half_l * abs(ux * fy - uy * fx)
+            centre = cx * fx + cy * fy
+            if back <= centre <= front:
+                share = 1.0
+            elif centre > front:
+                share = extent / max(centre + extent - front, 1e-9)
+            else:
+                share = extent / max(back - (centre - extent), 1e-9)
+            share = min(1.0, max(0.0, share))
+            hold, twist = self._holds[card.id]
+            if turning:
+                # The blade's points move alike unless it turns: then hold it by the point
+                # under the card's centre.
+                hold.anchor_a = self._body.world_to_local((cx, cy))
+            force = weight * (1 + table._load_on(card)) * share
+            if share != card.blade_share or force != hold.max_force:
+                card.blade_share = share
+                table._friction(card)
+                hold.max_force = force
+                twist.max_force = force * table._mean_r
 
     def meet(self, card: _LiveCard) -> bool:
         """The blade starts touching ``card`` (pymunk's begin, before the step's contacts
-        are solved); returns whether pymunk pushes it. The blade slides under a card it meets
-        at ``slide_under_speed_mm_s`` or faster relative to it, along its own motion, and
-        under one it was put down on; those it does not push until it leaves them."""
+        are solved); returns whether pymunk pushes it, for as long as they touch.
+
+        Its thin leading edge slides under a card edge it meets where the card lies on the
+        table, at any speed: the card rides up onto the blade. A card met by the blade's
+        sides or back is pushed. Where the card lies on a lower card, the blade is beneath
+        that card, not this one: it does not touch it."""
         self._touched.add(card.id)
         if card.on_blade:
             return False
-        bvx, bvy = self._body.velocity
-        speed = math.hypot(bvx, bvy)
-        if speed < 1e-9:
+        table = self._table
+        x, y = self._body.position
+        outline = self._outline(float(x), float(y), float(self._body.angle))
+        region = outline.intersection(table._outline(card))
+        if not self._front_entry(region):
             return True
-        cvx, cvy = card.body.velocity
-        relative = speed - (cvx * bvx + cvy * bvy) / speed
-        if relative >= self._table.cfg.spatula.slide_under_speed_mm_s:
-            self._slide_under(card)
+        if not self._bears(card, region):
             return False
-        return True
+        # Nothing is added to pymunk's space from inside its step: the blade takes hold of
+        # the card after the step (_take_hold), in card order, whatever order pymunk reports
+        # contacts in (which differs between processes).
+        card.on_blade = True
+        self._arriving.append(card)
+        return False
+
+    def _front_entry(self, region: shapely.Geometry) -> bool:
+        """Whether a card overlapping (or touching) the blade in ``region`` came in across
+        its leading edge: of the blade's faces the region reaches, the one it reaches least
+        far past is the one it crossed."""
+        spatula = self._table.cfg.spatula
+        half, reach = spatula.blade_width_mm / 2.0, spatula.blade_length_mm
+        body = self._body
+        points = [body.world_to_local((float(px), float(py)))
+                  for px, py in shapely.get_coordinates(region)]
+        if not points:
+            return False
+        xs = [p.x for p in points]
+        ys = [p.y for p in points]
+        tolerance = 1e-6
+        past = {}
+        if min(ys) <= tolerance:
+            past["front"] = max(ys)
+        if max(ys) >= reach - tolerance:
+            past["back"] = reach - min(ys)
+        if max(xs) >= half - tolerance:
+            past["right"] = half - min(xs)
+        if min(xs) <= -half + tolerance:
+            past["left"] = max(xs) + half
+        if not past:
+            return False
+        return min(past, key=lambda face: (past[face], face != "front")) == "front"
 
     def leave(self, card: _LiveCard) -> None:
-        """The blade stops touching ``card``: if it was under it, the card drops back."""
-        card.on_blade = False
-        if card in self._riding:
-            self._riding.remove(card)
+        """The blade stops touching ``card``: if it was under it, the card drops back (after
+        the step: see :meth:`_take_hold`)."""
+        if card.on_blade or card.id in self._holds:
+            self._leaving.append(card)
 
-    def _contacts(self) -> list[_LiveCard]:
-        """Cards touching the blade now (or within the contact tolerance) or on it, by id."""
-        x, y = self._body.position
-        reach = self._shape.radius + self._table.cfg.spatula.contact_tolerance_mm
-        found = {card.id: card for card in self._under_blade(x, y, self._body.angle, reach)}
-        found.update({card.id: card for card in self._riding if card.flight is None})
-        return [found[i] for i in sorted(found)]
+    def _catch_up(self) -> None:
+        """After a step: a parked card the blade reached in it, which pymunk could not meet
+        (it was out of the space: it wakes now), is met now, as pymunk would have."""
+        table = self._table
+        woken = table._wake_reported()
+        if woken:
+            x, y = self._body.position
+            outline = self._outline(float(x), float(y), float(self._body.angle))
+            for card in woken:
+                if card.on_blade or card.id in self._touched or card.flight is not None:
+                    continue
+                if outline.intersects(table._outline(card)):
+                    self.meet(card)
+        self._take_hold()
 
-    def _flicked(self, velocity: tuple[float, float]) -> list[_LiveCard]:
-        """The cards the release flicks: those the blade is under, and those it touches in
-        front of it (a card it was pushing)."""
-        vx, vy = velocity
+    def _take_hold(self) -> None:
+        """After a step: the blade takes hold of the cards that rode onto it and lets go of
+        those it left, each in card order."""
+        if self._arriving:
+            arriving = sorted({c.id: c for c in self._arriving}.values(), key=lambda c: c.id)
+            self._arriving.clear()
+            for card in arriving:
+                if card.on_blade and card.id not in self._holds:
+                    self._slide_under(card)
+        if self._leaving:
+            leaving = sorted({c.id: c for c in self._leaving}.values(), key=lambda c: c.id)
+            self._leaving.clear()
+            for card in leaving:
+                self._drop(card)
+
+    def _blade_state(self, velocity: tuple[float, float]) -> Blade:
+        from wokphysics.table.flick import Blade
+
+        spatula = self._table.cfg.spatula
         x, y = self._body.position
-        cards = []
-        for card in self._contacts():
-            cx, cy = card.body.position
-            if card.on_blade or (cx - x) * vx + (cy - y) * vy > 0.0:
-                cards.append(card)
-        return cards
+        fx, fy = self.forward
+        return Blade(
+            float(x), float(y), fx, fy, spatula.blade_width_mm, spatula.blade_length_mm,
+            velocity[0], velocity[1],
+        )
 
     # ------------------------------------------------------------------ release
     def release(self) -> ActionReport:
@@ -250,16 +435,22 @@ class Stroke:
         self._released = True
         table = self._table
         velocity = self.velocity()
+        measured = math.hypot(*velocity)
+        limit = table.cfg.spatula.hand_speed_limit_mm_s
+        played = velocity
+        if measured > limit:
+            played = (velocity[0] * limit / measured, velocity[1] * limit / measured)
         launched: list[int] = []
+        depths: dict[int, float] = {}
         if self._down:
-            on_blade = self._flicked(velocity)
-            self._touched.update(card.id for card in on_blade)
-            launched = table.flick(on_blade, velocity)
+            self._catch_up()
+            depths = self.depths()
+            launched = table._flick(self._blade_state(played), self._riding)
+            self._touched.update(launched)
+            for card in list(self._riding):
+                self._drop(card)
             table.space.remove(self._body, self._shape)
             self._down = False
-            for card in self._riding:
-                card.on_blade = False
-            self._riding.clear()
         table._end_stroke()
         yield from table._settle(self._start_time)
         return table._report(
@@ -268,5 +459,7 @@ class Stroke:
             launched,
             self._start_time,
             self._start_steps,
-            release_speed=math.hypot(*velocity),
+            release_speed=measured,
+            flick_speed=min(measured, limit),
+            depths=depths,
         )

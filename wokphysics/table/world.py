@@ -32,14 +32,16 @@ import hashlib
 import math
 import struct
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pymunk
+import shapely
 
 from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card, Location
 from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depths, restack
+from wokphysics.table.flick import Blade, FlatCard, Hand, Material, toss_group
 from wokphysics.table.flight import (
     Flight,
     FlightParameters,
@@ -56,18 +58,25 @@ from wokphysics.table.visibility import Visibility, compute_visibility
 SPATULA_CATEGORY = 0b1
 CARD_TYPE = 1
 BLADE_TYPE = 2
-"""pymunk collision types: the blade's meetings with cards are handled by the stroke."""
+PARKED_TYPE = 3
+"""pymunk collision types: the blade's meetings with cards are handled by the stroke; a
+parked card's marker wakes it when anything reaches it."""
+COLLISION_SLOP_MM = 1.0
+"""pymunk pushes apart only the part of an overlap deeper than this (mm)."""
+PARKING_MARGIN_MM = 8.0
+"""A parked card wakes when a moving body comes this close to its outline (mm): about a
+step's travel at 1 m/s, so cards usually wake before anything touches them."""
 TOP_LAYER_BIT = 30
 """Flat cards collide only with cards of their own layer: layer ``L`` is category bit ``L``
 (layers above 30 share bit 30)."""
 ALL_CARDS = ((1 << (TOP_LAYER_BIT + 1)) - 1) & ~SPATULA_CATEGORY
 SPATULA_FILTER = pymunk.ShapeFilter(categories=SPATULA_CATEGORY, mask=ALL_CARDS)
-QUERY_FILTER = pymunk.ShapeFilter(mask=ALL_CARDS)
-# Friction coefficients of the contacts between blade and card and between two cards' edges
-# (pymunk multiplies the two).
-_BLADE_FRICTION = 0.5
+# Friction coefficient of the contact between two cards' edges (pymunk multiplies the two).
 _CARD_EDGE_FRICTION = 0.5
 SEATS = 4
+MOVED_MM = 0.1
+"""An action moved a card when some point of it moved further than this (mm); less is the
+rounding of a contact, not a move."""
 # Setup keeps every spread card's outline at least this far inside the wok's edge, so none
 # touches it (a touching outline counts as crossing the edge), mm.
 _SPREAD_EDGE_GAP_MM = 1.0
@@ -99,8 +108,16 @@ class _LiveCard:
     owner: int | None = None
     flight: Flight | None = None
     in_space: bool = False
+    parked: bool = False
+    """At rest and out of pymunk's space (its body, shape and joints removed) until a moving
+    body comes near: see :meth:`Table._park_resting`."""
+    marker: pymunk.Body | None = None
+    """While parked: a static body in the space with a sensor of the card's outline grown by
+    ``PARKING_MARGIN_MM``, which reports what comes near."""
     launched_from: tuple[float, float] = (0.0, 0.0)
     on_blade: bool = False
+    blade_share: float = 0.0
+    """While on the blade: the share of its weight the blade bears (0..1)."""
     support: _LiveCard | None = None
     hold: tuple[pymunk.PivotJoint, pymunk.GearJoint] | None = None
 
@@ -123,7 +140,12 @@ class ActionReport:
         steps: physics steps taken.
         touchdowns: for each launched card, every impact with the table in order, with its
             flip-plane kinetic energy just before and just after.
-        release_speed: the blade's speed at release (stir), mm/s; 0 for a chop.
+        release_speed: the blade's speed at release as the stroke measured it (stir), mm/s;
+            0 for a chop.
+        flick_speed: the speed the flick was made at, mm/s: the release speed, or the
+            fastest flick a hand makes (``spatula.hand_speed_limit_mm_s``) when it was faster.
+        depths: for each card the blade was under at release, how far its leading edge lay
+            past the card's nearest point along the flick, mm.
     """
 
     flipped: tuple[int, ...]
@@ -138,6 +160,13 @@ class ActionReport:
     steps: int = 0
     touchdowns: dict[int, tuple[Touchdown, ...]] = field(default_factory=dict)
     release_speed: float = 0.0
+    flick_speed: float = 0.0
+    depths: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def speed_limited(self) -> bool:
+        """The stroke was faster than a hand flicks: it was played at the hand's limit."""
+        return self.flick_speed < self.release_speed
 
 
 class ActionRun:
@@ -224,9 +253,16 @@ class Table:
         self.space = pymunk.Space()
         self.space.iterations = cfg.physics.solver_iterations
         self.space.gravity = (0.0, 0.0)
+        # Overlaps up to a millimetre are left alone: cards are thin, and pymunk's correction
+        # of the sliver left where two cards butt moved cards that nothing else touched.
+        self.space.collision_slop = COLLISION_SLOP_MM
         self.space.on_collision(
-            BLADE_TYPE, CARD_TYPE, begin=self._blade_meets, separate=self._blade_leaves
+            BLADE_TYPE,
+            CARD_TYPE,
+            begin=self._blade_meets,
+            separate=self._blade_leaves,
         )
+        self.space.on_collision(PARKED_TYPE, None, begin=self._near_parked)
         self._next_stack_order = 1
         self._mean_r = self._mean_radius()
         self._cards: list[_LiveCard] = [
@@ -234,6 +270,10 @@ class Table:
         ]
         self._by_shape: dict[pymunk.Shape, _LiveCard] = {card.shape: card for card in self._cards}
         self._airborne: list[_LiveCard] = []
+        self._loads: dict[int, int] | None = None  # _load_on's counts, until a support changes
+        self._by_marker: dict[pymunk.Shape, _LiveCard] = {}
+        self._to_wake: list[_LiveCard] = []
+        self._held: set[pymunk.PivotJoint] = set()  # the hold joints now in the space
         self.supply: list[int] = []
         self._stroke: Stroke | None = None
         self._visibility_cache: dict[int, Visibility] | None = None
@@ -265,6 +305,7 @@ class Table:
     def _set_sliding(self, card: _LiveCard, on_table: bool) -> None:
         """Friction on (a card lying flat) or off (a card in the air), and the collision
         filter that goes with it (flat cards meet their own layer and the blade)."""
+        self._wake(card)
         if not on_table:
             card.shape.filter = pymunk.ShapeFilter(categories=layer_bit(card.layer), mask=0)
             self._friction(card)
@@ -282,28 +323,42 @@ class Table:
         load = 1 + self._load_on(card) if flat else 0
         if card.hold is not None:
             hold, hold_twist = card.hold
-            force = physics.card_friction * weight * load
+            force = physics.card_friction * weight * load * (1.0 - card.blade_share)
             hold.max_force = force
             # Friction torque of a uniformly pressed rectangle: force times its mean radius.
             hold_twist.max_force = force * self._mean_r
             card.slide.max_force = 0.0
             card.twist.max_force = 0.0
             return
-        force = physics.friction * weight * load
+        force = physics.friction * weight * load * (1.0 - card.blade_share)
         card.slide.max_force = force
         card.twist.max_force = force * self._mean_r
 
     def _load_on(self, card: _LiveCard) -> int:
         """How many cards rest on ``card``, directly or through others."""
-        count = 0
-        pending = [card]
-        while pending:
-            below = pending.pop()
-            for other in self._cards:
-                if other.support is below and other.flight is None:
-                    count += 1
-                    pending.append(other)
-        return count
+        loads = self._loads
+        if loads is None:
+            loads = self._loads = self._count_loads()
+        return loads.get(card.id, 0)
+
+    def _count_loads(self) -> dict[int, int]:
+        """By card id, how many cards rest on it, directly or through others (cards on the
+        table only; a card in the air rests on nothing)."""
+        resting_on: dict[int, list[_LiveCard]] = {}
+        for other in self._cards:
+            if other.support is not None and other.flight is None:
+                resting_on.setdefault(other.support.id, []).append(other)
+        loads: dict[int, int] = {}
+        for card in self._cards:
+            count = 0
+            pending = list(resting_on.get(card.id, ()))
+            while pending:
+                above = pending.pop()
+                count += 1
+                pending.extend(resting_on.get(above.id, ()))
+            if count:
+                loads[card.id] = count
+        return loads
 
     def _mean_radius(self) -> float:
         width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
@@ -321,7 +376,101 @@ class Table:
             self.space.add(card.body, card.shape, card.slide, card.twist)
             card.in_space = True
 
+    # ------------------------------------------------------------------ parking
+    def _group(self, card: _LiveCard) -> list[_LiveCard]:
+        """The cards held together by friction joints with ``card``: the card at the bottom
+        of its stack and every card lying on it, directly or through others, by id."""
+        bottom = card
+        while bottom.support is not None:
+            bottom = bottom.support
+        members = []
+        for other in self._cards:
+            root = other
+            while root.support is not None:
+                root = root.support
+            if root is bottom:
+                members.append(other)
+        return members
+
+    def _park_resting(self) -> None:
+        """Take every card lying at rest out of pymunk's space (body, shape and joints):
+        a parked card is not stepped at all, so nothing it does not meet moves it and a step
+        costs only what moves. In its place a static sensor of its outline, grown by
+        ``PARKING_MARGIN_MM``, reports any moving body (the blade, a sliding card of its
+        layer) that comes near, and the card is put back, with the cards held to it, before
+        the next step (:meth:`_wake_reported`). pymunk's own sleeping is not used: it can
+        loop forever on its contact graph (Chipmunk2D issues 260 and 241)."""
+        for card in self._cards:
+            if card.in_space and not card.parked and card.flight is None:
+                self._park_one(card)
+
+    def _park_one(self, card: _LiveCard) -> None:
+        """Take one resting card out of the space and put its marker in (see
+        :meth:`_park_resting`); the cards held to it must be parked with it."""
+        if card.hold is not None and card.hold[0] in self._held:
+            self.space.remove(*card.hold)
+            self._held.discard(card.hold[0])
+        self.space.remove(card.body, card.shape, card.slide, card.twist)
+        card.parked = True
+        marker = card.marker
+        if marker is None:
+            marker = pymunk.Body(body_type=pymunk.Body.STATIC)
+            half_w, half_l = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+            sensor = pymunk.Poly(
+                marker,
+                [(-half_w, -half_l), (half_w, -half_l), (half_w, half_l), (-half_w, half_l)],
+                radius=PARKING_MARGIN_MM,
+            )
+            sensor.sensor = True
+            sensor.collision_type = PARKED_TYPE
+            card.marker = marker
+            self._by_marker[sensor] = card
+        marker.position = card.body.position
+        marker.angle = card.body.angle
+        (sensor,) = marker.shapes
+        bit = layer_bit(card.layer)
+        sensor.filter = pymunk.ShapeFilter(categories=bit, mask=bit | SPATULA_CATEGORY)
+        self.space.add(marker, sensor)
+
+    def _wake(self, card: _LiveCard) -> None:
+        """Put a parked card back in pymunk's space, with the cards held to it."""
+        if not card.parked:
+            return
+        group = self._group(card)
+        for member in group:
+            if member.parked:
+                marker = member.marker
+                assert marker is not None
+                self.space.remove(marker, *marker.shapes)
+                self.space.add(member.body, member.shape, member.slide, member.twist)
+                member.parked = False
+        for member in group:
+            if member.hold is not None and member.hold[0] not in self._held:
+                self.space.add(*member.hold)
+                self._held.add(member.hold[0])
+
+    def _near_parked(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        """pymunk: something reached a parked card's marker: wake it after this step."""
+        card = self._by_marker.get(arbiter.shapes[0])
+        if card is not None:
+            self._to_wake.append(card)
+        arbiter.process_collision = False
+
+    def _wake_reported(self) -> list[_LiveCard]:
+        """Wake the parked cards something came near in the last step, by id; returns the
+        cards woken (with those held to them)."""
+        if not self._to_wake:
+            return []
+        woken: list[_LiveCard] = []
+        for card in sorted(self._to_wake, key=lambda c: c.id):
+            if card.parked:
+                woken.extend(self._group(card))
+                self._wake(card)
+        self._to_wake.clear()
+        return sorted({c.id: c for c in woken}.values(), key=lambda c: c.id)
+
     def _leave_space(self, card: _LiveCard) -> None:
+        self._wake(card)
         self._rest_on(card, None)
         for other in self._cards:
             if other.support is card:
@@ -334,17 +483,23 @@ class Table:
         if card.flight is not None:
             self._airborne.remove(card)
         card.flight = None
+        self._loads = None
         card.on_blade = False
 
     def _rest_on(self, card: _LiveCard, support: _LiveCard | None) -> None:
         """Hold ``card`` by friction to the card it lies on (or to the table when None)."""
         if card.support is support and (support is None) == (card.hold is None):
             return
+        self._wake(card)
+        if support is not None:
+            self._wake(support)
         below = [card.support, support]
         if card.hold is not None:
             self.space.remove(*card.hold)
+            self._held.discard(card.hold[0])
             card.hold = None
         card.support = support
+        self._loads = None
         if support is not None:
             at = support.body.world_to_local(card.body.position)
             hold = pymunk.PivotJoint(support.body, card.body, at, (0.0, 0.0))
@@ -355,6 +510,7 @@ class Table:
             hold_twist.max_bias = 0.0
             card.hold = (hold, hold_twist)
             self.space.add(hold, hold_twist)
+            self._held.add(hold)
         self._friction(card)
         # The cards underneath bear more (or less) weight now.
         for other in below:
@@ -388,6 +544,7 @@ class Table:
             card.location = "wok"
             self._enter_space(card)
             self._stack_on_top(card)
+        self._park_resting()
         self._visibility_cache = None
 
     def _spread_poses(
@@ -490,7 +647,7 @@ class Table:
         # The card found moving last time is most likely still moving: look at it first.
         last = self._cards[self._last_mover]
         for card in (last, *self._cards):
-            if not card.in_space:
+            if not card.in_space or card.parked:
                 continue
             if (
                 card.body.velocity.length > physics.rest_speed_mm_s
@@ -504,6 +661,7 @@ class Table:
     def step(self) -> None:
         """Advance the world by one fixed step ``dt``."""
         dt = self.dt
+        self._wake_reported()
         self.space.step(dt)
         self.steps += 1
         self.time += dt
@@ -542,11 +700,12 @@ class Table:
             flight.landed_theta = round(flight.theta / math.pi) * math.pi
             self._land(card)
         for card in self._cards:
-            if card.in_space:
+            if card.in_space and not card.parked:
                 card.body.velocity = (0.0, 0.0)
                 card.body.angular_velocity = 0.0
         self._drop_off_table()
         self._restack()
+        self._park_resting()
         self._visibility_cache = None
 
     def _drop_off_table(self) -> None:
@@ -631,6 +790,7 @@ class Table:
                 self._rest_on(other, card.support)
         self._rest_on(card, None)
         card.flight = flight
+        self._loads = None
         card.on_blade = False
         card.launched_from = (float(card.body.position.x), float(card.body.position.y))
         self._airborne.append(card)
@@ -650,6 +810,7 @@ class Table:
         card.body.velocity = flight.velocity()
         card.body.angular_velocity = flight.yaw_rate
         card.flight = None
+        self._loads = None
         self._airborne.remove(card)
         self._stack_on_top(card)
 
@@ -745,77 +906,102 @@ class Table:
         report = yield from stroke.release_steps()
         return report
 
-    def flick(
-        self, on_blade: list[_LiveCard], velocity: tuple[float, float]
-    ) -> list[int]:
-        """Launch the cards on the blade by its release ``velocity`` (mm/s); returns the ids
-        launched, cards lying on them included.
-
-        Each card's hand speed is the blade's speed relative to the card (times the tremor
-        ``1 + tremor_speed N``): the edge the blade is under rises at ``u = edge_lift_gain``
-        times it, so the card turns about its far edge at ``u / (2 h)``, plus the wrist's turn
-        ``turn_gain`` times the speed (the sum times ``1 + tremor_spin N``: the flip rate
-        ``omega``); turning about its far edge, its centre rises at ``h omega``, plus the
-        wrist's toss ``launch_gain`` times the speed; it is carried forward at ``carry_gain``
-        times it on top of its own motion, with a yaw spin of ``tremor_yaw_rad_per_mm`` times
-        the speed times ``N`` (the hand's noise grows with its speed). A flick too slow to lift
-        a card ``min_launch_height_mm`` only pushes it. A card lying on a launched card is
-        tossed with it (``stack_spin_coupling`` of the spin).
-        """
-        vx, vy = velocity
-        speed = math.hypot(vx, vy)
-        if speed < 1e-6:
+    def _flick(self, blade: Blade, riding: Sequence[_LiveCard]) -> list[int]:
+        """The flick (:mod:`wokphysics.table.flick`) of the blade at release: the cards on
+        it and those lying on them take their impulses; those that rise leave the table.
+        Returns the ids launched, in the order they were solved (bottom first)."""
+        flat = self._flat_cards()
+        if not any(card.on_blade for card in flat):
             return []
-        nx, ny = vx / speed, vy / speed
-        # The blade lies across the motion: the flip axis is along it.
-        axis = math.atan2(nx, -ny)
-        blade = self.cfg.spatula
-        g = self.cfg.physics.gravity_mm_s2
-        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
+        spatula = self.cfg.spatula
+        noise_lift, noise_wrist, noise_snap = (float(v) for v in self.rng.normal(0.0, 1.0, 3))
+        speed = math.hypot(blade.vx, blade.vy)
+        # The wrist snaps a little before or after the pointer's release: the blade's edge
+        # is that much further on or short of where the pointer let go.
+        shift = speed * spatula.snap_jitter_s * noise_snap
+        blade = replace(blade, x=blade.x + shift * blade.nx, y=blade.y + shift * blade.ny)
+        # Signal-dependent noise: the hand's relative error grows with its speed.
+        growth = (speed / spatula.noise_speed_mm_s) ** spatula.noise_growth
+        hand = Hand(
+            rise=max(
+                0.0, spatula.lift_ratio * speed * (1.0 + spatula.flick_noise * growth * noise_lift)
+            ),
+            lever=spatula.wrist_lever_mm
+            / max(0.2, 1.0 + spatula.wrist_noise * growth * noise_wrist),
+        )
+        card_cfg = self.cfg.card
+        width, length = card_cfg.width_mm, card_cfg.length_mm
+        material = Material(
+            width=width,
+            length=length,
+            blade_friction=spatula.blade_friction,
+            card_friction=self.cfg.physics.card_friction,
+            gravity=self.cfg.physics.gravity_mm_s2,
+            min_lift=spatula.min_lift_mm,
+        )
+        tosses = toss_group([self._flat(card) for card in flat], blade, hand, material)
         launched: list[int] = []
-        queue: list[tuple[_LiveCard, float]] = [(card, 1.0) for card in on_blade]
-        seen: set[int] = set()
-        while queue:
-            card, coupling = queue.pop(0)
-            if card.id in seen or card.flight is not None:
+        for toss in tosses:
+            card = self._cards[toss.id]
+            self._wake(card)
+            if not toss.launched:
+                card.body.velocity = (toss.vx, toss.vy)
+                card.body.angular_velocity = toss.spin
                 continue
-            seen.add(card.id)
-            tremor_speed, tremor_spin, yaw = (float(v) for v in self.rng.normal(0.0, 1.0, 3))
-            cvx, cvy = card.body.velocity
-            along = cvx * nx + cvy * ny
-            across = -cvx * ny + cvy * nx
-            hand_speed = max(0.0, speed - along) * max(0.0, 1.0 + blade.tremor_speed * tremor_speed)
-            edge_speed = blade.edge_lift_gain * hand_speed
+            yaw_noise = float(self.rng.normal(0.0, 1.0))
+            motion = toss.lift
+            spin = motion.spin
+            axis = motion.axis if spin > 0.0 else math.atan2(blade.nx, -blade.ny)
             angle = float(card.body.angle)
             h, k2 = plate_inertia(axis, angle, width, length)
-            omega = edge_speed / (2.0 * h) + blade.turn_gain_rad_per_mm * hand_speed
-            omega *= coupling * max(0.0, 1.0 + blade.tremor_spin * float(tremor_spin))
-            # It turns about its far edge, still on the table: the centre rises at h omega;
-            # the wrist's toss lifts the whole card on top of that.
-            vz = h * omega + blade.launch_gain * hand_speed
-            if vz * vz / (2.0 * g) < blade.min_launch_height_mm:
-                continue  # too slow to lift it: the blade only pushed it
+            nx, ny = math.sin(axis), -math.cos(axis)
             flight = launch(
                 h,
                 k2,
                 0.0,
-                vz,
-                omega,
+                motion.vz,
+                spin,
                 axis,
                 self._flight_params,
-                vs=along + blade.carry_gain * hand_speed,
-                va=across,
+                vs=toss.vx * nx + toss.vy * ny,
+                va=-toss.vx * ny + toss.vy * nx,
                 yaw=angle,
-                yaw_rate=float(card.body.angular_velocity)
-                + blade.tremor_yaw_rad_per_mm * hand_speed * yaw,
+                yaw_rate=toss.spin + spatula.tremor_yaw_rad_per_mm * speed * yaw_noise,
                 size=(width, length),
             )
-            riders = [other for other in self._cards if other.support is card]
             self._take_off(card, flight)
             launched.append(card.id)
-            for rider in riders:
-                queue.append((rider, blade.stack_spin_coupling))
         return launched
+
+    def _flat(self, card: _LiveCard) -> FlatCard:
+        body = card.body
+        return FlatCard(
+            card.id,
+            float(body.position.x),
+            float(body.position.y),
+            float(body.angle),
+            float(body.velocity.x),
+            float(body.velocity.y),
+            float(body.angular_velocity),
+            (card.layer, card.stack_order),
+            card.on_blade,
+        )
+
+    def _corners(self, card: _LiveCard) -> list[tuple[float, float]]:
+        body = card.body
+        return [
+            (float(px), float(py))
+            for px, py in card_corners(
+                float(body.position.x),
+                float(body.position.y),
+                float(body.angle),
+                self.cfg.card.width_mm,
+                self.cfg.card.length_mm,
+            )
+        ]
+
+    def _outline(self, card: _LiveCard) -> shapely.Polygon:
+        return shapely.Polygon(self._corners(card))
 
     # ------------------------------------------------------------------ chop
     def seat_hand(self, seat: int) -> tuple[float, float, float]:
@@ -1008,6 +1194,7 @@ class Table:
         card.body.angle = float(angle)
         self._enter_space(card)
         self._stack_on_top(card)
+        self._park_resting()
         self._visibility_cache = None
 
     # ------------------------------------------------------------------ reports and hashes
@@ -1031,6 +1218,8 @@ class Table:
         start_time: float,
         start_steps: int,
         release_speed: float = 0.0,
+        flick_speed: float = 0.0,
+        depths: dict[int, float] | None = None,
     ) -> ActionReport:
         after = self._snapshot()
         hw, hd = self.cfg.wok.width_mm / 2.0, self.cfg.wok.depth_mm / 2.0
@@ -1039,8 +1228,15 @@ class Table:
             return state[4] == "wok" and abs(state[0]) <= hw and abs(state[1]) <= hd
 
         flipped = tuple(i for i in after if after[i][3] != before[i][3] and after[i][4] == "wok")
+        half_diagonal = self._diagonal / 2.0
         moved = tuple(
-            i for i in after if after[i][:3] != before[i][:3] or after[i][4] != before[i][4]
+            i
+            for i in after
+            if after[i][4] != before[i][4]
+            or after[i][3] != before[i][3]
+            or math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1])
+            + half_diagonal * abs(math.remainder(after[i][2] - before[i][2], 2.0 * math.pi))
+            > MOVED_MM
         )
         travel = {
             i: math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1]) for i in moved
@@ -1059,6 +1255,8 @@ class Table:
             steps=self.steps - start_steps,
             touchdowns={i: tuple(self._last_touchdowns.get(i, ())) for i in launched},
             release_speed=release_speed,
+            flick_speed=flick_speed,
+            depths=dict(depths or {}),
         )
 
     def state_hash(self) -> str:

@@ -1,0 +1,198 @@
+"""The impulse that lifts a flat card: a plastic impact with pushers under it (the flick).
+
+A card lying flat is a rigid plate. Right after an impulse its vertical motion is a linear
+field over the plate: a point at planar offset ``r = (rx, ry)`` from its centre rises at
+``u(r) = vz + wx * ry - wy * rx``, where ``vz`` is the centre's vertical speed (mm/s) and
+``(wx, wy)`` its angular velocity about axes in the table plane (rad/s; a vector along the
+turning axis, right-handed). Whatever pushes it up (the spatula's blade, a card under it)
+moves with a known vertical speed at each point it touches; the table does not move.
+
+The impact is plastic and the pushers are driven (the hand is far heavier than a card): the
+card takes the least kinetic energy that lets it move out of every pusher's way. That is the
+rigid-body contact law (Gauss's principle of least constraint; Moreau's impact law with zero
+restitution): minimise ``(vz^2 + w' K w) / 2`` per unit mass (``K`` the plate's in-plane
+inertia tensor per unit mass, mm^2) subject to ``u(p_i) >= c_i`` at every contact point
+``p_i``, ``c_i`` the pusher's speed there (0 for the table). The Lagrange multipliers are the
+contact impulses (per unit mass, mm/s), each >= 0, each zero where the card leaves its pusher.
+A pusher's speed is linear over its contact region, so the points are the region's vertices.
+
+Where the impulse acts decides the motion: a push under the card's centre lifts it flat; a
+push near one edge turns it about the far edge, which stays on the table (that contact's
+impulse is positive); in between, the far edge leaves the table too.
+
+The solver is exact: with three unknowns, the optimum is the equality-constrained minimum of
+at most three independent active contacts whose multipliers are non-negative and which
+satisfies the others (a convex problem has one). Every candidate set is tried in a fixed
+order, in plain floating point: the same inputs give the same bits on every machine (no
+BLAS, whose kernels differ between processors).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Point = tuple[float, float]
+
+_FEASIBLE_MM_S = 1e-7
+"""A contact counts as satisfied within this much vertical speed (mm/s; rounding)."""
+
+
+@dataclass(frozen=True)
+class Contact:
+    """A point of the card (offset from its centre, mm) that a pusher moving up at
+    ``speed`` mm/s (0: the table) holds up."""
+
+    x: float
+    y: float
+    speed: float
+
+
+@dataclass(frozen=True)
+class Lift:
+    """A card's motion right after the impulse, and the impulses that made it.
+
+    Attributes:
+        vz: the centre's vertical speed, mm/s.
+        wx, wy: angular velocity about the table-plane axes, rad/s (right-handed: a point
+            at offset ``(rx, ry)`` rises at ``vz + wx * ry - wy * rx``).
+        impulses: per contact (in the order given), the impulse per unit mass, mm/s (>= 0).
+    """
+
+    vz: float
+    wx: float
+    wy: float
+    impulses: tuple[float, ...]
+
+    def rise(self, rx: float, ry: float) -> float:
+        """The vertical speed of the card's point at offset ``(rx, ry)`` (mm), mm/s."""
+        return self.vz + self.wx * ry - self.wy * rx
+
+    @property
+    def spin(self) -> float:
+        """The turning rate about the in-plane axis, rad/s (>= 0)."""
+        return math.hypot(self.wx, self.wy)
+
+    @property
+    def axis(self) -> float:
+        """The turning axis's direction in the table plane, rad (0 if it does not turn)."""
+        if self.spin == 0.0:
+            return 0.0
+        return math.atan2(self.wy, self.wx)
+
+
+Inertia = tuple[float, float, float, float, float, float]
+"""A symmetric 3 x 3 mass matrix per unit of the card's mass over ``(vz, wx, wy)``:
+``(m_zz, m_zx, m_zy, m_xx, m_xy, m_yy)``."""
+
+
+def plate_mass_matrix(width: float, length: float, angle: float) -> Inertia:
+    """The mass matrix of a lone ``width x length`` plate (mm) turned by ``angle`` (rad):
+    its vertical motion and its in-plane inertia tensor (per unit mass, mm^2).
+
+    About the axis along its width (its local x) a plate has ``l^2 / 12``, about its length
+    ``w^2 / 12``.
+    """
+    c, s = math.cos(angle), math.sin(angle)
+    along_w = length * length / 12.0  # turning about the width axis (ex)
+    along_l = width * width / 12.0  # turning about the length axis (ey)
+    # K = along_w ex ex' + along_l ey ey', ex = (c, s), ey = (-s, c).
+    kxx = along_w * c * c + along_l * s * s
+    kxy = (along_w - along_l) * c * s
+    kyy = along_w * s * s + along_l * c * c
+    return (1.0, 0.0, 0.0, kxx, kxy, kyy)
+
+
+def add_point_mass(matrix: Inertia, share: float, rx: float, ry: float) -> Inertia:
+    """``matrix`` with a point mass of ``share`` card masses rigidly attached at ``(rx, ry)``
+    (mm from the centre): it rises at ``vz + wx ry - wy rx`` (a load lying on the card)."""
+    g = (1.0, ry, -rx)
+    zz, zx, zy, xx, xy, yy = matrix
+    return (
+        zz + share * g[0] * g[0],
+        zx + share * g[0] * g[1],
+        zy + share * g[0] * g[2],
+        xx + share * g[1] * g[1],
+        xy + share * g[1] * g[2],
+        yy + share * g[2] * g[2],
+    )
+
+
+def _solve3(a: list[list[float]], b: list[float]) -> list[float] | None:
+    """Solve a small dense system by Gaussian elimination with partial pivoting (n <= 3);
+    None when it is singular."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    scale = max((abs(v) for row in a for v in row), default=0.0)
+    if scale == 0.0:
+        return None
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[pivot][col]) <= 1e-12 * scale:
+            return None
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            if f != 0.0:
+                for k in range(col, n + 1):
+                    m[r][k] -= f * m[col][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        acc = m[r][n]
+        for k in range(r + 1, n):
+            acc -= m[r][k] * x[k]
+        x[r] = acc / m[r][r]
+    return x
+
+
+def _inverse(matrix: Inertia) -> list[list[float]]:
+    zz, zx, zy, xx, xy, yy = matrix
+    full = [[zz, zx, zy], [zx, xx, xy], [zy, xy, yy]]
+    columns = [_solve3(full, [1.0 if i == j else 0.0 for i in range(3)]) for j in range(3)]
+    if any(column is None for column in columns):
+        raise ValueError("the card's mass matrix is singular")
+    return [[columns[j][i] for j in range(3)] for i in range(3)]  # type: ignore[index]
+
+
+def lift(matrix: Inertia, contacts: Sequence[Contact]) -> Lift:
+    """The card's least-energy motion that keeps every contact point at or above its
+    pusher's speed (module docstring), and the impulses; a card nothing pushes stays."""
+    rows = [(1.0, c.y, -c.x) for c in contacts]
+    needs = [c.speed for c in contacts]
+    if all(need <= 0.0 for need in needs):
+        return Lift(0.0, 0.0, 0.0, tuple(0.0 for _ in contacts))
+    inverse = _inverse(matrix)
+    # M^-1 a_i for each contact row, and the Gram matrix a_i' M^-1 a_j.
+    moved = [[sum(inverse[r][k] * row[k] for k in range(3)) for r in range(3)] for row in rows]
+    gram = [[sum(rows[i][k] * moved[j][k] for k in range(3)) for j in range(len(rows))]
+            for i in range(len(rows))]
+    count = len(rows)
+    for size in (1, 2, 3):
+        for active in itertools.combinations(range(count), size):
+            if all(needs[i] <= 0.0 for i in active):
+                continue  # the table alone pushes nothing up
+            sub = [[gram[i][j] for j in active] for i in active]
+            weights = _solve3(sub, [needs[i] for i in active])
+            if weights is None or any(w < 0.0 for w in weights):
+                continue
+            velocity = [
+                sum(weights[n] * moved[i][k] for n, i in enumerate(active)) for k in range(3)
+            ]
+            if any(
+                rows[i][0] * velocity[0] + rows[i][1] * velocity[1] + rows[i][2] * velocity[2]
+                < needs[i] - _FEASIBLE_MM_S
+                for i in range(count)
+            ):
+                continue
+            # A convex problem has one optimum, and this point meets every condition of
+            # one (Karush-Kuhn-Tucker): it is the optimum.
+            impulses = dict(zip(active, weights, strict=True))
+            return Lift(
+                velocity[0],
+                velocity[1],
+                velocity[2],
+                tuple(impulses.get(i, 0.0) for i in range(count)),
+            )
+    raise ValueError("no motion clears every pusher (contacts are inconsistent)")
