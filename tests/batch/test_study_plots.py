@@ -24,19 +24,24 @@ def test_every_flip_sweep_plot_has_a_title_and_names_its_reference_lines() -> No
     from wokphysics.studies.flips import flip_plots, summarise
 
     rows = [
-        {"variant": 0, "scenario": scenario, "angle_deg": angle, "speed_mm_s": speed,
-         "flipped": int(speed == 1400.0), "travel_lengths": 0.2, "left_wok": 0, "disturbed": 2}
+        {"variant": 0, "scenario": scenario, "stroke": "steady", "angle_deg": angle,
+         "depth_mm": depth, "speed_mm_s": speed, "flipped": int(speed == 1400.0),
+         "travel_lengths": 0.2, "left_wok": 0, "left_table": 0, "disturbed": 2,
+         "release_mm_s": speed, "release_depth_mm": depth}
         for scenario in ("lone", "wok") for angle in (0.0, 45.0, 90.0)
-        for speed in (1000.0, 1400.0, 1800.0) for _ in range(3)
+        for depth in (15.0, 65.0) for speed in (1000.0, 1400.0, 1800.0) for _ in range(3)
     ]
     plots = {plot.name: plot for plot in flip_plots(summarise(Columns(rows), ["defaults"]))}
-    assert set(plots) == {"flip_share", "travel", "left_wok", "disturbed"}
+    assert set(plots) == {"flip_map", "flip_share", "travel", "left_wok", "disturbed"}
     for plot in plots.values():
-        assert plot.figure.axes[0].get_title().startswith(plot.title)
-    assert "80 % (a band's threshold)" in _legend(plots["flip_share"].figure)
+        assert plot.figure.get_suptitle() == plot.title
+    assert "80 %" in _legend(plots["flip_share"].figure)
+    assert "0 deg at 15 mm" in _legend(plots["flip_share"].figure)
     assert _legend(plots["travel"].figure) == ["1.5 card lengths", "measured"]
     assert _legend(plots["left_wok"].figure) == ["5 %", "measured"]
     assert _legend(plots["disturbed"].figure) == ["measured"]
+    titles = [ax.get_title() for ax in plots["flip_map"].figure.axes if ax.get_title()]
+    assert titles == ["0 degrees", "45 degrees", "90 degrees"]
 
 
 def test_a_sweep_of_eleven_series_draws_eleven_different_lines() -> None:

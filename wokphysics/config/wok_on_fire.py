@@ -153,6 +153,7 @@ class WokOnFireBotSettings(Settings):
     aim_sd_mm: float = Field(ge=0, le=200)
     direction_sd_rad: float = Field(ge=0, le=3.2)
     flick_speed_mm_s: float = Field(ge=100, le=10000)
+    flick_depth_share: float = Field(ge=0, le=1.5)
     speed_sd: float = Field(ge=0, le=1)
     chop_speed_mm_s: float = Field(ge=100, le=10000)
     chop_sd: float = Field(ge=0, le=1)

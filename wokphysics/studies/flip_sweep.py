@@ -20,9 +20,12 @@ from wokphysics.errors import UserError
 from wokphysics.terminal.entry import VerbCommand
 
 FLIPS_HELP = "how flicks flip cards: P(flip), travel and cards leaving the wok against " \
-    "flick speed and approach angle, with plots"
+    "flick speed, release depth and approach angle, for steady strokes and a hand's, with plots"
 DEFAULT_SPEEDS = "500,700:2400:100,2600,2800,3000:4000:250"
 DEFAULT_ANGLES = "0,15,30,45,60,75,90"
+DEFAULT_DEPTHS = "0:80:10"
+DEFAULT_SLIDES = "0,10,20"
+DEFAULT_GAPS = "0,5,10,15,20"
 STUDY = "flips"
 MAX_VALUES = 1000
 """The most speeds (or angles) one sweep takes: each is a whole grid of flicks."""
@@ -51,8 +54,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         f"0, 45 and 90 must share a range; default {DEFAULT_ANGLES})",
     )
     parser.add_argument(
-        "--seeds", type=int, default=40, metavar="N",
-        help="flicks of a lone card per angle and speed (default 40)",
+        "--seeds", type=int, default=20, metavar="N",
+        help="flicks of a lone card per stroke, angle, depth and speed (default 20)",
     )
     parser.add_argument(
         "--wok-seeds", type=int, default=8, metavar="N",
@@ -60,13 +63,35 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "disturbs (default 8; 0 for none)",
     )
     parser.add_argument(
-        "--under-mm", type=float, default=15.0, metavar="MM",
-        help="how far past the card's near edge the blade is released (default 15)",
+        "--depths", default=DEFAULT_DEPTHS, metavar="LIST",
+        help="steady strokes: how far past the card's near edge the blade's leading edge is "
+        f"at release, mm (0 to 120; default {DEFAULT_DEPTHS})",
+    )
+    parser.add_argument(
+        "--strokes", default="steady,slide,rest", metavar="LIST",
+        help="which strokes to make: steady (constant speed, released at each depth), slide "
+        "(the rulebook's slow push under the edge, then a flick) and rest (a flick from "
+        "rest before the edge); default steady,slide,rest",
+    )
+    parser.add_argument(
+        "--slides", default=DEFAULT_SLIDES, metavar="LIST",
+        help="slide strokes: how far under the edge the slow push goes before the flick, mm "
+        f"(0 to 100; default {DEFAULT_SLIDES})",
+    )
+    parser.add_argument(
+        "--gaps", default=DEFAULT_GAPS, metavar="LIST",
+        help="rest strokes: how far before the edge the blade rests, mm (0 to 100; default "
+        f"{DEFAULT_GAPS})",
+    )
+    parser.add_argument(
+        "--fps", type=float, default=60.0, metavar="HZ",
+        help="the pointer's rate: the blade follows the hand sampled this often, as the "
+        "window follows a mouse (0: exactly, every physics step; default 60)",
     )
     parser.add_argument(
         "--vary", action="append", default=[], metavar="KEY=V1,V2,...",
         help="a config key (dotted, as in the TOML files, e.g. physics.friction or "
-        "spatula.turn_gain_rad_per_mm) and the values to try; repeat to cross keys",
+        "spatula.lift_ratio) and the values to try; repeat to cross keys",
     )
     parser.add_argument(
         "--config", default=None, metavar="PATH",
@@ -131,8 +156,21 @@ def definition(args: argparse.Namespace) -> dict[str, Any]:
             raise UserError(f"{name} must be at least {least}, not {value}")
         if value > MAX_SEEDS:  # the task list is held in memory: a huge count is refused
             raise UserError(f"{name} must be at most {MAX_SEEDS}, not {value}")
-    if not 0.0 <= args.under_mm <= 100.0:
-        raise UserError(f"--under-mm must be 0 to 100 mm, not {args.under_mm:g}")
+    depths = parse_numbers(args.depths, "--depths", 0.0, 120.0)
+    slides = parse_numbers(args.slides, "--slides", 0.0, 100.0)
+    gaps = parse_numbers(args.gaps, "--gaps", 0.0, 100.0)
+    strokes = [s.strip() for s in args.strokes.split(",") if s.strip()]
+    from wokphysics.table.strokes import KINDS
+
+    for stroke in strokes:
+        if stroke not in KINDS:
+            raise UserError(f"--strokes {args.strokes!r}: {stroke!r} is not one of "
+                            f"{', '.join(KINDS)}")
+    if not strokes or len(set(strokes)) != len(strokes):
+        raise UserError(f"--strokes {args.strokes!r}: name each of {', '.join(KINDS)} at most "
+                        "once, at least one")
+    if not (math.isfinite(args.fps) and (args.fps == 0.0 or 10.0 <= args.fps <= 1000.0)):
+        raise UserError(f"--fps must be 0 (every physics step) or 10 to 1000, not {args.fps:g}")
     check_seed(args.seed)
     base = configs.read_override(args.config, ("physics.toml", "wok_on_fire.toml"))
     if args.config is not None:
@@ -151,7 +189,11 @@ def definition(args: argparse.Namespace) -> dict[str, Any]:
         "angles": angles,
         "seeds": args.seeds,
         "wok_seeds": args.wok_seeds,
-        "under_mm": args.under_mm,
+        "depths": depths,
+        "strokes": strokes,
+        "slides": slides,
+        "gaps": gaps,
+        "fps": args.fps,
         "vary": [key for key, _ in varied],
         "variants": variants,
         "same_seeds": True,
@@ -164,10 +206,18 @@ def study(spec: dict[str, Any]) -> Any:
     from wokphysics.studies import flips
 
     labels = [str(v["label"]) for v in spec["variants"]]
-    params = flips.flip_params(
-        spec["speeds"], spec["angles"], int(spec["seeds"]), int(spec["wok_seeds"]),
-        len(labels), float(spec["under_mm"]),
+    grid = flips.Grid(
+        speeds=spec["speeds"],
+        angles=spec["angles"],
+        depths=spec.get("depths", [spec.get("under_mm", 15.0)]),
+        seeds=int(spec["seeds"]),
+        wok_seeds=int(spec["wok_seeds"]),
+        strokes=spec.get("strokes", ["steady"]),
+        slides=spec.get("slides", [10.0]),
+        gaps=spec.get("gaps", [10.0]),
+        fps=float(spec.get("fps", 0.0)),
     )
+    params = flips.flip_params(grid, len(labels))
     # Every variant flicks the same cards from the same places and directions (its block of
     # the grid repeats the first's seeds), so the variants differ only in the varied keys.
     # (A study.json written before "same_seeds" keeps its own seeds, so it still resumes.)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pymunk
+import pymunk.batch
 import shapely
 
 from wokphysics.config.table import TableConfig
@@ -55,6 +56,8 @@ from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.stroke import MAX_GESTURE_S, Stroke
 from wokphysics.table.visibility import Visibility, compute_visibility
 
+_VELOCITIES = pymunk.batch.BodyFields.VELOCITY | pymunk.batch.BodyFields.ANGULAR_VELOCITY
+"""What the energy check reads of every body at once (pymunk's batch read)."""
 SPATULA_CATEGORY = 0b1
 CARD_TYPE = 1
 BLADE_TYPE = 2
@@ -274,6 +277,9 @@ class Table:
         self._by_marker: dict[pymunk.Shape, _LiveCard] = {}
         self._to_wake: list[_LiveCard] = []
         self._held: set[pymunk.PivotJoint] = set()  # the hold joints now in the space
+        self._batch = pymunk.batch.Buffer()
+        card_cfg = cfg.card
+        self._spin_k2 = (card_cfg.width_mm**2 + card_cfg.length_mm**2) / 12.0
         self.supply: list[int] = []
         self._stroke: Stroke | None = None
         self._visibility_cache: dict[int, Visibility] | None = None
@@ -662,7 +668,13 @@ class Table:
         """Advance the world by one fixed step ``dt``."""
         dt = self.dt
         self._wake_reported()
-        self.space.step(dt)
+        if self._stroke is None:
+            before = self._sliding_energy()
+            self.space.step(dt)
+            if self._sliding_energy() > before:
+                self._keep_sliding_energy(before)
+        else:
+            self.space.step(dt)  # the hand drives the blade: it may add energy
         self.steps += 1
         self.time += dt
         if not self._airborne:
@@ -683,6 +695,49 @@ class Table:
                 body.angular_velocity = flight.yaw_rate
             if flight.landed:
                 self._land(card)
+
+    def _sliding_energy(self) -> float:
+        """Twice the kinetic energy per unit mass of every body in pymunk's space, in the
+        table plane (mm^2/s^2): one batch read of their velocities."""
+        buffer = self._batch
+        buffer.clear()
+        pymunk.batch.get_space_bodies(self.space, _VELOCITIES, buffer)
+        data = np.frombuffer(buffer.float_buf(), dtype=np.float64)
+        if data.size == 0:
+            return 0.0
+        data = data.reshape(-1, 3)
+        return float(
+            np.sum(data[:, 0] * data[:, 0] + data[:, 1] * data[:, 1])
+            + self._spin_k2 * np.sum(data[:, 2] * data[:, 2])
+        )
+
+    def _keep_sliding_energy(self, energy: float) -> None:
+        """Undo energy pymunk's step made: nothing drives the cards while the blade is off
+        the table (friction and plastic contacts only take energy), but its solver's warm
+        start and its pushing apart of overlaps can add some (up to several times the
+        table's energy of a card creeping to rest). The sliding cards slow down by the factor
+        that restores ``energy`` (twice the kinetic energy per unit mass, mm^2/s^2); cards
+        in the air are the flight's, and keep their speed."""
+        flying = 0.0
+        sliding = []
+        for card in self._cards:
+            if not card.in_space or card.parked:
+                continue
+            body = card.body
+            vx, vy = body.velocity
+            spin = body.angular_velocity
+            part = vx * vx + vy * vy + self._spin_k2 * spin * spin
+            if card.flight is not None:
+                flying += part
+            else:
+                sliding.append((body, part))
+        now = sum(part for _, part in sliding)
+        room = energy - flying
+        factor = math.sqrt(max(0.0, room) / now) if now > 0.0 else 0.0
+        for body, _ in sliding:
+            vx, vy = body.velocity
+            body.velocity = (vx * factor, vy * factor)
+            body.angular_velocity = body.angular_velocity * factor
 
     def _settle(self, start_time: float) -> Generator[None, None, None]:
         """Step until everything rests (or the config's limit), then stop the slow drift exactly

@@ -5,7 +5,8 @@ shows of them, the piles) and gives the engine exactly one input per :meth:`WokB
 stir or chop gesture, named picks, a bonus order, the Garlic gift's receiver, the Chili
 choice. It never looks at a face-down card's ingredient and never simulates alternatives:
 each flick is planned geometrically (a straight stroke at the planned speed towards the wok's
-centre, from before the target card's near edge to just under it, where it is released) and
+centre, from before the target card's near edge to a planned depth under it, where it is
+released: ``flick_depth_share`` of the card's extent along the stroke) and
 its own seeded generator adds the hand's noise. The bot makes the stroke through the live
 stroke API, moving the blade once per physics step as a person's pointer does. Strengths are
 ``[bots.<name>]`` in ``config/wok_on_fire.toml``; ``strong`` and ``weak`` are shipped.
@@ -54,7 +55,6 @@ _POTENTIAL: dict[Ingredient, float] = {
 }
 # One Mushroom towards a set of three (18 points) promises little, two promise more.
 _MUSHROOM_PROMISE: tuple[float, ...] = (0.0, 3.0, 8.0)
-_UNDER_MM = 15.0  # the flick is released with the blade this far under the card's near edge
 _LEAD_MM = 40.0  # the stroke starts at least this far before the card's near edge
 _FLICK_TIME_S = 0.045  # and lasts at least this long (longer than the release window)
 _CHOP_TIME_S = 0.1  # the chop's throwing stroke
@@ -216,12 +216,13 @@ class WokBot:
         )
         jx, jy = self.rng.normal(0.0, s.aim_sd_mm, 2)
         # Released with the blade's edge this far past the card's near edge (under it).
-        ex = target.x - dx * (reach - _UNDER_MM) + float(jx)
-        ey = target.y - dy * (reach - _UNDER_MM) + float(jy)
+        under = s.flick_depth_share * 2.0 * reach
+        ex = target.x - dx * (reach - under) + float(jx)
+        ey = target.y - dy * (reach - under) + float(jy)
         speed = s.flick_speed_mm_s * max(0.2, 1.0 + float(self.rng.normal(0.0, s.speed_sd)))
         # Whole physics steps, enough for the release window, starting before the near edge.
         dt = physics.physics.dt_s
-        steps = math.ceil(max(_LEAD_MM + _UNDER_MM, speed * _FLICK_TIME_S) / (speed * dt))
+        steps = math.ceil(max(_LEAD_MM + under, speed * _FLICK_TIME_S) / (speed * dt))
         stroke = speed * dt * steps
         return Gesture([(0.0, ex - dx * stroke, ey - dy * stroke), (dt * steps, ex, ey)])
 
