@@ -39,7 +39,7 @@ def _write(tmp_path: Path, text: str) -> Path:
         ("[card]\nmass_g = 1e-300\n", "card.mass_g: input should be greater than or equal to 0.1"),
         (
             "[spatula]\nmax_speed_mm_s = 1500.0\n",
-            r"bots.strong.flick_speed_mm_s: with its noise the bot's hand reaches 1877 mm/s",
+            r"bots.strong.flick_speed_mm_s: with its noise the bot's hand reaches 1836 mm/s",
         ),
         # no card at all: an IndexError at setup
         (

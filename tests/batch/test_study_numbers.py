@@ -133,7 +133,8 @@ def test_the_replays_folder_is_named_as_given(
 @pytest.mark.parametrize(
     "verb",
     [["simulate", "we-will-wok-you", "--games", "3"],
-     ["sweep", "flips", "--speeds", "1400", "--angles", "0", "--seeds", "3", "--wok-seeds", "0"]],
+     ["sweep", "flips", "--speeds", "1400", "--angles", "0", "--depths", "65", "--strokes",
+      "steady", "--seeds", "3", "--wok-seeds", "0"]],
 )
 def test_a_study_whose_seeds_would_pass_the_largest_seed_is_refused(
     verb: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -119,7 +119,7 @@ def test_restack_counts_layers_from_the_bottom_and_finds_the_card_underneath() -
 
 
 def test_a_flipped_card_lands_on_top_of_the_card_it_falls_on() -> None:
-    from wokphysics.studies.flips import flick_under
+    from wokphysics.table.strokes import flick_under
 
     landed_on = []
     for seed in range(10):

@@ -95,7 +95,7 @@ def test_no_touchdown_ever_gains_flip_plane_energy(
 ) -> None:
     """Every impact of a card with the table (an edge striking it, or the card slapping down
     flat) keeps or loses kinetic energy in the flip plane; rounding aside, never gains it."""
-    from wokphysics.studies.flips import flick_under
+    from wokphysics.table.strokes import flick_under
 
     speed, heading, under, turn = flick
     table = dealt_table(seed)

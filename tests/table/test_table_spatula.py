@@ -8,11 +8,11 @@ import statistics
 from table_helpers import CFG, dealt_table, lone_card_table
 
 from wokphysics import Gesture
-from wokphysics.studies.flips import flick_under
+from wokphysics.table.strokes import flick_under
 
 SEEDS = range(30)
 LENGTH = CFG.card.length_mm
-FLICK = 1500.0
+FLICK = 1350.0
 """A flick in the middle of every orientation's flip band (see docs/physics.md), mm/s."""
 DEEP = 65.0
 """A catch deep under the card, past its centre: the widest band (docs/physics.md), mm."""

@@ -9,6 +9,8 @@ centre lies over that card.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -24,6 +26,25 @@ slide-under speed). Only a deeper interpenetration than this counts as one lying
 
 FloatArray = NDArray[np.float64]
 BoolArray = NDArray[np.bool_]
+
+
+def overlap_depth(
+    a: tuple[float, float, float], b: tuple[float, float, float], width: float, length: float
+) -> float:
+    """How deep two cards at poses ``a`` and ``b`` (x, y, angle) interpenetrate (mm), 0
+    where they are apart: :func:`overlap_depths` for one pair, in plain floats."""
+    ca, sa = math.cos(a[2]), math.sin(a[2])
+    cb, sb = math.cos(b[2]), math.sin(b[2])
+    hw, hl = width / 2.0, length / 2.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    depth = math.inf
+    for px, py in ((ca, sa), (-sa, ca), (cb, sb), (-sb, cb)):
+        radius_a = hw * abs(ca * px + sa * py) + hl * abs(-sa * px + ca * py)
+        radius_b = hw * abs(cb * px + sb * py) + hl * abs(-sb * px + cb * py)
+        gap = radius_a + radius_b - abs(dx * px + dy * py)
+        if gap < depth:
+            depth = gap
+    return max(depth, 0.0)
 
 
 def overlap_depths(poses: FloatArray, width: float, length: float) -> FloatArray:

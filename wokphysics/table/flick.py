@@ -159,22 +159,27 @@ def toss_group(
     """The motion the flick gives every card it moves: those on the blade and every card
     lying on them (directly or through others), bottom first. Cards not listed stay."""
     width, length = material.width, material.length
-    polygons = {
-        card.id: shapely.Polygon(card_corners(card.x, card.y, card.angle, width, length))
-        for card in cards
-    }
+    boxes = {card.id: _box(card, width, length) for card in cards}
+    shapes: dict[int, shapely.Polygon] = {}
+
+    def polygon(card: FlatCard) -> shapely.Polygon:
+        if card.id not in shapes:
+            shapes[card.id] = shapely.Polygon(
+                card_corners(card.x, card.y, card.angle, width, length))
+        return shapes[card.id]
+
     by_rank = sorted(cards, key=lambda card: card.rank)
     group: list[FlatCard] = []
-    members: set[int] = set()
     for card in by_rank:
         if card.on_blade or any(
-            other.id in members and _overlap(polygons[card.id], polygons[other.id])
+            _boxes_meet(boxes[card.id], boxes[other.id])
+            and _overlap(polygon(card), polygon(other))
             for other in group
         ):
             group.append(card)
-            members.add(card.id)
     if not group:
         return []
+    polygons = {card.id: polygon(card) for card in group}
     blade_shape = blade.polygon()
     area = width * length
     solved: dict[int, Toss] = {}
@@ -195,6 +200,8 @@ def toss_group(
                 )
             depth = depth_under(card, blade, width, length)
         for below in group[:index]:
+            if not _boxes_meet(boxes[card.id], boxes[below.id]):
+                continue
             moved = solved[below.id]
             region = shape.intersection(polygons[below.id])
             points = _vertices(region)
@@ -210,6 +217,8 @@ def toss_group(
         contacts.extend(Contact(float(px) - card.x, float(py) - card.y, 0.0) for px, py in corners)
         matrix: Inertia = plate_mass_matrix(width, length, card.angle)
         for above in group[index + 1 :]:
+            if not _boxes_meet(boxes[card.id], boxes[above.id]):
+                continue
             region = shape.intersection(polygons[above.id])
             if region.is_empty or region.area <= 0.0:
                 continue
@@ -225,6 +234,18 @@ def toss_group(
         solved[card.id] = toss
         tosses.append(toss)
     return tosses
+
+
+def _box(card: FlatCard, width: float, length: float) -> tuple[float, float, float, float]:
+    """(left, bottom, right, top) around a card's outline, mm."""
+    c, s = abs(math.cos(card.angle)), abs(math.sin(card.angle))
+    ex = width / 2.0 * c + length / 2.0 * s
+    ey = width / 2.0 * s + length / 2.0 * c
+    return card.x - ex, card.y - ey, card.x + ex, card.y + ey
+
+
+def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _overlap(a: shapely.Polygon, b: shapely.Polygon) -> bool:

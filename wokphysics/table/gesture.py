@@ -89,6 +89,14 @@ class Gesture:
             raise GestureError("a gesture needs at least one sample")
         object.__setattr__(self, "samples", tuple(cleaned))
 
+    @classmethod
+    def checked(cls, samples: Sequence[Sample]) -> Gesture:
+        """A gesture of samples this program made itself and already checked (a stroke's
+        path, a gesture resampled per physics step): taken as they are."""
+        gesture = object.__new__(cls)
+        object.__setattr__(gesture, "samples", tuple(samples))
+        return gesture
+
     @property
     def start_time(self) -> float:
         return self.samples[0][0]

@@ -22,7 +22,7 @@ stroke bit for bit (``stir`` itself drives a stroke). Nothing here reads a clock
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING
 
 import pymunk
@@ -89,7 +89,7 @@ class Stroke:
     @property
     def gesture(self) -> Gesture:
         """The blade's path so far: ``(k * dt, x, y)`` for each physics step ``k``."""
-        return Gesture(self._samples)
+        return Gesture.checked(self._samples)
 
     @property
     def released(self) -> bool:
@@ -217,6 +217,8 @@ class Stroke:
         outline = self._outline(x, y, angle)
         under = []
         for card in table._flat_cards():
+            if not _boxes_meet(outline.bounds, table._reach_box(card)):
+                continue
             region = outline.intersection(table._outline(card))
             if region.area > ENTRY_SLOP_MM and self._bears(card, region):
                 under.append(card)
@@ -229,13 +231,15 @@ class Stroke:
         if region.is_empty:
             return False
         table = self._table
-        lower = [
-            table._outline(other)
-            for other in table._flat_cards()
-            if other is not card and table._above(other, card)
-        ]
-        if lower:
-            region = region.difference(shapely.union_all(lower))
+        bounds = region.bounds
+        for other in table._flat_cards():
+            if other is card or not table._above(other, card):
+                continue
+            if _boxes_meet(bounds, table._reach_box(other)):
+                region = region.difference(table._outline(other))
+                if region.is_empty:
+                    return False
+                bounds = region.bounds
         return not region.is_empty
 
     def _slide_under(self, card: _LiveCard) -> None:
@@ -451,6 +455,7 @@ class Stroke:
                 self._drop(card)
             table.space.remove(self._body, self._shape)
             self._down = False
+            table._park_still()
         table._end_stroke()
         yield from table._settle(self._start_time)
         return table._report(
@@ -463,3 +468,9 @@ class Stroke:
             flick_speed=min(measured, limit),
             depths=depths,
         )
+
+
+def _boxes_meet(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two (left, bottom, right, top) boxes overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+

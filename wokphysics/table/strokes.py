@@ -151,3 +151,18 @@ def flick_card(
     for _, x, y in path.samples[1:]:
         live.move_to(x, y)
     return live.release()
+
+
+def flick_under(
+    table: Table,
+    card_id: int,
+    heading: float,
+    speed: float,
+    under_mm: float = 15.0,
+    lead_mm: float = 40.0,
+    fps: float = 0.0,
+) -> ActionReport:
+    """A steady stroke along ``heading`` (rad) at ``speed`` (mm/s), released with the blade's
+    leading edge ``under_mm`` past card ``card_id``'s near edge (:func:`flick_card`)."""
+    stroke = HandStroke(STEADY, speed, depth_mm=under_mm, lead_mm=lead_mm)
+    return flick_card(table, card_id, heading, stroke, fps)

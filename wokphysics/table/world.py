@@ -36,12 +36,11 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pymunk
-import pymunk.batch
 import shapely
 
 from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card, Location
-from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depths, restack
+from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depth, restack
 from wokphysics.table.flick import Blade, FlatCard, Hand, Material, toss_group
 from wokphysics.table.flight import (
     Flight,
@@ -56,8 +55,6 @@ from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.stroke import MAX_GESTURE_S, Stroke
 from wokphysics.table.visibility import Visibility, compute_visibility
 
-_VELOCITIES = pymunk.batch.BodyFields.VELOCITY | pymunk.batch.BodyFields.ANGULAR_VELOCITY
-"""What the energy check reads of every body at once (pymunk's batch read)."""
 SPATULA_CATEGORY = 0b1
 CARD_TYPE = 1
 BLADE_TYPE = 2
@@ -277,7 +274,6 @@ class Table:
         self._by_marker: dict[pymunk.Shape, _LiveCard] = {}
         self._to_wake: list[_LiveCard] = []
         self._held: set[pymunk.PivotJoint] = set()  # the hold joints now in the space
-        self._batch = pymunk.batch.Buffer()
         card_cfg = cfg.card
         self._spin_k2 = (card_cfg.width_mm**2 + card_cfg.length_mm**2) / 12.0
         self.supply: list[int] = []
@@ -437,6 +433,30 @@ class Table:
         bit = layer_bit(card.layer)
         sensor.filter = pymunk.ShapeFilter(categories=bit, mask=bit | SPATULA_CATEGORY)
         self.space.add(marker, sensor)
+
+    def _park_still(self) -> None:
+        """Park again the awake cards that stand exactly still, with every card held to them
+        (woken because the blade came near, never touched): the settling steps only what
+        moves."""
+        still: dict[int, bool] = {}
+        for card in self._cards:
+            if not card.in_space or card.parked:
+                continue
+            body = card.body
+            still[card.id] = (
+                card.flight is None
+                and not card.on_blade
+                and body.velocity == (0.0, 0.0)
+                and body.angular_velocity == 0.0
+            )
+        for card in self._cards:
+            if not still.get(card.id, False) or card.parked:
+                continue
+            group = self._group(card)
+            if all(still.get(member.id, member.parked) for member in group):
+                for member in group:
+                    if not member.parked:
+                        self._park_one(member)
 
     def _wake(self, card: _LiveCard) -> None:
         """Put a parked card back in pymunk's space, with the cards held to it."""
@@ -606,12 +626,18 @@ class Table:
 
     def _view(self, card: _LiveCard) -> Card:
         x, y = card.body.position
+        angle = card.body.angle
         flight = card.flight
         pivot: tuple[float, float] | None = None
         if flight is not None:
+            # In the air the flight carries the card; its body waits where it took off.
+            ox, oy = card.launched_from
+            dx, dy = flight.offset()
+            x, y = ox + dx, oy + dy
+            if flight.width > 0.0:
+                angle = flight.yaw
             at = flight.pivot_offset()
             if at is not None:
-                ox, oy = card.launched_from
                 pivot = (ox + at[0], oy + at[1])
         return Card(
             id=card.id,
@@ -619,7 +645,7 @@ class Table:
             face_up=card.face_up,
             x=float(x),
             y=float(y),
-            angle=float(card.body.angle),
+            angle=float(angle),
             layer=card.layer,
             stack_order=card.stack_order,
             location=card.location,
@@ -669,10 +695,15 @@ class Table:
         dt = self.dt
         self._wake_reported()
         if self._stroke is None:
-            before = self._sliding_energy()
+            sliding = [
+                card.body
+                for card in self._cards
+                if card.in_space and not card.parked and card.flight is None
+            ]
+            before = _energy(sliding, self._spin_k2)
             self.space.step(dt)
-            if self._sliding_energy() > before:
-                self._keep_sliding_energy(before)
+            if sliding and _energy(sliding, self._spin_k2) > before:
+                _slow_to(sliding, self._spin_k2, before)
         else:
             self.space.step(dt)  # the hand drives the blade: it may add energy
         self.steps += 1
@@ -683,61 +714,11 @@ class Table:
         for card in list(self._airborne):
             flight = card.flight
             assert flight is not None
+            # The flight carries the card across the table; its pymunk body waits, still,
+            # where it took off (it meets nothing) until it lands (_land sets its pose).
             advance(flight, dt, substeps, self._flight_params)
-            # The flight carries the card across the table: it sets the pose, pymunk does not.
-            ox, oy = card.launched_from
-            dx, dy = flight.offset()
-            body = card.body
-            body.position = (ox + dx, oy + dy)
-            body.velocity = flight.velocity()
-            if flight.width > 0.0:
-                body.angle = flight.yaw
-                body.angular_velocity = flight.yaw_rate
             if flight.landed:
                 self._land(card)
-
-    def _sliding_energy(self) -> float:
-        """Twice the kinetic energy per unit mass of every body in pymunk's space, in the
-        table plane (mm^2/s^2): one batch read of their velocities."""
-        buffer = self._batch
-        buffer.clear()
-        pymunk.batch.get_space_bodies(self.space, _VELOCITIES, buffer)
-        data = np.frombuffer(buffer.float_buf(), dtype=np.float64)
-        if data.size == 0:
-            return 0.0
-        data = data.reshape(-1, 3)
-        return float(
-            np.sum(data[:, 0] * data[:, 0] + data[:, 1] * data[:, 1])
-            + self._spin_k2 * np.sum(data[:, 2] * data[:, 2])
-        )
-
-    def _keep_sliding_energy(self, energy: float) -> None:
-        """Undo energy pymunk's step made: nothing drives the cards while the blade is off
-        the table (friction and plastic contacts only take energy), but its solver's warm
-        start and its pushing apart of overlaps can add some (up to several times the
-        table's energy of a card creeping to rest). The sliding cards slow down by the factor
-        that restores ``energy`` (twice the kinetic energy per unit mass, mm^2/s^2); cards
-        in the air are the flight's, and keep their speed."""
-        flying = 0.0
-        sliding = []
-        for card in self._cards:
-            if not card.in_space or card.parked:
-                continue
-            body = card.body
-            vx, vy = body.velocity
-            spin = body.angular_velocity
-            part = vx * vx + vy * vy + self._spin_k2 * spin * spin
-            if card.flight is not None:
-                flying += part
-            else:
-                sliding.append((body, part))
-        now = sum(part for _, part in sliding)
-        room = energy - flying
-        factor = math.sqrt(max(0.0, room) / now) if now > 0.0 else 0.0
-        for body, _ in sliding:
-            vx, vy = body.velocity
-            body.velocity = (vx * factor, vy * factor)
-            body.angular_velocity = body.angular_velocity * factor
 
     def _settle(self, start_time: float) -> Generator[None, None, None]:
         """Step until everything rests (or the config's limit), then stop the slow drift exactly
@@ -787,24 +768,28 @@ class Table:
     def _stack_on_top(self, card: _LiveCard) -> None:
         """Put ``card`` above every flat card its outline overlaps, resting on the highest one
         its centre lies over (else on the table)."""
-        others = [c for c in self._flat_cards() if c is not card]
         top = 0
         support: _LiveCard | None = None
-        if others:
-            poses = self._poses([card, *others])
-            width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
-            depth = overlap_depths(poses, width, length)[0, 1:]
-            x, y = card.body.position
-            best: tuple[int, int] | None = None
-            for other, deep in zip(others, depth, strict=True):
-                if deep <= OVERLAP_TOLERANCE_MM:
-                    continue
-                top = max(top, other.layer)
-                local = other.body.world_to_local((x, y))
-                if abs(local.x) <= width / 2.0 and abs(local.y) <= length / 2.0:
-                    rank = (other.layer, other.stack_order)
-                    if best is None or rank > best:
-                        best, support = rank, other
+        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
+        x, y = card.body.position
+        pose = (x, y, card.body.angle)
+        reach = self._diagonal + OVERLAP_TOLERANCE_MM
+        best: tuple[int, int] | None = None
+        for other in self._cards:
+            if other is card or other.location != "wok" or other.flight is not None:
+                continue
+            ox, oy = other.body.position
+            if abs(ox - x) > reach or abs(oy - y) > reach:
+                continue  # too far apart to touch
+            deep = overlap_depth(pose, (ox, oy, other.body.angle), width, length)
+            if deep <= OVERLAP_TOLERANCE_MM:
+                continue
+            top = max(top, other.layer)
+            local = other.body.world_to_local((x, y))
+            if abs(local.x) <= width / 2.0 and abs(local.y) <= length / 2.0:
+                rank = (other.layer, other.stack_order)
+                if best is None or rank > best:
+                    best, support = rank, other
         card.layer = top + 1
         card.stack_order = self._next_stack_order
         self._next_stack_order += 1
@@ -848,6 +833,8 @@ class Table:
         self._loads = None
         card.on_blade = False
         card.launched_from = (float(card.body.position.x), float(card.body.position.y))
+        card.body.velocity = (0.0, 0.0)
+        card.body.angular_velocity = 0.0
         self._airborne.append(card)
         self._set_sliding(card, False)
         self._last_touchdowns[card.id] = flight.touchdowns
@@ -862,6 +849,8 @@ class Table:
         ox, oy = card.launched_from
         dx, dy = flight.offset()
         card.body.position = (ox + dx, oy + dy)
+        if flight.width > 0.0:
+            card.body.angle = flight.yaw
         card.body.velocity = flight.velocity()
         card.body.angular_velocity = flight.yaw_rate
         card.flight = None
@@ -920,7 +909,8 @@ class Table:
         for k in range(1, self.stroke_steps(gesture) + 1):
             x, y = gesture.position(min(start + k * self.dt, end))
             samples.append((k * self.dt, x, y))
-        return Gesture(samples)
+        # Points of a checked gesture at increasing whole steps: a checked gesture.
+        return Gesture.checked(samples)
 
     def _check_gesture(self, gesture: Gesture) -> None:
         if not isinstance(gesture, Gesture):
@@ -994,7 +984,8 @@ class Table:
             gravity=self.cfg.physics.gravity_mm_s2,
             min_lift=spatula.min_lift_mm,
         )
-        tosses = toss_group([self._flat(card) for card in flat], blade, hand, material)
+        tosses = toss_group([self._flat(card) for card in self._cluster(flat)], blade, hand,
+                            material)
         launched: list[int] = []
         for toss in tosses:
             card = self._cards[toss.id]
@@ -1028,6 +1019,21 @@ class Table:
             launched.append(card.id)
         return launched
 
+    def _cluster(self, flat: Sequence[_LiveCard]) -> list[_LiveCard]:
+        """The flat cards the blade's cards may reach through cards lying on one another:
+        those on the blade and every card whose box meets the box of one already in, by id
+        (a cheap superset of what the flick can move)."""
+        boxes = {card.id: self._reach_box(card) for card in flat}
+        found = {card.id for card in flat if card.on_blade}
+        pending = list(found)
+        while pending:
+            box = boxes[pending.pop()]
+            for card in flat:
+                if card.id not in found and _boxes_meet(box, boxes[card.id]):
+                    found.add(card.id)
+                    pending.append(card.id)
+        return [card for card in flat if card.id in found]
+
     def _flat(self, card: _LiveCard) -> FlatCard:
         body = card.body
         return FlatCard(
@@ -1043,17 +1049,26 @@ class Table:
         )
 
     def _corners(self, card: _LiveCard) -> list[tuple[float, float]]:
+        """A card's four corners on the table, counter-clockwise, mm (plain floats)."""
         body = card.body
+        x, y = body.position
+        angle = body.angle
+        c, s = math.cos(angle), math.sin(angle)
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
         return [
-            (float(px), float(py))
-            for px, py in card_corners(
-                float(body.position.x),
-                float(body.position.y),
-                float(body.angle),
-                self.cfg.card.width_mm,
-                self.cfg.card.length_mm,
-            )
+            (x + c * lx - s * ly, y + s * lx + c * ly)
+            for lx, ly in ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))
         ]
+
+    def _reach_box(self, card: _LiveCard) -> tuple[float, float, float, float]:
+        """(left, bottom, right, top) around a card's outline, mm: a cheap first test before
+        exact polygons."""
+        body = card.body
+        x, y = body.position
+        c, s = abs(math.cos(body.angle)), abs(math.sin(body.angle))
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        ex, ey = hw * c + hl * s, hw * s + hl * c
+        return x - ex, y - ey, x + ex, y + ey
 
     def _outline(self, card: _LiveCard) -> shapely.Polygon:
         return shapely.Polygon(self._corners(card))
@@ -1375,3 +1390,35 @@ class Table:
                 card.x, card.y, card.angle, self.cfg.card.width_mm, self.cfg.card.length_mm
             ).tolist()
         ]
+
+
+def _energy(bodies: Sequence[pymunk.Body], spin_k2: float) -> float:
+    """Twice the kinetic energy per unit mass of ``bodies`` in the table plane, mm^2/s^2
+    (``spin_k2``: a card's squared radius of gyration about its centre, mm^2)."""
+    total = 0.0
+    for body in bodies:
+        vx, vy = body.velocity
+        spin = body.angular_velocity
+        total += vx * vx + vy * vy + spin_k2 * spin * spin
+    return total
+
+
+def _slow_to(bodies: Sequence[pymunk.Body], spin_k2: float, energy: float) -> None:
+    """Undo energy pymunk's step made: nothing drives the cards while the blade is off the
+    table (friction and plastic contacts only take energy), but its solver's warm start and
+    its pushing apart of overlaps can add some (up to several times the energy of a card
+    creeping to rest). The sliding cards slow down by the factor that restores ``energy``
+    (twice the kinetic energy per unit mass); cards in the air are the flight's and were not
+    in ``bodies``."""
+    now = _energy(bodies, spin_k2)
+    factor = math.sqrt(max(0.0, energy) / now) if now > 0.0 else 0.0
+    for body in bodies:
+        vx, vy = body.velocity
+        body.velocity = (vx * factor, vy * factor)
+        body.angular_velocity = body.angular_velocity * factor
+
+
+def _boxes_meet(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two (left, bottom, right, top) boxes overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
