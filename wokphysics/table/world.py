@@ -671,6 +671,28 @@ class Table:
             self._visibility_cache = compute_visibility(self.cfg, self.cards, self.shapes)
         return self._visibility_cache
 
+    def mechanical_energy(self) -> float:
+        """The table's mechanical energy per unit of a card's mass, mm^2/s^2: every card's
+        kinetic energy (sliding and turning on the table; flying, flipping and turning in
+        the air) and the potential energy of its height. A card at rest or parked adds
+        nothing; the blade (the hand) is not part of it."""
+        g = self.cfg.physics.gravity_mm_s2
+        total = 0.0
+        for card in self._cards:
+            flight = card.flight
+            if flight is not None:
+                total += (
+                    flight.energy
+                    + 0.5 * flight.va * flight.va
+                    + 0.5 * self._spin_k2 * flight.yaw_rate * flight.yaw_rate
+                    + g * flight.z
+                )
+            elif card.in_space and not card.parked:
+                vx, vy = card.body.velocity
+                spin = card.body.angular_velocity
+                total += 0.5 * (vx * vx + vy * vy + self._spin_k2 * spin * spin)
+        return total
+
     def at_rest(self) -> bool:
         """No card is flying or sliding and no spatula is on the table."""
         if self._stroke is not None or self._airborne:
