@@ -8,7 +8,8 @@ import numpy as np
 from table_helpers import CFG, new_table
 
 from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depths, restack
-from wokphysics.table.world import COLLISION_SLOP_MM, Table
+from wokphysics.table.live import COLLISION_SLOP_MM
+from wokphysics.table.world import Table
 
 DT = CFG.physics.dt_s
 WIDTH, LENGTH = CFG.card.width_mm, CFG.card.length_mm

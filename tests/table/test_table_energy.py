@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from table_helpers import CFG, DECK, CHOP, dealt_table, new_table
+from table_helpers import CFG, CHOP, DECK, dealt_table, new_table
 
 from wokphysics import Gesture
 from wokphysics.table.bench import crowded_table
@@ -84,7 +84,8 @@ def _random_action(table: Table, rng: np.random.Generator) -> object:
     kind = KINDS[int(rng.integers(len(KINDS)))]
     stroke = HandStroke(kind, float(rng.uniform(200.0, 6000.0)),
                         depth_mm=float(rng.uniform(-10.0, 100.0)),
-                        slide_mm=float(rng.uniform(0.0, 40.0)), gap_mm=float(rng.uniform(0.0, 30.0)))
+                        slide_mm=float(rng.uniform(0.0, 40.0)),
+                        gap_mm=float(rng.uniform(0.0, 30.0)))
     heading = float(rng.uniform(0.0, 2 * math.pi))
     return stroke, card.id, heading
 

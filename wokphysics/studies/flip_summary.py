@@ -104,7 +104,8 @@ class Records:
         self.release_depth = columns.numbers("release_depth_mm")
 
     def lone(self, stroke: str) -> np.ndarray:
-        return (self.scenario == LONE) & (self.stroke == stroke)
+        mask: np.ndarray = (self.scenario == LONE) & (self.stroke == stroke)
+        return mask
 
 
 def _values(array: np.ndarray, mask: np.ndarray) -> list[float]:
@@ -374,8 +375,7 @@ def _variant_lines(variant: Mapping[str, Any]) -> list[str]:
             shares = ", ".join(f"{a}: {_pct(s)}" for a, s in fair["by_angle"].items())
             lines.append(f"P(flip) at {fair['speeds'][0]:.0f}-{fair['speeds'][-1]:.0f} mm/s, "
                          f"by approach angle (every depth): {shares}")
-    for kind, name, what in ((SLIDE, "slide_mm", "slide then flick"),
-                             (REST, "gap_mm", "flick from rest")):
+    for kind, what in ((SLIDE, "slide then flick"), (REST, "flick from rest")):
         part = variant.get(kind)
         if part is None:
             continue

@@ -29,11 +29,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wokphysics.batch.tasks import Record, Task
+from wokphysics.batch.tasks import Task
+from wokphysics.batch.values import Record
 from wokphysics.config.wok_on_fire import WokOnFireConfig, load_config
 from wokphysics.games.wok_on_fire.deal import dealt_table
 from wokphysics.studies import configs
-from wokphysics.table.strokes import KINDS, REST, SLIDE, STEADY, HandStroke, flick_card
+from wokphysics.table.strokes import KINDS, SLIDE, STEADY, HandStroke, flick_card
 from wokphysics.table.world import Table
 
 LONE = "lone"

@@ -32,7 +32,9 @@ from wokphysics.table.gesture import Gesture, GestureError, Sample
 
 if TYPE_CHECKING:
     from wokphysics.table.flick import Blade
-    from wokphysics.table.world import ActionReport, ActionRun, Table, _LiveCard
+    from wokphysics.table.live import LiveCard
+    from wokphysics.table.report import ActionReport, ActionRun
+    from wokphysics.table.world import Table
 
 _BLADE_EDGE_FRICTION = 0.5
 """Friction coefficient of the blade's sides pushing a card's edge (pymunk multiplies it by
@@ -57,11 +59,12 @@ class Stroke:
     """
 
     def __init__(self, table: Table, x: float, y: float) -> None:
-        from wokphysics.table.world import BLADE_TYPE, SPATULA_FILTER
+        from wokphysics.table.live import BLADE_TYPE, SPATULA_FILTER
 
-        self._riding: list[_LiveCard] = []  # by id
-        self._arriving: list[_LiveCard] = []  # reported by pymunk during a step
-        self._leaving: list[_LiveCard] = []
+        self._riding: list[LiveCard] = []  # by id
+        self._arriving: list[LiveCard] = []  # reported by pymunk during a step
+        self._forces: dict[int, float] = {}  # the friction force each rider's joint is capped at
+        self._leaving: list[LiveCard] = []
         self._holds: dict[int, tuple[pymunk.PivotJoint, pymunk.GearJoint]] = {}
         self._table = table
         cfg = table.cfg
@@ -210,7 +213,7 @@ class Stroke:
         local = ((-half, 0.0), (half, 0.0), (half, reach), (-half, reach))
         return shapely.Polygon([(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local])
 
-    def _under_blade(self, x: float, y: float, angle: float) -> list[_LiveCard]:
+    def _under_blade(self, x: float, y: float, angle: float) -> list[LiveCard]:
         """Flat cards the blade put down at this pose lies under (it went down beneath the
         lowest card at every point), by id."""
         table = self._table
@@ -224,7 +227,7 @@ class Stroke:
                 under.append(card)
         return under
 
-    def _bears(self, card: _LiveCard, region: shapely.Geometry) -> bool:
+    def _bears(self, card: LiveCard, region: shapely.Geometry) -> bool:
         """Whether the blade lies right under ``card`` somewhere in ``region`` (part of
         the card over the blade): some of it is not over a lower card (where the blade is
         beneath that card instead)."""
@@ -242,7 +245,7 @@ class Stroke:
                 bounds = region.bounds
         return not region.is_empty
 
-    def _slide_under(self, card: _LiveCard) -> None:
+    def _slide_under(self, card: LiveCard) -> None:
         """The card rides up onto the blade: the blade holds it by friction from now on."""
         self._table._wake(card)
         card.on_blade = True
@@ -261,11 +264,12 @@ class Stroke:
         if self._down:
             self._table.space.add(hold, twist)
 
-    def _drop(self, card: _LiveCard) -> None:
+    def _drop(self, card: LiveCard) -> None:
         card.on_blade = False
         card.blade_share = 0.0
         if card in self._riding:
             self._riding.remove(card)
+        self._forces.pop(card.id, None)
         joints = self._holds.pop(card.id, None)
         if joints is not None and joints[0] in self._table.space.constraints:
             self._table.space.remove(*joints)
@@ -312,13 +316,14 @@ class Stroke:
                 # under the card's centre.
                 hold.anchor_a = self._body.world_to_local((cx, cy))
             force = weight * (1 + table._load_on(card)) * share
-            if share != card.blade_share or force != hold.max_force:
+            if share != card.blade_share or force != self._forces.get(card.id):
                 card.blade_share = share
                 table._friction(card)
                 hold.max_force = force
                 twist.max_force = force * table._mean_r
+                self._forces[card.id] = force
 
-    def meet(self, card: _LiveCard) -> bool:
+    def meet(self, card: LiveCard) -> bool:
         """The blade starts touching ``card`` (pymunk's begin, before the step's contacts
         are solved); returns whether pymunk pushes it, for as long as they touch.
 
@@ -371,7 +376,7 @@ class Stroke:
             return False
         return min(past, key=lambda face: (past[face], face != "front")) == "front"
 
-    def leave(self, card: _LiveCard) -> None:
+    def leave(self, card: LiveCard) -> None:
         """The blade stops touching ``card``: if it was under it, the card drops back (after
         the step: see :meth:`_take_hold`)."""
         if card.on_blade or card.id in self._holds:
@@ -426,7 +431,7 @@ class Stroke:
     def begin_release(self) -> ActionRun:
         """The release run one physics step at a time (see
         :class:`~wokphysics.table.world.ActionRun`): the flick happens at once."""
-        from wokphysics.table.world import ActionRun
+        from wokphysics.table.report import ActionRun
 
         if self._released:
             raise GestureError("the stroke was released already")

@@ -1,0 +1,109 @@
+"""The table's state shared by its parts (parking, stacking, the table itself): its cards,
+its pymunk space, and the geometry of a card as it lies. One :class:`~wokphysics.table.world.Table`
+is all of them: :class:`TableBase` is the bottom of its parts (``parking.py``, ``stacking.py``,
+``world.py``), each a module of one concept."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pymunk
+import shapely
+
+from wokphysics.config.table import TableConfig
+from wokphysics.table.flick import FlatCard
+from wokphysics.table.flight import Touchdown
+from wokphysics.table.live import LiveCard, TableError
+
+
+class TableBase:
+    """The state every part of the table reads (set by :class:`~wokphysics.table.world.Table`)
+    and the geometry of a lying card."""
+
+    cfg: TableConfig
+    space: pymunk.Space
+    dt: float
+    _cards: list[LiveCard]
+    _airborne: list[LiveCard]
+    _loads: dict[int, int] | None
+    _by_marker: dict[pymunk.Shape, LiveCard]
+    _to_wake: list[LiveCard]
+    _held: set[pymunk.PivotJoint]
+    _mean_r: float
+    _diagonal: float
+    _next_stack_order: int
+    _last_half_turns: dict[int, int]
+    _last_peak: dict[int, float]
+    _last_touchdowns: dict[int, list[Touchdown]]
+    _visibility_cache: object
+
+    def _live(self, card_id: int) -> LiveCard:
+        if not isinstance(card_id, int) or not 0 <= card_id < len(self._cards):
+            raise TableError(f"there is no card {card_id!r}; ids are 0 to {len(self._cards) - 1}")
+        return self._cards[card_id]
+
+    def _flat_cards(self) -> list[LiveCard]:
+        return [c for c in self._cards if c.location == "wok" and c.flight is None]
+
+    def _above(self, card: LiveCard, other: LiveCard) -> bool:
+        return (other.layer, other.stack_order) > (card.layer, card.stack_order)
+
+    def _corners(self, card: LiveCard) -> list[tuple[float, float]]:
+        """A card's four corners on the table, counter-clockwise, mm (plain floats)."""
+        body = card.body
+        x, y = body.position
+        angle = body.angle
+        c, s = math.cos(angle), math.sin(angle)
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        return [
+            (x + c * lx - s * ly, y + s * lx + c * ly)
+            for lx, ly in ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))
+        ]
+
+    def _reach_box(self, card: LiveCard) -> tuple[float, float, float, float]:
+        """(left, bottom, right, top) around a card's outline, mm: a cheap first test before
+        exact polygons."""
+        body = card.body
+        x, y = body.position
+        c, s = abs(math.cos(body.angle)), abs(math.sin(body.angle))
+        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        ex, ey = hw * c + hl * s, hw * s + hl * c
+        return x - ex, y - ey, x + ex, y + ey
+
+    def _outline(self, card: LiveCard) -> shapely.Polygon:
+        return shapely.Polygon(self._corners(card))
+
+    def _group(self, card: LiveCard) -> list[LiveCard]:
+        """The cards held together by friction joints with ``card``: the card at the bottom
+        of its stack and every card lying on it, directly or through others, by id."""
+        bottom = card
+        while bottom.support is not None:
+            bottom = bottom.support
+        members = []
+        for other in self._cards:
+            root = other
+            while root.support is not None:
+                root = root.support
+            if root is bottom:
+                members.append(other)
+        return members
+
+    def _flat(self, card: LiveCard) -> FlatCard:
+        body = card.body
+        return FlatCard(
+            card.id,
+            float(body.position.x),
+            float(body.position.y),
+            float(body.angle),
+            float(body.velocity.x),
+            float(body.velocity.y),
+            float(body.angular_velocity),
+            (card.layer, card.stack_order),
+            card.on_blade,
+        )
+
+    def _poses(self, cards: list[LiveCard]) -> np.ndarray:
+        return np.array(
+            [(c.body.position.x, c.body.position.y, c.body.angle) for c in cards], dtype=float
+        ).reshape(-1, 3)

@@ -1,0 +1,79 @@
+"""What the table knows of each card, and the pymunk categories and tolerances it uses.
+
+:class:`LiveCard` is the table's private, mutable record of one card (its pymunk body, shape
+and friction joints, where it is, what it rests on, its flight); callers get
+:class:`~wokphysics.table.cards.Card` snapshots instead. No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pymunk
+
+from wokphysics.table.cards import Location
+from wokphysics.table.flight import Flight
+
+SPATULA_CATEGORY = 0b1
+CARD_TYPE = 1
+BLADE_TYPE = 2
+PARKED_TYPE = 3
+"""pymunk collision types: the blade's meetings with cards are handled by the stroke; a
+parked card's marker wakes it when anything reaches it."""
+COLLISION_SLOP_MM = 1.0
+"""pymunk pushes apart only the part of an overlap deeper than this (mm)."""
+PARKING_MARGIN_MM = 8.0
+"""A parked card wakes when a moving body comes this close to its outline (mm): about a
+step's travel at 1 m/s, so cards usually wake before anything touches them."""
+TOP_LAYER_BIT = 30
+"""Flat cards collide only with cards of their own layer: layer ``L`` is category bit ``L``
+(layers above 30 share bit 30)."""
+ALL_CARDS = ((1 << (TOP_LAYER_BIT + 1)) - 1) & ~SPATULA_CATEGORY
+SPATULA_FILTER = pymunk.ShapeFilter(categories=SPATULA_CATEGORY, mask=ALL_CARDS)
+# Friction coefficient of the contact between two cards' edges (pymunk multiplies the two).
+CARD_EDGE_FRICTION = 0.5
+def layer_bit(layer: int) -> int:
+    """The collision category of a flat card on ``layer``."""
+    return 1 << max(1, min(layer, TOP_LAYER_BIT))
+
+
+class TableError(ValueError):
+    """An operation the table cannot do (a bad gesture, an unknown card, a card not there)."""
+
+
+@dataclass
+class LiveCard:
+    """The table's private, mutable record of one card."""
+
+    id: int
+    ingredient: str
+    body: pymunk.Body
+    shape: pymunk.Poly
+    slide: pymunk.PivotJoint
+    twist: pymunk.GearJoint
+    face_up: bool = False
+    layer: int = 0
+    stack_order: int = 0
+    location: Location = "supply"
+    owner: int | None = None
+    flight: Flight | None = None
+    in_space: bool = False
+    parked: bool = False
+    """At rest and out of pymunk's space (its body, shape and joints removed) until a moving
+    body comes near: see :meth:`Table._park_resting`."""
+    marker: pymunk.Body | None = None
+    """While parked: a static body in the space with a sensor of the card's outline grown by
+    ``PARKING_MARGIN_MM``, which reports what comes near."""
+    launched_from: tuple[float, float] = (0.0, 0.0)
+    on_blade: bool = False
+    blade_share: float = 0.0
+    """While on the blade: the share of its weight the blade bears (0..1)."""
+    support: LiveCard | None = None
+    hold: tuple[pymunk.PivotJoint, pymunk.GearJoint] | None = None
+
+
+def boxes_meet(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Whether two (left, bottom, right, top) boxes overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+

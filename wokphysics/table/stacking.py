@@ -1,0 +1,235 @@
+"""Stacks and friction: which card lies on which, on what layer, and the Coulomb friction that
+holds each to the table or to the card under it; cards taking off and landing."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pymunk
+
+from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depth, restack
+from wokphysics.table.flight import Flight
+from wokphysics.table.live import (
+    SPATULA_CATEGORY,
+    LiveCard,
+    layer_bit,
+)
+from wokphysics.table.parking import Parking
+
+
+class Stacking(Parking):
+    """Layers, supports and friction of the table's cards."""
+
+    def _set_sliding(self, card: LiveCard, on_table: bool) -> None:
+        """Friction on (a card lying flat) or off (a card in the air), and the collision
+        filter that goes with it (flat cards meet their own layer and the blade)."""
+        self._wake(card)
+        if not on_table:
+            card.shape.filter = pymunk.ShapeFilter(categories=layer_bit(card.layer), mask=0)
+            self._friction(card)
+            return
+        bit = layer_bit(card.layer)
+        card.shape.filter = pymunk.ShapeFilter(categories=bit, mask=bit | SPATULA_CATEGORY)
+        self._friction(card)
+
+    def _friction(self, card: LiveCard) -> None:
+        """Cap the friction joints at Coulomb's ``mu N`` for the weight the card bears."""
+        physics = self.cfg.physics
+        weight = self.cfg.card.mass_g * physics.gravity_mm_s2
+        flat = card.flight is None and card.location == "wok"
+        # A card also bears the cards lying on it (their weight presses it down).
+        load = 1 + self._load_on(card) if flat else 0
+        if card.hold is not None:
+            hold, hold_twist = card.hold
+            force = physics.card_friction * weight * load * (1.0 - card.blade_share)
+            hold.max_force = force
+            # Friction torque of a uniformly pressed rectangle: force times its mean radius.
+            hold_twist.max_force = force * self._mean_r
+            card.slide.max_force = 0.0
+            card.twist.max_force = 0.0
+            return
+        force = physics.friction * weight * load * (1.0 - card.blade_share)
+        card.slide.max_force = force
+        card.twist.max_force = force * self._mean_r
+
+    def _load_on(self, card: LiveCard) -> int:
+        """How many cards rest on ``card``, directly or through others."""
+        loads = self._loads
+        if loads is None:
+            loads = self._loads = self._count_loads()
+        return loads.get(card.id, 0)
+
+    def _count_loads(self) -> dict[int, int]:
+        """By card id, how many cards rest on it, directly or through others (cards on the
+        table only; a card in the air rests on nothing)."""
+        resting_on: dict[int, list[LiveCard]] = {}
+        for other in self._cards:
+            if other.support is not None and other.flight is None:
+                resting_on.setdefault(other.support.id, []).append(other)
+        loads: dict[int, int] = {}
+        for card in self._cards:
+            count = 0
+            pending = list(resting_on.get(card.id, ()))
+            while pending:
+                above = pending.pop()
+                count += 1
+                pending.extend(resting_on.get(above.id, ()))
+            if count:
+                loads[card.id] = count
+        return loads
+
+    def _mean_radius(self) -> float:
+        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
+        # Mean distance of a rectangle's points from its centre (closed form).
+        d = math.hypot(width, length)
+        a, b = width / 2.0, length / 2.0
+        return (
+            2 * a * b * d / 2.0
+            + a**3 * math.log((b + d / 2.0) / a)
+            + b**3 * math.log((a + d / 2.0) / b)
+        ) / (6.0 * a * b)
+
+    def _enter_space(self, card: LiveCard) -> None:
+        if not card.in_space:
+            self.space.add(card.body, card.shape, card.slide, card.twist)
+            card.in_space = True
+
+    def _leave_space(self, card: LiveCard) -> None:
+        self._wake(card)
+        self._rest_on(card, None)
+        for other in self._cards:
+            if other.support is card:
+                self._rest_on(other, None)
+        if card.in_space:
+            self.space.remove(card.body, card.shape, card.slide, card.twist)
+            card.in_space = False
+        card.body.velocity = (0.0, 0.0)
+        card.body.angular_velocity = 0.0
+        if card.flight is not None:
+            self._airborne.remove(card)
+        card.flight = None
+        self._loads = None
+        card.on_blade = False
+
+    def _rest_on(self, card: LiveCard, support: LiveCard | None) -> None:
+        """Hold ``card`` by friction to the card it lies on (or to the table when None)."""
+        if card.support is support and (support is None) == (card.hold is None):
+            return
+        self._wake(card)
+        if support is not None:
+            self._wake(support)
+        below = [card.support, support]
+        if card.hold is not None:
+            self.space.remove(*card.hold)
+            self._held.discard(card.hold[0])
+            card.hold = None
+        card.support = support
+        self._loads = None
+        if support is not None:
+            at = support.body.world_to_local(card.body.position)
+            hold = pymunk.PivotJoint(support.body, card.body, at, (0.0, 0.0))
+            hold.max_bias = 0.0
+            hold_twist = pymunk.GearJoint(
+                support.body, card.body, card.body.angle - support.body.angle, 1.0
+            )
+            hold_twist.max_bias = 0.0
+            card.hold = (hold, hold_twist)
+            self.space.add(hold, hold_twist)
+            self._held.add(hold)
+        self._friction(card)
+        # The cards underneath bear more (or less) weight now.
+        for other in below:
+            while other is not None:
+                self._friction(other)
+                other = other.support
+
+    def _stack_on_top(self, card: LiveCard) -> None:
+        """Put ``card`` above every flat card its outline overlaps, resting on the highest one
+        its centre lies over (else on the table)."""
+        top = 0
+        support: LiveCard | None = None
+        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
+        x, y = card.body.position
+        pose = (x, y, card.body.angle)
+        reach = self._diagonal + OVERLAP_TOLERANCE_MM
+        best: tuple[int, int] | None = None
+        for other in self._cards:
+            if other is card or other.location != "wok" or other.flight is not None:
+                continue
+            ox, oy = other.body.position
+            if abs(ox - x) > reach or abs(oy - y) > reach:
+                continue  # too far apart to touch
+            deep = overlap_depth(pose, (ox, oy, other.body.angle), width, length)
+            if deep <= OVERLAP_TOLERANCE_MM:
+                continue
+            top = max(top, other.layer)
+            local = other.body.world_to_local((x, y))
+            if abs(local.x) <= width / 2.0 and abs(local.y) <= length / 2.0:
+                rank = (other.layer, other.stack_order)
+                if best is None or rank > best:
+                    best, support = rank, other
+        card.layer = top + 1
+        card.stack_order = self._next_stack_order
+        self._next_stack_order += 1
+        if card.flight is None:
+            self._set_sliding(card, True)
+        self._rest_on(card, support)
+
+    def _restack(self) -> None:
+        """Recount the layers of the cards at rest from the bottom up (a card slid off a
+        stack is back on layer 1 and meets the cards there), keeping what covers what, and
+        rest each card on the card under its centre."""
+        flat = self._flat_cards()
+        if not flat:
+            return
+        ranks = sorted(range(len(flat)), key=lambda i: (flat[i].layer, flat[i].stack_order))
+        layers, supports = restack(
+            self._poses(flat),
+            np.array(ranks, dtype=np.int64),
+            self.cfg.card.width_mm,
+            self.cfg.card.length_mm,
+            np.array([card.layer for card in flat], dtype=np.int64),
+        )
+        for card, layer in zip(flat, layers, strict=True):
+            if layer != card.layer:
+                card.layer = layer
+                self._set_sliding(card, True)
+        for card, below in zip(flat, supports, strict=True):
+            self._rest_on(card, flat[below] if below >= 0 else None)
+
+    def _take_off(self, card: LiveCard, flight: Flight) -> None:
+        """``card`` leaves the table surface on ``flight``; what lay on it rests on what lies
+        under it now (or on the table)."""
+        for other in self._cards:
+            if other.support is card:
+                self._rest_on(other, card.support)
+        self._rest_on(card, None)
+        card.flight = flight
+        self._loads = None
+        card.on_blade = False
+        card.launched_from = (float(card.body.position.x), float(card.body.position.y))
+        card.body.velocity = (0.0, 0.0)
+        card.body.angular_velocity = 0.0
+        self._airborne.append(card)
+        self._set_sliding(card, False)
+        self._last_touchdowns[card.id] = flight.touchdowns
+
+    def _land(self, card: LiveCard) -> None:
+        flight = card.flight
+        assert flight is not None
+        if flight.flipped:
+            card.face_up = not card.face_up
+        self._last_half_turns[card.id] = flight.half_turns
+        self._last_peak[card.id] = max(self._last_peak.get(card.id, 0.0), flight.peak)
+        ox, oy = card.launched_from
+        dx, dy = flight.offset()
+        card.body.position = (ox + dx, oy + dy)
+        if flight.width > 0.0:
+            card.body.angle = flight.yaw
+        card.body.velocity = flight.velocity()
+        card.body.angular_velocity = flight.yaw_rate
+        card.flight = None
+        self._loads = None
+        self._airborne.remove(card)
+        self._stack_on_top(card)
