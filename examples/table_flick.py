@@ -14,8 +14,9 @@ def main() -> None:
     cfg = load_config()  # config/physics.toml and config/wok_on_fire.toml
     table = dealt_table(cfg, seed=7)  # 26 cards face down in the wok, 24 in the supply
     card = min(table.wok_cards(), key=lambda c: c.x * c.x + c.y * c.y)
-    # The blade starts 100 mm below the card (towards seat 0) and moves up under it at
-    # 1.7 m/s: 120 mm in 70.6 ms, then releases (the flick).
+    # The blade starts 100 mm below the card's centre (towards seat 0) and moves up under it
+    # at 1.7 m/s: 120 mm in 70.6 ms, then releases (the flick) with its leading edge 20 mm
+    # past the card's centre: a deep catch, which turns the card over backwards.
     start_y = card.y - 100.0
     gesture = Gesture([(0.0, card.x, start_y), (0.0706, card.x, start_y + 120.0)])
     report = table.stir(gesture)
