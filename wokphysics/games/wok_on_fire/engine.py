@@ -235,8 +235,24 @@ class EngineStroke:
 
     @property
     def blade(self) -> tuple[float, float, float]:
-        """The blade's centre (mm) and the direction it lies along (rad)."""
+        """The blade's leading-edge midpoint (mm) and the direction that edge lies along
+        (rad)."""
         return self._stroke.blade
+
+    @property
+    def forward(self) -> tuple[float, float]:
+        """The unit direction the blade's leading edge faces (see :attr:`Stroke.forward`)."""
+        return self._stroke.forward
+
+    @property
+    def on_blade(self) -> list[int]:
+        """Ids of the cards the blade is under."""
+        return self._stroke.on_blade
+
+    def depths(self) -> dict[int, float]:
+        """How far the blade's leading edge lies under each card on it, mm (see
+        :meth:`Stroke.depths`)."""
+        return self._stroke.depths()
 
     def velocity(self) -> tuple[float, float]:
         """The blade's velocity over the last release window, mm/s."""
