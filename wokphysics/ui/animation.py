@@ -11,6 +11,7 @@ changes an outcome.
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 from wokphysics.table.cards import Card
@@ -45,7 +46,7 @@ class LiveAction:
         self.after = self.before
         self.accumulator = 0.0
         self.steps = 0
-        self._blade = 0.0
+        self._blade: float | None = None
 
     @property
     def done(self) -> bool:
@@ -94,5 +95,12 @@ class LiveAction:
         x, y = gesture.position(t)
         ahead = gesture.position(t + 0.02)
         behind = gesture.position(t - 0.03)
-        self._blade = blade_angle(ahead[0] - behind[0], ahead[1] - behind[1], self._blade)
-        return x, y, self._blade
+        previous = self._blade
+        target = blade_angle(ahead[0] - behind[0], ahead[1] - behind[1],
+                             0.0 if previous is None else previous)
+        # The blade lies across the motion and, as the physics' blade, keeps facing where it
+        # first went when the hand reverses (it turns the short way, end for end alike).
+        blade = target if previous is None else previous + math.remainder(target - previous,
+                                                                          math.pi)
+        self._blade = blade
+        return x, y, blade

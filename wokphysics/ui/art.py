@@ -302,17 +302,24 @@ def draw_back(cfg: TableConfig) -> pygame.Surface:
 
 
 def draw_spatula(cfg: TableConfig) -> pygame.Surface:
-    """The spatula seen from above: the blade along x at the top (its edge is the image's
-    top-centre line), the handle running down towards the player. 4 px per mm."""
+    """The spatula seen from above: the blade along x at the top (its leading edge is the
+    image's top line), the plate reaching ``spatula.blade_length_mm`` back from it as the
+    physics' blade does, the handle running on down towards the player. 4 px per mm."""
     blade_w = cfg.spatula.blade_width_mm * PX_PER_MM * _SS
     handle = 110 * PX_PER_MM * _SS
-    blade_h = 55 * PX_PER_MM * _SS
+    blade_h = cfg.spatula.blade_length_mm * PX_PER_MM * _SS
     w, h = int(blade_w), int(blade_h + handle)
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     steel = (196, 200, 206)
     blade = pygame.Rect(0, 0, w, int(blade_h))
-    pygame.draw.rect(s, (90, 94, 100), blade, border_radius=int(0.08 * w))
-    pygame.draw.rect(s, steel, blade.inflate(-8, -8), border_radius=int(0.08 * w))
+    # The leading edge is straight across the whole width (the physics' edge); the back
+    # corners are rounded.
+    back = int(0.08 * w)
+    pygame.draw.rect(s, (90, 94, 100), blade, border_bottom_left_radius=back,
+                     border_bottom_right_radius=back)
+    pygame.draw.rect(s, steel, blade.inflate(-8, -8), border_bottom_left_radius=back,
+                     border_bottom_right_radius=back)
+    pygame.draw.line(s, (232, 236, 240), (0, 1), (w, 1), 2 * _SS)
     for i in range(4):
         x = w * (0.22 + 0.19 * i)
         pygame.draw.rect(s, (120, 124, 130), pygame.Rect(int(x - 0.03 * w), int(0.2 * blade_h),

@@ -52,10 +52,7 @@ def flick_frame_times(seed: int = 1) -> tuple[list[float], list[float], list[flo
         action.advance(FRAME_S)
         physics.append(1000.0 * (time.perf_counter() - start))
         cards = action.cards()
-        renderer.draw(screen, cards)
-        spatula = action.spatula()
-        if spatula is not None:
-            renderer.draw_spatula(screen, *spatula)
+        renderer.draw(screen, cards, spatula=action.spatula())
         pygame.display.flip()
         times.append(1000.0 * (time.perf_counter() - start))
         cpu.append(1000.0 * (time.thread_time() - cpu_start))

@@ -279,10 +279,16 @@ class TableRenderer:
         surface: pygame.Surface,
         cards: Iterable[Card],
         highlights: Mapping[int, Highlight] | None = None,
+        spatula: tuple[float, float, float] | None = None,
     ) -> None:
-        """The background, then every card on the table in stacking order, then highlights."""
+        """The background, then every card on the table in stacking order, then highlights.
+        ``spatula`` (its blade's leading edge and angle, see :meth:`draw_spatula`): its blade
+        plate is drawn under the cards (a card riding on it lies on it), its handle over
+        them."""
         surface.blit(self.background, (0, 0))
         m = self.map
+        if spatula is not None:
+            self.draw_spatula(surface, *spatula, part="plate")
         surface.set_clip(pygame.Rect(m.area))
         lying: list[Card] = []
         flying: list[Card] = []
@@ -308,6 +314,8 @@ class TableRenderer:
                 if marked is not None:
                     self._outline(surface, marked, mark)
         surface.set_clip(None)
+        if spatula is not None:
+            self.draw_spatula(surface, *spatula, part="handle")
 
     def _mark_out_of_view(self, surface: pygame.Surface, lying: Sequence[Card]) -> None:
         """A card lying on the table beyond the part shown gets a marker at the view's edge
@@ -373,33 +381,48 @@ class TableRenderer:
         sx, sy = m.to_screen(card.x, card.y)
         surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
 
-    def draw_spatula(self, surface: pygame.Surface, x: float, y: float, blade_angle: float) -> None:
-        """The spatula with its blade centred on table point (x, y) mm, the blade's length along
-        ``blade_angle`` (rad) and the handle trailing behind the motion.
+    def draw_spatula(self, surface: pygame.Surface, x: float, y: float, blade_angle: float,
+                     part: str = "whole") -> None:
+        """The spatula with its blade's leading edge centred on table point (x, y) mm and
+        lying along ``blade_angle`` (rad), as the physics' stroke gives them
+        (:attr:`~wokphysics.table.stroke.Stroke.blade`): the edge faces
+        ``(sin, -cos)`` of the angle (:attr:`~wokphysics.table.stroke.Stroke.forward`), the
+        blade plate reaches ``spatula.blade_length_mm`` behind it (cards ride on it there)
+        and the handle runs on behind the plate.
 
-        The physics' blade is a line (the edge that meets the cards): the head's leading edge
-        is drawn on it, the head behind it, so a card the blade pushes is drawn butting the
-        head rather than under it."""
+        ``part``: "plate" (the blade alone: :meth:`draw` puts it under the cards, which lie
+        on it), "handle" (the rest: over the cards, in the hand above the table) or
+        "whole"."""
         m = self.map
-        base = self.sprites.spatula
-        scale = m.length(self.cfg.spatula.blade_width_mm) / base.get_width()
-        width = max(4, round(base.get_width() * scale))
-        height = max(4, round(base.get_height() * scale))
-        if self._spatula is None or self._spatula.get_size() != (width, height):
-            self._spatula = pygame.transform.smoothscale(base, (width, height))
-        image = self._spatula
+        image = self._spatula_image()
+        width, height = image.get_size()
+        plate = min(height, max(1, round(m.length(self.cfg.spatula.blade_length_mm))))
+        rows = {"whole": (0, height), "plate": (0, plate), "handle": (plate, height)}[part]
+        if rows[1] <= rows[0]:
+            return
+        piece = image.subsurface(pygame.Rect(0, rows[0], width, rows[1] - rows[0]))
         # The pivot: the blade's leading edge, the sprite's top edge (a half thickness in).
-        pivot_y = -height / 2.0 + m.length(self.cfg.spatula.blade_thickness_mm / 2.0)
+        pivot = m.length(self.cfg.spatula.blade_thickness_mm / 2.0)
         turn = blade_angle + math.pi
-        rotated = pygame.transform.rotate(image, math.degrees(turn))
-        # Where the sprite's centre lies relative to the pivot, turned with it (screen y down).
-        ox, oy = 0.0, -pivot_y
+        rotated = pygame.transform.rotate(piece, math.degrees(turn))
+        # Where the piece's centre lies relative to the pivot, turned with it (screen y down).
+        ox, oy = 0.0, (rows[0] + rows[1]) / 2.0 - pivot
         cx = ox * math.cos(turn) + oy * math.sin(turn)
         cy = -ox * math.sin(turn) + oy * math.cos(turn)
         sx, sy = m.to_screen(x, y)
         surface.set_clip(pygame.Rect(m.area))
         surface.blit(rotated, rotated.get_rect(center=(round(sx + cx), round(sy + cy))))
         surface.set_clip(None)
+
+    def _spatula_image(self) -> pygame.Surface:
+        """The spatula sprite scaled to the window (its blade's width on the table)."""
+        base = self.sprites.spatula
+        scale = self.map.length(self.cfg.spatula.blade_width_mm) / base.get_width()
+        width = max(4, round(base.get_width() * scale))
+        height = max(4, round(base.get_height() * scale))
+        if self._spatula is None or self._spatula.get_size() != (width, height):
+            self._spatula = pygame.transform.smoothscale(base, (width, height))
+        return self._spatula
 
     def card_at(self, cards: Iterable[Card], sx: float, sy: float) -> Card | None:
         """The topmost lying card under screen point (sx, sy), or None."""

@@ -299,10 +299,8 @@ class ReplayScene:
         return self.action.cards() if self.action is not None else self.source.table.cards
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.renderer.draw(surface, self.cards_now())
         spatula = self.action.spatula() if self.action is not None else None
-        if spatula is not None:
-            self.renderer.draw_spatula(surface, *spatula)
+        self.renderer.draw(surface, self.cards_now(), spatula=spatula)
         self._panel(surface)
 
     def _panel(self, surface: pygame.Surface) -> None:
