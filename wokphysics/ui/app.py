@@ -291,6 +291,12 @@ class App:
         is stamped after this moment."""
         return self._stamper.last_read
 
+    @property
+    def batch_span_s(self) -> float:
+        """How long the batch of events being handled may have taken, s
+        (:attr:`~wokphysics.ui.pointer_clock.EventStamper.batch_span_s`)."""
+        return self._stamper.batch_span_s
+
     def read_events(self) -> None:
         """Handle the events waiting in the queue, each stamped with its estimated time."""
         now = self.clock.now()  # first: every event in the queue came before this moment

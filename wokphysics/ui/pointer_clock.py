@@ -17,6 +17,14 @@ The frame reads the queue between its parts too (after the update, after drawing
 spans one part of the frame's work, never the whole frame, and is never piled onto the moment
 the frame read it.
 
+Each batch's times are estimates: an event of it happened somewhere in its interval. The
+stamper keeps that interval's length (:attr:`EventStamper.batch_span_s`), at least as long as
+the batch's reports took to make (``MIN_REPORT_GAP_S`` each, and for several the pointer's
+recent gap each): a batch holding more reports than its interval allows was held up before
+the window's queue (the X server, a compositor) and came in a burst. The live spatula keeps
+it with each sample, so a flick whose release window was placed by a long batch is known to
+have an unreliable speed (:meth:`~wokphysics.ui.live_stroke.LiveSpatula.release_stall`).
+
 :class:`RealClock` is the machine's monotonic clock; :class:`VirtualClock` is a clock that
 tests and the input benchmark move themselves, with a hook that lets a synthetic hand post
 its events for each stretch of time as it passes (so they go through the real event queue).
@@ -38,6 +46,32 @@ GAP_MEMORY_S = 0.015
 
 _GAP_SPAN_CAP_S = 0.05
 """A batch counts at most this long since the previous one (the pointer was still before), s."""
+
+MIN_REPORT_GAP_S = 0.001
+"""The shortest time between two reports of a mouse (1000 Hz, the fastest common rate), s: a
+batch of ``k`` reports spans at least ``k`` times this, however short its interval."""
+
+
+BURST_REPORTS = 3
+"""A batch of this many reports or more took at least that many of the pointer's recent gaps
+between reports (a 125 Hz mouse's reports held up and delivered at once are few, but each
+stands for 8 ms)."""
+
+
+class EventReading(Protocol):
+    """What a scene may ask of the window's reading of its events (``App`` is one)."""
+
+    @property
+    def events_read_s(self) -> float:
+        """When the window last read its event queue: every event read later is stamped
+        after this moment."""
+        ...
+
+    @property
+    def batch_span_s(self) -> float:
+        """How long the batch of the events being handled may have taken, s (see the module
+        doc): each of its events happened somewhere in that time."""
+        ...
 
 
 class WindowClock(Protocol):
@@ -90,6 +124,8 @@ class EventStamper:
         self.last_read = start_s
         self.gap_s = POLL_S
         """The pointer's recent time between two reports, s."""
+        self.batch_span_s = 0.0
+        """How long the last batch stamped may have taken, s (:meth:`_doubt`)."""
         self._last_batch = start_s
         self._gap_time = 0.0  # fading sums of the time spanned and of the reports counted
         self._gap_reports = 0.0
@@ -111,6 +147,7 @@ class EventStamper:
         together = [bool(companions[i]) if 0 < i < len(companions) else False
                     for i in range(count)]
         own = count - sum(together)
+        self.batch_span_s = self._doubt(own, span)
         step = span / own if own else span
         if ends_stream:
             step = min(step, self.gap_s)
@@ -125,6 +162,15 @@ class EventStamper:
             stamps.append(start + (k + 0.5) * step)
             k += 1
         return stamps
+
+    def _doubt(self, reports: int, span: float) -> float:
+        """How long a batch of ``reports`` read over ``span`` (s) may have taken: the span,
+        or the time its reports took to make when that is longer (a burst: at least
+        ``MIN_REPORT_GAP_S`` each, and several at the pointer's recent gap each)."""
+        doubt = max(span, reports * MIN_REPORT_GAP_S)
+        if reports >= BURST_REPORTS:
+            doubt = max(doubt, reports * self.gap_s)
+        return doubt
 
     def _learn_gap(self, reports: int, read_s: float) -> None:
         """Count ``reports`` read at ``read_s`` into the recent gap between reports: the time
