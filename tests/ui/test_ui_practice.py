@@ -15,6 +15,7 @@ from wokphysics.ui.app import App
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.practice.scene import PracticeScene
 from wokphysics.ui.synthetic_hand import HandClock
+from wokphysics.ui.wok_on_fire.flip_band import approach_angle, bands_for
 
 
 def _practice(seed: int, extra: tuple[str, ...] = ()) -> tuple[App, PracticeScene]:
@@ -26,27 +27,43 @@ def _practice(seed: int, extra: tuple[str, ...] = ()) -> tuple[App, PracticeScen
     return app, scene
 
 
-def _flick_the_card(app: App, scene: PracticeScene, direction: float, speed: float) -> None:
+def _flick_the_card(app: App, scene: PracticeScene, direction: float, speed: float,
+                    under_mm: float = 15.0) -> None:
     card = next(c for c in scene.state.table.cards if c.location == "wok")
     points = aimed_flick(app, card.x, card.y, card.angle, direction, speed,
-                         scene.state.cfg.physics)
+                         scene.state.cfg.physics, under_mm=under_mm)
     hand(app).drag(points, start_s=hand(app).now() + 0.01)
     while hand(app).pending or not scene.state.still or scene.state.relay_in is not None:
         app.frame()
 
 
+def _taught(scene: PracticeScene, direction: float) -> tuple[float, float]:
+    """What the gauge teaches for the lone card and a flick along ``direction``: the best
+    depth under it (mm) and the middle of the band there (mm/s)."""
+    card = next(c for c in scene.state.table.cards if c.location == "wok")
+    bands = bands_for(scene.state.cfg.physics.model_dump(mode="json"))
+    assert bands is not None
+    best = bands.best(approach_angle(card, math.cos(direction), math.sin(direction)))
+    assert best is not None
+    depth, band = best
+    return depth, math.sqrt(band.low * band.high)
+
+
 def test_a_hand_with_ten_percent_speed_scatter_flips_most_cards() -> None:
-    """A person who aims at the strong bot's flick speed and misses it by up to 10 % either
-    way, from every direction (so at every angle to the card), flips the lone card in most
-    flicks. The flick count and the rate are what a player would see in the panel."""
+    """A person who does what the gauge teaches (the blade at the best depth under the card
+    for its angle, the speed in the middle of the band there) and misses the speed by up to
+    10 % either way, from every direction (so at every angle to the card), flips the lone
+    card in most flicks. The flick count and the rate are what a player would see in the
+    panel."""
     app, scene = _practice(seed=11)
-    cfg = scene.state.cfg
-    aim = cfg.bots["strong"].flick_speed_mm_s
     rng = np.random.default_rng(5)
     flicks = 30
-    speeds = [aim * float(rng.uniform(0.9, 1.1)) for _ in range(flicks)]
-    for speed in speeds:
-        _flick_the_card(app, scene, float(rng.uniform(0.0, 2 * math.pi)), speed)
+    speeds = []
+    for _ in range(flicks):
+        direction = float(rng.uniform(0.0, 2 * math.pi))
+        depth, aim = _taught(scene, direction)
+        speeds.append(aim * float(rng.uniform(0.9, 1.1)))
+        _flick_the_card(app, scene, direction, speeds[-1], under_mm=depth)
     log = scene.state.log.flicks
     assert len(log) == flicks
     under = [f for f in log if f.angle_deg is not None]
@@ -54,8 +71,10 @@ def test_a_hand_with_ten_percent_speed_scatter_flips_most_cards() -> None:
     # Through the real event path the speed reaching the table stays within 5 % of the hand's.
     assert all(f.speed_mm_s == pytest.approx(s, rel=0.05) for f, s in zip(log, speeds,
                                                                            strict=True))
+    assert all(f.speed_read for f in log), "a quiet window reads every flick's speed"
     flipped = sum(1 for f in under if f.flipped)
-    print(f"+-10 % scatter around {aim:.0f} mm/s: {flipped} of {len(under)} flipped")
+    print(f"+-10 % scatter around the band's middle at the best depth: {flipped} of "
+          f"{len(under)} flipped")
     assert flipped >= 0.7 * len(under)
     assert scene.state.log.summary().startswith(f"{len(under)} flicks under a card: "
                                                 f"{flipped} flipped")
@@ -67,13 +86,19 @@ def test_the_practice_table_records_each_flick_and_writes_csv(tmp_path: pytest.T
     app, scene = _practice(seed=3, extra=())
     scene.state.log.path = path
     slow = 500.0  # a lazy push: never a flip
-    _flick_the_card(app, scene, math.pi / 2, slow)
+    _flick_the_card(app, scene, math.pi / 2, slow, under_mm=30.0)
     flick = scene.state.log.flicks[-1]
     assert not flick.flipped and flick.speed_mm_s == pytest.approx(slow, rel=0.05)
-    assert scene.presenter.status.startswith("0.50 m/s")
+    assert flick.depth_mm == pytest.approx(30.0, abs=8.0) and flick.speed_read
+    # The panel says which was off: the speed, by the band at that depth and angle.
+    status = scene.presenter.status
+    assert status.startswith("Not flipped") and f"(yours {flick.speed_mm_s / 1000:.2f} m/s)" \
+        in status
+    assert f"too slow for {flick.depth_mm:.0f} mm under at {flick.angle_deg:.0f} deg" in status
     lines = path.read_text().splitlines()
-    assert lines[0] == "flick,speed_mm_s,angle_deg,flipped,launched"
-    assert lines[1].startswith("1,") and lines[1].endswith(",0,0")
+    assert lines[0] == "flick,speed_mm_s,angle_deg,depth_mm,flipped,launched,speed_read"
+    assert lines[1] == (f"1,{flick.speed_mm_s:.0f},{flick.angle_deg:.1f},{flick.depth_mm:.1f},"
+                        f"0,{int(flick.launched)},1")
 
 
 def test_keys_choose_the_practice_table() -> None:
@@ -119,8 +144,16 @@ def test_a_practice_save_file_that_cannot_take_the_flicks_is_refused_up_front(
     assert game_save.read_text() == '{"format": "wokphysics-game"}\n'
     # A practice record of an earlier session is fine: the flicks are added to it.
     record = tmp_path / "flicks.csv"
-    record.write_text("flick,speed_mm_s,angle_deg,flipped,launched\n1,1380,2.0,1,1\n")
+    record.write_text("flick,speed_mm_s,angle_deg,depth_mm,flipped,launched,speed_read\n"
+                      "1,1380,2.0,61.0,1,1,1\n")
     assert main(["play", "--practice", "--save", str(record), "--max-frames", "3"]) == 0
+    # One of the earlier format (no depth) is not appended to: its rows would not line up.
+    old = tmp_path / "old-flicks.csv"
+    old.write_text("flick,speed_mm_s,angle_deg,flipped,launched\n1,1380,2.0,1,1\n")
+    assert main(["play", "--practice", "--save", str(old), "--max-frames", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "earlier version (without the depth under the card)" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_the_lone_card_laid_again_is_drawn_where_it_lies() -> None:
@@ -128,7 +161,8 @@ def test_the_lone_card_laid_again_is_drawn_where_it_lies() -> None:
     it there (it used to keep showing the flipped card where it landed, while the table held
     it face down at the centre, so the next flick aimed at nothing)."""
     app, scene = _practice(seed=3)
-    _flick_the_card(app, scene, math.pi / 2, scene.state.cfg.bots["strong"].flick_speed_mm_s)
+    depth, speed = _taught(scene, math.pi / 2)
+    _flick_the_card(app, scene, math.pi / 2, speed, under_mm=depth)
     assert scene.state.log.flicks[-1].flipped
     app.frame()
     lying = next(c for c in scene.state.table.cards if c.location == "wok")

@@ -77,25 +77,42 @@ def run_until_still(app: App, scene: PlayScene, limit: int = 3000) -> int:
     return frames
 
 
-FLICK_MM_S = 1380.0
-"""The test flick's speed over its last 40 ms, mm/s: the middle of every orientation's flip
-band with the shipped physics."""
+def taught_flick() -> tuple[float, float]:
+    """What the gauge teaches for a lengthwise flick with the shipped physics: the best depth
+    under the card (mm) and the middle of the flip band there (mm/s)."""
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.ui.wok_on_fire.flip_band import bands_for
+
+    bands = bands_for(load_config().physics.model_dump(mode="json"))
+    assert bands is not None
+    best = bands.best(0.0)
+    assert best is not None
+    depth, band = best
+    return depth, math.sqrt(band.low * band.high)
+
+
+FLICK_MS = 48
+"""The test flick's fast part, ms: longer than the release window and a physics step, so the
+table takes its speed from the fast part alone."""
 
 
 def flick_samples(cfg_length: float, x: float, y: float) -> list[tuple[float, float, float]]:
-    """A flick along +y that enters 10 mm before the near edge of a card lying at (x, y) with
-    its length along y: a slow approach, then ``FLICK_MM_S`` over the last 40 ms, sampled
-    every 4 ms as a mouse would report it."""
-    y0 = y - cfg_length / 2.0 - 10.0
-    start = y0 - 60.0
+    """A flick along +y at a card lying at (x, y) with its length along y, as the gauge
+    teaches (:func:`taught_flick`): the blade slides under the near edge at 300 mm/s, then
+    flicks at the band's middle over the last ``FLICK_MS`` and lets go at the best depth;
+    sampled every 4 ms as a mouse would report it."""
+    depth, speed = taught_flick()
+    edge = y - cfg_length / 2.0
+    flick_from = edge + depth - speed * FLICK_MS / 1000.0
+    start = min(flick_from, edge - 10.0) - 60.0
     samples = [(0.0, x, start)]
     t = 0.0
-    while t < 0.2 - 1e-9:  # approach at 300 mm/s
+    while samples[-1][2] < flick_from - 1e-9:  # slide in at 300 mm/s
         t += 0.004
-        samples.append((t, x, start + 300.0 * t))
-    y_flick = samples[-1][2]
-    for i in range(1, 11):  # the flick: FLICK_MM_S for 40 ms
-        samples.append((0.2 + 0.004 * i, x, y_flick + FLICK_MM_S * 0.004 * i))
+        samples.append((t, x, min(flick_from, start + 300.0 * t)))
+    t_flick = samples[-1][0]
+    for i in range(1, FLICK_MS // 4 + 1):  # the flick, at the band's middle
+        samples.append((t_flick + 0.004 * i, x, flick_from + speed * 0.004 * i))
     return samples
 
 

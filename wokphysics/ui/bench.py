@@ -82,7 +82,7 @@ def live_drag_frame_times(seed: int = 1) -> tuple[list[float], list[float]]:
 
     def new_scene(renderer: TableRenderer, text: Text, app: App) -> PracticeScene:
         table = crowded_table(cfg.physics, cfg.deck(), seed)
-        return PracticeScene(cfg, seed, renderer, text, lambda: app.events_read_s,
+        return PracticeScene(cfg, seed, renderer, text, app,
                              table=table)
 
     app = App(WindowOptions(size=SIZE), on_table(cfg, new_scene), hand)

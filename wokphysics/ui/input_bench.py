@@ -68,7 +68,7 @@ def release_speed_errors(fps: int, flicks: int, seed: int = 1,
     hand = HandClock(follow_wall=follow_wall)
 
     def new_scene(renderer: TableRenderer, text: Text, app: App) -> PracticeScene:
-        return PracticeScene(cfg, seed, renderer, text, lambda: app.events_read_s)
+        return PracticeScene(cfg, seed, renderer, text, app)
 
     app = App(WindowOptions(size=SIZE, fps=fps), on_table(cfg, new_scene), hand)
     scene = app.scene

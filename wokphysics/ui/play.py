@@ -190,7 +190,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
             for player, label in enumerate(game.bots) if label != "person"
         }
         scene = PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart,
-                          events_read=lambda: app.events_read_s, sound=app.sound.play)
+                          reading=app, sound=app.sound.play)
         if save is not None:
             saver = Autosave(game, save)  # written now and after every turn
             app.on_leave = lambda: save_on_leave(scene, saver)
@@ -250,7 +250,7 @@ def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: P
         raise UserError(problem)
 
     def new_scene(renderer: TableRenderer, text: Text, app: App) -> PracticeScene:
-        return PracticeScene(cfg, seed, renderer, text, lambda: app.events_read_s, log)
+        return PracticeScene(cfg, seed, renderer, text, app, log)
 
     options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
                             screenshot=screenshot, title="Wok on Fire - practice")

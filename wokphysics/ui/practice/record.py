@@ -1,4 +1,5 @@
-"""The practice table's record of flicks: speed, angle to the card, flipped or not.
+"""The practice table's record of flicks: speed, angle to the card, depth under it, flipped
+or not.
 
 No pygame here: the chart (:mod:`.chart`) draws it, and ``--save FILE`` writes it as CSV.
 """
@@ -12,19 +13,29 @@ from pathlib import Path
 
 from wokphysics.errors import UserError
 
-CSV_HEADER = ("flick", "speed_mm_s", "angle_deg", "flipped", "launched")
+CSV_HEADER = ("flick", "speed_mm_s", "angle_deg", "depth_mm", "flipped", "launched",
+              "speed_read")
+OLD_HEADERS = {("flick", "speed_mm_s", "angle_deg", "flipped", "launched"):
+               "without the depth under the card"}
+"""Headers of earlier practice records, with what they lack (such a file is not appended to:
+its rows would not line up)."""
 
 
 @dataclass(frozen=True)
 class Flick:
     """One release: the blade's speed over the release window (mm/s), the angle between the
     flick and the long axis of the card on the blade (degrees, 0..90; None when no card was on
-    it), whether that card turned over and whether it left the table surface."""
+    it), whether that card turned over and whether it left the table surface, how far the
+    blade's leading edge was under it (mm; None with no card), and whether the speed was read
+    reliably (the pointer's samples did not stall in the release window; a speed not read
+    reliably is never told or charted as one)."""
 
     speed_mm_s: float
     angle_deg: float | None
     flipped: bool
     launched: bool
+    depth_mm: float | None = None
+    speed_read: bool = True
 
 
 @dataclass
@@ -48,8 +59,10 @@ class FlickLog:
                 if new:
                     writer.writerow(CSV_HEADER)
                 angle = "" if flick.angle_deg is None else f"{flick.angle_deg:.1f}"
-                writer.writerow((len(self.flicks), f"{flick.speed_mm_s:.0f}", angle,
-                                 int(flick.flipped), int(flick.launched)))
+                depth = "" if flick.depth_mm is None else f"{flick.depth_mm:.1f}"
+                writer.writerow((len(self.flicks), f"{flick.speed_mm_s:.0f}", angle, depth,
+                                 int(flick.flipped), int(flick.launched),
+                                 int(flick.speed_read)))
         except OSError as error:
             raise UserError(f"{self.path}: cannot write the practice record: {error}") from None
 
@@ -72,6 +85,11 @@ class FlickLog:
                     first = handle.readline().strip()
             except (OSError, UnicodeDecodeError) as error:
                 raise UserError(f"{path}: cannot read it: {error}") from None
+            older = {",".join(header): lack for header, lack in OLD_HEADERS.items()}
+            if first in older:
+                raise UserError(f"{path}: is a practice record of an earlier version "
+                                f"({older[first]}): its rows would not line up with new ones; "
+                                "choose another file")
             if first and first != ",".join(CSV_HEADER):
                 raise UserError(f"{path}: is not a practice record (a CSV file starting "
                                 f"{','.join(CSV_HEADER)}); choose another file")

@@ -2,8 +2,11 @@
 
 The spatula is live (:mod:`wokphysics.ui.live_stroke`): while the button is held the blade
 follows the pointer on the physics clock; the release is the flick. Every flick is recorded
-(speed, angle to the card on the blade, flipped or not, :mod:`.record`) and shown as a chart
-in the side panel (:mod:`.chart`). Tables: 1 a lone face-down card (laid again, at a new
+(speed, angle to the card on the blade, depth under it, flipped or not, :mod:`.record`) and
+shown as a chart in the side panel (:mod:`.chart`); the panel says after each flick which of
+speed and depth was off (:mod:`wokphysics.ui.wok_on_fire.flick_words`), and never a speed it
+could not read (the pointer's samples stalled in the release window) or one faster than a
+hand (it was flicked at the hand's limit). Tables: 1 a lone face-down card (laid again, at a new
 angle, a moment after it comes to rest), 2 three cards, 3 a wok dealt as a game starts; N
 deals the table again. The scene has the four roles of :mod:`wokphysics.ui.scene`.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -23,13 +27,15 @@ from wokphysics.table.stroke import Stroke
 from wokphysics.table.world import ActionRun, Table, TableError
 from wokphysics.ui.animation import LiveAction
 from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
+from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.practice.chart import draw_chart
 from wokphysics.ui.practice.record import Flick, FlickLog
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import GameScene, Point, Presenter
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Text, bubble
-from wokphysics.ui.wok_on_fire.blade_view import BladeView
-from wokphysics.ui.wok_on_fire.flip_band import FlipBands, approach_angle, bands_for
+from wokphysics.ui.wok_on_fire.blade_view import BladeView, cards_under
+from wokphysics.ui.wok_on_fire.flick_words import FlickReading, aimed_card, flick_line
+from wokphysics.ui.wok_on_fire.flip_band import FlipBands, bands_for
 from wokphysics.ui.wok_on_fire.scene import help_lines as play_help
 
 LONE, FEW, WOK = "lone", "few", "wok"
@@ -40,7 +46,8 @@ RELAY_S = 1.2
 
 HELP_LINES = (
     ("Flick", "press on the table before a card, drag under it and release with a quick "
-              "flick; the gauge by the blade shows the speed (and the flip band, when known)"),
+              "flick; the gauge by the blade shows the speed and how deep the blade is under "
+              "the card (and the flip band there, when known)"),
     ("1 / 2 / 3", "practise on one card, three cards, or a wok dealt as a game starts"),
     ("N", "deal the table again"),
     ("Space", "skip the motion"),
@@ -65,10 +72,13 @@ class PracticeState:
         self.live: LiveSpatula[Stroke] | None = None
         self.release: LiveAction | None = None
         self.release_run: ActionRun | None = None
-        self.target: tuple[int | None, float | None, float] | None = None
-        """At a release: (card on the blade, its angle to the flick, the flick's speed)."""
+        self.target: FlickReading | None = None
+        """At a release: the flick's speed, whether it was read reliably, and the card on the
+        blade with its angle to the flick (its depth is the release report's)."""
         self.relay_in: float | None = None
         self.mouse: Point = (0, 0)
+        self.last_reading: FlickReading | None = None
+        """The last flick recorded, as the panel told it."""
 
     def deal(self) -> Table:
         """A fresh table of the current kind (the seed moves on with each deal)."""
@@ -103,16 +113,17 @@ class PracticeState:
 
 
 class PracticePresenter(Presenter):
-    """Tells each flick's result; the chart shows them all."""
+    """Tells each flick's result and which of speed and depth was off; the chart shows them
+    all."""
 
-    def flick(self, flick: Flick) -> None:
-        speed = f"{flick.speed_mm_s / 1000.0:.2f} m/s"
-        if flick.angle_deg is None:
-            self.tell(f"{speed}: no card was on the blade (slide under a card's edge first).")
-            return
-        result = "flipped" if flick.flipped else ("tossed, landed the same way up"
-                                                  if flick.launched else "pushed, not flipped")
-        self.tell(f"{speed} at {flick.angle_deg:.0f} deg to the card: {result}.")
+    def __init__(self, bands: FlipBands | None, limit_mm_s: float) -> None:
+        super().__init__()
+        self.bands = bands
+        self.limit_mm_s = limit_mm_s
+
+    def flick(self, flick: Flick, reading: FlickReading) -> None:
+        self.tell(flick_line(self.bands, reading, flick.flipped, flick.launched,
+                             self.limit_mm_s))
 
 
 class PracticeScheduler:
@@ -120,15 +131,16 @@ class PracticeScheduler:
     lone card again after a moment."""
 
     def __init__(self, state: PracticeState, presenter: PracticePresenter,
-                 events_read: Callable[[], float]) -> None:
+                 reading: EventReading) -> None:
         self.state = state
         self.presenter = presenter
-        self.events_read = events_read
+        self.reading = reading
 
     def update(self, real_s: float, speed: float = 1.0) -> None:
         state = self.state
         if state.live is not None:
-            self._guard(lambda: state.live.catch_up(self.events_read()) if state.live else None)
+            self._guard(lambda: state.live.catch_up(self.reading.events_read_s)
+                        if state.live else None)
         if state.release is not None:
             state.release.advance(real_s, speed)
             if state.release.done:
@@ -155,11 +167,18 @@ class PracticeScheduler:
         state.target = None
         if target is None:
             return
-        card_id, angle, speed = target
-        flick = Flick(speed, angle, card_id is not None and card_id in report.flipped,
-                      card_id is not None and card_id in report.launched)
+        card_id = target.card_id
+        depth = report.depths.get(card_id) if card_id is not None else None
+        reading = replace(target, speed_mm_s=report.release_speed,
+                          played_mm_s=report.flick_speed,
+                          depth_mm=depth if depth is not None else target.depth_mm)
+        flick = Flick(reading.speed_mm_s, reading.angle_deg,
+                      card_id is not None and card_id in report.flipped,
+                      card_id is not None and card_id in report.launched,
+                      reading.depth_mm, reading.reliable)
         state.log.add(flick)
-        self.presenter.flick(flick)
+        state.last_reading = reading
+        self.presenter.flick(flick, reading)
         if state.kind != WOK:
             state.relay_in = RELAY_S
 
@@ -172,11 +191,13 @@ class PracticeInputs:
     """Press, drag, release on the table: a live stroke; keys choose the table."""
 
     def __init__(self, state: PracticeState, renderer: TableRenderer,
-                 presenter: PracticePresenter, scheduler: PracticeScheduler) -> None:
+                 presenter: PracticePresenter, scheduler: PracticeScheduler,
+                 reading: EventReading) -> None:
         self.state = state
         self.renderer = renderer
         self.presenter = presenter
         self.scheduler = scheduler
+        self.reading = reading
 
     def mouse_down(self, button: int, pos: Point, t_s: float) -> None:
         state = self.state
@@ -192,8 +213,8 @@ class PracticeInputs:
             self.presenter.refuse(str(error))
             return
         spatula = self.state.cfg.physics.spatula
-        state.live = LiveSpatula(stroke, PointerTrack(t_s, x, y), table.dt,
-                                 spatula.max_speed_mm_s)
+        track = PointerTrack(t_s, x, y, self.reading.batch_span_s)
+        state.live = LiveSpatula(stroke, track, table.dt, spatula.max_speed_mm_s)
         self.presenter.clear_status()
 
     def pointer_away(self) -> None:
@@ -203,7 +224,7 @@ class PracticeInputs:
         self.state.mouse = pos
         live = self.state.live
         if live is not None:
-            live.pointer(t_s, *self.renderer.map.to_table(*pos))
+            live.pointer(t_s, *self.renderer.map.to_table(*pos), self.reading.batch_span_s)
 
     def mouse_up(self, button: int, pos: Point, t_s: float) -> None:
         state = self.state
@@ -213,17 +234,19 @@ class PracticeInputs:
         state.live = None
         x, y = self.renderer.map.to_table(*pos)
         try:
-            live.finish(t_s, x, y)
+            live.finish(t_s, x, y, self.reading.batch_span_s)
             stroke = live.stroke
             speed = math.hypot(*stroke.velocity())
-            target: int | None = None
-            angle: float | None = None
-            on_blade = stroke.on_blade
-            if on_blade:
-                card = state.table.card(on_blade[0])
-                target = card.id
-                angle = approach_angle(card, *stroke.velocity())
-            state.target = (target, angle, speed)
+            window = state.cfg.physics.spatula.release_window_s
+            bx, by, _ = stroke.blade
+            cards = {card.id: card for card in state.table.cards}
+            aimed = aimed_card(cards, cards_under(stroke), stroke.forward, bx, by)
+            reading = FlickReading(speed, speed, live.speed_read(window),
+                               stall_s=live.release_stall(window))
+            if aimed is not None:
+                reading = replace(reading, card_id=aimed[0], angle_deg=aimed[1],
+                                  depth_mm=aimed[2])
+            state.target = reading
             state.release_run = stroke.begin_release()
             state.release = LiveAction(state.table, state.release_run)
         except (GestureError, TableError) as error:
@@ -276,7 +299,8 @@ class PracticeDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         state = self.state
         cards = self.cards()
-        self.renderer.draw(surface, cards)
+        spatula = self.blade.pose(state.live) if state.live is not None else None
+        self.renderer.draw(surface, cards, spatula=spatula)
         if state.live is not None:
             self.blade.draw(surface, state.live, cards)
         area = pygame.Rect(self.renderer.map.area)
@@ -327,18 +351,19 @@ class PracticeDrawing:
 
 
 class PracticeScene(GameScene):
-    """The practice table (see the module doc). ``events_read()``: when the window last read
-    its events (``App.events_read_s``); ``table``: a table to start on instead of a lone card
+    """The practice table (see the module doc). ``reading``: the window's reading of its
+    events (the ``App``: when it last read them, how long a batch took); ``table``: a table
+    to start on instead of a lone card
     (the benchmark's crowded wok)."""
 
     def __init__(self, cfg: WokOnFireConfig, seed: int, renderer: TableRenderer, text: Text,
-                 events_read: Callable[[], float], log: FlickLog | None = None,
+                 reading: EventReading, log: FlickLog | None = None,
                  table: Table | None = None) -> None:
         self.state = PracticeState(cfg, seed, log if log is not None else FlickLog(), table)
-        presenter = PracticePresenter()
-        scheduler = PracticeScheduler(self.state, presenter, events_read)
-        inputs = PracticeInputs(self.state, renderer, presenter, scheduler)
         bands = bands_for(cfg.physics.model_dump(mode="json"))
+        presenter = PracticePresenter(bands, cfg.physics.spatula.hand_speed_limit_mm_s)
+        scheduler = PracticeScheduler(self.state, presenter, reading)
+        inputs = PracticeInputs(self.state, renderer, presenter, scheduler, reading)
         drawing = PracticeDrawing(self.state, renderer, text, presenter, bands)
         self.help_lines = HELP_LINES[:1] + play_help(bands)[1:2] + HELP_LINES[1:]
         renderer.set_seats({0: "You"}, None)

@@ -1,5 +1,10 @@
-"""Drawing the live spatula: the blade where the physics has it, and the speed gauge with the
-flip band of the card ahead (shared by the game and the practice table)."""
+"""Drawing the live spatula: the blade where the physics has it, and the gauge with the card
+ahead's depth and flip band (shared by the game and the practice table).
+
+The blade is drawn as the physics' stroke has it (:attr:`Stroke.blade`, its leading edge
+facing :attr:`Stroke.forward`): the plate under the cards it carries, the handle over them
+(:meth:`TableRenderer.draw`), then its leading edge as a faint line over the cards it is
+under, so a player sees how deep it is."""
 
 from __future__ import annotations
 
@@ -14,18 +19,29 @@ from wokphysics.table.geometry import card_corners
 from wokphysics.ui.live_stroke import LiveSpatula
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.widgets import Text
-from wokphysics.ui.wok_on_fire.flip_band import FlipBands, approach_angle, card_ahead
-from wokphysics.ui.wok_on_fire.gauge import draw_gauge
+from wokphysics.ui.wok_on_fire.flip_band import (
+    FlipBands,
+    approach_angle,
+    card_ahead,
+    depth_under,
+)
+from wokphysics.ui.wok_on_fire.gauge import Aim, GaugeParts, draw_gauge
 
 
-def trailing(along: float, dx: float, dy: float) -> float:
-    """The blade's direction ``along`` (rad), turned half a turn if need be so that the
-    spatula's handle trails the motion ``(dx, dy)``. The physics' blade is the same either way
-    round (it keeps its direction when the hand reverses); the drawn handle is not."""
-    # For a blade along ``along`` the drawn head leads along (sin, -cos) of it.
-    if dx * math.sin(along) - dy * math.cos(along) < 0.0:
-        return along + math.pi
-    return along
+def facing(along: float) -> tuple[float, float]:
+    """The unit direction a blade lying along ``along`` (rad) faces, as the physics has it
+    (:attr:`~wokphysics.table.stroke.Stroke.forward`)."""
+    return math.sin(along), -math.cos(along)
+
+
+def cards_under(stroke: object) -> dict[int, float]:
+    """The cards a stroke's blade is under and how deep, mm (``Stroke.depths``; none for a
+    stroke that does not tell)."""
+    depths = getattr(stroke, "depths", None)
+    if not callable(depths):
+        return {}
+    found = depths()
+    return {int(k): float(v) for k, v in found.items()} if isinstance(found, dict) else {}
 
 
 class BladeView:
@@ -37,41 +53,98 @@ class BladeView:
         self.renderer = renderer
         self.text = text
         self.bands = bands
-        self._heading: tuple[int, tuple[float, float]] = (0, (0.0, 0.0))
-        """(the stroke, the blade's last motion in it): a hand that pauses to aim still
-        aims where it was going."""
+
+    @staticmethod
+    def pose(live: LiveSpatula[Any]) -> tuple[float, float, float]:
+        """The blade to draw: its leading edge's midpoint (mm) and the direction that edge
+        lies along (rad), for :meth:`TableRenderer.draw`'s ``spatula``."""
+        return live.blade_pose()
 
     def draw(self, surface: pygame.Surface, live: LiveSpatula[Any], cards: list[Card]
-             ) -> pygame.Rect:
-        """The blade and its gauge; returns where the gauge went (window px)."""
+             ) -> GaugeParts:
+        """Over the drawn table (the blade's plate and handle drawn with it): the blade's
+        leading edge, and the gauge; returns where the gauge went."""
         x, y, along = live.blade_pose()
+        self._draw_edge(surface, x, y, along)
         window = self.physics.spatula.release_window_s
-        speed = live.recent_speed(window)
-        dx, dy = live.recent_motion(window)
-        stroke, heading = self._heading
-        if math.hypot(dx, dy) > 1e-6 or stroke != id(live):
-            heading = (dx, dy)
-            self._heading = (id(live), heading)
-        self.renderer.draw_spatula(surface, x, y, trailing(along, *heading))
-        return self.draw_gauge(surface, cards, x, y, heading, speed)
+        return self.draw_gauge(surface, cards, x, y, facing(along), live.recent_speed(window),
+                               cards_under(live.stroke))
+
+    def _draw_edge(self, surface: pygame.Surface, x: float, y: float, along: float) -> None:
+        m = self.renderer.map
+        half = self.physics.spatula.blade_width_mm / 2.0
+        ends = [m.to_screen(x + math.cos(along) * s, y + math.sin(along) * s)
+                for s in (-half, half)]
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.line(layer, (255, 255, 255, 120), ends[0], ends[1], 2)
+        surface.set_clip(pygame.Rect(m.area))
+        surface.blit(layer, (0, 0))
+        surface.set_clip(None)
+
+    def aim(self, cards: list[Card], x: float, y: float, forward: tuple[float, float],
+            under: dict[int, float]) -> tuple[Card, Aim] | None:
+        """The card the gauge is about and what it says of it: of the cards the blade is
+        under, the one nearest its middle; else the card ahead of its leading edge."""
+        spatula, size = self.physics.spatula, self.physics.card
+        fx, fy = forward
+        by_id = {card.id: card for card in cards}
+        riding = [by_id[i] for i in under if i in by_id]
+        if riding:
+            card = min(riding, key=lambda c: (abs(-(c.x - x) * fy + (c.y - y) * fx), c.id))
+            depth = under[card.id]
+            _, extent = depth_under(card, x, y, fx, fy, size.width_mm, size.length_mm)
+        else:
+            ahead = card_ahead(cards, x, y, fx, fy, spatula.blade_width_mm / 2.0,
+                               size.length_mm)
+            if ahead is None:
+                return None
+            card = ahead
+            depth, extent = depth_under(card, x, y, fx, fy, size.width_mm, size.length_mm)
+            depth = min(depth, 0.0)  # not on the blade: it is not under it (yet)
+        on = bool(riding)
+        angle = approach_angle(card, fx, fy)
+        bands = self.bands
+        if bands is None:
+            return card, Aim(angle, on, depth, extent, False)
+        best = bands.best(angle)
+        if on:
+            band = bands.at(angle, depth)
+        else:
+            band = best[1] if best is not None else None
+        return card, Aim(angle, on, depth, extent, True, band, best,
+                         tuple(bands.depth_runs(angle)))
 
     def draw_gauge(self, surface: pygame.Surface, cards: list[Card], x: float, y: float,
-                   direction: tuple[float, float], speed: float) -> pygame.Rect:
-        """The speed gauge by the blade, with the flip band of the card ahead of it, placed
-        clear of that card; returns where it went (window px)."""
+                   forward: tuple[float, float], speed: float,
+                   under: dict[int, float] | None = None) -> GaugeParts:
+        """The gauge by the blade, for the card it is under or ahead of (``under``: the
+        cards the blade is under, with their depths), placed clear of that card; returns
+        where it went (window px)."""
         spatula = self.physics.spatula
-        card = card_ahead(cards, x, y, *direction, spatula.blade_width_mm / 2.0,
-                          self.physics.card.length_mm)
-        band = angle = None
-        avoid = None
-        if card is not None:
+        found = self.aim(cards, x, y, forward, under or {})
+        aim = avoid = None
+        if found is not None:
+            card, aim = found
             avoid = self.on_screen(card)
-            if self.bands is not None:
-                angle = approach_angle(card, *direction)
-                band = self.bands.at(angle)
         clear = self.renderer.map.length(spatula.blade_width_mm / 2.0) + 12.0
-        return draw_gauge(surface, self.text, self.renderer.map.to_screen(x, y), speed, band,
-                          angle, clear, avoid)
+        return draw_gauge(surface, self.text, self.renderer.map.to_screen(x, y), speed, aim,
+                          spatula.hand_speed_limit_mm_s, clear, avoid,
+                          [self.spatula_on_screen(x, y, forward)])
+
+    def spatula_on_screen(self, x: float, y: float, forward: tuple[float, float]
+                          ) -> pygame.Rect:
+        """The screen rectangle around the blade's plate and the start of its handle."""
+        spatula = self.physics.spatula
+        fx, fy = forward
+        half = spatula.blade_width_mm / 2.0
+        back = spatula.blade_length_mm + 40.0
+        corners = [(x + fy * s - fx * b, y - fx * s - fy * b)
+                   for s in (-half, half) for b in (0.0, back)]
+        points = [self.renderer.map.to_screen(px, py) for px, py in corners]
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        left, top = int(min(xs)), int(min(ys))
+        return pygame.Rect(left, top, int(max(xs)) - left + 1, int(max(ys)) - top + 1)
 
     def on_screen(self, card: Card) -> pygame.Rect:
         """The screen rectangle around a lying card's outline (a few px to spare)."""

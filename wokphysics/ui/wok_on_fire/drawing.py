@@ -97,15 +97,15 @@ class WokDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         cards = self.cards_now()
-        self.renderer.draw(surface, cards, self.highlights())
         spatula = ui.playback.spatula() if ui.playback is not None else None
         if ui.live is not None:
+            spatula = self.blade_view.pose(ui.live)
+        self.renderer.draw(surface, cards, self.highlights(), spatula=spatula)
+        if ui.live is not None:
             self.blade_view.draw(surface, ui.live, cards)
-        elif spatula is not None:
-            self.renderer.draw_spatula(surface, *spatula)
-        elif ui.capture is not None:
+        elif spatula is None and ui.capture is not None:
             self._draw_hand(surface)
-        elif ui.press is None:
+        elif spatula is None and ui.press is None:
             self._draw_hover(surface, cards)
         area = pygame.Rect(self.renderer.map.area)
         size = max(14, surface.get_height() // 42)

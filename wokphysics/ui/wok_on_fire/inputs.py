@@ -26,6 +26,7 @@ from wokphysics.games.wok_on_fire.engine import (
 from wokphysics.table.cards import Card
 from wokphysics.ui.input import GestureCapture
 from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
+from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, Point
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
@@ -44,7 +45,8 @@ class WokInputs:
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,
                  renderer: TableRenderer, presenter: WokPresenter, scheduler: WokScheduler,
-                 gate: EngineGate, on_new_game: Callable[[], None] | None = None) -> None:
+                 gate: EngineGate, on_new_game: Callable[[], None] | None = None,
+                 reading: EventReading | None = None) -> None:
         self.cfg = cfg
         self.game = game
         self.ui = ui
@@ -53,6 +55,7 @@ class WokInputs:
         self.scheduler = scheduler
         self.gate = gate
         self.on_new_game = on_new_game
+        self.reading = reading
 
     @property
     def may_act(self) -> bool:
@@ -85,7 +88,7 @@ class WokInputs:
         x, y = m.to_table(*pos)
         expect = self.game.expect
         if button == 1 and expect is Expect.STIR:
-            ui.press = PointerTrack(t_s, x, y)
+            ui.press = PointerTrack(t_s, x, y, self._span())
         elif button == 1 and expect is Expect.CHOP:
             seat = self.game.seat_of(self.game.current_player)
             if self.renderer.hand_rect(seat).collidepoint(pos):
@@ -111,14 +114,18 @@ class WokInputs:
         ui.pointer_here = True
         x, y = self.renderer.map.to_table(*pos)
         if ui.live is not None:
-            ui.live.pointer(t_s, x, y)
+            ui.live.pointer(t_s, x, y, self._span())
         elif ui.press is not None:
-            ui.press.add(t_s, x, y)
+            ui.press.add(t_s, x, y, span_s=self._span())
             _, x0, y0 = ui.press.samples[0]
             if math.hypot(x - x0, y - y0) >= MIN_DRAG_MM:
                 self._put_blade_down(ui.press)
         elif ui.capture is not None:
             ui.capture.add(t_s, x, y)
+
+    def _span(self) -> float:
+        """How long the batch of the event being handled may have taken, s."""
+        return self.reading.batch_span_s if self.reading is not None else 0.0
 
     def _put_blade_down(self, track: PointerTrack) -> None:
         """The press became a stir: the blade goes down where the button was pressed, and
@@ -142,7 +149,7 @@ class WokInputs:
             if live is None:  # a click would use up a stir
                 self.presenter.refuse("Drag to stir: a click does nothing.")
                 return
-            self.scheduler.release(live, t_s, x, y)
+            self.scheduler.release(live, t_s, x, y, self._span())
             return
         if ui.capture is None:
             return

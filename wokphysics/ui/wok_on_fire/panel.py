@@ -87,8 +87,9 @@ class Panel:
             extra = ""
             if game.stir_kind is StirKind.NORMAL and game.stirs_this_step >= 2:
                 extra = " Nothing has flipped yet: stir again."
-            return (head + "press on the table just before a card, drag under it and release "
-                    "with a quick flick to flip it (a lazy drag only pushes)." + extra)
+            return (head + "press on the table just before a card, slide the blade under it "
+                    "(the gauge shows how deep) and release with a quick flick to flip it (a "
+                    "lazy release lets it settle back)." + extra)
         if expect is Expect.PICK:
             legal = game.legal_picks()
             who = (" This card goes to an opponent." if game.pick_kind is PickKind.GARLIC_GIFT

@@ -26,6 +26,13 @@ from wokphysics.games.wok_on_fire.engine import (
 from wokphysics.table.world import ActionReport
 from wokphysics.ui.scene import Presenter
 from wokphysics.ui.sound import Effect
+from wokphysics.ui.wok_on_fire.flick_words import (
+    FlickReading,
+    advice,
+    speed_words,
+    where_words,
+)
+from wokphysics.ui.wok_on_fire.flip_band import bands_for
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 NOTICE_S = 5.0
@@ -67,6 +74,7 @@ class WokPresenter(Presenter):
         self.game = game
         self.ui = ui
         self.names = player_names(game.bots)
+        self.bands = bands_for(cfg.physics.model_dump(mode="json"))
         self._failed_claims: list[ClaimFailedEvent] = []
         self._recalling = False  # telling a resumed game's past: words only
 
@@ -202,12 +210,25 @@ class WokPresenter(Presenter):
         return _CARD.sub(name, reason)
 
     # ------------------------------------------------------------------ after a stir
-    def flick_result(self, speed_mm_s: float, flipped: int) -> None:
-        """After a person's stir: how fast the flick left the hand and what it flipped, with
-        the strong bot's flick speed as a hint when nothing flipped."""
-        text = (f"Your flick left the hand at {speed_mm_s / 1000.0:.1f} m/s: "
-                f"{count_of(flipped, 'card')} flipped.")
-        if not flipped and "strong" in self.cfg.bots:
-            hint = self.cfg.bots["strong"].flick_speed_mm_s / 1000.0
-            text += f" (The strong bot flicks at about {hint:.1f} m/s under a card's edge.)"
+    def flick_result(self, reading: FlickReading, flipped: int, aimed_flipped: bool) -> None:
+        """After a person's stir: how fast the flick left the hand (or that the speed could
+        not be read, or that it was faster than a hand and flicked at the hand's limit), how
+        deep the blade was under the card it was aimed at, what it flipped, and when that
+        card did not flip which of speed and depth was off (by the measured flip bands; the
+        strong bot's flick speed as a hint when they are unknown)."""
+        limit = self.cfg.physics.spatula.hand_speed_limit_mm_s
+        speed = speed_words(reading, limit, digits=1)
+        if reading.limited or not reading.reliable:
+            text = f"Your flick: {speed}"
+        else:
+            text = f"Your flick left the hand at {speed}"
+        if reading.angle_deg is not None:
+            text += f", {where_words(reading)}"
+        text += f": {count_of(flipped, 'card')} flipped."
+        hint = advice(self.bands, reading, aimed_flipped)
+        if hint is not None:
+            text += f" {hint[0].upper()}{hint[1:]}."
+        elif not flipped and self.bands is None and "strong" in self.cfg.bots:
+            hint_speed = self.cfg.bots["strong"].flick_speed_mm_s / 1000.0
+            text += f" (The strong bot flicks at about {hint_speed:.1f} m/s under a card.)"
         self.tell(text)

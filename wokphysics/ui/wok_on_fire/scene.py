@@ -17,6 +17,7 @@ from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import GestureError
 from wokphysics.ui.animation import LiveAction
+from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, GameScene
 from wokphysics.ui.sound import Effect
@@ -31,8 +32,9 @@ from wokphysics.ui.wok_on_fire.state import TableUi
 
 HELP_LINES = (
     ("Stir fry", "press on the table before a card, drag: the spatula follows the pointer, "
-                 "pushing and sliding under cards; release with a quick flick under a card's "
-                 "edge to flip it (a lazy drag only pushes)"),
+                 "its thin edge sliding under the cards it meets, its sides pushing; release "
+                 "with a quick flick with the blade under a card to flip it (how deep matters "
+                 "as much as how fast: the gauge shows both; a lazy release lets it settle)"),
     ("Pick up", "click up to two yellow-framed cards (click again to un-name), then Enter"),
     ("Why not?", "clicking a card that may not be taken says why"),
     ("Blind Chicken", "right-click a face-up card whose centre circle is hidden"),
@@ -49,22 +51,25 @@ HELP_LINES = (
 def help_lines(bands: FlipBands | None) -> tuple[tuple[str, str], ...]:
     """The F1 help, with the flip band of this physics config (or why there is none)."""
     band = (("Flip band", "a lone card flips at least 80 % of the time at "
-             + bands.describe() + "; the gauge by the blade marks it for the card ahead")
+             + bands.describe() + " (its best depths); the gauge by the blade shows how deep "
+             "the blade is under the card ahead and the band at that depth")
             if bands is not None else
-            ("Flip band", "not measured for this physics config: the gauge shows the speed only"))
+            ("Flip band", "not measured for this physics config: the gauge shows the speed "
+             "and the depth only"))
     return HELP_LINES[:1] + (band,) + HELP_LINES[1:]
 
 
 class PlayScene(GameScene):
     """One game of Wok on Fire on screen. ``bots`` maps a player to the bot playing for them;
-    ``events_read()`` says when the window last read its events (``App.events_read_s``: the
-    live blade steps up to then; without it, up to the pointer's last event); ``sound(name)``
+    ``reading`` is the window's reading of its events (the ``App``: the live blade steps up
+    to when it last read them, and a flick whose release window came in a long batch is told
+    as not read; without it, the blade steps up to the pointer's last event); ``sound(name)``
     plays an effect (a sizzle on a flip, the chop, a card taken)."""
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, bots: dict[int, WokBot],
                  renderer: TableRenderer, text: Text,
                  on_new_game: Callable[[], None] | None = None,
-                 events_read: Callable[[], float] | None = None,
+                 reading: EventReading | None = None,
                  sound: Callable[[Effect], None] | None = None) -> None:
         self.cfg = cfg
         self.game = game
@@ -74,8 +79,9 @@ class PlayScene(GameScene):
         presenter = WokPresenter(cfg, game, self.ui, sound)
         presenter.recall(game.events)  # a resumed game's log shows what happened last
         gate = EngineGate(presenter, lambda: game.events, (IllegalAction, GestureError))
-        scheduler = WokScheduler(game, bots, self.ui, presenter, gate, events_read)
-        inputs = WokInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate, on_new_game)
+        scheduler = WokScheduler(game, bots, self.ui, presenter, gate, reading)
+        inputs = WokInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate, on_new_game,
+                           reading)
         panel = Panel(game, self.ui, renderer, text, presenter, scheduler, inputs.buttons,
                       inputs.new_game)
         drawing = WokDrawing(cfg, game, self.ui, renderer, text, presenter, scheduler, panel)

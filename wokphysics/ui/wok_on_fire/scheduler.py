@@ -16,13 +16,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from wokphysics.games.wok_on_fire.bots import WokBot
 from wokphysics.games.wok_on_fire.engine import EngineStroke, Expect, StirEvent, WokOnFireGame
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.ui.animation import LiveAction, Stepped
 from wokphysics.ui.live_stroke import LiveSpatula
+from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.scene import BotPace, EngineGate
+from wokphysics.ui.wok_on_fire.blade_view import cards_under
+from wokphysics.ui.wok_on_fire.flick_words import FlickReading, aimed_card
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.state import TableUi
 
@@ -37,8 +41,8 @@ class WokScheduler:
 
     def __init__(self, game: WokOnFireGame, bots: dict[int, WokBot], ui: TableUi,
                  presenter: WokPresenter, gate: EngineGate,
-                 events_read: Callable[[], float] | None = None) -> None:
-        self.events_read = events_read
+                 reading: EventReading | None = None) -> None:
+        self.reading = reading
         self.game = game
         self.bots = bots
         self.ui = ui
@@ -61,16 +65,26 @@ class WokScheduler:
 
         return self.gate.act(call)
 
-    def release(self, live: LiveSpatula[EngineStroke], t_s: float, x: float, y: float) -> None:
-        """The button went up: the blade's last steps, then the flick, drawn as it runs."""
+    def release(self, live: LiveSpatula[EngineStroke], t_s: float, x: float, y: float,
+                span_s: float = 0.0) -> None:
+        """The button went up (read in a batch of ``span_s``): the blade's last steps, then
+        the flick, drawn as it runs."""
         try:
-            live.finish(t_s, x, y)
+            live.finish(t_s, x, y, span_s)
         except GestureError as error:  # e.g. a stroke longer than the table allows
             self.presenter.refuse(str(error))
         stroke = live.stroke
         speed = math.hypot(*stroke.velocity())
+        window = self.game.table.cfg.spatula.release_window_s
+        reading = FlickReading(speed, speed, live.speed_read(window),
+                               stall_s=live.release_stall(window))
+        bx, by, _ = stroke.blade
+        cards = {card.id: card for card in self.game.table.cards}
+        aimed = aimed_card(cards, cards_under(stroke), stroke.forward, bx, by)
+        if aimed is not None:
+            reading = replace(reading, card_id=aimed[0], angle_deg=aimed[1], depth_mm=aimed[2])
         if self.start(stroke.begin_release, None):
-            self.ui.flick_speed = speed
+            self.ui.flick = reading
             if live.slowed:
                 self.presenter.tell("That was faster than a hand: the blade followed at the "
                                     "limit.")
@@ -79,7 +93,8 @@ class WokScheduler:
         ui = self.ui
         if ui.live is not None:
             live = ui.live
-            until = self.events_read() if self.events_read is not None else live.track.last[0]
+            until = (self.reading.events_read_s if self.reading is not None
+                     else live.track.last[0])
             try:
                 live.catch_up(until)
             except GestureError as error:  # the stroke ran too long: it is released here
@@ -119,10 +134,17 @@ class WokScheduler:
             self.gate.act(lambda: bot.act(game))
 
     def _flick_feedback(self) -> None:
-        speed, self.ui.flick_speed = self.ui.flick_speed, None
+        reading, self.ui.flick = self.ui.flick, None
         stirs = [e for e in self.game.events if isinstance(e, StirEvent)]
-        if speed is not None and stirs:
-            self.presenter.flick_result(speed, len(stirs[-1].report.flipped))
+        if reading is None or not stirs:
+            return
+        report = stirs[-1].report
+        depth = report.depths.get(reading.card_id) if reading.card_id is not None else None
+        reading = replace(reading, speed_mm_s=report.release_speed,
+                          played_mm_s=report.flick_speed,
+                          depth_mm=depth if depth is not None else reading.depth_mm)
+        self.presenter.flick_result(reading, len(report.flipped),
+                                    reading.card_id in report.flipped)
 
     def skip(self) -> None:
         """Space: finish the motion now, and hurry the bots until a person must act."""

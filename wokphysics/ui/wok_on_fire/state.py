@@ -17,6 +17,7 @@ from wokphysics.ui.animation import LiveAction
 from wokphysics.ui.input import GestureCapture
 from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
 from wokphysics.ui.widgets import Button
+from wokphysics.ui.wok_on_fire.flick_words import FlickReading
 
 Point = tuple[int, int]
 
@@ -52,6 +53,7 @@ class TableUi:
     """The stir being dragged: the blade on the table, following the pointer."""
     capture: GestureCapture | None = None
     """A chop being dragged (the throw happens at the release)."""
-    flick_speed: float | None = None
-    """The person's last stir release speed, mm/s (told once the stir is over)."""
+    flick: FlickReading | None = None
+    """The person's last stir as released: its speed, whether it was read reliably, the card
+    on the blade (told once the stir is over)."""
     layout: TableLayout = field(default_factory=TableLayout)
