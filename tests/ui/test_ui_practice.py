@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pygame
 import pytest
-from ui_helpers import aimed_flick, hand
+from ui_helpers import aimed_flick, hand, taught
 
 from wokphysics.cli import main
 from wokphysics.ui.app import App
@@ -38,22 +38,19 @@ def _flick_the_card(app: App, scene: PracticeScene, direction: float, speed: flo
 
 
 def _taught(scene: PracticeScene, direction: float) -> tuple[float, float]:
-    """What the gauge teaches for the lone card and a flick along ``direction``: the best
-    depth under it (mm) and the middle of the band there (mm/s)."""
+    """What the gauge teaches for the lone card and a flick along ``direction``: a depth under
+    it (mm) and a speed (mm/s), from the shipped bands (:func:`ui_helpers.taught`)."""
     card = next(c for c in scene.state.table.cards if c.location == "wok")
     bands = bands_for(scene.state.cfg.physics.model_dump(mode="json"))
     assert bands is not None
-    best = bands.best(approach_angle(card, math.cos(direction), math.sin(direction)))
-    assert best is not None
-    depth, band = best
-    return depth, math.sqrt(band.low * band.high)
+    return taught(bands, approach_angle(card, math.cos(direction), math.sin(direction)))
 
 
 def test_a_hand_with_ten_percent_speed_scatter_flips_most_cards() -> None:
-    """A person who does what the gauge teaches (the blade at the best depth under the card
-    for its angle, the speed in the middle of the band there) and misses the speed by up to
-    10 % either way, from every direction (so at every angle to the card), flips the lone
-    card in most flicks. The flick count and the rate are what a player would see in the
+    """A person who does what the gauge teaches (the blade in the middle of the depths that
+    flip a card at its angle, the speed in the middle of the band there) and misses the speed
+    by up to 10 % either way, from every direction (so at every angle to the card), flips the
+    lone card in most flicks. The flick count and the rate are what a player would see in the
     panel."""
     app, scene = _practice(seed=11)
     rng = np.random.default_rng(5)
@@ -73,7 +70,7 @@ def test_a_hand_with_ten_percent_speed_scatter_flips_most_cards() -> None:
                                                                            strict=True))
     assert all(f.speed_read for f in log), "a quiet window reads every flick's speed"
     flipped = sum(1 for f in under if f.flipped)
-    print(f"+-10 % scatter around the band's middle at the best depth: {flipped} of "
+    print(f"+-10 % scatter around the band's middle at the taught depth: {flipped} of "
           f"{len(under)} flipped")
     assert flipped >= 0.7 * len(under)
     assert scene.state.log.summary().startswith(f"{len(under)} flicks under a card: "
@@ -90,11 +87,18 @@ def test_the_practice_table_records_each_flick_and_writes_csv(tmp_path: pytest.T
     flick = scene.state.log.flicks[-1]
     assert not flick.flipped and flick.speed_mm_s == pytest.approx(slow, rel=0.05)
     assert flick.depth_mm == pytest.approx(30.0, abs=8.0) and flick.speed_read
-    # The panel says which was off: the speed, by the band at that depth and angle.
+    # The panel says which was off: the speed (too slow for the band at that depth and
+    # angle), or the depth where no speed flips.
     status = scene.presenter.status
-    assert status.startswith("Not flipped") and f"(yours {flick.speed_mm_s / 1000:.2f} m/s)" \
-        in status
-    assert f"too slow for {flick.depth_mm:.0f} mm under at {flick.angle_deg:.0f} deg" in status
+    assert status.startswith("Not flipped"), status
+    bands = bands_for(scene.state.cfg.physics.model_dump(mode="json"))
+    assert bands is not None and flick.angle_deg is not None
+    where = f"{flick.depth_mm:.0f} mm under at {flick.angle_deg:.0f} deg"
+    if bands.at(flick.angle_deg, flick.depth_mm) is None:
+        assert f"{where} lifts it flat: go " in status, status
+    else:
+        assert f"too slow for {where}: flips at " in status, status
+        assert f"(yours {flick.speed_mm_s / 1000:.2f} m/s)" in status
     lines = path.read_text().splitlines()
     assert lines[0] == "flick,speed_mm_s,angle_deg,depth_mm,flipped,launched,speed_read"
     assert lines[1] == (f"1,{flick.speed_mm_s:.0f},{flick.angle_deg:.1f},{flick.depth_mm:.1f},"

@@ -17,6 +17,7 @@ from wokphysics.games.wok_on_fire.engine import WokOnFireGame
 from wokphysics.ui.app import App
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.synthetic_hand import HandClock
+from wokphysics.ui.wok_on_fire.flip_band import FlipBands
 from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 
@@ -77,18 +78,34 @@ def run_until_still(app: App, scene: PlayScene, limit: int = 3000) -> int:
     return frames
 
 
+def taught(bands: FlipBands, angle_deg: float) -> tuple[float, float]:
+    """What the gauge teaches for a card at ``angle_deg`` to the flick: a depth in the middle
+    of the longest run of depths that flip (mm; the depth bar's widest green stretch, so a
+    hand a few millimetres off still has a band), and the middle of the speeds that flip
+    there and at the measured depths beside it (or there alone, if they share none), mm/s."""
+    runs = bands.depth_runs(angle_deg)
+    assert runs, f"no depth flips a card at {angle_deg:.0f} degrees"
+    first, last = max(runs, key=lambda run: (run[1] - run[0], run[1]))
+    inside = [d for d in bands.depths if first <= d <= last]
+    depth = inside[len(inside) // 2]
+    near = [band for d in inside if abs(d - depth) <= 10.0
+            for band in [bands.at(angle_deg, d)] if band is not None]
+    low, high = max(b.low for b in near), min(b.high for b in near)
+    if high < low:  # the depths beside share no speed: the band at the depth itself
+        band = bands.at(angle_deg, depth)
+        assert band is not None
+        low, high = band.low, band.high
+    return depth, math.sqrt(low * high)
+
+
 def taught_flick() -> tuple[float, float]:
-    """What the gauge teaches for a lengthwise flick with the shipped physics: the best depth
-    under the card (mm) and the middle of the flip band there (mm/s)."""
+    """What the gauge teaches for a lengthwise flick with the shipped physics (:func:`taught`)."""
     from wokphysics.config.wok_on_fire import load_config
     from wokphysics.ui.wok_on_fire.flip_band import bands_for
 
     bands = bands_for(load_config().physics.model_dump(mode="json"))
     assert bands is not None
-    best = bands.best(0.0)
-    assert best is not None
-    depth, band = best
-    return depth, math.sqrt(band.low * band.high)
+    return taught(bands, 0.0)
 
 
 FLICK_MS = 48
@@ -99,7 +116,7 @@ table takes its speed from the fast part alone."""
 def flick_samples(cfg_length: float, x: float, y: float) -> list[tuple[float, float, float]]:
     """A flick along +y at a card lying at (x, y) with its length along y, as the gauge
     teaches (:func:`taught_flick`): the blade slides under the near edge at 300 mm/s, then
-    flicks at the band's middle over the last ``FLICK_MS`` and lets go at the best depth;
+    flicks at the band's middle over the last ``FLICK_MS`` and lets go at the taught depth;
     sampled every 4 ms as a mouse would report it."""
     depth, speed = taught_flick()
     edge = y - cfg_length / 2.0
