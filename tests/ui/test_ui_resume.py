@@ -55,18 +55,20 @@ def test_resume_opens_the_saved_game_and_keeps_autosaving(tmp_path: Path,
     assert "--resume" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("turns", "last_player"), [(2, "Bot 2 (weak) "), (3, "You ")])
 def test_a_resumed_game_s_log_shows_what_happened_last_without_sounds_or_notices(
-        tmp_path: Path) -> None:
+        tmp_path: Path, turns: int, last_player: str) -> None:
     saved = tmp_path / "save.json"
-    _saved_game(saved, 3)
+    _saved_game(saved, turns)
     app, _, _ = build_app(parse_play_args(["--resume", str(saved), "--max-frames", "2"]))
     scene = app.scene
     assert isinstance(scene, PlayScene)
     log = scene.presenter.log
-    # the newest lines of the three turns played, then where the game picks up
-    assert log[-1] == "Resumed at turn 4"
-    assert any(line.startswith("You stirred: ") for line in log), log
-    assert any(line.startswith("Bot 2 (weak) ") for line in log), log
+    # the newest lines of the turns played, in the words of who played them (the last turn
+    # ends with its chop), then where the game picks up
+    assert log[-1] == f"Resumed at turn {turns + 1}"
+    assert log[-2].startswith(f"{last_player}chopped "), log
+    assert any(line.startswith(f"{last_player}stirred: ") for line in log), log
     assert scene.presenter.notice is None
     assert app.run() == 0
 
