@@ -7,6 +7,7 @@ flick the table refuses as too fast, no deck without cards.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def _write(tmp_path: Path, text: str) -> Path:
         ("[card]\nmass_g = 1e-300\n", "card.mass_g: input should be greater than or equal to 0.1"),
         (
             "[spatula]\nmax_speed_mm_s = 1500.0\n",
-            r"bots.strong.flick_speed_mm_s: with its noise the bot's hand reaches 1836 mm/s",
+            r"bots.strong.flick_speed_mm_s: with its noise the bot's hand reaches 1904 mm/s",
         ),
         # no card at all: an IndexError at setup
         (
@@ -57,13 +58,36 @@ def test_a_config_that_would_never_end_is_one_line(tmp_path: Path, text: str, wo
 
 
 def test_the_lightest_card_allowed_plays_a_whole_game(tmp_path: Path) -> None:
-    """At the floor of ``card.mass_g`` a bots' game ends as with the shipped 1.8 g (Coulomb
-    friction scales with the weight, so the mass cancels out of a stir)."""
+    """At the floor of ``card.mass_g`` a bots' game plays to its end with every card finite
+    (1e-300 g made every card NaN mid-game)."""
     from wokphysics.games.wok_on_fire.simulate import play_one
 
     light = load_config(_write(tmp_path, "[card]\nmass_g = 0.1\n"))
     game = play_one(light, 2, 3, ["strong", "weak"])
-    assert game.result == play_one(load_config(), 2, 3, ["strong", "weak"]).result
+    assert game.is_over and len(game.result["totals"]) == 2
+    assert all(math.isfinite(v) for card in game.table.cards
+               for v in (card.x, card.y, card.angle))
+
+
+@pytest.mark.parametrize("kind", ["steady", "slide", "rest"])
+def test_the_mass_cancels_out_of_a_flick(tmp_path: Path, kind: str) -> None:
+    """Coulomb friction scales with the weight and every contact impulse with the mass, so a
+    flick moves a lone card exactly as at the shipped 1.8 g. (In a crowded wok the rounding of
+    the two masses differs in the last bits, and the cards' collisions can magnify that to
+    millimetres: the whole game is not compared.)"""
+    from wokphysics.games.wok_on_fire.deal import dealt_table
+    from wokphysics.table.strokes import HandStroke, flick_card
+
+    light = load_config(_write(tmp_path, "[card]\nmass_g = 0.1\n"))
+    poses = []
+    for cfg in (load_config(), light):
+        table = dealt_table(cfg, 2)
+        cards = table.wok_cards()
+        for other in cards[1:]:
+            table.take(other.id, "supply")
+        flick_card(table, cards[0].id, 1.0, HandStroke(kind, 1400.0, depth_mm=50.0), fps=60.0)
+        poses.append([(c.x, c.y, c.angle, c.face_up, c.location) for c in table.cards])
+    assert poses[0] == poses[1]
 
 
 def test_the_limits_hold_for_the_shipped_config() -> None:

@@ -195,7 +195,11 @@ def _hand_figure(variants: Sequence[Mapping[str, Any]]) -> Any:
                                     color=colour, alpha=0.12)
         ax.set_xlabel("the hand's top speed (mm/s)")
         ax.set_title("slide, then flick" if kind == SLIDE else "flick from rest", fontsize=10)
-        ax.legend(fontsize=7)
+        if ax.get_legend_handles_labels()[1]:
+            ax.legend(fontsize=7)
+        else:  # this sweep played no such strokes: say so rather than draw an empty chart
+            ax.text(0.5, 0.5, "not in this sweep", transform=ax.transAxes, ha="center",
+                    va="center", color="grey")
     left.set_ylabel("flicks that flipped the card (%)")
     left.set_ylim(-2, 102)
     return figure
