@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pymunk
 
+from wokphysics.table import chipmunk
 from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depth, restack
 from wokphysics.table.flight import Flight
 from wokphysics.table.live import (
@@ -43,15 +44,15 @@ class Stacking(Parking):
         if card.hold is not None:
             hold, hold_twist = card.hold
             force = physics.card_friction * weight * load * (1.0 - card.blade_share)
-            hold.max_force = force
+            chipmunk.set_max_force(hold, force)
             # Friction torque of a uniformly pressed rectangle: force times its mean radius.
-            hold_twist.max_force = force * self._mean_r
-            card.slide.max_force = 0.0
-            card.twist.max_force = 0.0
+            chipmunk.set_max_force(hold_twist, force * self._mean_r)
+            chipmunk.set_max_force(card.slide, 0.0)
+            chipmunk.set_max_force(card.twist, 0.0)
             return
         force = physics.friction * weight * load * (1.0 - card.blade_share)
-        card.slide.max_force = force
-        card.twist.max_force = force * self._mean_r
+        chipmunk.set_max_force(card.slide, force)
+        chipmunk.set_max_force(card.twist, force * self._mean_r)
 
     def _load_on(self, card: LiveCard) -> int:
         """How many cards rest on ``card``, directly or through others."""

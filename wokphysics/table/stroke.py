@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import pymunk
 import shapely
 
+from wokphysics.table import chipmunk
 from wokphysics.table.gesture import Gesture, GestureError, Sample
 
 if TYPE_CHECKING:
@@ -183,11 +184,12 @@ class Stroke:
                 for card in under:
                     self._slide_under(card)
             else:
-                turn = math.remainder(target - body.angle, math.pi)  # symmetric end to end
-                body.angular_velocity = turn * self._turn_share(x - px, y - py) / dt
+                # symmetric end to end
+                turn = math.remainder(target - chipmunk.angle(body), math.pi)
+                chipmunk.set_angular_velocity(body, turn * self._turn_share(x - px, y - py) / dt)
         else:
-            body.angular_velocity = 0.0
-        body.velocity = ((x - px) / dt, (y - py) / dt)
+            chipmunk.set_angular_velocity(body, 0.0)
+        chipmunk.set_velocity(body, (x - px) / dt, (y - py) / dt)
         self._carry()
         # pymunk reports each card the blade starts or stops touching (meet / leave).
         table.step()
@@ -287,19 +289,21 @@ class Stroke:
             return
         table = self._table
         cfg = table.cfg
-        fx, fy = self.forward
-        bx, by = self._body.position
+        blade = self._body
+        blade_angle = chipmunk.angle(blade)
+        fx, fy = math.sin(blade_angle), -math.cos(blade_angle)  # self.forward
+        bx, by = chipmunk.position(blade)
         front = bx * fx + by * fy
         back = front - cfg.spatula.blade_length_mm
         half_w, half_l = cfg.card.width_mm / 2.0, cfg.card.length_mm / 2.0
         weight = cfg.card.mass_g * cfg.physics.gravity_mm_s2 * cfg.spatula.blade_friction
-        turning = self._body.angular_velocity != 0.0
+        turning = chipmunk.angular_velocity(blade) != 0.0
         for card in self._riding:
             if card.flight is not None:
                 continue
             body = card.body
-            cx, cy = body.position
-            angle = body.angle
+            cx, cy = chipmunk.position(body)
+            angle = chipmunk.angle(body)
             ux, uy = math.cos(angle), math.sin(angle)
             extent = half_w * abs(ux * fx + uy * fy) + half_l * abs(ux * fy - uy * fx)
             centre = cx * fx + cy * fy
@@ -314,13 +318,13 @@ class Stroke:
             if turning:
                 # The blade's points move alike unless it turns: then hold it by the point
                 # under the card's centre.
-                hold.anchor_a = self._body.world_to_local((cx, cy))
+                chipmunk.set_anchor_a_at(hold, blade, cx, cy)
             force = weight * (1 + table._load_on(card)) * share
             if share != card.blade_share or force != self._forces.get(card.id):
                 card.blade_share = share
                 table._friction(card)
-                hold.max_force = force
-                twist.max_force = force * table._mean_r
+                chipmunk.set_max_force(hold, force)
+                chipmunk.set_max_force(twist, force * table._mean_r)
                 self._forces[card.id] = force
 
     def meet(self, card: LiveCard) -> bool:
