@@ -12,6 +12,7 @@ import pymunk
 import shapely
 
 from wokphysics.config.table import TableConfig
+from wokphysics.table import chipmunk
 from wokphysics.table.flick import FlatCard
 from wokphysics.table.flight import Touchdown
 from wokphysics.table.live import LiveCard, TableError
@@ -52,8 +53,8 @@ class TableBase:
     def _corners(self, card: LiveCard) -> list[tuple[float, float]]:
         """A card's four corners on the table, counter-clockwise, mm (plain floats)."""
         body = card.body
-        x, y = body.position
-        angle = body.angle
+        x, y = chipmunk.position(body)
+        angle = chipmunk.angle(body)
         c, s = math.cos(angle), math.sin(angle)
         hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
         return [
@@ -65,8 +66,9 @@ class TableBase:
         """(left, bottom, right, top) around a card's outline, mm: a cheap first test before
         exact polygons."""
         body = card.body
-        x, y = body.position
-        c, s = abs(math.cos(body.angle)), abs(math.sin(body.angle))
+        x, y = chipmunk.position(body)
+        angle = chipmunk.angle(body)
+        c, s = abs(math.cos(angle)), abs(math.sin(angle))
         hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
         ex, ey = hw * c + hl * s, hw * s + hl * c
         return x - ex, y - ey, x + ex, y + ey
@@ -91,19 +93,21 @@ class TableBase:
 
     def _flat(self, card: LiveCard) -> FlatCard:
         body = card.body
+        x, y = chipmunk.position(body)
+        vx, vy = chipmunk.velocity(body)
         return FlatCard(
             card.id,
-            float(body.position.x),
-            float(body.position.y),
-            float(body.angle),
-            float(body.velocity.x),
-            float(body.velocity.y),
-            float(body.angular_velocity),
+            float(x),
+            float(y),
+            float(chipmunk.angle(body)),
+            float(vx),
+            float(vy),
+            float(chipmunk.angular_velocity(body)),
             (card.layer, card.stack_order),
             card.on_blade,
         )
 
     def _poses(self, cards: list[LiveCard]) -> np.ndarray:
         return np.array(
-            [(c.body.position.x, c.body.position.y, c.body.angle) for c in cards], dtype=float
+            [(*chipmunk.position(c.body), chipmunk.angle(c.body)) for c in cards], dtype=float
         ).reshape(-1, 3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pymunk
 
+from wokphysics.table import chipmunk
 from wokphysics.table.base import TableBase
 from wokphysics.table.live import (
     PARKED_TYPE,
@@ -70,8 +71,8 @@ class Parking(TableBase):
             still[card.id] = (
                 card.flight is None
                 and not card.on_blade
-                and body.velocity == (0.0, 0.0)
-                and body.angular_velocity == 0.0
+                and chipmunk.velocity(body) == (0.0, 0.0)
+                and chipmunk.angular_velocity(body) == 0.0
             )
         for card in self._cards:
             if not still.get(card.id, False) or card.parked:

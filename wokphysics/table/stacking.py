@@ -151,17 +151,17 @@ class Stacking(Parking):
         top = 0
         support: LiveCard | None = None
         width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
-        x, y = card.body.position
-        pose = (x, y, card.body.angle)
+        x, y = chipmunk.position(card.body)
+        pose = (x, y, chipmunk.angle(card.body))
         reach = self._diagonal + OVERLAP_TOLERANCE_MM
         best: tuple[int, int] | None = None
         for other in self._cards:
             if other is card or other.location != "wok" or other.flight is not None:
                 continue
-            ox, oy = other.body.position
+            ox, oy = chipmunk.position(other.body)
             if abs(ox - x) > reach or abs(oy - y) > reach:
                 continue  # too far apart to touch
-            deep = overlap_depth(pose, (ox, oy, other.body.angle), width, length)
+            deep = overlap_depth(pose, (ox, oy, chipmunk.angle(other.body)), width, length)
             if deep <= OVERLAP_TOLERANCE_MM:
                 continue
             top = max(top, other.layer)

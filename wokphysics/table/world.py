@@ -38,6 +38,7 @@ import numpy as np
 import pymunk
 
 from wokphysics.config.table import TableConfig
+from wokphysics.table import chipmunk
 from wokphysics.table.cards import Card, Location
 from wokphysics.table.chop import chop_steps
 from wokphysics.table.flick import Blade, Hand, Material, toss_group
@@ -234,8 +235,8 @@ class Table(Stacking):
         return self._view(self._live(card_id))
 
     def _view(self, card: LiveCard) -> Card:
-        x, y = card.body.position
-        angle = card.body.angle
+        x, y = chipmunk.position(card.body)
+        angle = chipmunk.angle(card.body)
         flight = card.flight
         pivot: tuple[float, float] | None = None
         if flight is not None:
@@ -312,9 +313,10 @@ class Table(Stacking):
         for card in (last, *self._cards):
             if not card.in_space or card.parked:
                 continue
+            vx, vy = chipmunk.velocity(card.body)
             if (
-                card.body.velocity.length > physics.rest_speed_mm_s
-                or abs(card.body.angular_velocity) > physics.rest_spin_rad_s
+                math.sqrt(vx**2 + vy**2) > physics.rest_speed_mm_s  # Vec2d.length
+                or abs(chipmunk.angular_velocity(card.body)) > physics.rest_spin_rad_s
             ):
                 self._last_mover = card.id
                 return False
@@ -368,8 +370,8 @@ class Table(Stacking):
             self._land(card)
         for card in self._cards:
             if card.in_space and not card.parked:
-                card.body.velocity = (0.0, 0.0)
-                card.body.angular_velocity = 0.0
+                chipmunk.set_velocity(card.body, 0.0, 0.0)
+                chipmunk.set_angular_velocity(card.body, 0.0)
         self._drop_off_table()
         self._restack()
         self._park_resting()
@@ -381,7 +383,7 @@ class Table(Stacking):
         for card in self._cards:
             if card.location != "wok":
                 continue
-            x, y = card.body.position
+            x, y = chipmunk.position(card.body)
             if abs(x) > half_w or abs(y) > half_d:
                 self._leave_space(card)
                 card.location = "floor"
@@ -591,7 +593,7 @@ class Table(Stacking):
             if card.location == "floor":
                 out.append(card.id)
             elif card.location == "wok":
-                x, y = card.body.position
+                x, y = chipmunk.position(card.body)
                 if abs(x) > hw or abs(y) > hd:
                     out.append(card.id)
         return out
@@ -670,16 +672,13 @@ class Table(Stacking):
 
     # ------------------------------------------------------------------ reports and hashes
     def _snapshot(self) -> dict[int, tuple[float, float, float, bool, Location]]:
-        return {
-            card.id: (
-                float(card.body.position.x),
-                float(card.body.position.y),
-                float(card.body.angle),
-                card.face_up,
-                card.location,
+        snapshot = {}
+        for card in self._cards:
+            x, y = chipmunk.position(card.body)
+            snapshot[card.id] = (
+                float(x), float(y), float(chipmunk.angle(card.body)), card.face_up, card.location
             )
-            for card in self._cards
-        }
+        return snapshot
 
     def _report(
         self,
@@ -798,8 +797,8 @@ def _energy(bodies: Sequence[pymunk.Body], spin_k2: float) -> float:
     (``spin_k2``: a card's squared radius of gyration about its centre, mm^2)."""
     total = 0.0
     for body in bodies:
-        vx, vy = body.velocity
-        spin = body.angular_velocity
+        vx, vy = chipmunk.velocity(body)
+        spin = chipmunk.angular_velocity(body)
         total += vx * vx + vy * vy + spin_k2 * spin * spin
     return total
 
@@ -814,8 +813,8 @@ def _slow_to(bodies: Sequence[pymunk.Body], spin_k2: float, energy: float) -> No
     now = _energy(bodies, spin_k2)
     factor = math.sqrt(max(0.0, energy) / now) if now > 0.0 else 0.0
     for body in bodies:
-        vx, vy = body.velocity
-        body.velocity = (vx * factor, vy * factor)
-        body.angular_velocity = body.angular_velocity * factor
+        vx, vy = chipmunk.velocity(body)
+        chipmunk.set_velocity(body, vx * factor, vy * factor)
+        chipmunk.set_angular_velocity(body, chipmunk.angular_velocity(body) * factor)
 
 
