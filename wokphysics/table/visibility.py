@@ -63,27 +63,31 @@ def _placed(local: np.ndarray, poses: np.ndarray, cos: np.ndarray, sin: np.ndarr
 
 
 def _uncovered_fractions(
-    part_points: np.ndarray,
+    parts: Sequence[np.ndarray],
     centres: np.ndarray,
-    radius: float,
+    radii: np.ndarray,
     owners: np.ndarray,
+    areas: np.ndarray,
     outlines: np.ndarray,
     poses: np.ndarray,
     cover_cos: np.ndarray,
     cover_sin: np.ndarray,
     half: tuple[float, float],
-    area: float,
 ) -> np.ndarray:
-    """Uncovered share of each round part (the polygon ``part_points[k]`` of circumradius
-    ``radius`` centred at ``centres[k]``) of card ``owners[k]``, under the cards ranked above it.
+    """Uncovered share of each round part of the cards, under the cards ranked above it.
+
+    ``parts`` are groups of polygons of equal vertex count (``(n_g, k_g, 2)`` arrays: the
+    circles, the dots); the other per-part arrays run over the groups' parts in that order:
+    part ``k`` is centred at ``centres[k]`` with circumradius ``radii[k]`` and area
+    ``areas[k]``, on card ``owners[k]``.
 
     Candidate covers are found for all pairs at once with the disc-in-rectangle distance in
     each cover's frame (a disc test that contains the polygon, so it never misses a cover); a
     part inside one cover is hidden; the rest have their touching covers subtracted exactly,
-    one round of vectorised polygon differences per cover.
+    one round of vectorised polygon differences per cover, every group in the same call.
     """
     count = len(poses)
-    part_count = len(part_points)
+    part_count = len(owners)
     # Pair every part with every card ranked above its owner (ranks are the indices).
     part_index, cover_index = np.nonzero(np.arange(count)[None, :] > owners[:, None])
     fractions = np.ones(part_count)
@@ -95,9 +99,10 @@ def _uncovered_fractions(
     local_y = np.abs(-sin * offset[:, 0] + cos * offset[:, 1])
     gap_x = np.maximum(local_x - half[0], 0.0)
     gap_y = np.maximum(local_y - half[1], 0.0)
-    near = gap_x * gap_x + gap_y * gap_y <= radius * radius
+    near = gap_x * gap_x + gap_y * gap_y <= (radii * radii)[part_index]
     part_index, cover_index = part_index[near], cover_index[near]
     local_x, local_y = local_x[near], local_y[near]
+    radius = radii[part_index]
     inside = (local_x + radius <= half[0]) & (local_y + radius <= half[1])
     hidden = np.zeros(part_count, dtype=bool)
     hidden[part_index[inside]] = True
@@ -106,21 +111,27 @@ def _uncovered_fractions(
     part_index, cover_index = part_index[keep], cover_index[keep]
     if len(part_index) == 0:
         return fractions
-    order = np.argsort(part_index, kind="stable")
-    part_index, cover_index = part_index[order], cover_index[order]
-    starts = np.r_[0, np.flatnonzero(np.diff(part_index)) + 1]
-    lengths = np.diff(np.r_[starts, len(part_index)])
+    # np.nonzero gave the pairs by part, each part's covers in rank order.
+    starts = np.flatnonzero(np.concatenate(((True,), part_index[1:] != part_index[:-1])))
+    lengths = np.diff(np.append(starts, len(part_index)))
     touched = part_index[starts]
     # Polygons only for the parts that need clipping; slot[k] is part k's place among them.
-    remaining = shapely.polygons(part_points[touched])
+    pieces = []
+    first = 0
+    for group in parts:
+        chosen = touched[(touched >= first) & (touched < first + len(group))]
+        if len(chosen):
+            pieces.append(shapely.polygons(group[chosen - first]))
+        first += len(group)
+    remaining = np.concatenate(pieces)
     slot = np.repeat(np.arange(len(touched)), lengths)
     # The r-th covering card of each part is subtracted in round r.
     position = np.arange(len(part_index)) - np.repeat(starts, lengths)
-    for round_number in range(int(position.max()) + 1):
+    for round_number in range(int(lengths.max())):
         chosen = position == round_number
         targets = slot[chosen]
         remaining[targets] = shapely.difference(remaining[targets], outlines[cover_index[chosen]])
-    fractions[touched] = np.clip(shapely.area(remaining) / area, 0.0, 1.0)
+    fractions[touched] = np.clip(shapely.area(remaining) / areas[touched], 0.0, 1.0)
     return fractions
 
 
@@ -150,33 +161,24 @@ def compute_visibility(
     half = (hw, hl)
     circles = _placed(shapes.circle_local, poses, cos, sin)
     circle_radius = float(np.hypot(*shapes.circle_local[0]))
-    circle_fraction = _uncovered_fractions(
-        circles,
-        poses[:, :2],
-        circle_radius,
-        rank,
-        outlines,
-        poses,
-        cos[:, 0],
-        sin[:, 0],
-        half,
-        shapes.circle_area,
-    )
     dot_centres = _placed(shapes.dot_centres, poses, cos, sin).reshape(-1, 2)
     dots = np.stack([_placed(dot, poses, cos, sin) for dot in shapes.dots_local], axis=1)
     dot_radius = float(np.hypot(*(shapes.dots_local[0][0] - shapes.dot_centres[0])))
-    dot_fraction = _uncovered_fractions(
-        dots.reshape(count * 4, -1, 2),
-        dot_centres,
-        dot_radius,
-        np.repeat(rank, 4),
+    dot_count = 4 * count
+    fractions = _uncovered_fractions(
+        (circles, dots.reshape(dot_count, -1, 2)),
+        np.concatenate((poses[:, :2], dot_centres)),
+        np.repeat((circle_radius, dot_radius), (count, dot_count)),
+        np.concatenate((rank, np.repeat(rank, 4))),
+        np.repeat((shapes.circle_area, shapes.dot_area), (count, dot_count)),
         outlines,
         poses,
         cos[:, 0],
         sin[:, 0],
         half,
-        shapes.dot_area,
-    ).reshape(count, 4)
+    )
+    circle_fraction = fractions[:count]
+    dot_fraction = fractions[count:].reshape(count, 4)
     half_w, half_d = cfg.wok.width_mm / 2.0, cfg.wok.depth_mm / 2.0
     # Wholly inside the wok: every corner inside; only the others need the exact edge test.
     within = np.all(
