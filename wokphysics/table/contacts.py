@@ -117,15 +117,24 @@ def restack(
         same = layers_before[:, None] == layers_before[None, :]
         overlapping &= ~same | (depth > SAME_LAYER_TOLERANCE_MM)
     over = centre_over(poses, width, length)
-    rank = np.empty(count, dtype=np.int64)
-    rank[order] = np.arange(count)
-    for j in (int(k) for k in order):
-        below = np.flatnonzero(overlapping[:, j] & (rank < rank[j]))
-        if len(below) == 0:
+    rank = [0] * count
+    for place, k in enumerate(order.tolist()):
+        rank[k] = place
+    # By column: the cards each card lies over (plain lists: a few dozen cards, where numpy's
+    # per-call cost was most of the loop's).
+    overlapped_by = overlapping.T.tolist()
+    bearing_on = over.T.tolist()
+    cards = range(count)
+    for j in order.tolist():
+        rank_j = rank[j]
+        overlaps = overlapped_by[j]
+        below = [i for i in cards if overlaps[i] and rank[i] < rank_j]
+        if not below:
             layers[j] = 1
             continue
-        layers[j] = 1 + max(layers[int(i)] for i in below)
-        bearing = [int(i) for i in below if over[i, j]]
+        layers[j] = 1 + max(layers[i] for i in below)
+        bears = bearing_on[j]
+        bearing = [i for i in below if bears[i]]
         if bearing:
-            supports[j] = max(bearing, key=lambda i: rank[i])
+            supports[j] = max(bearing, key=rank.__getitem__)
     return layers, supports
