@@ -27,6 +27,8 @@ def test_reads_are_the_properties_bits() -> None:
     assert chipmunk.velocity(body) == tuple(body.velocity)
     assert chipmunk.angle(body) == body.angle
     assert chipmunk.angular_velocity(body) == body.angular_velocity
+    point = (-1.0 / 3.0, 2.0e3 / 7.0)
+    assert chipmunk.world_to_local(body, *point) == tuple(body.world_to_local(point))
 
 
 def test_writes_are_the_properties_writes() -> None:

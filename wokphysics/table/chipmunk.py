@@ -52,6 +52,12 @@ def angular_velocity(body: pymunk.Body) -> float:
     return value
 
 
+def world_to_local(body: pymunk.Body, x: float, y: float) -> tuple[float, float]:
+    """``body.world_to_local((x, y))`` as a plain pair."""
+    v = _world_to_local(body._body, (x, y))
+    return v.x, v.y
+
+
 def set_velocity(body: pymunk.Body, vx: float, vy: float) -> None:
     """``body.velocity = (vx, vy)``."""
     _set_velocity(body._body, (vx, vy))

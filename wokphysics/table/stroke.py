@@ -360,12 +360,12 @@ class Stroke:
         spatula = self._table.cfg.spatula
         half, reach = spatula.blade_width_mm / 2.0, spatula.blade_length_mm
         body = self._body
-        points = [body.world_to_local((float(px), float(py)))
+        points = [chipmunk.world_to_local(body, float(px), float(py))
                   for px, py in shapely.get_coordinates(region)]
         if not points:
             return False
-        xs = [p.x for p in points]
-        ys = [p.y for p in points]
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
         tolerance = 1e-6
         past = {}
         if min(ys) <= tolerance:
