@@ -114,7 +114,7 @@ def test_every_verb_is_fuzzed() -> None:
     assert wanted <= names
     for verb in VERBS:
         offered = {option for action in verb.options for option in action.option_strings}
-        if verb.words[:1] in (("simulate",), ("sweep",)):
+        if verb.words[:1] in (("simulate",), ("sweep",), ("compare",)):
             assert "--no-cluster" in _pinned(verb)
         if "--max-frames" in offered or verb.words[:1] in (("replay",), ("bench",)):
             assert _pinned(verb), verb.words

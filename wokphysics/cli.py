@@ -27,9 +27,11 @@ from wokphysics.games.plugin import GamePlugin
 from wokphysics.games.registry import PLUGINS
 from wokphysics.games.wok_on_fire.info import INFO as WOK_ON_FIRE
 from wokphysics.studies.commands import (
+    COMPARE_HELP,
     PHYSICS_SWEEPS,
     SIMULATE_HELP,
     SWEEP_HELP,
+    compare_command,
     simulate_command,
     sweep_command,
 )
@@ -41,23 +43,24 @@ from wokphysics.ui.turn.play import add_window_arguments
 DEFAULT_PLAY_GAME = WOK_ON_FIRE.name
 TERMINAL = "--terminal"
 
-VERB_HELP: dict[Verb | Literal["sweep"], str] = {
+VERB_HELP: dict[Verb | Literal["sweep", "compare"], str] = {
     "play": "play a game: alone, the launcher; with a GAME, that game in the window (or in "
     "the terminal with --terminal, or where a game has no window)",
     "simulate": SIMULATE_HELP,
     "sweep": SWEEP_HELP,
+    "compare": COMPARE_HELP,
     "score": "score a player's collected cards exactly",
 }
 
-VERB_EPILOG: dict[Verb | Literal["sweep"], str] = {
+VERB_EPILOG: dict[Verb | Literal["sweep", "compare"], str] = {
     "play": "Options without a GAME (wokphysics play --players 3) play Wok on Fire; "
     "a GAME named after its options (wokphysics play --players 3 wok-star) plays that "
     "game. 'wokphysics play GAME --help' lists a game's options.",
 }
 
 
-def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"], terminal: bool = False
-             ) -> VerbCommand | None:
+def _command(plugin: GamePlugin, verb: Verb | Literal["sweep", "compare"],
+             terminal: bool = False) -> VerbCommand | None:
     """What ``wokphysics VERB GAME`` runs: the window for ``play`` where the game has one (the
     terminal's ``play`` when ``terminal``); ``simulate`` and ``sweep`` are studies on the
     batch runner (:mod:`wokphysics.studies`)."""
@@ -71,6 +74,8 @@ def _command(plugin: GamePlugin, verb: Verb | Literal["sweep"], terminal: bool =
         return simulate_command(plugin)
     if verb == "sweep":
         return sweep_command(plugin)
+    if verb == "compare":
+        return compare_command(plugin)
     if verb == "score":
         return terminal_entry(plugin).score
     return terminal_entry(plugin).play
@@ -295,7 +300,8 @@ def _command_words(argv: Sequence[str]) -> list[str]:
     ``replay``): what to ask ``--help`` of."""
     words: list[str] = []
     for word in argv:
-        if word in ("play", "simulate", "sweep", "score", "replay", "bench") and not words:
+        if word in ("play", "simulate", "sweep", "compare", "score", "replay", "bench") \
+                and not words:
             words.append(word)
         elif words and (word in {plugin.name for plugin in PLUGINS} or word == "flips"):
             words.append(word)

@@ -41,8 +41,11 @@ def noisy_trial(task: Task, context: Any) -> dict[str, Any]:
 
 
 def failing_trial(task: Task, context: dict[str, str]) -> dict[str, Any]:
-    """Task 3 always fails; task 5 fails once (a flag file says it was tried), then works."""
+    """Task 3 always fails (each try noted in a file); task 5 fails once with an OSError (a
+    flag file says it was tried), then works."""
     if task.index == 3:
+        with (Path(context["flags"]) / "task3").open("a") as tries:
+            tries.write("tried\n")
         raise ValueError(f"cannot cook seed {task.seed}")
     if task.index == 5:
         flag = Path(context["flags"]) / "task5"
@@ -107,13 +110,17 @@ def test_game_studies_are_bit_identical_in_process_and_on_worker_processes(
 
 
 @pytest.mark.usefixtures("dask_cluster")
-def test_a_failing_task_is_retried_once_then_reported_with_its_seed(tmp_path: Path) -> None:
+def test_a_failing_task_is_reported_with_its_seed_and_retried_only_if_the_machine_failed(
+    tmp_path: Path,
+) -> None:
     flags = tmp_path / "flags"
     flags.mkdir()
     study = Study("cooking", 100, SameParams({}, 8), failing_trial, context={"flags": str(flags)})
     results = run_study(study, tmp_path / "out", RunOptions(ClusterOptions(), progress=False))
     assert not results.complete and len(results.columns) == 7
     assert results.columns.values("task") == [0, 1, 2, 4, 5, 6, 7]  # 5 worked on its retry
+    # a pure task's own error comes again: it is reported at once, not tried twice
+    assert (flags / "task3").read_text() == "tried\n"
     [failure] = results.failures
     assert failure["task"] == 3 and failure["seed"] == 103
     assert "ValueError: cannot cook seed 103" in str(failure["error"])
@@ -317,7 +324,9 @@ def test_a_malformed_scheduler_address_is_one_line_naming_it(
     # Before: `--scheduler foo` printed a ValueError traceback (status 1) after a 20 s hang.
     for address, words in (
         ("foo", "missing port number"),
-        ("http://127.0.0.1:8786", "unknown address scheme 'http'"),
+        ("http://127.0.0.1:8786", "a study runs on a scheduler reached by tcp, not by http"),
+        ("tls://127.0.0.1:8786", "a study runs on a scheduler reached by tcp, not by tls"),
+        ("inproc://x", "a study runs on a scheduler reached by tcp, not by inproc"),
         ("tcp://:8786", "no host"),
         ("tcp://127.0.0.1:99999", "port 99999 is not 1 to 65535"),
     ):
@@ -481,13 +490,15 @@ def test_a_study_waits_for_the_cluster_s_first_worker_then_refuses_an_empty_one(
 
     from wokphysics.errors import UserError
 
-    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp",
+                      dashboard_address=None) as cluster:
         address = cluster.scheduler_address
-        waiting = ClusterOptions(scheduler=address, connect_s=0.5)
-        with pytest.raises(UserError, match=f"the Dask scheduler at {address} has no workers"):
+        waiting = ClusterOptions(scheduler=address, wait_workers_s=0.5)
+        with pytest.raises(UserError, match=f"the Dask scheduler at {address} has no workers "
+                           r"\(waited 0.5 s for one\).*--wait-workers SECONDS"):
             run_study(_noisy_study(4), None, RunOptions(waiting, progress=False))
         threading.Timer(1.0, cluster.scale, (1,)).start()  # a worker joins while it waits
-        patient = ClusterOptions(scheduler=address, connect_s=60)
+        patient = ClusterOptions(scheduler=address, wait_workers_s=60)
         results = run_study(_noisy_study(4), None, RunOptions(patient, progress=False))
         assert results.complete and results.ran == 4
 

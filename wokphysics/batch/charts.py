@@ -95,7 +95,16 @@ class ChartSet:
 
         figures = []
         for chart in self.charts:
-            if self.sweep:
+            if self.sweep and chart.distribution is not None and len(self.variant_labels) == 2:
+                # two configs (``compare``, a sweep of two values): their distributions
+                # overlaid, one outline per config and series
+                overlaid = {
+                    f"{label}: {series}": values
+                    for label, group in self.groups(columns) if len(group)
+                    for series, values in chart.distribution(group).items()
+                }
+                figure = plots.histograms(chart, overlaid)
+            elif self.sweep:
                 per_variant = [
                     (label, chart.estimates(group) if len(group) else {})
                     for label, group in self.groups(columns)

@@ -19,7 +19,7 @@ class Results:
 
     Attributes:
         columns: the records of the tasks that succeeded, in task order.
-        failures: the rows of tasks that failed twice: task, seed, parameters and error.
+        failures: the rows of tasks that failed: task, seed, parameters and error.
         summary: what ``summary.json`` holds (also without an ``out_dir``).
         interrupted: stopped by Ctrl-C; what finished is kept (in ``out_dir``'s log).
         ran: tasks run in this session (a resumed study skips those done before).

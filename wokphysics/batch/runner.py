@@ -7,13 +7,14 @@ games' ``simulate``, ``sweep`` and the physics sweeps) goes through it.
 
 from __future__ import annotations
 
+import errno
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wokphysics.batch.cluster import ClusterOptions, executor
+from wokphysics.batch.cluster import ClusterLost, ClusterOptions, executor
 from wokphysics.batch.columns import Columns
 from wokphysics.batch.results import Results
 from wokphysics.batch.store import (
@@ -22,6 +23,7 @@ from wokphysics.batch.store import (
     TASKS_CSV,
     RecordLog,
     append_run,
+    atomic,
     open_folder,
     split_rows,
     write_json,
@@ -73,6 +75,8 @@ def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = N
     interrupted = False
     ran = failed = 0
     where = "nowhere (every task was done)"
+    stopped: UserError | None = None
+    then = ""
     try:
         if todo:
             with executor(options.cluster) as runner:
@@ -89,38 +93,64 @@ def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = N
                                     continue
                                 bar.write(
                                     f"task {outcome.task.index} (seed {outcome.task.seed}) "
-                                    f"failed twice: {outcome.error}"
+                                    f"failed: {outcome.error}"
                                 )
     except KeyboardInterrupt:
         interrupted = True
+    except ClusterLost as lost:
+        stopped, then = lost, "`--resume {folder}` finishes the study"
+    except OSError as error:  # the study's folder: a full disk, say
+        stopped, then = _unwritable(out_dir, error), FREE_AND_RESUME
     finally:
         log.close()
     seconds = time.perf_counter() - start
     latest = log.latest()
+    if stopped is not None:
+        raise UserError(f"{stopped}; {_kept(study, latest, out_dir, then)}") from None
     columns, failures = split_rows(latest)
     results = Results(
         study, out_dir, columns, failures, {}, interrupted, ran, seconds, where
     )
     if out_dir is not None:
-        append_run(
-            out_dir,
-            {
-                "where": where,
-                "ran": ran,
-                "seconds": round(seconds, 3),
-                "interrupted": interrupted,
-                "finished": len(latest),
-            },
-        )
+        try:
+            append_run(out_dir, {"where": where, "ran": ran, "seconds": round(seconds, 3),
+                                 "interrupted": interrupted, "finished": len(latest)})
+        except OSError as error:
+            if not interrupted:
+                raise UserError(f"{_unwritable(out_dir, error)}; "
+                                f"{_kept(study, latest, out_dir, FREE_AND_RESUME)}") from None
     if interrupted:
         return results
     results.summary = summarise(study, columns, failures)
     if out_dir is not None:
-        write_tasks_csv(out_dir / TASKS_CSV, latest)
-        write_json(out_dir / SUMMARY, results.summary)
-        results.files = [out_dir / TASKS_CSV, out_dir / SUMMARY]
-        results.files += write_plots_and_report(study, results, out_dir)
+        try:
+            write_tasks_csv(out_dir / TASKS_CSV, latest)
+            write_json(out_dir / SUMMARY, results.summary)
+            results.files = [out_dir / TASKS_CSV, out_dir / SUMMARY]
+            results.files += write_plots_and_report(study, results, out_dir)
+        except OSError as error:
+            raise UserError(f"{_unwritable(out_dir, error)}; every task is done: `--resume "
+                            f"{out_dir}` writes the study's files") from None
     return results
+
+
+def _unwritable(folder: Path | None, error: OSError) -> UserError:
+    """What a study says when its folder cannot be written (a full disk, say)."""
+    reason = error.strerror or str(error)
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        reason = "the disk is full"
+    return UserError(f"{folder}: cannot write the study's files: {reason}")
+
+
+FREE_AND_RESUME = "free some space and `--resume {folder}` finishes the study"
+
+
+def _kept(study: Study, latest: dict[int, str], folder: Path | None, then: str) -> str:
+    """How much of a stopped study is kept, and ``then`` how to finish it."""
+    if folder is None:
+        return "nothing is kept without --out DIR"
+    return (f"{len(latest)} of {len(study)} tasks finished and are kept in {folder}: "
+            + then.format(folder=folder))
 
 
 def check_seeds(study: Study) -> None:
@@ -168,7 +198,8 @@ def write_plots_and_report(study: Study, results: Results, out_dir: Path) -> lis
         plots = study.plots(results.columns, results.summary)
     for plot in plots:
         path = out_dir / f"{plot.name}.png"
-        plot.figure.savefig(path, dpi=100, metadata={"Software": None})
+        with atomic(path) as partial:
+            plot.figure.savefig(partial, dpi=100, metadata={"Software": None}, format="png")
         written.append(path)
     write_report(out_dir / REPORT, study, results, plots)
     written.append(out_dir / REPORT)

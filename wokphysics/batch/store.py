@@ -20,12 +20,14 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import os
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
 from wokphysics.batch.columns import Columns
-from wokphysics.batch.tasks import Outcome, Study
+from wokphysics.batch.tasks import Outcome, Study, versions
 from wokphysics.batch.values import Scalar
 from wokphysics.errors import UserError
 
@@ -84,9 +86,14 @@ class RecordLog:
         self._handle.flush()
 
     def close(self) -> None:
+        """Close the file; what a failed write left in its buffer is dropped (the lines on
+        the disk end where they end: a line cut short is skipped by the next reader)."""
         if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+            handle, self._handle = self._handle, None
+            try:
+                handle.close()
+            except OSError:
+                pass
 
     def _lines(self) -> Iterator[str]:
         if self.path is None:
@@ -153,7 +160,7 @@ def write_tasks_csv(path: Path, latest: dict[int, str]) -> None:
     if "error" in names:  # the error column last, where it reads best
         del names["error"]
         names["error"] = None
-    with path.open("w", encoding="utf-8", newline="") as handle:
+    with atomic(path) as partial, partial.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(names)
         for row in sorted_rows(latest):
@@ -169,8 +176,26 @@ def _cell(value: Scalar) -> str:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """JSON with sorted keys and a final newline (the same data gives the same bytes)."""
-    path.write_text(json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n")
+    """JSON with sorted keys and a final newline (the same data gives the same bytes),
+    written whole or not at all (:func:`atomic`)."""
+    text = json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n"
+    with atomic(path) as partial:
+        partial.write_text(text, encoding="utf-8")
+
+
+@contextmanager
+def atomic(path: Path) -> Iterator[Path]:
+    """A file written whole or not at all: the block writes the path it is given (beside
+    ``path``), which then replaces ``path``; if the block fails (a full disk), the partial
+    file is removed and ``path`` is as it was. So a study stopped while writing its files
+    leaves none half-written, and ``--resume`` writes them all again."""
+    partial = path.with_name(f".{path.name}.part")
+    try:
+        yield partial
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
 
 
 def manifest(study: Study) -> dict[str, Any]:
@@ -184,6 +209,9 @@ def manifest(study: Study) -> dict[str, Any]:
         "tasks": len(study),
         "definition": dict(study.definition),
         "fingerprint": fingerprint(study),
+        # what decides the arithmetic: a resume with other versions is refused (a study.json
+        # written before versions were kept resumes unchecked)
+        "versions": versions(),
     }
 
 
@@ -224,6 +252,17 @@ def open_folder(folder: Path, study: Study, resume: bool) -> RecordLog:
             raise UserError(
                 f"{folder}: holds another study ({found['name']}, seed {found['seed']}, "
                 f"{found['tasks']} tasks); it cannot be resumed as this one"
+            )
+        ran_with = found.get("versions")
+        if isinstance(ran_with, dict) and ran_with != wanted["versions"]:
+            differ = ", ".join(
+                f"{name} {ran_with.get(name, 'none')} (here {version})"
+                for name, version in wanted["versions"].items()
+                if ran_with.get(name) != version
+            )
+            raise UserError(
+                f"{folder}: the study ran with {differ}; its results are the same only with "
+                "the same versions, so resume it with those (or start a new study with --out)"
             )
     else:
         if folder.exists() and not folder.is_dir():

@@ -10,10 +10,14 @@ Nothing here imports Dask: a task function is plain Python, testable on its own.
 
 from __future__ import annotations
 
+import os
+import platform
+import socket
 import time
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -30,7 +34,7 @@ MAX_ERROR = 300
 
 RESERVED = ("task", "seed", "error")
 """Columns the runner writes itself: the task's index, its seed, and the error of a task that
-failed twice. Parameters and records may not use these names."""
+failed. Parameters and records may not use these names."""
 
 
 @dataclass(frozen=True)
@@ -169,30 +173,63 @@ class Outcome:
 
 @dataclass(frozen=True)
 class ChunkResult:
-    """The outcomes of a few tasks run together, and the seconds they took on the worker."""
+    """The outcomes of a few tasks run together, the seconds they took on the worker, the
+    worker's :func:`versions` and where it ran."""
 
     outcomes: list[Outcome]
     seconds: float
+    versions: dict[str, str] = field(default_factory=dict)
+    where: str = ""
+
+
+TRANSIENT = (OSError, MemoryError)
+"""Errors that may be the machine's rather than the task's (a full scratch disk, a file
+another process held, memory short for a moment): such a task is tried once more. Any other
+error of a pure task is its own and would come again, so it is reported at once."""
 
 
 def run_task(task_fn: TaskFn, task: Task, context: Any) -> Outcome:
-    """Run one task; a task that raises is tried once more, then reported with its error."""
+    """Run one task and report it with its record or its error (never lost). A task is pure,
+    so an error of its own (a ValueError, a bad record...) would come again: it is reported
+    at once; one of :data:`TRANSIENT` is tried once more first."""
     error = ""
     for _ in range(2):
         try:
             record = _checked(task_fn(task, context), task)
-        except Exception as problem:  # any failure is reported with the task, never lost
+        except TRANSIENT as problem:  # maybe the machine's: once more
             error = _describe(problem)
             continue
+        except Exception as problem:  # the task's own: the same again on a retry
+            return Outcome(task, None, _describe(problem))
         return Outcome(task, record)
     return Outcome(task, None, error)
+
+
+@cache
+def versions() -> dict[str, str]:
+    """What decides a task's arithmetic besides its code's inputs: the versions of
+    wokphysics, Python, numpy and pymunk in this process (a study's results are bit-identical
+    only among equal ones; docs/scaling.md). Saved in ``study.json`` and compared with every
+    worker's."""
+    from importlib import metadata
+
+    import wokphysics
+
+    found = {"wokphysics": wokphysics.__version__, "python": platform.python_version()}
+    for name in ("numpy", "pymunk"):
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "none"
+    return found
 
 
 def run_chunk(task_fn: TaskFn, context: Any, tasks: list[Task]) -> ChunkResult:
     """Run ``tasks`` one after another (the unit the scheduler hands a worker)."""
     start = time.perf_counter()
     outcomes = [run_task(task_fn, task, context) for task in tasks]
-    return ChunkResult(outcomes, time.perf_counter() - start)
+    return ChunkResult(outcomes, time.perf_counter() - start, versions(),
+                       f"{socket.gethostname()} (process {os.getpid()})")
 
 
 def _checked(record: Record, task: Task) -> dict[str, Scalar]:

@@ -122,6 +122,41 @@ def sweep_command(plugin: GamePlugin) -> VerbCommand:
     )
 
 
+COMPARE_HELP = "play the same games under two config files and compare them game by game"
+
+
+def compare_command(plugin: GamePlugin) -> VerbCommand:
+    """``wokphysics compare GAME A.toml B.toml --games N``: the same seeds under both configs,
+    paired differences (a sweep of two variants, B against A)."""
+
+    def add(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("a", metavar="A", help="the first config: a TOML file or folder "
+                            "(layered over the shipped config, as --config is)")
+        parser.add_argument("b", metavar="B", help="the second config, compared with A")
+        players = default_players(plugin)
+        parser.add_argument(
+            "--players", default=str(players), metavar="N[,N...]",
+            help=f"players per game, one count or several (default {players})",
+        )
+        parser.add_argument("--games", type=int, default=200, metavar="N",
+                            help="games per config and player count (default 200)")
+        parser.add_argument("--bots", default=None, metavar="NAMES",
+                            help="comma-separated bots, cycled over the seats (default: the "
+                            "game's simulate default)")
+        parser.add_argument("--seed", type=int, default=1, metavar="S",
+                            help="study seed (default 1): game i of each config is seeded S + i")
+        parser.add_argument("--rotate-seats", action="store_true",
+                            help="shift the bots one seat on in every game")
+        parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+        add_runner_arguments(parser)
+
+    return needs_study_tools(
+        VerbCommand(COMPARE_HELP, add,
+                    lambda args: run(plugin.name, args, sweep=True, add=add, compare=True)),
+        f"compare {plugin.name}",
+    )
+
+
 def default_players(plugin: GamePlugin) -> int:
     """The player count ``simulate GAME`` plays by default, which ``sweep GAME`` plays too
     (it took the window's count: a Wok on Fire sweep was 2-player beside 4-player
@@ -146,6 +181,7 @@ def run(
     args: argparse.Namespace,
     sweep: bool,
     add: Callable[[argparse.ArgumentParser], None] | None = None,
+    compare: bool = False,
 ) -> int:
     """Build (or reload with ``--resume``) the study, run it, print its tables."""
     from wokphysics.batch import ClusterOptions, RunOptions, run_study
@@ -161,7 +197,8 @@ def run(
             if getattr(args, option, None) is not None:
                 require_study_tools("--" + option)
     cluster = ClusterOptions(
-        workers=args.workers, scheduler=args.scheduler, in_process=args.no_cluster or light
+        workers=args.workers, scheduler=args.scheduler, in_process=args.no_cluster or light,
+        wait_workers_s=args.wait_workers,
     )
     cluster.check()
     folder: Path | None
@@ -179,7 +216,8 @@ def run(
         if sweep:
             if args.bots is None:
                 args.bots = _default_bots(game)
-            definition = plans.sweep_definition(game, args)
+            definition = (plans.compare_definition(game, args) if compare
+                          else plans.sweep_definition(game, args))
         else:
             definition = plans.simulate_definition(game, args)
     if definition.get("replays"):
@@ -202,8 +240,12 @@ def run(
                 from wokphysics.studies.games import fairness_text
 
                 print(fairness_text(group))
+    if results.summary.get("versus_first"):
+        from wokphysics.studies.games import versus_first_text
+
+        print(versus_first_text(results.summary))
     if results.failures:
-        print(f"{len(results.failures)} task(s) failed twice (see above"
+        print(f"{len(results.failures)} task(s) failed (see above"
               + (f" and {folder}/tasks.csv)" if folder else ")"), file=sys.stderr)
     if results.interrupted:
         done = len(results.columns)

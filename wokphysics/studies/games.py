@@ -100,6 +100,9 @@ class GameStudyPlan:
     fairness: bool = True
     """Test the seats (and differing bots) against equal chances: False for a cooperative
     game, whose seats win or lose together."""
+    measures: Callable[[Columns], dict[str, Measure]] | None = None
+    """The game's own per-game measures a comparison of configs pairs (besides the win
+    shares, the score per player and the game's length)."""
 
 
 def game_study(plan: GameStudyPlan) -> Study:
@@ -134,6 +137,9 @@ def game_study(plan: GameStudyPlan) -> Study:
             "variants_varied": [dict(v.values) for v in plan.variants] if sweep else [],
             **charts.summarise(columns),
         }
+        if sweep:
+            summary["versus_first"] = versus_first(columns, labels, plan.fairness,
+                                                   plan.measures)
         if plan.fairness:
             if sweep:
                 for variant, (_, group) in zip(summary["variants"], charts.groups(columns),
@@ -536,6 +542,109 @@ def means(distributions: Callable[[Columns], dict[str, FloatArray]]) -> Callable
         return {name: mean(values) for name, values in distributions(columns).items()}
 
     return estimates
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One number per game that a comparison of configs pairs: its values (in the order of
+    the records), its unit, and the scale it is shown at (100: a share shown in percent)."""
+
+    values: FloatArray
+    unit: str
+    scale: float = 1.0
+
+
+def game_measures(columns: Columns, cooperative: bool,
+                  extra: Callable[[Columns], dict[str, Measure]] | None = None
+                  ) -> dict[str, Measure]:
+    """The per-game measures of a group of one player count: each seat's share of the win
+    (the team's win in a cooperative game), the final score per player (the team's), the
+    game's length, then the game's own."""
+    found: dict[str, Measure] = {}
+    count = max(player_counts(columns), default=0)
+    if cooperative:
+        found["team wins"] = Measure(columns.numbers("seat1_win"), "points", 100.0)
+        found["team score"] = Measure(columns.numbers("seat1_score"), "")
+    else:
+        for seat in range(1, count + 1):
+            found[f"seat {seat} wins"] = Measure(win_shares(columns, seat), "points", 100.0)
+        scores = np.vstack([columns.numbers(f"seat{s}_score") for s in range(1, count + 1)])
+        found["score per player"] = Measure(scores.mean(axis=0), "")
+    length = length_column(columns)
+    found[f"game length ({length})"] = Measure(columns.numbers(length), "")
+    if extra is not None:
+        found.update(extra(columns))
+    return found
+
+
+def versus_first(columns: Columns, labels: Sequence[str], fair: bool,
+                 extra: Callable[[Columns], dict[str, Measure]] | None = None
+                 ) -> list[dict[str, Any]]:
+    """Every variant after the first against the first, game by game on the same seeds, per
+    player count: each measure's paired difference (:mod:`wokphysics.batch.paired`)."""
+    from wokphysics.batch.paired import paired
+
+    by_variant = columns.group_by(VARIANT)
+    first = by_variant.get(0, Columns())
+    compared = []
+    for number, label in enumerate(labels[1:], start=1):
+        other = by_variant.get(number, Columns())
+        per_players: dict[str, Any] = {}
+        for count in player_counts(other):
+            a = first.where(_players_are(count))
+            b = other.where(_players_are(count))
+            seeds_a = {int(s or 0): i for i, s in enumerate(a.values("seed"))}
+            order = [(seeds_a[int(s or 0)], j) for j, s in enumerate(b.values("seed"))
+                     if int(s or 0) in seeds_a]
+            if not order:
+                continue
+            measures_a = game_measures(a, not fair, extra)
+            measures_b = game_measures(b, not fair, extra)
+            results = {}
+            for name, measure in measures_b.items():
+                if name not in measures_a:
+                    continue
+                pair = paired([float(measures_a[name].values[i]) for i, _ in order],
+                              [float(measure.values[j]) for _, j in order])
+                results[name] = {**pair.to_data(), "unit": measure.unit,
+                                 "scale": measure.scale}
+            per_players[f"{count} players"] = results
+        compared.append({"label": label, "against": labels[0], "players": per_players})
+    return compared
+
+
+def versus_first_text(summary: Mapping[str, Any]) -> str:
+    """The comparisons of :func:`versus_first` as ``sweep`` and ``compare`` print them."""
+    lines: list[str] = []
+    for comparison in summary.get("versus_first", []):
+        for players, measures in comparison["players"].items():
+            lines.append(f"== {comparison['label']} against {comparison['against']}, "
+                         f"{players}, the same seeds ==")
+            lines.append(f"{'':<30} {'A':>8} {'B':>8} {'B - A [95 %]':>24} {'p':>7} "
+                         f"{'games to see it':>15}")
+            for name, found in measures.items():
+                lines.append(_compared_row(name, found))
+            lines.append("games to see it: games that would find the difference measured here "
+                         "4 times in 5")
+    return "\n".join(lines)
+
+
+def _compared_row(name: str, found: Mapping[str, Any]) -> str:
+    scale = float(found.get("scale", 1.0))
+    difference = found["difference"]
+
+    def shown(value: Any) -> str:
+        return "-" if value is None else f"{value * scale:.3g}"
+
+    value = difference["value"]
+    centre = "-" if value is None else f"{value * scale:+.3g}"
+    interval = f"{centre} [{shown(difference['low'])}, {shown(difference['high'])}]"
+    p = found.get("p")
+    p_text = "-" if p is None else ("<0.001" if p < 0.001 else f"{p:.3f}")
+    needed = found.get("games_needed")
+    unit = " (%)" if scale == 100.0 else ""
+    return (f"{(name + unit)[:30]:<30} {shown(found['a']):>8} {shown(found['b']):>8} "
+            f"{interval:>24} {p_text:>7} {'-' if needed is None else needed:>15}")
 
 
 def common_charts(columns: Columns, score: str = "points", team: bool = False) -> list[Chart]:

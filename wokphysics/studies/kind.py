@@ -21,6 +21,7 @@ from wokphysics.batch.tasks import TaskFn
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
 from wokphysics.studies.configs import Loader
+from wokphysics.studies.games import Measure
 
 Varied = list[tuple[str, list[Any]]]
 """Config keys (dotted) and the values each variant of a study takes."""
@@ -74,6 +75,8 @@ class StudyKind:
             seat per column), so a study of several counts prints one per count; False: the
             game's table has a row per player count already.
         cooperative: the seats win or lose together, so there is no seat's fairness to test.
+        measures: the game's own per-game measures that a comparison of configs pairs
+            (``compare``, a sweep against its first variant), besides the common ones.
     """
 
     game: GamePlugin
@@ -88,6 +91,7 @@ class StudyKind:
     bots: Callable[[argparse.Namespace], list[str]] = bots_option
     table_per_player_count: bool = True
     cooperative: bool = False
+    measures: Callable[[Columns], dict[str, Measure]] | None = None
 
 
 def turn_bots(game: GamePlugin) -> Callable[[list[str], Any], None]:

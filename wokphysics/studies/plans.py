@@ -103,6 +103,38 @@ def _definition(
     }
 
 
+def compare_definition(game: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The definition of ``compare GAME A B``: a sweep of two variants, config file (or
+    folder) A and config file B, each layered over the shipped config, on the same seeds."""
+    study_kind = kind(game)
+    check_games(args.games)
+    players = study_kind.players(args)
+    if players is None:
+        given = args.players if args.players is not None else plugin(game).default_players
+        players = player_list(given, game)
+    bots = study_kind.bots(args)
+    variants: list[dict[str, Any]] = []
+    for name, path in (("A", args.a), ("B", args.b)):
+        document = _user_override(study_kind, path)
+        text = configs.toml_text(document) if document else None
+        variants.append({"label": f"{name}: {path}", "values": {"config": name},
+                         "config": text})
+    study_kind.check_bots(bots, configs.load_text(study_kind.load, variants[0]["config"]))
+    seed = 1 if args.seed is None else check_seed(args.seed)
+    return {
+        "game": game,
+        "seed": seed,
+        "games": args.games,
+        "players": players,
+        "bots": bots,
+        "rotate": bool(getattr(args, "rotate_seats", False)),
+        "replays": None,
+        "variants": variants,
+        "vary": [],
+        "compare": [str(args.a), str(args.b)],
+    }
+
+
 def study(definition: Mapping[str, Any]) -> tuple[Study, StudyKind]:
     """The study a definition describes (from the command line or a ``study.json``)."""
     try:
@@ -127,6 +159,7 @@ def study(definition: Mapping[str, Any]) -> tuple[Study, StudyKind]:
             definition=definition,
             replays=definition.get("replays"),
             fairness=not study_kind.cooperative,
+            measures=study_kind.measures,
         )
         # Checked as the command line checks them: a hand-edited study.json asking for 10**12
         # games used to build every task in memory before anything was said.

@@ -52,9 +52,18 @@ def add_runner_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="run every task in this process, one after another (debugging; --workers 1)",
     )
+    group.add_argument(
+        "--wait-workers",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="with an existing cluster, how long to wait for its first worker (workers "
+        "queued on a batch system or Kubernetes may take minutes; default 60)",
+    )
 
 
-RUNNER_OPTIONS = ("out", "resume", "workers", "scheduler", "no_cluster", "no_progress")
+RUNNER_OPTIONS = ("out", "resume", "workers", "scheduler", "no_cluster", "no_progress",
+                  "wait_workers")
 """Options that say how a study runs, not what it is: they may go with ``--resume``."""
 
 

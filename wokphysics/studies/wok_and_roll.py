@@ -67,19 +67,6 @@ def _sections(columns: Columns) -> dict[str, Estimate]:
     return found
 
 
-def _by_menu(columns: Columns) -> dict[str, Estimate]:
-    """Mean final score per player on each menu side ("Simple Menu", "Expert Menu"); a plain
-    study of one side has one bar, named after its side."""
-    menus = columns.group_by("menu")
-    found = {}
-    for side, group in menus.items():
-        players = int(max(group.numbers("players")))
-        scores = [group.numbers(f"seat{s}_score") for s in range(1, players + 1)]
-        values = [v for seat in scores for v in seat if v == v]
-        found[f"{side.capitalize()} Menu"] = mean(values)
-    return found
-
-
 def charts(columns: Columns) -> list[Chart]:
     return [
         *common_charts(columns),
@@ -90,13 +77,6 @@ def charts(columns: Columns) -> list[Chart]:
             _sections,
             note="Taste points each section of the sheet gave, per player; the Simple and "
             "Expert Menus side by side when the study played both (sweep rules.menu).",
-        ),
-        Chart(
-            "score_by_menu",
-            "Score by menu side: Simple against Expert",
-            "points per player",
-            _by_menu,
-            note="Mean final score per player on each menu side the study played.",
         ),
     ]
 

@@ -24,6 +24,7 @@ from wokphysics.batch.values import Record, Scalar
 from wokphysics.games.wok_on_fire.plugin import PLUGIN
 from wokphysics.studies.games import (
     GameContext,
+    Measure,
     common_charts,
     game_result,
     player_counts,
@@ -176,6 +177,19 @@ def charts(columns: Columns) -> list[Chart]:
     ]
 
 
+def measures(columns: Columns) -> dict[str, Measure]:
+    """Wok on Fire's own per-game measures for a comparison of configs: the share of its
+    stirs that flipped a card, and the cards that left the wok."""
+    stirs = columns.numbers("stirs")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        flipped = np.where(stirs > 0, columns.numbers("stirs_that_flipped") / stirs, np.nan)
+    left = columns.numbers("left_wok_stirs") + columns.numbers("left_wok_chops")
+    return {
+        "stirs that flipped a card": Measure(flipped, "points", 100.0),
+        "cards leaving the wok": Measure(left, "cards"),
+    }
+
+
 def load_config(path: str | None) -> Any:
     """The validated config (the shipped one with ``path`` layered on)."""
     from wokphysics.config.wok_on_fire import load_config as load
@@ -221,4 +235,5 @@ KIND = StudyKind(
     charts=charts,
     table=_titled_table,
     check_bots=check_bots,
+    measures=measures,
 )
