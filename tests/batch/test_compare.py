@@ -65,9 +65,13 @@ def test_compare_plays_the_same_seeds_under_both_configs_and_pairs_them(
     assert score["difference"]["value"] == pytest.approx(statistics.mean(each), rel=1e-5)
     assert score["difference"]["n"] == 8
     assert f"== B: {expert} against A: {simple}, 2 players, the same seeds ==" in out
-    assert "score per player" in out and "games to see it" in out
+    assert "score per player" in out and "games to see it" in out and "detectable" in out
     report = (folder / "report.html").read_text()
     assert "<h2>Against the first variant</h2>" in report
+    assert "<th>detectable</th>" in report
+    assert "Wok and Roll comparison: 8 games" in report
+    # the comparison is its own section, not repeated as raw data under "Other figures"
+    assert "versus_first" not in report.split("<h2>Other figures</h2>")[1]
     assert "menu = &quot;expert&quot;" in report  # the Configs table shows what ran
 
 

@@ -95,7 +95,7 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
         key: value
         for key, value in summary.items()
         if key not in {"results", "variants", "failed", "definition", "study", "title",
-                       "fairness"}
+                       "fairness", "versus_first"}
     }
     parts.append("<h2>Other figures</h2>")
     parts.append(_table(["figure", "value"], [[k, _text(v)] for k, v in extra.items()]))
@@ -169,8 +169,9 @@ def _comparison_sections(summary: Mapping[str, Any]) -> list[str]:
         '<p class="note">Every game was played under each variant with the same seed, so '
         "each gives a difference B - A (B the variant, A the first); the table gives their "
         "mean with its 95 % interval (Student's t over the games), the paired t test's "
-        "p-value, and the games that would find the difference measured here 4 times in 5. "
-        "Win shares are in percentage points.</p>",
+        "p-value, the smallest difference these games would find 4 times in 5 (detectable: "
+        "smaller ones may well go unseen), and the games that would find the difference "
+        "measured here 4 times in 5. Win shares are in percentage points.</p>",
     ]
     for comparison in comparisons:
         for players, measures in comparison.get("players", {}).items():
@@ -186,10 +187,11 @@ def _comparison_sections(summary: Mapping[str, Any]) -> list[str]:
                     f"{_signed_g(_scaled(difference['value'], scale))} "
                     f"{_interval(difference, scale)}",
                     _p_value(found.get("p")), difference.get("n"),
+                    _number(_scaled(found.get("detectable"), scale)),
                     "-" if found.get("games_needed") is None else found["games_needed"],
                 ])
             parts.append(_table(["measure", "A", "B", "B - A [95 %]", "p", "games",
-                                 "games to see it"], rows))
+                                 "detectable", "games to see it"], rows))
     return parts
 
 

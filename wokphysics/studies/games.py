@@ -621,11 +621,12 @@ def versus_first_text(summary: Mapping[str, Any]) -> str:
             lines.append(f"== {comparison['label']} against {comparison['against']}, "
                          f"{players}, the same seeds ==")
             lines.append(f"{'':<30} {'A':>8} {'B':>8} {'B - A [95 %]':>24} {'p':>7} "
-                         f"{'games to see it':>15}")
+                         f"{'detectable':>10} {'games to see it':>15}")
             for name, found in measures.items():
                 lines.append(_compared_row(name, found))
-            lines.append("games to see it: games that would find the difference measured here "
-                         "4 times in 5")
+            lines.append("detectable: the smallest difference these games would find 4 times in "
+                         "5; games to see it:\n  the games that would find the difference "
+                         "measured here 4 times in 5 (both at p < 0.05)")
     return "\n".join(lines)
 
 
@@ -644,7 +645,8 @@ def _compared_row(name: str, found: Mapping[str, Any]) -> str:
     needed = found.get("games_needed")
     unit = " (%)" if scale == 100.0 else ""
     return (f"{(name + unit)[:30]:<30} {shown(found['a']):>8} {shown(found['b']):>8} "
-            f"{interval:>24} {p_text:>7} {'-' if needed is None else needed:>15}")
+            f"{interval:>24} {p_text:>7} {shown(found.get('detectable')):>10} "
+            f"{'-' if needed is None else needed:>15}")
 
 
 def common_charts(columns: Columns, score: str = "points", team: bool = False) -> list[Chart]:

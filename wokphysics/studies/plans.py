@@ -176,7 +176,8 @@ def study(definition: Mapping[str, Any]) -> tuple[Study, StudyKind]:
 
 def _title(game: str, definition: Mapping[str, Any]) -> str:
     players = ", ".join(str(p) for p in definition["players"])
-    kind_of = "sweep" if len(definition["variants"]) > 1 else "study"
+    kind_of = ("comparison" if definition.get("compare")
+               else "sweep" if len(definition["variants"]) > 1 else "study")
     return (
         f"{plugin(game).title} {kind_of}: {definition['games']} games per setting, "
         f"{players} players, bots {', '.join(definition['bots'])}"
