@@ -272,8 +272,10 @@ def against_variants(
             axes.axhline(value * scale, label=f"fair share {value * scale:.1f}"
                          f"{' %' if scale == 100.0 else ''}", **REFERENCE_STYLE)
         axes.set_ylabel(_axis(chart))
-        if shown:
-            axes.legend(fontsize=8, ncols=2 if len(shown) > 6 else 1)
+        if len(shown) > 3:  # beside the axes: inside, a long legend covered points
+            axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        elif shown:
+            axes.legend(fontsize=8)
     axes = grid[-1][0]
     if numeric is None:
         # one line per varied key, so crossed --vary labels do not run into each other, and
