@@ -107,3 +107,30 @@ def test_wok_on_fire_pairs_its_flips_and_the_cards_leaving_the_wok() -> None:
     found = measures(games)
     assert list(found["stirs that flipped a card"].values) == [0.25] * 3
     assert list(found["cards leaving the wok"].values) == [3.0] * 3
+
+
+def test_an_interrupted_comparison_resumes_to_the_files_of_one_run_in_one_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Before: `compare GAME --resume DIR` (what the interrupted line says) was refused by
+    # argparse (A and B required), and with A and B given too it printed a usage block.
+    simple, expert = tmp_path / "simple.toml", tmp_path / "expert.toml"
+    simple.write_text('[rules]\nmenu = "simple"\n')
+    expert.write_text('[rules]\nmenu = "expert"\n')
+    argv = ["compare", "wok-and-roll", str(simple), str(expert), "--games", "4", "--players",
+            "2", "--bots", "greedy", "--no-progress", "--no-cluster"]
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    assert main([*argv, "--out", str(whole)]) == 0
+    assert main([*argv, "--out", str(cut)]) == 0
+    lines = (cut / "records.jsonl").read_text().splitlines()
+    (cut / "records.jsonl").write_text("\n".join(lines[:3]) + "\n")
+    for name in ("report.html", "summary.json", "tasks.csv"):
+        (cut / name).unlink()
+    capsys.readouterr()
+    assert main(["compare", "wok-and-roll", str(simple), "--resume", str(cut)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["compare", "wok-and-roll", "--resume", str(cut), "--no-progress"]) == 0
+    for name in ("report.html", "summary.json", "tasks.csv", "scores.png"):
+        assert (cut / name).read_bytes() == (whole / name).read_bytes(), name
+    assert main(["compare", "wok-and-roll", str(simple), "--games", "2", "--no-cluster"]) == 2
+    assert "compare needs two config files" in capsys.readouterr().err

@@ -130,9 +130,12 @@ def compare_command(plugin: GamePlugin) -> VerbCommand:
     paired differences (a sweep of two variants, B against A)."""
 
     def add(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("a", metavar="A", help="the first config: a TOML file or folder "
-                            "(layered over the shipped config, as --config is)")
-        parser.add_argument("b", metavar="B", help="the second config, compared with A")
+        # optional for argparse so that `compare GAME --resume DIR` (the interrupted line's
+        # hint) parses; a new comparison without both is refused in run()
+        parser.add_argument("a", metavar="A", nargs="?", help="the first config: a TOML file "
+                            "or folder (layered over the shipped config, as --config is)")
+        parser.add_argument("b", metavar="B", nargs="?", help="the second config, compared "
+                            "with A")
         players = default_players(plugin)
         parser.add_argument(
             "--players", default=str(players), metavar="N[,N...]",
@@ -191,6 +194,8 @@ def run(
 
     if args.out and args.resume:
         raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")
+    if compare:
+        _check_compared(args)
     light = bool(missing_study_tools())
     if light:  # a player's install: the games in this process, the text table, a hint
         for option in ("out", "resume", "workers", "scheduler"):
@@ -260,6 +265,18 @@ def run(
     if light:
         print(HINT, file=sys.stderr)
     return 1 if results.failures else 0
+
+
+def _check_compared(args: argparse.Namespace) -> None:
+    """``compare`` takes two config files for a new comparison, none with ``--resume`` (the
+    saved study has them)."""
+    given = [path for path in (args.a, args.b) if path is not None]
+    if args.resume and given:
+        raise UserError(f"--resume {args.resume} compares the configs saved there: drop "
+                        f"{' '.join(given)}")
+    if not args.resume and len(given) < 2:
+        raise UserError("compare needs two config files, A and B (e.g. compare GAME "
+                        "simple.toml expert.toml), or --resume DIR")
 
 
 def _groups(definition: dict[str, Any], columns: Any) -> list[tuple[str | None, Any]]:
