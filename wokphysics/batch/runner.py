@@ -24,6 +24,7 @@ from wokphysics.batch.store import (
     RecordLog,
     append_run,
     atomic,
+    claimed,
     open_folder,
     split_rows,
     write_json,
@@ -67,8 +68,15 @@ def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = N
     log = RecordLog()
     if out_dir is not None:
         log = open_folder(out_dir, study, options.resume)
-    elif options.resume:
+        with claimed(out_dir):  # one process at a time runs a study's folder
+            return _run(study, out_dir, options, log)
+    if options.resume:
         raise ValueError("resuming needs the study's folder")
+    return _run(study, out_dir, options, log)
+
+
+def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog) -> Results:
+    """Run the tasks ``log`` lacks and write the folder's files (see :func:`run_study`)."""
     done = log.scan()[1]
     todo = [index for index in range(len(study)) if index not in done]
     start = time.perf_counter()

@@ -21,6 +21,7 @@ import csv
 import hashlib
 import json
 import os
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -278,6 +279,31 @@ def open_folder(folder: Path, study: Study, resume: bool) -> RecordLog:
             )
         write_json(folder / MANIFEST, wanted)
     return RecordLog(folder / LOG)
+
+
+@contextmanager
+def claimed(folder: Path) -> Iterator[None]:
+    """Hold ``folder``'s study for this process (an exclusive ``flock`` on its ``study.json``)
+    while it runs: a second ``--resume`` of a study still running (from another terminal,
+    say) is refused in one line instead of playing every missing task a second time into the
+    same ``records.jsonl``."""
+    try:
+        handle = (folder / MANIFEST).open("rb")
+    except OSError:  # nothing to hold: open_folder has said what is wrong with the folder
+        yield
+        return
+    with handle:
+        if sys.platform != "win32":  # pragma: no branch - the CI runs on Linux
+            import fcntl
+
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise UserError(
+                    f"{folder}: another wokphysics is running this study now; let it finish "
+                    f"(or stop it) and `--resume {folder}` if it did not"
+                ) from None
+        yield
 
 
 def append_run(folder: Path, run: dict[str, Any]) -> None:
