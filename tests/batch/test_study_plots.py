@@ -126,3 +126,15 @@ def test_the_flips_report_shows_each_variant_s_config(tmp_path: Path) -> None:
                  "--no-cluster", "--out", str(folder)]) == 0
     configs = (folder / "report.html").read_text().split("<h2>Configs</h2>")[1].split("<h2>")[0]
     assert "friction = 0.3" in configs and "friction = 0.4" in configs
+
+
+def test_a_long_value_axis_label_is_wrapped_not_run_over_the_variants() -> None:
+    # Before: Wok Star's 'round 6 income ($; 0 when Bad Publicity ended the game)' ran past
+    # the axis's height and over the variants' names in a sweep's plot of means.
+    label = "round 6 income ($; 0 when Bad Publicity ended the game)"
+    chart = Chart("scores", "The team's final score", label, lambda columns: {})
+    per_variant = [(name, {"2 players": Estimate(30.0, 25.0, 35.0, 10)})
+                   for name in ("a=1", "a=2")]
+    drawn = against_variants(chart, per_variant).axes[0].get_ylabel()
+    assert drawn.replace("\n", " ") == label
+    assert max(len(line) for line in drawn.splitlines()) <= 40

@@ -54,7 +54,13 @@ def _scale(chart: ChartLabels) -> float:
 
 
 def _axis(chart: ChartLabels) -> str:
-    return f"{chart.axis} (%)" if chart.percent and "%" not in chart.axis else chart.axis
+    """The value axis's label, wrapped at 40 characters (a long one ran past the axis and
+    over the variants' labels: Wok Star's 'round 6 income ($; 0 when Bad Publicity ended
+    the game)')."""
+    import textwrap
+
+    label = f"{chart.axis} (%)" if chart.percent and "%" not in chart.axis else chart.axis
+    return "\n".join(textwrap.wrap(label, 40)) or label
 
 
 def _errors(estimates: Sequence[Estimate], scale: float) -> tuple[list[float], np.ndarray]:
