@@ -95,9 +95,16 @@ def test_output_to_a_full_device_is_one_line(tmp_path: Path) -> None:
                                    "free some space or write elsewhere")
 
 
-def test_a_game_whose_folder_was_deleted_is_one_line(tmp_path: Path) -> None:
-    """The save file is named relative to a folder that was deleted after the shell was
-    there (the save lock asked for the current folder and raised FileNotFoundError)."""
+@pytest.mark.parametrize("command", [
+    ["play", "we-will-wok-you", "--save", "g.json", "--max-frames", "2"],
+    ["simulate", "wok-star", "--games", "2"],  # Dask's workers failed to start in it
+    ["sweep", "wok-star", "--vary", "rules.timer=true,false", "--games", "1"],
+])
+def test_a_command_whose_folder_was_deleted_is_one_line(command: list[str],
+                                                        tmp_path: Path) -> None:
+    """The folder the shell was in was deleted before the command: the save lock asked for
+    it (FileNotFoundError), and simulate's Dask workers could not start in it (a page of
+    tracebacks from distributed's nanny, exit status 1)."""
     gone = tmp_path / "gone"
     gone.mkdir()
     script = (
@@ -107,10 +114,8 @@ def test_a_game_whose_folder_was_deleted_is_one_line(tmp_path: Path) -> None:
         "sys.exit(main(sys.argv[1:]))\n"
     )
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    done = subprocess.run(
-        [sys.executable, "-c", script, "play", "we-will-wok-you", "--save", "g.json",
-         "--max-frames", "2"], capture_output=True, text=True, env=env, timeout=120,
-    )
+    done = subprocess.run([sys.executable, "-c", script, *command], capture_output=True,
+                          text=True, env=env, timeout=120)
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip() == ("wokphysics: the current folder no longer exists; change to "
                                    "a folder that does")

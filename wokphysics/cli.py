@@ -42,6 +42,7 @@ from wokphysics.ui.turn.play import add_window_arguments
 
 DEFAULT_PLAY_GAME = WOK_ON_FIRE.name
 TERMINAL = "--terminal"
+NO_CURRENT_FOLDER = "the current folder no longer exists; change to a folder that does"
 
 VERB_HELP: dict[Verb | Literal["sweep", "compare"], str] = {
     "play": "play a game: alone, the launcher; with a GAME, that game in the window (or in "
@@ -325,6 +326,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = " ".join([*_command_words(args_list), *(["--terminal"] if terminal else [])])
         assert isinstance(parser, _Parser)
         parser.error(f"unrecognized arguments: {' '.join(unknown)}", where)
+    if not _current_folder_exists():
+        # before any command: Dask's workers, for one, start in it and fail with a traceback
+        print(f"wokphysics: {NO_CURRENT_FOLDER}", file=sys.stderr)
+        return 2
     try:
         status: int = args.handler(args)
         sys.stdout.flush()  # a full device says so here, not in Python's exit hook
@@ -353,6 +358,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def _current_folder_exists() -> bool:
+    try:
+        os.getcwd()
+    except OSError:
+        return False
+    return True
+
+
 def _release_save_files() -> None:
     """The command is over: let go of the save files it claimed (their lock files go too),
     also when it was refused after claiming one."""
@@ -379,11 +392,8 @@ def os_problem(error: OSError) -> str | None:
         return line
     if error.errno == errno.ENOSPC:
         return "cannot write the output: the device is full; free some space or write elsewhere"
-    if isinstance(error, FileNotFoundError):
-        try:
-            os.getcwd()
-        except OSError:
-            return "the current folder no longer exists; change to a folder that does"
+    if isinstance(error, FileNotFoundError) and not _current_folder_exists():
+        return NO_CURRENT_FOLDER  # deleted while the command ran
     if error.errno in (errno.EIO, errno.EROFS, errno.EACCES, errno.EDQUOT):
         return f"cannot write the output: {error.strerror}"
     return None
