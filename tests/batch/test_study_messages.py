@@ -11,12 +11,17 @@ import pytest
 from cli_helpers import wokphysics
 
 
+@pytest.mark.parametrize("options", [[], ["--games", "3"], ["--players", "3", "--seed", "4"]])
 def test_resume_naming_a_file_says_it_is_a_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    options: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Also beside an option a resume may not change: it said to drop --games, and then
+    that the file is a file."""
     file = tmp_path / "tasks.csv"
     file.write_text("task\n")
-    outcome = wokphysics(capsys, monkeypatch, "simulate", "wok-star", "--resume", str(file))
+    outcome = wokphysics(capsys, monkeypatch, "simulate", "wok-star", *options, "--resume",
+                         str(file))
     assert outcome.status == 2 and outcome.one_line_error
     assert outcome.err.strip() == (f"wokphysics: {file}: is a file, not a study folder (give "
                                    "--resume the folder --out wrote)")

@@ -208,14 +208,14 @@ def run(
     cluster.check()
     folder: Path | None
     if args.resume:
-        if add is not None:
-            refuse_study_options(args, add)
         folder = Path(args.resume)
         definition: dict[str, Any] = read_manifest(folder)["definition"]
         if definition.get("game") != game:
             raise UserError(
                 f"{folder}: a study of {definition.get('game')}, not of {game}"
             )
+        if add is not None:  # after the folder is known to hold a study of this game
+            refuse_study_options(args, add)
     else:
         folder = Path(args.out) if args.out else None
         if sweep:

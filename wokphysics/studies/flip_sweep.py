@@ -252,11 +252,11 @@ def run(args: argparse.Namespace) -> int:
     cluster.check()
     folder: Path | None
     if args.resume:
-        refuse_study_options(args, add_options)
         folder = Path(args.resume)
         spec: dict[str, Any] = read_manifest(folder)["definition"]
         if spec.get("study") != STUDY:
             raise UserError(f"{folder}: not a sweep of flips")
+        refuse_study_options(args, add_options)
     else:
         folder = Path(args.out) if args.out else None
         spec = definition(args)
