@@ -29,8 +29,8 @@ from wokphysics.ui.scene import MESSAGE_S
 from wokphysics.ui.turn.replay import ReplayControl
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
-from wokphysics.ui.wok_and_roll.drawing import RollDrawing
 from wokphysics.ui.wok_and_roll.layout import Hit
+from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
 from wokphysics.ui.wok_and_roll.view import menu_shown
 
@@ -180,9 +180,9 @@ def test_a_dimmed_serving_says_why_and_changes_nothing() -> None:
     assert said.status == "R1.2: a dish is crossed from the top down: R1.1 comes first"
     assert state_of(scene).to_json() == before
     # the hover says the same without clicking
-    drawing = scene.parts.drawing
-    assert isinstance(drawing, RollDrawing)
-    words = drawing.tooltip(Hit("serving", "R1.2"), scene)
+    presenter = scene.parts.presenter
+    assert isinstance(presenter, RollPresenter)
+    words = presenter.tooltip(Hit("serving", "R1.2"))
     assert "Not now: a dish is crossed from the top down" in words
     # The click's bubble alone is shown where the pointer rests (the tooltip saying the same
     # was drawn over it); once the bubble is gone, resting there shows the tooltip.
@@ -415,7 +415,7 @@ def test_no_tooltip_covers_the_payment_under_way() -> None:
             continue
         view(scene).hover = hit
         scene.parts.drawing.draw(surface, scene)
-        if RollDrawing.tooltip(scene.parts.drawing, hit, scene):
+        if RollPresenter.tooltip(scene.parts.presenter, hit):
             hovered += 1
         shown = surface.subsurface(panel)
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(still, "RGB"), hit

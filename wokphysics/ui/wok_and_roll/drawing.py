@@ -15,15 +15,10 @@ import pygame
 
 from wokphysics.games.wok_and_roll.advice import (
     cookable,
-    needs_words,
     tally,
     tally_sentence,
-    why_not,
-    why_not_books,
 )
 from wokphysics.games.wok_and_roll.menu import Menu
-from wokphysics.games.wok_and_roll.rules import serving_of
-from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.widgets import (
     DIM,
@@ -38,10 +33,11 @@ from wokphysics.ui.widgets import (
     newest_whole,
 )
 from wokphysics.ui.wok_and_roll.faces import INK
-from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout
-from wokphysics.ui.wok_and_roll.payment import Source, action_target, tokens_of
-from wokphysics.ui.wok_and_roll.presenter import dish_name
+from wokphysics.ui.wok_and_roll.layout import RollLayout
+from wokphysics.ui.wok_and_roll.payment import action_target
+from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.sheet_drawing import CHOSEN, Marks, SheetPainter
+from wokphysics.ui.wok_and_roll.tooltips import PaymentWords
 from wokphysics.ui.wok_and_roll.view import RollView, menu_shown, roll_state, shown_seat
 
 BACKGROUND: Color = (38, 44, 40)
@@ -50,8 +46,6 @@ SEAT_COLORS: tuple[Color, ...] = ((90, 200, 250), (250, 150, 80), (160, 220, 110
                                   (230, 120, 200), (240, 220, 90))
 BUTTON_LABELS = {"reroll": "Re-roll", "lock": "Lock in", "cook": "Cook", "clear": "Clear",
                  "done": "Done cooking"}
-SOURCE_WORDS = {"fridge": "Fridge", "hat": "Chef's Hat", "circle": "circled",
-                "pantry": "Pantry"}
 
 
 def menu_key(menu: Menu) -> tuple[object, ...]:
@@ -64,10 +58,12 @@ def _nothing() -> None:
 
 
 class RollDrawing:
-    """Draws Wok and Roll from the state, the scene and the view."""
+    """Draws Wok and Roll from the state, the scene and the view; the words are the
+    presenter's."""
 
-    def __init__(self, view: RollView) -> None:
+    def __init__(self, view: RollView, presenter: RollPresenter) -> None:
         self.view = view
+        self.presenter = presenter
         self.sheet = SheetPainter(view.faces, view.text)
         self._still: pygame.Surface | None = None
         self._keys: dict[str, tuple[object, ...]] = {}
@@ -321,8 +317,9 @@ class RollDrawing:
         self._label(surface, head, lay.font(24), (x, y), GOLD, True)
         y += lay.px(30)
         payment = view.payment
-        if payment is not None and scene.person_to_act:
-            y = self._payment(surface, scene, lay, x, y, width)
+        words = self.presenter.payment_words()
+        if words is not None and scene.person_to_act:
+            y = self._payment(surface, words, lay, x, y, width)
         else:
             y = view.text.draw_wrapped(surface, scene.prompt(), lay.font(20), x, y, width, WHITE)
         status = scene.presenter.status  # the last refusal (red), or news ("resumed after ...")
@@ -349,70 +346,18 @@ class RollDrawing:
             draw_button(surface, view.text, Button(rect, BUTTON_LABELS[name], _nothing, enabled),
                         lay.font(22))
 
-    def _payment(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout, x: int, y: int,
-                 width: int) -> int:
-        state = roll_state(scene)
-        view = self.view
-        payment = view.payment
-        assert payment is not None
-        sheet = state.sheet
-        seat = state.current_player
-        target = payment.target
-        text = view.text
-        if target.kind == "serving":
-            serving = serving_of(sheet, state.menus[seat], target.key)
-            points = serving.points if serving is not None else 0
-            title = f"{target.key} {dish_name(state, seat, target.key)} (+{points})"
-            needs = f"needs {needs_words(sheet, serving)}" if serving is not None else ""
-        elif target.kind == "convert":
-            title = f"{sheet.names[target.key]} skill"
-            needs = f"needs {sheet.conversion_cost} Recipe Books"
-        elif target.kind == "rectangle":
-            title = f"End-game bonus '{target.key}'"
-            needs = f"needs {sheet.rectangle_cost} Recipe Books"
-        else:
-            title = f"Unlock {target.key}"
-            needs = f"{sheet.unlock_cost} Recipe Books, or a Recipe"
-        y = text.draw_wrapped(surface, title, lay.font(22), x, y, width, GOLD)
-        y = text.draw_wrapped(surface, needs, lay.font(20), x, y, width, WHITE) + lay.px(4)
+    def _payment(self, surface: pygame.Surface, words: PaymentWords, lay: RollLayout, x: int,
+                 y: int, width: int) -> int:
+        text = self.view.text
+        y = text.draw_wrapped(surface, words.title, lay.font(22), x, y, width, GOLD)
+        y = text.draw_wrapped(surface, words.needs, lay.font(20), x, y, width, WHITE) + lay.px(4)
         self._label(surface, "Paid with:", lay.font(20), (x, y), DIM)
         y += lay.px(22)
-        wallet = view.wallet(scene, seat)
-        faces = view.tray.faces(state)
-        for source in payment.chosen:
-            words = self._source_words(state, source, faces)
-            self._label(surface, f"- {words}", lay.font(20), (x, y), WHITE)
+        for line in words.paid:
+            self._label(surface, line, lay.font(20), (x, y), WHITE)
             y += lay.px(20)
-        action = payment.complete(wallet)
-        if action is None:
-            missing = payment.missing(wallet)
-            note = (f"choose {missing} more (click dice, Fridge...)" if missing > 0 else
-                    "those do not pay for it: click one to take it out")
-            y = text.draw_wrapped(surface, note, lay.font(20), x, y + lay.px(4), width, GOLD)
-        else:
-            spent = len(tokens_of(action, sheet))
-            y = text.draw_wrapped(surface, f"ready ({spent} used): Cook, Enter, or click it "
-                                  "again", lay.font(20), x, y + lay.px(4), width, GOLD)
-        return y
-
-    def _source_words(self, state: WokAndRollState, source: Source, faces: list[int]) -> str:
-        sheet = state.sheet
-        if source.kind == "die":
-            colour = "white" if source.index < sheet.white else "red"
-            face = sheet.names[sheet.codes[faces[source.index]]]
-            return f"die {source.index + 1} ({colour}): {face}"
-        if source.kind == "fridge":
-            return f"Fridge {sheet.names[sheet.codes[sheet.fridge[source.index]]]}"
-        if source.kind == "hat":
-            return "a Chef's Hat (any ingredient)"
-        if source.kind == "circle":
-            return f"circled {sheet.names[sheet.codes[sheet.rows[source.index].bonus]]}"
-        if source.kind == "pantry":
-            return f"Pantry {sheet.names[sheet.codes[source.index]]}"
-        if source.kind == "recipe":
-            menu = state.menus[state.current_player]
-            return f"crossing off a Recipe ({sheet.recipes[menu.recipes_used]} points)"
-        return source.kind
+        return text.draw_wrapped(surface, words.note, lay.font(20), x, y + lay.px(4), width,
+                                 GOLD)
 
     def _log(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
         area = lay.log
@@ -442,174 +387,9 @@ class RollDrawing:
                              border_radius=lay.px(6))
         if any(rect.collidepoint(said.at) for said in scene.presenter.bubbles):
             return  # a refusal's bubble there says why already; the tooltip would cover it
-        words = self.tooltip(hit, scene)
+        words = self.presenter.tooltip(hit)
         if words:
             self._tooltip(surface, words, rect, lay)
-
-    def tooltip(self, hit: Hit, scene: TurnScene) -> str:
-        """The details shown when the pointer rests on ``hit``."""
-        state = roll_state(scene)
-        sheet = state.sheet
-        seat = shown_seat(scene)
-        names = sheet.names
-        if hit.kind == "die":
-            position = int(hit.key)
-            faces = self.view.tray.faces(state)
-            code = sheet.codes[faces[position]]
-            red = position >= sheet.white
-            who = (f"only {scene.names[state.roller]} (at the market) cooks with it" if red
-                   else "everyone cooks with it")
-            extra = ""
-            if seat >= 0 and position in self.view.used_positions(state, seat):
-                extra = "; used this turn"
-            if state.phase == "roll" and scene.person_to_act:
-                extra += "; click to choose it for the re-roll"
-            return (f"Die {position + 1} ({'red' if red else 'white'}): {names[code]} ({code}); "
-                    f"{who}{extra}")
-        if hit.kind == "serving":
-            return self._serving_tip(hit.key, scene)
-        if hit.kind == "group":
-            return self._group_tip(hit.key, scene)
-        if hit.kind == "lock":
-            group = sheet.group_by_id[hit.key]
-            first = sheet.servings[group.servings[group.locked_from]].sid
-            menu = state.menus[seat] if seat >= 0 else None
-            if menu is not None and menu.unlocked >> group.index & 1:
-                return f"Lock of {hit.key}: crossed off, the dish is open"
-            penalty = (sheet.recipes[menu.recipes_used] if menu is not None
-                       and menu.recipes_used < len(sheet.recipes) else None)
-            recipe = f", or cross off a Recipe ({penalty} points)" if penalty is not None else ""
-            return (f"Lock: {first} and below need it crossed off first: {sheet.unlock_cost} "
-                    f"Recipe Books{recipe}. Click to choose it" + self._book_reason(
-                        scene, "unlock", hit.key))
-        if hit.kind == "circle":
-            row = sheet.rows[int(hit.key)]
-            menu = menu_shown(scene, seat)
-            state_words = "not circled yet"
-            if menu.circled >> row.index & 1:
-                state_words = "used" if menu.circle_used >> row.index & 1 else \
-                    "circled: usable once (click it while paying)"
-            return (f"Row {row.index + 1} ({' + '.join(row.sids)}): crossing both circles a "
-                    f"{names[sheet.codes[row.bonus]]}; {state_words}")
-        if hit.kind == "fridge":
-            k = int(hit.key)
-            menu = menu_shown(scene, seat)
-            used = "used" if menu.fridge_used >> k & 1 else "unused (click it while paying)"
-            return (f"Fridge {names[sheet.codes[sheet.fridge[k]]]}: usable once in the game; "
-                    f"{sheet.fridge_points_each} taste point at the end if unused; {used}")
-        if hit.kind == "hat":
-            k = int(hit.key)
-            menu = menu_shown(scene, seat)
-            if k >= menu.hats:
-                return ("A Chef's Hat not earned yet: the House Special earns one after the "
-                        "servings marked with a hat")
-            used = "used" if k < menu.hats_used else "unused (click it while paying)"
-            return f"Chef's Hat: one ingredient of your choice, once; {used}"
-        if hit.kind == "pantry":
-            food, slot = (int(part) for part in hit.key.split("."))
-            menu = menu_shown(scene, seat)
-            circled = slot < menu.pantry_circled[food]
-            words = ("used" if slot < menu.pantry_used[food] else "circled: usable once"
-                     if circled else "not circled yet")
-            return (f"Pantry {names[sheet.codes[food]]} space {slot + 1}: "
-                    f"{sheet.pantry_points[slot]} taste points at the end once circled (cook a "
-                    f"serving marked P with it); {words}")
-        if hit.kind == "convert":
-            food_name = names[hit.key]
-            return (f"{food_name} skill ({sheet.conversion_cost} Recipe Books): from then on any "
-                    f"Recipe Book may be used as {food_name}" + self._book_reason(
-                        scene, "convert", hit.key))
-        if hit.kind == "rectangle":
-            model = next(r for r in sheet.rectangles if r.rid == hit.key)
-            what = ("each Specialty Skill (hexagon or rectangle)" if model.per < 0 else
-                    f"each {names[sheet.codes[model.per]]} serving crossed")
-            return (f"End-game bonus ({sheet.rectangle_cost} Recipe Books): {model.points} taste "
-                    f"point(s) for {what}" + self._book_reason(scene, "rectangle", hit.key))
-        if hit.kind == "recipe":
-            penalties = ", ".join(map(str, sheet.recipes))
-            return (f"Recipes: cross one off to remove a lock without Recipe Books; they cost "
-                    f"{penalties} taste points in order")
-        if hit.kind == "other":
-            other = int(hit.key)
-            menu = menu_shown(scene, other)
-            parts = ", ".join(f"{title} {points}" for title, points, _ in tally(sheet, menu))
-            when = " (as the dice locked)" if state.public and other != scene.viewer else ""
-            return f"{scene.names[other]}: {menu.score(sheet)} taste points{when}: {parts}"
-        if hit.kind == "section":
-            if hit.key in sheet.titles and seat >= 0:
-                menu = menu_shown(scene, seat)
-                scores = menu.section_scores(sheet)
-                key = hit.key
-                return f"{sheet.titles[key]}: {scores.get(key, 0)} taste points so far"
-            return ""
-        return ""
-
-    def _book_reason(self, scene: TurnScene, kind: str, key: str) -> str:
-        state = roll_state(scene)
-        if not scene.person_to_act or state.phase != "cook":
-            return ""
-        options = self.view.options(scene, state.current_player)
-        if any((t := action_target(a, state.sheet)) is not None and (t.kind, t.key) == (kind, key)
-               for a in options):
-            return " (possible now)"
-        sheet = state.sheet
-        menu = state.menus[state.current_player]
-        if kind == "convert":
-            gained = bool(menu.conversions >> sheet.codes.index(key) & 1)
-            cost = sheet.conversion_cost
-        elif kind == "rectangle":
-            gained = bool(menu.rectangles >> next(r.index for r in sheet.rectangles
-                                                  if r.rid == key) & 1)
-            cost = sheet.rectangle_cost
-        else:
-            gained = bool(menu.unlocked >> sheet.group_by_id[key].index & 1)
-            cost = sheet.unlock_cost
-        reason = why_not_books(state, state.current_player, "it", cost, gained)
-        return f" - not now: {reason}" if reason else ""
-
-    def _serving_tip(self, sid: str, scene: TurnScene) -> str:
-        state = roll_state(scene)
-        sheet = state.sheet
-        seat = shown_seat(scene)
-        if seat < 0:
-            return ""
-        serving = serving_of(sheet, state.menus[seat], sid)
-        if serving is None:
-            return ""
-        words = (f"{sid} {dish_name(state, seat, sid)}: needs {needs_words(sheet, serving)}; "
-                 f"{serving.points} taste point{'s' if serving.points != 1 else ''}")
-        if serving.pantry >= 0:
-            words += f"; circles a {sheet.names[sheet.codes[serving.pantry]]} in the Pantry"
-        if seat != scene.viewer or scene.replaying:
-            menu = menu_shown(scene, seat)
-            crossed = (serving.index >= 0 and menu.crossed >> serving.index & 1) or (
-                serving.index < 0 and serving.pos < menu.hs_done)
-            return words + ("; crossed off" if crossed else "")
-        reason = why_not(state, seat, serving, scene.names[max(0, state.cooker)])
-        if reason is None:
-            payment = self.view.payment
-            if payment is not None and payment.target.key == sid:
-                return words + ". Click it again (or Cook) to cook it with what is chosen"
-            return words + ". Click to choose it (the cheapest payment is proposed)"
-        return f"{words}. Not now: {reason}"
-
-    def _group_tip(self, gid: str, scene: TurnScene) -> str:
-        state = roll_state(scene)
-        sheet = state.sheet
-        seat = shown_seat(scene)
-        if gid == "HS":
-            if seat < 0 or state.menus[seat].hs_tile < 0:
-                return ""
-            tile = sheet.tiles[state.menus[seat].hs_tile]
-            hats = " and ".join(str(n) for n in sorted(tile.hats_after))
-            return (f"House Special: {tile.name}, cooked only by its owner, top to bottom; a "
-                    f"Chef's Hat after serving {hats}")
-        group = sheet.group_by_id[gid]
-        kind = ("a dish: crossed from the top down" if group.is_dish else
-                f"a platter: its servings in any order, +{group.bonus} when all are crossed")
-        menu = menu_shown(scene, seat)
-        done = (menu.crossed & group.mask).bit_count()
-        return f"{gid} {group.name}: {kind}; {done} of {len(group.servings)} crossed"
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
                  lay: RollLayout) -> None:

@@ -28,19 +28,12 @@ from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions, Painter, SpriteFlight
 from wokphysics.ui.turn.scene import Narration, TurnPresenter
 from wokphysics.ui.turn.session import Applied
+from wokphysics.ui.wok_and_roll.layout import Hit
+from wokphysics.ui.wok_and_roll.tooltips import PaymentWords, RollTips, dish_name
 from wokphysics.ui.wok_and_roll.view import RollView, roll_state
 
 STAGGER_S = 0.08
 """Seconds between the starts of dice tumbling back into the tray."""
-
-
-def dish_name(state: WokAndRollState, seat: int, sid: str) -> str:
-    """The dish a serving belongs to (``House Special Chilli Crab`` for ``HS.n``)."""
-    if sid.startswith("HS."):
-        tile = state.menus[seat].hs_tile
-        return f"House Special {state.sheet.tiles[tile].name}" if tile >= 0 else "House Special"
-    group = state.sheet.group_by_id.get(sid.split(".")[0])
-    return group.name if group is not None else sid
 
 
 def says(name: str, singular: str, plural: str) -> str:
@@ -60,6 +53,7 @@ class RollPresenter(TurnPresenter):
     def __init__(self, view: RollView, sound: Sound, motions: Motions) -> None:
         super().__init__(sound, motions)
         self.view = view
+        self.tips = RollTips(view)
         self.held: list[str] = []
         self.pending: tuple[Reroll, list[int]] | None = None
         """A re-roll a person just asked for, with the dice positions they chose."""
@@ -70,6 +64,15 @@ class RollPresenter(TurnPresenter):
         self.pending = None
         self.view.tray.reset()
         self.view.reset()
+
+    # ------------------------------------------------------------------ words to draw
+    def tooltip(self, hit: Hit) -> str:
+        """The details of what the pointer rests on ("" for none)."""
+        return self.tips.tooltip(hit, self.scene)
+
+    def payment_words(self) -> PaymentWords | None:
+        """The panel's words for the choice being paid, if any."""
+        return self.tips.payment_words(self.scene)
 
     # ------------------------------------------------------------------ the prompt
     def prompt(self) -> str:

@@ -40,7 +40,8 @@ def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a Wok and Roll scene, sharing one view."""
     view = RollView(DiceFaces(text), text, DiceTray(state.sheet.dice))
     presenter = RollPresenter(view, sound, Motions())
-    return GameParts(presenter, RollInput(view, presenter), RollDrawing(view), HELP_LINES,
+    return GameParts(presenter, RollInput(view, presenter), RollDrawing(view, presenter),
+                     HELP_LINES,
                      turns_done=_turns_done, shown_turn=_turn_on_table)
 
 
