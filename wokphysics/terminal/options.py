@@ -31,6 +31,25 @@ def check_players(players: int, low: int, high: int, title: str) -> int:
     return players
 
 
+def add_bot_options(parser: argparse.ArgumentParser, bots: tuple[str, ...], default: str
+                    ) -> None:
+    """``--bots N|NAMES`` (the seats bots take) and ``--bot NAME`` (the bot a number of them
+    plays), naming the game's ``bots`` and its ``default``."""
+    parser.add_argument(
+        "--bots",
+        default=None,
+        metavar="N|NAMES",
+        help="how many seats are bots (default: all but one), or one bot name per bot seat, "
+        f"comma-separated ({', '.join(bots)}); bots take the last seats; 0 = people only",
+    )
+    parser.add_argument(
+        "--bot",
+        default=default,
+        metavar="NAME",
+        help=f"the bot a number of --bots seats: {' or '.join(bots)} (default {default})",
+    )
+
+
 def add_seed_and_config(parser: argparse.ArgumentParser, seeded: str, config_file: str,
                         simulate: bool = False) -> None:
     """``--seed N`` (what it seeds, for ``play`` or for ``simulate``) and ``--config PATH``

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from wokphysics.terminal.options import (
+    add_bot_options,
     add_players,
     add_seed_and_config,
     add_simulation_options,
@@ -56,19 +57,7 @@ TERMINAL_HINT = (
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=3)
-    parser.add_argument(
-        "--bots",
-        default=None,
-        metavar="N|NAMES",
-        help="how many seats are bots (default: all but one), or one bot name per bot seat, "
-        "comma-separated (greedy, random); bots take the last seats; 0 = people only",
-    )
-    parser.add_argument(
-        "--bot",
-        default="greedy",
-        metavar="NAME",
-        help="the bot a number of --bots seats: greedy or random (default greedy)",
-    )
+    add_bot_options(parser, ("greedy", "random"), "greedy")
 
 
 def play(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from wokphysics.terminal.options import (
+    add_bot_options,
     add_players,
     add_seed_and_config,
     add_simulation_options,
@@ -74,19 +75,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=3)  # as the window
-    parser.add_argument(
-        "--bots",
-        default=None,
-        metavar="N|NAMES",
-        help="how many seats are bots (default: all but one), or one bot name per bot seat, "
-        "comma-separated (greedy, random); bots take the last seats; 0 = people only",
-    )
-    parser.add_argument(
-        "--bot",
-        default="greedy",
-        metavar="NAME",
-        help="the bot a number of --bots seats: greedy or random (default greedy)",
-    )
+    add_bot_options(parser, ("greedy", "random"), "greedy")
 
 
 def play(args: argparse.Namespace) -> int:

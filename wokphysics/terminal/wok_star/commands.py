@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
 from wokphysics.terminal.options import (
+    add_bot_options,
     add_players,
     add_seed_and_config,
     check_players,
@@ -92,19 +93,7 @@ def play_config(args: argparse.Namespace) -> WokStarConfig:
 # ---------------------------------------------------------------------- play
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
-    parser.add_argument(
-        "--bots",
-        default=None,
-        metavar="N|NAMES",
-        help="how many seats are bots (default: all but one), or one bot name per bot seat, "
-        "comma-separated (team, random); bots take the last seats; 0 = people only",
-    )
-    parser.add_argument(
-        "--bot",
-        default="team",
-        metavar="NAME",
-        help="the bot a number of --bots seats: team or random (default team)",
-    )
+    add_bot_options(parser, ("team", "random"), "team")
 
 
 def play(args: argparse.Namespace) -> int:
