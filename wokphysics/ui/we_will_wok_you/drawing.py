@@ -18,7 +18,7 @@ from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.we_will_wok_you.faces import draw_symbol, type_color
 from wokphysics.ui.we_will_wok_you.layout import CHIP, WOK, WwwyLayout, WwwyTarget, hand_groups
 from wokphysics.ui.we_will_wok_you.payment import shared_symbols, symbol_counts
-from wokphysics.ui.we_will_wok_you.presenter import card_words, rows_of
+from wokphysics.ui.we_will_wok_you.presenter import WwwyPresenter, card_words
 from wokphysics.ui.we_will_wok_you.view import WwwyView, hand_seat, wwwy_state
 from wokphysics.ui.widgets import (
     DIM,
@@ -52,10 +52,11 @@ class WwwyDrawing:
     The still picture is kept in one surface and redrawn region by region: each region (the
     top bar, the market, the woks on offer, the players, the log, the hand, the side) is
     redrawn only when what it shows changed, so a bot's step costs the players' box and the
-    log, not the whole table."""
+    log, not the whole table. The words of its tooltips are the presenter's."""
 
-    def __init__(self, view: WwwyView) -> None:
+    def __init__(self, view: WwwyView, presenter: WwwyPresenter) -> None:
         self.view = view
+        self.presenter = presenter
         self._still: pygame.Surface | None = None
         self._keys: dict[str, tuple[object, ...]] = {}
         self._end: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -408,7 +409,7 @@ class WwwyDrawing:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2, border_radius=8)
         if any(rect.collidepoint(said.at) for said in scene.presenter.bubbles):
             return  # a refusal's bubble there says why already; the tooltip would cover it
-        words = self.tooltip(target, scene)
+        words = self.presenter.tooltip(target)
         if words:
             self._tooltip(surface, words, rect, lay)
 
@@ -419,32 +420,6 @@ class WwwyDrawing:
                     return lay.rows[target.index]
                 return rect
         return None
-
-    def tooltip(self, target: WwwyTarget, scene: TurnScene) -> str:
-        """The details shown when the pointer rests on ``target``."""
-        state = wwwy_state(scene)
-        data = state.data
-        if target.kind in ("hand", "removed"):
-            return data.card_text(target.index)
-        if target.kind == "row":
-            row = target.index
-            price = state.coin_sets[data.row_coin_sets[row]]
-            cards = "; ".join(data.card_text(c) for c in state.rows[row]) or "empty"
-            return f"Row {row + 1} for {price} coins: {cards}"
-        if target.kind == "coin":
-            coins = state.coin_sets[target.index]
-            name = data.setup.coin_set_names[target.index].capitalize()
-            return (f"{name} set: {coins} coins = the price of {rows_of(data, target.index)}. "
-                    "Click to collect one coin (never the last)")
-        if target.kind in ("offer", "player_wok"):
-            card = data.woks[target.index]
-            return f"{card.id}: {card.describe(data.type_names)}"
-        if target.kind == "player":
-            seat = target.index
-            front = ", ".join(card_words(data, c) for c in sorted(state.fronts[seat]))
-            return (f"{scene.names[seat]}: {state.coins[seat]} coins, "
-                    f"{len(state.hands[seat])} cards in hand (hidden), front: {front or 'none'}")
-        return ""
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
                  lay: WwwyLayout) -> None:

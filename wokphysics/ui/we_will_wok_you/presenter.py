@@ -18,7 +18,7 @@ from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions, Painter, SpriteFlight
 from wokphysics.ui.turn.scene import Narration, TurnPresenter, TurnScene
 from wokphysics.ui.turn.session import Applied
-from wokphysics.ui.we_will_wok_you.layout import CARD, WwwyLayout, build_layout
+from wokphysics.ui.we_will_wok_you.layout import CARD, WwwyLayout, WwwyTarget, build_layout
 from wokphysics.ui.we_will_wok_you.view import WwwyView, hand_seat, wwwy_state
 
 STAGGER_S = 0.09
@@ -49,6 +49,34 @@ class WwwyPresenter(TurnPresenter):
     def __init__(self, view: WwwyView, sound: Sound, motions: Motions) -> None:
         super().__init__(sound, motions)
         self.view = view
+
+    # ------------------------------------------------------------------ the tooltips
+    def tooltip(self, target: WwwyTarget) -> str:
+        """The details shown when the pointer rests on ``target`` ("" for none)."""
+        scene = self.scene
+        state = wwwy_state(scene)
+        data = state.data
+        if target.kind in ("hand", "removed"):
+            return data.card_text(target.index)
+        if target.kind == "row":
+            row = target.index
+            price = state.coin_sets[data.row_coin_sets[row]]
+            cards = "; ".join(data.card_text(c) for c in state.rows[row]) or "empty"
+            return f"Row {row + 1} for {price} coins: {cards}"
+        if target.kind == "coin":
+            coins = state.coin_sets[target.index]
+            name = data.setup.coin_set_names[target.index].capitalize()
+            return (f"{name} set: {coins} coins = the price of {rows_of(data, target.index)}. "
+                    "Click to collect one coin (never the last)")
+        if target.kind in ("offer", "player_wok"):
+            card = data.woks[target.index]
+            return f"{card.id}: {card.describe(data.type_names)}"
+        if target.kind == "player":
+            seat = target.index
+            front = ", ".join(card_words(data, c) for c in sorted(state.fronts[seat]))
+            return (f"{scene.names[seat]}: {state.coins[seat]} coins, "
+                    f"{len(state.hands[seat])} cards in hand (hidden), front: {front or 'none'}")
+        return ""
 
     # ------------------------------------------------------------------ the prompt
     def prompt(self) -> str:

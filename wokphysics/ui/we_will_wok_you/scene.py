@@ -36,7 +36,8 @@ def wwwy_parts(state: WeWillWokYouState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a We Will Wok You scene, sharing one view."""
     view = WwwyView(Faces(state.data, text), text)
     presenter = WwwyPresenter(view, sound, Motions())
-    return GameParts(presenter, WwwyInput(view), WwwyDrawing(view), HELP_LINES,
+    return GameParts(presenter, WwwyInput(view), WwwyDrawing(view, presenter),
+                     HELP_LINES,
                      turns_done=_turns_taken)
 
 
