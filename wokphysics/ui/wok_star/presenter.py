@@ -46,7 +46,8 @@ from wokphysics.games.wok_star.words import (
 )
 from wokphysics.ui.scene import Presenter
 from wokphysics.ui.sound import Effect
-from wokphysics.ui.wok_star.layout import StarLayout
+from wokphysics.ui.wok_star.hover_words import hover_words
+from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
 from wokphysics.ui.wok_star.session import Before, SessionStep, StarSession
 
 MOTION_S = 0.5
@@ -148,6 +149,10 @@ class StarPresenter(Presenter):
         """Per preparation, (face, colour) of the dice put on it this round (seen here)."""
 
     # ------------------------------------------------------------------ words
+    def hover_text(self, target: StarTarget) -> str:
+        """Details of what the pointer rests on ("" for nothing to say)."""
+        return hover_words(self.session, target)
+
     def say(self, text: str, seat: int = -1) -> None:
         self.said += 1
         self.lines.append(StarLogLine(text, seat))

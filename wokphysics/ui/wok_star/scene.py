@@ -144,7 +144,7 @@ class StarScene:
     def hover_note(self, recipe_id: str) -> None:
         from wokphysics.ui.wok_star.layout import StarTarget
 
-        self.note(self.drawing.hover_text(StarTarget("recipe", key=recipe_id)))
+        self.note(self.presenter.hover_text(StarTarget("recipe", key=recipe_id)))
 
     def choose(self, choice: ScreenChoice) -> None:
         """A screen's button was clicked."""
