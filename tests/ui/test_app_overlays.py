@@ -216,12 +216,12 @@ def test_the_launcher_forgets_its_tooltip_under_an_overlay(tmp_path: Path) -> No
     from launcher_window import launcher_window
 
     app, scene = launcher_window(tmp_path)
-    _move(scene.spots[0][0].center)
+    _move(scene.spots.placed[0][0].center)
     app.frame(FRAME_S)
-    assert scene.hover is not None
+    assert scene.inputs.hover is not None
     _key(pygame.K_F1)
     app.frame(FRAME_S)
-    assert app.help and scene.hover is None
+    assert app.help and scene.inputs.hover is None
     pygame.display.quit()
 
 

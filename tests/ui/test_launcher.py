@@ -46,7 +46,8 @@ def test_the_launcher_shows_every_game_with_its_summary(tmp_path: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": rect.center,
                                                               "rel": (0, 0), "buttons": (0,)}))
     app.frame(FRAME_S)
-    assert scene.tooltip(Spot("game", 1)) == f"We Will Wok You: {plugin('we-will-wok-you').summary}"
+    said = scene.presenter.tooltip(Spot("game", 1))
+    assert said == f"We Will Wok You: {plugin('we-will-wok-you').summary}"
     pygame.display.quit()
 
 
@@ -246,8 +247,9 @@ def test_resume_offers_the_newest_unfinished_game_also_under_a_numbered_name(
     assert saved is not None and saved.endswith(" (save 2)")
     button = launcher.rect_of(Spot("resume"))
     assert button is not None  # the label fits its button (a file name in it ran past)
-    assert launcher.text.font(launcher._font(22)).size(f"Resume ({saved})")[0] < button.width
-    assert launcher.tooltip(Spot("resume")).endswith("we-will-wok-you-autosave-2.json")
+    text = launcher.drawing.text
+    assert text.font(launcher.spots.font(22)).size(f"Resume ({saved})")[0] < button.width
+    assert launcher.presenter.tooltip(Spot("resume")).endswith("we-will-wok-you-autosave-2.json")
     _click(app, launcher, Spot("resume"))
     resumed = app.scene
     assert isinstance(resumed, TurnScene)
@@ -338,14 +340,14 @@ def test_no_tooltip_covers_another_control(tmp_path: Path) -> None:
     app, scene, choices = _launcher(tmp_path)
     for index in range(len(choices.games)):
         _click(app, scene, Spot("game", index))
-        for rect, spot in list(scene.spots):
-            if not scene.tooltip(spot):
+        for rect, spot in list(scene.spots.placed):
+            if not scene.presenter.tooltip(spot):
                 continue
             for pos in (rect.center, (rect.left + 3, rect.bottom - 3),
                         (rect.right - 3, rect.top + 3)):
                 _hover(app, pos)
                 box = _tip_box(app, scene)
-                covered = [s for r, s in scene.spots
+                covered = [s for r, s in scene.spots.placed
                            if s != spot and s.kind != "game" and box.colliderect(r)]
                 assert not covered, (spot, pos, box, covered)
     pygame.display.quit()
@@ -355,10 +357,10 @@ def test_an_options_name_shows_its_tooltip_too(tmp_path: Path) -> None:
     app, scene, _ = _launcher(tmp_path)
     value = scene.rect_of(Spot("option", 0))
     assert value is not None
-    name = next(r for r, s in scene.spots if s == Spot("option", 0) and r != value)
+    name = next(r for r, s in scene.spots.placed if s == Spot("option", 0) and r != value)
     assert name.right <= value.left
     _hover(app, name.center)
-    assert scene.hover == Spot("option", 0)
+    assert scene.inputs.hover == Spot("option", 0)
     assert _tip_box(app, scene).width > 100
     pygame.display.quit()
 
@@ -386,7 +388,7 @@ def test_a_finished_game_is_not_offered_as_one_to_resume(tmp_path: Path) -> None
     app.frame(FRAME_S)
     assert game.finished()
     assert _button_words(scene).startswith("See the last game's end")
-    assert "is over" in scene.tooltip(Spot("resume"))
+    assert "is over" in scene.presenter.tooltip(Spot("resume"))
     pygame.display.quit()
 
 

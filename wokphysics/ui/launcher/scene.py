@@ -6,51 +6,29 @@ or a bot and its strength), the rules options from the game's config (the defaul
 the seed, and Start / Resume (or Play in the terminal for a game with no window yet).
 Clicking a value steps to the next choice, a right click to the previous one; the pointer
 resting on anything says more.
+
+The scene has the shape of every game's (:mod:`wokphysics.ui.scene`), its roles injected:
+the presenter (:mod:`.presenter`: tooltips and refusals), the input map (:mod:`.inputs`),
+the drawing (:mod:`.drawing`), sharing where things are (:mod:`.spots`); nothing runs by
+itself, so its scheduler only waits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
-from wokphysics.errors import UserError
-from wokphysics.games.rules_options import Value
-from wokphysics.replay.turn_record import PERSON
 from wokphysics.ui.launcher.choices import Choices, GameChoices
-from wokphysics.ui.launcher.pictures import Pictures
+from wokphysics.ui.launcher.drawing import LauncherDrawing
+from wokphysics.ui.launcher.inputs import LauncherInputs
+from wokphysics.ui.launcher.presenter import LauncherPresenter
+from wokphysics.ui.launcher.spots import LauncherSpots, Spot
+from wokphysics.ui.scene import GameScene
 from wokphysics.ui.sound import Sound
-from wokphysics.ui.we_will_wok_you.layout import scale_for
-from wokphysics.ui.widgets import (
-    DIM,
-    GOLD,
-    PANEL_BG,
-    RED,
-    WHITE,
-    Button,
-    Text,
-    draw_button,
-    place_tip,
-)
+from wokphysics.ui.widgets import Text
 
-BACKGROUND = (34, 30, 28)
-OPTIONS_BOTTOM = 664
-"""Where the rules options end (launcher units, 1280x800 at scale 1): the seed is below."""
-OPTION_ROW_H = 33
-"""Height of a rules option's row (launcher units), its button 29 high."""
-MIN_OPTION_ROW_H = 30
-
-
-def option_rows(count: int, height: float) -> tuple[int, float]:
-    """Rows per column and the row height for ``count`` rules options in ``height`` launcher
-    units: one column when they fit, else two (rows squeezed down to ``MIN_OPTION_ROW_H`` so
-    that every option shows; a game with more options than that is refused by a test)."""
-    rows = max(1, int(height // OPTION_ROW_H))
-    if count <= 2 * rows:
-        return rows, OPTION_ROW_H
-    rows = -(-count // 2)
-    return rows, max(MIN_OPTION_ROW_H, height / rows)
+__all__ = ["HELP_LINES", "LauncherScene", "Spot"]
 
 HELP_LINES = (
     ("Choose a game", "click its picture (or Up / Down)"),
@@ -64,375 +42,40 @@ HELP_LINES = (
 )
 
 
-@dataclass(frozen=True)
-class Spot:
-    """A clickable place: ``kind`` and an index (a game, a seat, an option, a step)."""
+class Waiting:
+    """The launcher's scheduler: nothing moves by itself (a refusal's notice expires on the
+    presenter's clock)."""
 
-    kind: str
-    index: int = 0
-
-
-def show(value: Value) -> str:
-    """A value as the launcher writes it: yes / no for truth values."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+    def update(self, real_s: float, speed: float = 1.0) -> None:
+        pass
 
 
-class LauncherScene:
-    """The launcher (the host's Scene protocol). ``start(setup_factory, title)`` is how it
-    hands a game to the window; ``terminal(game, argv)`` a terminal-only game."""
+class LauncherScene(GameScene):
+    """The launcher (the host's Scene protocol). ``start(game, resume)`` is how it hands a
+    game to the window; ``terminal(game, argv)`` a terminal-only game."""
 
     help_lines = HELP_LINES
     is_menu = True
     """Esc here asks whether to quit (no game to pause)."""
+    presenter: LauncherPresenter
+    inputs: LauncherInputs
+    drawing: LauncherDrawing
 
     def __init__(self, choices: Choices, text: Text, sound: Sound,
                  start: Callable[[GameChoices, bool], None],
                  terminal: Callable[[GameChoices, list[str]], None]) -> None:
         self.choices = choices
-        self.text = text
-        self.sound = sound
-        self._start = start
-        self._terminal = terminal
-        self.pictures = Pictures(text)
-        self.size = (1280, 800)
-        self.spots: list[tuple[pygame.Rect, Spot]] = []
-        self.hover: Spot | None = None
-        self.mouse = (0, 0)
-        self.seed_focus = False
-        self.message: tuple[str, float] | None = None
-        self._still: pygame.Surface | None = None
-        self._still_key: tuple[object, ...] | None = None
-        self._rects: dict[Spot, pygame.Rect] = {}
-        self._tip: tuple[object, pygame.Rect] | None = None
-        """Where the last tooltip went, and for what (placing one is a search)."""
+        self.spots = LauncherSpots()
+        presenter = LauncherPresenter(choices, sound)
+        inputs = LauncherInputs(choices, self.spots, presenter, sound, start, terminal)
+        drawing = LauncherDrawing(choices, self.spots, inputs, presenter, text)
+        super().__init__(presenter, inputs, Waiting(), drawing)
 
-    # ------------------------------------------------------------------ geometry
-    def _rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        scale, (ox, oy) = scale_for(self.size)
-        return pygame.Rect(round(ox + x * scale), round(oy + y * scale),
-                           max(1, round(w * scale)), max(1, round(h * scale)))
-
-    def _font(self, px: int) -> int:
-        scale, _ = scale_for(self.size)
-        return max(11, round(px * scale))
-
-    def _spot(self, rect: pygame.Rect, spot: Spot) -> pygame.Rect:
-        self.spots.append((rect, spot))
-        self._rects[spot] = rect
-        return rect
-
-    def spot_at(self, pos: tuple[int, int]) -> Spot | None:
-        for rect, spot in self.spots:
-            if rect.collidepoint(pos):
-                return spot
-        return None
+    # ------------------------------------------------------------------ for tests and bench
+    def click(self, spot: Spot, step: int = 1) -> None:
+        """A click on ``spot`` (``step`` -1 for a right click)."""
+        self.inputs.click(spot, step)
 
     def rect_of(self, spot: Spot) -> pygame.Rect | None:
         """Where ``spot`` was drawn last (tests click there)."""
-        return self._rects.get(spot)
-
-    # ------------------------------------------------------------------ the host's calls
-    def update(self, real_s: float, speed: float = 1.0) -> None:
-        if self.message is not None:
-            text, left = self.message
-            self.message = (text, left - real_s) if left > real_s else None
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.size = surface.get_size()
-        game = self.choices.game
-        key = (self.size, self.choices.selected, game.players, tuple(game.seats),
-               tuple(sorted(game.values.items())), self.choices.seed, self.seed_focus,
-               tuple(g.saved() for g in self.choices.games))
-        if self._still is None or key != self._still_key:
-            if self._still is None or self._still.get_size() != self.size:
-                self._still = pygame.Surface(self.size).convert()
-            self.spots = []
-            self._rects = {}
-            self._draw_still(self._still)
-            self._still_key = key
-        surface.blit(self._still, (0, 0))
-        self._draw_hover(surface)
-        if self.message is not None:
-            image = self.text.render(self.message[0], self._font(21), RED, True)
-            surface.blit(image, image.get_rect(midbottom=(surface.get_width() // 2,
-                                                          surface.get_height() - 8)))
-
-    def mouse_down(self, button: int, pos: tuple[int, int], t_s: float) -> None:
-        spot = self.spot_at(pos)
-        if spot is None:
-            self.seed_focus = False
-            return
-        step = -1 if button == 3 else 1
-        if button not in (1, 3):
-            return
-        self.click(spot, step)
-
-    def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
-        self.mouse = pos
-        self.hover = self.spot_at(pos)
-
-    def pointer_away(self) -> None:
-        self.hover = None
-
-    def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
-        self.mouse = pos
-
-    def key(self, key: int) -> None:
-        choices = self.choices
-        if self.seed_focus:
-            if pygame.K_0 <= key <= pygame.K_9 and choices.seed < 10**8:
-                choices.seed = choices.seed * 10 + (key - pygame.K_0)
-                return
-            if key == pygame.K_BACKSPACE:
-                choices.seed //= 10
-                return
-        if key == pygame.K_UP:
-            choices.selected = (choices.selected - 1) % len(choices.games)
-        elif key == pygame.K_DOWN:
-            choices.selected = (choices.selected + 1) % len(choices.games)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.click(Spot("start"))
-
-    # ------------------------------------------------------------------ what a click does
-    def click(self, spot: Spot, step: int = 1) -> None:
-        """The meaning of a click on ``spot`` (``step`` -1 for a right click)."""
-        choices = self.choices
-        game = choices.game
-        self.seed_focus = spot.kind == "seed"
-        if spot.kind == "game":
-            choices.selected = spot.index
-        elif spot.kind == "players":
-            game.set_players(game.players + spot.index)
-        elif spot.kind == "seat":
-            game.cycle_seat(spot.index, step)
-        elif spot.kind == "option":
-            problem = game.cycle_option(game.options[spot.index].key, step)
-            if problem is not None:
-                self.say(f"no other value fits the other choices: {problem}")
-                return
-        elif spot.kind == "defaults":
-            game.reset_options()
-        elif spot.kind == "new_seed":
-            choices.new_seed()
-        elif spot.kind in ("start", "resume"):
-            self._go(game, resume=spot.kind == "resume")
-        elif spot.kind == "terminal":
-            config = choices.config()
-            self._terminal(game, game.terminal_argv(choices.seed, config))
-        self.sound.play("card")
-
-    def _go(self, game: GameChoices, resume: bool) -> None:
-        if game.window is None:
-            self.say(f"{game.plugin.title} has no window yet: use Play in the terminal")
-            return
-        if resume and game.saved() is None:
-            self.say("there is no saved game to resume")
-            return
-        try:
-            self._start(game, resume)
-        except UserError as error:
-            self.say(str(error))
-
-    def say(self, message: str) -> None:
-        self.message = (message, 6.0)
-        self.sound.play("refuse")
-
-    # ------------------------------------------------------------------ drawing
-    def _label(self, surface: pygame.Surface, text: str, px: int, at: tuple[int, int],
-               color: tuple[int, int, int] = WHITE, bold: bool = False) -> pygame.Rect:
-        return surface.blit(self.text.render(text, self._font(px), color, bold), at)
-
-    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str, px: int,
-                enabled: bool = True) -> None:
-        draw_button(surface, self.text, Button(rect, label, _nothing, enabled), self._font(px))
-
-    def _draw_still(self, surface: pygame.Surface) -> None:
-        surface.fill(BACKGROUND)
-        title = self._label(surface, "wokphysics", 40, self._rect(20, 12, 0, 0).topleft, GOLD,
-                            True)
-        self._label(surface, "four wok games: choose one, the players and the rules", 22,
-                    (title.right + self._font(16), title.y + self._font(12)), DIM)
-        for index, game in enumerate(self.choices.games):
-            self._tile(surface, index, game)
-        self._settings(surface, self.choices.game)
-
-    def _tile(self, surface: pygame.Surface, index: int, game: GameChoices) -> None:
-        box = self._spot(self._rect(20, 70 + index * 178, 520, 168), Spot("game", index))
-        selected = index == self.choices.selected
-        pygame.draw.rect(surface, (64, 52, 44) if selected else PANEL_BG, box, border_radius=10)
-        pygame.draw.rect(surface, GOLD if selected else (90, 80, 70), box, 3 if selected else 1,
-                         border_radius=10)
-        picture = self._rect(30, 70 + index * 178 + 19, 150, 130)
-        painter = game.window.picture if game.window is not None else None
-        surface.blit(self.pictures.picture(game.plugin.name, painter, picture.size), picture)
-        x = self._rect(196, 0, 0, 0).x
-        y = box.y + self._font(12)
-        self._label(surface, game.plugin.title, 30, (x, y), GOLD if selected else WHITE, True)
-        y += self._font(34)
-        width = box.right - x - self._font(10)
-        y = self.text.draw_wrapped(surface, game.plugin.summary[:1].upper()
-                                   + game.plugin.summary[1:], self._font(21), x, y, width, WHITE)
-        info = game.plugin.info
-        where = "in the window" if game.window is not None else "in the terminal (no window yet)"
-        self._label(surface, f"{info.min_players}-{info.max_players} players, {where}", 18,
-                    (x, box.bottom - self._font(44)), DIM)
-        saved = game.saved()
-        if saved is not None and game.window is not None:
-            words, color = ((f"last game finished ({saved})", DIM) if game.finished() else
-                            (f"a game to resume: {saved}", (150, 210, 140)))
-            self._label(surface, words, 18, (x, box.bottom - self._font(24)), color)
-
-    def _settings(self, surface: pygame.Surface, game: GameChoices) -> None:
-        info = game.plugin.info
-        area = self._rect(560, 70, 700, 712)
-        pygame.draw.rect(surface, PANEL_BG, area, border_radius=10)
-        self._label(surface, game.plugin.title, 32, self._rect(580, 80, 0, 0).topleft, GOLD,
-                    True)
-        # players
-        y = 132
-        self._label(surface, "Players", 24, self._rect(580, y + 8, 0, 0).topleft, WHITE, True)
-        minus = self._spot(self._rect(740, y, 44, 40), Spot("players", -1))
-        plus = self._spot(self._rect(850, y, 44, 40), Spot("players", 1))
-        self._button(surface, minus, "-", 28, game.players > info.min_players)
-        self._button(surface, plus, "+", 28, game.players < info.max_players)
-        number = self.text.render(str(game.players), self._font(30), WHITE, True)
-        surface.blit(number, number.get_rect(center=self._rect(784, y, 66, 40).center))
-        self._label(surface, f"{info.min_players} to {info.max_players}, people and bots", 19,
-                    self._rect(910, y + 10, 0, 0).topleft, DIM)
-        # seats
-        y = 184
-        for seat in range(game.players):
-            row = y + seat * 42
-            self._label(surface, f"Seat {seat + 1}", 21, self._rect(600, row + 9, 0, 0).topleft,
-                        DIM)
-            label = game.seats[seat]
-            words = "Person" if label == PERSON else f"Bot: {label}"
-            rect = self._spot(self._rect(700, row, 260, 36), Spot("seat", seat))
-            self._button(surface, rect, words, 21)
-        if not game.bots:
-            self._label(surface, "no bots for this game", 18,
-                        self._rect(980, y + 9, 0, 0).topleft, DIM)
-        else:
-            people = sum(1 for label in game.active_seats if label == PERSON)
-            note = ("hot seat: hands hidden between players" if people > 1 else
-                    "bots only: watch them play" if people == 0 else "you and the bots")
-            self._label(surface, note, 18, self._rect(980, y + 9, 0, 0).topleft, DIM)
-        # rules options: below the game's most seats, in as many rows as fit above the seed
-        y = 184 + info.max_players * 42 + 8
-        source = f"config/{game.plugin.config_file}"
-        self._label(surface, f"Rules options (from {source})", 22,
-                    self._rect(580, y, 0, 0).topleft, WHITE, True)
-        defaults = self._spot(self._rect(1120, y - 4, 120, 30), Spot("defaults"))
-        changed = any(not game.is_default(o.key) for o in game.options)
-        self._button(surface, defaults, "Defaults", 19, changed)
-        rows, row_h = option_rows(len(game.options), OPTIONS_BOTTOM - (y + 34))
-        columns = 1 if len(game.options) <= rows else 2
-        column_w = 660 / columns
-        for index, option in enumerate(game.options):
-            column, line = divmod(index, rows) if columns == 2 else (0, index)
-            ox = 590 + column * column_w
-            oy = y + 34 + line * row_h
-            value_w = 110 if columns == 2 else 150
-            label_w = column_w - value_w - 20
-            label = option.label
-            font = self._font(19)
-            while self.text.font(font).size(label)[0] > self._rect(0, 0, label_w, 1).w \
-                    and len(label) > 8:
-                label = label[:-2]
-            if label != option.label:
-                label = label.rstrip() + "."  # shortened: the tooltip has the whole name
-            named = self._label(surface, label, 19, self._rect(ox, oy + 6, 0, 0).topleft, DIM)
-            # the name says what it does too: resting on it shows the option's tooltip
-            self.spots.append((named.inflate(0, self._font(8)), Spot("option", index)))
-            rect = self._spot(self._rect(ox + label_w, oy, value_w, 29), Spot("option", index))
-            default = game.is_default(option.key)
-            self._button(surface, rect, show(game.values[option.key]), 19)
-            if default:
-                mark = self._rect(ox + label_w + value_w + 2, oy + 8, 0, 0).topleft
-                self._label(surface, "*", 22, mark, GOLD, True)
-        self._label(surface, "* = the shipped default; rest the pointer on an option for what "
-                    "it does", 17, self._rect(590, OPTIONS_BOTTOM + 2, 0, 0).topleft, DIM)
-        # seed
-        y = 694
-        self._label(surface, "Seed", 24, self._rect(580, y + 6, 0, 0).topleft, WHITE, True)
-        seed = self._spot(self._rect(660, y, 160, 36), Spot("seed"))
-        pygame.draw.rect(surface, (24, 20, 18), seed, border_radius=6)
-        pygame.draw.rect(surface, GOLD if self.seed_focus else DIM, seed, 2, border_radius=6)
-        digits = self.text.render(str(self.choices.seed) + ("|" if self.seed_focus else ""),
-                                  self._font(24), WHITE, True)
-        surface.blit(digits, digits.get_rect(midleft=(seed.x + self._font(10), seed.centery)))
-        self._button(surface, self._spot(self._rect(830, y, 130, 36), Spot("new_seed")),
-                     "New seed", 20)
-        # start
-        y = 738
-        if game.window is not None:
-            self._button(surface, self._spot(self._rect(580, y, 200, 40), Spot("start")),
-                         "Start", 26)
-            saved = game.saved()
-            words = ("Resume (no saved game)" if saved is None else
-                     f"See the last game's end ({saved})" if game.finished() else
-                     f"Resume ({saved})")
-            self._button(surface, self._spot(self._rect(800, y, 440, 40), Spot("resume")),
-                         words, 22, saved is not None)
-        else:
-            self._button(surface, self._spot(self._rect(580, y, 360, 40), Spot("terminal")),
-                         "Play in the terminal", 24)
-            self._label(surface, "its window is coming; this closes the launcher", 18,
-                        self._rect(960, y + 12, 0, 0).topleft, DIM)
-
-    def _draw_hover(self, surface: pygame.Surface) -> None:
-        spot = self.hover
-        if spot is None:
-            return
-        rect = self._rects.get(spot)
-        if rect is None:
-            return
-        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2, border_radius=8)
-        words = self.tooltip(spot)
-        if not words:
-            return
-        size = self._font(19)
-        lines = self.text.wrap(words, size, self._font(440))
-        images = [self.text.render(line, size, (24, 20, 16)) for line in lines]
-        width = max(image.get_width() for image in images) + 16
-        height = sum(image.get_height() for image in images) + 12
-        key = (spot, self.mouse, width, height, self.size, self._still_key)
-        if self._tip is None or self._tip[0] != key:
-            controls = [other for other, at in self.spots if at != spot and at.kind != "game"]
-            self._tip = (key, place_tip((width, height), self.mouse, surface.get_rect(),
-                                        controls, self._font(16)))
-        box = self._tip[1]
-        pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
-        y = box.y + 6
-        for image in images:
-            surface.blit(image, (box.x + 8, y))
-            y += image.get_height()
-
-    def tooltip(self, spot: Spot) -> str:
-        game = self.choices.game
-        if spot.kind == "game":
-            chosen = self.choices.games[spot.index]
-            return f"{chosen.plugin.title}: {chosen.plugin.summary}"
-        if spot.kind == "seat":
-            kinds = ", ".join(["person", *game.bots])
-            return f"Seat {spot.index + 1}: click for the next choice ({kinds}); right click: back"
-        if spot.kind == "option":
-            option = game.options[spot.index]
-            choices = ", ".join(show(c) for c in option.choices)
-            return (f"{option.label}: {option.help} (choices: {choices}; default "
-                    f"{show(option.default)})")
-        if spot.kind == "seed":
-            return "The seed of the game's chance (shuffles, dice): the same seed and moves " \
-                   "give the same game. Click and type digits."
-        if spot.kind == "resume":
-            path = game.resume_file() or game.autosave
-            if game.finished():
-                return f"The game saved in {path} is over: this shows its end screen"
-            return f"Continue the game saved in {path}"
-        return ""
-
-
-def _nothing() -> None:
-    """The launcher hit-tests its own spots; buttons are drawn only."""
+        return self.spots.rect_of(spot)
