@@ -25,7 +25,7 @@ from wokphysics.ui.we_will_wok_you.payment import payment_steps, selection_probl
 from wokphysics.ui.we_will_wok_you.view import WwwyView, wwwy_state
 
 
-class WwwyInput:
+class WwwyInputs:
     """Turns a person's clicks into We Will Wok You's engine steps."""
 
     def __init__(self, view: WwwyView) -> None:

@@ -12,7 +12,7 @@ from wokphysics.ui.turn.scene import GameParts, TurnScene
 from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.we_will_wok_you.drawing import WwwyDrawing
 from wokphysics.ui.we_will_wok_you.faces import Faces
-from wokphysics.ui.we_will_wok_you.input_map import WwwyInput
+from wokphysics.ui.we_will_wok_you.input_map import WwwyInputs
 from wokphysics.ui.we_will_wok_you.presenter import WwwyPresenter
 from wokphysics.ui.we_will_wok_you.view import WwwyView
 from wokphysics.ui.widgets import Text
@@ -36,7 +36,7 @@ def wwwy_parts(state: WeWillWokYouState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a We Will Wok You scene, sharing one view."""
     view = WwwyView(Faces(state.data, text), text)
     presenter = WwwyPresenter(view, sound, Motions())
-    return GameParts(presenter, WwwyInput(view), WwwyDrawing(view, presenter),
+    return GameParts(presenter, WwwyInputs(view), WwwyDrawing(view, presenter),
                      HELP_LINES,
                      turns_done=_turns_taken)
 

@@ -38,7 +38,7 @@ from wokphysics.ui.wok_and_roll.view import RollView, roll_state
 SOURCE_KINDS = ("die", "fridge", "hat", "circle", "pantry")
 
 
-class RollInput:
+class RollInputs:
     """Turns a person's clicks into Wok and Roll's engine steps."""
 
     def __init__(self, view: RollView, presenter: RollPresenter) -> None:

@@ -14,7 +14,7 @@ from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_and_roll.drawing import RollDrawing
 from wokphysics.ui.wok_and_roll.faces import DiceFaces
-from wokphysics.ui.wok_and_roll.input_map import RollInput
+from wokphysics.ui.wok_and_roll.input_map import RollInputs
 from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.view import RollView
 
@@ -40,7 +40,7 @@ def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a Wok and Roll scene, sharing one view."""
     view = RollView(DiceFaces(text), text, DiceTray(state.sheet.dice))
     presenter = RollPresenter(view, sound, Motions())
-    return GameParts(presenter, RollInput(view, presenter), RollDrawing(view, presenter),
+    return GameParts(presenter, RollInputs(view, presenter), RollDrawing(view, presenter),
                      HELP_LINES,
                      turns_done=_turns_done, shown_turn=_turn_on_table)
 
