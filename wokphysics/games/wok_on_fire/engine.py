@@ -34,13 +34,14 @@ from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction, InvariantViolation, UserError
 from wokphysics.games.wok_on_fire.deal import dealt_table
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
+from wokphysics.games.wok_on_fire.picking import LegalPicks as LegalPicks  # the engine's API
+from wokphysics.games.wok_on_fire.picking import Pick as Pick
+from wokphysics.games.wok_on_fire.picking import PickKind as PickKind
+from wokphysics.games.wok_on_fire.picking import PickRules, as_picks
 from wokphysics.games.wok_on_fire.scoring import PlayerScore, Scorer
 from wokphysics.games.wok_on_fire.scoring import winners as score_winners
-from wokphysics.games.wok_on_fire.viability import claim_refusal, refusal_reason
-from wokphysics.table.cards import Card
 from wokphysics.table.gesture import Gesture
 from wokphysics.table.stroke import Stroke
-from wokphysics.table.visibility import Visibility
 from wokphysics.table.world import SEATS, ActionReport, ActionRun
 
 MAX_PLAYERS = SEATS
@@ -60,15 +61,6 @@ class Expect(Enum):
     GAME_OVER = "game_over"
 
 
-class PickKind(Enum):
-    """Which pick the player is naming."""
-
-    NORMAL = "normal"
-    PEPPER_BONUS = "pepper_bonus"
-    GARLIC_GIFT = "garlic_gift"
-    CHILI = "chili"
-
-
 class StirKind(Enum):
     NORMAL = "normal"
     BONUS = "bonus"
@@ -80,14 +72,6 @@ class Bonus(Enum):
 
 
 @dataclass(frozen=True)
-class Pick:
-    """One named pick: a card id, or a blind claim that the card is a Chicken."""
-
-    card_id: int
-    blind_chicken: bool = False
-
-
-@dataclass(frozen=True)
 class Taken:
     """What one pick did: the cards taken (empty if a claim failed or the pick was void),
     who received them (a player, or None for the discard), and whether a blind claim failed."""
@@ -95,17 +79,6 @@ class Taken:
     card_ids: tuple[int, ...]
     to_player: int | None
     claim_failed: bool = False
-
-
-@dataclass(frozen=True)
-class LegalPicks:
-    """The choices of the current pick step (see the engine doc)."""
-
-    viable: tuple[int, ...]
-    all_viable: tuple[int, ...]
-    blind: tuple[int, ...]
-    min_picks: int
-    max_picks: int
 
 
 # ----------------------------------------------------------------------------- events
@@ -356,9 +329,7 @@ class WokOnFireGame:
         self.turn_records: list[dict[str, Any]] = []
         self._result: dict[str, Any] | None = None
         self._running: EngineAction | EngineStroke | None = None
-        self._legal_cache: tuple[dict[int, Visibility], PickKind, LegalPicks] | None = None
-        # Viable and blind-claimable ids, for the visibility dict they were computed from.
-        self._viable_cache: tuple[dict[int, Visibility], list[int], list[int]] | None = None
+        self._picking = PickRules(self.table, self._ingredient, cfg.rules)
         self._turn = self._new_turn(starting_player)
 
     # ------------------------------------------------------------------ reading the state
@@ -480,57 +451,14 @@ class WokOnFireGame:
                 raise InvariantViolation(f"card {card.id}: discard pile disagrees with the table")
 
     # ------------------------------------------------------------------ legal choices
-    def _visible(self) -> dict[int, Visibility]:
-        return self.table.visibility()
-
     def viable_cards(self) -> list[int]:
         """Ids of every card that may be picked up now, whatever the pick step (see
         :mod:`~wokphysics.games.wok_on_fire.viability`)."""
-        return self._all_viable()
+        return list(self._picking.viability()[0])
 
     def why_not_viable(self, card_id: int) -> str | None:
         """Why card ``card_id`` may not be picked up, in words for a player; None if viable."""
-        card = self.table.card(card_id)
-        seen = self._visible().get(card_id)
-        return refusal_reason(card, seen, self._ingredient[card_id], self.cfg.rules)
-
-    def _viability(self) -> tuple[list[int], list[int]]:
-        """(viable ids, blind-claimable ids), recomputed only when the table changed."""
-        visible = self._visible()
-        cached = self._viable_cache
-        if cached is not None and cached[0] is visible:
-            return cached[1], cached[2]
-        rules = self.cfg.rules
-        cards = self.table.cards
-        viable = [
-            i
-            for i, seen in visible.items()
-            if refusal_reason(cards[i], seen, self._ingredient[i], rules) is None
-        ]
-        blind = [i for i, seen in visible.items() if claim_refusal(cards[i], seen, rules) is None]
-        self._viable_cache = (visible, viable, blind)
-        return viable, blind
-
-    def _all_viable(self) -> list[int]:
-        return list(self._viability()[0])
-
-    def _blind_candidates(self) -> list[int]:
-        return list(self._viability()[1])
-
-    def _eligible(self, kind: PickKind | None) -> list[int]:
-        """Viable cards that this pick kind may take at all (a Chili pick: no Chili)."""
-        viable = self._all_viable()
-        if kind is PickKind.CHILI:
-            viable = [i for i in viable if self._ingredient[i] is not Ingredient.CHILI_PEPPER]
-        return viable
-
-    def _units(self, cards: Sequence[int]) -> int:
-        """Picks that ``cards`` can fill: every viable Chicken together is one pick."""
-        chickens = sum(1 for i in cards if self._ingredient[i] is Ingredient.CHICKEN)
-        return len(cards) - chickens + (1 if chickens else 0)
-
-    def _max_picks(self, kind: PickKind) -> int:
-        return self.cfg.rules.picks_per_turn if kind is PickKind.NORMAL else 1
+        return self._picking.why_not(card_id)
 
     def legal_picks(self) -> LegalPicks:
         """The current pick step's choices; empty when the game does not expect a pick."""
@@ -538,23 +466,7 @@ class WokOnFireGame:
             return LegalPicks((), (), (), 0, 0)
         kind = self._turn.pick_kind
         assert kind is not None
-        visible = self._visible()
-        cached = self._legal_cache
-        # The table makes a new visibility dict whenever a card moves or is taken.
-        if cached is not None and cached[0] is visible and cached[1] is kind:
-            return cached[2]
-        eligible = self._eligible(kind)
-        peppers = [i for i in eligible if self._ingredient[i] is Ingredient.GREEN_PEPPER]
-        most = self._max_picks(kind)
-        legal = LegalPicks(
-            viable=tuple(peppers or eligible),
-            all_viable=tuple(eligible),
-            blind=tuple(self._blind_candidates()),
-            min_picks=min(most, self._units(eligible)),
-            max_picks=most,
-        )
-        self._legal_cache = (visible, kind, legal)
-        return legal
+        return self._picking.legal(kind)
 
     def legal_opponents(self) -> tuple[int, ...]:
         if self._expect is not Expect.GIFT_OPPONENT:
@@ -571,7 +483,7 @@ class WokOnFireGame:
         if self._expect is not Expect.PICK:
             return f"the game expects {self._expect.value.replace('_', ' ')}, not a pick"
         try:
-            self._plan_picks(_as_picks(picks))
+            self._plan_picks(as_picks(picks))
         except IllegalAction as refusal:
             return refusal.reason
         return None
@@ -579,65 +491,7 @@ class WokOnFireGame:
     def _plan_picks(self, picks: list[Pick]) -> list[Pick]:
         kind = self._turn.pick_kind
         assert kind is not None
-        legal = self.legal_picks()
-        if len(picks) > legal.max_picks:
-            raise IllegalAction(
-                f"name at most {legal.max_picks} card{'s' if legal.max_picks > 1 else ''} "
-                f"for this pick, not {len(picks)}"
-            )
-        if len(picks) < legal.min_picks:
-            raise IllegalAction(
-                f"name {legal.min_picks} card{'s' if legal.min_picks > 1 else ''} "
-                f"({legal.min_picks} viable to pick), not {len(picks)}"
-            )
-        visible = self._visible()
-        peppers_left = {
-            i for i in legal.all_viable if self._ingredient[i] is Ingredient.GREEN_PEPPER
-        }
-        named: set[int] = set()
-        chicken_named: int | None = None
-        for pick in picks:
-            card_id = pick.card_id
-            if (
-                not isinstance(card_id, int)
-                or isinstance(card_id, bool)
-                or not 0 <= card_id < len(self._ingredient)
-            ):
-                raise IllegalAction(f"there is no card {card_id!r}")
-            if card_id in named:
-                raise IllegalAction(f"card {card_id} is named twice")
-            card = self.table.card(card_id)
-            seen = visible.get(card_id)
-            if pick.blind_chicken:
-                self._check_claim(card, seen)
-                if peppers_left:
-                    raise IllegalAction("a Green Pepper is viable and must be picked first")
-            else:
-                reason = refusal_reason(card, seen, self._ingredient[card_id], self.cfg.rules)
-                if reason is not None:
-                    raise IllegalAction(reason)
-                ingredient = self._ingredient[card_id]
-                if kind is PickKind.CHILI and ingredient is Ingredient.CHILI_PEPPER:
-                    raise IllegalAction(
-                        "the pick paid with a Chili Pepper may not be a Chili Pepper"
-                    )
-                if peppers_left and ingredient is not Ingredient.GREEN_PEPPER:
-                    raise IllegalAction("a Green Pepper is viable and must be picked first")
-                if ingredient is Ingredient.CHICKEN:
-                    if chicken_named is not None:
-                        raise IllegalAction(
-                            f"card {card_id} is a Chicken: every viable Chicken comes "
-                            f"with card {chicken_named} as one pick"
-                        )
-                    chicken_named = card_id
-                peppers_left.discard(card_id)
-            named.add(card_id)
-        return picks
-
-    def _check_claim(self, card: Card, seen: Visibility | None) -> None:
-        reason = claim_refusal(card, seen, self.cfg.rules)
-        if reason is not None:
-            raise IllegalAction(reason)
+        return self._picking.plan(picks, kind)
 
     # ------------------------------------------------------------------ inputs
     def _require(self, wanted: Expect, what: str) -> None:
@@ -695,18 +549,19 @@ class WokOnFireGame:
                 if turn.current_bonus is Bonus.GARLIC
                 else PickKind.PEPPER_BONUS
             )
-            if self._eligible(kind) or turn.stirs_in_step >= limit:
+            if self._picking.eligible(kind) or turn.stirs_in_step >= limit:
                 self._start_pick(kind)
 
     def pick(self, picks: Sequence[Pick | int]) -> list[Taken]:
         """Name every pick of this step at once, then take them in order (see the doc)."""
         self._require(Expect.PICK, "a pick")
-        plan = self._plan_picks(_as_picks(picks))
+        plan = self._plan_picks(as_picks(picks))
         turn = self._turn
         kind = turn.pick_kind
         assert kind is not None
         viable_chickens = [
-            i for i in self._all_viable() if self._ingredient[i] is Ingredient.CHICKEN
+            i for i in self._picking.viability()[0]
+            if self._ingredient[i] is Ingredient.CHICKEN
         ]
         turn.inputs.append({"kind": "pick", "picks": [[p.card_id, p.blind_chicken] for p in plan]})
         gift = kind is PickKind.GARLIC_GIFT
@@ -860,7 +715,7 @@ class WokOnFireGame:
         """Enter a pick step, or skip it when nothing can be named."""
         turn = self._turn
         turn.pick_kind = kind
-        if self._eligible(kind) or self._blind_candidates():
+        if self._picking.eligible(kind) or self._picking.blind_candidates():
             self._expect = Expect.PICK
         else:
             turn.pick_kind = None
@@ -884,7 +739,7 @@ class WokOnFireGame:
             self.cfg.rules.chili_extra_pick
             and not turn.chili_declined
             and self.usable_chilis()
-            and self._eligible(PickKind.CHILI)
+            and self._picking.eligible(PickKind.CHILI)
         ):
             self._expect = Expect.CHILI
             return
@@ -937,17 +792,3 @@ class WokOnFireGame:
     @property
     def result(self) -> dict[str, Any] | None:
         return self._result
-
-
-def _as_picks(picks: Sequence[Pick | int]) -> list[Pick]:
-    if isinstance(picks, (int, Pick)):
-        picks = [picks]
-    result = []
-    for pick in picks:
-        if isinstance(pick, Pick):
-            result.append(pick)
-        elif isinstance(pick, int) and not isinstance(pick, bool):
-            result.append(Pick(pick))
-        else:
-            raise IllegalAction(f"a pick is a card id or a Pick, not {pick!r}")
-    return result
