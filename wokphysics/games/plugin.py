@@ -59,6 +59,51 @@ class TurnEngine:
     --verify`` deals ``new_state(players, seed, config_of(initial))`` again and compares it with
     a saved game's initial state (a deal edited by hand, or a seed changed, is caught)."""
 
+    @classmethod
+    def lazy(cls, hooks: Callable[[], TurnHooks], bots: Mapping[str, BotMaker],
+             step_clock: StepClockSetter | None = None) -> TurnEngine:
+        """The engine of a game whose hooks ``hooks()`` imports when first called."""
+        def new_state(players: int, seed: int, config: Any = None) -> GameState:
+            return hooks().new_state(players, seed, config)
+
+        return cls(
+            new_state=new_state,
+            load_state=lambda data: hooks().load_state(data),
+            bots=bots,
+            step_clock=step_clock,
+            config_of=lambda state: hooks().config_of(state),
+        )
+
+
+@dataclass(frozen=True)
+class TurnHooks:
+    """A turn game's heavy hooks, in its own ``hooks`` module: its plugin entry imports that
+    module only when a hook is first called (:meth:`TurnEngine.lazy`), so listing the games
+    stays quick and each plugin entry is a few lines."""
+
+    new_state: TurnFactory
+    load_state: StateLoader
+    config_of: Callable[[GameState], object]
+    rules_model: type[BaseModel]
+    bench_figures: Callable[[int], dict[str, float]]
+
+
+def rules_model_of(hooks: Callable[[], TurnHooks]) -> Callable[[], type[BaseModel]]:
+    """:attr:`GamePlugin.rules_model` of a game with these hooks."""
+    return lambda: hooks().rules_model
+
+
+def bench_of(hooks: Callable[[], TurnHooks]) -> Callable[[int], dict[str, float]]:
+    """:attr:`GamePlugin.bench_figures` of a game with these hooks."""
+    return lambda repeat: hooks().bench_figures(repeat)
+
+
+def random_bot(seed: int) -> Bot:
+    """The random bot every turn game seats (it plays any game's legal actions)."""
+    from wokphysics.games.bots import RandomBot
+
+    return RandomBot(seed)
+
 
 @dataclass(frozen=True)
 class GamePlugin:

@@ -2,35 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import GamePlugin, TurnEngine
+from wokphysics.games.plugin import (
+    GamePlugin,
+    TurnEngine,
+    TurnHooks,
+    bench_of,
+    random_bot,
+    rules_model_of,
+)
 from wokphysics.games.we_will_wok_you.info import INFO
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
     from wokphysics.games.bots import Bot
-    from wokphysics.games.protocol import GameState
 
 
-def _new_state(num_players: int, seed: int, config: Any = None) -> GameState:
-    from wokphysics.games.we_will_wok_you.factory import new_state
+def _hooks() -> TurnHooks:
+    from wokphysics.games.we_will_wok_you.hooks import HOOKS
 
-    return new_state(num_players, seed, config)
-
-
-def _load_state(data: dict[str, Any]) -> GameState:
-    from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
-
-    return WeWillWokYouState.from_dict(data)
-
-
-def _config_of(state: GameState) -> object:
-    from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
-
-    assert isinstance(state, WeWillWokYouState)
-    return state.data.settings
+    return HOOKS
 
 
 def _greedy(seed: int) -> Bot:
@@ -39,34 +30,12 @@ def _greedy(seed: int) -> Bot:
     return WeWillWokYouGreedyBot(seed)
 
 
-def _random(seed: int) -> Bot:
-    from wokphysics.games.bots import RandomBot
-
-    return RandomBot(seed)
-
-
-def _rules_model() -> type[BaseModel]:
-    """The ``[rules]`` table's model (for the launcher's rules options)."""
-    from wokphysics.games.we_will_wok_you.cards import RulesSettings
-
-    return RulesSettings
-
-
-def _bench_figures(repeat: int) -> dict[str, float]:
-    from wokphysics.games.we_will_wok_you.bench import bench_figures
-
-    return bench_figures(repeat)
-
-
 PLUGIN = GamePlugin(
     info=INFO,
     summary="collect coins, buy rows of ingredients and cook them into wok cards",
     default_players=3,
     config_file="we_will_wok_you.toml",
-    bench_figures=_bench_figures,
-    turn_engine=TurnEngine(
-        new_state=_new_state, load_state=_load_state, bots={"greedy": _greedy, "random": _random},
-        config_of=_config_of,
-    ),
-    rules_model=_rules_model,
+    bench_figures=bench_of(_hooks),
+    turn_engine=TurnEngine.lazy(_hooks, bots={"greedy": _greedy, "random": random_bot}),
+    rules_model=rules_model_of(_hooks),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import BotMaker
+from wokphysics.games.plugin import BotMaker, random_bot
 
 if TYPE_CHECKING:
     from wokphysics.games.bots import Bot
@@ -19,11 +19,5 @@ def _team(seed: int) -> Bot:
     return TeamBot(seed)
 
 
-def _random(seed: int) -> Bot:
-    from wokphysics.games.bots import RandomBot
-
-    return RandomBot(seed)
-
-
-BOTS: Mapping[str, BotMaker] = {"team": _team, "random": _random}
+BOTS: Mapping[str, BotMaker] = {"team": _team, "random": random_bot}
 """Wok Star's bots by name: the one list the terminal, the window and the studies seat."""

@@ -2,36 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import GamePlugin, TurnEngine
+from wokphysics.games.plugin import GamePlugin, TurnEngine, TurnHooks, bench_of, rules_model_of
 from wokphysics.games.wok_star.bots import BOTS
 from wokphysics.games.wok_star.info import INFO
 
 if TYPE_CHECKING:
-    from pydantic import BaseModel
-
     from wokphysics.games.protocol import GameState
 
 
-def _new_state(num_players: int, seed: int, config: object = None) -> GameState:
-    from wokphysics.games.wok_star.factory import new_wok_star
+def _hooks() -> TurnHooks:
+    from wokphysics.games.wok_star.hooks import HOOKS
 
-    return new_wok_star(num_players, seed, config)
-
-
-def _load_state(data: Mapping[str, object]) -> GameState:
-    from wokphysics.games.wok_star.state import WokStarState
-
-    return WokStarState.from_dict(data)
-
-
-def _config_of(state: GameState) -> object:
-    from wokphysics.games.wok_star.state import WokStarState
-
-    assert isinstance(state, WokStarState)
-    return state.config
+    return HOOKS
 
 
 def _step_clock(state: GameState) -> Callable[[float], None]:
@@ -50,28 +35,12 @@ def _step_clock(state: GameState) -> Callable[[float], None]:
     return at
 
 
-def _rules_model() -> type[BaseModel]:
-    """The ``[rules]`` table's model (for the launcher's rules options)."""
-    from wokphysics.games.wok_star.cards import Rules
-
-    return Rules
-
-
-def _bench_figures(repeat: int) -> dict[str, float]:
-    from wokphysics.games.wok_star.bench import bench_figures
-
-    return bench_figures(repeat)
-
-
 PLUGIN = GamePlugin(
     info=INFO,
     summary="a cooperative real-time restaurant: roll dice, cook recipes, serve customers",
     default_players=2,
     config_file="wok_star.toml",
-    bench_figures=_bench_figures,
-    turn_engine=TurnEngine(
-        new_state=_new_state, load_state=_load_state, bots=BOTS,
-        step_clock=_step_clock, config_of=_config_of,
-    ),
-    rules_model=_rules_model,
+    bench_figures=bench_of(_hooks),
+    turn_engine=TurnEngine.lazy(_hooks, bots=BOTS, step_clock=_step_clock),
+    rules_model=rules_model_of(_hooks),
 )
