@@ -349,3 +349,59 @@ def test_the_hot_seat_curtain_says_what_the_previous_player_did() -> None:
     at = said.index("Player 2's turn:")
     assert " ".join(said[at + 1:]) == taken[0] and "Player 1's turn:" not in said
     pygame.display.quit()
+
+
+def test_the_rough_edges_of_issue_27() -> None:
+    """Bots play a game out in the window: the woks on offer keep their places after each
+    take (they moved up to fill the gap), the draw pile's count is on screen, tooltips name
+    cards without engine ids ([carrot-03]), and each player's four counts fit their box ("6
+    front" was cut to "6 fron")."""
+    app, scene = _app(["greedy", "greedy", "greedy"], 4)
+    drawing = scene.parts.drawing
+    assert isinstance(drawing, WwwyDrawing)
+    places = dict(layout(scene).offer)
+    taken_seen = 0
+    for _ in range(3000):
+        if scene.over:
+            break
+        app.frame(FRAME_S)
+        state = _state(scene)
+        now = layout(scene).offer
+        for wok, rect in now.items():
+            assert rect == places[wok], f"wok {wok} moved"
+        taken_seen = max(taken_seen, sum(len(w) for w in state.woks))
+        texts = [drawing.tooltip(WwwyTarget("row", r), scene) for r in range(len(state.rows))]
+        assert not any("[" in t for t in texts), texts
+    assert taken_seen >= 3, "woks were taken"
+    state = _state(scene)
+    pygame.display.quit()
+    assert scene.over
+    assert max(len(f) for f in state.fronts) >= 5  # a long front count was drawn
+
+
+def test_the_draw_pile_and_the_counts_are_drawn_whole() -> None:
+    app, scene = _app(["person", "greedy", "greedy"], 3)
+    state = _state(scene)
+    words: list[tuple[str, pygame.Rect]] = []
+    drawing = scene.parts.drawing
+    assert isinstance(drawing, WwwyDrawing)
+    original = drawing._label
+
+    def spy(surface: pygame.Surface, text: str, size: int, at: tuple[int, int],
+            color: tuple[int, int, int] = (0, 0, 0), bold: bool = False) -> pygame.Rect:
+        rect = original(surface, text, size, at, color, bold)
+        words.append((text, rect))
+        return rect
+
+    drawing._label = spy  # type: ignore[method-assign]
+    state.fronts[1].extend(state.draw[:12])  # a two-digit front (drawn only)
+    drawing._keys.clear()
+    app.frame(FRAME_S)
+    pile = [t for t, _ in words if t.startswith("Draw pile:")]
+    assert pile == [f"Draw pile: {len(state.draw)} cards left to refill the rows"]
+    boxes = layout(scene).players
+    fronts = [r for t, r in words if t == "front"]
+    assert len(fronts) == len(boxes)
+    for rect, box in zip(fronts, boxes, strict=True):
+        assert box.contains(rect), (rect, box)
+    pygame.display.quit()

@@ -282,10 +282,13 @@ class CardData:
         type_index, symbols = self.kinds[kind]
         return f"{self.type_keys[type_index]}:{'+'.join(symbols) or 'none'}"
 
-    def card_text(self, card: int) -> str:
-        """A card for people: ``Chick'n Jagger (bowl+bowl) [chicken-09]``."""
+    def card_text(self, card: int, with_id: bool = True) -> str:
+        """A card for people: ``Chick'n Jagger (bowl+bowl) [chicken-09]``; without its id
+        (``with_id`` False: the window, where nothing is typed) ``Chick'n Jagger
+        (bowl+bowl)``."""
         symbols = "+".join(self.card_symbols[card]) or "no symbol"
-        return f"{self.type_names[self.card_type[card]]} ({symbols}) [{self.card_ids[card]}]"
+        words = f"{self.type_names[self.card_type[card]]} ({symbols})"
+        return f"{words} [{self.card_ids[card]}]" if with_id else words
 
 
 def _index_of(ids: tuple[str, ...], wanted: str) -> int:

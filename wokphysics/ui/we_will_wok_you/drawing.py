@@ -93,7 +93,7 @@ class WwwyDrawing:
                                                scene.presenter.status_is_error)),
             "market": (lay.rect(0, 44, 440, 560), (
                 tuple(map(tuple, state.rows)), tuple(state.coin_sets), len(state.removed),
-                arrangement)),
+                len(state.draw), arrangement)),
             "offer": (lay.rect(440, 44, 532, 560), (
                 tuple(state.offer), state.pending_wok, tuple(state.pending_paid),
                 view.chosen_wok, len(state.box_woks), arrangement)),
@@ -218,6 +218,10 @@ class WwwyDrawing:
 
     def _removed(self, surface: pygame.Surface, state: WeWillWokYouState, lay: WwwyLayout) -> None:
         area = lay.removed_area
+        left = len(state.draw)
+        pile = (f"Draw pile: {left} card{'s' if left != 1 else ''} left to refill the rows"
+                if left else "Draw pile: empty (rows are no longer refilled)")
+        self._label(surface, pile, lay.font(18), (area.x, area.y - lay.px(24)), WHITE)
         count = len(state.removed)
         text = (f"Removed at setup ({count} cards, seen by all):" if count
                 else "No cards removed at setup (4 players)")
@@ -262,13 +266,24 @@ class WwwyDrawing:
                 (faces.back((round(icon * 0.75), icon)), len(state.hands[seat]), "hand"),
                 (faces.front_icon(icon), len(state.fronts[seat]), "front"),
             )
+            # the four counts fit the box at any count: the gap, then the words, shrink
+            font = self.view.text.font
+            word_px = lay.font(15)
+            needed = sum(icon + lay.px(4) + font(big, True).size(str(n))[0] + lay.px(3)
+                         + font(word_px).size(w)[0] for _, n, w in items)
+            room = box.width - lay.px(16)
+            gap = max(lay.px(3), min(lay.px(10), (room - needed) // (len(items) - 1)))
+            while needed + gap * (len(items) - 1) > room and word_px > 12:
+                word_px -= 1
+                needed = sum(icon + lay.px(4) + font(big, True).size(str(n))[0] + lay.px(3)
+                             + font(word_px).size(w)[0] for _, n, w in items)
             for image, number, word in items:
                 surface.blit(image, (x, y + lay.px(2)))
                 label = self._label(surface, str(number), big, (x + icon + lay.px(4), y),
                                     WHITE, bold=True)
-                small = self._label(surface, word, lay.font(15),
+                small = self._label(surface, word, word_px,
                                     (label.right + lay.px(3), y + lay.px(4)), DIM)
-                x = small.right + lay.px(10)
+                x = small.right + gap
             for wok in state.woks[seat]:
                 tag = lay.player_woks.get(wok)
                 if tag is None:

@@ -157,7 +157,11 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
     # Woks on offer: a grid of 4 columns.
     lay.offer_area = lay.rect(446, 48, 520, 552)
     ww, wh = WOK
-    for index, wok in enumerate(state.offer):
+    # each wok keeps its place for the whole game (a take leaves a gap; the rest do not move
+    # up): its place among all woks turned up at setup, those on offer and those taken
+    turned_up = sorted({*state.offer, *(w for woks in state.woks for w in woks)})
+    for wok in state.offer:
+        index = turned_up.index(wok)
         column, line = index % 4, index // 4
         rect = lay.rect(446 + column * (ww + 6), 74 + line * (wh + 4), ww, wh)
         lay.offer[wok] = rect

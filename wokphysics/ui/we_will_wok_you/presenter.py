@@ -57,11 +57,12 @@ class WwwyPresenter(TurnPresenter):
         state = wwwy_state(scene)
         data = state.data
         if target.kind in ("hand", "removed"):
-            return data.card_text(target.index)
+            return data.card_text(target.index, with_id=False)
         if target.kind == "row":
             row = target.index
             price = state.coin_sets[data.row_coin_sets[row]]
-            cards = "; ".join(data.card_text(c) for c in state.rows[row]) or "empty"
+            cards = "; ".join(data.card_text(c, with_id=False) for c in state.rows[row]) \
+                or "empty"
             return f"Row {row + 1} for {price} coins: {cards}"
         if target.kind == "coin":
             coins = state.coin_sets[target.index]
