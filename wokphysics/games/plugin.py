@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
+    from wokphysics.games.reference import RulesReference
 
 TurnFactory = Callable[[int, int, Any], "GameState"]
 """``factory(num_players, seed, config)``: a new game state. ``config`` is None (the shipped
@@ -125,6 +126,10 @@ class GamePlugin:
         check_config: ``check(path)`` loads the game's config with the override file ``path``
             layered on, raising its ConfigError if the game refuses it (None: the turn
             engine's factory is the check).
+        reference: ``reference(game)``: the rules at hand
+            (:class:`~wokphysics.games.reference.RulesReference`) for a game being played
+            (a turn game's state, Wok on Fire's rules config), with its numbers; None gives
+            the shipped rules.
     """
 
     info: GameInfo
@@ -137,6 +142,7 @@ class GamePlugin:
     verify_record: RecordVerifier | None = field(default=None)
     rules_model: Callable[[], type[BaseModel]] | None = None
     check_config: Callable[[str], None] | None = None
+    reference: Callable[[Any], RulesReference] | None = None
 
     @property
     def name(self) -> str:

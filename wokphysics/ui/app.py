@@ -28,10 +28,12 @@ import pygame
 from wokphysics.config.paths import sprites_dir
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import UserError
+from wokphysics.games.reference import RulesReference
 from wokphysics.records.saving import SaveFailed
 from wokphysics.ui.display import missing_display
 from wokphysics.ui.pointer_clock import POLL_S, EventStamper, RealClock, WindowClock
 from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.rules_overlay import RulesOverlay
 from wokphysics.ui.scene import Scene
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.sprite_cache import Sprites
@@ -186,6 +188,10 @@ class App:
         """The window was closed (:meth:`close`): this App draws no more."""
         self._in_loop = False
         self._terminating = False
+        self.rules_overlay = RulesOverlay(self.text)
+        """The help overlay: the controls, then the scene's rules at hand (page by page)."""
+        self.rules_button: pygame.Rect | None = None
+        """Where the Rules button was drawn last (None: not drawn)."""
         self.flash: tuple[str, float] | None = None
         """A short word over the window and the seconds it has left (M's "Sound off")."""
         self._held_pointer: tuple[tuple[int, int], float] | None = None
@@ -416,7 +422,12 @@ class App:
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
                 self._held_pointer = (event.pos, t_s)
             if event.type == pygame.MOUSEBUTTONDOWN:
-                self.paused = self.help = False
+                if not (self.help and self.rules_overlay.click(event.pos)):
+                    self.paused = self.help = False
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and self.rules_button is not None and self.rules_button.collidepoint(event.pos)):
+            self.open_help(rules=True)
+            self.scene.pointer_away()
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.scene.mouse_down(event.button, event.pos, t_s)
         elif event.type == pygame.MOUSEMOTION:
@@ -441,8 +452,13 @@ class App:
             elif key in (pygame.K_n, pygame.K_ESCAPE):
                 self.confirm_restart = False
             return
+        if self.help and self.rules_overlay.key(key, self.rules):
+            return
         if key in (pygame.K_F1, pygame.K_h):
-            self.help = not self.help
+            if self.help:
+                self.help = False
+            else:
+                self.open_help()
         elif key == pygame.K_ESCAPE:
             if self.help:
                 self.help = False
@@ -478,8 +494,10 @@ class App:
                          "and when you close the window: free some space meanwhile.")
         if self.flash is not None:
             self._draw_flash(self.flash[0])
+        self.rules_button = None
         if self.help:
-            self._box("Controls", self.help_text())
+            self.rules_overlay.draw(self.screen, self._overlay_area(), self.help_text(),
+                                    self.rules)
         elif self.confirm_restart:
             self._box("Restart?", ["Start a new game? The current one ends here "
                                    "(the autosave file then holds the new game).", "",
@@ -491,7 +509,47 @@ class App:
         elif self.paused:
             leave = "Q: back to the launcher" if self.home is not None else "Q: quit"
             sound = "M: sound on" if self.sound.muted else "M: mute"
-            self._box("Paused", ["Esc: go on", leave, "F1 or H: controls", sound])
+            rules = "F1 or H: controls and rules" if self.rules else "F1 or H: controls"
+            self._box("Paused", ["Esc: go on", leave, rules, sound])
+        elif self.rules is not None:
+            self._draw_rules_button()
+
+    # ------------------------------------------------------------------ rules at hand
+    @property
+    def rules(self) -> RulesReference | None:
+        """The scene's rules at hand (its ``rules`` attribute), if it has them."""
+        found = getattr(self.scene, "rules", None)
+        return found if isinstance(found, RulesReference) else None
+
+    def refusal(self) -> str | None:
+        """The refusal the scene shows now (its presenter's red status line), if any."""
+        presenter = getattr(self.scene, "presenter", None)
+        if presenter is not None and getattr(presenter, "status_is_error", False):
+            status = getattr(presenter, "status", "")
+            return status if isinstance(status, str) and status else None
+        return None
+
+    def open_help(self, rules: bool = False) -> None:
+        """Open the help: on the rules (``rules``, the Rules button), else on the page of the
+        rule the scene's refusal enforces, else on the controls."""
+        self.help = True
+        self.rules_overlay.open_for(self.rules, "" if rules else self.refusal())
+
+    def _draw_rules_button(self) -> None:
+        """The Rules button, in the window's top right corner."""
+        size = max(14, min(20, self.screen.get_height() // 44))
+        image = self.text.render("Rules (F1)", size, (24, 20, 16), bold=True)
+        box = image.get_rect().inflate(size, size // 2)
+        box.topright = (self.screen.get_width() - 6, 6)
+        pygame.draw.rect(self.screen, GOLD, box, border_radius=6)
+        pygame.draw.rect(self.screen, (24, 20, 16), box, 1, border_radius=6)
+        self.screen.blit(image, image.get_rect(center=box.center))
+        self.rules_button = box
+
+    def _overlay_area(self) -> pygame.Rect:
+        if self._scene_on_table and self._table is not None:
+            return pygame.Rect(self._table[1].map.area)
+        return self.screen.get_rect()
 
     def _draw_flash(self, words: str) -> None:
         """``words`` in a dark pill at the top centre of the window."""

@@ -21,6 +21,7 @@ import pygame
 
 from wokphysics.config.table import TableConfig
 from wokphysics.config.wok_on_fire import INGREDIENT_NAMES, WokOnFireConfig, load_config
+from wokphysics.ui.palette import CARD_PAPER, CATEGORY_COLORS
 
 PX_PER_MM = 4.0
 """Stored sprite resolution: pixels per millimetre of card."""
@@ -28,15 +29,6 @@ _SS = 2  # supersampling factor while drawing
 
 Color = tuple[int, int, int]
 
-CATEGORY_COLORS: dict[str, Color] = {
-    "meat": (196, 52, 44),
-    "vegetable": (46, 139, 61),
-    "condiment": (226, 128, 26),
-    "starch": (48, 102, 178),
-}
-"""The colour of each category: the card's band, frame and corner dots."""
-
-CARD_PAPER: Color = (250, 244, 228)
 INK: Color = (40, 32, 28)
 
 SPATULA_FILE = "spatula.png"

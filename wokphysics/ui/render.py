@@ -19,6 +19,8 @@ import pygame.gfxdraw
 
 from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card
+from wokphysics.ui.marks import draw_badge, draw_mark
+from wokphysics.ui.palette import StateMark, relative_luminance
 from wokphysics.ui.sprite_cache import BACK, Sprites
 from wokphysics.ui.view import ScreenMap, layout
 
@@ -47,11 +49,13 @@ Color = tuple[int, int, int]
 
 @dataclass
 class Highlight:
-    """A coloured outline around a card (``width`` px)."""
+    """A state mark around a card (:mod:`wokphysics.ui.palette`), with an optional badge
+    ``label`` drawn at ``anchor`` (table mm: a point of the card that can be seen; None: the
+    card's centre)."""
 
-    color: Color
-    width: int = 3
+    mark: StateMark
     label: str = ""
+    anchor: tuple[float, float] | None = None
 
 
 def lerp_cards(before: Sequence[Card], after: Sequence[Card], share: float) -> list[Card]:
@@ -299,20 +303,23 @@ class TableRenderer:
         lying.sort(key=lambda c: (c.layer, c.stack_order, c.id))
         flying.sort(key=lambda c: (c.height, c.id))
         width = max(4, round(m.length(self.cfg.card.width_mm)))
+        marks = highlights or {}
         for card in lying:
             key = card.ingredient if card.face_up else BACK
             image = self.sprites.card_rotated(key, width, math.degrees(card.angle))
             sx, sy = m.to_screen(card.x, card.y)
             surface.blit(image, image.get_rect(center=(round(sx), round(sy))))
+            mark = marks.get(card.id)
+            if mark is not None:  # in the card's own stacking order: cards above cover it
+                draw_mark(surface, self.card_outline(card), mark.mark, self._mark_scale())
         for card in flying:
             self._draw_flying(surface, card, width)
         self._mark_out_of_view(surface, lying)
-        if highlights:
-            by_id = {c.id: c for c in lying}
-            for card_id, mark in highlights.items():
-                marked = by_id.get(card_id)
-                if marked is not None:
-                    self._outline(surface, marked, mark)
+        by_id = {c.id: c for c in lying}
+        for card_id, mark in marks.items():  # the badges over everything, where they show
+            marked = by_id.get(card_id)
+            if marked is not None and mark.label:
+                self._badge(surface, marked, mark)
         surface.set_clip(None)
         if spatula is not None:
             self.draw_spatula(surface, *spatula, part="handle")
@@ -337,16 +344,15 @@ class TableRenderer:
         return [self.map.to_screen(card.x + c * lx - s * ly, card.y + s * lx + c * ly)
                 for lx, ly in ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))]
 
-    def _outline(self, surface: pygame.Surface, card: Card, mark: Highlight) -> None:
-        points = self.card_outline(card)
-        pygame.draw.polygon(surface, mark.color, points, mark.width)
-        if mark.label:
-            sx, sy = self.map.to_screen(card.x, card.y)
-            text = self.font.render(mark.label, True, (20, 20, 20))
-            badge = text.get_rect(center=(round(sx), round(sy)))
-            pygame.draw.circle(surface, mark.color, badge.center,
-                               max(badge.width, badge.height) // 2 + 5)
-            surface.blit(text, badge)
+    def _mark_scale(self) -> float:
+        """State marks' widths are for a 800 px high window; thinner below, never under 2."""
+        return max(0.6, min(1.6, self.map.area[3] / 800.0))
+
+    def _badge(self, surface: pygame.Surface, card: Card, mark: Highlight) -> None:
+        x, y = mark.anchor if mark.anchor is not None else (card.x, card.y)
+        dark = relative_luminance(mark.mark.color) > 0.4
+        text = self.font.render(mark.label, True, (20, 20, 20) if dark else (255, 255, 255))
+        draw_badge(surface, text, self.map.to_screen(x, y), mark.mark)
 
     def _draw_flying(self, surface: pygame.Surface, card: Card, width: int) -> None:
         m = self.map

@@ -12,9 +12,11 @@ from wokphysics.games.plugin import (
     random_bot,
     rules_model_of,
 )
+from wokphysics.games.reference import RulesReference
 from wokphysics.games.we_will_wok_you.info import INFO
 
 if TYPE_CHECKING:
+    from wokphysics.games.protocol import GameState
     from wokphysics.games.bots import Bot
 
 
@@ -30,6 +32,12 @@ def _greedy(seed: int) -> Bot:
     return WeWillWokYouGreedyBot(seed)
 
 
+def _reference(game: GameState | None) -> RulesReference:
+    from wokphysics.games.we_will_wok_you.reference import we_will_wok_you_reference
+
+    return we_will_wok_you_reference(game)
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="collect coins, buy rows of ingredients and cook them into wok cards",
@@ -38,4 +46,5 @@ PLUGIN = GamePlugin(
     bench_figures=bench_of(_hooks),
     turn_engine=TurnEngine.lazy(_hooks, bots={"greedy": _greedy, "random": random_bot}),
     rules_model=rules_model_of(_hooks),
+    reference=_reference,
 )

@@ -12,9 +12,11 @@ from wokphysics.games.plugin import (
     random_bot,
     rules_model_of,
 )
+from wokphysics.games.reference import RulesReference
 from wokphysics.games.wok_and_roll.info import INFO
 
 if TYPE_CHECKING:
+    from wokphysics.games.protocol import GameState
     from wokphysics.games.bots import Bot
 
 
@@ -30,6 +32,12 @@ def _greedy(seed: int) -> Bot:
     return WokAndRollGreedyBot(seed)
 
 
+def _reference(game: GameState | None) -> RulesReference:
+    from wokphysics.games.wok_and_roll.reference import wok_and_roll_reference
+
+    return wok_and_roll_reference(game)
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="roll dice, cook dishes on your menu sheet and fill your fridge and pantry",
@@ -38,4 +46,5 @@ PLUGIN = GamePlugin(
     bench_figures=bench_of(_hooks),
     turn_engine=TurnEngine.lazy(_hooks, bots={"greedy": _greedy, "random": random_bot}),
     rules_model=rules_model_of(_hooks),
+    reference=_reference,
 )

@@ -6,9 +6,10 @@ the CLI finds it through the window front end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wokphysics.games.plugin import GamePlugin
+from wokphysics.games.reference import RulesReference
 from wokphysics.games.wok_on_fire.info import GAME_RECORD_FORMAT, INFO
 
 if TYPE_CHECKING:
@@ -35,6 +36,14 @@ def _rules_model() -> type[BaseModel]:
     return WokOnFireRules
 
 
+def _reference(game: Any) -> RulesReference:
+    from wokphysics.config.wok_on_fire import WokOnFireRules, load_config
+    from wokphysics.games.wok_on_fire.reference import wok_on_fire_reference
+
+    rules = game if isinstance(game, WokOnFireRules) else load_config().rules
+    return wok_on_fire_reference(rules)
+
+
 def _bench_figures(repeat: int) -> dict[str, float]:
     from wokphysics.games.wok_on_fire.bench import bench_figures
 
@@ -51,4 +60,5 @@ PLUGIN = GamePlugin(
     verify_record=_verify_record,
     rules_model=_rules_model,
     check_config=_check_config,
+    reference=_reference,
 )

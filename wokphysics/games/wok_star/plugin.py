@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from wokphysics.games.plugin import GamePlugin, TurnEngine, TurnHooks, bench_of, rules_model_of
+from wokphysics.games.reference import RulesReference
 from wokphysics.games.wok_star.bots import BOTS
 from wokphysics.games.wok_star.info import INFO
 
@@ -35,6 +36,12 @@ def _step_clock(state: GameState) -> Callable[[float], None]:
     return at
 
 
+def _reference(game: GameState | None) -> RulesReference:
+    from wokphysics.games.wok_star.reference import wok_star_reference
+
+    return wok_star_reference(game)
+
+
 PLUGIN = GamePlugin(
     info=INFO,
     summary="a cooperative real-time restaurant: roll dice, cook recipes, serve customers",
@@ -43,4 +50,5 @@ PLUGIN = GamePlugin(
     bench_figures=bench_of(_hooks),
     turn_engine=TurnEngine.lazy(_hooks, bots=BOTS, step_clock=_step_clock),
     rules_model=rules_model_of(_hooks),
+    reference=_reference,
 )

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from wokphysics.games.protocol import Action, GameState
+from wokphysics.games.registry import plugin as game_plugin
 from wokphysics.ui.scene import BotPace, EngineGate, GameScene, Point, Presenter
 from wokphysics.ui.sound import Effect, Sound
 from wokphysics.ui.turn.handover import HandOver, draw_curtain
@@ -414,6 +415,9 @@ class TurnScene(GameScene):
         self.replay: ReplayControl | None = None
         self.end_shown = session.state.is_terminal()
         self.help_lines = parts.help_lines + COMMON_HELP
+        reference = game_plugin(session.game).reference
+        self.rules = reference(session.state) if reference is not None else None
+        """The game's rules at hand (the window's help overlay shows them)."""
         parts.presenter.bind(self)
         super().__init__(parts.presenter, TurnInputs(self), TurnScheduler(self),
                          TurnDrawing(self))

@@ -7,6 +7,7 @@ only where it put clickable things (:class:`~wokphysics.ui.wok_on_fire.state.Lay
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pygame
@@ -14,6 +15,7 @@ import pygame
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
 from wokphysics.table.cards import Card
+from wokphysics.ui import palette
 from wokphysics.ui.render import Highlight, TableRenderer
 from wokphysics.ui.widgets import Text, bubble
 from wokphysics.ui.wok_on_fire.blade_view import BladeView
@@ -24,11 +26,9 @@ from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
 
-VIABLE = Highlight((255, 226, 60), 2)
-VIABLE_LATER = Highlight((200, 180, 120), 1)
-BLIND = Highlight((120, 200, 255), 1)
-CHOSEN = (90, 230, 250)
-BOT_CHOSEN = (255, 150, 60)
+VIABLE = Highlight(palette.VIABLE)
+VIABLE_LATER = Highlight(palette.VIABLE_LATER)
+BLIND = Highlight(palette.BLIND)
 
 
 class WokDrawing:
@@ -88,11 +88,29 @@ class WokDrawing:
                 marks[card_id] = BLIND
             for number, pick in enumerate(ui.selection, start=1):
                 label = f"{number}?" if pick.blind_chicken else str(number)
-                marks[pick.card_id] = Highlight(CHOSEN, 4, label)
+                marks[pick.card_id] = Highlight(palette.NAMED, label, self._seen_at(pick.card_id))
         for number, pick in enumerate(ui.bot_picks or [], start=1):
             label = f"{number}?" if pick.blind_chicken else str(number)
-            marks[pick.card_id] = Highlight(BOT_CHOSEN, 4, label)
+            marks[pick.card_id] = Highlight(palette.BOT_NAMED, label,
+                                            self._seen_at(pick.card_id))
         return marks
+
+    def _seen_at(self, card_id: int) -> tuple[float, float] | None:
+        """A point of the card a player can see (table mm), for its badge: its centre when
+        the centre circle shows, else its first uncovered corner dot (a blind claim's circle
+        is hidden: a badge there sat on the card above it); None: its centre."""
+        seen = self.game.table.visibility().get(card_id)
+        if seen is None or seen.circle_visible or not seen.any_corner_visible:
+            return None
+        card = self.game.table.card(card_id)
+        spec = self.cfg.physics.card
+        dot_r = spec.dot_diameter_mm / 2.0
+        cx = spec.width_mm / 2.0 - spec.dot_inset_mm - dot_r
+        cy = spec.length_mm / 2.0 - spec.dot_inset_mm - dot_r
+        corner = seen.corners_visible.index(True)  # bottom-left, bottom-right, top-right, ...
+        lx, ly = ((-cx, -cy), (cx, -cy), (cx, cy), (-cx, cy))[corner]
+        c, s = math.cos(card.angle), math.sin(card.angle)
+        return card.x + c * lx - s * ly, card.y + s * lx + c * ly
 
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui

@@ -14,6 +14,7 @@ from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction
 from wokphysics.games.wok_on_fire.bots import WokBot
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.reference import wok_on_fire_reference
 from wokphysics.table.cards import Card
 from wokphysics.table.gesture import GestureError
 from wokphysics.ui.animation import LiveAction
@@ -74,6 +75,8 @@ class PlayScene(GameScene):
         self.cfg = cfg
         self.game = game
         self.bots = bots
+        self.rules = wok_on_fire_reference(cfg.rules)
+        """The rules at hand, with these rules' numbers (the window's help shows them)."""
         self.renderer = renderer
         self.ui = TableUi()
         presenter = WokPresenter(cfg, game, self.ui, sound)

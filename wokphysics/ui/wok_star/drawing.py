@@ -184,7 +184,7 @@ class StarDrawing:
         self._money(surface, lay)
         self._publicity(surface, lay)
         blit_fit(surface, self.text, f"loan ${state.loan()}", size, WHITE,
-                 lay.rect(1146, 0, 130, 40))
+                 lay.rect(1056, 0, 110, 40))
 
     def _money(self, surface: pygame.Surface, lay: StarLayout) -> None:
         """The money track: $0 to beyond the loan, the money marker, the loan marked."""

@@ -157,8 +157,8 @@ def build(size: tuple[int, int], state: WokStarState) -> StarLayout:
     origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
     lay = StarLayout(size, scale, origin)
     lay.top = lay.rect(0, 0, 1280, 40)
-    lay.money = lay.rect(330, 6, 520, 28)
-    lay.publicity = lay.rect(876, 6, 260, 28)
+    lay.money = lay.rect(330, 6, 430, 28)  # room at the right for the window's Rules button
+    lay.publicity = lay.rect(786, 6, 260, 28)
     _board(lay, state)
     _center(lay, state)
     lay.log = lay.rect(884, 46, 388, 410)

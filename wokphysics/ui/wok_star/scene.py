@@ -17,6 +17,7 @@ import pygame
 
 from wokphysics.errors import IllegalAction
 from wokphysics.games.wok_star.actions import WokStarAction
+from wokphysics.games.wok_star.reference import wok_star_reference
 from wokphysics.ui.scene import EngineGate
 from wokphysics.ui.sound import Effect, Sound
 from wokphysics.ui.widgets import Text
@@ -76,6 +77,8 @@ class StarScene:
     def load(self, session: StarSession) -> None:
         """Play (or show) ``session`` from here on."""
         self.session = session
+        self.rules = wok_star_reference(session.state)
+        """The rules at hand, with this game's limits (the window's help shows them)."""
         self.presenter = StarPresenter(session, self._play, self.layout)
         self.gate = EngineGate(self.presenter, lambda: session.steps)
         session.after_step = self.gate.caught_up
