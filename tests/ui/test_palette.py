@@ -145,3 +145,40 @@ def test_a_buried_cards_frame_is_covered_by_the_card_on_top_and_its_badge_shows(
     top = renderer.card_at(game.table.cards, *renderer.map.to_screen(*anchor))
     assert top is not None and top.id == claimed
     pygame.display.quit()
+
+
+def test_the_pick_prompt_says_what_enter_will_check() -> None:
+    """Issue 27: "Pick up to 2 cards" while 2 had to be named, Enter's "name 2 cards (2
+    viable to pick), not 1" with 5 viable, and a third click dropped the first named card."""
+    from wokphysics.games.wok_on_fire.engine import LegalPicks
+    from wokphysics.ui.wok_on_fire.pick_words import pick_words
+
+    assert pick_words(LegalPicks((1, 2, 3, 4, 5), (1, 2, 3, 4, 5), (), 2, 2)) == \
+        "Name 2 cards (5 are viable)"
+    assert pick_words(LegalPicks((1,), (1,), (), 1, 1)) == "Name 1 card"
+    assert pick_words(LegalPicks((1, 2), (1, 2), (3,), 1, 2)) == "Name 1 to 2 cards"
+    app, scene, game, placed = _blind_claim_window()
+    legal = game.legal_picks()
+    assert scene.drawing.panel.instructions().startswith(pick_words(legal))
+    scene.ui.selection = [Pick(c) for c in legal.viable[:1]]
+    scene.inputs.confirm()
+    if legal.min_picks > 1:
+        assert scene.presenter.status == f"{pick_words(legal)} before Enter: 1 named so far"
+    pygame.display.quit()
+
+
+def test_a_click_past_the_picks_says_so_and_drops_nothing() -> None:
+    from ui_helpers import frames_until_posted, post_click
+
+    app, scene, game, placed = _blind_claim_window()
+    legal = game.legal_picks()
+    named = [Pick(c) for c in legal.viable[:legal.max_picks]]
+    spare = [c for c in legal.viable if c not in {p.card_id for p in named}]
+    assert len(named) == legal.max_picks and spare, "more viable cards than picks"
+    scene.ui.selection = list(named)
+    card = game.table.card(spare[0])
+    post_click(app, card.x, card.y)
+    frames_until_posted(app)
+    assert scene.ui.selection == named  # the first named card stays named
+    assert scene.presenter.bubbles and "named already" in scene.presenter.bubbles[0].text
+    pygame.display.quit()

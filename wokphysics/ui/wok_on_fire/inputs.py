@@ -29,6 +29,7 @@ from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
 from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, Point
+from wokphysics.ui.wok_on_fire.pick_words import pick_words
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
@@ -212,7 +213,11 @@ class WokInputs:
                 return
             pick = Pick(card.id)
         if len(ui.selection) >= legal.max_picks:
-            ui.selection = ui.selection[1:]
+            # a further click used to drop the first named card without a word
+            n = legal.max_picks
+            self._say(f"{n} card{'s are' if n != 1 else ' is'} named already: click a named "
+                      "card to un-name it (or Backspace), then name another", pos, card.id)
+            return
         ui.selection.append(pick)
         problem = game.check_pick(ui.selection)
         if problem and not problem.startswith("name "):
@@ -252,6 +257,9 @@ class WokInputs:
         picks = list(self.ui.selection)
         reason = self.game.check_pick(picks)
         if reason is not None:
+            legal = self.game.legal_picks()
+            if len(picks) < legal.min_picks:  # the engine's words counted picks, not cards
+                reason = (f"{pick_words(legal)} before Enter: {len(picks)} named so far")
             self.presenter.refuse(reason)
             return
         if self.gate.act(lambda: self.game.pick(picks)):

@@ -17,6 +17,7 @@ from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.ui.render import SEAT_COLORS, TableRenderer
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
 from wokphysics.ui.wok_on_fire.inputs import ButtonSpec
+from wokphysics.ui.wok_on_fire.pick_words import pick_words
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
@@ -96,10 +97,8 @@ class Panel:
                    else "")
             if not legal.viable and not legal.blind:
                 return "No card can be picked. Press Enter to go on."
-            count = f"up to {legal.max_picks}" if legal.max_picks > 1 else "1"
-            return (f"Pick {count} card{'s' if legal.max_picks > 1 else ''}: click yellow-framed "
-                    "cards, then Enter. Right-click a face-up card whose circle is hidden to claim "
-                    f"it blind as Chicken.{who}")
+            return (f"{pick_words(legal)}: click yellow-framed cards, then Enter. Right-click a "
+                    "face-up card whose circle is hidden to claim it blind as Chicken." + who)
         if expect is Expect.BONUS_ORDER:
             return "You earned both bonuses. Which extra stir and pick comes first?"
         if expect is Expect.GIFT_OPPONENT:
@@ -264,3 +263,4 @@ class Panel:
         button = Button(rect, "New game (N)", self.new_game)
         draw_button(surface, t, button, size, rect.collidepoint(self.ui.mouse))
         self.ui.layout.buttons.append(button)
+
