@@ -511,7 +511,8 @@ class App:
             sound = "M: sound on" if self.sound.muted else "M: mute"
             rules = "F1 or H: controls and rules" if self.rules else "F1 or H: controls"
             self._box("Paused", ["Esc: go on", leave, rules, sound])
-        elif self.rules is not None:
+        elif self.rules is not None and not getattr(self.scene, "curtain", False):
+            # the hot seat's curtain covers everything until the next person clicks
             self._draw_rules_button()
 
     # ------------------------------------------------------------------ rules at hand
@@ -537,7 +538,8 @@ class App:
 
     def _draw_rules_button(self) -> None:
         """The Rules button, in the window's top right corner."""
-        size = max(14, min(20, self.screen.get_height() // 44))
+        # never below the 11 px letters every other word of the window keeps (size 22)
+        size = max(22, min(26, self.screen.get_height() // 36))
         image = self.text.render("Rules (F1)", size, (24, 20, 16), bold=True)
         box = image.get_rect().inflate(size, size // 2)
         box.topright = (self.screen.get_width() - 6, 6)

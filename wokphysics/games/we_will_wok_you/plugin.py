@@ -16,8 +16,8 @@ from wokphysics.games.reference import RulesReference
 from wokphysics.games.we_will_wok_you.info import INFO
 
 if TYPE_CHECKING:
-    from wokphysics.games.protocol import GameState
     from wokphysics.games.bots import Bot
+    from wokphysics.games.protocol import GameState
 
 
 def _hooks() -> TurnHooks:

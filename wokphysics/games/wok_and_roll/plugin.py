@@ -16,8 +16,8 @@ from wokphysics.games.reference import RulesReference
 from wokphysics.games.wok_and_roll.info import INFO
 
 if TYPE_CHECKING:
-    from wokphysics.games.protocol import GameState
     from wokphysics.games.bots import Bot
+    from wokphysics.games.protocol import GameState
 
 
 def _hooks() -> TurnHooks:
