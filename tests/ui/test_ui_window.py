@@ -207,7 +207,7 @@ def test_a_refused_take_is_not_shown_once_the_named_cards_change() -> None:
     _stir_until_pick(app, scene, {pepper, garlic})
     post_key(pygame.K_RETURN)
     app.frame()
-    assert scene.presenter.status_is_error and scene.presenter.status.startswith("name 2 cards")
+    assert scene.presenter.status_is_error and scene.presenter.status.startswith("Name 2 cards")
     card = game.table.card(pepper)
     post_click(app, card.x, card.y)
     frames_until_posted(app)

@@ -370,7 +370,7 @@ def test_the_rough_edges_of_issue_27() -> None:
         for wok, rect in now.items():
             assert rect == places[wok], f"wok {wok} moved"
         taken_seen = max(taken_seen, sum(len(w) for w in state.woks))
-        texts = [drawing.tooltip(WwwyTarget("row", r), scene) for r in range(len(state.rows))]
+        texts = [scene.presenter.tooltip(WwwyTarget("row", r)) for r in range(len(state.rows))]
         assert not any("[" in t for t in texts), texts
     assert taken_seen >= 3, "woks were taken"
     state = _state(scene)
