@@ -56,7 +56,7 @@ odd_folder = pathlib.Path(tempfile.mkdtemp())
 odd_needed = []  # We Will Wok You where a payment may end one over (rules-we-will-wok-you.md)
 for needed in (1, 3, 5):
     path = odd_folder / f"needed-{needed}.toml"
-    path.write_text(f"[rules]\nsymbols_to_take_wok = {needed}\n")
+    path.write_text(f"[rules]\\nsymbols_to_take_wok = {needed}\\n")
     odd_needed.append((needed, str(path)))
 star = default_config()
 star_options = {
