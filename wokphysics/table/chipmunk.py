@@ -14,6 +14,8 @@ read better.
 
 from __future__ import annotations
 
+import math
+
 import pymunk
 from pymunk._chipmunk import lib
 
@@ -26,6 +28,11 @@ _set_angular_velocity = lib.cpBodySetAngularVelocity
 _world_to_local = lib.cpBodyWorldToLocal
 _set_max_force = lib.cpConstraintSetMaxForce
 _set_pivot_anchor_a = lib.cpPivotJointSetAnchorA
+_space_step = lib.cpSpaceStep
+_get_type = lib.cpBodyGetType
+_get_mass = lib.cpBodyGetMass
+_get_moment = lib.cpBodyGetMoment
+_DYNAMIC = pymunk.Body.DYNAMIC
 
 
 def position(body: pymunk.Body) -> tuple[float, float]:
@@ -76,3 +83,57 @@ def set_max_force(joint: pymunk.Constraint, force: float) -> None:
 def set_anchor_a_at(joint: pymunk.PivotJoint, body: pymunk.Body, x: float, y: float) -> None:
     """``joint.anchor_a = body.world_to_local((x, y))`` (``body`` is the joint's first)."""
     _set_pivot_anchor_a(joint._constraint, _world_to_local(body._body, (x, y)))
+
+
+def step(space: pymunk.Space, dt: float) -> None:
+    """``space.step(dt)``: the same ``cpSpaceStep`` call, locked the same way.
+
+    pymunk's ``step`` first checks the mass of every body added since the last step and,
+    after the call, adds and removes what collision callbacks asked for during it and runs
+    post-step callbacks. This makes the same checks with the fast reads (a body that fails
+    one, or anything queued before the step, is left to pymunk's own step, which raises or
+    does it); the rest is pymunk's Python around the call, skipped when nothing is queued.
+    """
+    to_check = space._bodies_to_check
+    if to_check:
+        if not all(_valid_mass(body) for body in to_check):
+            space.step(dt)
+            return
+        to_check.clear()
+    if space._add_later or space._remove_later:
+        space.step(dt)
+        return
+    space._locked = True
+    try:
+        _space_step(space._space, dt)
+        space._removed_shapes.clear()
+    finally:
+        space._locked = False
+    if space._add_later or space._remove_later or space._post_step_callbacks:
+        _after_step(space)
+
+
+def _valid_mass(body: pymunk.Body) -> bool:
+    """pymunk's check before a step: a dynamic body has a finite positive mass and a positive
+    moment."""
+    handle = body._body
+    if _get_type(handle) != _DYNAMIC:
+        return True
+    mass: float = _get_mass(handle)
+    moment: float = _get_moment(handle)
+    return 0.0 < mass < math.inf and moment > 0.0
+
+
+def _after_step(space: pymunk.Space) -> None:
+    """What pymunk's ``Space.step`` does after the Chipmunk call (pymunk 7.3's order)."""
+    space.add(*space._add_later)
+    space._add_later.clear()
+    removed = set()
+    while space._remove_later:
+        to_remove, _ = space._remove_later.popitem()
+        if to_remove not in removed:
+            removed.add(to_remove)
+            space._remove(to_remove)
+    for key in space._post_step_callbacks:
+        space._post_step_callbacks[key](space)
+    space._post_step_callbacks.clear()

@@ -334,11 +334,11 @@ class Table(Stacking):
                 if card.in_space and not card.parked and card.flight is None
             ]
             before = _energy(sliding, self._spin_k2)
-            self.space.step(dt)
+            chipmunk.step(self.space, dt)
             if sliding and _energy(sliding, self._spin_k2) > before:
                 _slow_to(sliding, self._spin_k2, before)
         else:
-            self.space.step(dt)  # the hand drives the blade: it may add energy
+            chipmunk.step(self.space, dt)  # the hand drives the blade: it may add energy
         self.steps += 1
         self.time += dt
         if not self._airborne:
