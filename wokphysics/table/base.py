@@ -15,7 +15,9 @@ from wokphysics.config.table import TableConfig
 from wokphysics.table import chipmunk
 from wokphysics.table.flick import FlatCard
 from wokphysics.table.flight import Touchdown
+from wokphysics.table.geometry import polygon_of
 from wokphysics.table.live import LiveCard, TableError
+from wokphysics.table.visibility import Visibility
 
 
 class TableBase:
@@ -37,7 +39,7 @@ class TableBase:
     _last_half_turns: dict[int, int]
     _last_peak: dict[int, float]
     _last_touchdowns: dict[int, list[Touchdown]]
-    _visibility_cache: object
+    _visibility_cache: dict[int, Visibility] | None
 
     def _live(self, card_id: int) -> LiveCard:
         if not isinstance(card_id, int) or not 0 <= card_id < len(self._cards):
@@ -74,7 +76,7 @@ class TableBase:
         return x - ex, y - ey, x + ex, y + ey
 
     def _outline(self, card: LiveCard) -> shapely.Polygon:
-        return shapely.Polygon(self._corners(card))
+        return polygon_of(self._corners(card))
 
     def _group(self, card: LiveCard) -> list[LiveCard]:
         """The cards held together by friction joints with ``card``: the card at the bottom

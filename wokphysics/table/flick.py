@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import shapely
 
-from wokphysics.table.geometry import card_corners
+from wokphysics.table.geometry import card_corners, polygon_of
 from wokphysics.table.lift import (
     Contact,
     Inertia,
@@ -82,7 +82,7 @@ class Blade:
         ax, ay = -self.ny, self.nx  # along the leading edge
         half = self.width / 2.0
         bx, by = self.x - self.length * self.nx, self.y - self.length * self.ny
-        return shapely.Polygon(
+        return polygon_of(
             [
                 (self.x - half * ax, self.y - half * ay),
                 (self.x + half * ax, self.y + half * ay),
@@ -164,8 +164,7 @@ def toss_group(
 
     def polygon(card: FlatCard) -> shapely.Polygon:
         if card.id not in shapes:
-            shapes[card.id] = shapely.Polygon(
-                card_corners(card.x, card.y, card.angle, width, length))
+            shapes[card.id] = polygon_of(card_corners(card.x, card.y, card.angle, width, length))
         return shapes[card.id]
 
     by_rank = sorted(cards, key=lambda card: card.rank)

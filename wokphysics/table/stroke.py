@@ -29,6 +29,7 @@ import pymunk
 import shapely
 
 from wokphysics.table import chipmunk
+from wokphysics.table.geometry import polygon_of
 from wokphysics.table.gesture import Gesture, GestureError, Sample
 
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ class Stroke:
         half, reach = spatula.blade_width_mm / 2.0, spatula.blade_length_mm
         c, s = math.cos(angle), math.sin(angle)
         local = ((-half, 0.0), (half, 0.0), (half, reach), (-half, reach))
-        return shapely.Polygon([(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local])
+        return polygon_of([(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local])
 
     def _under_blade(self, x: float, y: float, angle: float) -> list[LiveCard]:
         """Flat cards the blade put down at this pose lies under (it went down beneath the
