@@ -1,4 +1,5 @@
-"""The wheel's build hook: the turn games' engines compiled with mypyc, or plain Python.
+"""The wheel's build hook: the engines (turn games, Wok on Fire's table) compiled with mypyc,
+or plain Python.
 
 The compiling is hatch-mypyc's (``MypycBuildHook``, the hook black's wheels are built
 with); this file only adds this project's rules around it (see pyproject.toml):
@@ -26,6 +27,7 @@ import ast
 import os
 import shutil
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -106,10 +108,21 @@ class CustomBuildHook(BuildHookInterface):
                 self.target_name, self.app,
             )
             os.chdir(copy)  # mypyc's setup.py builds in place, relative to the folder it runs in
+            flags = os.environ.get("CFLAGS")
+            if sys.platform != "win32":
+                # The table's physics must stay bit for bit Python's: no fused multiply-add
+                # (GCC contracts a*b+c by default where the CPU has one, e.g. on ARM64). A
+                # CFLAGS variable replaces Python's own flags (-O3, -DNDEBUG...), so they lead.
+                base = flags if flags is not None else sysconfig.get_config_var("CFLAGS") or ""
+                os.environ["CFLAGS"] = f"{base} -ffp-contract=off".strip()
             try:
                 compiler.initialize(version, build_data)
             finally:
                 os.chdir(here)
+                if flags is None:
+                    os.environ.pop("CFLAGS", None)
+                else:
+                    os.environ["CFLAGS"] = flags
             built = _extension_modules(copy, compiler.artifact_globs)
             if len(built) < len(config["include"]):
                 raise RuntimeError(f"mypyc built {len(built)} of {len(config['include'])} "
@@ -121,7 +134,7 @@ class CustomBuildHook(BuildHookInterface):
             build_data.update(tags)
             self._remove_copy()
             _warn(
-                "could not compile the turn games' engines with mypyc "
+                "could not compile the engines with mypyc "
                 f"({_last_error(str(error))}); installing plain Python (the same games, slower)"
             )
             return

@@ -108,7 +108,9 @@ def test_the_build_compiles_the_listed_modules_and_leaves_the_project_as_it_was(
     project: Path, tmp_path: Path, replaced: list[str], capsys: pytest.CaptureFixture[str],
 ) -> None:
     before = _snapshot(project)
+    flags = os.environ.get("CFLAGS")
     wheel = _build(project, tmp_path / "dist")
+    assert os.environ.get("CFLAGS") == flags  # -ffp-contract=off only while it compiled
     compiled = _compiled_in(wheel)
     assert [name.split(".")[0] for name in compiled if "__mypyc" not in name] == [
         "wokphysics/games/tiny"]

@@ -91,6 +91,49 @@ print(json.dumps(games))
 """
 
 
+# Wok on Fire's table and game (compiled too): live strokes of every kind a hand makes (steady,
+# slide under then flick, flick from rest) at speeds across and above the band and depths
+# under the edge, chops, dealt and crowded woks; the table's state hash and every card's
+# visibility after each action; then 4-bot games (strong and weak bots) to the end: the
+# game's state hash and result. One SHA-256 over all of it.
+TABLE = """
+import hashlib, json
+import numpy as np
+from wokphysics.config.wok_on_fire import load_config
+from wokphysics.games.wok_on_fire.deal import dealt_table
+from wokphysics.games.wok_on_fire.simulate import play_one
+from wokphysics.table.bench import crowded_table
+from wokphysics.table.gesture import Gesture
+from wokphysics.table.strokes import HandStroke, flick_card
+
+cfg = load_config()
+digest = hashlib.sha256()
+for seed in range(6):
+    crowded = seed % 3 == 2
+    table = crowded_table(cfg.physics, cfg.deck(), seed) if crowded else dealt_table(cfg, seed)
+    rng = np.random.default_rng(seed)
+    for action in range(12):
+        cards = table.wok_cards()
+        if action % 4 == 3 and table.supply:
+            path = Gesture([(0.0, 0.0, -400.0), (0.1, 30.0 * rng.normal(), -300.0)])
+            table.chop(path, int(rng.integers(4)), count=2)
+        elif cards:
+            card = cards[int(rng.integers(len(cards)))]
+            kind = ("steady", "slide", "rest")[action % 3]
+            stroke = HandStroke(kind, float(rng.uniform(300, 4000)),
+                                depth_mm=float(rng.uniform(0, 90)))
+            flick_card(table, card.id, float(rng.uniform(0, 6.28)), stroke, fps=60.0)
+        digest.update(table.state_hash().encode())
+        for seen in table.visibility().values():
+            digest.update(repr(seen).encode())
+for seed in range(1, 4):
+    game = play_one(cfg, 4, seed, ("strong", "weak", "strong", "weak"))
+    digest.update(game.state_hash().encode())
+    digest.update(json.dumps(game.result, sort_keys=True).encode())
+print(digest.hexdigest())
+"""
+
+
 def _run_installed(code: str) -> subprocess.CompletedProcess[str]:
     """``code`` run by this Python on the installed package (not this checkout's)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
@@ -122,7 +165,9 @@ def test_the_source_tree_holds_no_compiled_module() -> None:
     assert not list(ROOT.glob("*__mypyc*")), "mypyc's shared library left in the checkout"
 
 
-def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
+def _require_compiled_install() -> None:
+    """Skip (or, with WOKPHYSICS_REQUIRE_COMPILED=1, fail) unless the installed package is a
+    compiled build of exactly COMPILED_MODULES, apart from this checkout."""
     probe = _run_installed(
         "import wokphysics, pathlib, importlib.machinery as m\n"
         "from wokphysics.games.compiled import engine\n"
@@ -143,6 +188,9 @@ def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
     assert installed[2].split() == sorted(COMPILED_MODULES)  # those, and no other module
     assert engine() == INTERPRETED  # this process: the checkout, plain Python
 
+
+def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
+    _require_compiled_install()
     done = _run_installed(GAMES)
     assert done.returncode == 0, done.stderr
     compiled = json.loads(done.stdout)
@@ -152,3 +200,17 @@ def test_the_installed_compiled_engine_plays_the_source_trees_games() -> None:
     assert isinstance(interpreted, list) and len(interpreted) == 25 * 18
     for ours, theirs in zip(interpreted, compiled, strict=True):
         assert ours == theirs, f"the compiled engine played another game: {ours[:5]}"
+
+
+def test_the_installed_compiled_table_plays_the_source_trees_physics() -> None:
+    """Bit for bit: mypyc compiles the table's float arithmetic to C doubles, one operation
+    at a time as Python does (no fused multiply-add), so every stroke, flight and game is the
+    checkout's."""
+    _require_compiled_install()
+    done = _run_installed(TABLE)
+    assert done.returncode == 0, done.stderr
+    namespace: dict[str, object] = {}
+    exec(TABLE.replace("print(digest.hexdigest())", ""), namespace)
+    digest = namespace["digest"]
+    assert hasattr(digest, "hexdigest")
+    assert done.stdout.strip() == digest.hexdigest()

@@ -54,12 +54,40 @@ COMPILED_MODULES: Final = (
     "wokphysics.games.wok_and_roll.sheet",
     "wokphysics.games.wok_and_roll.state",
     "wokphysics.games.wok_and_roll.bots",
+    "wokphysics.table.live",
+    "wokphysics.table.cards",
+    "wokphysics.table.chipmunk",
+    "wokphysics.table.geometry",
+    "wokphysics.table.visibility",
+    "wokphysics.table.flight",
+    "wokphysics.table.impact",
+    "wokphysics.table.lift",
+    "wokphysics.table.flick",
+    "wokphysics.table.contacts",
+    "wokphysics.table.parking",
+    "wokphysics.table.report",
+    "wokphysics.table.base",
+    "wokphysics.table.stacking",
+    "wokphysics.table.stroke",
+    "wokphysics.table.chop",
+    "wokphysics.table.world",
+    "wokphysics.games.wok_on_fire.ingredients",
+    "wokphysics.games.wok_on_fire.scoring",
+    "wokphysics.games.wok_on_fire.viability",
+    "wokphysics.games.wok_on_fire.picking",
+    "wokphysics.games.wok_on_fire.engine",
+    "wokphysics.games.wok_on_fire.bots",
 )
 """What the build compiles: the three turn-based games' engines and bots, and every module a
-step of a game runs through (the turn protocol, the random bot, the play-out loop). Not
-compiled: the games' config loading (pydantic), text front ends and file formats, and Wok
-Star's action classes (mypyc makes a dataclass's ``ClassVar`` a field: mypyc/mypyc#1122).
-The one list of them: the wheel's build hook (``hatch_build.py``) reads it from this file."""
+step of a game runs through (the turn protocol, the random bot, the play-out loop); and Wok on
+Fire's table (the physics around pymunk: the stroke, the flight, the lift, stacking,
+visibility) with the game's engine, scoring, picking and bots, which a stir, a bench and a
+bot game spend their time in (compiled they run 1.3-1.4x faster, bit for bit the same
+physics: tests/test_compiled.py compares them). Not compiled: the games' config loading
+(pydantic), text front ends and file formats, the table's gesture (its ``checked``
+constructor bypasses ``__init__``, which a native class refuses), and Wok Star's action
+classes (mypyc makes a dataclass's ``ClassVar`` a field: mypyc/mypyc#1122). The one list of
+them: the wheel's build hook (``hatch_build.py``) reads it from this file."""
 
 COMPILED: Final = "compiled (mypyc)"
 INTERPRETED: Final = "interpreted (pure Python)"
