@@ -82,13 +82,18 @@ def test_practice_flicks_saved_to_a_name_too_long_is_one_line(
     assert outcome.status == 2 and outcome.one_line_error, outcome
 
 
-def test_output_to_a_full_device_is_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [
+    ["score", "wok-on-fire", "--player", "chicken,garlic,rice"],
+    ["--help"],  # argparse's help swallowed the failed write: exit status 0 and no help
+    ["score", "wok-on-fire", "--help"],
+])
+def test_output_to_a_full_device_is_one_line(command: list[str]) -> None:
     if not Path("/dev/full").exists():
         pytest.skip("this system has no /dev/full")
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [sys.executable, "-m", "wokphysics.cli", "score", "wok-on-fire", "--player",
-             "chicken,garlic,rice"], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+            [sys.executable, "-m", "wokphysics.cli", *command], stdout=full,
+            stderr=subprocess.PIPE, text=True, timeout=120,
         )
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip() == ("wokphysics: cannot write the output: the device is full; "

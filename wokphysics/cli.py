@@ -20,7 +20,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Literal, NoReturn
+from typing import TYPE_CHECKING, Literal, NoReturn
 
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
@@ -39,6 +39,9 @@ from wokphysics.terminal.entry import Verb, VerbCommand
 from wokphysics.terminal.registry import terminal_entry
 from wokphysics.ui.front_ends import terminal_play, window_play
 from wokphysics.ui.turn.play import add_window_arguments
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 DEFAULT_PLAY_GAME = WOK_ON_FIRE.name
 TERMINAL = "--terminal"
@@ -92,6 +95,23 @@ class _Parser(argparse.ArgumentParser):
         message = re.sub(r"'([^'\n]{40})[^'\n]+'", r"'\1...'", message).replace("\n", " ")
         helped = f"{self.prog} {command}".strip()
         self.exit(2, f"{self.prog}: error: {message} (see '{helped} --help')\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """argparse's, without its silence when the standard output fails: ``--help >
+        /dev/full`` reaches :func:`main`'s handling of a failed output, as a command's output
+        does, instead of exit status 0 and no help. A failed error stream stays silent (there
+        is nowhere left to say so; the exit status still does)."""
+        stream = file or sys.stderr
+        if not message or stream is None:
+            return
+        try:
+            stream.write(message)
+            flush = getattr(stream, "flush", None)
+            if flush is not None:
+                flush()
+        except OSError:
+            if stream is sys.stdout:
+                raise
 
 
 def build_parser(terminal: bool = False) -> argparse.ArgumentParser:
@@ -320,17 +340,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"wokphysics: {problem}", file=sys.stderr)
             return 2
     parser = build_parser(terminal)
-    args, unknown = parser.parse_known_args(args_list)
-    if unknown:
-        # argparse names the top parser's help, which lists no option of a GAME's command
-        where = " ".join([*_command_words(args_list), *(["--terminal"] if terminal else [])])
-        assert isinstance(parser, _Parser)
-        parser.error(f"unrecognized arguments: {' '.join(unknown)}", where)
-    if not _current_folder_exists():
-        # before any command: Dask's workers, for one, start in it and fail with a traceback
-        print(f"wokphysics: {NO_CURRENT_FOLDER}", file=sys.stderr)
-        return 2
     try:
+        # inside: ``--help`` writes the help here, and its output may fail as a command's does
+        args, unknown = parser.parse_known_args(args_list)
+        if unknown:
+            # argparse names the top parser's help, which lists no option of a GAME's command
+            where = " ".join([*_command_words(args_list), *(["--terminal"] if terminal else [])])
+            assert isinstance(parser, _Parser)
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}", where)
+        if not _current_folder_exists():
+            # before any command: Dask's workers, for one, start in it and fail with a traceback
+            print(f"wokphysics: {NO_CURRENT_FOLDER}", file=sys.stderr)
+            return 2
         status: int = args.handler(args)
         sys.stdout.flush()  # a full device says so here, not in Python's exit hook
     except UserError as error:
