@@ -3,8 +3,17 @@ be seen; whether a card may be picked up is the game's rule, tested in tests/gam
 
 from __future__ import annotations
 
+import math
+
 import pytest
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from table_helpers import CFG, DECK, new_table
+
+from wokphysics.table.cards import Card
+from wokphysics.table.geometry import CardShapes
+from wokphysics.table.visibility import compute_visibility
 
 WIDTH, LENGTH = CFG.card.width_mm, CFG.card.length_mm
 BROCCOLI = DECK.index("broccoli")
@@ -85,3 +94,40 @@ def test_a_card_wholly_inside_the_wok_is_not_falling_out() -> None:
     table.place(CHICKEN, 100.0, -100.0, 0.7, True)
     seen = table.visibility()[CHICKEN]
     assert not seen.falling_out and not seen.outside
+
+
+def _reference(cards: list[Card]) -> dict[int, tuple[float, list[float]]]:
+    """Each card's uncovered circle share and corner-dot shares, the plain way: its shapes
+    minus the union of every card ranked above it (no candidate search, no rounds)."""
+    shapes = CardShapes(CFG)
+    order = sorted(cards, key=lambda c: (c.layer, c.stack_order, c.id))
+    answer = {}
+    for place, card in enumerate(order):
+        above = shapely.unary_union([shapes.outline(c.x, c.y, c.angle) for c in order[place + 1:]])
+        circle = shapes.circle(card.x, card.y, card.angle)
+        dots = shapes.dots(card.x, card.y, card.angle)
+        answer[card.id] = (
+            circle.difference(above).area / circle.area,
+            [dot.difference(above).area / dot.area for dot in dots],
+        )
+    return answer
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(-90.0, 90.0), st.floats(-90.0, 90.0),
+                          st.floats(-math.pi, math.pi), st.integers(1, 4)),
+                min_size=1, max_size=18))
+def test_what_shows_is_each_card_minus_the_cards_above_it(
+    layout: list[tuple[float, float, float, int]],
+) -> None:
+    cards = [Card(id=k, ingredient="rice", face_up=True, x=x, y=y, angle=angle, layer=layer,
+                  stack_order=k, location="wok") for k, (x, y, angle, layer) in enumerate(layout)]
+    seen = compute_visibility(CFG, cards)
+    expected = _reference(cards)
+    threshold = CFG.visibility.dot_min_fraction
+    for card in cards:
+        circle, dots = expected[card.id]
+        assert seen[card.id].circle_fraction == pytest.approx(circle, abs=1e-9)
+        for shown, share in zip(seen[card.id].corners_visible, dots, strict=True):
+            if abs(share - threshold) > 1e-9:  # not on the threshold to rounding
+                assert shown == (share >= threshold)

@@ -13,6 +13,7 @@ geometry only: whether a card may be picked up is the game's rule
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,8 +63,20 @@ def _placed(local: np.ndarray, poses: np.ndarray, cos: np.ndarray, sin: np.ndarr
     return placed
 
 
+def _placed_each(
+    local: np.ndarray, poses: np.ndarray, cos: np.ndarray, sin: np.ndarray
+) -> np.ndarray:
+    """Each of ``m`` local shapes (an (m, k, 2) array) at its own pose (``poses`` (m, 3),
+    ``cos`` and ``sin`` (m, 1)): :func:`_placed` for one shape per pose, the same arithmetic
+    element by element."""
+    placed = np.empty(local.shape)
+    placed[..., 0] = local[..., 0] * cos - local[..., 1] * sin + poses[:, 0:1]
+    placed[..., 1] = local[..., 0] * sin + local[..., 1] * cos + poses[:, 1:2]
+    return placed
+
+
 def _uncovered_fractions(
-    parts: Sequence[np.ndarray],
+    parts: Sequence[tuple[np.ndarray, int]],
     centres: np.ndarray,
     radii: np.ndarray,
     owners: np.ndarray,
@@ -76,8 +89,11 @@ def _uncovered_fractions(
 ) -> np.ndarray:
     """Uncovered share of each round part of the cards, under the cards ranked above it.
 
-    ``parts`` are groups of polygons of equal vertex count (``(n_g, k_g, 2)`` arrays: the
-    circles, the dots); the other per-part arrays run over the groups' parts in that order:
+    ``parts`` are groups of local shapes of equal vertex count, each ``(shapes, per_card)``:
+    ``shapes`` a ``(per_card, k_g, 2)`` array of card-local polygons (the circle; the four
+    dots), one group part per card and shape, card by card. Only the parts that need
+    clipping are placed on the table. The other per-part arrays run over the groups' parts
+    in that order:
     part ``k`` is centred at ``centres[k]`` with circumradius ``radii[k]`` and area
     ``areas[k]``, on card ``owners[k]``.
 
@@ -88,9 +104,19 @@ def _uncovered_fractions(
     """
     count = len(poses)
     part_count = len(owners)
-    # Pair every part with every card ranked above its owner (ranks are the indices).
-    part_index, cover_index = np.nonzero(np.arange(count)[None, :] > owners[:, None])
     fractions = np.ones(part_count)
+    # Pair every part with every card ranked above its owner (ranks are the indices) whose
+    # centre lies near enough for the disc test below to pass: within the cover's half
+    # diagonal plus the part's reach from its owner's centre (the distance of its centre plus
+    # its radius; and a micrometre, so rounding cannot drop a pair that only touches). A first
+    # cut on whole cards that only drops pairs the exact test drops.
+    reach = np.hypot(*(centres - poses[owners, :2]).T) + radii
+    gap = math.hypot(*half) + float(reach.max()) + 1e-3
+    dx = poses[:, 0][None, :] - poses[:, 0][:, None]
+    dy = poses[:, 1][None, :] - poses[:, 1][:, None]
+    rank = np.arange(count)
+    near_cards = (dx * dx + dy * dy <= gap * gap) & (rank[None, :] > rank[:, None])
+    part_index, cover_index = np.nonzero(near_cards[owners])
     if len(part_index) == 0:
         return fractions
     offset = centres[part_index] - poses[cover_index, :2]
@@ -118,11 +144,15 @@ def _uncovered_fractions(
     # Polygons only for the parts that need clipping; slot[k] is part k's place among them.
     pieces = []
     first = 0
-    for group in parts:
-        chosen = touched[(touched >= first) & (touched < first + len(group))]
+    for shapes, per_card in parts:
+        size = count * per_card
+        chosen = touched[(touched >= first) & (touched < first + size)] - first
         if len(chosen):
-            pieces.append(shapely.polygons(group[chosen - first]))
-        first += len(group)
+            card = owners[chosen + first]
+            placed = _placed_each(shapes[chosen % per_card], poses[card], cover_cos[card, None],
+                                  cover_sin[card, None])
+            pieces.append(shapely.polygons(placed))
+        first += size
     remaining = np.concatenate(pieces)
     slot = np.repeat(np.arange(len(touched)), lengths)
     # The r-th covering card of each part is subtracted in round r.
@@ -159,14 +189,12 @@ def compute_visibility(
     outline_points = _placed(corners, poses, cos, sin)
     outlines = shapely.polygons(outline_points)
     half = (hw, hl)
-    circles = _placed(shapes.circle_local, poses, cos, sin)
     circle_radius = float(np.hypot(*shapes.circle_local[0]))
     dot_centres = _placed(shapes.dot_centres, poses, cos, sin).reshape(-1, 2)
-    dots = np.stack([_placed(dot, poses, cos, sin) for dot in shapes.dots_local], axis=1)
     dot_radius = float(np.hypot(*(shapes.dots_local[0][0] - shapes.dot_centres[0])))
     dot_count = 4 * count
     fractions = _uncovered_fractions(
-        (circles, dots.reshape(dot_count, -1, 2)),
+        ((shapes.circle_local[None], 1), (np.stack(shapes.dots_local), 4)),
         np.concatenate((poses[:, :2], dot_centres)),
         np.repeat((circle_radius, dot_radius), (count, dot_count)),
         np.concatenate((rank, np.repeat(rank, 4))),
