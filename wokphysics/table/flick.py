@@ -167,12 +167,23 @@ def toss_group(
             shapes[card.id] = polygon_of(card_corners(card.x, card.y, card.angle, width, length))
         return shapes[card.id]
 
+    # The overlap of a card with a card below it, kept from the search for the group for its
+    # contacts (the same operands in the same order: the same region).
+    overlaps: dict[tuple[int, int], shapely.Geometry] = {}
+
+    def overlap(card: FlatCard, below: FlatCard) -> bool:
+        a, b = polygon(card), polygon(below)
+        if not a.intersects(b):
+            return False
+        region = a.intersection(b)
+        overlaps[card.id, below.id] = region
+        return bool(region.area > 1e-6)
+
     by_rank = sorted(cards, key=lambda card: card.rank)
     group: list[FlatCard] = []
     for card in by_rank:
         if card.on_blade or any(
-            _boxes_meet(boxes[card.id], boxes[other.id])
-            and _overlap(polygon(card), polygon(other))
+            _boxes_meet(boxes[card.id], boxes[other.id]) and overlap(card, other)
             for other in group
         ):
             group.append(card)
@@ -202,7 +213,9 @@ def toss_group(
             if not _boxes_meet(boxes[card.id], boxes[below.id]):
                 continue
             moved = solved[below.id]
-            region = shape.intersection(polygons[below.id])
+            region = overlaps.get((card.id, below.id))
+            if region is None:
+                region = shape.intersection(polygons[below.id])
             points = _vertices(region)
             if not points:
                 continue
@@ -245,10 +258,6 @@ def _box(card: FlatCard, width: float, length: float) -> tuple[float, float, flo
 
 def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
-
-def _overlap(a: shapely.Polygon, b: shapely.Polygon) -> bool:
-    return bool(a.intersects(b)) and a.intersection(b).area > 1e-6
 
 
 def _vertices(region: shapely.Geometry) -> list[tuple[float, float]]:
