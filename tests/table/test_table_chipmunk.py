@@ -47,6 +47,16 @@ def test_writes_are_the_properties_writes() -> None:
     assert hold.max_force == 0.5
     chipmunk.set_anchor_a_at(hold, blade, 3.0 / 11.0, -5.0 / 13.0)
     assert tuple(hold.anchor_a) == tuple(blade.world_to_local((3.0 / 11.0, -5.0 / 13.0)))
+    chipmunk.set_position(body, -7.0 / 3.0, 1e5 / 7.0)
+    other.position = (-7.0 / 3.0, 1e5 / 7.0)
+    assert tuple(body.position) == tuple(other.position)
+    chipmunk.set_angle(body, 5.0 / 9.0)
+    other.angle = 5.0 / 9.0
+    assert body.angle == other.angle and body.rotation_vector == other.rotation_vector
+    shape, other_shape = pymunk.Circle(body, 3.0), pymunk.Circle(other, 3.0)
+    chipmunk.set_filter(shape, 0b1010, 0b0110)
+    other_shape.filter = pymunk.ShapeFilter(categories=0b1010, mask=0b0110)
+    assert shape.filter == other_shape.filter
 
 
 def _falling_boxes(stepper: str) -> list[tuple[float, float, float]]:

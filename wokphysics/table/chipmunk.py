@@ -24,6 +24,9 @@ _get_velocity = lib.cpBodyGetVelocity
 _get_angle = lib.cpBodyGetAngle
 _get_angular_velocity = lib.cpBodyGetAngularVelocity
 _set_velocity = lib.cpBodySetVelocity
+_set_position = lib.cpBodySetPosition
+_set_angle = lib.cpBodySetAngle
+_set_filter = lib.cpShapeSetFilter
 _set_angular_velocity = lib.cpBodySetAngularVelocity
 _world_to_local = lib.cpBodyWorldToLocal
 _set_max_force = lib.cpConstraintSetMaxForce
@@ -63,6 +66,21 @@ def world_to_local(body: pymunk.Body, x: float, y: float) -> tuple[float, float]
     """``body.world_to_local((x, y))`` as a plain pair."""
     v = _world_to_local(body._body, (x, y))
     return v.x, v.y
+
+
+def set_position(body: pymunk.Body, x: float, y: float) -> None:
+    """``body.position = (x, y)``."""
+    _set_position(body._body, (x, y))
+
+
+def set_angle(body: pymunk.Body, angle: float) -> None:
+    """``body.angle = angle``."""
+    _set_angle(body._body, angle)
+
+
+def set_filter(shape: pymunk.Shape, categories: int, mask: int) -> None:
+    """``shape.filter = pymunk.ShapeFilter(categories=categories, mask=mask)`` (group 0)."""
+    _set_filter(shape._shape, (0, categories, mask))
 
 
 def set_velocity(body: pymunk.Body, vx: float, vy: float) -> None:

@@ -52,11 +52,11 @@ class Parking(TableBase):
             sensor.collision_type = PARKED_TYPE
             card.marker = marker
             self._by_marker[sensor] = card
-        marker.position = card.body.position
-        marker.angle = card.body.angle
+        chipmunk.set_position(marker, *chipmunk.position(card.body))
+        chipmunk.set_angle(marker, chipmunk.angle(card.body))
         (placed,) = marker.shapes
         bit = layer_bit(card.layer)
-        placed.filter = pymunk.ShapeFilter(categories=bit, mask=bit | SPATULA_CATEGORY)
+        chipmunk.set_filter(placed, bit, bit | SPATULA_CATEGORY)
         self.space.add(marker, placed)
 
     def _park_still(self) -> None:

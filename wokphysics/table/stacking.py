@@ -27,11 +27,11 @@ class Stacking(Parking):
         filter that goes with it (flat cards meet their own layer and the blade)."""
         self._wake(card)
         if not on_table:
-            card.shape.filter = pymunk.ShapeFilter(categories=layer_bit(card.layer), mask=0)
+            chipmunk.set_filter(card.shape, layer_bit(card.layer), 0)
             self._friction(card)
             return
         bit = layer_bit(card.layer)
-        card.shape.filter = pymunk.ShapeFilter(categories=bit, mask=bit | SPATULA_CATEGORY)
+        chipmunk.set_filter(card.shape, bit, bit | SPATULA_CATEGORY)
         self._friction(card)
 
     def _friction(self, card: LiveCard) -> None:
@@ -105,8 +105,8 @@ class Stacking(Parking):
         if card.in_space:
             self.space.remove(card.body, card.shape, card.slide, card.twist)
             card.in_space = False
-        card.body.velocity = (0.0, 0.0)
-        card.body.angular_velocity = 0.0
+        chipmunk.set_velocity(card.body, 0.0, 0.0)
+        chipmunk.set_angular_velocity(card.body, 0.0)
         if card.flight is not None:
             self._airborne.remove(card)
         card.flight = None
@@ -209,9 +209,9 @@ class Stacking(Parking):
         card.flight = flight
         self._loads = None
         card.on_blade = False
-        card.launched_from = (float(card.body.position.x), float(card.body.position.y))
-        card.body.velocity = (0.0, 0.0)
-        card.body.angular_velocity = 0.0
+        card.launched_from = chipmunk.position(card.body)
+        chipmunk.set_velocity(card.body, 0.0, 0.0)
+        chipmunk.set_angular_velocity(card.body, 0.0)
         self._airborne.append(card)
         self._set_sliding(card, False)
         self._last_touchdowns[card.id] = flight.touchdowns
@@ -225,11 +225,11 @@ class Stacking(Parking):
         self._last_peak[card.id] = max(self._last_peak.get(card.id, 0.0), flight.peak)
         ox, oy = card.launched_from
         dx, dy = flight.offset()
-        card.body.position = (ox + dx, oy + dy)
+        chipmunk.set_position(card.body, ox + dx, oy + dy)
         if flight.width > 0.0:
-            card.body.angle = flight.yaw
-        card.body.velocity = flight.velocity()
-        card.body.angular_velocity = flight.yaw_rate
+            chipmunk.set_angle(card.body, flight.yaw)
+        chipmunk.set_velocity(card.body, *flight.velocity())
+        chipmunk.set_angular_velocity(card.body, flight.yaw_rate)
         card.flight = None
         self._loads = None
         self._airborne.remove(card)
