@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from table_helpers import CFG, new_table
 
-from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depths, restack
+from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, near_pairs, overlap_depths, restack
 from wokphysics.table.live import COLLISION_SLOP_MM
 from wokphysics.table.world import Table
 
@@ -135,3 +137,22 @@ def test_a_flipped_card_lands_on_top_of_the_card_it_falls_on() -> None:
             assert flown.layer == 2 and below.layer == 1
             assert (below.x, below.y) == (0.0, 80.0), "the card underneath was not pushed"
     assert landed_on, "no flicked card landed on its neighbour"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.floats(-150.0, 150.0), st.floats(-150.0, 150.0),
+                          st.floats(-math.pi, math.pi)), min_size=1, max_size=30))
+def test_the_near_pairs_are_every_overlap_with_its_depth(
+    layout: list[tuple[float, float, float]],
+) -> None:
+    """restack looks only at the pairs within a diagonal: they hold every pair that
+    overlaps at all, with the depth the full matrix gives it, bit for bit."""
+    poses = np.array(layout, dtype=float)
+    full = overlap_depths(poses, WIDTH, LENGTH)
+    first, second, depth = near_pairs(poses, WIDTH, LENGTH)
+    assert np.all(first < second)
+    assert depth.tolist() == full[first, second].tolist()
+    listed = np.zeros(full.shape, dtype=bool)
+    listed[first, second] = listed[second, first] = True
+    assert not np.any(full[~listed] > 0.0)
+    assert np.array_equal(full, full.T)

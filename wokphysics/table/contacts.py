@@ -53,29 +53,52 @@ def overlap_depths(poses: FloatArray, width: float, length: float) -> FloatArray
     ``poses`` is ``(n, 3)``: x, y, angle. The depth is the smallest overlap of the two
     rectangles' projections over the four axes of their sides (the diagonal is 0).
     """
-    x, y, angle = poses[:, 0], poses[:, 1], poses[:, 2]
-    c, s = np.cos(angle), np.sin(angle)
-    hw, hl = width / 2.0, length / 2.0
+    count = len(poses)
+    first, second = np.meshgrid(np.arange(count), np.arange(count), indexing="ij")
+    depth = _pair_depths(poses, first.ravel(), second.ravel(), width, length).reshape(
+        count, count)
+    np.fill_diagonal(depth, 0.0)
+    return depth
+
+
+def near_pairs(
+    poses: FloatArray, width: float, length: float
+) -> tuple[NDArray[np.intp], NDArray[np.intp], FloatArray]:
+    """The pairs ``i < j`` of cards whose centres lie within a card's diagonal of each other
+    (the others cannot overlap: each card lies within half a diagonal of its centre), and
+    how deep each such pair interpenetrates (mm, 0 where apart), the same numbers
+    :func:`overlap_depths` gives them. ``i`` ascending, then ``j``."""
+    x, y = poses[:, 0], poses[:, 1]
     dx = x[None, :] - x[:, None]
     dy = y[None, :] - y[:, None]
+    reach = width * width + length * length
+    near = np.triu(dx * dx + dy * dy <= reach, k=1)
+    first, second = np.nonzero(near)
+    return first, second, _pair_depths(poses, first, second, width, length)
+
+
+def _pair_depths(
+    poses: FloatArray, first: NDArray[np.intp], second: NDArray[np.intp],
+    width: float, length: float,
+) -> FloatArray:
+    """How deep card ``first[k]`` and card ``second[k]`` interpenetrate, for each k (mm, 0
+    where apart): the separating axis theorem over the four axes of their sides."""
+    angle = poses[:, 2]
+    c, s = np.cos(angle), np.sin(angle)
+    hw, hl = width / 2.0, length / 2.0
+    dx = poses[second, 0] - poses[first, 0]
+    dy = poses[second, 1] - poses[first, 1]
+    c_i, s_i, c_j, s_j = c[first], s[first], c[second], s[second]
     depth = np.full(dx.shape, np.inf)
-    # Side directions of each card: its local x (width) and local y (length).
-    for ax, ay in ((c, s), (-s, c)):
-        for owner_axes in (True, False):
-            if owner_axes:  # the axes of card i (rows)
-                px, py = ax[:, None], ay[:, None]
-            else:  # the axes of card j (columns)
-                px, py = ax[None, :], ay[None, :]
-            radius_i = hw * np.abs(c[:, None] * px + s[:, None] * py) + hl * np.abs(
-                -s[:, None] * px + c[:, None] * py
-            )
-            radius_j = hw * np.abs(c[None, :] * px + s[None, :] * py) + hl * np.abs(
-                -s[None, :] * px + c[None, :] * py
-            )
+    # Side directions of each card: its local x (width) and local y (length); the axes of
+    # card i (the first of the pair), then of card j.
+    for axes_i, axes_j in (((c_i, s_i), (c_j, s_j)), ((-s_i, c_i), (-s_j, c_j))):
+        for px, py in (axes_i, axes_j):
+            radius_i = hw * np.abs(c_i * px + s_i * py) + hl * np.abs(-s_i * px + c_i * py)
+            radius_j = hw * np.abs(c_j * px + s_j * py) + hl * np.abs(-s_j * px + c_j * py)
             gap = radius_i + radius_j - np.abs(dx * px + dy * py)
             np.minimum(depth, gap, out=depth)
     np.maximum(depth, 0.0, out=depth)
-    np.fill_diagonal(depth, 0.0)
     return depth
 
 
@@ -111,24 +134,27 @@ def restack(
     supports = [-1] * count
     if count == 0:
         return layers, supports
-    depth = overlap_depths(poses, width, length)
+    # Only cards within a diagonal of each other can overlap: the pairs are few (a card
+    # touches a handful), so the work is per pair, not per card squared.
+    first, second, depth = near_pairs(poses, width, length)
     overlapping = depth > OVERLAP_TOLERANCE_MM
     if layers_before is not None:
-        same = layers_before[:, None] == layers_before[None, :]
+        same = layers_before[first] == layers_before[second]
         overlapping &= ~same | (depth > SAME_LAYER_TOLERANCE_MM)
     over = centre_over(poses, width, length)
     rank = [0] * count
     for place, k in enumerate(order.tolist()):
         rank[k] = place
-    # By column: the cards each card lies over (plain lists: a few dozen cards, where numpy's
-    # per-call cost was most of the loop's).
-    overlapped_by = overlapping.T.tolist()
+    # For each card, the cards it overlaps, ascending (plain lists: a few dozen cards, where
+    # numpy's per-call cost was most of the loop's).
+    overlapped_by: list[list[int]] = [[] for _ in range(count)]
+    for i, j in zip(first[overlapping].tolist(), second[overlapping].tolist(), strict=True):
+        overlapped_by[j].append(i)
+        overlapped_by[i].append(j)
     bearing_on = over.T.tolist()
-    cards = range(count)
     for j in order.tolist():
         rank_j = rank[j]
-        overlaps = overlapped_by[j]
-        below = [i for i in cards if overlaps[i] and rank[i] < rank_j]
+        below = sorted(i for i in overlapped_by[j] if rank[i] < rank_j)
         if not below:
             layers[j] = 1
             continue
