@@ -53,7 +53,8 @@ def test_an_unknown_wok_star_bot_is_refused_before_the_progress_bar(
         capsys, monkeypatch, "simulate", "wok-star", "--bot", "x", "--games", "2", "--no-cluster"
     )
     assert outcome.status == 2 and outcome.one_line_error  # no progress-bar fragments around it
-    assert "unknown bot 'x' for wok-star; choose from: random, team" in outcome.err
+    assert ("unknown bot 'x' for wok-star; choose from: planner, planner:N, random, team"
+            in outcome.err)
 
 
 def test_a_huge_or_unicode_bot_count_is_one_line_not_a_traceback(
@@ -236,7 +237,8 @@ def test_wok_star_terminal_names_its_bot_option_as_typed(
     outcome = wokphysics(capsys, monkeypatch, "play", "wok-star", "--terminal", "--bot",
                          "greedy", *extra, stdin="quit\n")
     assert outcome.status == 2 and outcome.one_line_error
-    assert "--bot: unknown bot 'greedy' for wok-star; choose from: random, team" in outcome.err
+    assert ("--bot: unknown bot 'greedy' for wok-star; choose from: planner, planner:N, "
+            "random, team") in outcome.err
 
 
 @pytest.mark.parametrize("game", game_names())

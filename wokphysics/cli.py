@@ -35,6 +35,7 @@ from wokphysics.studies.commands import (
     simulate_command,
     sweep_command,
 )
+from wokphysics.studies.ladder_command import LADDER_HELP, ladder_command
 from wokphysics.terminal.entry import Verb, VerbCommand
 from wokphysics.terminal.registry import terminal_entry
 from wokphysics.ui.front_ends import terminal_play, window_play
@@ -47,23 +48,24 @@ DEFAULT_PLAY_GAME = WOK_ON_FIRE.name
 TERMINAL = "--terminal"
 NO_CURRENT_FOLDER = "the current folder no longer exists; change to a folder that does"
 
-VERB_HELP: dict[Verb | Literal["sweep", "compare"], str] = {
+VERB_HELP: dict[Verb | Literal["sweep", "compare", "ladder"], str] = {
     "play": "play a game: alone, the launcher; with a GAME, that game in the window (or in "
     "the terminal with --terminal, or where a game has no window)",
     "simulate": SIMULATE_HELP,
     "sweep": SWEEP_HELP,
     "compare": COMPARE_HELP,
+    "ladder": LADDER_HELP,
     "score": "score a player's collected cards exactly",
 }
 
-VERB_EPILOG: dict[Verb | Literal["sweep", "compare"], str] = {
+VERB_EPILOG: dict[Verb | Literal["sweep", "compare", "ladder"], str] = {
     "play": "Options without a GAME (wokphysics play --players 3) play Wok on Fire; "
     "a GAME named after its options (wokphysics play --players 3 wok-star) plays that "
     "game. 'wokphysics play GAME --help' lists a game's options.",
 }
 
 
-def _command(plugin: GamePlugin, verb: Verb | Literal["sweep", "compare"],
+def _command(plugin: GamePlugin, verb: Verb | Literal["sweep", "compare", "ladder"],
              terminal: bool = False) -> VerbCommand | None:
     """What ``wokphysics VERB GAME`` runs: the window for ``play`` where the game has one (the
     terminal's ``play`` when ``terminal``); ``simulate`` and ``sweep`` are studies on the
@@ -80,6 +82,8 @@ def _command(plugin: GamePlugin, verb: Verb | Literal["sweep", "compare"],
         return sweep_command(plugin)
     if verb == "compare":
         return compare_command(plugin)
+    if verb == "ladder":
+        return ladder_command(plugin)
     if verb == "score":
         return terminal_entry(plugin).score
     return terminal_entry(plugin).play
@@ -321,7 +325,8 @@ def _command_words(argv: Sequence[str]) -> list[str]:
     ``replay``): what to ask ``--help`` of."""
     words: list[str] = []
     for word in argv:
-        if word in ("play", "simulate", "sweep", "compare", "score", "replay", "bench") \
+        if word in ("play", "simulate", "sweep", "compare", "ladder", "score", "replay",
+                    "bench") \
                 and not words:
             words.append(word)
         elif words and (word in {plugin.name for plugin in PLUGINS} or word == "flips"):

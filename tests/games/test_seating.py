@@ -89,5 +89,6 @@ def test_the_terminal_refuses_an_unknown_bot_in_one_line(
     assert main(["play", "wok-and-roll", "--terminal", "--bots", "greedy,wizard"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.splitlines() == [
-        "wokphysics: --bots: unknown bot 'wizard' for wok-and-roll; choose from: greedy, random"
+        "wokphysics: --bots: unknown bot 'wizard' for wok-and-roll; choose from: greedy, mcts, "
+        "mcts:N, random"
     ]

@@ -79,12 +79,41 @@ class RandomBot(Bot):
         return actions[index]
 
 
+MAX_BUDGET = 100_000
+"""The largest budget a bot's name may ask for (``mcts:N``: iterations a move)."""
+
+
+def split_budget(name: str) -> tuple[str, str | None]:
+    """``"mcts:200"`` -> ``("mcts", "200")``; a name without ``:`` -> ``(name, None)``."""
+    base, colon, budget = name.partition(":")
+    return (base, budget) if colon else (name, None)
+
+
+def parse_budget(text: str, option: str = "bot") -> int:
+    """The ``N`` of ``NAME:N``: a whole number of iterations, 1 to :data:`MAX_BUDGET` (a
+    UserError otherwise)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 7:
+        raise UserError(f"{option}: the budget after ':' is a whole number of iterations "
+                        f"(e.g. mcts:200), not {text[:20]!r}")
+    budget = int(text)
+    if not 1 <= budget <= MAX_BUDGET:
+        raise UserError(f"{option}: a budget is 1 to {MAX_BUDGET:,} iterations, not {budget}")
+    return budget
+
+
 def refuse_unknown_bots(
     names: Sequence[str], known: Sequence[str], game: str, option: str = "--bots"
 ) -> None:
     """The one check of bot names, for every game and front end: a UserError naming the first
-    name not in ``known`` and the bots there are."""
+    name not in ``known`` and the bots there are. ``known`` lists a bot that takes a budget
+    also as ``NAME:N``; then ``NAME:200`` is accepted (and its budget checked)."""
     for name in names:
-        if name not in known:
-            choices = ", ".join(sorted(known)) or "none"
-            raise UserError(f"{option}: unknown bot '{name}' for {game}; choose from: {choices}")
+        if name in known:
+            continue
+        base, budget = split_budget(name)
+        if budget is not None and f"{base}:N" in known:
+            parse_budget(budget, option)
+            continue
+        choices = ", ".join(sorted(known)) or "none"
+        raise UserError(f"{option}: unknown bot '{name[:40]}' for {game}; choose from: "
+                        f"{choices}")

@@ -37,6 +37,10 @@ StateLoader = Callable[[dict[str, Any]], "GameState"]
 BotMaker = Callable[[int], "Bot"]
 """``make(seed)``: a new turn-game bot with its own seeded generator."""
 
+BudgetBotMaker = Callable[[int, int], "Bot"]
+"""``make(seed, budget)``: a new search bot thinking ``budget`` iterations a move (the
+``mcts:N`` form of a bot's name)."""
+
 StepClockSetter = Callable[["GameState"], Callable[[float], None]]
 """``set_at = step_clock(state)``: give ``state`` a game clock set from outside and return
 its setter; ``set_at(t)`` before a step makes that step happen at game time ``t`` (s)."""
@@ -46,12 +50,37 @@ RecordVerifier = Callable[[str], tuple[bool, str]]
 
 
 @dataclass(frozen=True)
+class Level:
+    """A named difficulty a person picks for the bots at the table (the launcher's seats,
+    ``play --level``): the bot every bot seat then plays, and how strong it measured.
+
+    Attributes:
+        name: what people read, e.g. ``"Hard"``.
+        bot: the bot's name, with its budget (``"mcts:10"``).
+        rating: the measured strength, in words for the launcher (``"Elo 1,830"``): the
+            ``wokphysics ladder`` table in docs/bots.md, where its sample is given.
+    """
+
+    name: str
+    bot: str
+    rating: str
+
+    @property
+    def key(self) -> str:
+        """The name as the command line takes it (``play --level hard``)."""
+        return self.name.lower().replace(" ", "-")
+
+
+@dataclass(frozen=True)
 class TurnEngine:
     """The hooks of a game that runs on the turn engine (:mod:`wokphysics.games.protocol`)."""
 
     new_state: TurnFactory
     load_state: StateLoader
     bots: Mapping[str, BotMaker]
+    budgeted: Mapping[str, BudgetBotMaker] = field(default_factory=dict)
+    """The bots whose name may carry a budget, ``NAME:N`` (each is in ``bots`` too, under its
+    plain name, with its default budget)."""
     step_clock: StepClockSetter | None = None
     """For a game on a game clock (Wok Star's sand timers): replaying a saved game sets each
     step's recorded time through it (a record's ``times``); None: the game has no clock."""
@@ -62,6 +91,7 @@ class TurnEngine:
 
     @classmethod
     def lazy(cls, hooks: Callable[[], TurnHooks], bots: Mapping[str, BotMaker],
+             budgeted: Mapping[str, BudgetBotMaker] | None = None,
              step_clock: StepClockSetter | None = None) -> TurnEngine:
         """The engine of a game whose hooks ``hooks()`` imports when first called."""
         def new_state(players: int, seed: int, config: Any = None) -> GameState:
@@ -71,6 +101,7 @@ class TurnEngine:
             new_state=new_state,
             load_state=lambda data: hooks().load_state(data),
             bots=bots,
+            budgeted=dict(budgeted or {}),
             step_clock=step_clock,
             config_of=lambda state: hooks().config_of(state),
         )
@@ -130,6 +161,7 @@ class GamePlugin:
             (:class:`~wokphysics.games.reference.RulesReference`) for a game being played
             (a turn game's state, Wok on Fire's rules config), with its numbers; None gives
             the shipped rules.
+        levels: the named difficulties a person may pick for the bots, weakest first.
     """
 
     info: GameInfo
@@ -143,6 +175,7 @@ class GamePlugin:
     rules_model: Callable[[], type[BaseModel]] | None = None
     check_config: Callable[[str], None] | None = None
     reference: Callable[[Any], RulesReference] | None = None
+    levels: tuple[Level, ...] = ()
 
     @property
     def name(self) -> str:

@@ -18,14 +18,16 @@ wokphysics.errors.ReplayFileError: saved We Will Wok You state: field 'settings'
 Bots are made by their game's and their own name:
 
 >>> bot_names("wok-and-roll")
-['greedy', 'random']
+['greedy', 'mcts', 'random']
 >>> state = new_game("wok-and-roll", 2, seed=3)
 >>> make_bot("wok-and-roll", "random", seed=1).choose(state) in state.legal_actions()
 True
->>> make_bot("wok-and-roll", "wizard", seed=1)
+>>> make_bot("wok-and-roll", "wizard", seed=1)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-wokphysics.errors.UserError: bot: unknown bot 'wizard' for wok-and-roll; choose from: greedy, random
+wokphysics.errors.UserError: bot: unknown bot 'wizard' for wok-and-roll; choose from: greedy, ...
+>>> make_bot("wok-and-roll", "mcts:200", seed=1).budget   # a search bot, 200 iterations a move
+200
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wokphysics.errors import InvariantViolation, ReplayFileError, UserError
-from wokphysics.games.bots import Bot, refuse_unknown_bots
+from wokphysics.games.bots import Bot, parse_budget, refuse_unknown_bots, split_budget
 from wokphysics.games.plugin import GamePlugin, TurnEngine
 from wokphysics.games.protocol import GameState
 from wokphysics.games.we_will_wok_you.plugin import PLUGIN as WE_WILL_WOK_YOU
@@ -79,19 +81,32 @@ def bot_names(game: str) -> list[str]:
     return sorted(turn_engine(game).bots)
 
 
+def bot_choices(game: str) -> list[str]:
+    """What a seat of ``game`` may hold, as :func:`~wokphysics.games.bots.refuse_unknown_bots`
+    reads it: every bot's name, and ``NAME:N`` for each bot that takes a budget."""
+    engine = turn_engine(game)
+    return sorted([*engine.bots, *(f"{name}:N" for name in engine.budgeted)])
+
+
 def check_bot_names(game: str, names: Sequence[str], option: str = "--bots") -> list[str]:
-    """``names`` if every one is a bot of ``game``, else one UserError naming the bad one and
-    the bots there are. An empty list is refused too."""
+    """``names`` if every one is a bot of ``game`` (``NAME:N`` for a bot that takes a budget),
+    else one UserError naming the bad one and the bots there are. An empty list is refused
+    too."""
     if not names:
         raise UserError(f"{option} needs at least one bot name")
-    refuse_unknown_bots(names, bot_names(game), game, option)
+    refuse_unknown_bots(names, bot_choices(game), game, option)
     return list(names)
 
 
 def make_bot(game: str, name: str, seed: int) -> Bot:
-    """A new bot, or a UserError naming the bots this game has."""
+    """A new bot (``NAME:N``: a search bot with a budget of N iterations a move), or a
+    UserError naming the bots this game has."""
     check_bot_names(game, [name], "bot")
-    return turn_engine(game).bots[name](seed)
+    engine = turn_engine(game)
+    base, budget = split_budget(name)
+    if budget is not None:
+        return engine.budgeted[base](seed, parse_budget(budget))
+    return engine.bots[name](seed)
 
 
 def check_players(entry: GamePlugin, players: int) -> int:

@@ -34,7 +34,12 @@ from typing import Any
 
 from wokphysics.errors import ReplayFileError, UserError
 from wokphysics.games.protocol import Action, GameState, IllegalAction
-from wokphysics.games.registry import turn_engine, turn_game_names
+from wokphysics.games.registry import (
+    bot_choices,
+    check_bot_names,
+    turn_engine,
+    turn_game_names,
+)
 from wokphysics.records.files import read_replay_json, require, require_known_keys
 from wokphysics.records.saving import write_atomically
 
@@ -189,13 +194,17 @@ def _parse(path: str | Path) -> TurnRecord:
     seats = require(data, "seats", list, file)
     if not all(isinstance(label, str) and label for label in seats):
         raise ReplayFileError(file, "field 'seats' must list 'person' or a bot name per seat")
-    known = turn_engine(game).bots
+    known = bot_choices(game)
     for label in seats:
-        if label != PERSON and label not in known:
+        if label == PERSON:
+            continue
+        try:
+            check_bot_names(game, [label], "seat")
+        except UserError:
             raise ReplayFileError(
-                file, f"seat '{label}' is neither 'person' nor a bot of {game} "
-                f"({', '.join(sorted(known))})"
-            )
+                file, f"seat '{label[:40]}' is neither 'person' nor a bot of {game} "
+                f"({', '.join(known)})"
+            ) from None
     initial = _load_state(game, require(data, "initial", dict, file), file, "initial")
     state = _load_state(game, require(data, "state", dict, file), file, "state")
     players = initial.num_players

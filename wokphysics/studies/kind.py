@@ -57,6 +57,28 @@ def bots_option(args: argparse.Namespace) -> list[str]:
 
 
 @dataclass(frozen=True)
+class LadderSpec:
+    """How ``wokphysics ladder GAME`` measures the game's bots (:mod:`.ladder`).
+
+    Attributes:
+        bots: the bots of the default round (the game's difficulty levels, weakest first).
+        anchor: the bot whose rating is fixed (matches) or the team's baseline (teams).
+        team: the game is won or lost together: each bot is the whole team, at each of
+            ``players`` and ``difficulties``; else 2-player matches between every pair.
+        players: the player counts of a team ladder.
+        difficulties: a team ladder's settings of the config key ``rules.difficulty``.
+        missing: why the game has no ladder yet (the command says it); empty when it has.
+    """
+
+    bots: tuple[str, ...] = ()
+    anchor: str = ""
+    team: bool = False
+    players: tuple[int, ...] = (2,)
+    difficulties: tuple[str, ...] = ()
+    missing: str = ""
+
+
+@dataclass(frozen=True)
 class StudyKind:
     """How a study of one game runs.
 
@@ -77,6 +99,7 @@ class StudyKind:
         cooperative: the seats win or lose together, so there is no seat's fairness to test.
         measures: the game's own per-game measures that a comparison of configs pairs
             (``compare``, a sweep against its first variant), besides the common ones.
+        ladder: how ``ladder GAME`` measures the game's bots.
     """
 
     game: GamePlugin
@@ -92,6 +115,7 @@ class StudyKind:
     table_per_player_count: bool = True
     cooperative: bool = False
     measures: Callable[[Columns], dict[str, Measure]] | None = None
+    ladder: LadderSpec = LadderSpec(missing="it has no ladder")
 
 
 def turn_bots(game: GamePlugin) -> Callable[[list[str], Any], None]:

@@ -28,7 +28,7 @@ from wokphysics.studies.games import (
     seat_means,
     turn_record,
 )
-from wokphysics.studies.kind import StudyKind, turn_bots
+from wokphysics.studies.kind import LadderSpec, StudyKind, turn_bots
 
 GAME = PLUGIN.name
 
@@ -159,4 +159,5 @@ KIND = StudyKind(
     charts=charts,
     table=lambda columns, definition: table(columns),
     check_bots=turn_bots(PLUGIN),
+    ladder=LadderSpec(bots=tuple(level.bot for level in PLUGIN.levels), anchor="greedy"),
 )

@@ -18,7 +18,7 @@ from wokphysics.batch.tasks import Task
 from wokphysics.batch.values import Record
 from wokphysics.games.wok_and_roll.plugin import PLUGIN
 from wokphysics.studies.games import GameContext, common_charts, play_turn_game, turn_record
-from wokphysics.studies.kind import StudyKind, Varied, turn_bots
+from wokphysics.studies.kind import LadderSpec, StudyKind, Varied, turn_bots
 
 GAME = PLUGIN.name
 
@@ -129,4 +129,5 @@ KIND = StudyKind(
     table=_titled_table,
     check_bots=turn_bots(PLUGIN),
     rules_options=rules_options,
+    ladder=LadderSpec(bots=tuple(level.bot for level in PLUGIN.levels), anchor="greedy"),
 )

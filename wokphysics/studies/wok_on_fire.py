@@ -30,7 +30,7 @@ from wokphysics.studies.games import (
     player_counts,
     seat_columns,
 )
-from wokphysics.studies.kind import StudyKind
+from wokphysics.studies.kind import LadderSpec, StudyKind
 
 GAME = PLUGIN.name
 FLIP_BINS = ("0", "1", "2", "3plus")
@@ -236,4 +236,8 @@ KIND = StudyKind(
     table=_titled_table,
     check_bots=check_bots,
     measures=measures,
+    ladder=LadderSpec(missing=(
+        "its planning bot (issue 26 part 2) waits for the new flip physics; its bots now "
+        "are weak and strong (compare them with: wokphysics simulate wok-on-fire --bots "
+        "strong,weak --rotate-seats)")),
 )

@@ -27,7 +27,7 @@ from wokphysics.studies.games import (
     player_counts,
     turn_record,
 )
-from wokphysics.studies.kind import StudyKind, Varied, turn_bots
+from wokphysics.studies.kind import LadderSpec, StudyKind, Varied, turn_bots
 
 GAME = PLUGIN.name
 DIFFICULTIES = ("easy", "normal", "hard")
@@ -215,4 +215,6 @@ KIND = StudyKind(
     bots=bots,
     table_per_player_count=False,
     cooperative=True,
+    ladder=LadderSpec(bots=("team", "planner"), anchor="team", team=True,
+                      players=(2, 4), difficulties=DIFFICULTIES),
 )

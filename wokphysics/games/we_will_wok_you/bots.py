@@ -124,12 +124,27 @@ class WeWillWokYouGreedyBot(Bot):
     def _best_take(
         self, state: WeWillWokYouState, takes: list[TakeWok], late: bool
     ) -> tuple[float, Action, list[int]]:
+        best: tuple[float, Action, list[int]] = (float("-inf"), takes[0], [])
+        for value, action, payment in self.take_options(
+            state, takes, state.data.bots.greedy.woks_weighed
+        ):
+            if value > best[0]:
+                best = (value, action, payment)
+        return best
+
+    def take_options(
+        self, state: WeWillWokYouState, takes: list[TakeWok], weighed: int
+    ) -> list[tuple[float, TakeWok, list[int]]]:
+        """For each of the ``weighed`` wok cards that score best on their own, its best
+        exact payment (card kinds) and the value of the holdings after it, in that order.
+        (The search's moves too.)"""
         data = state.data
         player = state.turn
         hand = state.hands[player]
         front = state.fronts[player]
         woks = state.woks[player]
         coins = state.coins[player]
+        late = state.end_triggered
         targets = [(s, 0) for s in range(len(data.symbols))]
         payments = minimal_payments(data, state._kinds[player], targets)
         # Rank the woks with the cheapest-looking payment first, then pay for the
@@ -139,16 +154,45 @@ class WeWillWokYouGreedyBot(Bot):
             key=lambda a: (
                 -self._scorer(data).total([*woks, state.table.wok_of[a.wok]], hand, front)[0]
             ),
-        )[: data.bots.greedy.woks_weighed]
-        best: tuple[float, Action, list[int]] = (float("-inf"), takes[0], [])
+        )[:weighed]
+        found: list[tuple[float, TakeWok, list[int]]] = []
         for action in ranked:
             wok = state.table.wok_of[action.wok]
+            best_value = float("-inf")
+            best_payment: list[int] = []
             for payment in payments:
                 new_hand, paid = _move(data, hand, payment)
                 value = self._value(state, [*woks, wok], new_hand, front + paid, coins, late)
-                if value > best[0]:
-                    best = (value, action, list(payment))
-        return best
+                if value > best_value:
+                    best_value, best_payment = value, list(payment)
+            if best_payment:
+                found.append((best_value, action, best_payment))
+        return found
+
+    def action_value(self, state: WeWillWokYouState, action: Action) -> float:
+        """The value of the holdings after a collect or a buy (what ``choose`` weighs)."""
+        player = state.turn
+        hand = state.hands[player]
+        front = state.fronts[player]
+        woks = state.woks[player]
+        coins = state.coins[player]
+        late = state.end_triggered
+        if isinstance(action, CollectCoin):
+            return self._value(state, woks, hand, front, coins + 1, late)
+        if isinstance(action, BuyRow):
+            price = state.coin_sets[state.data.row_coin_sets[action.row]]
+            return self._value(
+                state, woks, hand + state.rows[action.row], front, coins - price, late
+            )
+        return self._value(state, woks, hand, front, coins, late)
+
+    def holdings_value(self, state: WeWillWokYouState, player: int) -> float:
+        """What ``player``'s woks, hand, front and coins are worth now: the exact final
+        points plus the config's estimates for what is not used yet."""
+        return self._value(
+            state, state.woks[player], state.hands[player], state.fronts[player],
+            state.coins[player], state.end_triggered,
+        )
 
     def _pay_step(self, state: WeWillWokYouState, legal: list[Action]) -> Action:
         table = state.table

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.plugin import (
     GamePlugin,
+    Level,
     TurnEngine,
     TurnHooks,
     bench_of,
@@ -32,6 +33,13 @@ def _greedy(seed: int) -> Bot:
     return WokAndRollGreedyBot(seed)
 
 
+def _mcts(seed: int, budget: int = 0) -> Bot:
+    from wokphysics.games.search import SearchBot
+    from wokphysics.games.wok_and_roll.search import DEFAULT_BUDGET, WokAndRollSearch
+
+    return SearchBot(seed, WokAndRollSearch(), budget or DEFAULT_BUDGET)
+
+
 def _reference(game: GameState | None) -> RulesReference:
     from wokphysics.games.wok_and_roll.reference import wok_and_roll_reference
 
@@ -44,7 +52,16 @@ PLUGIN = GamePlugin(
     default_players=3,
     config_file="wok_and_roll.toml",
     bench_figures=bench_of(_hooks),
-    turn_engine=TurnEngine.lazy(_hooks, bots={"greedy": _greedy, "random": random_bot}),
+    turn_engine=TurnEngine.lazy(
+        _hooks, bots={"greedy": _greedy, "mcts": _mcts, "random": random_bot},
+        budgeted={"mcts": _mcts},
+    ),
     rules_model=rules_model_of(_hooks),
     reference=_reference,
+    levels=(
+        Level("Easy", "random", ""),
+        Level("Medium", "greedy", ""),
+        Level("Hard", "mcts:10", ""),
+        Level("Expert", "mcts", ""),
+    ),
 )

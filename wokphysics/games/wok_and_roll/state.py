@@ -529,6 +529,33 @@ class WokAndRollState(GameState):
         state._seen = None
         return state
 
+    def clone(self) -> Self:
+        """An independent equal copy (a structural copy: the search makes one per iteration,
+        and the JSON round trip was most of its time). The listed actions are shared values;
+        the lists holding them are copied."""
+        other = type(self)(self.num_players, self.seed, self.settings, deal=False)
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        other.menus = [menu.copy() for menu in self.menus]
+        other.roller = self.roller
+        other.turn = self.turn
+        other.phase = self.phase
+        other.rolls = self.rolls
+        other.dice = list(self.dice)
+        other.cooker = self.cooker
+        other.ending = self.ending
+        other.public = [None if menu is None else menu.copy() for menu in self.public]
+        legal = self._legal
+        other._legal = list(legal) if isinstance(legal, list) else legal
+        other._market_ids = self._market_ids
+        other._tokens = self._tokens
+        other._allowance = self._allowance
+        other._face_dice = self._face_dice
+        other._dice_tokens = self._dice_tokens
+        other._cook_index = None
+        other._seen = None
+        return other
+
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: the dice, their own menu, and the others' menus as they were
         when the dice were locked (their crossings this turn stay hidden until it ends)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import BotMaker, random_bot
+from wokphysics.games.plugin import BotMaker, BudgetBotMaker, random_bot
 
 if TYPE_CHECKING:
     from wokphysics.games.bots import Bot
@@ -19,5 +19,14 @@ def _team(seed: int) -> Bot:
     return TeamBot(seed)
 
 
-BOTS: Mapping[str, BotMaker] = {"team": _team, "random": random_bot}
+def _planner(seed: int, budget: int = 0) -> Bot:
+    from wokphysics.games.wok_star.planner import DEFAULT_BUDGET, TeamPlanner
+
+    return TeamPlanner(seed, budget or DEFAULT_BUDGET)
+
+
+BOTS: Mapping[str, BotMaker] = {"team": _team, "planner": _planner, "random": random_bot}
 """Wok Star's bots by name: the one list the terminal, the window and the studies seat."""
+
+BUDGETED: Mapping[str, BudgetBotMaker] = {"planner": _planner}
+"""The bots whose name may carry a budget (``planner:N``: N playouts a planned decision)."""

@@ -5,9 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from wokphysics.games.plugin import GamePlugin, TurnEngine, TurnHooks, bench_of, rules_model_of
+from wokphysics.games.plugin import (
+    GamePlugin,
+    Level,
+    TurnEngine,
+    TurnHooks,
+    bench_of,
+    rules_model_of,
+)
 from wokphysics.games.reference import RulesReference
-from wokphysics.games.wok_star.bots import BOTS
+from wokphysics.games.wok_star.bots import BOTS, BUDGETED
 from wokphysics.games.wok_star.info import INFO
 
 if TYPE_CHECKING:
@@ -48,7 +55,12 @@ PLUGIN = GamePlugin(
     default_players=2,
     config_file="wok_star.toml",
     bench_figures=bench_of(_hooks),
-    turn_engine=TurnEngine.lazy(_hooks, bots=BOTS, step_clock=_step_clock),
+    turn_engine=TurnEngine.lazy(_hooks, bots=BOTS, budgeted=BUDGETED, step_clock=_step_clock),
     rules_model=rules_model_of(_hooks),
     reference=_reference,
+    levels=(
+        Level("Novice cooks", "random", ""),
+        Level("Team cooks", "team", ""),
+        Level("Planning cooks", "planner", ""),
+    ),
 )

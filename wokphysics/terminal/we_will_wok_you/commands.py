@@ -63,7 +63,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def play(args: argparse.Namespace) -> int:
     """Play in the terminal against bots: type an action's number or its text."""
 
-    from wokphysics.games.registry import bot_names, check_bot_names, make_bot, new_game
+    from wokphysics.games.registry import bot_choices, check_bot_names, make_bot, new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.terminal.prompt import play_in_terminal, print_fitted
     from wokphysics.terminal.seating import bot_seats, seats_line
@@ -71,7 +71,7 @@ def play(args: argparse.Namespace) -> int:
 
     _check_players(args.players)
     check_bot_names(GAME, [args.bot], "--bot")
-    names = bot_seats(args.players, args.bots, bot_names(GAME), args.bot, GAME)
+    names = bot_seats(args.players, args.bots, bot_choices(GAME), args.bot, GAME)
     _check_config(args.config)
     # A fresh deal each time unless a seed is given; the game itself stays seeded.
     seed = seed_or_fresh(args.seed)

@@ -81,7 +81,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def play(args: argparse.Namespace) -> int:
     """Play in the terminal: people type actions by number or text, bots are announced."""
 
-    from wokphysics.games.registry import bot_names, check_bot_names, make_bot, new_game
+    from wokphysics.games.registry import bot_choices, check_bot_names, make_bot, new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_and_roll.state import WokAndRollState
     from wokphysics.terminal.prompt import print_fitted
@@ -90,7 +90,7 @@ def play(args: argparse.Namespace) -> int:
 
     options = _options(args)
     check_bot_names(GAME, [args.bot], "--bot")
-    names = bot_seats(args.players, args.bots, bot_names(GAME), args.bot, GAME)
+    names = bot_seats(args.players, args.bots, bot_choices(GAME), args.bot, GAME)
     # a fresh game each time unless a seed is given (the game itself stays seeded)
     seed = seed_or_fresh(args.seed)
     state = new_game(GAME, players=args.players, seed=seed, config=options)

@@ -99,7 +99,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def play(args: argparse.Namespace) -> int:
     import sys
 
-    from wokphysics.games.registry import bot_names, check_bot_names, make_bot
+    from wokphysics.games.registry import bot_choices, check_bot_names, make_bot
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_star.clock import WallClock
     from wokphysics.games.wok_star.state import WokStarState
@@ -108,7 +108,7 @@ def play(args: argparse.Namespace) -> int:
 
     check_bot_names("wok-star", [args.bot], "--bot")  # named as typed, even with --bots 0
     players = _players(args.players)
-    names = bot_seats(players, args.bots, bot_names("wok-star"), args.bot, "wok-star")
+    names = bot_seats(players, args.bots, bot_choices("wok-star"), args.bot, "wok-star")
     config = play_config(args)
     seed = seed_or_fresh(args.seed)
     seats = [

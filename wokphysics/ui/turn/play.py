@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
+from wokphysics.games.registry import bot_choices
 from wokphysics.terminal.options import check_players, check_save_options, check_seed
 from wokphysics.ui.play import claim_save, parse_size
 
@@ -86,7 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser, plugin: GamePlugin, default_b
     """The options of ``wokphysics play GAME`` in the window for a turn-based game."""
     info = plugin.info
     engine = plugin.turn_engine
-    bots = ", ".join(sorted(engine.bots)) if engine is not None else default_bot
+    bots = ", ".join(bot_choices(plugin.name)) if engine is not None else default_bot
     parser.add_argument("--players", type=int, default=None, metavar="N",
                         help=f"everyone at the table, people and bots, {info.min_players} to "
                         f"{info.max_players} (default {plugin.default_players})")
@@ -149,7 +150,7 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
                      Path(args.resume))
     players = plugin.default_players if args.players is None else args.players
     check_players(players, plugin.info.min_players, plugin.info.max_players, plugin.title)
-    seats = seat_labels(players, args.bots, sorted(engine.bots), default_bot, plugin.name)
+    seats = seat_labels(players, args.bots, bot_choices(plugin.name), default_bot, plugin.name)
     seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
     if args.config is not None:
         engine.new_state(len(seats), seed, args.config)  # a bad file is one line, now

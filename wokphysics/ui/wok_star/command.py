@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
-from wokphysics.games.wok_star.bots import BOTS as WOK_STAR_BOTS
+from wokphysics.games.registry import bot_choices
 from wokphysics.games.wok_star.info import INFO
 from wokphysics.terminal.options import check_players, check_save_options, seed_or_fresh
 from wokphysics.terminal.wok_star.commands import add_rules_options, play_config
@@ -30,7 +30,7 @@ from wokphysics.ui.turn.play import (
 
 GAME = INFO.name
 AUTOSAVE = autosave_name(GAME)
-BOTS = tuple(sorted(WOK_STAR_BOTS))
+BOTS = tuple(bot_choices(INFO.name))
 DEFAULT_BOT = "team"
 
 if TYPE_CHECKING:

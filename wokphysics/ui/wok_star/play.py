@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wokphysics.games.wok_star.bots import BOTS as WOK_STAR_BOTS
+from wokphysics.games.registry import bot_choices
 from wokphysics.games.wok_star.cards import WokStarConfig
 from wokphysics.ui.wok_star.session import StarSession
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from wokphysics.ui.app import App, SceneFactory
     from wokphysics.ui.wok_star.scene import StarScene
 
-BOTS = tuple(sorted(WOK_STAR_BOTS))
+BOTS = tuple(bot_choices("wok-star"))
 """The bots a seat may hold (Wok Star's, :mod:`wokphysics.games.wok_star.bots`)."""
 DEFAULT_BOT = "team"
 
