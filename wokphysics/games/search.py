@@ -35,7 +35,7 @@ import hashlib
 import json
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -164,12 +164,13 @@ def search(game: SearchGame, state: GameState, iterations: int, rng: random.Rand
     if seat < 0:
         raise ValueError("the game is over: there is nothing to search")
     root = _Node((), -1)
-    first = list(root_moves) if root_moves is not None else None
+    # the seat's own moves are the same in every world (they depend on its view only)
+    first = list(root_moves) if root_moves is not None else game.moves(state)
     for _ in range(max(1, iterations)):
         world = game.determinize(state, seat, rng)
         path = [root]
         node = root
-        moves: list[Move] | None = first if first is not None else game.moves(world)
+        moves: list[Move] | None = first
         while True:
             if node is not root and node.visits < EXPAND_AFTER:
                 break
@@ -383,3 +384,46 @@ def advice_line(analysis: Analysis, shown: int = 3) -> str:
             f"{c.words} {c.margin - best.margin:+.1f}" for c in others
         )
     return line
+
+
+def bench_search(bot: Planner, positions: Sequence[GameState],
+                 repeat: int) -> dict[str, float]:
+    """How fast ``bot`` searches (``wokphysics bench``): over ``positions`` (decisions it
+    would search), the iterations (playouts) per CPU second, and the median and the largest
+    CPU seconds of one decision at its budget; each the median of ``repeat`` runs. CPU time,
+    not the wall clock: the project's machine is shared and busy."""
+    import statistics
+    import time
+
+    rates: list[float] = []
+    medians: list[float] = []
+    worst: list[float] = []
+    for _ in range(max(1, repeat)):
+        seconds: list[float] = []
+        iterations = 0
+        for state in positions:
+            start = time.process_time()
+            iterations += bot.analyse(state).iterations
+            seconds.append(time.process_time() - start)
+        rates.append(iterations / max(1e-9, math.fsum(seconds)))
+        medians.append(statistics.median(seconds))
+        worst.append(max(seconds))
+    return {"iterations_per_s_cpu": statistics.median(rates),
+            "move_s_cpu_median": statistics.median(medians),
+            "move_s_cpu_max": statistics.median(worst)}
+
+
+def positions_of(state: GameState, bots: Sequence[Bot], every: int, wanted: int,
+                 keep: Callable[[GameState], bool]) -> list[GameState]:
+    """Copies of the positions ``bots`` reach from ``state`` (playing it on to the end) at
+    every ``every``-th step where ``keep`` holds, at most ``wanted`` of them: the bench's
+    decisions to search."""
+    found: list[GameState] = []
+    seen = 0
+    while state.current_player >= 0 and len(found) < wanted:
+        if keep(state):
+            if seen % every == 0:
+                found.append(state.clone())
+            seen += 1
+        state.apply(bots[state.current_player].choose(state))
+    return found

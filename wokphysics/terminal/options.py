@@ -10,7 +10,9 @@ import argparse
 import random
 
 from wokphysics.errors import UserError
+from wokphysics.games.plugin import GamePlugin, TurnEngine
 from wokphysics.games.seeds import MAX_SEED
+from wokphysics.terminal.seating import add_level_option
 
 
 def add_players(parser: argparse.ArgumentParser, default: int, low: int, high: int) -> None:
@@ -31,23 +33,36 @@ def check_players(players: int, low: int, high: int, title: str) -> int:
     return players
 
 
-def add_bot_options(parser: argparse.ArgumentParser, bots: tuple[str, ...], default: str
-                    ) -> None:
-    """``--bots N|NAMES`` (the seats bots take) and ``--bot NAME`` (the bot a number of them
-    plays), naming the game's ``bots`` and its ``default``."""
+def bot_words(engine: TurnEngine) -> str:
+    """The game's bots as people read them, in its plugin's order: ``"greedy, mcts (or
+    mcts:N) or random"`` (a bot that takes a budget of N iterations a move says so)."""
+    words = [f"{name} (or {name}:N)" if name in engine.budgeted else name
+             for name in engine.bots]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def add_bot_options(parser: argparse.ArgumentParser, plugin: GamePlugin, default: str) -> None:
+    """``--bots N|NAMES`` (the seats bots take), ``--bot NAME`` (the bot a number of them
+    plays) and ``--level NAME`` (a named difficulty), naming the bots of ``plugin``'s turn
+    engine and its ``default``."""
+    if plugin.turn_engine is None:
+        raise ValueError(f"{plugin.title} seats no turn-game bots")
+    words = bot_words(plugin.turn_engine)
     parser.add_argument(
         "--bots",
         default=None,
         metavar="N|NAMES",
         help="how many seats are bots (default: all but one), or one bot name per bot seat, "
-        f"comma-separated ({', '.join(bots)}); bots take the last seats; 0 = people only",
+        f"comma-separated ({', '.join(plugin.turn_engine.bots)}); bots take the last seats; "
+        "0 = people only",
     )
     parser.add_argument(
         "--bot",
         default=default,
         metavar="NAME",
-        help=f"the bot a number of --bots seats: {' or '.join(bots)} (default {default})",
+        help=f"the bot a number of --bots seats: {words} (default {default})",
     )
+    add_level_option(parser, plugin)
 
 
 def add_seed_and_config(parser: argparse.ArgumentParser, seeded: str, config_file: str,

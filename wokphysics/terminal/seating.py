@@ -5,10 +5,12 @@ A seat is None for a person (at the keyboard or the mouse) or a bot's name.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Sequence
 
 from wokphysics.errors import UserError
 from wokphysics.games.bots import refuse_unknown_bots
+from wokphysics.games.plugin import GamePlugin
 from wokphysics.games.text import typed_number
 
 
@@ -54,3 +56,28 @@ def seats_line(seats: Sequence[str | None]) -> str:
     if bots:
         parts.append(f"{len(bots)} bot{'s' if len(bots) > 1 else ''} ({', '.join(bots)})")
     return ", ".join(parts)
+
+
+def add_level_option(parser: argparse.ArgumentParser, plugin: GamePlugin) -> None:
+    """``--level NAME``: the bots play at one of the game's named difficulties (the bot of
+    every bot seat a number of ``--bots`` asks for); the help lists them with their
+    measured strength."""
+    if not plugin.levels:
+        return
+    listed = "; ".join(f"{level.key} = {level.bot}" + (f" ({level.rating})" if level.rating
+                                                       else "") for level in plugin.levels)
+    parser.add_argument("--level", default=None, metavar="NAME",
+                        help=f"how strong the bots are: {listed} (the bot a number of --bots "
+                        "means; measured with 'wokphysics ladder', docs/bots.md)")
+
+
+def level_bot(plugin: GamePlugin, key: str | None, default: str) -> str:
+    """The bot of the level called ``key`` (any case), or ``default`` when none is named; a
+    UserError lists the levels there are."""
+    if key is None:
+        return default
+    for level in plugin.levels:
+        if level.key == key.strip().lower():
+            return level.bot
+    names = ", ".join(level.key for level in plugin.levels) or "none"
+    raise UserError(f"--level: {plugin.title} has no level {key[:40]!r}; choose from: {names}")

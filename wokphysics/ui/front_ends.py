@@ -132,6 +132,8 @@ def turn_front_end(plugin: GamePlugin, default_bot: str, maker: Callable[[], Sce
         return turn_factory(setup, maker())
 
     def bots() -> list[str]:
+        if plugin.levels:  # the named difficulties, weakest first
+            return [level.bot for level in plugin.levels]
         engine = plugin.turn_engine
         return sorted(engine.bots) if engine is not None else []
 
@@ -180,9 +182,7 @@ def _wok_star_start(setup: Setup) -> SceneFactory:
 
 
 def _wok_star_bots() -> list[str]:
-    from wokphysics.games.wok_star.bots import BOTS
-
-    return sorted(BOTS)
+    return [level.bot for level in WOK_STAR_GAME.levels]
 
 
 def _wok_star_picture(surface: pygame.Surface, text: Text) -> None:

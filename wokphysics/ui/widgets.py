@@ -242,3 +242,29 @@ def place_tip(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Re
         best = pygame.Rect(px + gap, py + gap, w, h)
         best.clamp_ip(bounds)
     return best
+
+
+def draw_thinking(surface: pygame.Surface, text: Text, label: str, seconds: float,
+                  within: pygame.Rect | None = None) -> pygame.Rect:
+    """A small "thinking" pill: ``label`` (who thinks) and three dots that light one after
+    another while ``seconds`` run; at the window's top right, or centred in ``within`` (a
+    seat's header). Returns where it is."""
+    size = max(14, surface.get_height() // 44)
+    if within is not None:
+        size = max(12, min(size, within.height - 8))
+    image = text.render(label, size, WHITE)
+    dot = max(3, size // 6)
+    width = image.get_width() + 6 * dot + 28
+    height = max(image.get_height(), 2 * dot) + 10
+    box = pygame.Rect(surface.get_width() - width - 8, 4, width, height)
+    if within is not None:
+        box.center = within.center
+    pygame.draw.rect(surface, (58, 48, 40), box, border_radius=height // 2)
+    pygame.draw.rect(surface, GOLD, box, 1, border_radius=height // 2)
+    lit = int(seconds * 3) % 3
+    for index in range(3):
+        colour = GOLD if index == lit else DIM
+        centre = (box.left + 10 + dot + index * 2 * dot + index * 2, box.centery)
+        pygame.draw.circle(surface, colour, centre, dot)
+    surface.blit(image, image.get_rect(midleft=(box.left + 18 + 6 * dot, box.centery)))
+    return box

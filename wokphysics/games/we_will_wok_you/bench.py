@@ -6,6 +6,26 @@ Heavy parts are imported inside the functions, so listing the games stays quick.
 from __future__ import annotations
 
 
+def _search_figures(repeat: int) -> dict[str, float]:
+    """The default search bot (``mcts``) on 12 decisions of two greedy 2-player games: its
+    iterations per CPU second, and the median and largest CPU seconds of a decision."""
+    from wokphysics.games.search import SearchBot, bench_search, positions_of
+    from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot
+    from wokphysics.games.we_will_wok_you.factory import new_state
+    from wokphysics.games.we_will_wok_you.search import DEFAULT_BUDGET, WeWillWokYouSearch
+    from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+
+    def decision(state: object) -> bool:
+        assert isinstance(state, WeWillWokYouState)
+        return state.pending_wok < 0 and len(state.legal_actions()) > 1
+
+    positions = []
+    for seed in (1, 2):
+        bots = [WeWillWokYouGreedyBot(seed), WeWillWokYouGreedyBot(seed + 1)]
+        positions += positions_of(new_state(2, seed), bots, 3, 6, decision)
+    return bench_search(SearchBot(1, WeWillWokYouSearch(), DEFAULT_BUDGET), positions, repeat)
+
+
 def bench_figures(repeat: int) -> dict[str, float]:
     """Random 2-player games per second (set-up, play and winners: the issue's target is 3,000
     on one core), random 4-player playouts per second, and final-scoring time per player."""
@@ -67,7 +87,9 @@ def bench_figures(repeat: int) -> dict[str, float]:
             state.scores()
 
     greedy = median_seconds(greedy_games, repeat)
+    search = _search_figures(repeat)
     return {
+        **{f"wwwy.mcts_{name}": value for name, value in search.items()},
         "wwwy.random_games_2p_per_s": playouts / two_players,
         "wwwy.random_games_2p_per_s_cpu": playouts / two_players_cpu,
         "wwwy.random_playouts_4p_per_s": playouts / seconds,

@@ -35,7 +35,7 @@ MARGIN_SHARE: Final = 0.1
 """Of the reward, the share that grows with the margin (the rest is the win)."""
 WOKS_WEIGHED: Final = 3
 """Wok cards (each with its best payment) a node tries, besides collecting and buying."""
-DEFAULT_BUDGET: Final = 60
+DEFAULT_BUDGET: Final = 100
 """Iterations a move of the plain ``mcts`` bot (at most about 1 s a move on one core:
 docs/bots.md)."""
 

@@ -61,7 +61,7 @@ PLUGIN = GamePlugin(
     levels=(
         Level("Easy", "random", ""),
         Level("Medium", "greedy", ""),
-        Level("Hard", "mcts:10", ""),
+        Level("Hard", "mcts:20", ""),
         Level("Expert", "mcts", ""),
     ),
 )

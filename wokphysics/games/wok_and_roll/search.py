@@ -41,7 +41,7 @@ curve): the margin, not the win alone, is rewarded (a finer measure of a move th
 win, whose playouts' dice make it noisy)."""
 SOLO_SCALE: Final = 40.0
 """Alone, the reward is ``1 - exp(-points / SOLO_SCALE)``: more points, more reward."""
-DEFAULT_BUDGET: Final = 60
+DEFAULT_BUDGET: Final = 150
 """Iterations a move of the plain ``mcts`` bot (at most about 1 s a move on one core:
 docs/bots.md)."""
 

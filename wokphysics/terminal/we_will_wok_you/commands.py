@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from wokphysics.games.we_will_wok_you.plugin import PLUGIN
 from wokphysics.terminal.options import (
     add_bot_options,
     add_players,
@@ -16,6 +17,7 @@ from wokphysics.terminal.options import (
     check_players,
     seed_or_fresh,
 )
+from wokphysics.terminal.seating import level_bot
 
 TITLE = "We Will Wok You"
 GAME = "we-will-wok-you"
@@ -57,7 +59,7 @@ TERMINAL_HINT = (
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=3)
-    add_bot_options(parser, ("greedy", "random"), "greedy")
+    add_bot_options(parser, PLUGIN, "greedy")
 
 
 def play(args: argparse.Namespace) -> int:
@@ -70,6 +72,7 @@ def play(args: argparse.Namespace) -> int:
     from wokphysics.terminal.we_will_wok_you.play import WeWillWokYouTerminal
 
     _check_players(args.players)
+    args.bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot)
     check_bot_names(GAME, [args.bot], "--bot")
     names = bot_seats(args.players, args.bots, bot_choices(GAME), args.bot, GAME)
     _check_config(args.config)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from wokphysics.games.wok_and_roll.plugin import PLUGIN
 from wokphysics.terminal.options import (
     add_bot_options,
     add_players,
@@ -17,6 +18,7 @@ from wokphysics.terminal.options import (
     check_players,
     seed_or_fresh,
 )
+from wokphysics.terminal.seating import level_bot
 
 TITLE = "Wok and Roll"
 HOW_TO_PLAY = (
@@ -75,7 +77,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=3)  # as the window
-    add_bot_options(parser, ("greedy", "random"), "greedy")
+    add_bot_options(parser, PLUGIN, "greedy")
 
 
 def play(args: argparse.Namespace) -> int:
@@ -89,6 +91,7 @@ def play(args: argparse.Namespace) -> int:
     from wokphysics.terminal.wok_and_roll.play import play_hidden
 
     options = _options(args)
+    args.bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot)
     check_bot_names(GAME, [args.bot], "--bot")
     names = bot_seats(args.players, args.bots, bot_choices(GAME), args.bot, GAME)
     # a fresh game each time unless a seed is given (the game itself stays seeded)

@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
+from wokphysics.games.wok_star.plugin import PLUGIN
 from wokphysics.terminal.options import (
     add_bot_options,
     add_players,
@@ -17,6 +18,7 @@ from wokphysics.terminal.options import (
     check_players,
     seed_or_fresh,
 )
+from wokphysics.terminal.seating import level_bot
 
 if TYPE_CHECKING:
     from wokphysics.games.wok_star.cards import WokStarConfig
@@ -93,7 +95,7 @@ def play_config(args: argparse.Namespace) -> WokStarConfig:
 # ---------------------------------------------------------------------- play
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     _common(parser)
-    add_bot_options(parser, ("team", "random"), "team")
+    add_bot_options(parser, PLUGIN, "team")
 
 
 def play(args: argparse.Namespace) -> int:
@@ -106,6 +108,7 @@ def play(args: argparse.Namespace) -> int:
     from wokphysics.terminal.seating import bot_seats, seats_line
     from wokphysics.terminal.wok_star.play import CLEAR, HELP, LEGEND, TerminalPoll, play_live
 
+    args.bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot)
     check_bot_names("wok-star", [args.bot], "--bot")  # named as typed, even with --bots 0
     players = _players(args.players)
     names = bot_seats(players, args.bots, bot_choices("wok-star"), args.bot, "wok-star")

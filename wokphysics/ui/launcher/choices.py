@@ -1,9 +1,11 @@
 """What the launcher lets a person choose, per game (no pygame).
 
 For each game of the registry: the player count (within the game's limits), each seat as a
-person or a bot with the bot's strength, the rules options (read from the game's config,
-defaults marked), a seed, and whether there is a saved game to resume. :meth:`Choices.setup`
-turns the choice into the :class:`~wokphysics.ui.turn.play.Setup` a front end starts.
+person or a bot at one of the game's named levels (Easy ... Expert, each with its measured
+strength; a game without levels offers its bots by name), the rules options (read from the
+game's config, defaults marked), a seed, and whether there is a saved game to resume.
+:meth:`Choices.setup` turns the choice into the :class:`~wokphysics.ui.turn.play.Setup` a
+front end starts.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from wokphysics.games.plugin import GamePlugin
+from wokphysics.games.plugin import GamePlugin, Level
 from wokphysics.games.registry import PLUGINS
 from wokphysics.games.rules_options import (
     RulesOption,
@@ -66,6 +68,10 @@ class GameChoices:
     def set_players(self, players: int) -> None:
         info = self.plugin.info
         self.players = max(info.min_players, min(info.max_players, players))
+
+    def level_of(self, label: str) -> Level | None:
+        """The level whose bot ``label`` is (None: none)."""
+        return next((level for level in self.plugin.levels if level.bot == label), None)
 
     def cycle_seat(self, seat: int, step: int = 1) -> None:
         """The seat's next choice: person, then each bot strength in turn."""

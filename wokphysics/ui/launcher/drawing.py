@@ -170,7 +170,7 @@ class LauncherDrawing:
             self._label(surface, f"Seat {seat + 1}", 21, self._rect(600, row + 9, 0, 0).topleft,
                         DIM)
             rect = self.spots.place(self._rect(700, row, 260, 36), Spot("seat", seat))
-            self._button(surface, rect, seat_words(game.seats[seat]), 21)
+            self._button(surface, rect, seat_words(game, game.seats[seat]), 21)
         if not game.bots:
             self._label(surface, "no bots for this game", 18,
                         self._rect(980, y + 9, 0, 0).topleft, DIM)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from wokphysics.games.rules_options import Value
 from wokphysics.replay.turn_record import PERSON
-from wokphysics.ui.launcher.choices import Choices
+from wokphysics.ui.launcher.choices import Choices, GameChoices
 from wokphysics.ui.launcher.spots import Spot
 from wokphysics.ui.scene import Presenter
 from wokphysics.ui.sound import Sound
@@ -21,9 +21,16 @@ def show(value: Value) -> str:
     return str(value)
 
 
-def seat_words(label: str) -> str:
-    """A seat's button: ``Person`` or ``Bot: greedy``."""
-    return "Person" if label == PERSON else f"Bot: {label}"
+def seat_words(game: GameChoices, label: str) -> str:
+    """A seat's button: ``Person``, or the bot's level and its measured strength (``Hard ·
+    Elo 1,895``), or ``Bot: NAME`` for a bot that is no level (or a level not yet rated:
+    ``Bot: Hard``)."""
+    if label == PERSON:
+        return "Person"
+    level = game.level_of(label)
+    if level is None:
+        return f"Bot: {label}"
+    return f"{level.name} · {level.rating}" if level.rating else f"Bot: {level.name}"
 
 
 class LauncherPresenter(Presenter):
@@ -45,6 +52,13 @@ class LauncherPresenter(Presenter):
             chosen = self.choices.games[spot.index]
             return f"{chosen.plugin.title}: {chosen.plugin.summary}"
         if spot.kind == "seat":
+            if game.plugin.levels:
+                levels = "; ".join(
+                    f"{level.name}: {level.bot}" + (f", {level.rating}" if level.rating else "")
+                    for level in game.plugin.levels)
+                return (f"Seat {spot.index + 1}: click for the next choice (a person, or a bot "
+                        f"at each level: {levels}; measured with 'wokphysics ladder'); right "
+                        "click: back")
             kinds = ", ".join(["person", *game.bots])
             return f"Seat {spot.index + 1}: click for the next choice ({kinds}); right click: back"
         if spot.kind == "option":

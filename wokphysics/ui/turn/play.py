@@ -21,6 +21,7 @@ from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
 from wokphysics.games.registry import bot_choices
 from wokphysics.terminal.options import check_players, check_save_options, check_seed
+from wokphysics.terminal.seating import add_level_option, level_bot
 from wokphysics.ui.play import claim_save, parse_size
 
 if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` stays quick
@@ -95,6 +96,7 @@ def add_arguments(parser: argparse.ArgumentParser, plugin: GamePlugin, default_b
                         help="how many of the players are bots (default: all but one), or one "
                         f"bot per bot seat, comma-separated ({bots}; a number means "
                         f"{default_bot}); bots take the last seats; 0 = hot seat")
+    add_level_option(parser, plugin)
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="the game's seed (default: a fresh one; R starts seed S+1)")
     parser.add_argument("--config", default=None, metavar="PATH",
@@ -150,6 +152,7 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
                      Path(args.resume))
     players = plugin.default_players if args.players is None else args.players
     check_players(players, plugin.info.min_players, plugin.info.max_players, plugin.title)
+    default_bot = level_bot(plugin, getattr(args, "level", None), default_bot)
     seats = seat_labels(players, args.bots, bot_choices(plugin.name), default_bot, plugin.name)
     seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
     if args.config is not None:

@@ -13,7 +13,9 @@ whose roles are shared here, with the game's own parts plugged in (:class:`GameP
   steps go through the scene's :class:`~wokphysics.ui.scene.EngineGate` only.
 - **scheduler** (:class:`TurnScheduler`): flights, the replay's pace, and the bots (paced by
   :class:`~wokphysics.ui.scene.BotPace`: a pause before a turn, a shorter one before each
-  further step of it; a bot thinks in one frame and its step is taken in the next).
+  further step of it; a bot thinks in one frame and its step is taken in the next; a bot
+  that searches thinks in a process of its own, :mod:`wokphysics.ui.thinker`, from the
+  moment its turn comes, while the window goes on drawing and shows it thinking).
 - **drawing** (:class:`TurnDrawing`): the curtain, the game's table (:class:`GameDrawing`),
   flights, bubbles, the end screen and its buttons, the replay bar. It only reads.
 
@@ -32,12 +34,14 @@ import pygame
 
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.registry import plugin as game_plugin
+from wokphysics.games.search import Planner
 from wokphysics.ui.scene import BotPace, EngineGate, GameScene, Point, Presenter
 from wokphysics.ui.sound import Effect, Sound
+from wokphysics.ui.thinker import Thinker, advice, question_for, steps_of
 from wokphysics.ui.turn.handover import HandOver, draw_curtain
 from wokphysics.ui.turn.motion import Motions, SpriteFlight
 from wokphysics.ui.turn.session import Applied, TurnSession
-from wokphysics.ui.widgets import PANEL_BG, Button, Text, bubble, draw_button
+from wokphysics.ui.widgets import PANEL_BG, Button, Text, bubble, draw_button, draw_thinking
 
 if TYPE_CHECKING:
     from wokphysics.ui.turn.replay import ReplayControl
@@ -49,7 +53,11 @@ TURN_PAUSE_S = 0.9
 STEP_PAUSE_S = 0.35
 """Seconds a bot waits before each further step of its turn (a card paid, a die placed)."""
 
+ADVICE_KEY = pygame.K_t
+"""The key that asks the strongest bot for a tip (on a person's turn)."""
+
 COMMON_HELP = (
+    ("T", "a tip: what the strongest bot would do here, and why (it does not play it)"),
     ("Space", "skip the motion on screen; hurry the bots until a person must act"),
     ("Esc", "pause (Q then quits, or goes back to the launcher)"),
     ("R", "restart (asks first)"),
@@ -254,6 +262,9 @@ class TurnInputs:
                     action()
                     return
             return
+        if key == ADVICE_KEY and scene.person_to_act:
+            scene.ask_advice()
+            return
         if scene.person_to_act:
             self.follow(scene.parts.inputs.key(key, scene))
 
@@ -288,12 +299,19 @@ class TurnScheduler:
         self.step_pause_s = STEP_PAUSE_S
         self.pace = BotPace(TURN_PAUSE_S)
         self._thought: Action | None = None  # a bot's step, taken next frame
+        self._found: Action | None = None  # a searching bot's step, once the pause is over
         self._last_bot = -1
+        self.thinking = -1
+        """The seat whose bot is searching away from the window (-1: none): the drawing
+        shows it."""
+        self.thinking_s = 0.0
+        """How long it has been thinking (s)."""
 
     def update(self, real_s: float, speed: float = 1.0) -> None:
         scene = self.scene
         seconds = real_s * speed
         scene.motions.update(seconds * (4.0 if self.pace.fast else 1.0))
+        scene.advice_update(real_s)
         if scene.replay is not None:
             scene.replay.update(seconds, scene)
             if scene.over and not scene.motions.busy:
@@ -321,16 +339,49 @@ class TurnScheduler:
         if seat != self._last_bot:  # a new turn: the longer pause
             self._last_bot = seat
             self.pace.wait = self.turn_pause_s
+        bot = session.bots[seat]
+        if isinstance(bot, Planner) and self._found is None:
+            # a search: asked at once, in the worker process, while the pause runs
+            self._found = self._search(bot, seat, seconds)
+            if self._found is None:
+                self.pace.wait -= seconds
+                return
         if scene.motions.busy and not self.pace.fast:
             return
         if self.pace.ready(seconds):
-            self._thought = session.bot_choice()
+            if self._found is not None:
+                self._thought, self._found = self._found, None
+            else:
+                self._thought = session.bot_choice()
             self.pace.wait = self.step_pause_s  # before the same bot's next step, if any
+
+    def _search(self, bot: Planner, seat: int, seconds: float) -> Action | None:
+        """``bot``'s step once it is known (at once where it needs no search: the next step
+        of a move chosen, one legal step), else None while the worker thinks."""
+        scene = self.scene
+        state = scene.session.state
+        key = (seat, len(state.history))
+        if not scene.thinker.asked(key):
+            quick = bot.quick_choice(state)
+            if quick is not None:
+                return quick
+            scene.thinker.ask(key, question_for(scene.session.game,
+                                                scene.session.seats[seat], bot.seed, state))
+            self.thinking, self.thinking_s = seat, 0.0
+        found = scene.thinker.answer(key)
+        if found is None:
+            self.thinking_s += seconds
+            return None
+        self.thinking = -1
+        return bot.follow(state, steps_of(state, found))
 
     def forget(self) -> None:
         """A new session (replay): no bot step half-taken."""
         self._thought = None
+        self._found = None
         self._last_bot = -1
+        self.thinking = -1
+        self.scene.thinker.forget()
 
 
 # --------------------------------------------------------------------------- drawing
@@ -342,6 +393,8 @@ class TurnDrawing:
         self.scene = scene
         self.end_buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self.mouse: Point = (0, 0)
+        self.thinking_box: pygame.Rect | None = None
+        """Where the thinking pill was drawn last (None: nobody thinks)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -371,6 +424,14 @@ class TurnDrawing:
             scene.parts.drawing.draw(surface, scene)
             scene.motions.draw(surface)
         surface = whole
+        self.thinking_box = None
+        if scene.scheduler.thinking >= 0 and not scene.over:
+            self.thinking_box = draw_thinking(
+                surface, scene.text, f"{scene.names[scene.scheduler.thinking]} is thinking",
+                scene.scheduler.thinking_s)
+        elif scene.advising is not None:
+            self.thinking_box = draw_thinking(surface, scene.text, "Tip: thinking",
+                                              scene.advising_s)
         size = max(16, surface.get_height() // 40)
         for said in scene.presenter.bubbles:
             bubble(surface, scene.text, said.text, said.at, size, surface.get_rect())
@@ -411,6 +472,11 @@ class TurnScene(GameScene):
         self.on_new_game = on_new_game
         self.on_home = on_home
         self.motions = parts.presenter.motions
+        self.thinker = Thinker()
+        """The worker process search bots and the tip key think in."""
+        self.advising: tuple[str, int] | None = None
+        """The tip being worked out (its key), if any."""
+        self.advising_s = 0.0
         self.handover = HandOver(session.people)
         self.replay: ReplayControl | None = None
         self.end_shown = session.state.is_terminal()
@@ -513,6 +579,43 @@ class TurnScene(GameScene):
         self.handover.turn_over(last.player)
         if self.session.person_to_act and self.handover.viewer == self.session.current:
             self.sound.play("turn")
+
+    # ------------------------------------------------------------------ advice
+    def ask_advice(self) -> None:
+        """The tip key: the game's strongest bot thinks about the person's move (in the
+        worker process, from the person's view); its line comes when it is done."""
+        from wokphysics.games.registry import plugin
+
+        levels = plugin(self.session.game).levels
+        if not levels:
+            self.presenter.tell("no bot can give a tip in this game")
+            return
+        state = self.session.state
+        key = ("tip", len(state.history))
+        if self.thinker.asked(key):
+            return
+        self.thinker.ask(key, advice(state, self.session.game, levels[-1].bot))
+        self.advising = key
+        self.advising_s = 0.0
+        self.presenter.tell(f"Tip: the {levels[-1].name} bot is thinking...")
+
+    def advice_update(self, real_s: float) -> None:
+        """The tip's line once it has come (forgotten if the position changed meanwhile)."""
+        key = self.advising
+        if key is None:
+            return
+        if key != ("tip", len(self.session.state.history)) or self.over:
+            self.advising = None
+            self.thinker.forget()
+            return
+        self.advising_s += real_s
+        found = self.thinker.answer(key)
+        if found is not None:
+            self.advising = None
+            line = "Tip: " + found.line
+            self.presenter.tell(line)
+            self.presenter.entries.append(LogLine(line, self.session.current))
+            self.presenter.add_line(line)
 
     # ------------------------------------------------------------------ replays
     def start_replay(self, control: ReplayControl) -> None:

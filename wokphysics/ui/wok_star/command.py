@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING
 from wokphysics.errors import UserError
 from wokphysics.games.registry import bot_choices
 from wokphysics.games.wok_star.info import INFO
+from wokphysics.games.wok_star.plugin import PLUGIN as WOK_STAR
 from wokphysics.terminal.options import check_players, check_save_options, seed_or_fresh
+from wokphysics.terminal.seating import add_level_option, level_bot
 from wokphysics.terminal.wok_star.commands import add_rules_options, play_config
 from wokphysics.ui.turn.play import (
     add_terminal_flag,
@@ -64,6 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many players are bots (default: all but one), or one bot "
                         f"name per bot, comma-separated ({', '.join(BOTS)}); bots take the "
                         "last seats; 0 = people only (hot seat)")
+    add_level_option(parser, WOK_STAR)
     add_rules_options(parser)
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed of the shuffles and dice (default: a fresh one; R starts "
@@ -118,7 +121,8 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
             save = claim_save(save, resume, GAME)
         return StarSetup(record.seats, record.state.seed, None, save, resume)
     players = check_players(2 if args.players is None else args.players, 1, 4, "Wok Star")
-    seats = seat_labels(players, args.bots, BOTS, DEFAULT_BOT, GAME)
+    default = level_bot(WOK_STAR, getattr(args, "level", None), DEFAULT_BOT)
+    seats = seat_labels(players, args.bots, BOTS, default, GAME)
     config = play_config(args)
     seed = seed_or_fresh(args.seed)
     save = _save_file(args)

@@ -26,7 +26,7 @@ from wokphysics.games.wok_star.words import (
     event_effect,
     ingredient,
 )
-from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, bubble
+from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, bubble, draw_thinking
 from wokphysics.ui.wok_star.layout import BASE, FONT, StarLayout
 from wokphysics.ui.wok_star.pieces import (
     GREEN,
@@ -52,6 +52,7 @@ from wokphysics.ui.wok_star.screens import draw_screen, screen_name
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.inputs import StarInputs
+    from wokphysics.ui.wok_star.kitchen import Kitchen
     from wokphysics.ui.wok_star.presenter import StarPresenter
     from wokphysics.ui.wok_star.replay import StarReplay
     from wokphysics.ui.wok_star.screens import ScreenChoice
@@ -79,6 +80,15 @@ class StarDrawingHost(Protocol):
 
     @property
     def buttons(self) -> list[ScreenChoice]: ...
+
+    @property
+    def kitchen(self) -> Kitchen: ...
+
+    @property
+    def advising(self) -> tuple[object, ...] | None: ...
+
+    @property
+    def advising_s(self) -> float: ...
 
     def covered(self) -> bool: ...
 
@@ -143,6 +153,21 @@ class StarDrawing:
         self._hover(surface, lay)
         if scene.replay is not None:
             scene.replay.draw_bar(surface, lay, self.text)
+        elif not scene.session.state.is_terminal():
+            self._thinking(surface, lay)
+
+    def _thinking(self, surface: pygame.Surface, lay: StarLayout) -> None:
+        """The pill of a planner thinking away from the window (in its seat's header), or
+        of a tip being worked out (in the first person's)."""
+        scene = self.scene
+        kitchen = scene.kitchen
+        seat, label, seconds = kitchen.thinking, "thinking", kitchen.thinking_s
+        if seat < 0 and scene.advising is not None and scene.session.people:
+            seat, label, seconds = scene.session.people[0], "tip: thinking", scene.advising_s
+        if 0 <= seat < len(lay.seats):
+            header = lay.seats[seat].header
+            room = header.inflate(-header.width // 2, -4)
+            draw_thinking(surface, self.text, label, seconds, room)
 
     def _static_key(self, lay: StarLayout) -> tuple[object, ...]:
         scene = self.scene

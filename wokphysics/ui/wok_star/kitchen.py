@@ -14,6 +14,13 @@ Each frame (:meth:`Kitchen.update`, never while the game is paused, so the clock
    ``TURN_STEP_S`` (``PURCHASE_STEP_S`` in the Purchase phase, so the screen can be read);
    Space hurries those turn steps until a person must act.
 
+The team planner (``planner``) thinks in a process of its own (:mod:`wokphysics.ui.
+thinker`) where it plans (purchases, a customer to turn away or keep, a Family Character);
+meanwhile the kitchen goes on (its teammates cook, the sand runs) and :attr:`Kitchen.thinking`
+names it for the drawing. Its answer is taken if the same decision is still open (the same
+phase, round and card) and legal; else it is asked again. Everything else it decides at
+once, as the team bot does.
+
 Bots never act while :attr:`Kitchen.hold` is set (the Accounting screen is up). No pygame.
 """
 
@@ -21,9 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from wokphysics.games.search import Planner
 from wokphysics.games.wok_star.actions import WAIT, WokStarAction
+from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.model import Phase
+from wokphysics.ui.thinker import Thinker, question_for
 from wokphysics.ui.wok_star.session import StarSession, is_wait
+
+GAME = INFO.name
 
 BOT_STEP_S = 1.2
 """Game seconds between two steps of one bot while the kitchen is free."""
@@ -58,12 +70,22 @@ class Kitchen:
         self._thought: dict[int, tuple[tuple[object, ...], float]] = {}
         self._round_started = -1
         self._last_bot = -1
+        self.thinker = Thinker()
+        """The worker process the planner thinks in."""
+        self.thinking = -1
+        """The seat whose planner is thinking (-1: none)."""
+        self.thinking_s = 0.0
 
     # ------------------------------------------------------------------ the frame
     def update(self, real_s: float, speed: float = 1.0) -> None:
         session = self.session
         seconds = real_s * speed
         session.advance(seconds)
+        if self.thinking >= 0:
+            self.thinking_s += real_s
+            if not self.thinker.asked((self.thinking, *self._decision())):
+                self.thinker.forget()  # the decision went by: its answer is not wanted
+                self.thinking = -1
         if session.state.is_terminal():
             return
         self._sand(session)
@@ -109,6 +131,12 @@ class Kitchen:
         start = next((i for i, s in enumerate(bots) if s > self._last_bot), 0)
         version = self._table_version()
         for seat in bots[start:] + bots[:start]:
+            if seat == self.thinking:
+                step = self._planned(seat)
+                if step is not None:
+                    self._bot_step(seat, version, step)
+                    return
+                continue
             if self.paces.get(seat, 0.0) > 0 or not session.busy(seat):
                 continue
             thought = self._thought.get(seat)
@@ -118,7 +146,8 @@ class Kitchen:
             self._bot_step(seat, version)
             return
 
-    def _bot_step(self, seat: int, version: tuple[object, ...]) -> None:
+    def _bot_step(self, seat: int, version: tuple[object, ...],
+                  planned: WokStarAction | None = None) -> None:
         session = self.session
         self.paces[seat] = BOT_STEP_S
         self._last_bot = seat
@@ -126,10 +155,51 @@ class Kitchen:
             return
         if not session.free or session.current != seat:
             return
-        action = session.bot_choice()
+        if planned is not None:
+            if planned in session.state.legal_wok_star_actions():
+                self._take(planned)
+            return
+        action = self._choice(seat)
+        if action is None:
+            return  # its planner thinks (in the worker): the kitchen goes on meanwhile
         if is_wait(action):
             self._thought[seat] = (version, session.time_s)
         self._take(action)
+
+    # ------------------------------------------------------------------ the planner
+    def _decision(self) -> tuple[object, ...]:
+        """What identifies a decision the planner thinks about."""
+        state = self.session.state
+        return (state.phase, state.round, state.current, state.overdue)
+
+    def _choice(self, seat: int) -> WokStarAction | None:
+        """The choice of the bot in ``seat`` (the seat to act): at once, or None while its
+        planner thinks away from the window."""
+        session = self.session
+        bot = session.bots[seat]
+        if not isinstance(bot, Planner):
+            return session.bot_choice()
+        quick = bot.quick_choice(session.state)
+        if quick is not None:
+            assert isinstance(quick, WokStarAction)
+            return quick
+        key = (seat, *self._decision())
+        self.thinker.ask(key, question_for(GAME, session.seats[seat], bot.seed, session.state))
+        self.thinking, self.thinking_s = seat, 0.0
+        return None
+
+    def _planned(self, seat: int) -> WokStarAction | None:
+        """``seat``'s planner's step once it has answered, else None."""
+        found = self.thinker.answer((seat, *self._decision()))
+        if found is None:
+            return None
+        self.thinking = -1
+        state = self.session.state
+        action = state.parse_action(found.move[0])
+        bot = self.session.bots[seat]
+        assert isinstance(bot, Planner)
+        bot.follow(state, (action,))
+        return action
 
     def _take(self, action: WokStarAction) -> None:
         session = self.session
@@ -143,11 +213,25 @@ class Kitchen:
             self.hurry = False
             self.turn_wait = self._turn_pause()
             return
+        if seat == self.thinking:  # its pause runs while it thinks
+            self.turn_wait -= seconds
+            if self.turn_wait > 0 and not self.hurry:
+                return
+            step = self._planned(seat)
+            if step is not None:
+                self.turn_wait = self._turn_pause()
+                if step in session.state.legal_wok_star_actions():
+                    self._take(step)
+            return
         self.turn_wait -= seconds
         if self.turn_wait > 0 and not self.hurry:
             return
         self.turn_wait = self._turn_pause()
-        self._take(session.bot_choice())
+        action = self._choice(seat)
+        if action is not None:
+            self._take(action)
+        else:
+            self.turn_wait = 0.0  # it thought for its pause already
 
     def _turn_pause(self) -> float:
         phase = self.session.state.phase

@@ -16,10 +16,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from wokphysics.errors import IllegalAction
-from wokphysics.games.wok_star.actions import WokStarAction
+from wokphysics.games.wok_star.actions import WAIT, WokStarAction
+from wokphysics.games.wok_star.clock import SimulatedClock
+from wokphysics.games.wok_star.info import INFO
+from wokphysics.games.wok_star.plugin import PLUGIN as WOK_STAR
 from wokphysics.games.wok_star.reference import wok_star_reference
 from wokphysics.ui.scene import EngineGate
 from wokphysics.ui.sound import Effect, Sound
+from wokphysics.ui.thinker import Thinker, advice
+from wokphysics.ui.turn.scene import ADVICE_KEY
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.drawing import StarDrawing
 from wokphysics.ui.wok_star.inputs import StarInputs
@@ -31,6 +36,8 @@ from wokphysics.ui.wok_star.session import StarSession
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.replay import StarReplay
+
+GAME = INFO.name
 
 ACCOUNTING_BOTS_S = 4.0
 """With only bots at the table, the Accounting screen goes on by itself after this long."""
@@ -44,6 +51,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("Chef's Special", "click one of your recipes on the board to serve it as that"),
     ("Click your Family card", "use it once (Grandma: then click a counter)"),
     ("Right-click", "drop the dice you selected; Backspace too"),
+    ("T", "a tip: what the planner would do in your place, and why (it does not play it)"),
     ("Space", "hurry the bots in setup and purchases"),
     ("Esc", "pause: the game clock and the sand stop"),
     ("R", "restart (asks first)"),
@@ -70,6 +78,11 @@ class StarScene:
         self._accounting_s = 0.0
         self._was_person_turn = False
         self._told_problem = ""
+        self.tips = Thinker()
+        """The worker process the tip key's planner thinks in."""
+        self.advising: tuple[object, ...] | None = None
+        """The decision a tip is being worked out for, if any."""
+        self.advising_s = 0.0
         self.inputs = StarInputs(self)
         self.drawing = StarDrawing(self)
         self.load(session)
@@ -194,6 +207,7 @@ class StarScene:
             self._accounting_s = 0.0
         self.kitchen.hold = presenter.accounting is not None
         self.kitchen.update(real_s, speed)
+        self._advice_update(real_s)
         problem = self.session.save_problem
         if problem and problem != self._told_problem:
             presenter.say(f"The game cannot be saved: {problem}")
@@ -242,4 +256,51 @@ class StarScene:
         if key == pygame.K_SPACE:
             self.kitchen.hurry = True
             return
+        if key == ADVICE_KEY:
+            self.ask_advice()
+            return
         self.inputs.key(key)
+
+    # ------------------------------------------------------------------ tips
+    def _tip_key(self) -> tuple[object, ...]:
+        state = self.session.state
+        return ("tip", state.phase, state.round, state.current)
+
+    def ask_advice(self) -> None:
+        """The tip key: the strongest level's bot (the planner) thinks about what the person
+        at the table would best do now (the person the engine names, or, while the kitchen
+        is free, the first person, handed the turn by waits on a copy of the table)."""
+        session = self.session
+        people = session.people
+        levels = WOK_STAR.levels
+        if not people or not levels:
+            self.refuse("a tip is for a person at the table")
+            return
+        person = session.current if session.current in people else people[0]
+        copy = session.state.copy_on(SimulatedClock())
+        for _ in range(2 * copy.num_players + 1):
+            if copy.current_player == person or WAIT not in copy.legal_wok_star_actions():
+                break
+            copy.apply(WAIT)
+        if copy.current_player != person:
+            self.refuse(f"a tip is for your own move: {session.waiting_for()}")
+            return
+        key = self._tip_key()
+        self.tips.ask(key, advice(copy, GAME, levels[-1].bot))
+        self.advising, self.advising_s = key, 0.0
+        self.presenter.say(f"Tip: the {levels[-1].name.lower()} are thinking...")
+
+    def _advice_update(self, real_s: float) -> None:
+        """The tip's line once it has come (dropped if the card or phase changed first)."""
+        key = self.advising
+        if key is None:
+            return
+        if key != self._tip_key():
+            self.advising = None
+            self.tips.forget()
+            return
+        self.advising_s += real_s
+        found = self.tips.answer(key)
+        if found is not None:
+            self.advising = None
+            self.presenter.say("Tip: " + found.line)
