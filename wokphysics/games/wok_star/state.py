@@ -551,7 +551,8 @@ class WokStarState(GameState):
         other.upgraded = list(self.upgraded)
         other.counters = dict(self.counters)
         other.pool = list(self.pool)
-        other.dice = [Die(d.colour, d.face, d.holder, d.status, d.temporary) for d in self.dice]
+        # (each piece through its own JSON form: a field added to a piece is copied too)
+        other.dice = [Die.from_json(d.to_json()) for d in self.dice]
         other.deck = list(self.deck)
         other.deck_known = list(self.deck_known)
         other.potential = list(self.potential)
@@ -563,9 +564,9 @@ class WokStarState(GameState):
         other.event_deck = list(self.event_deck)
         other.event_discard = list(self.event_discard)
         other.revealed = list(self.revealed)
-        other.characters = [[FamilyCard(f.id, f.used) for f in chars]
+        other.characters = [[FamilyCard.from_json(f.to_json()) for f in chars]
                             for chars in self.characters]
-        other.timers = [SandTimer(t.flipped_at, t.top) for t in self.timers]
+        other.timers = [SandTimer.from_json(t.to_json()) for t in self.timers]
         other.last_timer = self.last_timer
         other.turn = self.turn
         other.idle = list(self.idle)
