@@ -64,6 +64,14 @@ launcher, play, replay) closes after two frames and writes no save. The runs sta
 whatever else is given."""
 
 
+VERB_PINS: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("ladder", "we-will-wok-you"): ("--games", "2", "--bots", "random,greedy"),
+    ("ladder", "wok-and-roll"): ("--games", "2", "--bots", "random,greedy"),
+    ("ladder", "wok-star"): ("--bots", "team", "--players", "2", "--difficulty", "normal"),
+}
+"""Options appended after the pins to one verb: a ladder of the bots that decide at once
+(the search bots' games take seconds each), one setting of a team ladder."""
+
 UNSAFE = {"--scheduler", "--workers", "--config", "--out", "--resume"}
 """Options not drawn here: a scheduler address would wait for a network; --workers starts
 processes; configs and saved files are fuzzed by the file-reader test; a study's --out folder
@@ -76,7 +84,7 @@ def _pinned(verb: Verb) -> list[str]:
     for option, value in PINS:
         if option in offered:
             pins += [option] if value is None else [option, value]
-    return pins
+    return pins + list(VERB_PINS.get(tuple(verb.words), ()))
 
 
 @st.composite
@@ -107,6 +115,20 @@ def test_any_command_line_ends_cleanly(argv: list[str]) -> None:
         assert_clean_end(run_quietly(argv, Path(folder)), argv)
 
 
+def test_every_command_and_group_prints_its_help() -> None:
+    """'wokphysics ladder --help' ended in a traceback: a '%' in a verb's help is a format
+    directive to argparse. Every parser, groups of verbs included, formats its help."""
+    from wokphysics.cli import build_parser
+
+    def walk(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> int:
+        assert parser.format_help(), words
+        return 1 + sum(walk(child, (*words, name)) for action in parser._actions
+                       if isinstance(action, argparse._SubParsersAction)
+                       for name, child in action.choices.items())
+
+    assert walk(build_parser(), ()) > len({verb.words[:1] for verb in VERBS})
+
+
 def test_every_verb_is_fuzzed() -> None:
     """The walk finds every verb of every game, and the pins keep the slow ones short."""
     names = {" ".join(verb.words) for verb in VERBS}
@@ -114,7 +136,7 @@ def test_every_verb_is_fuzzed() -> None:
     assert wanted <= names
     for verb in VERBS:
         offered = {option for action in verb.options for option in action.option_strings}
-        if verb.words[:1] in (("simulate",), ("sweep",), ("compare",)):
+        if verb.words[:1] in (("simulate",), ("sweep",), ("compare",), ("ladder",)):
             assert "--no-cluster" in _pinned(verb)
         if "--max-frames" in offered or verb.words[:1] in (("replay",), ("bench",)):
             assert _pinned(verb), verb.words

@@ -20,7 +20,7 @@ from wokphysics.studies.run_options import (
 from wokphysics.terminal.entry import VerbCommand
 
 LADDER_HELP = ("measure how strong each bot is: a round robin of matches (or each bot as the "
-               "whole team) with ratings and 95 % intervals")
+               "whole team) with ratings and their confidence intervals")
 MATCH_GAMES = 400
 """Games a pair of a match ladder plays by default (half as many deals, seats swapped)."""
 TEAM_GAMES = 200
