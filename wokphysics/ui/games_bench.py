@@ -81,6 +81,54 @@ def wwwy_frames(seed: int) -> tuple[list[float], list[float], int]:
     return wall, cpu, scene.session.steps
 
 
+THINKING_FRAMES = 240
+"""Frames timed while a search bot thinks, per run (about four seconds of thinking)."""
+MOST_FRAMES = 6000
+"""Frames a run may take to see that many (the bots' other steps are drawn meanwhile)."""
+
+
+def thinking_frames(game: str, bot: str, seed: int) -> tuple[list[float], list[float]]:
+    """Frame times (wall, CPU ms) of a 2-bot game, ``bot`` against the greedy bot, counted
+    only while a bot thinks in the worker process (the pill drawn, the pointer moving)."""
+    from wokphysics.games.registry import plugin
+    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.front_ends import front_end
+    from wokphysics.ui.turn.scene import TurnScene
+    from wokphysics.ui.turn.session import TurnSession
+
+    window = front_end(plugin(game))
+    assert window is not None and window.turn_maker is not None
+    maker = window.turn_maker()
+
+    def make(app: App) -> TurnScene:
+        session = TurnSession.new(game, [bot, "greedy"], seed)
+        scene = maker(session, app.text, app.sound, None, None)
+        scene.scheduler.turn_pause_s = scene.scheduler.step_pause_s = 1 / 6
+        return scene
+
+    app = App(WindowOptions(size=SIZE, mute=True), make)
+    scene = app.scene
+    assert isinstance(scene, TurnScene)
+    app.frame(FRAME_S)
+    wall: list[float] = []
+    cpu: list[float] = []
+    try:
+        for frame in range(MOST_FRAMES):
+            if len(wall) >= THINKING_FRAMES or scene.over:
+                break
+            thinking = scene.scheduler.thinking >= 0
+            _move(_pointer(frame))
+            cpu_start = time.thread_time()
+            start = time.perf_counter()
+            app.frame(FRAME_S)
+            if thinking:
+                wall.append(1000.0 * (time.perf_counter() - start))
+                cpu.append(1000.0 * (time.thread_time() - cpu_start))
+    finally:
+        scene.thinker.close()
+    return wall, cpu
+
+
 def launcher_frames() -> tuple[list[float], list[float]]:
     """Frame times of the launcher with the pointer moving and a choice changed every 20
     frames (the still picture redrawn)."""
@@ -105,7 +153,9 @@ def launcher_frames() -> tuple[list[float], list[float]]:
 
 def bench_figures(repeat: int) -> dict[str, float]:
     """``window.wwwy.frame_ms_median`` / ``_p99`` / ``frame_cpu_ms_p99``, the engine steps in
-    a run, and the same for the launcher."""
+    a run, and the same for the launcher; and the frames drawn while a search bot (``mcts``,
+    the default budget) thinks in We Will Wok You and Wok and Roll (``thinking_frame_ms``
+    median, p99, CPU p99, and how many frames were counted)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -127,7 +177,26 @@ def bench_figures(repeat: int) -> dict[str, float]:
             pygame.display.quit()
     finally:
         pygame.display.quit()
+    thinking: dict[str, float] = {}
+    try:
+        for game, short in (("we-will-wok-you", "wwwy"), ("wok-and-roll", "wok_and_roll")):
+            frames: list[float] = []
+            frames_cpu: list[float] = []
+            for run in range(max(1, repeat)):
+                wall, cpu = thinking_frames(game, "mcts", seed=1 + run)
+                frames.extend(wall)
+                frames_cpu.extend(cpu)
+                pygame.display.quit()
+            if frames:
+                thinking[f"window.{short}.thinking_frame_ms_median"] = statistics.median(frames)
+                thinking[f"window.{short}.thinking_frame_ms_p99"] = percentile(frames, 0.99)
+                thinking[f"window.{short}.thinking_frame_cpu_ms_p99"] = percentile(
+                    frames_cpu, 0.99)
+            thinking[f"window.{short}.thinking_frames"] = float(len(frames))
+    finally:
+        pygame.display.quit()
     return {
+        **thinking,
         "window.wwwy.frame_ms_median": statistics.median(game_wall),
         "window.wwwy.frame_ms_p99": percentile(game_wall, 0.99),
         "window.wwwy.frame_cpu_ms_p99": percentile(game_cpu, 0.99),

@@ -59,6 +59,58 @@ def frame_times(seed: int) -> tuple[list[float], list[float], int]:
     return wall, cpu, len(scene.session.state.history) - steps
 
 
+THINKING_FRAMES = 240
+"""Frames timed while the planner thinks, per run."""
+
+
+def planner_frames(seed: int) -> tuple[list[float], list[float]]:
+    """Frame times (wall, CPU ms) of a 2-seat game of planners from the first Purchase phase
+    (team bots played the round before it off screen), counted only while a planner thinks
+    in the worker process."""
+    import pygame
+
+    from wokphysics.games.wok_star.factory import new_wok_star
+    from wokphysics.games.wok_star.model import Phase
+    from wokphysics.games.wok_star.team_bot import TeamBot
+    from wokphysics.ui.app import App, WindowOptions
+    from wokphysics.ui.pointer_clock import VirtualClock
+    from wokphysics.ui.wok_star.scene import StarScene
+    from wokphysics.ui.wok_star.session import StarSession
+
+    state = new_wok_star(2, seed)
+    initial = state.clone()
+    bots = [TeamBot(0), TeamBot(1)]
+    while state.phase is not Phase.PURCHASE:
+        state.apply(bots[state.current_player].choose(state))
+    times = [0.0] * len(state.history)
+
+    def make(app: App) -> StarScene:
+        session = StarSession(state, ("planner", "planner"), None, initial, times)
+        return StarScene(session, app.text, app.sound)
+
+    app = App(WindowOptions(size=SIZE, mute=True), make, VirtualClock())
+    scene = app.scene
+    assert isinstance(scene, StarScene)
+    wall: list[float] = []
+    cpu: list[float] = []
+    try:
+        for frame in range(20 * THINKING_FRAMES):
+            if len(wall) >= THINKING_FRAMES or scene.session.state.phase is not Phase.PURCHASE:
+                break
+            thinking = scene.kitchen.thinking >= 0
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {
+                "pos": _pointer(frame), "rel": (0, 0), "buttons": (0, 0, 0)}))
+            cpu_start = time.thread_time()
+            start = time.perf_counter()
+            app.frame(FRAME_S)
+            if thinking:
+                wall.append(1000.0 * (time.perf_counter() - start))
+                cpu.append(1000.0 * (time.thread_time() - cpu_start))
+    finally:
+        scene.kitchen.thinker.close()
+    return wall, cpu
+
+
 def bench_figures(repeat: int) -> dict[str, float]:
     """``window.wok_star_frame_ms_median`` / ``_p99`` (wall ms per frame over every frame of
     ``repeat`` runs, seeds 1..repeat), the frame's CPU time (p99: what is left when other
@@ -76,9 +128,22 @@ def bench_figures(repeat: int) -> dict[str, float]:
             wall.extend(times)
             cpu.extend(thread)
             steps.append(taken)
+        thinking: list[float] = []
+        thinking_cpu: list[float] = []
+        for run in range(max(1, repeat)):
+            pygame.display.quit()
+            times, thread = planner_frames(seed=1 + run)
+            thinking.extend(times)
+            thinking_cpu.extend(thread)
     finally:
         pygame.display.quit()
+    planner: dict[str, float] = {"window.wok_star_thinking_frames": float(len(thinking))}
+    if thinking:
+        planner["window.wok_star_thinking_frame_ms_median"] = statistics.median(thinking)
+        planner["window.wok_star_thinking_frame_ms_p99"] = percentile(thinking, 0.99)
+        planner["window.wok_star_thinking_frame_cpu_ms_p99"] = percentile(thinking_cpu, 0.99)
     return {
+        **planner,
         "window.wok_star_frame_ms_median": statistics.median(wall),
         "window.wok_star_frame_ms_p99": percentile(wall, 0.99),
         "window.wok_star_frame_cpu_ms_median": statistics.median(cpu),
