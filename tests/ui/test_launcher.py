@@ -62,8 +62,9 @@ def test_choosing_players_seats_options_and_seed_then_start(tmp_path: Path) -> N
     _click(app, scene, Spot("players", -1))
     assert game.players == 3
     assert game.active_seats == ["person", "greedy", "greedy"]
-    _click(app, scene, Spot("seat", 2))  # greedy -> random
-    assert game.active_seats == ["person", "greedy", "random"]
+    # the seat's next choice is the next level up: Medium (greedy) -> Hard (a search bot)
+    _click(app, scene, Spot("seat", 2))
+    assert game.active_seats == ["person", "greedy", game.plugin.levels[2].bot]
     _click(app, scene, Spot("seat", 2), button=3)  # back to greedy
     assert game.active_seats[2] == "greedy"
     keys = [o.key for o in game.options]
