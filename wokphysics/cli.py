@@ -32,6 +32,7 @@ from wokphysics.studies.commands import (
     SIMULATE_HELP,
     SWEEP_HELP,
     compare_command,
+    needs_study_tools,
     simulate_command,
     sweep_command,
 )
@@ -83,7 +84,7 @@ def _command(plugin: GamePlugin, verb: Verb | Literal["sweep", "compare", "ladde
     if verb == "compare":
         return compare_command(plugin)
     if verb == "ladder":
-        return ladder_command(plugin)
+        return needs_study_tools(ladder_command(plugin), f"ladder {plugin.name}")
     if verb == "score":
         return terminal_entry(plugin).score
     return terminal_entry(plugin).play

@@ -61,6 +61,8 @@ def test_simulate_plays_in_this_process_prints_its_table_and_one_hint() -> None:
          "sweep wok-and-roll"),
         (["sweep", "flips", "--seeds", "1"], "sweep flips"),
         (["bench", "--only", "batch"], "bench --only batch"),
+        (["ladder", "wok-and-roll", "--bots", "random,greedy", "--games", "2"],
+         "ladder wok-and-roll"),
     ],
 )
 def test_what_needs_the_study_tools_says_so_in_one_line(argv: list[str], what: str,
@@ -74,7 +76,7 @@ def test_what_needs_the_study_tools_says_so_in_one_line(argv: list[str], what: s
 
 def test_the_help_of_every_study_command_shows_without_the_tools() -> None:
     for argv in (["simulate", "wok-on-fire", "--help"], ["sweep", "flips", "--help"],
-                 ["--help"]):
+                 ["ladder", "wok-star", "--help"], ["--help"]):
         done = _without_tools(*argv)
         assert done.returncode == 0 and "usage: wokphysics" in done.stdout, done.stderr
 
