@@ -37,8 +37,8 @@ def test_greedy_wins_at_least_96_percent_of_200_three_player_games(expert: bool)
     assert wins / games >= 0.96, f"greedy won {wins} of {games}"
 
 
-def test_both_bots_are_registered() -> None:
-    assert bot_names("wok-and-roll") == ["greedy", "random"]
+def test_the_bots_are_registered() -> None:
+    assert bot_names("wok-and-roll") == ["greedy", "mcts", "random"]
     assert isinstance(make_bot("wok-and-roll", "greedy", 1), WokAndRollGreedyBot)
 
 
