@@ -41,9 +41,9 @@ curve): the margin, not the win alone, is rewarded (a finer measure of a move th
 win, whose playouts' dice make it noisy)."""
 SOLO_SCALE: Final = 40.0
 """Alone, the reward is ``1 - exp(-points / SOLO_SCALE)``: more points, more reward."""
-DEFAULT_BUDGET: Final = 150
-"""Iterations a move of the plain ``mcts`` bot (at most about 1 s a move on one core:
-docs/bots.md)."""
+DEFAULT_BUDGET: Final = 60
+"""Playouts a move of the plain ``mcts`` bot: 150 took about 1.3 s of CPU a move in plain
+Python (an editable install), 60 stays well under 1 s there (docs/bots.md)."""
 
 
 class WokAndRollSearch:
