@@ -23,7 +23,7 @@ LADDER_HELP = ("measure how strong each bot is: a round robin of matches (or eac
                "whole team) with ratings and their confidence intervals")
 MATCH_GAMES = 400
 """Games a pair of a match ladder plays by default (half as many deals, seats swapped)."""
-TEAM_GAMES = 200
+TEAM_GAMES = 400
 """Games a team ladder plays by default at each player count and difficulty."""
 
 
