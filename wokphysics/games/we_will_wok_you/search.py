@@ -24,7 +24,7 @@ from typing import Final
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.search import Move, Playout
 from wokphysics.games.we_will_wok_you.actions import Pay, TakeWok
-from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot, _move, exact_payments
+from wokphysics.games.we_will_wok_you.bots import WeWillWokYouGreedyBot, _move, minimal_payments
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 
 HORIZON: Final = 3
@@ -96,10 +96,11 @@ class WeWillWokYouSearch:
         return [move for _, move in valued]
 
     def _completions(self, state: WeWillWokYouState, legal: list[Action]) -> list[Move]:
-        """A payment under way: the exact ways to finish it, best valued first."""
+        """A payment under way: the minimal ways to finish it, best valued first."""
         data = state.data
         player = state.turn
-        payments = exact_payments(data, state._kinds[player], state._pending_targets())
+        payments = minimal_payments(data, state._kinds[player], state._pending_targets(),
+                                    len(state.pending_paid))
         valued: list[tuple[float, Move]] = []
         for payment in payments:
             hand, paid = _move(data, state.hands[player], payment)
