@@ -129,11 +129,14 @@ def test_the_wok_star_planner_thinks_in_the_worker_and_buys_what_it_would_buy() 
     assert scene.session.state.history[steps] == expected
 
 
-def test_the_launcher_offers_the_levels() -> None:
+def test_the_launcher_offers_the_levels_with_their_measured_strength() -> None:
     for name in ("we-will-wok-you", "wok-and-roll", "wok-star"):
         game = GameChoices.for_plugin(plugin(name))
         levels = plugin(name).levels
         assert game.bots == [level.bot for level in levels]
+        for level in levels:
+            assert level.rating, f"{name} {level.name}: no measured rating"
+            assert game.seat_words(level.bot) == f"{level.name} · {level.rating}"
         before = list(game.seats)
         game.cycle_seat(1)
         assert game.seats[1] != before[1] and game.seats[1] in game.bots + ["person"]

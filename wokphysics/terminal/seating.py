@@ -66,6 +66,7 @@ def add_level_option(parser: argparse.ArgumentParser, plugin: GamePlugin) -> Non
         return
     listed = "; ".join(f"{level.key} = {level.bot}" + (f" ({level.rating})" if level.rating
                                                        else "") for level in plugin.levels)
+    listed = listed.replace("%", "%%")  # argparse formats help: "wins 70 %" is literal
     parser.add_argument("--level", default=None, metavar="NAME",
                         help=f"how strong the bots are: {listed} (the bot a number of --bots "
                         "means; measured with 'wokphysics ladder', docs/bots.md)")

@@ -59,9 +59,10 @@ PLUGIN = GamePlugin(
     rules_model=rules_model_of(_hooks),
     reference=_reference,
     levels=(
-        Level("Easy", "random", ""),
-        Level("Medium", "greedy", ""),
-        Level("Hard", "mcts:10", ""),
-        Level("Expert", "mcts", ""),
+        # ratings: docs/bots.md's ladders (greedy anchored at 1500)
+        Level("Easy", "random", "Elo 1,001"),
+        Level("Medium", "greedy", "Elo 1,500"),
+        Level("Hard", "mcts:10", "Elo 1,895"),
+        Level("Expert", "mcts", "Elo 2,179"),
     ),
 )

@@ -59,9 +59,10 @@ PLUGIN = GamePlugin(
     rules_model=rules_model_of(_hooks),
     reference=_reference,
     levels=(
-        Level("Easy", "random", ""),
-        Level("Medium", "greedy", ""),
-        Level("Hard", "mcts:20", ""),
-        Level("Expert", "mcts", ""),
+        # ratings: docs/bots.md's ladders (greedy anchored at 1500); no Hard until a bot
+        # between greedy and mcts is rated
+        Level("Easy", "random", "Elo 737"),
+        Level("Medium", "greedy", "Elo 1,500"),
+        Level("Expert", "mcts", "Elo 1,647"),
     ),
 )

@@ -42,8 +42,9 @@ win, whose playouts' dice make it noisy)."""
 SOLO_SCALE: Final = 40.0
 """Alone, the reward is ``1 - exp(-points / SOLO_SCALE)``: more points, more reward."""
 DEFAULT_BUDGET: Final = 60
-"""Playouts a move of the plain ``mcts`` bot: 150 took about 1.3 s of CPU a move in plain
-Python (an editable install), 60 stays well under 1 s there (docs/bots.md)."""
+"""Playouts a move of the plain ``mcts`` bot: at 150 a move took 0.7 s of CPU on average in
+plain Python (an editable install), little room under 1 s for the longest; 60 takes 0.135 s
+compiled (docs/bots.md)."""
 
 
 class WokAndRollSearch:
