@@ -17,8 +17,12 @@ import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wokphysics.timing import percentile
+
+if TYPE_CHECKING:
+    from wokphysics.ui.front_ends import FrontEnd
 
 SIZE = (1280, 800)
 FRAME_S = 1 / 60
@@ -87,21 +91,34 @@ MOST_FRAMES = 6000
 """Frames a run may take to see that many (the bots' other steps are drawn meanwhile)."""
 
 
-def thinking_frames(game: str, bot: str, seed: int) -> tuple[list[float], list[float]]:
-    """Frame times (wall, CPU ms) of a 2-bot game, ``bot`` against the greedy bot, counted
-    only while a bot thinks in the worker process (the pill drawn, the pointer moving)."""
-    from wokphysics.games.registry import plugin
+def search_windows() -> list[tuple[FrontEnd, str]]:
+    """The turn games whose window seats a search bot, each with that bot's plain name (its
+    default budget): every front end of the registry with a turn scene and a bot that takes
+    a budget (Wok Star's window is timed by :mod:`wokphysics.ui.wok_star.bench`)."""
+    from wokphysics.ui.front_ends import FRONT_ENDS
+
+    found: list[tuple[FrontEnd, str]] = []
+    for window in FRONT_ENDS:
+        engine = window.game.turn_engine
+        if window.turn_maker is not None and engine is not None and engine.budgeted:
+            found.append((window, min(engine.budgeted)))
+    return found
+
+
+def thinking_frames(window: FrontEnd, bot: str, seed: int) -> tuple[list[float], list[float]]:
+    """Frame times (wall, CPU ms) of a 2-bot game in ``window``, ``bot`` against the window's
+    default bot, counted only while a bot thinks in the worker process (the pill drawn, the
+    pointer moving)."""
     from wokphysics.ui.app import App, WindowOptions
-    from wokphysics.ui.front_ends import front_end
     from wokphysics.ui.turn.scene import TurnScene
     from wokphysics.ui.turn.session import TurnSession
 
-    window = front_end(plugin(game))
-    assert window is not None and window.turn_maker is not None
+    assert window.turn_maker is not None
     maker = window.turn_maker()
+    game = window.game.name
 
     def make(app: App) -> TurnScene:
-        session = TurnSession.new(game, [bot, "greedy"], seed)
+        session = TurnSession.new(game, [bot, window.default_bot], seed)
         scene = maker(session, app.text, app.sound, None, None)
         scene.scheduler.turn_pause_s = scene.scheduler.step_pause_s = 1 / 6
         return scene
@@ -153,9 +170,10 @@ def launcher_frames() -> tuple[list[float], list[float]]:
 
 def bench_figures(repeat: int) -> dict[str, float]:
     """``window.wwwy.frame_ms_median`` / ``_p99`` / ``frame_cpu_ms_p99``, the engine steps in
-    a run, and the same for the launcher; and the frames drawn while a search bot (``mcts``,
-    the default budget) thinks in We Will Wok You and Wok and Roll (``thinking_frame_ms``
-    median, p99, CPU p99, and how many frames were counted)."""
+    a run, and the same for the launcher; and the frames drawn while a search bot (at its
+    default budget) thinks in each turn game's window that seats one
+    (:func:`search_windows`; ``window.GAME.thinking_frame_ms`` median, p99, CPU p99, and how
+    many frames were counted, GAME the game's name with underscores)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -179,11 +197,12 @@ def bench_figures(repeat: int) -> dict[str, float]:
         pygame.display.quit()
     thinking: dict[str, float] = {}
     try:
-        for game, short in (("we-will-wok-you", "wwwy"), ("wok-and-roll", "wok_and_roll")):
+        for window, bot in search_windows():
+            short = window.game.name.replace("-", "_")
             frames: list[float] = []
             frames_cpu: list[float] = []
             for run in range(max(1, repeat)):
-                wall, cpu = thinking_frames(game, "mcts", seed=1 + run)
+                wall, cpu = thinking_frames(window, bot, seed=1 + run)
                 frames.extend(wall)
                 frames_cpu.extend(cpu)
                 pygame.display.quit()
