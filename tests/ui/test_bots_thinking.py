@@ -130,17 +130,22 @@ def test_the_wok_star_planner_thinks_in_the_worker_and_buys_what_it_would_buy() 
 
 
 def test_the_launcher_offers_the_levels_with_their_measured_strength() -> None:
-    for name in ("we-will-wok-you", "wok-and-roll", "wok-star"):
-        game = GameChoices.for_plugin(plugin(name))
-        levels = plugin(name).levels
+    from wokphysics.games.registry import PLUGINS
+    from wokphysics.ui.launcher.presenter import seat_words
+
+    turn_games = [entry for entry in PLUGINS if entry.turn_engine is not None]
+    assert turn_games and all(entry.levels for entry in turn_games)
+    for entry in turn_games:
+        game = GameChoices.for_plugin(entry)
+        levels = entry.levels
         assert game.bots == [level.bot for level in levels]
         for level in levels:
-            assert level.rating, f"{name} {level.name}: no measured rating"
-            assert game.seat_words(level.bot) == f"{level.name} · {level.rating}"
+            assert level.rating, f"{entry.name} {level.name}: no measured rating"
+            assert seat_words(game, level.bot) == f"{level.name} · {level.rating}"
         before = list(game.seats)
         game.cycle_seat(1)
         assert game.seats[1] != before[1] and game.seats[1] in game.bots + ["person"]
-        assert game.seat_words("person") == "Person"
+        assert seat_words(game, "person") == "Person"
 
 
 def test_play_takes_a_level_by_name() -> None:
