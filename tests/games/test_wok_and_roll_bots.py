@@ -136,9 +136,11 @@ def test_cli_rejects_bad_arguments_in_one_line() -> None:
 
 @pytest.mark.usefixtures("dask_cluster")
 def test_cli_simulate_prints_a_results_table() -> None:
-    result = _run("simulate", "wok-and-roll", "--games", "20", "--expert", "--no-progress")
+    # 4 games: the table is printed all the same, and the run stays well inside the timeout
+    # when the machine is loaded (a run's time grows with the load, the games' count with it)
+    result = _run("simulate", "wok-and-roll", "--games", "4", "--expert", "--no-progress")
     assert result.returncode == 0, result.stderr
-    assert "20 games, 3 players" in result.stdout and "greedy" in result.stdout
+    assert "4 games, 3 players" in result.stdout and "greedy" in result.stdout
     bad = _run("simulate", "wok-and-roll", "--bots", "greedy,clever", "--games", "2")
     assert bad.returncode == 2 and "unknown bot 'clever'" in bad.stderr
 
