@@ -61,7 +61,7 @@ PLUGIN = GamePlugin(
     levels=(
         # team wins at 2 players, Normal: docs/bots.md's ladders
         Level("Novice cooks", "random", "wins 0 % at 2p"),
-        Level("Team cooks", "team", "wins 32 % at 2p"),
-        Level("Planning cooks", "planner", "wins 70 % at 2p"),
+        Level("Team cooks", "team", "wins 30 % at 2p"),
+        Level("Planning cooks", "planner", "wins 53 % at 2p"),
     ),
 )
