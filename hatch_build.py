@@ -35,8 +35,11 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 PURE_ENV = "WOKPHYSICS_PURE"
-COMPILER_REQUIREMENTS = ["hatch-mypyc==0.16.0", "mypy==2.4.1"]
-"""Pinned: the compiled engine's behaviour is mypyc's, so a build is reproducible."""
+COMPILER_REQUIREMENTS = ["hatch-mypyc==0.16.0", "mypy==2.4.1", "numpy>=1.26"]
+"""Pinned: the compiled engine's behaviour is mypyc's, so a build is reproducible. numpy: the
+table's modules are typed with numpy's arrays, and mypyc type-checks them before compiling;
+without numpy in the build (a fresh environment builds before it installs the dependencies)
+those types are unknown, the check fails and the wheel fell back to plain Python."""
 COMPILED_LIST = Path("wokphysics") / "games" / "compiled.py"
 """The module holding ``COMPILED_MODULES``, the one list of the modules compiled."""
 
