@@ -131,3 +131,26 @@ def test_what_shows_is_each_card_minus_the_cards_above_it(
         for shown, share in zip(seen[card.id].corners_visible, dots, strict=True):
             if abs(share - threshold) > 1e-9:  # not on the threshold to rounding
                 assert shown == (share >= threshold)
+
+
+@pytest.mark.parametrize("covers", [3, 10, 14])
+def test_a_circle_under_a_ring_of_partial_covers(covers: int) -> None:
+    """A card whose centre circle lies under the edges of many cards above it, each covering a
+    part of the circle and overlapping its neighbours there: up to 10 covers the hidden area is
+    found by inclusion and exclusion, above that by general overlay; both agree with the
+    plain answer (the circle less the union of the cards above)."""
+    radius = float(math.hypot(*CardShapes(CFG).circle_local[0]))
+    cards = [Card(id=0, ingredient="rice", face_up=True, x=0.0, y=0.0, angle=0.0, layer=1,
+                  stack_order=0, location="wok")]
+    for k in range(covers):
+        direction = 2.0 * math.pi * k / covers + 0.1
+        # The cover's near long edge passes radius/2 from the circle's centre.
+        distance = WIDTH / 2.0 + radius / 2.0
+        cards.append(Card(id=k + 1, ingredient="rice", face_up=True,
+                          x=distance * math.cos(direction), y=distance * math.sin(direction),
+                          angle=direction, layer=2, stack_order=k + 1,
+                          location="wok"))
+    seen = compute_visibility(CFG, cards)[0]
+    circle, _ = _reference(cards)[0]
+    assert 0.0 < circle < 1.0
+    assert seen.circle_fraction == pytest.approx(circle, abs=1e-9)
