@@ -9,7 +9,7 @@ import pytest
 import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from table_helpers import CFG, DECK, new_table
+from table_helpers import CFG, DECK, dealt_table, new_table
 
 from wokphysics.table.cards import Card
 from wokphysics.table.geometry import CardShapes
@@ -154,3 +154,24 @@ def test_a_circle_under_a_ring_of_partial_covers(covers: int) -> None:
     circle, _ = _reference(cards)[0]
     assert 0.0 < circle < 1.0
     assert seen.circle_fraction == pytest.approx(circle, abs=1e-9)
+
+
+def test_the_visibility_cards_are_the_cards_the_visibility_describes() -> None:
+    """visibility_cards() is the snapshot the current visibility was computed from: equal to
+    the cards as they lie after a stir has settled, renewed when a card is taken, and kept
+    (like the visibility) while nothing has changed."""
+    from wokphysics.table.gesture import Gesture
+
+    table = dealt_table(3)
+    assert table.visibility_cards() == table.cards
+    target = table.wok_cards()[0]
+    edge = target.y - LENGTH / 2.0 - 2.0
+    table.stir(Gesture([(0.0, target.x, edge - 80.0), (0.3, target.x, edge),
+                        (0.34, target.x, edge + 55.2)]))
+    seen = table.visibility()
+    assert table.visibility_cards() == table.cards
+    assert table.visibility() is seen
+    taken = next(iter(seen))
+    table.take(taken, "player", owner=0)
+    assert table.visibility_cards() == table.cards
+    assert table.visibility_cards()[taken].location == "player"

@@ -132,6 +132,7 @@ class Table(Stacking):
         self.supply: list[int] = []
         self._stroke: Stroke | None = None
         self._visibility_cache: dict[int, Visibility] | None = None
+        self._visibility_cards: list[Card] = []
         self._last_mover = 0
         self._diagonal = math.hypot(cfg.card.width_mm, cfg.card.length_mm)
         self._last_half_turns: dict[int, int] = {}
@@ -278,8 +279,17 @@ class Table(Stacking):
         rule). Computed once the cards have settled, and cached until they move: a new dict
         whenever anything changed."""
         if self._visibility_cache is None:
-            self._visibility_cache = compute_visibility(self.cfg, self.cards, self.shapes)
+            cards = self.cards
+            self._visibility_cache = compute_visibility(self.cfg, cards, self.shapes)
+            self._visibility_cards = cards
         return self._visibility_cache
+
+    def visibility_cards(self) -> list[Card]:
+        """A snapshot of every card, by id, taken when :meth:`visibility` was computed: the
+        cards that the current visibility describes (the same moment, and one snapshot for
+        both, where :attr:`cards` takes a new one on every call)."""
+        self.visibility()
+        return list(self._visibility_cards)
 
     def mechanical_energy(self) -> float:
         """The table's mechanical energy per unit of a card's mass, mm^2/s^2: every card's

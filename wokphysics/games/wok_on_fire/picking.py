@@ -77,7 +77,7 @@ class PickRules:
         if cached is not None and cached[0] is visible:
             return cached[1], cached[2]
         rules = self.rules
-        cards = self.table.cards
+        cards = self.table.visibility_cards()
         viable = [
             i
             for i, seen in visible.items()
