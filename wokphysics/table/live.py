@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pymunk
 
-from wokphysics.table.cards import Location
+from wokphysics.table.cards import Card, Location
 from wokphysics.table.flight import Flight
 
 SPATULA_CATEGORY = 0b1
@@ -71,6 +71,9 @@ class LiveCard:
     """While on the blade: the share of its weight the blade bears (0..1)."""
     support: LiveCard | None = None
     hold: tuple[pymunk.PivotJoint, pymunk.GearJoint] | None = None
+    snapshot: Card | None = None
+    """The last snapshot made of it while it lay on the table (not in the air), given again
+    while nothing in it has changed (see :meth:`Table._view`)."""
 
 
 def boxes_meet(a: Sequence[float], b: Sequence[float]) -> bool:
