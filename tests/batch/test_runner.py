@@ -180,6 +180,40 @@ def _wait_for_lines(log: Path, count: int, timeout_s: float = 120.0) -> None:
         time.sleep(0.01)
 
 
+STOP_S = 60.0
+"""How long the study may take to stop after the Ctrl-C; past that the test opens the gate, so
+the study finishes and the test fails saying the interrupt never reached it, instead of
+waiting for ever on tasks that wait for the gate."""
+
+
+def _in_the_study_s_wait(thread: int) -> bool:
+    """Whether ``thread`` is blocked in the study's wait for its chunks (``client.sync`` of
+    :class:`DaskExecutor`'s run, waiting on an event)."""
+    frame = sys._current_frames().get(thread)
+    names = []
+    while frame is not None:
+        names.append((frame.f_code.co_name, Path(frame.f_code.co_filename).name))
+        frame = frame.f_back
+    return bool(names) and names[0][0] == "wait" and ("run", "cluster.py") in names
+
+
+def _interrupt_in_the_wait(log: Path, main: int, returned: threading.Event) -> None:
+    """Once a task is recorded and the main thread is back in the study's wait, Ctrl-C
+    (unless the study has already returned)."""
+    deadline = time.monotonic() + STOP_S
+    while not returned.is_set() and time.monotonic() < deadline and (
+        not log.exists() or not log.read_text().splitlines() or not _in_the_study_s_wait(main)
+    ):
+        time.sleep(0.001)
+    if returned.is_set():
+        return
+    # To the main thread while it is blocked in the wait, as a terminal's SIGINT reaches a
+    # process whose main thread does not block it: the wait is interrupted and Python's
+    # handler raises there. (An os.kill at whatever moment the log grew, handled wherever the
+    # main thread was, once left the study running in the full suite, for over 9 minutes.)
+    signal.pthread_kill(main, signal.SIGINT)
+
+
 @pytest.mark.usefixtures("dask_cluster")
 def test_ctrl_c_cancels_the_study_on_the_cluster_and_keeps_what_finished(
     tmp_path: Path,
@@ -188,21 +222,29 @@ def test_ctrl_c_cancels_the_study_on_the_cluster_and_keeps_what_finished(
     study = Study("gated", 1, SameParams({"gate": str(gate)}, 300), gated_trial)
     folder = tmp_path / "gated"
     log = folder / LOG
+    returned = threading.Event()
 
-    def interrupt_once_some_finished() -> None:
-        _wait_for_lines(log, 1)
-        os.kill(os.getpid(), signal.SIGINT)  # what Ctrl-C in the terminal sends
+    def interrupt_then_watch() -> None:
+        _interrupt_in_the_wait(log, threading.main_thread().ident or 0, returned)
+        if not returned.wait(STOP_S):
+            gate.touch()  # the study can now finish: the assert below fails, no hang
 
-    # A test run started in the background inherits an ignored SIGINT: handle it as a
-    # terminal's Python does.
+    # A test run started in the background inherits an ignored SIGINT (and a thread may
+    # have blocked it): handle it as a terminal's Python does.
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    watcher = threading.Thread(target=interrupt_then_watch, daemon=True)
     try:
-        threading.Thread(target=interrupt_once_some_finished, daemon=True).start()
+        watcher.start()
         stopped = run_study(study, folder, RunOptions(ClusterOptions(), progress=False))
     finally:
+        returned.set()
+        watcher.join()
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         signal.signal(signal.SIGINT, previous)
         gate.touch()  # the tasks still waiting on the workers end
-    assert stopped.interrupted and not stopped.complete
+    assert stopped.interrupted, f"the Ctrl-C did not stop the study within {STOP_S:g} s"
+    assert not stopped.complete
     kept = len(stopped.columns)
     assert 1 <= kept <= OPEN_TASKS and len(log.read_text().splitlines()) == kept
     assert not (folder / "summary.json").exists()
