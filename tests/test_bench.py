@@ -87,3 +87,21 @@ def test_the_bursty_patterns_are_read_right_or_flagged_never_misread() -> None:
         assert all(f.flagged == (f.stall_s > STALL_SHARE * 0.03 + 1e-12) for f in flicks)
         assert any(not f.flagged for f in flicks) and any(f.flagged for f in flicks)
         assert flicks == bursty_flicks(8, seed=3, mouse_hz=hz)  # the same every run
+
+
+def test_only_runs_the_groups_whose_figures_it_may_name() -> None:
+    """``--only`` runs the groups it starts and, of the groups it starts in, the longest:
+    ``window.wok-star`` is not also the 50-card window's group (half a minute of flicks whose
+    figures it would then throw away)."""
+    from wokphysics.bench import _chosen, _normal, _sources
+
+    def labels(only: str) -> list[str]:
+        return [label for label, _ in _chosen(_sources(), _normal(only))]
+
+    assert labels("window.wok-star") == ["window.wok-star"]
+    assert labels("window.wok_and_roll.frame_ms") == ["window.wok-and-roll"]
+    assert labels("window-games") == ["window-games"]
+    assert labels("window.flick") == ["window"]
+    assert labels("window") == ["window", "window-games", "window.wok-star",
+                                "window.wok-and-roll"]
+    assert labels("table") == ["table"]
