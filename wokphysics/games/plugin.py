@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from wokphysics.games.bots import Bot
     from wokphysics.games.protocol import GameState
     from wokphysics.games.reference import RulesReference
+    from wokphysics.games.search import SearchGame
 
 TurnFactory = Callable[[int, int, Any], "GameState"]
 """``factory(num_players, seed, config)``: a new game state. ``config`` is None (the shipped
@@ -118,6 +119,57 @@ class TurnHooks:
     config_of: Callable[[GameState], object]
     rules_model: type[BaseModel]
     bench_figures: Callable[[int], dict[str, float]]
+
+
+@dataclass(frozen=True)
+class SearchedHooks(TurnHooks):
+    """The heavy hooks of a turn game that seats a greedy bot and a search bot (``mcts``,
+    :class:`~wokphysics.games.search.SearchBot`) beside the random one, and has a rules
+    reference: its plugin entry is then :func:`searched_turn_game`."""
+
+    greedy: BotMaker
+    search_game: Callable[[], SearchGame]
+    """A new search adapter of the game for one search bot."""
+    default_budget: int
+    """The search bot's iterations a decision when its name carries none (``mcts``)."""
+    reference: Callable[[GameState | None], RulesReference]
+
+
+def searched_turn_game(
+    hooks: Callable[[], SearchedHooks],
+    *,
+    info: GameInfo,
+    summary: str,
+    default_players: int,
+    config_file: str,
+    levels: tuple[Level, ...],
+) -> GamePlugin:
+    """The plugin entry of a turn game whose hooks ``hooks()`` imports when first called,
+    seating the bots ``random``, ``greedy`` and ``mcts`` (``mcts:N`` with a budget)."""
+
+    def greedy(seed: int) -> Bot:
+        return hooks().greedy(seed)
+
+    def mcts(seed: int, budget: int = 0) -> Bot:
+        from wokphysics.games.search import SearchBot
+
+        game = hooks()
+        return SearchBot(seed, game.search_game(), budget or game.default_budget)
+
+    return GamePlugin(
+        info=info,
+        summary=summary,
+        default_players=default_players,
+        config_file=config_file,
+        bench_figures=bench_of(hooks),
+        turn_engine=TurnEngine.lazy(
+            hooks, bots={"greedy": greedy, "mcts": mcts, "random": random_bot},
+            budgeted={"mcts": mcts},
+        ),
+        rules_model=rules_model_of(hooks),
+        reference=lambda game: hooks().reference(game),
+        levels=levels,
+    )
 
 
 def rules_model_of(hooks: Callable[[], TurnHooks]) -> Callable[[], type[BaseModel]]:

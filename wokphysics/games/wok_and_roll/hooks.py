@@ -3,10 +3,13 @@ entry, :mod:`.plugin`, stays light)."""
 
 from __future__ import annotations
 
-from wokphysics.games.plugin import TurnHooks
+from wokphysics.games.plugin import SearchedHooks
 from wokphysics.games.protocol import GameState
 from wokphysics.games.wok_and_roll.bench import bench_figures
+from wokphysics.games.wok_and_roll.bots import WokAndRollGreedyBot
 from wokphysics.games.wok_and_roll.factory import new_state
+from wokphysics.games.wok_and_roll.reference import wok_and_roll_reference
+from wokphysics.games.wok_and_roll.search import DEFAULT_BUDGET, WokAndRollSearch
 from wokphysics.games.wok_and_roll.settings import RulesModel
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 
@@ -16,5 +19,14 @@ def _config_of(state: GameState) -> object:
     return state.settings
 
 
-HOOKS = TurnHooks(new_state=new_state, load_state=WokAndRollState.from_dict,
-                  config_of=_config_of, rules_model=RulesModel, bench_figures=bench_figures)
+HOOKS = SearchedHooks(
+    new_state=new_state,
+    load_state=WokAndRollState.from_dict,
+    config_of=_config_of,
+    rules_model=RulesModel,
+    bench_figures=bench_figures,
+    greedy=WokAndRollGreedyBot,
+    search_game=WokAndRollSearch,
+    default_budget=DEFAULT_BUDGET,
+    reference=wok_and_roll_reference,
+)

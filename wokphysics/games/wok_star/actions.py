@@ -43,6 +43,11 @@ class WokStarAction(Action):
     form: ClassVar[str]
     """The text form with placeholders, for messages and help."""
 
+    def __str__(self) -> str:
+        """The action's text form; an action with arguments writes them in (its own
+        ``__str__``), one without is its form."""
+        return self.form
+
 
 @final
 @dataclass(frozen=True, slots=True)
@@ -65,9 +70,6 @@ class BonusDie(WokStarAction):
 
     verb: ClassVar[str] = "bonus_die"
     form: ClassVar[str] = "bonus die"
-
-    def __str__(self) -> str:
-        return "bonus die"
 
 
 @final
@@ -149,9 +151,6 @@ class TurnAway(WokStarAction):
     verb: ClassVar[str] = "turn_away"
     form: ClassVar[str] = "turn away"
 
-    def __str__(self) -> str:
-        return "turn away"
-
 
 @final
 @dataclass(frozen=True, slots=True)
@@ -161,9 +160,6 @@ class Wait(WokStarAction):
     verb: ClassVar[str] = "wait"
     form: ClassVar[str] = "wait"
 
-    def __str__(self) -> str:
-        return "wait"
-
 
 @final
 @dataclass(frozen=True, slots=True)
@@ -172,9 +168,6 @@ class Next(WokStarAction):
 
     verb: ClassVar[str] = "next"
     form: ClassVar[str] = "next"
-
-    def __str__(self) -> str:
-        return "next"
 
 
 @final
@@ -200,9 +193,6 @@ class Done(WokStarAction):
 
     verb: ClassVar[str] = "done"
     form: ClassVar[str] = "done"
-
-    def __str__(self) -> str:
-        return "done"
 
 
 @final
@@ -239,9 +229,6 @@ class Advertise(WokStarAction):
 
     verb: ClassVar[str] = "advertise"
     form: ClassVar[str] = "advertise"
-
-    def __str__(self) -> str:
-        return "advertise"
 
 
 ACTION_CLASSES: tuple[type[WokStarAction], ...] = (
