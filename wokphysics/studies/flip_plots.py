@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wokphysics.batch.tasks import Plot
-from wokphysics.studies.flip_summary import FLIP_SHARE, REST, SLIDE
+from wokphysics.studies.flip_bands import FLIP_SHARE
+from wokphysics.studies.flip_summary import REST, SLIDE
 
 
 def flip_plots(summary: Mapping[str, Any]) -> list[Plot]:

@@ -2,12 +2,15 @@
 
 For the steady stroke, every (approach angle, release depth, speed) point gives P(flip) with
 its Wilson 95 % interval; an angle's *band* at a depth is the widest run of consecutive swept
-speeds flipping at least 80 % of lone cards (its ends' intervals kept); its *best depth* the
-depth with the widest band; the *shared band* the widest range every angle flips at 80 % at
-one depth. At the shared band's centre: P(flip), the median travel of flipped cards (with its
-n), the share leaving the wok. Then the slow push, the toss well above the band per angle, the
-slide-then-flick and the flick from rest (their release depths, P(flip), cards leaving the wok
-and the table), and the cards a stir disturbs in a dealt wok.
+speeds flipping at least 80 % of lone cards (:mod:`wokphysics.studies.flip_bands`); its *best
+depth* the depth with the widest band; the *shared band* the widest range every angle flips at
+80 % at one depth. The best bands' and the shared band's edges each get a 95 % interval (from
+draws of every speed's P(flip), :func:`~wokphysics.studies.flip_bands.band_edges`). At the
+shared band's centre: P(flip), the median travel of flipped cards (with its distribution-free
+95 % interval and n, as every median here), the share leaving the wok. Then the slow push,
+the toss well above the band per angle, the slide-then-flick and the flick from rest (their
+release depths, P(flip), cards leaving the wok and the table), and the cards a stir disturbs
+in a dealt wok.
 
 Every trial is a separate table, so trials are independent and a rate's interval is Wilson's.
 """
@@ -16,69 +19,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from wokphysics.batch.stats import mean, rate
+from wokphysics.batch.stats import mean, median, rate
+from wokphysics.studies.flip_bands import (
+    Cell,
+    Edge,
+    FlipBand,
+    band_edges,
+    band_of,
+    shared_band,
+    shared_band_edges,
+)
 
 if TYPE_CHECKING:
     from wokphysics.batch.columns import Columns
 
-FLIP_SHARE = 0.8
-"""A speed is in an angle's flip band when at least this share of flicks flip the card."""
 SLOW_PUSH_MM_S = 500.0
 """The slow push of the figures: it must flip nothing and move a card at most its length."""
 FAIR_SPEEDS = (3000.0, 4000.0)
 """Well above the band: P(flip) at every orientation should be a gamble here."""
 STEADY, SLIDE, REST = "steady", "slide", "rest"
 LONE, WOK = "lone", "wok"
-
-
-@dataclass(frozen=True)
-class FlipBand:
-    """The widest run of consecutive swept speeds (mm/s) flipping at least ``FLIP_SHARE``."""
-
-    low: float
-    high: float
-
-    @property
-    def ratio(self) -> float:
-        return self.high / self.low
-
-    @property
-    def centre(self) -> float:
-        """The geometric centre, mm/s."""
-        return math.sqrt(self.low * self.high)
-
-    def to_data(self) -> list[float]:
-        return [self.low, self.high, round(self.ratio, 3)]
-
-
-def band_of(speeds: Sequence[float], shares: Sequence[float]) -> FlipBand | None:
-    """The widest (by speed ratio) run of consecutive speeds whose share is at least
-    ``FLIP_SHARE``, or None."""
-    best: FlipBand | None = None
-    start: float | None = None
-    for speed, share in sorted(zip(speeds, shares, strict=True)):
-        if share >= FLIP_SHARE:
-            start = speed if start is None else start
-            band = FlipBand(start, speed)
-            if best is None or band.ratio > best.ratio:
-                best = band
-        else:
-            start = None
-    return best
-
-
-def shared_band(bands: Sequence[FlipBand | None]) -> FlipBand | None:
-    """The speeds every band covers, or None."""
-    if not bands or any(band is None for band in bands):
-        return None
-    low = max(band.low for band in bands if band is not None)
-    high = min(band.high for band in bands if band is not None)
-    return FlipBand(low, high) if high >= low else None
 
 
 class Records:
@@ -117,12 +81,14 @@ def _share(flags: np.ndarray, mask: np.ndarray) -> dict[str, Any]:
 
 
 def _median(values: np.ndarray) -> dict[str, Any]:
-    """A median with its n (None when there is nothing to take it of)."""
-    values = values[~np.isnan(values)]
-    return {
-        "value": _round(float(np.median(values))) if len(values) else None,
-        "n": int(len(values)),
-    }
+    """A median with its distribution-free 95 % interval (none below 6 values) and its n
+    (value None when there is nothing to take it of)."""
+    return median(values).to_data()
+
+
+def _cell(flags: np.ndarray, mask: np.ndarray, speed: float) -> Cell:
+    """(speed, flicks that flipped, flicks) of one point, for the bands' edges."""
+    return (speed, int(flags[mask].sum()), int(mask.sum()))
 
 
 def _round(value: float) -> float | None:
@@ -158,6 +124,7 @@ def _steady(r: Records, steady: np.ndarray) -> dict[str, Any]:
     speeds = _values(r.speed, steady)
     points: list[dict[str, Any]] = []
     bands: dict[float, dict[float, FlipBand | None]] = {a: {} for a in angles}
+    cells: dict[tuple[float, float], list[Cell]] = {}
     for angle in angles:
         for depth in depths:
             shares = []
@@ -168,6 +135,7 @@ def _steady(r: Records, steady: np.ndarray) -> dict[str, Any]:
                     continue
                 flip = _share(r.flipped, mask)
                 shares.append((speed, flip["value"] or 0.0))
+                cells.setdefault((angle, depth), []).append(_cell(r.flipped, mask, speed))
                 points.append({
                     "angle_deg": angle,
                     "depth_mm": depth,
@@ -203,10 +171,13 @@ def _steady(r: Records, steady: np.ndarray) -> dict[str, Any]:
                            for depth, band in bands[angle].items()}
             for angle in angles
         },
-        "best": {f"{angle:g}": {"depth_mm": depth, "band": band.to_data()}
+        "best": {f"{angle:g}": {"depth_mm": depth, "band": band.to_data(),
+                                "edges": band_edges(cells[(angle, depth)]).to_data()}
                  for angle, (depth, band) in best.items()},
         "shared": None if shared is None else {
-            "depth_mm": shared[0], "band": shared[1].to_data()},
+            "depth_mm": shared[0], "band": shared[1].to_data(),
+            "edges": shared_band_edges([cells.get((a, shared[0]), []) for a in angles])
+            .to_data()},
     }
     if shared is not None:
         depth, band = shared
@@ -338,31 +309,29 @@ def table(summary: Mapping[str, Any]) -> str:
 def _variant_lines(variant: Mapping[str, Any]) -> list[str]:
     lines: list[str] = []
     if "bands" in variant:
-        lines.append("angle  best depth  flip band (P >= 80 %), mm/s   ratio")
+        lines.append("angle  best depth  flip band (P >= 80 %), mm/s, "
+                     "each edge [95 % interval]   ratio")
         for angle in variant["angles"]:
             best = variant["best"].get(f"{angle:g}")
             if best is None:
                 lines.append(f"{angle:>5g}  none")
                 continue
-            low, high, ratio = best["band"]
-            lines.append(f"{angle:>5g}  {best['depth_mm']:>7g} mm  {low:6.0f} .. {high:6.0f}"
-                         f"        {ratio:.2f}")
+            lines.append(f"{angle:>5g}  {best['depth_mm']:>7g} mm  "
+                         f"{_band(best):<34}  {best['band'][2]:.2f}")
         shared = variant["shared"]
         lines.append(
             "shared by every angle: " + (
                 "none" if shared is None else
-                f"{shared['band'][0]:.0f} .. {shared['band'][1]:.0f} mm/s at "
-                f"{shared['depth_mm']:g} mm, ratio {shared['band'][2]:.2f}")
+                f"{_band(shared, ' mm/s')} at {shared['depth_mm']:g} mm, "
+                f"ratio {shared['band'][2]:.2f}")
         )
         centre = variant.get("centre")
         if centre is not None:
-            travel = centre["travel_flipped_median"]
             lines.append(
                 f"at {centre['speed_mm_s']:.0f} mm/s, {centre['depth_mm']:g} mm (nearest the "
                 f"centre {centre['shared_centre_mm_s']:.0f}): P(flip) {_pct(centre['flip'])}, "
-                f"flipped cards travel a median "
-                f"{'-' if travel['value'] is None else format(travel['value'], '.2f')} card "
-                f"lengths (n = {travel['n']}), {_pct(centre['left_wok'])} leave the wok"
+                f"flipped cards travel a median {_lengths(centre['travel_flipped_median'])}, "
+                f"{_pct(centre['left_wok'])} leave the wok"
             )
         slow = variant.get("slow_push")
         if slow is not None:
@@ -389,7 +358,39 @@ def _variant_lines(variant: Mapping[str, Any]) -> list[str]:
             smooth = part["smoothness"]
             lines.append(f"flick from rest: largest change of P(flip) between neighbouring "
                          f"gaps {100.0 * smooth['largest_jump']:.0f} points")
+    if "bands" in variant:
+        lines.append(
+            "[..] after a band edge: its 95 % interval, from 2,000 draws of every speed's "
+            "P(flip) from its Jeffreys posterior at that depth; after a share or median: its "
+            "95 % interval, then its n"
+        )
     return lines
+
+
+def _band(found: Mapping[str, Any], unit: str = "") -> str:
+    """``1200 [1100, 1300] .. 1600 [1500, 1800]``: a band's edges with their intervals (the
+    bare edges from a summary written before they had any), and how often the draws had a
+    band at all when that was not nearly always."""
+    low, high = found["band"][0], found["band"][1]
+    edges = found.get("edges")
+    if not edges or edges["low"]["value"] is None:
+        return f"{low:.0f} .. {high:.0f}{unit}"
+    text = f"{Edge(**edges['low']).text()} .. {Edge(**edges['high']).text()}{unit}"
+    share = float(edges.get("with_band", 1.0))
+    if share < 0.975:
+        text += f" (a band in {100.0 * share:.0f} % of draws)"
+    return text
+
+
+def _lengths(estimate: Mapping[str, Any]) -> str:
+    """``1.05 [0.98, 1.10] card lengths (n = 168)``: a median of travel, its interval (none
+    below 6 cards) and n."""
+    value = estimate["value"]
+    if value is None:
+        return f"- (n = {estimate['n']})"
+    interval = "" if estimate.get("low") is None or estimate.get("high") is None else (
+        f" [{estimate['low']:.2f}, {estimate['high']:.2f}]")
+    return f"{value:.2f}{interval} card lengths (n = {estimate['n']})"
 
 
 def _pct(estimate: Mapping[str, Any]) -> str:

@@ -16,9 +16,10 @@ of its :class:`FlipTask` and config: any executor may run a grid of them in any 
 a grid of config variants, scenarios, strokes, angles, depths, speeds and seeds on the batch
 runner; :func:`summarise` reduces the records to the figures of ``docs/physics.md`` (per angle
 and depth, the widest run of speeds where at least 80 % of flicks flip the card; each angle's
-best depth; the band every angle shares at one depth; travel and cards leaving the wok there;
-the slow push; the toss well above the band; the rulebook's slide-then-flick and the flick
-from rest) and :func:`flip_plots` draws them.
+best depth; the band every angle shares at one depth, each band's edges with their 95 %
+intervals (:mod:`wokphysics.studies.flip_bands`); travel and cards leaving the wok there; the
+slow push; the toss well above the band; the rulebook's slide-then-flick and the flick from
+rest) and :func:`flip_plots` draws them, each figure with its numbers as a table.
 """
 
 from __future__ import annotations
