@@ -89,7 +89,9 @@ def write_report(path: Path, study: Study, results: Results, plots: Sequence[Plo
         parts.append(f'<img alt="{_e(plot.title)}" src="data:image/png;base64,{data}">')
         if plot.note:
             parts.append(f'<p class="note">{_e(plot.note)}</p>')
-        if plot.name in per_chart:
+        if plot.table is not None:
+            parts.append(_table(*plot.table))
+        elif plot.name in per_chart:
             parts.append(per_chart[plot.name])
     extra = {
         key: value

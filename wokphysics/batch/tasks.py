@@ -69,6 +69,10 @@ class Plot:
     note: str = ""
     percent: bool = False
     """Its figures are rates, drawn in percent: the report's table gives them in percent too."""
+    table: tuple[tuple[str, ...], tuple[tuple[str, ...], ...]] | None = None
+    """(header, rows): the numbers the figure draws, as text, shown under it in the report
+    (None: the report tabulates the summary's estimates of the chart's name, where it has
+    any)."""
 
 
 Summarise = Callable[["Columns"], dict[str, Any]]
