@@ -256,3 +256,15 @@ def test_a_resumed_sweep_writes_the_report_of_the_sweep_run_in_one_go(tmp_path: 
     assert main(["sweep", "flips", "--resume", str(cut), "--no-progress", "--no-cluster"]) == 0
     for name in ("report.html", "summary.json", "tasks.csv", "flip_share.png", "travel.png"):
         assert (cut / name).read_bytes() == (whole / name).read_bytes(), name
+
+
+def test_a_share_under_1_percent_keeps_a_decimal() -> None:
+    # Before: none of 840 leaving the wok printed "0 % [0, 0] of 840", as if certain (its
+    # upper end is 0.5 %).
+    rows = [{**row, "left_wok": 0} for row in _rows(1, flicks=200)]
+    summary = summarise(Columns(rows), ["defaults"])
+    high = stats.binomtest(0, 600).proportion_ci(0.95, method="wilson").high
+    assert f"0 % [0, {100 * high:.1f}] of 600 leave the wok" in table(summary)
+    plots = {plot.name: plot for plot in flip_plots(summary)}
+    assert plots["left_wok"].table is not None
+    assert ("1300", f"0 [0, {100 * high:.1f}]", "600") in plots["left_wok"].table[1]

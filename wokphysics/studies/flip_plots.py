@@ -351,10 +351,14 @@ def _estimate_text(estimate: Mapping[str, Any] | None, scale: float, digits: str
     """``90 [60, 98]``: a value and its 95 % interval in the table's unit (``-`` for none)."""
     if estimate is None or estimate.get("value") is None:
         return "-"
-    text = format(scale * estimate["value"], digits)
+
+    def shown(value: float) -> str:  # a percent under 1 keeps a decimal: [0, 0.4], not [0, 0]
+        scaled = scale * value
+        return format(scaled, ".1f" if digits == ".0f" and 0.0 < scaled < 1.0 else digits)
+
+    text = shown(estimate["value"])
     if estimate.get("low") is not None and estimate.get("high") is not None:
-        text += (f" [{format(scale * estimate['low'], digits)}, "
-                 f"{format(scale * estimate['high'], digits)}]")
+        text += f" [{shown(estimate['low'])}, {shown(estimate['high'])}]"
     return text
 
 

@@ -394,8 +394,15 @@ def _lengths(estimate: Mapping[str, Any]) -> str:
 
 
 def _pct(estimate: Mapping[str, Any]) -> str:
+    """``91 % [88, 93] of 504``: a share, its 95 % interval and n."""
     value = estimate["value"]
     if value is None:
         return "-"
-    return f"{100.0 * value:.0f} % [{100.0 * estimate['low']:.0f}, " \
-        f"{100.0 * estimate['high']:.0f}] of {estimate['n']}"
+    return (f"{_percent(value)} % [{_percent(estimate['low'])}, "
+            f"{_percent(estimate['high'])}] of {estimate['n']}")
+
+
+def _percent(share: float) -> str:
+    """A share in whole percent, but one decimal below 1 % (an interval of 0 to 0.4 %
+    read '[0, 0]', as if certain)."""
+    return f"{100.0 * share:.1f}" if 0.0 < share < 0.01 else f"{100.0 * share:.0f}"
