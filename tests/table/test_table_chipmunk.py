@@ -115,3 +115,27 @@ def test_a_step_refuses_a_massless_body_as_pymunk_does() -> None:
     space.add(body, pymunk.Circle(body, 5.0))
     with pytest.raises(AssertionError, match="mass"):
         chipmunk.step(space, 0.01)
+
+
+def test_an_arbiters_shapes_are_pymunks_in_its_order() -> None:
+    """arbiter_shapes reads the shapes of a collision in the handler's order, as
+    Arbiter.shapes does, through a buffer used again and again."""
+    space = pymunk.Space()
+    first = pymunk.Body(1.0, 10.0)
+    second = pymunk.Body(1.0, 10.0)
+    second.position = (1.5, 0.0)
+    shape_a, shape_b = pymunk.Circle(first, 1.0), pymunk.Circle(second, 1.0)
+    shape_a.collision_type, shape_b.collision_type = 1, 2
+    space.add(first, shape_a, second, shape_b)
+    pair = chipmunk.shape_pair()
+    seen: list[tuple[object, object, object, object]] = []
+
+    def begin(arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        fast = chipmunk.arbiter_shapes(arbiter, pair)
+        again = chipmunk.arbiter_shapes(arbiter, pair)
+        seen.append((*fast, *arbiter.shapes))
+        assert fast == again
+
+    space.on_collision(2, 1, begin=begin)
+    space.step(0.01)
+    assert seen == [(shape_b, shape_a, shape_b, shape_a)]

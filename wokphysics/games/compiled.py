@@ -57,6 +57,7 @@ COMPILED_MODULES: Final = (
     "wokphysics.table.live",
     "wokphysics.table.cards",
     "wokphysics.table.chipmunk",
+    "wokphysics.table.path",
     "wokphysics.table.geometry",
     "wokphysics.table.visibility",
     "wokphysics.table.flight",

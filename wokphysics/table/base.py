@@ -6,6 +6,7 @@ is all of them: :class:`TableBase` is the bottom of its parts (``parking.py``, `
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pymunk
@@ -40,6 +41,7 @@ class TableBase:
     _last_peak: dict[int, float]
     _last_touchdowns: dict[int, list[Touchdown]]
     _visibility_cache: dict[int, Visibility] | None
+    _shape_pair: Any
 
     def _live(self, card_id: int) -> LiveCard:
         if not isinstance(card_id, int) or not 0 <= card_id < len(self._cards):

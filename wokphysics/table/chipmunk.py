@@ -15,9 +15,10 @@ read better.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pymunk
-from pymunk._chipmunk import lib
+from pymunk._chipmunk import ffi, lib
 
 _get_position = lib.cpBodyGetPosition
 _get_velocity = lib.cpBodyGetVelocity
@@ -36,6 +37,9 @@ _get_type = lib.cpBodyGetType
 _get_mass = lib.cpBodyGetMass
 _get_moment = lib.cpBodyGetMoment
 _DYNAMIC = pymunk.Body.DYNAMIC
+_get_shapes = lib.cpArbiterGetShapes
+_get_shape_data = lib.cpShapeGetUserData
+_from_handle = ffi.from_handle
 
 
 def position(body: pymunk.Body) -> tuple[float, float]:
@@ -60,6 +64,20 @@ def angular_velocity(body: pymunk.Body) -> float:
     """``body.angular_velocity``."""
     value: float = _get_angular_velocity(body._body)
     return value
+
+
+def shape_pair() -> Any:
+    """A buffer for :func:`arbiter_shapes`: each caller keeps one of its own (a table: no two
+    threads step one table), so a collision callback allocates none."""
+    return ffi.new("cpShape *[2]")
+
+
+def arbiter_shapes(arbiter: pymunk.Arbiter, pair: Any) -> tuple[pymunk.Shape, pymunk.Shape]:
+    """``arbiter.shapes``, read through ``pair`` (a :func:`shape_pair` buffer)."""
+    _get_shapes(arbiter._arbiter, pair, pair + 1)
+    first: pymunk.Shape = _from_handle(_get_shape_data(pair[0]))
+    second: pymunk.Shape = _from_handle(_get_shape_data(pair[1]))
+    return first, second
 
 
 def world_to_local(body: pymunk.Body, x: float, y: float) -> tuple[float, float]:

@@ -10,6 +10,7 @@ centre lies over that card.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -72,9 +73,18 @@ def near_pairs(
     dx = x[None, :] - x[:, None]
     dy = y[None, :] - y[:, None]
     reach = width * width + length * length
-    near = np.triu(dx * dx + dy * dy <= reach, k=1)
+    near = (dx * dx + dy * dy <= reach) & _later(len(x))
     first, second = np.nonzero(near)
     return first, second, _pair_depths(poses, first, second, width, length)
+
+
+@lru_cache(maxsize=64)
+def _later(count: int) -> NDArray[np.bool_]:
+    """The ``count`` x ``count`` mask of the pairs ``i < j`` (``np.triu(..., k=1)``), made once
+    per table size (read-only: it is shared)."""
+    mask = np.triu(np.ones((count, count), dtype=bool), k=1)
+    mask.flags.writeable = False
+    return mask
 
 
 def _pair_depths(

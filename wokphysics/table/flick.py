@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import shapely
 
-from wokphysics.table.geometry import card_corners, polygon_of
+from wokphysics.table.geometry import card_corner_points, card_corners, polygon_of
 from wokphysics.table.lift import (
     Contact,
     Inertia,
@@ -147,8 +147,8 @@ class Material:
 def depth_under(card: FlatCard, blade: Blade, width: float, length: float) -> float:
     """How far the blade's leading edge lies past the card's nearest point along the blade's
     motion, mm (0 when it has not reached the card; at most the card's extent)."""
-    corners = card_corners(card.x, card.y, card.angle, width, length)
-    along = [float(px) * blade.nx + float(py) * blade.ny for px, py in corners]
+    corners = card_corner_points(card.x, card.y, card.angle, width, length)
+    along = [px * blade.nx + py * blade.ny for px, py in corners]
     front = blade.x * blade.nx + blade.y * blade.ny
     return min(max(front - min(along), 0.0), max(along) - min(along))
 
@@ -225,8 +225,8 @@ def toss_group(
                 for px, py in points
             )
         pushed = len(contacts)
-        corners = card_corners(card.x, card.y, card.angle, width, length)
-        contacts.extend(Contact(float(px) - card.x, float(py) - card.y, 0.0) for px, py in corners)
+        corners = card_corner_points(card.x, card.y, card.angle, width, length)
+        contacts.extend(Contact(px - card.x, py - card.y, 0.0) for px, py in corners)
         matrix: Inertia = plate_mass_matrix(width, length, card.angle)
         for above in group[index + 1 :]:
             if not _boxes_meet(boxes[card.id], boxes[above.id]):

@@ -16,14 +16,22 @@ from shapely.creation import HandleNaN
 from wokphysics.config.table import TableConfig
 
 
+def card_corner_points(
+    x: float, y: float, angle: float, width: float, length: float
+) -> list[tuple[float, float]]:
+    """The four corners (counter-clockwise) of a card's outline, mm: :func:`card_corners`
+    as plain pairs, for loops over them."""
+    c, s = math.cos(angle), math.sin(angle)
+    hw, hl = width / 2.0, length / 2.0
+    local = ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))
+    return [(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local]
+
+
 def card_corners(
     x: float, y: float, angle: float, width: float, length: float
 ) -> NDArray[np.float64]:
     """The four corners (4 x 2 array, counter-clockwise) of a card's outline."""
-    c, s = math.cos(angle), math.sin(angle)
-    hw, hl = width / 2.0, length / 2.0
-    local = ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))
-    return np.array([(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local])
+    return np.array(card_corner_points(x, y, angle, width, length))
 
 
 _ALLOW_NAN = np.intc(HandleNaN.allow)

@@ -20,7 +20,9 @@ import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-Sample = tuple[float, float, float]
+from wokphysics.table.path import Sample, path_position
+
+__all__ = ["Gesture", "GestureError", "Sample", "path_position"]
 
 
 MAX_TIME_S = 1e6
@@ -29,26 +31,6 @@ advance the clock: t + dt == t)."""
 
 MAX_DISTANCE_MM = 1e6
 """Sample positions lie within this many millimetres of the wok's centre."""
-
-
-def path_position(samples: Sequence[Sample], t: float) -> tuple[float, float]:
-    """Where a path of ``(t, x, y)`` samples (times increasing) is at time ``t``: linear
-    between samples, held at the ends."""
-    if t <= samples[0][0]:
-        return samples[0][1], samples[0][2]
-    if t >= samples[-1][0]:
-        return samples[-1][1], samples[-1][2]
-    low, high = 0, len(samples) - 1
-    while high - low > 1:
-        mid = (low + high) // 2
-        if samples[mid][0] <= t:
-            low = mid
-        else:
-            high = mid
-    t0, x0, y0 = samples[low]
-    t1, x1, y1 = samples[high]
-    share = (t - t0) / (t1 - t0)
-    return x0 + share * (x1 - x0), y0 + share * (y1 - y0)
 
 
 class GestureError(ValueError):

@@ -102,7 +102,7 @@ class Parking(TableBase):
 
     def _near_parked(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         """pymunk: something reached a parked card's marker: wake it after this step."""
-        card = self._by_marker.get(arbiter.shapes[0])
+        card = self._by_marker.get(chipmunk.arbiter_shapes(arbiter, self._shape_pair)[0])
         if card is not None:
             self._to_wake.append(card)
         arbiter.process_collision = False

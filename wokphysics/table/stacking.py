@@ -165,8 +165,8 @@ class Stacking(Parking):
             if deep <= OVERLAP_TOLERANCE_MM:
                 continue
             top = max(top, other.layer)
-            local = other.body.world_to_local((x, y))
-            if abs(local.x) <= width / 2.0 and abs(local.y) <= length / 2.0:
+            local_x, local_y = chipmunk.world_to_local(other.body, x, y)
+            if abs(local_x) <= width / 2.0 and abs(local_y) <= length / 2.0:
                 rank = (other.layer, other.stack_order)
                 if best is None or rank > best:
                     best, support = rank, other

@@ -104,13 +104,13 @@ class Stroke:
     def blade(self) -> tuple[float, float, float]:
         """Where the blade is: its leading edge's midpoint (mm) and the direction that edge
         lies along (rad)."""
-        x, y = self._body.position
-        return float(x), float(y), float(self._body.angle)
+        x, y = chipmunk.position(self._body)
+        return x, y, chipmunk.angle(self._body)
 
     @property
     def forward(self) -> tuple[float, float]:
         """The unit direction the blade's leading edge faces (away from the hand)."""
-        angle = float(self._body.angle)
+        angle = chipmunk.angle(self._body)
         return math.sin(angle), -math.cos(angle)
 
     @property
@@ -177,8 +177,8 @@ class Stroke:
             # The blade lies across the motion: its local x axis is perpendicular to it.
             target = math.atan2(dx, -dy)
             if not self._down:
-                body.angle = target
-                body.angular_velocity = 0.0
+                chipmunk.set_angle(body, target)
+                chipmunk.set_angular_velocity(body, 0.0)
                 under = self._under_blade(px, py, target)
                 table.space.add(body, self._shape)
                 self._down = True
@@ -340,8 +340,8 @@ class Stroke:
         if card.on_blade:
             return False
         table = self._table
-        x, y = self._body.position
-        outline = self._outline(float(x), float(y), float(self._body.angle))
+        x, y, angle = self.blade
+        outline = self._outline(x, y, angle)
         region = outline.intersection(table._outline(card))
         if not self._front_entry(region):
             return True
@@ -393,8 +393,8 @@ class Stroke:
         table = self._table
         woken = table._wake_reported()
         if woken:
-            x, y = self._body.position
-            outline = self._outline(float(x), float(y), float(self._body.angle))
+            x, y, angle = self.blade
+            outline = self._outline(x, y, angle)
             for card in woken:
                 if card.on_blade or card.id in self._touched or card.flight is not None:
                     continue
@@ -421,10 +421,10 @@ class Stroke:
         from wokphysics.table.flick import Blade
 
         spatula = self._table.cfg.spatula
-        x, y = self._body.position
+        x, y = chipmunk.position(self._body)
         fx, fy = self.forward
         return Blade(
-            float(x), float(y), fx, fy, spatula.blade_width_mm, spatula.blade_length_mm,
+            x, y, fx, fy, spatula.blade_width_mm, spatula.blade_length_mm,
             velocity[0], velocity[1],
         )
 

@@ -55,6 +55,7 @@ from wokphysics.table.live import (
     TableError,
     boxes_meet,
 )
+from wokphysics.table.path import path_position
 from wokphysics.table.report import ActionReport, ActionRun
 from wokphysics.table.stacking import Stacking
 from wokphysics.table.stroke import MAX_GESTURE_S, Stroke
@@ -133,6 +134,7 @@ class Table(Stacking):
         self._stroke: Stroke | None = None
         self._visibility_cache: dict[int, Visibility] | None = None
         self._visibility_cards: list[Card] = []
+        self._shape_pair = chipmunk.shape_pair()  # the collision callbacks' buffer
         self._last_mover = 0
         self._diagonal = math.hypot(cfg.card.width_mm, cfg.card.length_mm)
         self._last_half_turns: dict[int, int] = {}
@@ -444,13 +446,13 @@ class Table(Stacking):
 
     def _blade_meets(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         """pymunk: the blade starts touching a card (the stroke decides: push or slide under)."""
-        card = self._by_shape.get(arbiter.shapes[1])
+        card = self._by_shape.get(chipmunk.arbiter_shapes(arbiter, self._shape_pair)[1])
         if self._stroke is not None and card is not None:
             arbiter.process_collision = self._stroke.meet(card)
 
     def _blade_leaves(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
         """pymunk: the blade stops touching a card (one it was under drops back)."""
-        card = self._by_shape.get(arbiter.shapes[1])
+        card = self._by_shape.get(chipmunk.arbiter_shapes(arbiter, self._shape_pair)[1])
         if self._stroke is not None and card is not None:
             self._stroke.leave(card)
 
@@ -470,7 +472,7 @@ class Table(Stacking):
         first = gesture.samples[0]
         samples = [(0.0, first[1], first[2])]
         for k in range(1, self.stroke_steps(gesture) + 1):
-            x, y = gesture.position(min(start + k * self.dt, end))
+            x, y = path_position(gesture.samples, min(start + k * self.dt, end))
             samples.append((k * self.dt, x, y))
         # Points of a checked gesture at increasing whole steps: a checked gesture.
         return Gesture.checked(samples)
@@ -765,16 +767,18 @@ class Table(Stacking):
         digest = hashlib.sha256()
         for card in self._cards:
             body = card.body
+            x, y = chipmunk.position(body)
+            vx, vy = chipmunk.velocity(body)
             digest.update(
                 struct.pack(
                     "<i6d?iiib",
                     card.id,
-                    body.position.x,
-                    body.position.y,
-                    body.angle,
-                    body.velocity.x,
-                    body.velocity.y,
-                    body.angular_velocity,
+                    x,
+                    y,
+                    chipmunk.angle(body),
+                    vx,
+                    vy,
+                    chipmunk.angular_velocity(body),
                     card.face_up,
                     card.layer,
                     card.stack_order,
