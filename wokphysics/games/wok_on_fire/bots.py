@@ -162,14 +162,23 @@ class WokBot:
         margin = card_cfg.length_mm / 2.0
         xs = np.array([c.x for c in lying])
         ys = np.array([c.y for c in lying])
-        ranks = np.array([(c.layer, c.stack_order) for c in lying])
+        layers = np.array([c.layer for c in lying])
+        orders = np.array([c.stack_order for c in lying])
+        # Row i: how much each card covers card i (by how near its centre is), and which cards
+        # lie above card i; all pairs at once, each element the number it is alone.
+        nearness = np.clip(
+            1.0 - np.hypot(xs[None, :] - xs[:, None], ys[None, :] - ys[:, None]) / diagonal,
+            0.0,
+            None,
+        )
+        above = (layers[None, :] > layers[:, None]) | (
+            (layers[None, :] == layers[:, None]) & (orders[None, :] > orders[:, None])
+        )
+        row = {card.id: index for index, card in enumerate(lying)}
 
         def merit(card: Card) -> float:
-            above = (ranks[:, 0] > card.layer) | (
-                (ranks[:, 0] == card.layer) & (ranks[:, 1] > card.stack_order)
-            )
-            distance = np.hypot(xs[above] - card.x, ys[above] - card.y)
-            cover = float(np.clip(1.0 - distance / diagonal, 0.0, None).sum())
+            index = row[card.id]
+            cover = float(nearness[index][above[index]].sum())
             # Uncovered, it flips cleanly and lands viable; far from the edge it stays in the
             # wok. A face-up card is flipped only when no face-down card is left.
             score = -3.0 * cover - math.hypot(card.x, card.y) / half_w
