@@ -284,3 +284,56 @@ def test_we_will_wok_you_end_screen_names_the_cards_as_the_table_does() -> None:
     flat = " ".join(part.strip() for part in text.splitlines())
     for card_id in leftovers + in_woks:
         assert data.card_text(data.card_index(card_id)) in flat, card_id
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_every_wok_and_roll_prompt_example_is_legal_at_that_moment(expert: bool) -> None:
+    """The cooking prompt said "or cook R1.2" whatever the sheet and dice (R1.2 was often
+    crossed off, out of order or unpaid): each example is now taken from the moves legal at
+    that prompt, and checked legal here at every prompt of four games."""
+    checked = {"cook": 0, "reroll": 0, "lock only": 0, "nothing to cook": 0}
+    for seed in range(4):
+        _play_checking_examples(seed, expert, checked)
+    # (the market moves on to cooking after the last re-roll, so "lock only" is for a saved
+    # state alone; every prompt matched one of the forms)
+    assert checked["cook"] > 10 and checked["reroll"] > 5, checked
+
+
+def _play_checking_examples(seed: int, expert: bool, checked: dict[str, int]) -> None:
+    """One game with a person in seat 1 whose every prompt's example is checked legal."""
+    import re
+
+    from wokphysics.games.registry import make_bot
+
+    state = make_game(3, seed=seed, config={"expert": True} if expert else None)
+    game = WokAndRollTerminal(state.sheet.dice)
+    # a random stand-in re-rolls to the last and cooks little; a greedy one cooks well
+    stand_in = make_bot("wok-and-roll", "random" if seed % 2 else "greedy", seed)
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        asked = [line for line in out if ", your move: " in line][-1]
+        hint = asked.split(", your move: ", 1)[1]
+        if (cook := re.search(r"or cook (\S+), or done", hint)) is not None:
+            choice = game.expand(state, f"cook {cook.group(1)}")
+            assert choice is not None and choice.actions, hint
+            for action in choice.actions:
+                state.check_legal(action)
+            checked["cook"] += 1
+        elif (typed := re.match(r"(reroll \d+ \d+) rolls", hint)) is not None:
+            before = list(game.tray.order)
+            state.check_legal(game.parse(state, typed.group(1)))
+            game.tray.order, game._typed = before, None  # only a look: nothing typed
+            checked["reroll"] += 1
+        elif hint == "no re-roll left: lock":
+            assert [type(a).__name__ for a in state.legal_actions()] == ["Lock"]
+            checked["lock only"] += 1
+        else:
+            assert hint == "no serving can be cooked now; done ends your cooking", hint
+            assert not any(type(a).__name__ == "Cook" for a in state.legal_actions())
+            checked["nothing to cook"] += 1
+        return _typed(game, state, stand_in.choose(state))
+
+    play_in_terminal(state, [None, WokAndRollGreedyBot(1), WokAndRollGreedyBot(2)], game,
+                     read=read, write=out.append, clear=lambda: None)
+    assert state.is_terminal()

@@ -19,6 +19,8 @@ took (:meth:`TerminalGame.said`). A game may hold some lines back until a later 
 and Roll's cooking, secret until the turn is over: :meth:`TerminalGame.private` and
 :meth:`TerminalGame.reveal`).
 
+After every turn the game is handed to ``turn_over`` (the autosave: :mod:`.saving`).
+
 ``read``, ``write`` and ``clear`` are injected so tests drive the loop without a terminal.
 """
 
@@ -45,7 +47,7 @@ HELP = (
     "  list / more  the choices from the first / the next page\n"
     "  legend       what the symbol codes mean\n"
     "  back         leave a sub-list of choices\n"
-    "  quit or q    leave the game (Ctrl-D too)\n"
+    "  quit or q    leave the game (Ctrl-D too); it is saved to resume later\n"
     "  ? or help    this help"
 )
 
@@ -67,8 +69,9 @@ def print_fitted(text: str) -> None:
 
 
 QUIT_WORDS = ("quit", "exit", "q")
-"""What a person types to leave a terminal game (it is not saved); 'q' as in Wok Star's live
-terminal and the window's pause."""
+"""What a person types to leave a terminal game (it is saved as it stands, unless played with
+``--no-save``: ``--resume`` continues it); 'q' as in Wok Star's live terminal and the window's
+pause."""
 
 
 @dataclass
@@ -299,8 +302,11 @@ def play_in_terminal(
     write: Writer = print_fitted,
     names: Sequence[str] | None = None,
     clear: Callable[[], None] = terminal_clear,
+    turn_over: Callable[[GameState], None] | None = None,
 ) -> GameState:
-    """Play to the end; ``seats[i]`` is a Bot or None for a person at the keyboard."""
+    """Play to the end; ``seats[i]`` is a Bot or None for a person at the keyboard.
+    ``turn_over(state)`` is called after every turn (the player to act changes, or the game
+    ends): the autosave."""
     names = list(names or seat_names(seats))
     people = [seat for seat, bot in enumerate(seats) if bot is None]
     hot_seat = len(people) > 1
@@ -339,6 +345,8 @@ def play_in_terminal(
             action = bot.choose(state)
         before = state.clone()
         state.apply(action)
+        if turn_over is not None and (state.is_terminal() or state.current_player != seat):
+            turn_over(state)
         lines = game.said(before, action, state, seat, names[seat])
         secret = game.private(before, action, seat)
         if bot is None:

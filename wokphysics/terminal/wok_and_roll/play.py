@@ -147,11 +147,22 @@ class WokAndRollTerminal(TerminalGame):
 
     # ------------------------------------------------------------------ the choices
     def hint(self, state: GameState, seat: int) -> str:
+        """How to type a move, with examples legal now (derived from the legal actions: a
+        fixed 'cook R1.2' was shown when R1.2 could not be cooked)."""
         game = _state(state)
+        legal = game.legal_actions()
         if game.phase != "roll":
-            return "a serving's number (then how to pay), or cook R1.2, or done"
+            sids = list(dict.fromkeys(a.sid for a in legal if isinstance(a, Cook)))
+            if not sids:
+                return "no serving can be cooked now; done ends your cooking"
+            return (f"a serving's number (then how to pay), or cook {sids[0]}, or done")
+        if not any(isinstance(a, Reroll) for a in legal):
+            return "no re-roll left: lock"
         left = game.sheet.rerolls + 1 - game.rolls
-        return f"reroll 2 5 rolls dice 2 and 5 again ({left} left), or lock:"
+        dice = len(self.tray.order)
+        pair = (2, 5) if dice >= 5 else (1, dice)
+        return (f"reroll {pair[0]} {pair[1]} rolls dice {pair[0]} and {pair[1]} again "
+                f"({left} left), or lock:")
 
     def choices(self, state: GameState, seat: int) -> list[Choice]:
         game = _state(state)
@@ -305,13 +316,15 @@ def play_hidden(
     read: Reader = input,
     write: Writer = print_fitted,
     clear: Callable[[], None] = terminal_clear,
+    turn_over: Callable[[GameState], None] | None = None,
 ) -> WokAndRollState:
-    """Play to the end; ``seats[i]`` is a Bot, or None for a person at the keyboard."""
+    """Play to the end; ``seats[i]`` is a Bot, or None for a person at the keyboard
+    (``turn_over``: the autosave, after every turn)."""
     names = [
         f"Player {i + 1}" if bot is None else f"Player {i + 1} ({bot.name} bot)"
         for i, bot in enumerate(seats)
     ]
     game = WokAndRollTerminal(state.sheet.dice)
-    play_in_terminal(state, seats, game, read, write, names, clear)
+    play_in_terminal(state, seats, game, read, write, names, clear, turn_over)
     return state
 
