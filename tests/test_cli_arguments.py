@@ -254,14 +254,15 @@ def test_every_window_refuses_an_empty_bot_name(
 
 
 @pytest.mark.parametrize(("game", "option"), [
-    ("wok-and-roll", "--no-save"), ("we-will-wok-you", "--resume=x.json"),
+    ("wok-and-roll", "--max-frames"), ("we-will-wok-you", "--screenshot=x.png"),
     ("wok-star", "--fullscreen"), ("wok-and-roll", "--size"),
 ])
 def test_a_window_option_with_terminal_says_so(
     game: str, option: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """It said "unrecognized arguments: --no-save (see 'wokphysics --help')", though the
-    game's --help lists --no-save beside --terminal."""
+    """It said "unrecognized arguments: --size (see 'wokphysics --help')", though the game's
+    --help lists --size beside --terminal. (--save, --no-save and --resume are the terminal
+    game's too: tests/games/test_terminal_saves.py.)"""
     outcome = wokphysics(capsys, monkeypatch, "play", game, "--terminal", option)
     assert outcome.status == 2 and outcome.one_line_error
     name = option.split("=")[0]
@@ -277,7 +278,8 @@ def test_turn_game_terminals_fit_80_columns_to_the_end(
     bots naming their cards and the tally's sentences ran past 80 and the terminal cut them
     mid-word ('Rec' / 'ipe Book')."""
     outcome = wokphysics(capsys, monkeypatch, "play", game, "--terminal", "--players", "3",
-                         "--seed", "4", "--bots", "random,random,random", stdin="")
+                         "--seed", "4", "--bots", "random,random,random", "--no-save",
+                         stdin="")
     assert outcome.status == 0, outcome.err
     lines = outcome.out.splitlines()
     assert any("wins" in line for line in lines[-3:])
@@ -320,7 +322,7 @@ def test_wok_and_roll_at_the_terminal_seats_three_players_as_the_window_does(
 ) -> None:
     """The window's default was 3 players, the terminal's 2: '--bots 3' refused there."""
     outcome = wokphysics(capsys, monkeypatch, "play", "wok-and-roll", "--terminal", "--bots",
-                         "3", "--seed", "4")
+                         "3", "--seed", "4", "--no-save")
     assert outcome.status == 0, outcome.err
     assert outcome.out.startswith("Wok and Roll, seed 4: 3 bots (greedy, greedy, greedy)")
     assert any("wins" in line for line in outcome.out.splitlines()[-3:])
@@ -364,7 +366,7 @@ def test_wok_star_at_the_terminal_fits_80_columns_from_its_first_line(
 ) -> None:
     """With 3 bots the first line ran to 100 columns and the terminal cut 'co' / 'mmands'."""
     outcome = wokphysics(capsys, monkeypatch, "play", "wok-star", "--terminal", "--players",
-                         "4", "--bots", "3", "--seed", "3", stdin="q\n")
+                         "4", "--bots", "3", "--seed", "3", "--no-save", stdin="q\n")
     assert outcome.status == 0, outcome.err
     assert outcome.out.startswith("Wok Star, seed 3: player 1 at the keyboard, 3 bots")
     assert [line for line in outcome.out.splitlines() if len(line) > 80] == []

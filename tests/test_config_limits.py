@@ -153,7 +153,7 @@ def test_a_turn_game_config_that_would_never_end_is_one_line(
     "args",
     [
         ["simulate", "wok-and-roll", "--games", "1"],
-        ["play", "wok-and-roll", "--terminal"],
+        ["play", "wok-and-roll", "--terminal", "--no-save"],
         ["play", "wok-and-roll", "--max-frames", "1", "--no-save"],
     ],
 )

@@ -36,7 +36,7 @@ SCORE_EXAMPLE = ROOT / "examples" / "we-will-wok-you-scoring.json"
 
 ODD = [None, True, -1, 0, 10**19, 1.5, 1e308, "", "x", "²", [], {}, [[0, 0, 0]], {"a": 1}]
 
-SOLO = ["--players", "1", "--bots", "0", "--terminal"]
+SOLO = ["--players", "1", "--bots", "0", "--terminal", "--no-save"]
 """One person and no bot, in the terminal: ``play`` sets the game up, reads the end of its
 input and stops."""
 

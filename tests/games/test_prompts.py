@@ -27,7 +27,7 @@ def test_odd_digits_at_the_prompt_are_refused_and_the_game_goes_on(
 ) -> None:
     outcome = wokphysics(
         capsys, monkeypatch, "play", game, "--terminal", "--seed", "1", "--players", "2",
-        "--bots", "1", stdin=typed + "\n",
+        "--bots", "1", "--no-save", stdin=typed + "\n",
     )
     assert outcome.status == 0, outcome.err
     assert "Traceback" not in outcome.err
@@ -67,7 +67,7 @@ def test_quit_leaves_a_terminal_game(
     typed after it is read."""
     outcome = wokphysics(
         capsys, monkeypatch, "play", game, "--terminal", "--seed", "1", "--players", "2",
-        "--bots", "1", stdin=f"{word}\n1\n1\n",
+        "--bots", "1", "--no-save", stdin=f"{word}\n1\n1\n",
     )
     assert outcome.status == 0, outcome.err
     assert "not possible" not in outcome.out and "not an action" not in outcome.out

@@ -76,7 +76,7 @@ def test_the_terminal_seats_the_bots_named(
 
     monkeypatch.setattr(bots_module, "make_bot", spy)
     status = main(["play", game, "--terminal", "--players", "2", "--bots", ",".join(names),
-                   "--seed", "5", *extra])
+                   "--seed", "5", "--no-save", *extra])
     out = capsys.readouterr().out
     assert status == 0
     assert made[:2] == names  # seat 1 then seat 2, as named

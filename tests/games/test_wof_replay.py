@@ -193,7 +193,7 @@ def test_resume_will_not_write_a_file_another_process_plays(tmp_path: Path) -> N
     # another process's window holds the save's lock (an flock on its own open file)
     with (tmp_path / "busy.json.lock").open("ab") as other:
         fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        with pytest.raises(UserError, match="another wokphysics window is playing this game"):
+        with pytest.raises(UserError, match="another wokphysics window or terminal is playing"):
             Autosave(resume_game(path), path)
     assert path.read_bytes() == before
 

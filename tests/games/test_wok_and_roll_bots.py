@@ -121,7 +121,7 @@ def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_cli_play_three_players_two_bots_to_the_end() -> None:
     result = _run(
         "play", "wok-and-roll", "--terminal", "--players", "3", "--bots", "2", "--seed", "4",
-        stdin="1\n" * 2000,
+        "--no-save", stdin="1\n" * 2000,
     )
     assert result.returncode == 0, result.stderr
     assert "Final tally" in result.stdout and "wins with" in result.stdout

@@ -141,7 +141,7 @@ def test_a_bad_config_file_is_named_with_its_key(
 def test_bots_only_play_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(
         ["play", "wok-star", "--terminal", "--players", "2", "--bots", "2", "--no-timer",
-         "--seed", "3"]
+         "--seed", "3", "--no-save"]
     )
     assert status == 0
     out = capsys.readouterr().out

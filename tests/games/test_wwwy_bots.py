@@ -126,6 +126,7 @@ def test_play_command_in_a_terminal(tmp_path: Path) -> None:
             "2",
             "--seed",
             "4",
+            "--no-save",
         ],
         input=script,
         capture_output=True,

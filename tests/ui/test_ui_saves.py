@@ -85,7 +85,7 @@ def test_a_file_another_window_plays_is_not_shared(tmp_path: Path) -> None:
         assert holder.stdout is not None
         assert holder.stdout.readline().strip() == str(save)
         assert claim_save_file(save) == tmp_path / "autosave-2.json"
-        with pytest.raises(UserError, match="another wokphysics window is playing this game"):
+        with pytest.raises(UserError, match="another wokphysics window or terminal is playing"):
             saving.claim_to_resume(save)
     finally:
         holder.communicate("")
@@ -160,7 +160,7 @@ def test_a_link_to_a_game_another_window_plays_is_not_shared(tmp_path: Path) -> 
     try:
         assert holder.stdout is not None
         assert holder.stdout.readline().strip() == str(save)
-        with pytest.raises(UserError, match="another wokphysics window is playing this game"):
+        with pytest.raises(UserError, match="another wokphysics window or terminal is playing"):
             saving.claim_to_resume(link)
     finally:
         holder.communicate("")

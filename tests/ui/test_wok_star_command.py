@@ -42,7 +42,7 @@ def test_the_window_opens_draws_and_saves_a_screenshot(tmp_path: Path,
 def test_the_terminal_is_still_there(capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     done = wokphysics(capsys, monkeypatch, "play", "wok-star", "--terminal", "--seed", "3",
-                      stdin="q\n")
+                      "--no-save", stdin="q\n")
     assert done.status == 0
     assert "Wok Star, seed 3: player 1 at the keyboard, 1 bot (team)" in done.out
 

@@ -10,13 +10,13 @@ import pytest
 
 from wokphysics.errors import ReplayFileError
 from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.timeline import turn_key
 from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.pointer_clock import VirtualClock
 from wokphysics.ui.wok_star.play import StarSetup, first_session, star_factory
 from wokphysics.ui.wok_star.record import read_record
 from wokphysics.ui.wok_star.replay import StarReplay
 from wokphysics.ui.wok_star.scene import StarScene
-from wokphysics.ui.wok_star.session import turn_key
 
 SEATS = ("team", "team", "team")
 

@@ -27,6 +27,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -195,16 +196,44 @@ def holds_unfinished_game(path: Path) -> bool:
     return not (isinstance(data, dict) and data.get("finished") is True)
 
 
-def saved_game_line(game: str, path: Path) -> str | None:
-    """What to say when a window closes on its autosave ``path`` of ``game`` (a command
-    name such as ``wok-star``): how to continue an unfinished game, or how to replay a
-    finished one (``--resume`` would only show its end); None when nothing was saved."""
+def play_command(game: str, terminal: bool = False) -> str:
+    """``wokphysics play GAME`` (with ``--terminal`` for a game played at the prompt): how a
+    message tells a person to continue a saved game where they played it."""
+    return f"wokphysics play {game}" + (" --terminal" if terminal else "")
+
+
+def saved_game_line(game: str, path: Path, terminal: bool = False) -> str | None:
+    """What to say when a window (or a ``terminal`` game) closes on its autosave ``path`` of
+    ``game`` (a command name such as ``wok-star``): how to continue an unfinished game, or how
+    to replay a finished one (``--resume`` would only show its end); None when nothing was
+    saved."""
     if not path.exists():
         return None
     if holds_unfinished_game(path):
-        return (f"the game is saved in {path}; continue it with: wokphysics play {game} "
-                f"--resume {path}")
+        return (f"the game is saved in {path}; continue it with: "
+                f"{play_command(game, terminal)} --resume {path}")
     return f"the finished game is saved in {path}; replay it with: wokphysics replay {path}"
+
+
+def claim_play_file(save: Path, resume: Path | None, game: str, terminal: bool = False,
+                    say: Callable[[str], None] = print) -> Path | None:
+    """The save file a window or a ``terminal`` game owns (locked): the resumed game's own
+    file, or for a new game ``save`` unless it holds another unfinished game or another game
+    plays it (then a new name, said with ``say``). ``game``: whose resume command to suggest.
+    None: the resumed game's folder cannot be written, so it is played unsaved (said); a new
+    game's save file that cannot be written is a UserError."""
+    if resume is not None and resume.resolve() == save.resolve():
+        try:
+            return claim_to_resume(save)
+        except FolderNotWritable as refusal:
+            say(f"{save}: {refusal.reason}: this game is not saved as it goes on; to keep "
+                "it, resume it with --save FILE in a folder you can write")
+            return None
+    chosen = claim_save_file(save)
+    if chosen != save:
+        say(f"{save} holds another game (continue it with: {play_command(game, terminal)} "
+            f"--resume {save}); this game autosaves to {chosen}")
+    return chosen
 
 
 def _numbered(path: Path, number: int) -> Path:
@@ -268,6 +297,7 @@ def claim_to_resume(path: Path) -> Path:
     """Lock ``path`` to continue the game in it, or a UserError if another game plays it."""
     if not _try_lock(path):
         raise UserError(
-            f"{path}: another wokphysics window is playing this game; close it first"
+            f"{path}: another wokphysics window or terminal is playing this game; close it "
+            "first"
         )
     return path

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from pathlib import Path
 
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin, TurnEngine
@@ -58,7 +59,7 @@ def add_bot_options(parser: argparse.ArgumentParser, plugin: GamePlugin, default
     )
     parser.add_argument(
         "--bot",
-        default=default,
+        default=None,  # the command's default applies; given or not, --resume refuses it
         metavar="NAME",
         help=f"the bot a number of --bots seats: {words} (default {default})",
     )
@@ -131,6 +132,8 @@ def check_games(games: int) -> int:
 NEW_GAME_OPTIONS = (
     ("players", "--players"),
     ("bots", "--bots"),
+    ("bot", "--bot"),
+    ("level", "--level"),
     ("seed", "--seed"),
     ("config", "--config"),
     ("expert", "--expert"),
@@ -146,7 +149,8 @@ a parser has the ones its game takes. Unset, each is None or False."""
 
 
 def check_save_options(args: argparse.Namespace) -> None:
-    """``--save FILE``, ``--no-save`` and ``--resume FILE`` of a window's ``play``: a UserError
+    """``--save FILE``, ``--no-save`` and ``--resume FILE`` of ``play`` (in the window and at
+    the prompt: :mod:`wokphysics.terminal.saving`): a UserError
     when they contradict each other (``--no-save --save FILE`` used to drop one silently), or
     when ``--resume`` comes with options for a new game, which a resumed game would ignore (its
     players, seed and rules are the saved game's)."""
@@ -159,3 +163,34 @@ def check_save_options(args: argparse.Namespace) -> None:
     if given:
         raise UserError(f"--resume continues the saved game with its own players, seed and "
                         f"rules; drop {' and '.join(given)}")
+
+
+def autosave_name(game: str) -> str:
+    """The default autosave file of ``game`` in the current folder (the window's too)."""
+    return f"{game}-autosave.json"
+
+
+def add_save_options(parser: argparse.ArgumentParser, game: str) -> None:
+    """``--resume FILE``, ``--save FILE`` and ``--no-save``, as the window's ``play`` has
+    them."""
+    default = autosave_name(game)
+    parser.add_argument("--resume", default=None, metavar="FILE",
+                        help=f"continue a saved game (e.g. {default}; a game saved in the "
+                        "window too), with its own players, seed and rules")
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help=f"autosave after every turn here (default {default}, or the "
+                        "--resume file); a file holding another unfinished game is kept and "
+                        "the game saves to NAME-2.json")
+    parser.add_argument("--no-save", action="store_true", help="do not autosave")
+
+
+def save_path(args: argparse.Namespace, game: str) -> Path | None:
+    """The autosave file the options ask for: ``--save``, else the ``--resume`` file, else
+    the default; None with ``--no-save``."""
+    if args.no_save:
+        return None
+    if args.save:
+        return Path(args.save)
+    if args.resume:
+        return Path(args.resume)
+    return Path(autosave_name(game))

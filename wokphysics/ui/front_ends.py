@@ -29,7 +29,8 @@ from wokphysics.games.wok_and_roll.plugin import PLUGIN as WOK_AND_ROLL_GAME
 from wokphysics.games.wok_on_fire.plugin import PLUGIN as WOK_ON_FIRE_GAME
 from wokphysics.games.wok_star.plugin import PLUGIN as WOK_STAR_GAME
 from wokphysics.terminal.entry import VerbCommand
-from wokphysics.ui.turn.play import Setup, add_terminal_flag, autosave_name
+from wokphysics.terminal.options import autosave_name
+from wokphysics.ui.turn.play import Setup, add_terminal_flag
 
 if TYPE_CHECKING:
     import pygame

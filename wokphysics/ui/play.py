@@ -201,25 +201,11 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
 
 
 def claim_save(save: Path, resume: Path | None, game: str = INFO.name) -> Path | None:
-    """The save file this window owns (locked): the resumed game's own file, or for a new
-    game ``save`` unless it holds another unfinished game or another window plays it (then a
-    new name, said on the terminal). ``game``: whose resume command to suggest. None: the
-    resumed game's folder cannot be written, so it is played unsaved (said on the terminal);
-    a new game's save file that cannot be written is a UserError."""
-    from wokphysics.records.saving import FolderNotWritable, claim_save_file, claim_to_resume
+    """The save file this window owns (locked): see
+    :func:`~wokphysics.records.saving.claim_play_file` (what it says goes to the terminal)."""
+    from wokphysics.records.saving import claim_play_file
 
-    if resume is not None and resume.resolve() == save.resolve():
-        try:
-            return claim_to_resume(save)
-        except FolderNotWritable as refusal:
-            print(f"{save}: {refusal.reason}: this game is not saved as it goes on; to keep "
-                  "it, resume it with --save FILE in a folder you can write")
-            return None
-    chosen = claim_save_file(save)
-    if chosen != save:
-        print(f"{save} holds another game (continue it with: wokphysics play {game} --resume "
-              f"{save}); this game autosaves to {chosen}")
-    return chosen
+    return claim_play_file(save, resume, game)
 
 
 def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: Path | None,

@@ -23,6 +23,14 @@ NO_DEADLINE = -1.0
 """``deadline`` when no timer runs (no-timer games, no card)."""
 
 
+def turn_key(state: WokStarState) -> tuple[object, ...]:
+    """What identifies a turn (the window and the terminal autosave when it changes): a card
+    of the Action phase, or any step of the others."""
+    if state.phase is ACTION:
+        return (state.phase, state.round, state.current, len(state.deck))
+    return (state.phase, state.round, len(state.history))
+
+
 def start_round(state: WokStarState) -> None:
     """Shuffle the Customer deck, roll every pool, and reveal the first card."""
     rng = state.rng

@@ -57,37 +57,53 @@ TERMINAL_HINT = (
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    from wokphysics.terminal.options import add_save_options
+
     parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=3)
+    parser.set_defaults(players=None)  # given or not: --resume refuses it
     add_bot_options(parser, PLUGIN, "greedy")
+    add_save_options(parser, GAME)
 
 
 def play(args: argparse.Namespace) -> int:
-    """Play in the terminal against bots: type an action's number or its text."""
+    """Play in the terminal against bots: type an action's number or its text. The game
+    autosaves after every turn (``--save``, ``--no-save``); ``--resume FILE`` continues a
+    saved game (the window's too)."""
 
     from wokphysics.games.registry import bot_choices, check_bot_names, make_bot, new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.terminal.prompt import play_in_terminal, print_fitted
+    from wokphysics.terminal.saving import resumed_game, seat_game
     from wokphysics.terminal.seating import bot_seats, seats_line
     from wokphysics.terminal.we_will_wok_you.play import WeWillWokYouTerminal
 
-    _check_players(args.players)
-    args.bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot)
-    check_bot_names(GAME, [args.bot], "--bot")
-    names = bot_seats(args.players, args.bots, bot_choices(GAME), args.bot, GAME)
-    _check_config(args.config)
-    # A fresh deal each time unless a seed is given; the game itself stays seeded.
-    seed = seed_or_fresh(args.seed)
-    state = new_game(GAME, players=args.players, seed=seed, config=args.config)
+    record = resumed_game(args, PLUGIN)
+    state = None
+    names: list[str | None] = []
+    if record is None:
+        players = 3 if args.players is None else args.players
+        _check_players(players)
+        bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot or "greedy")
+        check_bot_names(GAME, [bot], "--bot")
+        names = bot_seats(players, args.bots, bot_choices(GAME), bot, GAME)
+        _check_config(args.config)
+        # A fresh deal each time unless a seed is given; the game itself stays seeded.
+        state = new_game(GAME, players=players, seed=seed_or_fresh(args.seed),
+                         config=args.config)
+    game = seat_game(args, PLUGIN, record, state, names)
     seats = [
-        None if name is None else make_bot(GAME, name, bot_seed(seed, seat))
-        for seat, name in enumerate(names)
+        None if name is None else make_bot(GAME, name, bot_seed(game.state.seed, seat))
+        for seat, name in enumerate(game.names)
     ]
     print_fitted(
-        f"We Will Wok You, seed {seed}: {seats_line(names)}. "
+        f"We Will Wok You, {game.opening}: {seats_line(game.names)}. "
         "Take a wok card with 'take W..' and then pay card by card."
     )
-    play_in_terminal(state, seats, WeWillWokYouTerminal())
+    try:
+        play_in_terminal(game.state, seats, WeWillWokYouTerminal(), turn_over=game.save.write)
+    finally:
+        game.save.close(game.state)
     return 0
 
 

@@ -58,8 +58,8 @@ def _add_common(parser: argparse.ArgumentParser, players: int, simulate: bool = 
     add_seed_and_config(parser, "dice", "wok_and_roll.toml", simulate)
 
 
-def _options(args: argparse.Namespace) -> dict[str, Any]:
-    check_players(args.players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
+def _options(args: argparse.Namespace, players: int) -> dict[str, Any]:
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     from wokphysics.games.wok_and_roll.settings import check_dishes_option
 
     check_dishes_option(args.dishes, args.expert, args.config)
@@ -75,38 +75,53 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    from wokphysics.terminal.options import add_save_options
+
     parser.epilog = HOW_TO_PLAY + TERMINAL_HINT
     _add_common(parser, players=3)  # as the window
+    parser.set_defaults(players=None)  # given or not: --resume refuses it
     add_bot_options(parser, PLUGIN, "greedy")
+    add_save_options(parser, GAME)
 
 
 def play(args: argparse.Namespace) -> int:
-    """Play in the terminal: people type actions by number or text, bots are announced."""
+    """Play in the terminal: people type actions by number or text, bots are announced. The
+    game autosaves after every turn (``--save``, ``--no-save``); ``--resume FILE`` continues
+    a saved game (the window's too)."""
 
     from wokphysics.games.registry import bot_choices, check_bot_names, make_bot, new_game
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_and_roll.state import WokAndRollState
     from wokphysics.terminal.prompt import print_fitted
+    from wokphysics.terminal.saving import resumed_game, seat_game
     from wokphysics.terminal.seating import bot_seats, seats_line
     from wokphysics.terminal.wok_and_roll.play import play_hidden
 
-    options = _options(args)
-    args.bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot)
-    check_bot_names(GAME, [args.bot], "--bot")
-    names = bot_seats(args.players, args.bots, bot_choices(GAME), args.bot, GAME)
-    # a fresh game each time unless a seed is given (the game itself stays seeded)
-    seed = seed_or_fresh(args.seed)
-    state = new_game(GAME, players=args.players, seed=seed, config=options)
+    record = resumed_game(args, PLUGIN)
+    state = None
+    names: list[str | None] = []
+    if record is None:
+        players = 3 if args.players is None else args.players
+        options = _options(args, players)
+        bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot or "greedy")
+        check_bot_names(GAME, [bot], "--bot")
+        names = bot_seats(players, args.bots, bot_choices(GAME), bot, GAME)
+        # a fresh game each time unless a seed is given (the game itself stays seeded)
+        state = new_game(GAME, players=players, seed=seed_or_fresh(args.seed), config=options)
+    game = seat_game(args, PLUGIN, record, state, names)
     seats = [
-        None if name is None else make_bot(GAME, name, bot_seed(seed, seat))
-        for seat, name in enumerate(names)
+        None if name is None else make_bot(GAME, name, bot_seed(game.state.seed, seat))
+        for seat, name in enumerate(game.names)
     ]
     print_fitted(
-        f"Wok and Roll, seed {seed}: {seats_line(names)}. Type an action's number or its "
-        "text. The bots' cooking is shown when each turn is over."
+        f"Wok and Roll, {game.opening}: {seats_line(game.names)}. Type an action's number "
+        "or its text. The bots' cooking is shown when each turn is over."
     )
-    assert isinstance(state, WokAndRollState)
-    play_hidden(state, seats)
+    assert isinstance(game.state, WokAndRollState)
+    try:
+        play_hidden(game.state, seats, turn_over=game.save.write)
+    finally:
+        game.save.close(game.state)
     return 0
 
 

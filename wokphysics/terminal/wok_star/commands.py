@@ -94,42 +94,85 @@ def play_config(args: argparse.Namespace) -> WokStarConfig:
 
 # ---------------------------------------------------------------------- play
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    from wokphysics.terminal.options import add_save_options
+
     _common(parser)
+    parser.set_defaults(players=None)  # given or not: --resume refuses it
     add_bot_options(parser, PLUGIN, "team")
+    add_save_options(parser, "wok-star")
 
 
 def play(args: argparse.Namespace) -> int:
+    """Wok Star at the prompt, in real time: the game autosaves after every turn
+    (``--save``, ``--no-save``); ``--resume FILE`` continues a saved game (the window's
+    too)."""
     import sys
 
     from wokphysics.games.registry import bot_choices, check_bot_names, make_bot
     from wokphysics.games.seeds import bot_seed
     from wokphysics.games.wok_star.clock import WallClock
     from wokphysics.games.wok_star.state import WokStarState
-    from wokphysics.terminal.seating import bot_seats, seats_line
-    from wokphysics.terminal.wok_star.play import CLEAR, HELP, LEGEND, TerminalPoll, play_live
-
-    args.bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot)
-    check_bot_names("wok-star", [args.bot], "--bot")  # named as typed, even with --bots 0
-    players = _players(args.players)
-    names = bot_seats(players, args.bots, bot_choices("wok-star"), args.bot, "wok-star")
-    config = play_config(args)
-    seed = seed_or_fresh(args.seed)
-    seats = [
-        None if name is None else make_bot("wok-star", name, bot_seed(seed, s))
-        for s, name in enumerate(names)
-    ]
-    clock = WallClock() if config.rules.timer else None
-    state = WokStarState(players, seed, config, clock)
+    from wokphysics.terminal.live_line import LiveLine, keys_one_by_one
     from wokphysics.terminal.prompt import print_fitted
+    from wokphysics.terminal.saving import resumed_game, seat_game
+    from wokphysics.terminal.seating import bot_seats, seats_line
+    from wokphysics.terminal.wok_star.play import (
+        CLEAR,
+        HELP,
+        LEGEND,
+        StarAutosave,
+        play_live,
+    )
 
+    record = resumed_game(args, PLUGIN)
+    state: WokStarState | None = None
+    names: list[str | None] = []
+    if record is None:
+        bot = level_bot(PLUGIN, getattr(args, "level", None), args.bot or "team")
+        check_bot_names("wok-star", [bot], "--bot")  # named as typed, even with --bots 0
+        players = _players(2 if args.players is None else args.players)
+        names = bot_seats(players, args.bots, bot_choices("wok-star"), bot, "wok-star")
+        config = play_config(args)
+        seed = seed_or_fresh(args.seed)
+        state = WokStarState(players, seed, config, WallClock() if config.rules.timer else None)
+        times: list[float] = []
+    else:
+        resumed = record.state
+        assert isinstance(resumed, WokStarState)
+        if resumed.config.rules.timer:  # the sand runs on from where it was saved
+            resumed.clock = WallClock(offset=resumed.now)
+        times = (record.times if record.times is not None  # a simulated game's otherwise
+                 else [step.after.now for step in record.steps()
+                       if isinstance(step.after, WokStarState)])
+    game = seat_game(args, PLUGIN, record, state, names, times)
+    star = game.state
+    assert isinstance(star, WokStarState)
+    seats = [
+        None if name is None else make_bot("wok-star", name, bot_seed(star.seed, s))
+        for s, name in enumerate(game.names)
+    ]
     # fitted to 80 columns: with 3 bots it ran to 100 and the terminal cut 'co' / 'mmands'
-    print_fitted(f"Wok Star, seed {seed}: {seats_line(names)}. Type 'help' for the commands.")
+    print_fitted(f"Wok Star, {game.opening}: {seats_line(game.names)}. Type 'help' for the "
+                 "commands.")
     print(HELP)
     print(LEGEND)
-    # Real time needs a terminal that can be polled; otherwise each turn waits for a line.
-    live = config.rules.timer and sys.stdin.isatty() and sys.platform != "win32"
+    autosave = StarAutosave(star, times, game.save.write)
     clear = CLEAR if sys.stdout.isatty() else ""
-    play_live(state, seats, poll=TerminalPoll() if live else None, clear=clear)
+    # Real time needs a terminal that can be polled; otherwise each turn waits for a line.
+    live = star.config.rules.timer and sys.stdin.isatty() and sys.platform != "win32"
+    try:
+        if not live:
+            play_live(star, seats, clear=clear, after_step=autosave)
+            return 0
+        line = LiveLine(sys.stdin.fileno(), sys.stdout)
+        try:
+            with keys_one_by_one(line.fd):
+                play_live(star, seats, read=line.read, write=line.write, poll=line.poll,
+                          clear=clear, after_step=autosave)
+        finally:
+            line.close()
+    finally:
+        game.save.close(star)
     return 0
 
 

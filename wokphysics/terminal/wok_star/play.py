@@ -26,6 +26,7 @@ from wokphysics.games.wok_star.actions import Use, WokStarAction
 from wokphysics.games.wok_star.characters import may_use, owner, user
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.timeline import turn_key
 from wokphysics.games.wok_star.words import Told, action_words, step_numbers
 from wokphysics.terminal.wok_star.render import fit, render, render_end, status_line
 
@@ -161,8 +162,10 @@ def play_live(
     write: Writer = print,
     poll: Poller | None = None,
     clear: str = "",
+    after_step: Callable[[], None] | None = None,
 ) -> WokStarState:
-    """Play to the end: ``seats[i]`` is a Bot or None for a person at this keyboard.
+    """Play to the end: ``seats[i]`` is a Bot or None for a person at this keyboard;
+    ``after_step()`` is called after every step (the autosave: :class:`StarAutosave`).
 
     With ``poll`` (a real terminal, timer on) the kitchen does not stop while you think:
     when you type nothing for a moment your turn passes as a ``wait`` and the bots go on,
@@ -173,9 +176,10 @@ def play_live(
     the whole table; without the timer the game waits for that person's Enter (with it the
     sand keeps running, so it does not). Every step but a wait is said in words with its
     numbers, the bots' and your own ("seat 1: placed a 4 on Pork: +2, now 3"). Every line
-    fits 80 columns.
+    fits 80 columns. In a real terminal, ``read``, ``write`` and ``poll`` are a
+    :class:`~wokphysics.terminal.live_line.LiveLine`'s, so no line lands on the prompt line.
     """
-    return _LiveGame(state, seats, read, _fitting(write), poll, clear).run()
+    return _LiveGame(state, seats, read, _fitting(write), poll, clear, after_step).run()
 
 
 class _LiveGame:
@@ -183,7 +187,8 @@ class _LiveGame:
     between people (hot seat), what is shown, what is read, the commands and the moves."""
 
     def __init__(self, state: WokStarState, seats: Sequence[Bot | None], read: Reader,
-                 write: Writer, poll: Poller | None, clear: str) -> None:
+                 write: Writer, poll: Poller | None, clear: str,
+                 after_step: Callable[[], None] | None = None) -> None:
         self.state = state
         self.seats = seats
         self.read = read
@@ -198,7 +203,7 @@ class _LiveGame:
         self.changes = 0  # actions other than waits: something on the table moved
         self.status = (-1, -1e9)  # (changes, time) when the last status line was printed
         self.late = False  # the customer on the table was overdue at the last line
-        self.fresh_output = True
+        self.after_step = after_step
 
     def run(self) -> WokStarState:
         """Play until the game ends or the person at the keyboard leaves."""
@@ -219,7 +224,6 @@ class _LiveGame:
                 break
             if text is None:  # time passed: a wait, and the others go on
                 continue
-            self.fresh_output = True
             said = text.lower()  # the commands, like the actions, in any case ("Help")
             if said in ("q", "quit", "exit"):
                 write("leaving the game")
@@ -238,8 +242,6 @@ class _LiveGame:
         state = self.state
         action = bot.choose(state)
         self._step(action, _who(state, seat, action), seat)
-        if str(action) != "wait":
-            self.fresh_output = True
 
     def _step(self, action: Action, who: int, seat: int) -> None:
         """Apply ``action`` (taken by ``who`` on ``seat``'s turn) and say it, a wait aside."""
@@ -247,7 +249,7 @@ class _LiveGame:
         if self.seats[seat] is None:
             self.listed = []
         before = Told.of(state)
-        state.apply(action)
+        self._apply(action)
         if str(action) != "wait":
             self.changes += 1
             self.write(f"  {step_line(state, action, who, self.names, before)}")
@@ -281,14 +283,12 @@ class _LiveGame:
             self.write(render(state, seat, now))
             self.shown = scene
             self.status = (self.changes, now)
-            self.fresh_output = True
         elif state.phase is Phase.ACTION and (
             self.status[0] != self.changes or now - self.status[1] >= _STATUS_EVERY
             or state.overdue != self.late
         ):
             self.write(status_line(state, seat, now))
             self.status = (self.changes, now)
-            self.fresh_output = True
         self.late = state.overdue
 
     def _typed(self, seat: int) -> str | None:
@@ -298,15 +298,18 @@ class _LiveGame:
         prompt = f"seat {seat + 1}> "
         if self.poll is not None and _can_pass(state):
             patience = state.config.time.wait / max(1, state.num_players)
-            typed = self.poll(prompt if self.fresh_output else "", patience)
-            self.fresh_output = False
+            typed = self.poll(prompt, patience)
             if typed is None:
-                state.apply(state.parse_action("wait"))
+                self._apply(state.parse_action("wait"))
                 return None
             return typed.strip()
-        text = self.read(prompt).strip()
-        self.fresh_output = True
-        return text
+        return self.read(prompt).strip()
+
+    def _apply(self, action: Action) -> None:
+        """Take ``action`` on the table, then tell :attr:`after_step` (the autosave)."""
+        self.state.apply(action)
+        if self.after_step is not None:
+            self.after_step()
 
     def _command(self, said: str, seat: int) -> bool:
         """Help, the table again or a page of the numbered moves; False for anything else."""
@@ -446,19 +449,27 @@ def _can_pass(state: WokStarState) -> bool:
     )
 
 
-class TerminalPoll:
-    """Reads a line from standard input if one is typed in time (POSIX terminals only)."""
+class StarAutosave:
+    """Wok Star's autosave at the prompt, as the window's: after every turn (each card of the
+    Action phase, each step of the other phases, the end), with the game time of every step
+    (the sand timers run on the wall clock: replayed at those times on a step clock, the
+    steps reach the saved game exactly, in the window too). ``times`` holds one time per step
+    of the state's history so far; ``write(state)`` writes the save file."""
 
-    def __call__(self, prompt: str, seconds: float) -> str | None:
-        import select
-        import sys
+    def __init__(self, state: WokStarState, times: list[float],
+                 write: Callable[[WokStarState], None]) -> None:
+        if len(times) != len(state.history):
+            raise ValueError(f"{len(times)} step times for {len(state.history)} steps")
+        self.state = state
+        self.times = times
+        self._write = write
+        self._turn = turn_key(state)
 
-        if prompt:
-            print(prompt, end="", flush=True)
-        ready, _, _ = select.select([sys.stdin], [], [], seconds)
-        if not ready:
-            return None
-        line = sys.stdin.readline()
-        if not line:
-            raise EOFError
-        return line.rstrip("\n")
+    def __call__(self) -> None:
+        """A step was just taken: note its time; write the game when a turn is over."""
+        state = self.state
+        self.times.append(state.now)
+        turn = turn_key(state)
+        if state.is_terminal() or turn != self._turn:
+            self._turn = turn
+            self._write(state)

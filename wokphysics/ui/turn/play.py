@@ -20,7 +20,12 @@ from typing import TYPE_CHECKING
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
 from wokphysics.games.registry import bot_choices
-from wokphysics.terminal.options import check_players, check_save_options, check_seed
+from wokphysics.terminal.options import (
+    autosave_name,
+    check_players,
+    check_save_options,
+    check_seed,
+)
 from wokphysics.terminal.seating import add_level_option, level_bot
 from wokphysics.ui.play import claim_save, parse_size
 
@@ -34,11 +39,6 @@ if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` 
 SceneMaker = Callable[["TurnSession", "Text", "Sound", "Callable[[], None] | None",
                        "Callable[[], None] | None"], "TurnScene"]
 """``maker(session, text, sound, on_new_game, on_home)``: a game's scene for a session."""
-
-
-def autosave_name(game: str) -> str:
-    """The default autosave file of ``game`` (in the current folder)."""
-    return f"{game}-autosave.json"
 
 
 @dataclass(frozen=True)

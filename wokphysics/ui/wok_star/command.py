@@ -20,13 +20,17 @@ from wokphysics.errors import UserError
 from wokphysics.games.registry import bot_choices
 from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.plugin import PLUGIN as WOK_STAR
-from wokphysics.terminal.options import check_players, check_save_options, seed_or_fresh
+from wokphysics.terminal.options import (
+    autosave_name,
+    check_players,
+    check_save_options,
+    seed_or_fresh,
+)
 from wokphysics.terminal.seating import add_level_option, level_bot
 from wokphysics.terminal.wok_star.commands import add_rules_options, play_config
 from wokphysics.ui.turn.play import (
     add_terminal_flag,
     add_window_arguments,
-    autosave_name,
     window_options,
 )
 

@@ -27,6 +27,7 @@ import pygame
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.timeline import turn_key
 from wokphysics.ui.replay_steps import BAR_MARGIN, TURN_S, TurnStepper
 from wokphysics.ui.scene import EngineGate
 from wokphysics.ui.widgets import Text
@@ -34,7 +35,7 @@ from wokphysics.ui.wok_star.layout import StarLayout
 from wokphysics.ui.wok_star.pieces import PANEL
 from wokphysics.ui.wok_star.presenter import StarPresenter
 from wokphysics.ui.wok_star.record import replay
-from wokphysics.ui.wok_star.session import StarSession, turn_key
+from wokphysics.ui.wok_star.session import StarSession
 
 
 class StarReplayHost(Protocol):

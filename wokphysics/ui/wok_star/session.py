@@ -37,6 +37,7 @@ from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.seats import busy
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.timeline import turn_key
 from wokphysics.records.saving import SaveFailed
 from wokphysics.ui.turn.seats import player_names
 from wokphysics.ui.wok_star.autosave import Autosaver
@@ -109,13 +110,6 @@ class SessionStep:
     before: Before
     bot: bool
     passing: bool = False
-
-
-def turn_key(state: WokStarState) -> tuple[object, ...]:
-    """What identifies a turn: a card of the Action phase, or any step of the others."""
-    if state.phase is Phase.ACTION:
-        return (state.phase, state.round, state.current, len(state.deck))
-    return (state.phase, state.round, len(state.history))
 
 
 class StarSession:
