@@ -52,8 +52,9 @@ def test_a_terminal_game_autosaves_after_every_turn_and_resumes(
     first = _play(capsys, monkeypatch, game, "--seed", "2", "--players", "2", "--bots", "1")
     assert first.status == 0, first.err
     save = tmp_path / f"{game}-autosave.json"
-    assert (f"the game is saved in {game}-autosave.json; continue it with: wokphysics play "
-            f"{game} --terminal --resume {game}-autosave.json") in first.out
+    assert (f"the game is saved in {game}-autosave.json; continue it with:\n  wokphysics play "
+            f"{game} --terminal --resume {game}-autosave.json\n") in first.out
+    assert _too_wide(first.out) == []
     record = read_record(save)
     assert record.seats == ("person", "team" if game == "wok-star" else "greedy")
     assert not record.state.is_terminal() and len(record.state.history) > 3
@@ -139,6 +140,13 @@ def test_wok_star_at_the_prompt_saves_each_steps_time_and_replays_exactly(
     assert isinstance(star.state, WokStarState) and star.times == data["times"]
 
 
+def _too_wide(out: str) -> list[str]:
+    """The lines about the save wider than 80 columns, but for a command to type, which is
+    printed whole on a line of its own (a file name may make it longer)."""
+    return [line for line in out.splitlines() if "autosave" in line and len(line) > 80
+            and not line.startswith("  wokphysics play ")]
+
+
 def _refused(outcome: Outcome, *words: str) -> None:
     assert outcome.status == 2, outcome
     assert outcome.one_line_error, outcome.err
@@ -196,7 +204,8 @@ def test_a_new_terminal_game_keeps_another_unfinished_one(
     assert second.status == 0, second.err
     assert (f"{game}-autosave.json holds another game (continue it with: wokphysics play "
             f"{game} --terminal --resume {game}-autosave.json); this game autosaves to "
-            f"{game}-autosave-2.json") in second.out
+            f"{game}-autosave-2.json") in " ".join(second.out.split())
+    assert _too_wide(second.out) == []
     assert (tmp_path / f"{game}-autosave.json").read_text() == kept
     assert read_record(tmp_path / f"{game}-autosave-2.json").state.seed == 2
 
@@ -238,7 +247,7 @@ def test_a_game_played_at_a_prompt_is_locked_against_a_second_player(
         _refused(window, "another wokphysics window or terminal is playing this game")
         fresh = _play(capsys, monkeypatch, "we-will-wok-you", "--save", "held.json",
                       "--players", "2", "--bots", "1")
-        assert fresh.status == 0 and "this game autosaves to held-2.json" in fresh.out
+        assert fresh.status == 0 and "this game autosaves to held-2.json" in fresh.out, fresh
     finally:
         out, err = holder.communicate("quit\n")
     assert holder.returncode == 0, err

@@ -37,6 +37,7 @@ from wokphysics.records.saving import (
 )
 from wokphysics.replay.turn_record import PERSON, TurnRecord, read_record, write_record
 from wokphysics.terminal.options import check_save_options, save_path
+from wokphysics.terminal.prompt import print_fitted
 
 
 def resumed_game(args: argparse.Namespace, plugin: GamePlugin) -> TurnRecord | None:
@@ -92,7 +93,7 @@ class TerminalSave:
         path = save_path(args, game)
         if path is not None:
             resume = Path(args.resume) if args.resume else None
-            path = claim_play_file(path, resume, game, terminal=True)
+            path = claim_play_file(path, resume, game, terminal=True, say=print_fitted)
         return cls(path, game, tuple(seats), initial, times)
 
     def write(self, state: GameState) -> None:
@@ -119,7 +120,9 @@ class TerminalSave:
         release_save_file(self.path)
         line = saved_game_line(self.game, self.path, terminal=True)
         if line is not None and self.problem is None:
-            print(line)
+            # the command on a line of its own: it fits 80 columns and copies whole
+            said, command = line.split(" with: ", 1)
+            print(f"{said} with:\n  {command}")
 
 
 @dataclass
