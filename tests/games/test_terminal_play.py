@@ -337,3 +337,14 @@ def _play_checking_examples(seed: int, expert: bool, checked: dict[str, int]) ->
     play_in_terminal(state, [None, WokAndRollGreedyBot(1), WokAndRollGreedyBot(2)], game,
                      read=read, write=out.append, clear=lambda: None)
     assert state.is_terminal()
+
+
+def test_the_end_of_input_is_said_below_the_prompt() -> None:
+    """Ctrl-D at a prompt left the cursor after it, and the save's line was printed there
+    ('your move (...): the game is saved in ...'): the leaving is said on a line of its own."""
+    state = new_game("we-will-wok-you", players=2, seed=4)
+    out: list[str] = []
+    with pytest.raises(SystemExit):
+        play_in_terminal(state, [None, GreedyBot(1)], WeWillWokYouTerminal(),
+                         read=_answers([]), write=out.append, clear=lambda: None)
+    assert out[-1] == "\n(end of input: you left the game)"

@@ -276,3 +276,41 @@ def test_wok_star_at_the_prompt_saves_after_every_turn_as_the_window() -> None:
             turns.append(len(state.history))
     assert writes == turns and len(writes) > 50
     assert times == sorted(times) and len(times) == len(state.history)
+
+
+@pytest.mark.parametrize("game", ["we-will-wok-you", "wok-and-roll"])
+def test_ctrl_c_at_the_prompt_saves_the_turn_under_way(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C leaves as the window's does: the game is saved as it stands (its line printed
+    below the prompt, not after it), then 'interrupted', exit status 130."""
+    import io
+
+    from wokphysics.cli import main
+
+    class Keyboard(io.StringIO):
+        """Three moves typed, then Ctrl-C."""
+
+        def readline(self, size: int | None = -1) -> str:
+            line = super().readline()
+            if not line:
+                raise KeyboardInterrupt
+            return line
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", Keyboard("1\n1\n1\n"))
+    status = main(["play", game, "--terminal", "--players", "2", "--bots", "1", "--seed", "3"])
+    out, err = capsys.readouterr()
+    outcome = Outcome(status, out, err)
+    assert outcome.status == 130 and "wokphysics: interrupted" in outcome.err
+    assert outcome.out.endswith(f"\nthe game is saved in {game}-autosave.json; continue it "
+                                f"with:\n  wokphysics play {game} --terminal --resume "
+                                f"{game}-autosave.json\n")
+    saved = read_record(tmp_path / f"{game}-autosave.json").state
+    replayed = read_record(tmp_path / f"{game}-autosave.json").initial.clone()
+    people = 0
+    for action in saved.history:
+        people += replayed.current_player == 0
+        replayed.apply(action)
+    assert people >= 2 and replayed.current_player == 0, "saved at the person's prompt"

@@ -170,10 +170,18 @@ def autosave_name(game: str) -> str:
     return f"{game}-autosave.json"
 
 
+def save_hint(game: str) -> str:
+    """The sentence a terminal game's ``--help`` ends with: how it is saved."""
+    return (f"The game autosaves after every turn and when you leave to "
+            f"{autosave_name(game)} (--save FILE, --no-save), the window's file: --resume "
+            "FILE continues it here or in the window, and a game saved in the window here.")
+
+
 def add_save_options(parser: argparse.ArgumentParser, game: str) -> None:
     """``--resume FILE``, ``--save FILE`` and ``--no-save``, as the window's ``play`` has
     them."""
     default = autosave_name(game)
+    parser.epilog = f"{parser.epilog} {save_hint(game)}" if parser.epilog else save_hint(game)
     parser.add_argument("--resume", default=None, metavar="FILE",
                         help=f"continue a saved game (e.g. {default}; a game saved in the "
                         "window too), with its own players, seed and rules")

@@ -229,8 +229,12 @@ class _Prompt:
     def _read(self, prompt: str) -> str:
         try:
             text = self.read(prompt).strip()
-        except EOFError:
+        except EOFError:  # Ctrl-D: said on a line of its own, not after the prompt
+            self.write("\n(end of input: you left the game)")
             raise SystemExit(0) from None
+        except KeyboardInterrupt:  # Ctrl-C: what follows (the save's line) below the prompt
+            self.write("")
+            raise
         if text.lower() in QUIT_WORDS:
             self.write("You left the game.")
             raise SystemExit(0)
@@ -332,6 +336,7 @@ def play_in_terminal(
                 try:
                     read("")
                 except EOFError:
+                    write("\n(end of input: you left the game)")
                     raise SystemExit(0) from None
                 clear()
                 on_screen = seat

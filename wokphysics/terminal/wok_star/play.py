@@ -303,7 +303,11 @@ class _LiveGame:
                 self._apply(state.parse_action("wait"))
                 return None
             return typed.strip()
-        return self.read(prompt).strip()
+        try:
+            return self.read(prompt).strip()
+        except KeyboardInterrupt:  # Ctrl-C: what follows (the save's line) below the prompt
+            self.write("")
+            raise
 
     def _apply(self, action: Action) -> None:
         """Take ``action`` on the table, then tell :attr:`after_step` (the autosave)."""

@@ -102,7 +102,8 @@ def add_arguments(parser: argparse.ArgumentParser, plugin: GamePlugin, default_b
     parser.add_argument("--config", default=None, metavar="PATH",
                         help=f"a TOML file or folder layered over config/{plugin.config_file}")
     parser.add_argument("--resume", default=None, metavar="FILE",
-                        help=f"continue a saved game (default file {autosave_name(plugin.name)})")
+                        help=f"continue a saved game (default file {autosave_name(plugin.name)}; "
+                        "one saved at the terminal too)")
     parser.add_argument("--save", default=None, metavar="FILE",
                         help=f"autosave after every turn here (default "
                         f"{autosave_name(plugin.name)}, or the --resume file; none with "

@@ -57,7 +57,8 @@ shows the controls, M mutes, R restarts. Between rounds: Accounting (money earne
 Purchase (recipes, upgrades, advertising, with their prices).
 
 In the terminal (--terminal; see 'wokphysics play wok-star --terminal --help' for its
-options): type short commands (help lists them) while the sand runs."""
+options): type short commands (help lists them) while the sand runs. It saves to the same
+file, so a game goes on in either."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -78,7 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", default=None, metavar="PATH",
                         help="a TOML file (or folder) layered over config/wok_star.toml")
     parser.add_argument("--resume", default=None, metavar="FILE",
-                        help=f"continue a saved game (e.g. {AUTOSAVE})")
+                        help=f"continue a saved game (e.g. {AUTOSAVE}; one saved at the "
+                        "terminal too)")
     parser.add_argument("--save", default=None, metavar="FILE",
                         help=f"autosave after every turn here (default {AUTOSAVE}, or the "
                         "--resume file; none with --max-frames)")
