@@ -7,7 +7,6 @@ unreadable or mismatched saves and a finished game."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -185,10 +184,21 @@ def test_bad_saves_are_refused_in_one_line(
              "--players and --bot")
     _refused(_play(capsys, monkeypatch, game, "--no-save", "--save", "x.json"),
              "--no-save and --save FILE contradict each other")
-    _refused(_play(capsys, monkeypatch, game, "--save", "no/such/folder/x.json"),
-             "no/such/folder/x.json: cannot lock the save file")
+    (tmp_path / "folder").mkdir()
+    for name, said in [
+        ("no/such/folder/x.json", "--save no/such/folder/x.json: there is no folder "
+         "no/such/folder; name a file in a folder that exists"),
+        ("folder", "--save folder: names a folder; name a file in it, e.g. --save "
+         "folder/game.json"),
+        ("/dev/null", "--save /dev/null: not a regular file (a device or a pipe)"),
+        ("", "--save needs a file name"),
+    ]:
+        _refused(_play(capsys, monkeypatch, game, "--save", name), said)
+        _refused(wokphysics(capsys, monkeypatch, "play", game, "--save", name,
+                            "--max-frames", "1"), said)  # the window's, the same
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "cut.json", "other.json", "over.json"], "a refused command writes no file"
+        "cut.json", "folder", "other.json", "over.json"], "a refused command writes no file"
+    assert list((tmp_path / "folder").iterdir()) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -230,8 +240,7 @@ def test_a_game_played_at_a_prompt_is_locked_against_a_second_player(
         [sys.executable, "-m", "wokphysics.cli", "play", "we-will-wok-you", "--terminal",
          "--players", "2", "--bots", "1", "--seed", "3", "--save", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-    )
+    )  # this checkout's package: conftest.py puts it on the PYTHONPATH of what tests start
     try:
         lock = tmp_path / "held.json.lock"
         for _ in range(600):

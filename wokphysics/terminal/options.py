@@ -7,6 +7,7 @@ options read and fail the same way in every game.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 from pathlib import Path
 
@@ -156,6 +157,8 @@ def check_save_options(args: argparse.Namespace) -> None:
     players, seed and rules are the saved game's)."""
     if getattr(args, "no_save", False) and getattr(args, "save", None):
         raise UserError("--no-save and --save FILE contradict each other; give one of them")
+    if getattr(args, "save", None) is not None and not getattr(args, "no_save", False):
+        check_save_file(args.save)
     if not getattr(args, "resume", None):
         return
     given = [flag for dest, flag in NEW_GAME_OPTIONS
@@ -202,3 +205,33 @@ def save_path(args: argparse.Namespace, game: str) -> Path | None:
     if args.resume:
         return Path(args.resume)
     return Path(autosave_name(game))
+
+
+def _shown(name: str) -> str:
+    """A file name for a message line: at most 60 characters, and the count if cut."""
+    return name if len(name) <= 60 else f"{name[:40]}...({len(name)} characters)"
+
+
+def check_save_file(name: str) -> None:
+    """``--save NAME`` names a file that can be a save: a UserError in one line for an empty
+    name, a folder, a device or pipe (``/dev/null`` took the save as ``/dev/null-2``), or a
+    file in a folder that does not exist. Whether the folder may be written is found when the
+    file is claimed (:mod:`wokphysics.records.saving`)."""
+    if not name.strip():
+        raise UserError("--save needs a file name, e.g. --save game.json")
+    path = Path(name)
+    shown = _shown(name)
+    try:
+        if name.endswith(("/", os.sep)) or path.is_dir():
+            raise UserError(f"--save {shown}: names a folder; name a file in it, e.g. "
+                            f"--save {_shown(str(path / 'game.json'))}")
+        if path.exists() and not path.is_file():
+            raise UserError(f"--save {shown}: not a regular file (a device or a pipe); name "
+                            "a save file, e.g. --save game.json")
+        if not path.parent.is_dir():
+            raise UserError(f"--save {shown}: there is no folder {_shown(str(path.parent))}; "
+                            "name a file in a folder that exists")
+    except OSError as error:  # a name too long for the file system, say
+        raise UserError(f"--save {shown}: {error.strerror or error}") from None
+    except ValueError:  # a NUL in the name
+        raise UserError(f"--save {shown!r}: a file name cannot hold that character") from None
