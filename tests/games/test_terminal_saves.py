@@ -323,3 +323,32 @@ def test_ctrl_c_at_the_prompt_saves_the_turn_under_way(
         people += replayed.current_player == 0
         replayed.apply(action)
     assert people >= 2 and replayed.current_player == 0, "saved at the person's prompt"
+
+
+def test_a_failed_write_is_said_once_and_the_game_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full disk: the game goes on, the failure said once (not after every turn), and the
+    next write that succeeds clears it (as the window shows its save problem until then)."""
+    from wokphysics.records.saving import SaveFailed
+
+    state = new_game("we-will-wok-you", 2, 3)
+    said: list[str] = []
+    save = saving.TerminalSave(tmp_path / "g.json", "we-will-wok-you", ("person", "greedy"),
+                               state.clone(), say=said.append)
+    full = True
+
+    def write(*args: object) -> None:
+        if full:
+            raise SaveFailed(tmp_path / "g.json", "No space left on device")
+        write_record(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(saving, "write_record", write)
+    save.write(state)
+    save.write(state)
+    assert said == [f"wokphysics: {tmp_path / 'g.json'}: cannot write the save file: No space "
+                    "left on device; the game goes on and is saved again after the next turn"]
+    assert save.problem is not None and not (tmp_path / "g.json").exists()
+    full = False
+    save.write(state)
+    assert save.problem is None and read_record(tmp_path / "g.json").state.seed == 3

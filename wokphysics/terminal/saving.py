@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from wokphysics.errors import UserError
@@ -82,6 +82,9 @@ class TerminalSave:
     times: list[float] | None = None
     problem: str | None = None
     """Why the last write failed (a full disk), said once; None once a write succeeds."""
+    say: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr))
+    """Where a failed write is said: standard error, or a live prompt's :meth:`~wokphysics.
+    terminal.live_line.LiveLine.write`, which prints above the prompt line, not on it."""
 
     @classmethod
     def claim(cls, args: argparse.Namespace, game: str, seats: Sequence[str],
@@ -105,8 +108,8 @@ class TerminalSave:
             write_record(self.path, self.game, self.seats, self.initial, state, self.times)
         except SaveFailed as failure:
             if self.problem is None:
-                print(f"wokphysics: {failure}; the game goes on and is saved again after the "
-                      "next turn", file=sys.stderr)
+                self.say(f"wokphysics: {failure}; the game goes on and is saved again after "
+                         "the next turn")
             self.problem = str(failure)
             return
         self.problem = None

@@ -165,6 +165,7 @@ def play(args: argparse.Namespace) -> int:
             play_live(star, seats, clear=clear, after_step=autosave)
             return 0
         line = LiveLine(sys.stdin.fileno(), sys.stdout)
+        game.save.say = line.write  # a failed save is said above the prompt line too
         try:
             with keys_one_by_one(line.fd):
                 play_live(star, seats, read=line.read, write=line.write, poll=line.poll,
