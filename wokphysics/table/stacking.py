@@ -128,11 +128,14 @@ class Stacking(Parking):
         card.support = support
         self._loads = None
         if support is not None:
-            at = support.body.world_to_local(card.body.position)
+            at = chipmunk.world_to_local(support.body, *chipmunk.position(card.body))
             hold = pymunk.PivotJoint(support.body, card.body, at, (0.0, 0.0))
             hold.max_bias = 0.0
             hold_twist = pymunk.GearJoint(
-                support.body, card.body, card.body.angle - support.body.angle, 1.0
+                support.body,
+                card.body,
+                chipmunk.angle(card.body) - chipmunk.angle(support.body),
+                1.0,
             )
             hold_twist.max_bias = 0.0
             card.hold = (hold, hold_twist)

@@ -256,11 +256,13 @@ class Stroke:
         self._riding.sort(key=lambda c: c.id)
         self._touched.add(card.id)
         body = self._body
-        at = body.world_to_local(card.body.position)
+        at = chipmunk.world_to_local(body, *chipmunk.position(card.body))
         hold = pymunk.PivotJoint(body, card.body, at, (0.0, 0.0))
         hold.max_bias = 0.0
         hold.max_force = 0.0
-        twist = pymunk.GearJoint(body, card.body, card.body.angle - body.angle, 1.0)
+        twist = pymunk.GearJoint(
+            body, card.body, chipmunk.angle(card.body) - chipmunk.angle(body), 1.0
+        )
         twist.max_bias = 0.0
         twist.max_force = 0.0
         self._holds[card.id] = (hold, twist)
