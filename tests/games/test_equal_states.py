@@ -4,9 +4,10 @@ A state's ``clone()`` and its JSON round trip (``state_from_json(to_json())``) c
 it; this file checks that they also *play* alike. For random reachable states (a seeded random
 playout stopped after a drawn number of actions): the three copies list the same legal
 actions in the same order, all accept the same next action, and every registered bot, seeded
-alike, makes the same choices on each copy for the next ``BOT_ACTIONS`` actions, leaving equal
-states. A game that listed its moves in a different order after a save, or whose bots chose
-differently on a copy, would replay differently from a saved game.
+alike, makes the same choices on each copy for the next ``BOT_ACTIONS`` actions
+(``SEARCH_ACTIONS`` for a search bot), leaving equal states. A game that listed its moves
+in a different order after a save, or whose bots chose differently on a copy, would replay
+differently from a saved game.
 """
 
 from __future__ import annotations
@@ -36,6 +37,15 @@ SEARCH_BUDGET = 3
 """Iterations a move of a search bot here: its choice goes through the same code at any
 budget (determinization, search, the decision's generator), and its default budget would
 make these examples take an hour."""
+SEARCH_ACTIONS = 10
+"""The choices a search bot makes from each copy (the other bots make ``BOT_ACTIONS``). Each
+searched decision plays whole games from the state (Wok and Roll's paired search about two
+playouts a candidate move, whatever the budget): at 50 choices its mcts took 72 of the 73
+CPU seconds of Wok and Roll's every-bot test and 119 of the 152 of its Expert Menu variant
+(5 dishes). A search bot reads a copy through the same code at its first choice as at its
+50th (the seat's observation seeds the decision, the hidden cards and dice are dealt from
+the state, the moves are listed and applied), and the states it starts from are drawn from
+every depth of the game (``steps``), so ten choices a state check the same property."""
 
 
 def _bots(name: str) -> list[str]:
@@ -65,11 +75,13 @@ def _legal_texts(state: GameState) -> list[str]:
 
 
 def _bot_choices(state: GameState, bot: str, seed: int) -> list[str]:
-    """The next ``BOT_ACTIONS`` choices of ``bot`` in every seat, applied to ``state``."""
+    """The next ``BOT_ACTIONS`` choices of ``bot`` in every seat (``SEARCH_ACTIONS`` if it is
+    a search bot), applied to ``state``."""
     name = state.info.name
     bots = [make_bot(name, bot, bot_seed(seed, seat)) for seat in range(state.num_players)]
+    searches = bot.split(":")[0] in turn_engine(name).budgeted
     chosen: list[str] = []
-    for _ in range(BOT_ACTIONS):
+    for _ in range(SEARCH_ACTIONS if searches else BOT_ACTIONS):
         if state.is_terminal():
             break
         action = bots[state.current_player].choose(state)
