@@ -71,6 +71,7 @@ def test_a_flick_release_speed_is_read_within_five_per_cent() -> None:
     assert errors == release_speed_errors(60, 6, follow_wall=False)  # the same every run
 
 
+@pytest.mark.slow
 def test_the_bursty_patterns_are_read_right_or_flagged_never_misread() -> None:
     """The bursty figure's measurement itself (on virtual time: the same every run): flicks
     from a 1000 Hz and a 125 Hz mouse while frames take up to 60 ms around the release and

@@ -200,6 +200,7 @@ def _full_after(lines: int) -> Any:
     return append_until_full
 
 
+@pytest.mark.slow
 def test_a_full_disk_ends_in_one_line_and_resume_finishes_the_same_study(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -109,6 +109,7 @@ def test_wok_on_fire_pairs_its_flips_and_the_cards_leaving_the_wok() -> None:
     assert list(found["cards leaving the wok"].values) == [3.0] * 3
 
 
+@pytest.mark.slow
 def test_an_interrupted_comparison_resumes_to_the_files_of_one_run_in_one_go(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -57,6 +57,7 @@ def test_a_study_of_several_player_counts_prints_a_table_per_count(
             assert f"\n{seat:>4}  {bot:<12} {wins:>6.1f} {100 * wins / 6:>5.1f}%" in table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("verb", "options", "named"),
     [

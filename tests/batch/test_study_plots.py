@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from wokphysics.batch.charts import Chart, ChartSet
 from wokphysics.batch.columns import Columns
@@ -97,6 +98,7 @@ def test_chart_sets_without_a_sweep_draw_one_figure_per_chart() -> None:
     assert plots[0].figure.axes[0].get_title() == "A (95 % intervals)"
 
 
+@pytest.mark.slow
 def test_a_resumed_report_is_the_page_of_the_study_run_in_one_go(tmp_path: Path) -> None:
     # Before: the resumed page listed its definition sorted (read back from study.json) and
     # had a second row of runs with other timings.

@@ -113,6 +113,7 @@ def test_equal_states_list_the_same_moves_and_accept_the_same_move(
     assert clone == original and loaded == original
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", turn_game_names())
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -150,6 +151,7 @@ OPTION_VARIANTS = [
 locks, Pantry) and Wok Star without its timer, events and characters."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), OPTION_VARIANTS)
 @settings(max_examples=20, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())

@@ -133,6 +133,7 @@ def test_wok_star_planner_ignores_the_order_of_the_decks() -> None:
 
 
 # --------------------------------------------------------------------------- determinism
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "spec"), [
     ("we-will-wok-you", "mcts:6"), ("wok-and-roll", "mcts:4"), ("wok-star", "planner:6"),
 ])

@@ -179,6 +179,7 @@ def test_in_real_time_the_bots_go_on_while_you_think() -> None:
     assert state.now > 20.0 and "TIME UP" in text and "your dice" in text
 
 
+@pytest.mark.slow
 def test_the_config_files_difficulty_is_used_unless_one_is_given(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -199,6 +199,7 @@ def test_hard_flicks_fly_as_high_and_far_as_their_impulse_sends_them() -> None:
     assert travels[1] > 0.5 * peaks[1], "not straight up: it goes about as far as high"
 
 
+@pytest.mark.slow
 def test_far_above_the_band_a_flick_is_a_gamble_at_every_angle() -> None:
     """3 to 4 m/s, 120 flicks per approach angle (deep and shallow catches): P(flip) 30-70 %
     at each angle (it was 13 % at 0 degrees and 93 % at 75: a function of orientation)."""

@@ -335,6 +335,7 @@ def _tip_box(app: App, scene: LauncherScene) -> pygame.Rect:
                        int(ys.max() - ys.min() + 1))
 
 
+@pytest.mark.slow
 def test_no_tooltip_covers_another_control(tmp_path: Path) -> None:
     """Issue 27: the game card's tooltip covered Seed and Start. Resting on every game,
     seat, option (its value and its name) and button, the tooltip covers no other control."""

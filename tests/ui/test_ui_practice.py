@@ -46,6 +46,7 @@ def _taught(scene: PracticeScene, direction: float) -> tuple[float, float]:
     return taught(bands, approach_angle(card, math.cos(direction), math.sin(direction)))
 
 
+@pytest.mark.slow
 def test_a_hand_with_ten_percent_speed_scatter_flips_most_cards() -> None:
     """A person who does what the gauge teaches (the blade in the middle of the depths that
     flip a card at its angle, the speed in the middle of the band there) and misses the speed
