@@ -319,7 +319,7 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     assert named_before_taking
     _hurry_to_the_end(app, scene)
     app.frame()
-    new_game = [b for b in scene.ui.layout.buttons if b.label.startswith("New game")]
+    new_game = [b for b in scene.ui.layout.buttons if b.label == "N: new game"]
     assert new_game, "the end screen offers a new game"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {
         "pos": new_game[0].rect.center, "button": 1}))

@@ -189,8 +189,18 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
             player: make_wof_bot(cfg, label, bot_seed(game.seed, player))
             for player, label in enumerate(game.bots) if label != "person"
         }
+        home = app.home
+
+        def go_home() -> None:
+            if home is not None:
+                app.switch(home)
+
+        def watch(game: WokOnFireGame = game) -> None:
+            app.switch(replay_factory(game, save))
+
         scene = PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart,
-                          reading=app, sound=app.sound.play)
+                          reading=app, sound=app.sound.play, on_replay=watch,
+                          on_home=go_home if home is not None else None)
         if save is not None:
             saver = Autosave(game, save)  # written now and after every turn
             app.on_leave = lambda: save_on_leave(scene, saver)
@@ -198,6 +208,28 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
         return scene
 
     return on_table(cfg, new_scene)
+
+
+def replay_factory(game: WokOnFireGame, save: Path | None) -> SceneFactory:
+    """The replay of ``game`` (V on its end screen) as a scene on the same table: its record
+    as it stands, played from the start as ``wokphysics replay`` plays a file (named after
+    ``save``, the file that keeps it, if any)."""
+    from wokphysics.games.wok_on_fire.record import build_record
+    from wokphysics.ui.app import on_table
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.replay_viewer import GameSource, ReplayScene
+    from wokphysics.ui.widgets import Text
+
+    data = build_record(game)
+    name = str(save) if save is not None else "the game just played"
+
+    def source() -> GameSource:
+        return GameSource(name, data)
+
+    def new_scene(renderer: TableRenderer, text: Text, app: App) -> ReplayScene:
+        return ReplayScene(source(), renderer, text, name, source)
+
+    return on_table(game.cfg, new_scene)
 
 
 def claim_save(save: Path, resume: Path | None, game: str = INFO.name) -> Path | None:

@@ -39,10 +39,11 @@ INPUT_PAUSE_S = 0.6
 class GameSource:
     """A Wok on Fire game record, stepped by the engine's GameStepper."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, data: dict[str, Any] | None = None) -> None:
+        """The record in file ``path``, or ``data`` (a game just played, named ``path``)."""
         from wokphysics.games.wok_on_fire.record import load_game_record
 
-        self.record = load_game_record(path)
+        self.record = load_game_record(path, data)
         self.stepper = self.record.stepper()
         self.cfg: WokOnFireConfig = self.record.cfg
         self.names = player_names(self.record.bots)

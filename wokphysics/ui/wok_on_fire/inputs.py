@@ -47,7 +47,9 @@ class WokInputs:
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,
                  renderer: TableRenderer, presenter: WokPresenter, scheduler: WokScheduler,
                  gate: EngineGate, on_new_game: Callable[[], None] | None = None,
-                 reading: EventReading | None = None) -> None:
+                 reading: EventReading | None = None,
+                 on_replay: Callable[[], None] | None = None,
+                 on_home: Callable[[], None] | None = None) -> None:
         self.cfg = cfg
         self.game = game
         self.ui = ui
@@ -56,6 +58,8 @@ class WokInputs:
         self.scheduler = scheduler
         self.gate = gate
         self.on_new_game = on_new_game
+        self.on_replay = on_replay
+        self.on_home = on_home
         self.reading = reading
 
     @property
@@ -275,9 +279,12 @@ class WokInputs:
     # ------------------------------------------------------------------ keys
     def key(self, key: int) -> None:
         game = self.game
-        if game.is_over and key == pygame.K_n and self.ui.playback is None:
-            self.new_game()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if game.is_over and self.ui.playback is None:
+            for choice_key, _, action in self.end_choices():
+                if key == choice_key:
+                    action()
+                    return
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
         elif key == pygame.K_BACKSPACE:
             self.clear()
@@ -300,6 +307,19 @@ class WokInputs:
     def new_game(self) -> None:
         if self.on_new_game is not None:
             self.on_new_game()
+
+    def end_choices(self) -> list[tuple[int, str, Callable[[], None]]]:
+        """The end screen's buttons, as the other games' end screens offer them: (key, label,
+        what it does): N a new game, V the replay of this game, L the launcher (when the
+        game was started there)."""
+        found: list[tuple[int, str, Callable[[], None]]] = []
+        if self.on_new_game is not None:
+            found.append((pygame.K_n, "N: new game", self.on_new_game))
+        if self.on_replay is not None:
+            found.append((pygame.K_v, "V: watch the replay", self.on_replay))
+        if self.on_home is not None:
+            found.append((pygame.K_l, "L: the launcher", self.on_home))
+        return found
 
     def buttons(self) -> list[list[ButtonSpec]]:
         """The rows of buttons the panel offers now."""

@@ -54,7 +54,8 @@ class Panel:
     def __init__(self, game: WokOnFireGame, ui: TableUi, renderer: TableRenderer, text: Text,
                  presenter: WokPresenter, scheduler: WokScheduler,
                  buttons: Callable[[], list[list[ButtonSpec]]],
-                 new_game: Callable[[], None]) -> None:
+                 end_choices: Callable[[], list[tuple[int, str, Callable[[], None]]]]
+                 ) -> None:
         self.game = game
         self.ui = ui
         self.renderer = renderer
@@ -62,7 +63,8 @@ class Panel:
         self.presenter = presenter
         self.scheduler = scheduler
         self.offered = buttons
-        self.new_game = new_game
+        self.end_choices = end_choices
+        """The end screen's choices (key, label, action): N, V and L as in the other games."""
         self._key: tuple[object, ...] | None = None
         self._image: pygame.Surface | None = None
         self._cached_layout: tuple[list[Button], dict[int, pygame.Rect]] = ([], {})
@@ -218,7 +220,8 @@ class Panel:
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface) -> None:
-        """The end screen: each player's arrangement and points, the winner, a new-game button."""
+        """The end screen: each player's arrangement and points, the winner, and a button per
+        choice (N new game, V the replay, L the launcher; their keys work too)."""
         t, game = self.text, self.game
         names = self.presenter.names
         area = pygame.Rect(self.renderer.map.area)
@@ -252,15 +255,20 @@ class Panel:
         title = t.render(verdict, int(size * 1.5), GOLD, bold=True)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.top + 12)))
         y = box.top + 18 + int(size * 1.6)
-        rect = pygame.Rect(0, 0, 220, size + 14)
-        rect.midbottom = (box.centerx, box.bottom - 10)
+        choices = self.end_choices()
+        gap = 10
+        button_w = min(220, (width - 40 - gap * max(0, len(choices) - 1)) // max(1, len(choices)))
+        row = pygame.Rect(0, 0, button_w * len(choices) + gap * max(0, len(choices) - 1),
+                          size + 14)
+        row.midbottom = (box.centerx, box.bottom - 10)
         for text, color, bold in lines:
-            if y > rect.top - step:
+            if y > row.top - step:
                 surface.blit(t.render("...", size, DIM), (box.left + 20, y))
                 break
             surface.blit(t.render(text, size, color, bold=bold), (box.left + 20, y))
             y += step
-        button = Button(rect, "New game (N)", self.new_game)
-        draw_button(surface, t, button, size, rect.collidepoint(self.ui.mouse))
-        self.ui.layout.buttons.append(button)
-
+        for index, (_, label, action) in enumerate(choices):
+            rect = pygame.Rect(row.left + index * (button_w + gap), row.top, button_w, row.height)
+            button = Button(rect, label, action)
+            draw_button(surface, t, button, size, rect.collidepoint(self.ui.mouse))
+            self.ui.layout.buttons.append(button)

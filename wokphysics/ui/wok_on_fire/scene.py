@@ -65,13 +65,17 @@ class PlayScene(GameScene):
     ``reading`` is the window's reading of its events (the ``App``: the live blade steps up
     to when it last read them, and a flick whose release window came in a long batch is told
     as not read; without it, the blade steps up to the pointer's last event); ``sound(name)``
-    plays an effect (a sizzle on a flip, the chop, a card taken)."""
+    plays an effect (a sizzle on a flip, the chop, a card taken). The end screen offers N
+    (``on_new_game``), V (``on_replay``: this game's replay) and L (``on_home``: the
+    launcher), those given."""
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, bots: dict[int, WokBot],
                  renderer: TableRenderer, text: Text,
                  on_new_game: Callable[[], None] | None = None,
                  reading: EventReading | None = None,
-                 sound: Callable[[Effect], None] | None = None) -> None:
+                 sound: Callable[[Effect], None] | None = None,
+                 on_replay: Callable[[], None] | None = None,
+                 on_home: Callable[[], None] | None = None) -> None:
         self.cfg = cfg
         self.game = game
         self.bots = bots
@@ -84,9 +88,9 @@ class PlayScene(GameScene):
         gate = EngineGate(presenter, lambda: game.events, (IllegalAction, GestureError))
         scheduler = WokScheduler(game, bots, self.ui, presenter, gate, reading)
         inputs = WokInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate, on_new_game,
-                           reading)
+                           reading, on_replay, on_home)
         panel = Panel(game, self.ui, renderer, text, presenter, scheduler, inputs.buttons,
-                      inputs.new_game)
+                      inputs.end_choices)
         drawing = WokDrawing(cfg, game, self.ui, renderer, text, presenter, scheduler, panel)
         gate.after = self._after_input
         super().__init__(presenter, inputs, scheduler, drawing)
