@@ -213,7 +213,7 @@ def test_the_hand_label_is_not_covered_by_the_players_collected_cards(seat: int)
     """The "your hand: chop from here" label of the lit hand area stays readable once the
     player has collected cards: no pile card is drawn over it (it was drawn under them)."""
     from wokphysics.config.paths import sprites_dir
-    from wokphysics.ui.render import HAND_LABEL, PILE_FAN_MM, PILE_SCALE, TableRenderer
+    from wokphysics.ui.render import PILE_FAN_MM, PILE_SCALE, TableRenderer, hand_label
     from wokphysics.ui.sprite_cache import Sprites
 
     pygame.display.init()
@@ -223,9 +223,9 @@ def test_the_hand_label_is_not_covered_by_the_players_collected_cards(seat: int)
     renderer = TableRenderer(cfg.physics, Sprites(cfg, sprites_dir()), (1280, 800))
     groups = [(name, 4) for name in INGREDIENT_NAMES[:6]]  # a long game's pile
     renderer.set_piles({seat: groups})
-    renderer.set_seats({seat: "You"}, seat)
+    renderer.set_seats({seat: "You"}, seat, ["back"] * 3)
     m = renderer.map
-    label = renderer.small.size(HAND_LABEL)
+    label = renderer.small.size(hand_label(3))
     size = label if seat in (0, 2) else (label[1], label[0])
     spot = renderer.hand_label_rect(seat, size)
     assert renderer.hand_rect(seat).contains(spot)
@@ -237,3 +237,50 @@ def test_the_hand_label_is_not_covered_by_the_players_collected_cards(seat: int)
         nearest_x = min(max(sx, spot.left), spot.right)
         nearest_y = min(max(sy, spot.top), spot.bottom)
         assert math.hypot(sx - nearest_x, sy - nearest_y) > reach
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_the_cards_about_to_be_chopped_lie_in_the_lit_hand_area(seat: int) -> None:
+    """The lit hand area shows the cards the chop will throw (it showed only the player's
+    collected cards): inside the area, clear of the collected cards and of the area's label,
+    one card per card to chop; in the hand while it drags them."""
+    from wokphysics.config.paths import sprites_dir
+    from wokphysics.ui.render import PILE_FAN_MM, PILE_SCALE, TableRenderer, hand_label
+    from wokphysics.ui.sprite_cache import Sprites
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    pygame.font.init()
+    cfg = load_config()
+    renderer = TableRenderer(cfg.physics, Sprites(cfg, sprites_dir()), (1280, 800))
+    renderer.set_piles({seat: [(name, 4) for name in INGREDIENT_NAMES[:6]]})
+    surface = pygame.Surface((1280, 800))
+    renderer.set_seats({seat: "You"}, None, ["back", "back"])
+    assert renderer.to_chop == () and renderer.draw_to_chop(surface) is None  # not lit
+    renderer.set_seats({seat: "You"}, seat, ["onion", "back", "back"])
+    assert renderer.to_chop == ("onion", "back", "back")
+    covered = renderer.draw_to_chop(surface)
+    assert covered is not None
+    hand = renderer.hand_rect(seat)
+    assert hand.contains(covered)
+    label = renderer.small.size(hand_label(3))
+    size = label if seat in (0, 2) else (label[1], label[0])
+    assert not covered.colliderect(renderer.hand_label_rect(seat, size))
+    m = renderer.map
+    half_w = m.length(cfg.physics.card.width_mm * PILE_SCALE / 2)
+    half_l = m.length(cfg.physics.card.length_mm * PILE_SCALE / 2 + 3 * PILE_FAN_MM)
+    for x, y, _ in renderer.pile_spots(seat, 6):
+        sx, sy = m.to_screen(x, y)
+        across, along = (half_w, half_l) if seat in (0, 2) else (half_l, half_w)
+        pile = pygame.Rect(round(sx - across), round(sy - along), round(2 * across),
+                           round(2 * along))
+        assert not covered.colliderect(pile), "a collected card under the cards to chop"
+    # Three cards fanned: wider along the edge than one card.
+    card_px = m.length(cfg.physics.card.width_mm * 0.75)
+    assert (covered.width if seat in (0, 2) else covered.height) > card_px + 2 * m.length(10)
+    # Dragged: centred on the hand.
+    hx, hy = renderer.to_chop_spot(seat)[:2]
+    held = renderer.draw_to_chop(surface, (hx * 0.5, hy * 0.5))
+    assert held is not None
+    sx, sy = m.to_screen(hx * 0.5, hy * 0.5)
+    assert abs(held.centerx - sx) <= 2 and abs(held.centery - sy) <= 2

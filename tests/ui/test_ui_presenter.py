@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.engine import (
+    ChopEvent,
     ClaimFailedEvent,
     GiftEvent,
     Pick,
@@ -130,3 +131,85 @@ def test_reasons_name_cards_as_players_see_them() -> None:
                     "(pick 1) as one pick")
     presenter.refuse(f"card {second} is named twice")
     assert presenter.status == "another card is named twice" and presenter.status_is_error
+
+
+def _chopped_to(presenter: WokPresenter, spots: list[tuple[int, float, float, bool]]
+                ) -> ActionReport:
+    """Test fixture: supply cards ``(card, x, y, face_up)`` laid where a chop left them (a
+    spot beyond the table's edge: on the floor); the chop's report naming them thrown."""
+    table = presenter.game.table
+    for card_id, x, y, face_up in spots:
+        if abs(x) > presenter.game.cfg.physics.table.width_mm / 2:
+            table.take(card_id, "floor")
+        else:
+            table.place(card_id, x, y, 0.0, face_up)
+    thrown = tuple(card_id for card_id, *_ in spots)
+    return ActionReport(flipped=(), launched=thrown, moved=thrown, touched=thrown)
+
+
+def test_a_chop_says_where_each_card_landed_in_the_log_and_over_the_table() -> None:
+    """A weak chop that leaves a card on the player's own collected Onion outside the wok is
+    said so, in the log and in a notice (it said only "You chopped 2 cards in")."""
+    from wokphysics.ui.view import pile_spots
+
+    presenter = _presenter()
+    game = presenter.game
+    game._give(_card_of(presenter, Ingredient.ONION), 0)  # test fixture: You collected an Onion
+    (px, py, _), = pile_spots(game.cfg.physics, game.seat_of(0), 1)
+    onion = _card_of(presenter, Ingredient.ONION, 1)
+    supply = [i for i in game.table.supply if i != onion]
+    report = _chopped_to(presenter, [(supply[0], 0.0, 0.0, False), (onion, px + 5, py - 8, True)])
+    presenter.catch_up([ChopEvent(0, report)])
+    where = ("1 in the wok (face down); 1 outside the wok, on your collected cards (Onion)")
+    assert presenter.log[-1] == f"You chopped 2 cards: {where}"
+    assert presenter.notice is not None
+    assert presenter.notice.text == (f"Your chop: {where}; it is chopped back in with the next "
+                                     "chop")
+
+
+def test_a_chop_names_whose_side_a_card_fell_on_the_floor_and_an_empty_side() -> None:
+    presenter = _presenter(("strong", "person", "weak"))
+    game = presenter.game
+    half = game.cfg.physics.wok.width_mm / 2.0
+    sides = {game.seat_of(p): p for p in range(game.players)}
+    empty = next(seat for seat in range(4) if seat not in sides)
+    spot = {0: (0.0, -half - 40.0), 1: (-half - 40.0, 0.0), 2: (0.0, half + 40.0),
+            3: (half + 40.0, 0.0)}
+    you = game.seat_of(1)
+    bot = game.seat_of(2)
+    cards = game.table.supply[:5]
+    report = _chopped_to(presenter, [
+        (cards[0], *spot[bot], True), (cards[1], *spot[you], False),
+        (cards[2], *spot[empty], False), (cards[3], 5000.0, 0.0, False),
+        (cards[4], 10.0, 10.0, True)])
+    presenter.catch_up([ChopEvent(0, report)])
+    names = {cards[0]: game.ingredient(cards[0]).value, cards[4]: game.ingredient(cards[4]).value}
+    line = presenter.log[-1]
+    assert line.startswith(f"Bot 1 (strong) chopped 5 cards: 1 in the wok ({names[cards[4]]}); ")
+    for said in (f"1 outside the wok, on Bot 3 (weak)'s side ({names[cards[0]]})",
+                 "1 outside the wok, on your side (face down)",
+                 "1 outside the wok, on an empty side of the table (face down)",
+                 "1 on the floor (face down)"):
+        assert said in line
+    assert line.endswith("1 on the floor (face down)")  # the floor last
+    assert presenter.notice is not None
+    assert presenter.notice.text.endswith("; they are chopped back in with the next chop")
+
+
+def test_a_chop_all_in_the_wok_says_so_and_knocked_out_cards_too() -> None:
+    presenter = _presenter()
+    game = presenter.game
+    table = game.table
+    thrown = game.table.supply[:2]
+    report = _chopped_to(presenter, [(thrown[0], 0.0, 0.0, False), (thrown[1], 40.0, 40.0,
+                                                                    False)])
+    pushed = table.wok_cards()[0]
+    table.place(pushed.id, game.cfg.physics.wok.width_mm / 2.0 + 50.0, 0.0, 0.0, False)
+    report = ActionReport(flipped=(), launched=report.launched, moved=report.moved,
+                          touched=report.touched, left_wok=(pushed.id,))
+    presenter.catch_up([ChopEvent(1, report)])
+    assert presenter.log[-1] == "Bot 2 (strong) chopped 2 cards: both in the wok (2 face down)"
+    assert presenter.notice is not None
+    assert presenter.notice.text == ("Bot 2 (strong)'s chop: both in the wok (2 face down). "
+                                     "Knocked out: 1 card was pushed out of the wok; it will "
+                                     "be chopped back in")

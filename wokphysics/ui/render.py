@@ -22,7 +22,15 @@ from wokphysics.table.cards import Card
 from wokphysics.ui.marks import draw_badge, draw_mark
 from wokphysics.ui.palette import StateMark, relative_luminance
 from wokphysics.ui.sprite_cache import BACK, Sprites
-from wokphysics.ui.view import ScreenMap, layout
+from wokphysics.ui.view import (
+    PILE_FAN_MM,
+    PILE_SCALE,
+    SEAT_TURN,
+    ScreenMap,
+    layout,
+    pile_spots,
+    towards_player,
+)
 
 CAMERA_MM = 900.0
 """Height of the eye above the table: an airborne card at height h is drawn
@@ -30,15 +38,20 @@ CAMERA_MM = 900.0
 SHADOW_SLANT = 0.45
 """The shadow moves this many mm along the light per mm of height."""
 
-PILE_SCALE = 0.6
-"""Collected cards are drawn this much smaller than the cards in the wok (they must fit along
-the seat's edge, one group per ingredient)."""
-PILE_FAN_MM = 6.0
-"""Each further card of a group lies this much nearer its player than the one before."""
 HAND_LABEL = "your hand: chop from here into the wok"
-"""Written in the lit hand area of the person about to chop."""
-SEAT_TURN = (0.0, -math.pi / 2, math.pi, math.pi / 2)
-"""The turn (rad) that takes seat 0's side of the table (the bottom) to each seat's side."""
+"""Written in the lit hand area of the person about to chop (:func:`hand_label` with the
+count of cards to chop)."""
+TO_CHOP_SCALE = 0.75
+"""The cards about to be chopped are drawn this much smaller than the cards in the wok."""
+TO_CHOP_FAN_MM = 14.0
+"""Each further card about to be chopped lies this much further along the seat's edge."""
+
+
+def hand_label(count: int) -> str:
+    """The lit hand area's words: "your hand: 2 cards to chop into the wok"."""
+    if count <= 0:
+        return HAND_LABEL
+    return f"your hand: {count} card{'' if count == 1 else 's'} to chop into the wok"
 
 SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
     (214, 68, 60), (60, 120, 214), (236, 190, 40), (70, 170, 90))
@@ -95,6 +108,9 @@ class TableRenderer:
         self.seat_labels: dict[int, str] = {}
         self.hand_seat: int | None = None
         self.piles: dict[int, tuple[tuple[str, int], ...]] = {}
+        self.to_chop: tuple[str, ...] = ()
+        """The cards the lit hand is about to chop, bottom first (sprite keys: an ingredient
+        for a face-up card, ``BACK`` for a face-down one)."""
         self._spatula: pygame.Surface | None = None  # scaled once per window size
         self.background = pygame.Surface((1, 1))
         self.map: ScreenMap = layout(cfg, *size)
@@ -108,11 +124,15 @@ class TableRenderer:
         self.small = pygame.font.Font(None, max(13, int(size[1] / 52)))
         self._draw_background(size)
 
-    def set_seats(self, labels: Mapping[int, str], hand_seat: int | None) -> None:
-        """Name the seats on their player aids; mark ``hand_seat``'s hand area (for a chop)."""
-        if dict(labels) != self.seat_labels or hand_seat != self.hand_seat:
+    def set_seats(self, labels: Mapping[int, str], hand_seat: int | None,
+                  to_chop: Sequence[str] = ()) -> None:
+        """Name the seats on their player aids; mark ``hand_seat``'s hand area (for a chop),
+        in which ``to_chop`` (sprite keys, bottom first) are the cards about to be chopped."""
+        chop = tuple(to_chop) if hand_seat is not None else ()
+        if dict(labels) != self.seat_labels or hand_seat != self.hand_seat or chop != self.to_chop:
             self.seat_labels = dict(labels)
             self.hand_seat = hand_seat
+            self.to_chop = chop
             self._draw_background(self.background.get_size())
 
     def set_piles(self, piles: Mapping[int, Sequence[tuple[str, int]]]) -> None:
@@ -124,21 +144,8 @@ class TableRenderer:
             self._draw_background(self.background.get_size())
 
     def pile_spots(self, seat: int, groups: int) -> list[tuple[float, float, float]]:
-        """Where each of ``groups`` pile groups of ``seat`` lies: (x_mm, y_mm, angle_rad) of
-        its front card, in a row along the seat's edge just beyond its player aid."""
-        cfg = self.cfg
-        width = cfg.card.width_mm * PILE_SCALE
-        length = cfg.card.length_mm * PILE_SCALE
-        span = cfg.wok.width_mm * 0.8
-        step = min(width * 1.15, span / max(1, groups))
-        out = cfg.wok.depth_mm / 2.0 + 22.0 + 8.0 + length / 2.0  # past the aid
-        turn = SEAT_TURN[seat]
-        c, s = math.cos(turn), math.sin(turn)
-        spots = []
-        for k in range(groups):
-            u, v = (k - (groups - 1) / 2.0) * step, -out
-            spots.append((u * c - v * s, u * s + v * c, turn))
-        return spots
+        """Where each of ``groups`` pile groups of ``seat`` lies (:func:`.view.pile_spots`)."""
+        return pile_spots(self.cfg, seat, groups)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         m = self.map
@@ -146,9 +153,8 @@ class TableRenderer:
         size = max(12, width // 2)
         font = pygame.font.Font(None, size)
         for seat, groups in self.piles.items():
-            turn = SEAT_TURN[seat]
             # Away from the wok, towards the player: seat 0's -y turned to the seat.
-            fx, fy = math.sin(turn), -math.cos(turn)
+            fx, fy = towards_player(seat)
             for (key, count), (x, y, angle) in zip(groups, self.pile_spots(seat, len(groups)),
                                                    strict=True):
                 image = self.sprites.card_rotated(key, width, math.degrees(angle))
@@ -199,7 +205,7 @@ class TableRenderer:
         if self.hand_seat is not None:
             # After the piles, at the hand area's outer edge: the collected cards lie just past
             # the aid, so a label in the middle of the area would be drawn over by them.
-            label = self.small.render(HAND_LABEL, True, (255, 246, 210))
+            label = self.small.render(hand_label(len(self.to_chop)), True, (255, 246, 210))
             if self.hand_seat in (1, 3):
                 label = pygame.transform.rotate(label, 90 if self.hand_seat == 1 else -90)
             surface.blit(label, self.hand_label_rect(self.hand_seat, label.get_size()))
@@ -244,6 +250,45 @@ class TableRenderer:
         else:
             rect.midright = (hand.right - gap, hand.centery)
         return rect
+
+    def to_chop_spot(self, seat: int) -> tuple[float, float, float]:
+        """Where the cards about to be chopped lie in ``seat``'s hand area: (x_mm, y_mm,
+        angle_rad) of the bottom card, at the end of the area on the player's right, clear of
+        their collected cards (which lie in the middle of the edge) and of the area's label
+        (at its outer edge)."""
+        wok, card = self.cfg.wok, self.cfg.card
+        width, length = card.width_mm * TO_CHOP_SCALE, card.length_mm * TO_CHOP_SCALE
+        u = wok.width_mm / 2.0 - width / 2.0 - 6.0
+        v = -(wok.depth_mm / 2.0 + 8.0 + length / 2.0)
+        turn = SEAT_TURN[seat]
+        c, s = math.cos(turn), math.sin(turn)
+        return u * c - v * s, u * s + v * c, turn
+
+    def draw_to_chop(self, surface: pygame.Surface,
+                     at: tuple[float, float] | None = None) -> pygame.Rect | None:
+        """The cards about to be chopped, fanned along the seat's edge: where they wait in the
+        lit hand area, or centred on table point ``at`` (mm: the hand dragging them). Returns
+        the screen rectangle they cover (None: nothing to chop)."""
+        seat = self.hand_seat
+        if seat is None or not self.to_chop:
+            return None
+        m = self.map
+        x, y, angle = self.to_chop_spot(seat)
+        # Along the edge, towards the middle: the bottom card at the end of the area.
+        ux, uy = -math.cos(SEAT_TURN[seat]), -math.sin(SEAT_TURN[seat])
+        if at is not None:
+            middle = (len(self.to_chop) - 1) / 2.0 * TO_CHOP_FAN_MM
+            x, y = at[0] - ux * middle, at[1] - uy * middle
+        width = max(4, round(m.length(self.cfg.card.width_mm * TO_CHOP_SCALE)))
+        covered: pygame.Rect | None = None
+        for k, key in enumerate(self.to_chop):
+            image = self.sprites.card_rotated(key, width, math.degrees(angle))
+            sx, sy = m.to_screen(x + ux * TO_CHOP_FAN_MM * k, y + uy * TO_CHOP_FAN_MM * k)
+            spot = image.get_rect(center=(round(sx), round(sy)))
+            surface.blit(image, spot)
+            pygame.draw.rect(surface, (255, 240, 160), spot.inflate(-2, -2), 1)
+            covered = spot if covered is None else covered.union(spot)
+        return covered
 
     def hand_rect(self, seat: int) -> pygame.Rect:
         """Where a chop must start for ``seat``: the table between the wok's edge on that side

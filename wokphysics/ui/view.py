@@ -8,6 +8,7 @@ agree. No pygame here: plain numbers, so it is tested without a window.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from wokphysics.config.table import TableConfig
@@ -16,6 +17,13 @@ PANEL_FRACTION = 0.27
 """Share of the window's width given to the side panel (bounded below)."""
 MIN_PANEL_PX = 250
 MAX_PANEL_PX = 420
+PILE_SCALE = 0.6
+"""Collected cards are drawn this much smaller than the cards in the wok (they must fit along
+the seat's edge, one group per ingredient)."""
+PILE_FAN_MM = 6.0
+"""Each further card of a group lies this much nearer its player than the one before."""
+SEAT_TURN = (0.0, -math.pi / 2, math.pi, math.pi / 2)
+"""The turn (rad) that takes seat 0's side of the table (the bottom) to each seat's side."""
 
 
 @dataclass(frozen=True)
@@ -76,3 +84,27 @@ def layout(cfg: TableConfig, width: int, height: int) -> ScreenMap:
         area=(0, 0, area_w, area_h),
         panel=(area_w, 0, width - area_w, height),
     )
+
+
+def pile_spots(cfg: TableConfig, seat: int, groups: int) -> list[tuple[float, float, float]]:
+    """Where each of ``groups`` collected-card groups of ``seat`` lies: (x_mm, y_mm, angle_rad)
+    of its front card, in a row along the seat's edge just beyond its player aid (each further
+    card of a group ``PILE_FAN_MM`` nearer the player)."""
+    width = cfg.card.width_mm * PILE_SCALE
+    length = cfg.card.length_mm * PILE_SCALE
+    span = cfg.wok.width_mm * 0.8
+    step = min(width * 1.15, span / max(1, groups))
+    out = cfg.wok.depth_mm / 2.0 + 22.0 + 8.0 + length / 2.0  # past the aid
+    turn = SEAT_TURN[seat]
+    c, s = math.cos(turn), math.sin(turn)
+    spots = []
+    for k in range(groups):
+        u, v = (k - (groups - 1) / 2.0) * step, -out
+        spots.append((u * c - v * s, u * s + v * c, turn))
+    return spots
+
+
+def towards_player(seat: int) -> tuple[float, float]:
+    """The unit vector from the wok towards ``seat``'s player (table mm axes)."""
+    turn = SEAT_TURN[seat]
+    return math.sin(turn), -math.cos(turn)

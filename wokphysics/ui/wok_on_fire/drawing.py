@@ -17,11 +17,13 @@ from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
 from wokphysics.table.cards import Card
 from wokphysics.ui import palette
 from wokphysics.ui.render import Highlight, TableRenderer
+from wokphysics.ui.sprite_cache import BACK
 from wokphysics.ui.widgets import Text, bubble
 from wokphysics.ui.wok_on_fire.blade_view import BladeView
 from wokphysics.ui.wok_on_fire.flip_band import bands_for
 from wokphysics.ui.wok_on_fire.hover import hover_text
-from wokphysics.ui.wok_on_fire.panel import Panel, grouped
+from wokphysics.ui.wok_on_fire.landing import grouped
+from wokphysics.ui.wok_on_fire.panel import Panel
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
@@ -57,11 +59,23 @@ class WokDrawing:
         if (self.scheduler.person_to_act and game.expect is Expect.CHOP
                 and self.ui.playback is None):
             hand = game.seat_of(game.current_player)
-        self.renderer.set_seats(labels, hand)
+        self.renderer.set_seats(labels, hand, self.to_chop() if hand is not None else ())
         self.renderer.set_piles({
             game.seat_of(p): [(i.name.lower(), n) for i, n in
                               grouped(Counter(game.pile_ingredients(p)))]
             for p in range(game.players)})
+
+    def to_chop(self) -> list[str]:
+        """The cards the next chop throws, as they are drawn in the hand (sprite keys, bottom
+        first): every card out of the wok (face as it lies), then the supply's top cards
+        (face down)."""
+        table = self.game.table
+        keys = []
+        for card_id in table.out_of_wok():
+            card = table.card(card_id)
+            keys.append(card.ingredient if card.face_up else BACK)
+        count = min(self.cfg.rules.cards_per_chop, len(table.supply))
+        return keys + [BACK] * count
 
     def cards_now(self) -> list[Card]:
         """The cards as drawn now: the running action's picture, or the table at rest (its
@@ -119,6 +133,11 @@ class WokDrawing:
         if ui.live is not None:
             spatula = self.blade_view.pose(ui.live)
         self.renderer.draw(surface, cards, self.highlights(), spatula=spatula)
+        if self.renderer.hand_seat is not None and ui.playback is None:
+            # The cards about to be chopped: waiting in the lit hand area, or in the hand
+            # being dragged.
+            held = ui.capture.last if ui.capture is not None else None
+            self.renderer.draw_to_chop(surface, held)
         if ui.live is not None:
             self.blade_view.draw(surface, ui.live, cards)
         elif spatula is None and ui.capture is not None:
@@ -138,13 +157,22 @@ class WokDrawing:
         notice = self.presenter.notice
         if notice is None:
             return
-        label = self.text.render(notice.text, size, (255, 240, 200), bold=True)
-        box = label.get_rect(midtop=(area.centerx, area.top + 10)).inflate(20, 10)
+        # Wrapped to the table area (a chop's landings make a long notice).
+        lines = [self.text.render(line, size, (255, 240, 200), bold=True)
+                 for line in self.text.wrap(notice.text, size, max(200, area.width - 60))]
+        width = max(line.get_width() for line in lines)
+        height = sum(line.get_height() for line in lines)
+        box = pygame.Rect(0, 0, width, height)
+        box.midtop = (area.centerx, area.top + 10)
+        box = box.inflate(20, 10)
         box.clamp_ip(area)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((90, 20, 16, 215))
         surface.blit(shade, box.topleft)
-        surface.blit(label, label.get_rect(center=box.center))
+        y = box.top + 5
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
+            y += line.get_height()
 
     def _draw_hover(self, surface: pygame.Surface, cards: list[Card]) -> None:
         """What a player at the table could read of the card under the pointer."""

@@ -13,10 +13,10 @@ from collections.abc import Callable
 import pygame
 
 from wokphysics.games.wok_on_fire.engine import Expect, PickKind, StirKind, WokOnFireGame
-from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.ui.render import SEAT_COLORS, TableRenderer
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
 from wokphysics.ui.wok_on_fire.inputs import ButtonSpec
+from wokphysics.ui.wok_on_fire.landing import grouped
 from wokphysics.ui.wok_on_fire.pick_words import pick_words
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
 from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
@@ -41,11 +41,6 @@ def step_name(game: WokOnFireGame) -> str:
         Expect.BONUS_ORDER: "choose bonus order", Expect.GIFT_OPPONENT: "choose receiver",
         Expect.CHILI: "Chili Pepper?", Expect.CHOP: "chop", Expect.GAME_OVER: "game over"}
     return names.get(expect, str(expect.value))
-
-
-def grouped(counts: Counter[Ingredient]) -> list[tuple[Ingredient, int]]:
-    """Collected types grouped by category, in glossary order."""
-    return [(i, counts[i]) for i in Ingredient if counts[i]]
 
 
 class Panel:

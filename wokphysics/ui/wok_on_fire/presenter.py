@@ -9,6 +9,7 @@ table or the wok get a notice over the table.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -33,6 +34,7 @@ from wokphysics.ui.wok_on_fire.flick_words import (
     where_words,
 )
 from wokphysics.ui.wok_on_fire.flip_band import bands_for
+from wokphysics.ui.wok_on_fire.landing import chop_words, grouped
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 NOTICE_S = 5.0
@@ -77,11 +79,16 @@ class WokPresenter(Presenter):
         self.bands = bands_for(cfg.physics.model_dump(mode="json"))
         self._failed_claims: list[ClaimFailedEvent] = []
         self._recalling = False  # telling a resumed game's past: words only
+        self._lies_as_left: object | None = None
+        """While recalling: the last stir or chop told, the only one whose cards lie now as it
+        left them."""
 
     def recall(self, events: Sequence[object]) -> None:
         """Tell a resumed game's past ``events`` into the log (its newest lines stay), with no
         sound and no notice over the table: they happened before the window opened."""
         self._recalling = True
+        self._lies_as_left = next((e for e in reversed(events)
+                                   if isinstance(e, StirEvent | ChopEvent)), None)
         try:
             for event in events:
                 self.present(event)
@@ -121,9 +128,7 @@ class WokPresenter(Presenter):
                 self.add_line(f"{names[event.player]} discarded a Chili Pepper for one more pick")
         elif isinstance(event, ChopEvent):
             self._play("chop")
-            thrown = len(event.report.touched)
-            self.add_line(f"{names[event.player]} chopped {count_of(thrown, 'card')} in")
-            self._left_table(event.report)
+            self._chopped(event)
         elif isinstance(event, GameOverEvent):
             self.add_line("Game over: " + " and ".join(names[w] for w in event.winners) + " won")
 
@@ -160,9 +165,39 @@ class WokPresenter(Presenter):
     def _cards(self, card_ids: tuple[int, ...]) -> str:
         return ", ".join(self.game.ingredient(i).value for i in card_ids)
 
-    def _left_table(self, report: ActionReport) -> None:
+    def _chopped(self, event: ChopEvent) -> None:
+        """Where each chopped card landed, said in the log and over the table: in the wok,
+        outside it (on whose side, over whose collected cards), on the floor; with the cards
+        the chop knocked out of the wok. A resumed game's earlier chops are told by their
+        count alone: their cards have moved since."""
+        name = self.names[event.player]
+        thrown = event.report.touched
+        game = self.game
+        if self._recalling and event is not self._lies_as_left:
+            self.add_line(f"{name} chopped {count_of(len(thrown), 'card')} in")
+            return
+        cards = [game.table.card(card_id) for card_id in thrown]
+        piles = {game.seat_of(p): [n for _, n in grouped(Counter(game.pile_ingredients(p)))]
+                 for p in range(game.players)}
+        seated = {game.seat_of(p): self.names[p] for p in range(game.players)}
+        where, out = chop_words(self.cfg.physics, cards, piles, seated,
+                                {c.id: game.ingredient(c.id) for c in cards})
+        self.add_line(f"{name} chopped {count_of(len(thrown), 'card')}: {where}")
+        if self._recalling:
+            return
+        knocked = self._left_table(event.report, announce=False)
+        text = f"{possessive(name)} chop: {where}"
+        if out:
+            they = "it is" if out == 1 else "they are"
+            text += f"; {they} chopped back in with the next chop"
+        if knocked:
+            text += ". Knocked out: " + knocked
+        self.announce(text, NOTICE_S)
+
+    def _left_table(self, report: ActionReport, announce: bool = True) -> str:
         """A notice for cards that fell off the table, flew out of the wok and landed outside
-        it, or slid out of it (pushed by the spatula or by another card)."""
+        it, or slid out of it (pushed by the spatula or by another card); returns its words
+        (empty: none did), announced unless ``announce`` is False."""
         table = self.game.table
         flew = set(report.launched)
         fell = landed = pushed = 0
@@ -182,9 +217,13 @@ class WokPresenter(Presenter):
         if pushed:
             were = "was" if pushed == 1 else "were"
             parts.append(f"{count_of(pushed, 'card')} {were} pushed out of the wok")
-        if parts and not self._recalling:
-            they = "they" if fell + landed + pushed > 1 else "it"
-            self.announce("; ".join(parts) + f"; {they} will be chopped back in", NOTICE_S)
+        if not parts:
+            return ""
+        they = "they" if fell + landed + pushed > 1 else "it"
+        words = "; ".join(parts) + f"; {they} will be chopped back in"
+        if announce and not self._recalling:
+            self.announce(words, NOTICE_S)
+        return words
 
     # ------------------------------------------------------------------ refusals
     def refuse(self, reason: str) -> None:
