@@ -25,6 +25,7 @@ from wokphysics.ui.input_bench import release_speed_errors
         ("window.wok-star", "window.wok_star_", "window.wok_star_steps_per_run"),
         ("window.wok-and-roll", "window.wok_and_roll.", "window.wok_and_roll.steps_per_run"),
         ("window-games", "window.", "window.wwwy.steps_per_run"),
+        ("window.wwwy", "window.wwwy.", "window.wwwy.steps_per_run"),
     ],
 )
 def test_a_bench_source_prints_and_saves_its_named_figures(
@@ -91,9 +92,10 @@ def test_the_bursty_patterns_are_read_right_or_flagged_never_misread() -> None:
 
 
 def test_only_runs_the_groups_whose_figures_it_may_name() -> None:
-    """``--only`` runs the groups it starts and, of the groups it starts in, the longest:
+    """``--only`` runs the groups it starts and the groups whose figures it may name:
     ``window.wok-star`` is not also the 50-card window's group (half a minute of flicks whose
-    figures it would then throw away)."""
+    figures it would then throw away), and ``window.wwwy`` (the We Will Wok You window's
+    figures, made by the group window-games) is not the group window."""
     from wokphysics.bench import _chosen, _normal, _sources
 
     def labels(only: str) -> list[str]:
@@ -106,3 +108,9 @@ def test_only_runs_the_groups_whose_figures_it_may_name() -> None:
     assert labels("window") == ["window", "window-games", "window.wok-star",
                                 "window.wok-and-roll"]
     assert labels("table") == ["table"]
+    assert labels("window.wwwy") == ["window-games"]
+    assert labels("window.launcher.frame_ms_p99") == ["window-games"]
+    assert labels("window.we-will-wok-you.thinking") == ["window-games"]
+    assert labels("window.wok_and_roll.thinking_frame_ms_p99") == ["window-games",
+                                                                  "window.wok-and-roll"]
+    assert labels("window.live_drag") == ["window"]

@@ -42,6 +42,16 @@ def _sources() -> list[tuple[str, FigureSource]]:
     return sources
 
 
+_NAMED: dict[str, tuple[str, ...]] = {
+    "window": ("window.flick", "window.live-drag", "window.input-speed", "window.bursty-flicks"),
+    "window-games": ("window.wwwy", "window.launcher", "window.we-will-wok-you.thinking",
+                     "window.wok-and-roll.thinking"),
+}
+"""The starts of the figure names of a group whose figures are not all named by its label
+(the others' are): ``--only window.wwwy`` runs the group window-games, which makes
+``window.wwwy.*``, and not the group window, whose label it starts with."""
+
+
 def _normal(name: str) -> str:
     """Figure and source names compared without caring for '-' versus '_'."""
     return name.replace("-", "_").lower()
@@ -50,16 +60,21 @@ def _normal(name: str) -> str:
 def _chosen(sources: list[tuple[str, FigureSource]],
             wanted: str | None) -> list[tuple[str, FigureSource]]:
     """The sources whose figures ``--only`` (``wanted``, normalised) may name: the groups it
-    starts, and the group it starts in, the longest one only (``--only window.wok-star`` is
-    the group window.wok-star, not also the group window: its figures are named
-    ``window.wok_star_...``, and running window's 50-card flicks to print none of them took
-    half a minute)."""
+    starts, and the groups whose figure names (:data:`_NAMED`, else the label) it starts or
+    starts in. ``--only window.wok-star`` is the group window.wok-star and not also the group
+    window, whose label it starts with but none of whose figures it names (running window's
+    50-card flicks to print none of them took half a minute); ``--only window.wwwy`` is the
+    group window-games."""
     if not wanted:
         return sources
-    inside = [label for label, _ in sources if wanted.startswith(_normal(label))]
-    deepest = max(inside, key=len, default=None)
-    return [(label, source) for label, source in sources
-            if _normal(label).startswith(wanted) or label == deepest]
+
+    def may_name(label: str) -> bool:
+        starts = [_normal(start) for start in _NAMED.get(label, (label,))]
+        return _normal(label).startswith(wanted) or any(
+            wanted.startswith(start) or start.startswith(wanted) for start in starts
+        )
+
+    return [(label, source) for label, source in sources if may_name(label)]
 
 
 def run_bench(args: argparse.Namespace) -> int:
