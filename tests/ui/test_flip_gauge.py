@@ -193,6 +193,44 @@ def test_before_the_edge_the_gauge_shows_the_best_depths_band_and_how_far_to_go(
                                              "edge 36 mm ahead")
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 900), (900, 600)])
+def test_the_gauge_is_readable_words_of_12_px_on_a_solid_backing_and_a_numbered_scale(
+        size: tuple[int, int]) -> None:
+    """Issue 27: the gauge's band label was ~9 px pale text over card art, and the speed bar
+    had no scale. Every word is now a font whose digits and capitals are at least 12 px tall,
+    everything is drawn on one opaque backing (nothing of the table or the cards shows through
+    inside it), and the speed bar has ticks numbered in m/s up to the hand's limit."""
+    from wokphysics.ui.widgets import Text
+
+    view = _view(size=size)
+    card = _lying(4, 0.0, 40.0, 0.0)
+    surface = pygame.Surface(size)
+    surface.fill((255, 0, 255))  # stands for the card art under the gauge
+    parts = view.draw_gauge(surface, [card], 0.0, 10.0, (0.0, 1.0), 1300.0, {4: 25.0})
+    text = Text()
+    for sample in ("8", "F", "H", "d"):
+        height = text.render(sample, parts.font_px, bold=False).get_bounding_rect().height
+        assert height >= 12, (sample, parts.font_px, height)
+    inside = parts.block.inflate(-8, -8)
+    seen = {tuple(surface.get_at((x, y)))[:3] for x in range(inside.left, inside.right, 2)
+            for y in range(inside.top, inside.bottom, 2)}
+    assert (255, 0, 255) not in seen, "the table shows through the gauge's backing"
+    assert [number for number, _ in parts.ticks] == ["0", "1", "2", "3", "6"]
+    ys = dict(parts.ticks)
+    bar = parts.speed_bar
+    for number in ("0", "1", "2", "3"):
+        assert ys[number] == bar.bottom - round(bar.height * speed_share(1000.0 * int(number),
+                                                                         6000.0))
+    assert ys["6"] == bar.top  # the hand's limit
+    # Each number is drawn left of its tick, at its level.
+    for _, y in parts.ticks:
+        row = {tuple(surface.get_at((x, y)))[:3] for x in range(parts.block.left + 2, bar.left - 6)}
+        assert len(row - {(26, 21, 18)}) > 0, f"no number at y={y}"
+    # The scale's numbers are far enough apart to read (a line of words each at least).
+    gaps = [b - a for (_, a), (_, b) in zip(parts.ticks[1:], parts.ticks, strict=False)]
+    assert min(gaps) >= text.render("8", parts.font_px).get_bounding_rect().height + 4
+
+
 def test_the_gauges_scale_shows_the_hands_limit() -> None:
     """0-3 m/s take the lower 80 % of the speed bar, the hand's 6 m/s limit is its top (in
     red); a stroke past it reads as the limit."""

@@ -1,7 +1,9 @@
 """The gauge beside the blade while dragging: the blade's speed over the release window, and
 for the card ahead how deep the blade is under it, with the flip band there.
 
-Two bars. The speed bar runs from 0 to the hand's limit (``spatula.hand_speed_limit_mm_s``,
+Two bars, on one solid backing (the words are never drawn over card art), every word in a
+font of at least ``MIN_FONT_PX``. The speed bar, with a tick every 0.5 m/s numbered every
+whole m/s and at the limit, runs from 0 to the hand's limit (``spatula.hand_speed_limit_mm_s``,
 marked at its top: a faster stroke is flicked at that speed): 0-3 m/s take the lower
 ``LINEAR_SHARE`` of it, so the bands stay readable, 3 m/s to the limit the rest. The flip band
 at the blade's depth is shaded on it. The depth bar runs from the card's near edge (bottom) to
@@ -144,7 +146,9 @@ def place_gauge(area: pygame.Rect, at: tuple[float, float], size: tuple[int, int
 
 @dataclass(frozen=True)
 class GaugeParts:
-    """Where the gauge drew its parts (window px), for tests and placement."""
+    """Where the gauge drew its parts (window px), for tests and placement: the block (its
+    solid backing), the bars, its words, the speed scale's ticks (number, screen y) and the
+    font size of its smallest words."""
 
     block: pygame.Rect
     speed_bar: pygame.Rect
@@ -152,6 +156,29 @@ class GaugeParts:
     speed_text: str
     band_text: str | None
     depth_text: str | None
+    ticks: tuple[tuple[str, int], ...] = ()
+    font_px: int = 0
+
+
+BACKING = (26, 21, 18)
+"""The gauge's solid backing: its words and scale are never drawn over card art."""
+BACKING_EDGE = (120, 106, 92)
+CAPTION = (215, 205, 190)
+TICK = (200, 190, 175)
+MIN_FONT_PX = 24
+"""The gauge's smallest words: a 24 px font, digits 13 px and capitals 12 px tall."""
+PAD = 6
+"""Px between the backing's edge and what is drawn on it."""
+
+
+def scale_ticks(limit_mm_s: float) -> list[tuple[float, str]]:
+    """The speed scale's numbered ticks (mm/s, words): every whole m/s of the linear part,
+    then the hand's limit at the top."""
+    linear = min(LINEAR_MM_S, limit_mm_s)
+    ticks = [(1000.0 * k, f"{k}") for k in range(int(linear // 1000.0) + 1)]
+    if limit_mm_s > linear:
+        ticks.append((limit_mm_s, f"{limit_mm_s / 1000.0:g}"))
+    return ticks
 
 
 def draw_gauge(surface: pygame.Surface, text: Text, at: tuple[float, float], speed_mm_s: float,
@@ -162,78 +189,101 @@ def draw_gauge(surface: pygame.Surface, text: Text, at: tuple[float, float], spe
     (clear of the blade) and clear of ``avoid`` (the aimed card's outline on screen) where
     the window allows, and of ``also`` (the spatula) where it can be; returns where it went.
 
-    From the left: the speed bar, its value at its level; the depth bar (with a card ahead),
-    the depth at its level and the best depth at its own; the band's words above, the
-    depth's below."""
-    height = max(90, surface.get_height() // 7)
-    width = max(10, height // 10)
-    size = max(15, surface.get_height() // 44)
-    small = max(13, size - 2)
-    tiny = max(11, small - 2)
+    Everything sits on one solid backing, in words of at least ``MIN_FONT_PX``. From the
+    left: the speed scale's numbers (m/s) and ticks, the speed bar, its value at its level
+    (the limit's word at the top); the depth bar (with a card ahead), the depth at its level
+    and the best depth at its own; the band's words above, the depth's below."""
+    size = max(MIN_FONT_PX, surface.get_height() // 33)
+    height = max(160, surface.get_height() // 5)
+    width = max(12, height // 12)
     speed_text, band_text, depth_text = words(aim, speed_mm_s, limit_mm_s)
     band = aim.band if aim is not None else None
     inside = (band is not None and aim is not None and aim.under
               and band.low <= speed_mm_s <= band.high)
     colour = AT_LIMIT if speed_mm_s >= limit_mm_s else IN_BAND if inside else OUT_OF_BAND
     label = text.render(speed_text, size, colour, bold=True)
-    limit_text = f"{limit_mm_s / 1000.0:.0f} m/s limit"
-    speed_column = max(label.get_width(),
-                       text.render(limit_text, size, colour, bold=True).get_width())
-    limit_label = text.render(limit_text, tiny, AT_LIMIT)
+    limit_label = text.render("limit", size, AT_LIMIT)
+    speed_column = max(label.get_width(), limit_label.get_width(),
+                       text.render(f"{limit_mm_s / 1000.0:.0f} m/s limit", size, colour,
+                                   bold=True).get_width())
+    ticks = scale_ticks(limit_mm_s)
+    tick_images = [(text.render(words_, size, AT_LIMIT if mm_s >= limit_mm_s else TICK), mm_s)
+                   for mm_s, words_ in ticks]
+    numbers_width = max(image.get_width() for image, _ in tick_images)
     top_line = bottom_line = None
     if band_text is not None:
         no_band = aim is not None and (aim.band is None or not aim.bands_known)
-        top_line = text.render(band_text, small, NO_BAND if no_band else HINT, bold=True)
+        top_line = text.render(band_text, size, NO_BAND if no_band else HINT, bold=True)
     if depth_text is not None:
-        bottom_line = text.render(depth_text, small, (235, 225, 200))
+        bottom_line = text.render(depth_text, size, (235, 225, 200))
     depth_labels: list[tuple[pygame.Surface, float]] = []  # (label, depth it marks)
     if aim is not None:
         if aim.under:
             depth_labels.append((text.render(f"{aim.depth_mm:.0f} mm", size, (255, 255, 255),
                                              bold=True), aim.depth_mm))
         if aim.best is not None:
-            depth_labels.append((text.render(f"best {aim.best[0]:.0f}", tiny, BEST),
+            depth_labels.append((text.render(f"best {aim.best[0]:.0f}", size, BEST),
                                  aim.best[0]))
     depth_column = max((image.get_width() for image, _ in depth_labels), default=0)
-    captions = [text.render(word, tiny, (170, 160, 150))
-                for word in (("speed", "depth") if aim is not None else ("speed",))]
-    bars_width = width + LABEL_GAP + speed_column
+    captions = [text.render(word, size, CAPTION)
+                for word in (("speed m/s", "depth") if aim is not None else ("speed m/s",))]
+    tick_len = 5
+    scale_width = numbers_width + 3 + tick_len
+    bars_width = scale_width + width + LABEL_GAP + speed_column
     if aim is not None:
         bars_width += LABEL_GAP + width + LABEL_GAP + max(depth_column, captions[1].get_width())
-    lines_width = max((line.get_width() for line in (top_line, bottom_line)
+    lines_width = max((line.get_width() for line in (top_line, bottom_line, captions[0])
                        if line is not None), default=0)
+    half_number = tick_images[0][0].get_height() // 2
     top_h = ((top_line.get_height() + 4 if top_line is not None else 0)
-             + captions[0].get_height() + 2 + limit_label.get_height() // 2 + 2)
-    bottom_h = bottom_line.get_height() + 14 if bottom_line is not None else 6
-    block_size = (max(bars_width + 4, lines_width + 6), top_h + height + bottom_h)
+             + captions[0].get_height() + 4 + half_number)
+    bottom_h = (half_number + (bottom_line.get_height() + 10 if bottom_line is not None
+                               else 4))
+    block_size = (max(bars_width, lines_width) + 2 * PAD, top_h + height + bottom_h + 2 * PAD)
     area = surface.get_rect().inflate(-4, -4)
     block = place_gauge(area, at, block_size, clear_px, avoid, also)
-    frame = pygame.Rect(block.left + 3, block.top + top_h, width, height)
+    pygame.draw.rect(surface, BACKING, block, border_radius=6)
+    pygame.draw.rect(surface, BACKING_EDGE, block, 1, border_radius=6)
+    left, top = block.left + PAD, block.top + PAD
+    frame = pygame.Rect(left + scale_width, top + top_h, width, height)
     if top_line is not None:
-        _backed(surface, top_line, (block.left + 3, block.top))
+        surface.blit(top_line, (left, top))
 
     def level(mm_s: float) -> int:
         return frame.bottom - round(frame.height * speed_share(mm_s, limit_mm_s))
 
-    pygame.draw.rect(surface, (30, 24, 20), frame.inflate(4, 4), border_radius=3)
+    pygame.draw.rect(surface, (70, 60, 52), frame)
     if band is not None and aim is not None:
         # The band at the blade's depth; before the card's edge, the band at the best depth
         # (dimmer: the blade is not there yet).
-        top, low = level(band.high), level(band.low)
-        pygame.draw.rect(surface, BAND_FILL if aim.under else BAND_AHEAD,
-                         pygame.Rect(frame.left, top, frame.width, max(2, low - top)))
-    # The linear part's top (3 m/s) and the hand's limit.
-    knee = level(LINEAR_MM_S)
-    pygame.draw.line(surface, (110, 100, 90), (frame.left, knee), (frame.right - 1, knee))
-    pygame.draw.line(surface, AT_LIMIT, (frame.left - 3, frame.top), (frame.right + 2, frame.top),
-                     2)
+        band_top, band_low = level(band.high), level(band.low)
+        shaded = pygame.Rect(frame.left, band_top, frame.width, max(2, band_low - band_top))
+        pygame.draw.rect(surface, BAND_FILL if aim.under else BAND_AHEAD, shaded)
+    # The scale: a tick every half m/s of the linear part, numbered every whole one, and the
+    # hand's limit at the top (in red).
+    linear = min(LINEAR_MM_S, limit_mm_s)
+    for half in range(int(linear // 500.0) + 1):
+        y = level(500.0 * half)
+        short = tick_len if half % 2 == 0 else tick_len - 2
+        pygame.draw.line(surface, TICK, (frame.left - short - 1, y), (frame.left - 1, y))
+        pygame.draw.line(surface, (40, 34, 30), (frame.left, y), (frame.right - 1, y))
+    placed: list[tuple[str, int]] = []
+    for (image, mm_s), (_, words_) in zip(tick_images, ticks, strict=True):
+        y = level(mm_s)
+        surface.blit(image, image.get_rect(midright=(frame.left - tick_len - 4, y)))
+        placed.append((words_, y))
+    pygame.draw.line(surface, AT_LIMIT, (frame.left - tick_len - 1, frame.top),
+                     (frame.right + 2, frame.top), 2)
     fill = level(min(speed_mm_s, limit_mm_s))
     pygame.draw.line(surface, colour, (frame.left - 2, fill), (frame.right + 2, fill), 3)
     column_x = frame.right + LABEL_GAP
-    surface.blit(limit_label, (column_x, frame.top - limit_label.get_height() // 2))
+    limit_at = frame.top - limit_label.get_height() // 2
     speed_at = fill - label.get_height() // 2
-    speed_at = max(speed_at, frame.top + limit_label.get_height() // 2 + 1)
-    _backed(surface, label, (column_x, speed_at))
+    if speed_at < limit_at + limit_label.get_height() and speed_mm_s < limit_mm_s:
+        speed_at = limit_at + limit_label.get_height()  # just below the limit's word
+    if speed_mm_s < limit_mm_s:
+        surface.blit(limit_label, (column_x, limit_at))
+    surface.blit(label, (column_x, max(limit_at, speed_at)))
     bars = [frame]
     depth_bar = None
     if aim is not None:
@@ -244,26 +294,20 @@ def draw_gauge(surface: pygame.Surface, text: Text, at: tuple[float, float], spe
         taken: list[pygame.Rect] = []
         for image, depth in depth_labels:
             spot = image.get_rect(midleft=(depth_bar.right + LABEL_GAP, levels(depth)))
-            spot.clamp_ip(pygame.Rect(spot.left, frame.top - 2, spot.width, frame.height + 8))
+            spot.clamp_ip(pygame.Rect(spot.left, frame.top - half_number, spot.width,
+                                      frame.height + 2 * half_number))
             if any(spot.colliderect(other) for other in taken):
                 continue  # the best depth's label under the blade's: the words say it
             taken.append(spot)
-            _backed(surface, image, spot.topleft)
-    caption_y = frame.top - limit_label.get_height() // 2 - 2 - captions[0].get_height()
-    for caption, bar in zip(captions, bars, strict=True):
-        surface.blit(caption, caption.get_rect(midtop=(bar.centerx, caption_y)))
+            surface.blit(image, spot.topleft)
+    caption_y = frame.top - half_number - 4 - captions[0].get_height()
+    surface.blit(captions[0], (left, caption_y))
+    if len(captions) > 1 and depth_bar is not None:
+        surface.blit(captions[1], captions[1].get_rect(midtop=(depth_bar.centerx, caption_y)))
     if bottom_line is not None:
-        _backed(surface, bottom_line, (block.left + 3, frame.bottom + 14))
-    return GaugeParts(block, frame, depth_bar, speed_text, band_text, depth_text)
-
-
-def _backed(surface: pygame.Surface, image: pygame.Surface, at: tuple[int, int]) -> None:
-    """Words on a dark translucent strip, readable over cards and the table."""
-    box = image.get_rect(topleft=at).inflate(6, 2)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((20, 16, 14, 170))
-    surface.blit(shade, box.topleft)
-    surface.blit(image, at)
+        surface.blit(bottom_line, (left, frame.bottom + half_number + 6))
+    return GaugeParts(block, frame, depth_bar, speed_text, band_text, depth_text,
+                      tuple(placed), size)
 
 
 def _draw_depth_bar(surface: pygame.Surface, bar: pygame.Rect, aim: Aim
