@@ -20,6 +20,7 @@ from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.we_will_wok_you.layout import WwwyTarget
 from wokphysics.ui.we_will_wok_you.scene import wwwy_scene
+from wokphysics.ui.widgets import GOLD
 
 
 def _turn_app(game: str, scene_of: Callable[..., TurnScene], seed: int) -> tuple[App, TurnScene]:
@@ -243,6 +244,33 @@ def test_wok_star_forgets_what_the_pointer_rested_on_when_paused() -> None:
     _key(pygame.K_ESCAPE)
     app.frame(FRAME_S)
     assert app.paused and scene.inputs.hover is None
+    pygame.display.quit()
+
+
+def test_m_is_said_in_the_pause_box_the_restart_box_and_the_help_clear_of_them() -> None:
+    """M works wherever it is pressed (the restart box swallowed it) and its word is drawn
+    over the window where no open box or help covers it (it was drawn under them)."""
+    app, _ = _wwwy_app()
+    was = app.sound.muted
+    for opened, box in ((pygame.K_ESCAPE, "pause"), (pygame.K_r, "restart"),
+                        (pygame.K_F1, "help")):
+        _key(opened)
+        app.frame(FRAME_S)
+        _key(pygame.K_m)
+        app.frame(FRAME_S)
+        assert app.sound.muted != was, box
+        was = app.sound.muted
+        assert app.flash is not None and app.flash_rect is not None, box
+        covering = app.rules_overlay.box if app.help else app._box_rect
+        assert covering is not None, box
+        assert not app.flash_rect.colliderect(covering), box
+        assert app.screen.get_rect().contains(app.flash_rect)
+        # The pill is on top: its gold rim shows where it was drawn.
+        rim = app.screen.get_at((app.flash_rect.centerx, app.flash_rect.top + 1))[:3]
+        assert rim == GOLD, (box, rim)
+        _key(pygame.K_ESCAPE if box != "restart" else pygame.K_n)
+        app.frame(FRAME_S)
+        assert not (app.paused or app.help or app.confirm_restart), box
     pygame.display.quit()
 
 

@@ -4,7 +4,8 @@ on the player's own collected cards was left there unsaid)."""
 
 from __future__ import annotations
 
-from ui_helpers import post_drag, run_until_still
+import pygame
+from ui_helpers import post_drag, post_key, run_until_still
 
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
@@ -62,3 +63,9 @@ def test_the_hand_area_shows_the_cards_to_chop_and_a_weak_chop_says_where_they_f
     # The next chop (the bot's) shows them in the hand too: face as they lie.
     app.frame()
     assert len(scene.wok_drawing.to_chop()) == len(thrown) + per_chop
+    # M's word leaves the notice readable (both were drawn at the top centre).
+    post_key(pygame.K_m)
+    app.frame()
+    notice_at = scene.wok_drawing.notice_rect
+    assert app.flash is not None and app.flash_rect is not None and notice_at is not None
+    assert not app.flash_rect.colliderect(notice_at)

@@ -194,6 +194,9 @@ class App:
         """Where the Rules button was drawn last (None: not drawn)."""
         self.flash: tuple[str, float] | None = None
         """A short word over the window and the seconds it has left (M's "Sound off")."""
+        self.flash_rect: pygame.Rect | None = None
+        """Where the last frame drew the flash (for tests)."""
+        self._box_rect: pygame.Rect | None = None  # the box (pause, restart?) drawn last
         self._held_pointer: tuple[tuple[int, int], float] | None = None
         """Where the pointer last moved while an overlay (pause, help, restart?) was open:
         the scene is told once the overlay closes, so its hover is not stale."""
@@ -440,6 +443,11 @@ class App:
             self.scene.mouse_move(pos, moved_s)
 
     def _key(self, key: int) -> None:
+        if key == pygame.K_m:  # wherever it is pressed: in play, paused, in a box, the help
+            self.sound.toggle_mute()
+            self.flash = ("Sound off (M: sound on)" if self.sound.muted else
+                          "Sound on (M: mute)", FLASH_S)
+            return
         if self.unsaved is not None:
             if key == pygame.K_q:
                 self._quit_unsaved()
@@ -466,10 +474,6 @@ class App:
                 self.paused = not self.paused
         elif key == pygame.K_r:
             self.confirm_restart = True
-        elif key == pygame.K_m:
-            self.sound.toggle_mute()
-            self.flash = ("Sound off (M: sound on)" if self.sound.muted else
-                          "Sound on (M: mute)", FLASH_S)
         elif key == pygame.K_q and self.paused:
             if self.home is not None:
                 home, self.home = self.home, None
@@ -482,6 +486,15 @@ class App:
 
     # ------------------------------------------------------------------ overlays
     def draw_overlays(self) -> None:
+        self._box_rect = None
+        self._draw_boxes()
+        # The flash last, clear of a box or the help drawn this frame.
+        self.flash_rect = None
+        if self.flash is not None:
+            covering = self.rules_overlay.box if self.help else self._box_rect
+            self._draw_flash(self.flash[0], covering)
+
+    def _draw_boxes(self) -> None:
         if self.unsaved is not None:
             self._box("Not saved", [self.unsaved, "", "Free some space (or make the folder "
                                     "writable), then close the window again to save.",
@@ -492,8 +505,6 @@ class App:
         if problem is not None:
             self._banner(f"{problem}. The game goes on; it is saved again after every turn "
                          "and when you close the window: free some space meanwhile.")
-        if self.flash is not None:
-            self._draw_flash(self.flash[0])
         self.rules_button = None
         if self.help:
             self.rules_overlay.draw(self.screen, self._overlay_area(), self.help_text(),
@@ -553,15 +564,25 @@ class App:
             return pygame.Rect(self._table[1].map.area)
         return self.screen.get_rect()
 
-    def _draw_flash(self, words: str) -> None:
-        """``words`` in a dark pill at the top centre of the window."""
+    def _draw_flash(self, words: str, covering: pygame.Rect | None = None) -> None:
+        """``words`` in a dark pill in the middle of the window (at the top it covered the
+        notices the games put there: Wok on Fire's chop landings, the turn games' news), or
+        just below the box ``covering`` the middle (pause, help), above it if there is no
+        room below."""
         size = max(18, self.screen.get_height() // 34)
         image = self.text.render(words, size, WHITE, bold=True)
         box = image.get_rect().inflate(size, size // 2)
-        box.midtop = (self.screen.get_width() // 2, size // 2)
+        screen = self.screen.get_rect()
+        box.center = screen.center
+        if covering is not None and box.colliderect(covering):
+            box.top = covering.bottom + 8
+            if box.bottom > screen.bottom:
+                box.bottom = covering.top - 8
+            box.clamp_ip(screen)
         pygame.draw.rect(self.screen, (20, 16, 14), box, border_radius=box.height // 2)
         pygame.draw.rect(self.screen, GOLD, box, 2, border_radius=box.height // 2)
         self.screen.blit(image, image.get_rect(center=box.center))
+        self.flash_rect = box
 
     def help_text(self) -> list[str]:
         """The controls overlay (F1): the scene's keys, then the window's own (M)."""
@@ -592,6 +613,7 @@ class App:
         height = (len(wrapped) + 2) * size + 40
         box = pygame.Rect(0, 0, width, height)
         box.center = area.center
+        self._box_rect = box
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((20, 16, 14, 230))
         self.screen.blit(shade, box.topleft)

@@ -48,6 +48,8 @@ class WokDrawing:
         self.scheduler = scheduler
         self.panel = panel
         self._resting: tuple[tuple[int, int, int], list[Card]] | None = None
+        self.notice_rect: pygame.Rect | None = None
+        """Where the last frame drew the presenter's notice (None: none)."""
         self.blade_view = BladeView(cfg.physics, renderer, text,
                                     bands_for(cfg.physics.model_dump(mode="json")))
 
@@ -155,6 +157,7 @@ class WokDrawing:
 
     def _draw_notice(self, surface: pygame.Surface, area: pygame.Rect, size: int) -> None:
         notice = self.presenter.notice
+        self.notice_rect = None
         if notice is None:
             return
         # Wrapped to the table area (a chop's landings make a long notice).
@@ -169,6 +172,7 @@ class WokDrawing:
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((90, 20, 16, 215))
         surface.blit(shade, box.topleft)
+        self.notice_rect = box
         y = box.top + 5
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(box.centerx, y)))
