@@ -3,6 +3,7 @@ it: what a player sees while dragging, checked on the drawn surface where it mat
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from pathlib import Path
@@ -260,18 +261,22 @@ def _on_screen(view: BladeView, card: Card) -> pygame.Rect:
                                     (0.6, 0.8)])
 def test_the_gauge_never_covers_the_card_being_aimed_at(motion: tuple[float, float]) -> None:
     """Moving towards a card in any direction, the gauge and its words stay clear of it,
-    inside the window and beside the blade, whether the blade is before it or under it."""
+    inside the table's part of the window (seen under Xvfb: near the table's right edge the
+    side panel, drawn after it, cut its words off) and beside the blade, whether the blade is
+    before it or under it."""
     view = _view(bands_for(load_config().physics.model_dump(mode="json")))
     renderer = view.renderer
-    for distance, under in ((25.0, {}), (55.0, {}), (85.0, {}), (20.0, {7: 30.0})):
+    table = pygame.Rect(renderer.map.area)
+    blades = ((20.0, -30.0), (300.0, -290.0))  # near the wok's centre; by its right corner
+    for (x, y), (distance, under) in itertools.product(
+            blades, ((25.0, {}), (55.0, {}), (85.0, {}), (20.0, {7: 30.0}))):
         for angle in (0.0, math.pi / 4, math.pi / 2):
-            x, y = 20.0, -30.0  # the blade, near the wok's centre
             card = _lying(7, x + motion[0] * distance, y + motion[1] * distance, angle)
             surface = pygame.Surface((1280, 800))
             parts = view.draw_gauge(surface, [card], x, y, motion, 1400.0, under)
             aimed = _on_screen(view, card)
-            assert not parts.block.colliderect(aimed), (motion, distance, angle)
-            assert surface.get_rect().contains(parts.block)
+            assert not parts.block.colliderect(aimed), (motion, distance, angle, x)
+            assert table.contains(parts.block), (parts.block, table)
             sx, sy = renderer.map.to_screen(x, y)
             grown = parts.block.inflate(2 * parts.block.width, 2 * parts.block.height)
             assert grown.collidepoint(sx, sy)

@@ -118,8 +118,9 @@ class BladeView:
                    forward: tuple[float, float], speed: float,
                    under: dict[int, float] | None = None) -> GaugeParts:
         """The gauge by the blade, for the card it is under or ahead of (``under``: the
-        cards the blade is under, with their depths), placed clear of that card; returns
-        where it went (window px)."""
+        cards the blade is under, with their depths), placed clear of that card, inside the
+        table's part of the window (the side panel is drawn over the rest); returns where it
+        went (window px)."""
         spatula = self.physics.spatula
         found = self.aim(cards, x, y, forward, under or {})
         aim = avoid = None
@@ -129,7 +130,8 @@ class BladeView:
         clear = self.renderer.map.length(spatula.blade_width_mm / 2.0) + 12.0
         return draw_gauge(surface, self.text, self.renderer.map.to_screen(x, y), speed, aim,
                           spatula.hand_speed_limit_mm_s, clear, avoid,
-                          [self.spatula_on_screen(x, y, forward)])
+                          [self.spatula_on_screen(x, y, forward)],
+                          pygame.Rect(self.renderer.map.area))
 
     def spatula_on_screen(self, x: float, y: float, forward: tuple[float, float]
                           ) -> pygame.Rect:

@@ -183,11 +183,12 @@ def scale_ticks(limit_mm_s: float) -> list[tuple[float, str]]:
 
 def draw_gauge(surface: pygame.Surface, text: Text, at: tuple[float, float], speed_mm_s: float,
                aim: Aim | None, limit_mm_s: float, clear_px: float = 28.0,
-               avoid: pygame.Rect | None = None, also: Sequence[pygame.Rect] = ()
-               ) -> GaugeParts:
+               avoid: pygame.Rect | None = None, also: Sequence[pygame.Rect] = (),
+               bounds: pygame.Rect | None = None) -> GaugeParts:
     """The gauge with its words beside screen point ``at`` (the blade), ``clear_px`` from it
     (clear of the blade) and clear of ``avoid`` (the aimed card's outline on screen) where
-    the window allows, and of ``also`` (the spatula) where it can be; returns where it went.
+    ``bounds`` (the table's part of the window; default the whole window) allows, and of
+    ``also`` (the spatula) where it can be; returns where it went.
 
     Everything sits on one solid backing, in words of at least ``MIN_FONT_PX``. From the
     left: the speed scale's numbers (m/s) and ticks, the speed bar, its value at its level
@@ -240,7 +241,7 @@ def draw_gauge(surface: pygame.Surface, text: Text, at: tuple[float, float], spe
     bottom_h = (half_number + (bottom_line.get_height() + 10 if bottom_line is not None
                                else 4))
     block_size = (max(bars_width, lines_width) + 2 * PAD, top_h + height + bottom_h + 2 * PAD)
-    area = surface.get_rect().inflate(-4, -4)
+    area = (bounds if bounds is not None else surface.get_rect()).inflate(-4, -4)
     block = place_gauge(area, at, block_size, clear_px, avoid, also)
     pygame.draw.rect(surface, BACKING, block, border_radius=6)
     pygame.draw.rect(surface, BACKING_EDGE, block, 1, border_radius=6)
