@@ -52,6 +52,8 @@ def test_the_end_screen_offers_a_new_game_and_the_replay(tmp_path: Path) -> None
     app, scene = _window_on(game, tmp_path)
     # Not started from the launcher: no L.
     assert _end_buttons(scene) == ["N: new game", "V: watch the replay"]
+    assert scene.wok_drawing.panel.instructions() == (
+        "The game is over: N new game, V watch the replay (keys or buttons).")
     # V (the key) opens the replay of this very game in the same window, from its start.
     post_key(pygame.K_v)
     app.frame()
@@ -59,6 +61,8 @@ def test_the_end_screen_offers_a_new_game_and_the_replay(tmp_path: Path) -> None
     assert isinstance(replay, ReplayScene) and app.screen is not None
     source_game = replay.source.game
     assert source_game is not None and source_game.turn_number == 0
+    # The table shows the replay's collected cards, not the finished game's (seen by hand).
+    assert app.renderer.piles == {}
     # Stepping through every turn (N in the replay: next turn) reaches the same end state.
     for _ in range(game.turn_number + 2):
         post_key(pygame.K_n)
@@ -68,6 +72,8 @@ def test_the_end_screen_offers_a_new_game_and_the_replay(tmp_path: Path) -> None
     final = replay.source.game
     assert final is not None and final.is_over
     assert final.state_hash() == game.state_hash()
+    seat = final.seat_of(0)
+    assert sum(n for _, n in app.renderer.piles[seat]) == len(final.pile(0))
     app.close()
 
 
@@ -103,6 +109,8 @@ def test_a_game_from_the_launcher_ends_with_l_back_to_it(tmp_path: Path) -> None
     assert isinstance(scene, PlayScene) and scene.game.is_over
     app.frame(FRAME_S)
     assert _end_buttons(scene) == ["N: new game", "V: watch the replay", "L: the launcher"]
+    assert scene.wok_drawing.panel.instructions() == (
+        "The game is over: N new game, V watch the replay, L the launcher (keys or buttons).")
     button = next(b for b in scene.ui.layout.buttons if b.label.startswith("L:"))
     post_click(button.rect.center)
     app.frame(FRAME_S)

@@ -11,6 +11,7 @@ does not match the recording stops the replay with the reason on screen.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from wokphysics.ui.animation import LiveAction, Stepped
 from wokphysics.ui.render import SEAT_COLORS, TableRenderer
 from wokphysics.ui.scene import OFF_SCREEN
 from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
+from wokphysics.ui.wok_on_fire.landing import grouped
 from wokphysics.ui.wok_on_fire.presenter import player_names
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -300,6 +302,13 @@ class ReplayScene:
         return self.action.cards() if self.action is not None else self.source.table.cards
 
     def draw(self, surface: pygame.Surface) -> None:
+        game = self.source.game
+        # Each player's collected cards by their aid, as they stand at this point of the
+        # replay (the window's renderer still held the finished game's, after V).
+        self.renderer.set_piles({} if game is None else {
+            game.seat_of(p): [(i.name.lower(), n)
+                              for i, n in grouped(Counter(game.pile_ingredients(p)))]
+            for p in range(game.players)})
         spatula = self.action.spatula() if self.action is not None else None
         self.renderer.draw(surface, self.cards_now(), spatula=spatula)
         self._panel(surface)

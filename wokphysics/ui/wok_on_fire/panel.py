@@ -69,7 +69,10 @@ class Panel:
         game, ui = self.game, self.ui
         names = self.presenter.names
         if game.is_over:
-            return "The game is over. N or the button: a new game."
+            choices = ", ".join(label.replace(": ", " ", 1) for _, label, _ in
+                                self.end_choices())
+            return f"The game is over: {choices} (keys or buttons)." if choices else (
+                "The game is over.")
         if ui.playback is not None:
             return "The cards are moving... (Space skips)"
         player = game.current_player
