@@ -47,7 +47,15 @@ def test_the_hand_area_shows_the_cards_to_chop_and_a_weak_chop_says_where_they_f
     # A weak chop: pressed over your own collected cards, a slow short push towards the wok.
     x, y, _ = pile_spots(game.cfg.physics, game.seat_of(0),
                          len(renderer.piles[game.seat_of(0)]))[0]
+    app.frame()
+    waiting = scene.wok_drawing.to_chop_rect
+    assert waiting is not None and renderer.hand_rect(game.seat_of(0)).contains(waiting)
     post_drag(app, [(0.05 * k, x, y + 3.0 * k) for k in range(8)])
+    while scene.ui.capture is None or len(scene.ui.capture.samples) < 4:
+        app.frame()
+    held = scene.wok_drawing.to_chop_rect  # in the hand, under the pointer
+    hx, hy = renderer.map.to_screen(*scene.ui.capture.last)
+    assert held is not None and held.collidepoint(hx, hy) and held != waiting
     run_until_still(app, scene)
     assert game.current_player == 1, "the chop ended your turn"
     assert renderer.hand_seat is None and renderer.to_chop == ()

@@ -49,6 +49,8 @@ class WokDrawing:
         self.panel = panel
         self._resting: tuple[tuple[int, int, int], list[Card]] | None = None
         self.notice_rect: pygame.Rect | None = None
+        self.to_chop_rect: pygame.Rect | None = None
+        """Where the last frame drew the cards about to be chopped (None: none)."""
         """Where the last frame drew the presenter's notice (None: none)."""
         self.blade_view = BladeView(cfg.physics, renderer, text,
                                     bands_for(cfg.physics.model_dump(mode="json")))
@@ -131,19 +133,19 @@ class WokDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         ui = self.ui
         cards = self.cards_now()
+        self.to_chop_rect = None
         spatula = ui.playback.spatula() if ui.playback is not None else None
         if ui.live is not None:
             spatula = self.blade_view.pose(ui.live)
         self.renderer.draw(surface, cards, self.highlights(), spatula=spatula)
-        if self.renderer.hand_seat is not None and ui.playback is None:
-            # The cards about to be chopped: waiting in the lit hand area, or in the hand
-            # being dragged.
-            held = ui.capture.last if ui.capture is not None else None
-            self.renderer.draw_to_chop(surface, held)
+        if self.renderer.hand_seat is not None and ui.playback is None and ui.capture is None:
+            # the cards about to be chopped, waiting
+            self.to_chop_rect = self.renderer.draw_to_chop(surface)
         if ui.live is not None:
             self.blade_view.draw(surface, ui.live, cards)
         elif spatula is None and ui.capture is not None:
             self._draw_hand(surface)
+            self.to_chop_rect = self.renderer.draw_to_chop(surface, ui.capture.last)  # in hand
         elif spatula is None and ui.press is None:
             self._draw_hover(surface, cards)
         area = pygame.Rect(self.renderer.map.area)
