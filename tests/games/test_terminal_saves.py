@@ -243,8 +243,8 @@ def test_a_game_played_at_a_prompt_is_locked_against_a_second_player(
     )  # this checkout's package: conftest.py puts it on the PYTHONPATH of what tests start
     try:
         lock = tmp_path / "held.json.lock"
-        for _ in range(600):
-            if lock.exists() or holder.poll() is not None:
+        for _ in range(600):  # the game claims (locks) its file, then writes it
+            if (lock.exists() and save.exists()) or holder.poll() is not None:
                 break
             time.sleep(0.05)
         assert lock.exists() and save.exists(), holder.communicate("")
