@@ -220,3 +220,43 @@ def test_an_interrupt_after_the_last_game_says_resume_writes_the_files(
     fresh = tmp_path / "fresh"
     assert main([*argv[:-1], str(fresh)]) == 0
     assert "3 games ran in this process in" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("draw", "size"),
+    [
+        ("poisson 0.3", 3),  # few, mostly zero
+        ("poisson 5", 3),  # three stirs that move about five cards each
+        ("overdispersed 5", 8),  # negative binomial: variance 10 against a mean of 5
+        ("overdispersed 5", 30),
+    ],
+)
+def test_a_mean_count_s_interval_covers_the_mean_and_never_goes_below_zero(
+    draw: str, size: int
+) -> None:
+    """count_mean's 95 % interval (the cards a stir disturbs): in 2,000 simulated samples it
+    holds the true mean at least 95 % of the time (a one-sided binomial test could not tell
+    its coverage below 95 % at the 1 % level), its low end is never below 0 and it is never
+    empty, for Poisson counts (where Student's t alone collapses on equal counts) and for
+    overdispersed ones (where the Poisson interval alone is too narrow). Measured beyond
+    this test: with a variance five times the mean the coverage falls to 91 % at 8 stirs and
+    94 % at 30 (Student's t on skewed counts); docs/physics.md says so."""
+    import numpy as np
+    from scipy import stats
+
+    from wokphysics.batch.stats import count_mean
+
+    rng = np.random.default_rng(7)
+    kind, level = draw.split()
+    true_mean = float(level)
+    covered = 0
+    for _ in range(2000):
+        if kind == "poisson":
+            sample = rng.poisson(true_mean, size)
+        else:  # mean 5, variance 10: n = 5 successes, p = 1/2
+            sample = rng.negative_binomial(5, 0.5, size)
+        found = count_mean(sample.tolist())
+        assert 0.0 <= found.low < found.high
+        assert found.low <= found.value <= found.high
+        covered += found.low <= true_mean <= found.high
+    assert stats.binomtest(covered, 2000, 0.95, alternative="less").pvalue > 0.01

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from wokphysics.batch.stats import mean, median, rate
+from wokphysics.batch.stats import count_mean, median, rate
 from wokphysics.studies.flip_bands import (
     Cell,
     Edge,
@@ -111,8 +111,8 @@ def summarise_variant(columns: Columns) -> dict[str, Any]:
     wok = r.scenario == WOK
     if wok.any():
         summary["disturbed"] = [
-            {"speed_mm_s": speed, "disturbed": mean(r.disturbed[wok & (r.speed == speed)])
-             .to_data()}
+            {"speed_mm_s": speed,
+             "disturbed": count_mean(r.disturbed[wok & (r.speed == speed)]).to_data()}
             for speed in _values(r.speed, wok)
         ]
     return summary
