@@ -24,6 +24,7 @@ from wokphysics.games.wok_star.actions import (
     WokStarAction,
 )
 from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.words import buys, ingredient, methods, possessive, recipe
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text
 from wokphysics.ui.wok_star.layout import StarLayout
@@ -137,6 +138,51 @@ def _bonus_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoice]:
     return out
 
 
+_PURCHASE_VERBS = frozenset({"buy", "upgrade", "advertise", "assign", "use"})
+
+
+def bought_this_phase(state: WokStarState) -> tuple[dict[str, int], set[str], list[str]]:
+    """The recipes bought in this Purchase phase (with the seat each went to), the
+    preparations upgraded in it and those handed out in it (in the order they were), read
+    back from the history: the purchase screen keeps everything in its place, marked, so
+    nothing moves when something is bought."""
+    recipes: dict[str, int] = {}
+    upgraded: set[str] = set()
+    handed: list[str] = []
+    if state.phase not in (Phase.PURCHASE, Phase.PURCHASE_ASSIGN):
+        return recipes, upgraded, handed
+    for action in reversed(state.history):
+        if not isinstance(action, WokStarAction) or action.verb not in _PURCHASE_VERBS:
+            break
+        if isinstance(action, Buy):
+            recipes[action.recipe] = action.seat
+        elif isinstance(action, Upgrade):
+            upgraded.add(action.prep)
+        elif isinstance(action, Assign):
+            handed.insert(0, action.prep)
+    return recipes, upgraded, handed
+
+
+def for_sale(state: WokStarState) -> list[tuple[str, int]]:
+    """The purchase screen's recipes in their rows: every recipe that was for sale when this
+    Purchase phase began, in card order, with the seat it was bought for since (-1: still
+    for sale)."""
+    bought, _, _ = bought_this_phase(state)
+    return [(r.id, bought.get(r.id, -1)) for r in state.config.recipes
+            if r.id not in state.recipe_owner or r.id in bought]
+
+
+def upgradable(state: WokStarState) -> list[tuple[str, bool]]:
+    """The purchase screen's upgrade rows: every preparation in play that was not upgraded
+    when this Purchase phase began (a bought recipe's new ones at the end), with whether
+    it has been upgraded since."""
+    _, upgraded, handed = bought_this_phase(state)
+    new = [p for p in handed if p in state.prep_owner]
+    new += [p for p in state.pending_assign if p in state.prep_owner and p not in new]
+    old = [p for p in state.prep_owner if p not in new]
+    return [(p, p in upgraded) for p in old + new if p not in state.upgraded or p in upgraded]
+
+
 _RECIPES_TOP = 110.0
 _RECIPES_ROOM = 340.0
 
@@ -154,9 +200,12 @@ def _purchase_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoic
     base = track.recipe_base[row]
     out = []
     n = state.num_players
-    sale = [r for r in state.config.recipes if r.id not in state.recipe_owner]
+    sale = for_sale(state)
     step = _recipe_step(len(sale))
-    for k, card in enumerate(sale):
+    for k, (recipe_id, bought) in enumerate(sale):
+        if bought >= 0:  # its row stays, marked, with no buttons
+            continue
+        card = state.config.recipe_by_id[recipe_id]
         price = base + card.cost
         for seat in range(n):
             rect = lay.rect(430 + seat * 66, _RECIPES_TOP + k * step + 2, 60, step - 6)
@@ -165,7 +214,9 @@ def _purchase_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoic
             out.append(ScreenChoice(rect, f"for {seat + 1}", ok, reason, Buy(card.id, seat),
                               accent=seat_colour(seat)))
     upgrade = track.upgrade[row]
-    for k, prep in enumerate(p for p in state.prep_owner if p not in state.upgraded):
+    for k, (prep, done) in enumerate(upgradable(state)):
+        if done:
+            continue
         rect = lay.rect(930, 134 + k * 30, 64, 27)
         ok, reason = _enabled(Upgrade(prep), legal, why,
                               f"costs ${upgrade}; the team has ${state.money}")
@@ -331,11 +382,17 @@ def _draw_purchase(w: _Writer, session: StarSession) -> None:
          DIM, 980)
     base = track.recipe_base[row]
     in_play = set(state.prep_owner)
-    sale = [r for r in cfg.recipes if r.id not in state.recipe_owner]
+    sale = for_sale(state)
     step = _recipe_step(len(sale))
-    for k, card in enumerate(sale):
+    for k, (recipe_id, bought) in enumerate(sale):
+        card = cfg.recipe_by_id[recipe_id]
         y = _RECIPES_TOP + k * step - 2
         price = base + card.cost
+        if bought >= 0:  # kept in its row, greyed, with who has it
+            w.at(24, y, f"{card.name}: bought for {session.names[bought]}", DIM, 400)
+            w.at(24, y + step / 2 - 2, "(its customers join the decks)", DIM, 400)
+            w.at(430, y + step / 4, "BOUGHT", seat_colour(bought), 260, bold=True)
+            continue
         colour = WHITE if price <= state.money else DIM
         dollars = " ".join(f"${d}" for d in card.customers)
         w.at(24, y, f"{card.name}  ${base}+${card.cost} = ${price}; pays {dollars}", colour,
@@ -344,11 +401,13 @@ def _draw_purchase(w: _Writer, session: StarSession) -> None:
                for i in card.ingredients]
         w.at(24, y + step / 2 - 2, ", ".join(new), DIM, 400)
     w.at(700, 108, "Upgrade (any/number/combination):", DIM, 300)
-    for k, prep in enumerate(p for p in state.prep_owner if p not in state.upgraded):
+    for k, (prep, done) in enumerate(upgradable(state)):
         side = cfg.prep_by_id[prep]
         w.at(700, 136 + k * 30, f"{ingredient(state, prep)} "
              f"{'/'.join(map(str, side.front))}->{'/'.join(map(str, side.upgraded))}",
-             WHITE, 226)
+             DIM if done else WHITE, 226)
+        if done:
+            w.at(930, 136 + k * 30, "done", GREEN, 64, bold=True)
     w.at(1010, 116, "Advertising:", GOLD, 252)
     w.at(1010, 140, "one face-down customer", DIM, 252)
     w.at(1010, 162, f"from the Potential deck ({len(state.potential)})", DIM, 252)
