@@ -26,8 +26,8 @@ from wokphysics.games.wok_star.words import (
     event_effect,
     ingredient,
 )
-from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, bubble, draw_thinking
-from wokphysics.ui.wok_star.layout import BASE, FONT, StarLayout
+from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, draw_thinking
+from wokphysics.ui.wok_star.layout import BASE, DIE, FACE_ROW, FONT, StarLayout, StarTarget
 from wokphysics.ui.wok_star.pieces import (
     GREEN,
     INK,
@@ -43,12 +43,14 @@ from wokphysics.ui.wok_star.pieces import (
     draw_die,
     draw_mini_card,
     draw_panel,
+    draw_slot,
     draw_timer,
     lighter,
     seat_colour,
     wrapped,
 )
 from wokphysics.ui.wok_star.screens import draw_screen, screen_name
+from wokphysics.ui.wok_star.tips import free_zones, keep_clear, place_clear, shelf
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.inputs import StarInputs
@@ -118,6 +120,9 @@ class StarDrawing:
         self._key: tuple[object, ...] = ()
         self.notice_box: pygame.Rect | None = None
         """Where the last frame drew the notice (None: no notice), in window px."""
+        self.tip_boxes: list[pygame.Rect] = []
+        """Where the last frame drew tooltips, drop words and refusal bubbles."""
+        self._tip_cache: dict[tuple[object, ...], pygame.Rect] = {}
 
     @property
     def text(self) -> Text:
@@ -142,6 +147,7 @@ class StarDrawing:
             self._draw_static(self._static, lay)
             self._key = key
         surface.blit(self._static, (0, 0))
+        self.tip_boxes = []
         covered = screen_name(scene.session, scene.presenter) is not None
         if not covered:
             self._timers(surface, lay)
@@ -500,15 +506,28 @@ class StarDrawing:
         self._pile(surface, lay, seat)
         selected = scene.inputs.selected
         dragged = scene.inputs.dragging
-        for index, rect in panel.dice:
+        free = {index for index, _ in panel.dice}
+        for index, rect in panel.slots:
+            if index not in free:
+                draw_slot(surface, rect)
+                continue
             die = state.dice[index]
             ring = GOLD if index in selected else None
             draw_die(surface, rect, die.face, die.colour, ring, faded=index in dragged,
                      given=die.given)
+            figure = pygame.Rect(rect.x - lay.px(4), rect.bottom + lay.px(2),
+                                 rect.width + lay.px(8), lay.px(FACE_ROW - 2))
+            blit_fit(surface, self.text, str(die.face), size, DIM if index in dragged
+                     else WHITE, figure, centre=True, bold=True)
         if not panel.dice:
             words = {Phase.ACTION: "no unplaced dice", Phase.LEFTOVER: "no dice left"}.get(
                 state.phase, "dice are rolled when the round starts")
-            blit_fit(surface, self.text, words, size, DIM, panel.dice_area)
+            where = panel.dice_area
+            if panel.slots:  # under the empty slots, where the faces were
+                last = panel.slots[-1][1]
+                where = pygame.Rect(where.x, last.bottom + lay.px(2), where.width,
+                                    lay.px(FACE_ROW - 2))
+            blit_fit(surface, self.text, words, size, DIM, where)
         for prep, rect in panel.preps.items():
             self._prep(surface, lay, prep, rect)
         for character, rect in panel.family:
@@ -608,7 +627,7 @@ class StarDrawing:
         if not inputs.dragging:
             return
         x, y = inputs.mouse
-        size = lay.px(40)
+        size = lay.px(DIE)
         for k, index in enumerate(inputs.dragging):
             if index >= len(state.dice):
                 continue
@@ -616,49 +635,110 @@ class StarDrawing:
             rect = pygame.Rect(x - size // 2 + k * (size + 4), y - size // 2, size, size)
             draw_die(surface, rect, die.face, die.colour, GOLD, given=die.given)
         if inputs.drop_words:
-            bubble(surface, self.text, inputs.drop_words, (x, y - size // 2), lay.font,
-                   surface.get_rect())
+            anchor = pygame.Rect(x - size // 2, y - size // 2, size * len(inputs.dragging),
+                                 size)
+            self._tip(surface, lay, inputs.drop_words, anchor)
 
     def _notice(self, surface: pygame.Surface, lay: StarLayout) -> None:
         presenter = self.scene.presenter
         notice = presenter.notice
         self.notice_box = None
         if notice is not None:
-            size = round(lay.font * 1.4)
-            # A long notice (a late order's missing ingredients) is wrapped, and kept in the
-            # window: one line ran off its right edge. Lines are measured in the regular
-            # face, so a tenth is left for the bold one's extra width.
-            margin = surface.get_rect().inflate(-lay.px(40), -lay.px(24))
-            lines = wrapped(self.text, notice.text, size, margin.width * 9 // 10)
+            size = round(lay.font * 1.2)
+            # A long notice (a late order's missing ingredients) is wrapped to the free
+            # part of the customer line (the events and the Bad Publicity pile) and put
+            # there, over no control. Lines are measured in the regular face, so a tenth is
+            # left for the bold one's extra width.
+            covered = self.scene.covered()
+            zone = free_zones(lay, covered)[0]
+            pad_x, pad_y = lay.px(16), lay.px(10)
+            lines = wrapped(self.text, notice.text, size, (zone.width - 2 * pad_x) * 9 // 10)
             images = [self.text.render(line, size, WHITE, True) for line in lines]
-            box = pygame.Rect(0, 0, max(i.get_width() for i in images),
-                              sum(i.get_height() for i in images))
-            box.center = (lay.center.centerx, lay.events.y + lay.px(40))
-            box.clamp_ip(margin)
-            back = box.inflate(lay.px(40), lay.px(24))
+            back = pygame.Rect(0, 0, max(i.get_width() for i in images) + 2 * pad_x,
+                               sum(i.get_height() for i in images) + 2 * pad_y)
+            back.center = zone.center
+            bounds = self._table_bounds(surface, lay)
+            if not zone.contains(back):
+                avoid = keep_clear(lay, [c.rect for c in self.scene.buttons], covered)
+                back = place_clear(back.size, pygame.Rect(zone.centerx, zone.centery, 1, 1),
+                                   bounds, avoid, free_zones(lay, covered))
+            back.clamp_ip(bounds)
             shade = pygame.Surface(back.size, pygame.SRCALPHA)
-            shade.fill((20, 12, 10, 220))
+            shade.fill((20, 12, 10, 230))
             surface.blit(shade, back.topleft)
             pygame.draw.rect(surface, GOLD, back, 2, border_radius=8)
-            y = box.y
+            y = back.y + pad_y
             for image in images:
-                surface.blit(image, image.get_rect(centerx=box.centerx, y=y))
+                surface.blit(image, image.get_rect(centerx=back.centerx, y=y))
                 y += image.get_height()
             self.notice_box = back
 
     def _bubbles(self, surface: pygame.Surface, lay: StarLayout) -> None:
         for item in self.scene.presenter.bubbles:
-            bubble(surface, self.text, item.text, item.at, lay.font, surface.get_rect())
+            x, y = item.at
+            self._tip(surface, lay, item.text, pygame.Rect(x - 2, y - 2, 4, 4))
 
     def _hover(self, surface: pygame.Surface, lay: StarLayout) -> None:
+        """The details of what the pointer rests on, once it has rested there
+        ``HOVER_DELAY_S`` (a pointer passing over the table shows none), placed clear of
+        every control."""
         inputs = self.scene.inputs
         if inputs.dragging or inputs.hover is None or self.scene.presenter.bubbles:
+            return
+        if inputs.hover_rest_s < HOVER_DELAY_S:
             return
         if self.scene.covered() and lay.panel.collidepoint(inputs.mouse):
             return  # what lies under a screen is hidden
         words = self.scene.presenter.hover_text(inputs.hover)
         if words:
-            bubble(surface, self.text, words, inputs.mouse, lay.font, surface.get_rect())
+            self._tip(surface, lay, words, hovered_rect(lay, inputs.hover, inputs.mouse))
+
+    def _tip(self, surface: pygame.Surface, lay: StarLayout, words: str,
+             anchor: pygame.Rect) -> pygame.Rect:
+        """A cream box of ``words`` about ``anchor``, where it covers no control
+        (:mod:`.tips`); remembered in :attr:`tip_boxes` for this frame."""
+        size = lay.font
+        pad_x, pad_y = lay.px(8), lay.px(6)
+        width = max(lay.px(160), min(lay.px(340), surface.get_width() - 20))
+        lines = wrapped(self.text, words, size, width)
+        images = [self.text.render(line, size, (30, 20, 10)) for line in lines]
+        box_size = (max(image.get_width() for image in images) + 2 * pad_x,
+                    sum(image.get_height() for image in images) + 2 * pad_y)
+        covered = self.scene.covered()
+        bounds = self._table_bounds(surface, lay)
+        key = (words, tuple(anchor), id(lay), covered, tuple(bounds))
+        box = self._tip_cache.get(key)
+        if box is None:
+            avoid = keep_clear(lay, [c.rect for c in self.scene.buttons], covered)
+            box = place_clear(box_size, anchor, bounds, avoid, free_zones(lay, covered),
+                              lay.px(8), shelf(lay))
+            if len(self._tip_cache) > 200:
+                self._tip_cache.clear()
+            self._tip_cache[key] = box
+        pygame.draw.rect(surface, (255, 246, 214), box, border_radius=8)
+        pygame.draw.rect(surface, (200, 60, 40), box, 2, border_radius=8)
+        y = box.top + pad_y
+        for image in images:
+            surface.blit(image, (box.left + pad_x, y))
+            y += image.get_height()
+        self.tip_boxes.append(box.copy())
+        return box
+
+    def _table_bounds(self, surface: pygame.Surface, lay: StarLayout) -> pygame.Rect:
+        """The window's part the table is drawn in (above a replay's bar)."""
+        return pygame.Rect(0, 0, lay.size[0], lay.size[1]).clip(surface.get_rect())
+
+
+HOVER_DELAY_S = 0.5
+"""The pointer rests this long on something before its details are shown."""
+
+
+def hovered_rect(lay: StarLayout, target: StarTarget, mouse: tuple[int, int]) -> pygame.Rect:
+    """The rectangle of what the pointer rests on (the topmost hit under it)."""
+    for rect, found in reversed(lay.hits):
+        if found == target and rect.collidepoint(mouse):
+            return rect
+    return pygame.Rect(mouse[0] - 2, mouse[1] - 2, 4, 4)
 
 
 def phase_words(session: StarSession, presenter: StarPresenter) -> str:

@@ -49,7 +49,7 @@ from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.characters import acting_for_team
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.words import ingredient, possessive, recipe
-from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
+from wokphysics.ui.wok_star.layout import DiceRows, StarLayout, StarTarget
 from wokphysics.ui.wok_star.screens import ScreenChoice
 from wokphysics.ui.wok_star.session import StarSession
 
@@ -69,6 +69,9 @@ class StarInputHost(Protocol):
     def covered(self) -> bool: ...
 
     def act_for(self, seat: int, action: WokStarAction) -> bool: ...
+
+    @property
+    def dice_rows(self) -> DiceRows: ...
 
     def refuse(self, reason: str) -> None: ...
 
@@ -90,6 +93,9 @@ class StarInputs:
         self.scene = scene
         self.mouse = (0, 0)
         self.hover: StarTarget | None = None
+        self.hover_rest_s = 0.0
+        """Seconds the pointer has rested on :attr:`hover` (the drawing shows its details
+        after a moment)."""
         self.selected: list[int] = []
         self.dragging: list[int] = []
         self.family: tuple[int, str] | None = None
@@ -201,7 +207,10 @@ class StarInputs:
         lay = self.scene.layout()
         if lay is None:
             return
-        self.hover = lay.hit(pos)
+        found = lay.hit(pos)
+        if found != self.hover:
+            self.hover_rest_s = 0.0
+        self.hover = found
         if self._press is not None and not self.dragging:
             index, start = self._press
             if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_PX:
@@ -219,6 +228,10 @@ class StarInputs:
             return
         if press is not None:
             self._toggle(press[0])
+
+    def rest(self, real_s: float) -> None:
+        """``real_s`` seconds passed with the pointer where it is."""
+        self.hover_rest_s += real_s
 
     def key(self, key: int) -> None:
         if key == pygame.K_BACKSPACE:
@@ -333,13 +346,38 @@ class StarInputs:
 
     def _drop(self, pos: tuple[int, int]) -> None:
         holder, action, words = self._dice_action(pos)
-        self.dragging = []
+        dragged, self.dragging = self.dragging, []
         self._clear_drop()
         if action is None:
             if words:
                 self.scene.refuse(words)
             return
-        self.scene.act_for(holder, action)
+        dice = self.scene.session.state.dice
+        free = {i for i, d in enumerate(dice) if d.holder == holder and d.free}
+        if self.scene.act_for(holder, action):
+            self._keep_dragged_slots(holder, dragged, free)
+
+    def _keep_dragged_slots(self, holder: int, dragged: list[int], free: set[int]) -> None:
+        """The engine names dice by face: of the dice ``holder`` had unplaced (``free``) it
+        may have used one that looks the same as a dragged die (seat colour, face, a given
+        die's corner) and left the dragged one in hand. The two then trade slots, so the
+        slot the person dragged from is the one left empty."""
+        dice = self.scene.session.state.dice
+        if not dice or any(i >= len(dice) for i in free):
+            return
+        still = {i for i in free if dice[i].free and dice[i].holder == holder}
+        used = sorted(free - still - set(dragged))
+
+        def look(i: int) -> tuple[int, int, bool]:
+            return (dice[i].colour, dice[i].face, dice[i].given)
+
+        for index in dragged:
+            if index not in still:
+                continue
+            twin = next((u for u in used if look(u) == look(index)), None)
+            if twin is not None:
+                self.scene.dice_rows.swap(index, twin, holder)
+                used.remove(twin)
 
     # ------------------------------------------------------------------ the customer
     def _customer(self, serving: bool) -> bool:

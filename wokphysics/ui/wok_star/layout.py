@@ -35,9 +35,18 @@ FONT = 22
 """Text size (px at the reference size): capitals and digits 12 px tall."""
 SMALL = 22
 """Secondary text is the same size: nothing on the board is smaller than 11 px."""
-DIE = 40
+DIE = 52
+"""A die's largest side (px at the reference size): 52 with one to three seats, 44 with four
+(a row keeps room for ``ROW_DICE`` dice)."""
+DIE_GAP = 6
+ROW_DICE = 6
+"""A seat's dice row is sized for this many dice (a pool of 4 and two dice given to it),
+so a die given to the seat mid-round goes into a slot of its own without the others moving;
+a row of more dice (a grown pool, more gifts) has smaller dice for that round."""
+FACE_ROW = 20
+"""Under each die its face in figures (a 22 px bold font: digits 12 px tall)."""
 SEAT_HEADER = 28
-DICE_ROW = 50
+DICE_ROW = 5 + DIE + FACE_ROW + 3
 PREP_ROW = 46
 FAMILY_ROW = 30
 COUNTER_ROW = 26
@@ -68,6 +77,10 @@ class SeatLayout:
     dice_area: pygame.Rect
     dice: list[tuple[int, pygame.Rect]] = field(default_factory=list)
     """(index in ``state.dice``, where it is drawn) of the unplaced dice the seat holds."""
+    slots: list[tuple[int, pygame.Rect]] = field(default_factory=list)
+    """Every slot of the seat's dice row this round: (index in ``state.dice`` of the die
+    the slot belongs to, its rectangle); a slot whose die was placed or given away stays
+    where it is, empty (see :class:`DiceRows`)."""
     preps: dict[str, pygame.Rect] = field(default_factory=dict)
     family: list[tuple[str, pygame.Rect]] = field(default_factory=list)
     pile: pygame.Rect = field(default_factory=_empty)
@@ -150,8 +163,56 @@ def free_dice_of(state: WokStarState, seat: int) -> list[tuple[int, Die]]:
     return [(i, d) for i, d in enumerate(state.dice) if d.holder == seat and d.free]
 
 
-def build(size: tuple[int, int], state: WokStarState) -> StarLayout:
-    """The layout of ``state`` in a window of ``size`` px."""
+class DiceRows:
+    """Which die has which slot of each seat's dice row this round, remembered from frame to
+    frame so that nothing slides: a seat's row starts with the dice of its colour rolled
+    this round; a die that comes to the seat later (given by a teammate, or an extra die an
+    event or a character adds) takes the next slot at the end; a die keeps its slot for the
+    round, shown empty once it is placed or handed to another seat (a die given back to its
+    colour's seat returns to its own slot). Rebuilt from the state alone when a new round
+    is rolled, another game is shown or the history is shorter than last seen (a replay
+    stepping back), own dice first, then the others in table order."""
+
+    def __init__(self) -> None:
+        self._key: tuple[int, int] = (0, 0)
+        self._steps = 0
+        self.rows: list[list[int]] = []
+
+    def update(self, state: WokStarState) -> list[list[int]]:
+        """Each seat's slots (indices in ``state.dice``) for ``state``, in order."""
+        key = (id(state), state.round)
+        steps = len(state.history)
+        dice = state.dice
+        fresh = (key != self._key or steps < self._steps or len(self.rows) != state.num_players
+                 or any(i >= len(dice) for row in self.rows for i in row))
+        if fresh:
+            self.rows = [[i for i, d in enumerate(dice) if d.colour == seat]
+                         for seat in range(state.num_players)]
+        self._key, self._steps = key, steps
+        for seat, row in enumerate(self.rows):
+            known = set(row)
+            for i, die in enumerate(dice):
+                if i not in known and (die.holder == seat or die.colour == seat):
+                    row.append(i)
+        return self.rows
+
+
+    def swap(self, a: int, b: int, seat: int) -> None:
+        """Dice ``a`` and ``b`` (indices in ``state.dice``) trade slots in ``seat``'s row: the
+        engine names a die by its face and may use another die that looks the same as the
+        one a person dragged; the dragged one's slot is the one that empties."""
+        if not 0 <= seat < len(self.rows):
+            return
+        row = self.rows[seat]
+        if a in row and b in row:
+            i, j = row.index(a), row.index(b)
+            row[i], row[j] = b, a
+
+
+def build(size: tuple[int, int], state: WokStarState,
+          dice_rows: DiceRows | None = None) -> StarLayout:
+    """The layout of ``state`` in a window of ``size`` px; ``dice_rows`` remembers the dice's
+    slots from the layouts before (a fresh one: the slots the state alone gives)."""
     width, height = size
     scale = min(width / BASE[0], height / BASE[1])
     origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
@@ -163,7 +224,7 @@ def build(size: tuple[int, int], state: WokStarState) -> StarLayout:
     _center(lay, state)
     lay.log = lay.rect(884, 46, 388, 410)
     lay.panel = lay.rect(8, 46, 1264, 410)
-    _seats(lay, state)
+    _seats(lay, state, (dice_rows or DiceRows()).update(state))
     return lay
 
 
@@ -216,7 +277,7 @@ def event_chip(lay: StarLayout, index: int) -> pygame.Rect:
     return lay.rect(444 + column * 214, 320 + row * 26, 208, 24)
 
 
-def _seats(lay: StarLayout, state: WokStarState) -> None:
+def _seats(lay: StarLayout, state: WokStarState, dice_rows: list[list[int]]) -> None:
     n = state.num_players
     gap = 8
     width = (1264 - gap * (n - 1)) / n
@@ -228,14 +289,16 @@ def _seats(lay: StarLayout, state: WokStarState) -> None:
         dice_area = lay.rect(x + 6, top + SEAT_HEADER + 2, width - 12, DICE_ROW - 4)
         panel = SeatLayout(rect, header, dice_area)
         panel.pile = lay.rect(x + width - 150, top + 3, 146, SEAT_HEADER - 6)
-        held = free_dice_of(state, seat)
+        slots = dice_rows[seat]
         room = width - 12
-        step: float = DIE + 6
-        if len(held) > 1 and len(held) * step - 6 > room:  # more than fit: overlap them
-            step = (room - DIE) / (len(held) - 1)
-        for k, (index, _) in enumerate(held):
-            die = lay.rect(x + 6 + k * step, top + SEAT_HEADER + 5, DIE, DIE)
-            panel.dice.append((index, die))
+        room_for = max(ROW_DICE, len(slots))
+        side = float(min(DIE, int((room - DIE_GAP * (room_for - 1)) / room_for)))
+        for k, index in enumerate(slots):
+            die = lay.rect(x + 6 + k * (side + DIE_GAP), top + SEAT_HEADER + 5, side, side)
+            panel.slots.append((index, die))
+            found = state.dice[index]
+            if found.free and found.holder == seat:
+                panel.dice.append((index, die))
         preps = state.preps_of(seat)
         family = state.characters[seat]
         prep_top = top + SEAT_HEADER + DICE_ROW

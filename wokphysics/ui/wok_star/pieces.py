@@ -21,12 +21,47 @@ SAND: Color = (232, 196, 120)
 
 _PIPS = {
     1: [(0.5, 0.5)],
-    2: [(0.27, 0.27), (0.73, 0.73)],
-    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
-    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
-    6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.22), (0.75, 0.22), (0.25, 0.5), (0.75, 0.5), (0.25, 0.78), (0.75, 0.78)],
 }
+PIP_SHARE = 0.22
+"""A pip's diameter as a share of the die's side: 10-11 px on a 48 px die (a real die's
+pips are about a fifth of its side)."""
+LIGHT_PIP: Color = (250, 248, 240)
+DARK_PIP: Color = (24, 16, 12)
+
+
+def luminance(colour: Color) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: Color, b: Color) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def pip_colour(body: Color) -> Color:
+    """Light pips on a dark die, dark pips on a light one: whichever contrasts more."""
+    return LIGHT_PIP if contrast(LIGHT_PIP, body) >= contrast(DARK_PIP, body) else DARK_PIP
+
+
+def pip_centres(rect: pygame.Rect, face: int) -> list[tuple[int, int]]:
+    """Where the pips of ``face`` are drawn on a die in ``rect``."""
+    return [(rect.x + round(fx * rect.width), rect.y + round(fy * rect.height))
+            for fx, fy in _PIPS.get(face, [])]
+
+
+def pip_radius(rect: pygame.Rect) -> int:
+    return max(2, round(rect.width * PIP_SHARE / 2))
 
 
 def seat_colour(seat: int) -> Color:
@@ -58,17 +93,25 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, face: int, colour: int,
     pygame.draw.rect(surface, body, rect, border_radius=radius)
     pygame.draw.rect(surface, lighter(body, 0.5), rect, max(1, rect.width // 20),
                      border_radius=radius)
-    pip = max(2, rect.width // 10)
-    for fx, fy in _PIPS.get(face, []):
-        centre = (rect.x + round(fx * rect.width), rect.y + round(fy * rect.height))
-        pygame.draw.circle(surface, (250, 248, 240), centre, pip)
+    pip = pip_radius(rect)
+    ink = pip_colour(body)
+    for centre in pip_centres(rect, face):
+        pygame.draw.circle(surface, ink, centre, pip)
     if given:
         corner = max(5, rect.width * 2 // 7)
-        pygame.draw.polygon(surface, (250, 248, 240), [
+        pygame.draw.polygon(surface, LIGHT_PIP, [
             (rect.x + 1, rect.y + radius // 2), (rect.x + radius // 2, rect.y + 1),
             (rect.x + corner, rect.y + 1), (rect.x + 1, rect.y + corner)])
     if ring is not None:
         pygame.draw.rect(surface, ring, rect.inflate(6, 6), 3, border_radius=radius + 3)
+
+
+def draw_slot(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The place a die left this round (placed or given away): an outline, so the dice
+    beside it stay where they were."""
+    radius = max(2, rect.width // 6)
+    pygame.draw.rect(surface, (84, 74, 66), rect, max(1, rect.width // 24),
+                     border_radius=radius)
 
 
 def draw_timer(surface: pygame.Surface, rect: pygame.Rect, colour: Color, top_s: float,

@@ -210,17 +210,24 @@ class StarPresenter(Presenter):
         panel = lay.seats[step.seat]
         start = panel.dice_area
         state = self.session.state
+        # The layout is the one drawn before the step: the dice that left the seat's row
+        # fly from their own slots.
+        left = [rect for index, rect in panel.dice if index < len(state.dice) and (
+            not state.dice[index].free or state.dice[index].holder != step.seat)]
         if isinstance(action, Place | Combo):
-            end = panel.preps.get(action.prep)
+            end = next((p.preps[action.prep] for p in lay.seats if action.prep in p.preps),
+                       None)
             if end is not None:
                 faces = [action.face] if isinstance(action, Place) else [action.low,
                                                                           action.high]
                 for k, face in enumerate(faces):
-                    self.motions.append(Motion(_die_from(start, k), _die_in(end, k), face,
+                    origin = left[k] if k < len(left) else _die_from(start, k)
+                    self.motions.append(Motion(origin.copy(), _die_in(end, k), face,
                                                step.seat))
         elif isinstance(action, Give):
             end = lay.seats[action.seat].dice_area
-            self.motions.append(Motion(_die_from(start, 0), _die_from(end, 0), action.face,
+            origin = left[0] if left else _die_from(start, 0)
+            self.motions.append(Motion(origin.copy(), _die_from(end, 0), action.face,
                                        step.seat))
         elif isinstance(action, Serve):
             label = card_name(state, step.before.current)

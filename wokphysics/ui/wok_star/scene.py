@@ -29,7 +29,7 @@ from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.drawing import StarDrawing
 from wokphysics.ui.wok_star.inputs import StarInputs
 from wokphysics.ui.wok_star.kitchen import Kitchen
-from wokphysics.ui.wok_star.layout import StarLayout, build
+from wokphysics.ui.wok_star.layout import DiceRows, StarLayout, build
 from wokphysics.ui.wok_star.presenter import StarPresenter
 from wokphysics.ui.wok_star.screens import ScreenChoice, choices, screen_name
 from wokphysics.ui.wok_star.session import StarSession
@@ -75,6 +75,8 @@ class StarScene:
         self.buttons: list[ScreenChoice] = []
         self._layout: StarLayout | None = None
         self._layout_key: tuple[object, ...] = ()
+        self.dice_rows = DiceRows()
+        """The dice's slots in the seats' rows, kept from layout to layout."""
         self._accounting_s = 0.0
         self._was_person_turn = False
         self._told_problem = ""
@@ -119,7 +121,7 @@ class StarScene:
         key = (size, len(state.history), id(self.session), self.presenter.accounting is None,
                self.replay is not None)
         if self._layout is None or key != self._layout_key:
-            self._layout = build(size, state)
+            self._layout = build(size, state, self.dice_rows)
             self._layout_key = key
             self.buttons = choices(self.session, self.presenter, self._layout,
                                    self.on_home is not None) if self.replay is None else []
@@ -195,6 +197,7 @@ class StarScene:
     # ------------------------------------------------------------------ the host's calls
     def update(self, real_s: float, speed: float = 1.0) -> None:
         self.presenter.tick(real_s)
+        self.inputs.rest(real_s)
         if self.replay is not None:
             self.replay.update(real_s * speed, self)
             return
