@@ -310,7 +310,7 @@ def test_the_slot_dragged_from_empties_when_the_engine_takes_a_twin_die() -> Non
         app = window(("person", "team", "team", "team"), seed)
         scene = scene_of(app)
         hand = StarHand(app, [0], seed=seed)
-        frames_until(app, hand, lambda: scene.session.state.phase is Phase.ACTION)
+        frames_until(app, hand, lambda s=scene: s.session.state.phase is Phase.ACTION)
         scene.kitchen.hold = True
         app.frame()
         lay = scene.layout()
@@ -335,6 +335,8 @@ def test_the_slot_dragged_from_empties_when_the_engine_takes_a_twin_die() -> Non
         scene.mouse_move((x, y), 0.0)
     scene.mouse_up(1, centre(prep), 0.0)
     assert not state.dice[first].free  # the engine took the first of the two
+    # The die flies on from where it was let go, not from a slot.
+    assert scene.presenter.motions[-1].start.center == centre(prep)
     app.frame()
     lay = scene.layout()
     assert lay is not None

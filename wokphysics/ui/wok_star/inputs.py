@@ -49,7 +49,7 @@ from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.characters import acting_for_team
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.words import ingredient, possessive, recipe
-from wokphysics.ui.wok_star.layout import DiceRows, StarLayout, StarTarget
+from wokphysics.ui.wok_star.layout import DIE, DiceRows, StarLayout, StarTarget
 from wokphysics.ui.wok_star.screens import ScreenChoice
 from wokphysics.ui.wok_star.session import StarSession
 
@@ -72,6 +72,8 @@ class StarInputHost(Protocol):
 
     @property
     def dice_rows(self) -> DiceRows: ...
+
+    def dropped_at(self, rects: list[pygame.Rect]) -> None: ...
 
     def refuse(self, reason: str) -> None: ...
 
@@ -354,8 +356,16 @@ class StarInputs:
             return
         dice = self.scene.session.state.dice
         free = {i for i, d in enumerate(dice) if d.holder == holder and d.free}
-        if self.scene.act_for(holder, action):
-            self._keep_dragged_slots(holder, dragged, free)
+        lay = self.scene.layout()
+        side = lay.px(DIE) if lay is not None else 40
+        x, y = pos
+        self.scene.dropped_at([pygame.Rect(x - side // 2 + k * (side + 4), y - side // 2,
+                                           side, side) for k in range(len(dragged))])
+        try:
+            if self.scene.act_for(holder, action):
+                self._keep_dragged_slots(holder, dragged, free)
+        finally:
+            self.scene.dropped_at([])
 
     def _keep_dragged_slots(self, holder: int, dragged: list[int], free: set[int]) -> None:
         """The engine names dice by face: of the dice ``holder`` had unplaced (``free``) it

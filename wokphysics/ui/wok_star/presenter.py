@@ -145,6 +145,9 @@ class StarPresenter(Presenter):
         """The last round's Accounting, until the scene's screen is dismissed."""
         self.times_up_at = -1.0
         """Game time of the last "Time's up" (the drawing flashes the timer)."""
+        self.dropped: list[pygame.Rect] = []
+        """Where a person let go of the dice being placed or given (set by the input
+        mapping around its action): they fly on from there, not from a slot."""
         self.placed: dict[str, list[tuple[int, int]]] = {}
         """Per preparation, (face, colour) of the dice put on it this round (seen here)."""
 
@@ -212,8 +215,9 @@ class StarPresenter(Presenter):
         state = self.session.state
         # The layout is the one drawn before the step: the dice that left the seat's row
         # fly from their own slots.
-        left = [rect for index, rect in panel.dice if index < len(state.dice) and (
-            not state.dice[index].free or state.dice[index].holder != step.seat)]
+        left = list(self.dropped) or [
+            rect for index, rect in panel.dice if index < len(state.dice) and (
+                not state.dice[index].free or state.dice[index].holder != step.seat)]
         if isinstance(action, Place | Combo):
             end = next((p.preps[action.prep] for p in lay.seats if action.prep in p.preps),
                        None)
@@ -225,10 +229,15 @@ class StarPresenter(Presenter):
                     self.motions.append(Motion(origin.copy(), _die_in(end, k), face,
                                                step.seat))
         elif isinstance(action, Give):
-            end = lay.seats[action.seat].dice_area
+            receiver = lay.seats[action.seat]
             origin = left[0] if left else _die_from(start, 0)
-            self.motions.append(Motion(origin.copy(), _die_from(end, 0), action.face,
-                                       step.seat))
+            end = _die_from(receiver.dice_area, 0)
+            if receiver.slots:  # the new slot at the end of the receiver's row
+                last = receiver.slots[-1][1]
+                gap = receiver.slots[1][1].x - receiver.slots[0][1].right if len(
+                    receiver.slots) > 1 else 4
+                end = last.move(last.width + gap, 0)
+            self.motions.append(Motion(origin.copy(), end, action.face, step.seat))
         elif isinstance(action, Serve):
             label = card_name(state, step.before.current)
             self.motions.append(Motion(lay.card.copy(), panel.pile.copy(), label=label))

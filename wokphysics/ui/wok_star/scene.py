@@ -151,6 +151,11 @@ class StarScene:
             self.sound.play("refuse")
         return ok
 
+    def dropped_at(self, rects: list[pygame.Rect]) -> None:
+        """Where the dice a person is placing or giving were let go (the presenter flies
+        them on from there); [] once the action is over."""
+        self.presenter.dropped = rects
+
     def refuse(self, reason: str) -> None:
         self.presenter.refuse(reason)
         self.presenter.say_at(reason, self.inputs.mouse)
