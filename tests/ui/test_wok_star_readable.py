@@ -172,6 +172,20 @@ def test_the_purchase_list_keeps_every_row_after_a_buy_and_an_upgrade() -> None:
     assert all(isinstance(a, Buy) and a.recipe == bought or a == upgrade.action
                for a, _ in gone), gone
     assert len(gone) == state.num_players + 1
+    # While the screen is up, the details of a seat's preparation or Family card cover
+    # neither the screen's buttons nor any seat's panel.
+    lay = scene.layout()
+    assert lay is not None
+    shown = 0
+    for panel in lay.seats:
+        for rect in [*panel.preps.values(), *(r for _, r in panel.family)]:
+            scene.inputs.mouse_move(centre(rect), 0.0)
+            scene.inputs.hover_rest_s = HOVER_DELAY_S
+            scene.draw(app.screen)
+            for box in scene.drawing.tip_boxes:
+                assert box.collidelist(controls(scene, lay)) < 0, box
+            shown += len(scene.drawing.tip_boxes)
+    assert shown >= 4, shown
 
 
 def test_no_tooltip_or_popup_covers_the_dice_or_a_drop_target() -> None:
