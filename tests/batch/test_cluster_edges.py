@@ -19,10 +19,12 @@ from typing import Any
 
 import cloudpickle
 import pytest
+from stream_helpers import records
 
 from wokphysics.batch import ClusterOptions, RunOptions, SameParams, Study, Task, run_study
 from wokphysics.batch.cluster import DaskExecutor, VersionMismatch, check_versions
-from wokphysics.batch.store import LOG, RecordLog
+from wokphysics.batch.store import RecordLog
+from wokphysics.batch.stream import STREAM
 from wokphysics.batch.tasks import versions
 from wokphysics.cli import main
 from wokphysics.errors import UserError
@@ -139,8 +141,7 @@ def test_a_lost_scheduler_ends_the_study_in_one_line_and_resume_finishes_it(
                              progress=False)
 
         def kill_the_scheduler_once_some_finished() -> None:
-            log = folder / LOG
-            while not log.exists() or len(log.read_text().splitlines()) < 2:
+            while len(records(folder)) < 2:
                 time.sleep(0.01)
             cluster.sync(cluster.scheduler.close)
 
@@ -156,7 +157,7 @@ def test_a_lost_scheduler_ends_the_study_in_one_line_and_resume_finishes_it(
     message = str(stopped.value)
     assert message.startswith("lost the Dask scheduler") and "\n" not in message
     assert f"`--resume {folder}` finishes the study" in message
-    assert "failed" not in (folder / LOG).read_text()  # the lost chunks are not failures
+    assert all("error" not in row for row in records(folder))  # the lost chunks did not fail
     resumed = run_study(study, folder, RunOptions(IN_PROCESS, progress=False, resume=True))
     assert resumed.complete and resumed.summary == whole.summary
     assert (folder / "tasks.csv").read_bytes() == (tmp_path / "whole" / "tasks.csv").read_bytes()
@@ -187,17 +188,36 @@ def test_a_study_keeps_its_versions_and_refuses_to_resume_across_them(
     assert err.count("\n") == 1 and "the study ran with pymunk 6.0.0 (here" in err
 
 
-def _full_after(lines: int) -> Any:
-    """RecordLog.append that fills the disk once ``lines`` lines are written."""
-    append = RecordLog.append
+class _FillingDisk:
+    """The stream file on a disk that fills once ``count`` records are written: the write
+    that would pass it writes half of its gzip member (as a full disk does) and fails."""
 
-    def append_until_full(self: RecordLog, outcomes: Any) -> None:
-        if self.path is not None and self.path.exists() and len(
-                self.path.read_text().splitlines()) >= lines:
+    def __init__(self, handle: Any, count: int) -> None:
+        self._handle, self._count = handle, count
+
+    def write(self, data: bytes) -> int:
+        if len(records(Path(self._handle.name).parent)) >= self._count:
+            self._handle.write(data[: len(data) // 2])
+            self._handle.flush()
             raise OSError(errno.ENOSPC, "No space left on device")
-        append(self, outcomes)
+        written: int = self._handle.write(data)
+        return written
 
-    return append_until_full
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._handle, name)
+
+
+def _full_after(count: int) -> Any:
+    """``Path.open`` whose stream files are on a disk that fills after ``count`` records."""
+    open_path = Path.open
+
+    def open_on_a_filling_disk(self: Path, *args: Any, **kwargs: Any) -> Any:
+        handle = open_path(self, *args, **kwargs)
+        if self.name == STREAM and args and args[0] == "ab":
+            return _FillingDisk(handle, count)
+        return handle
+
+    return open_on_a_filling_disk
 
 
 @pytest.mark.slow
@@ -209,14 +229,16 @@ def test_a_full_disk_ends_in_one_line_and_resume_finishes_the_same_study(
     assert main([*argv, "--out", str(tmp_path / "whole")]) == 0
     folder = tmp_path / "full"
     with monkeypatch.context() as patched:
-        patched.setattr(RecordLog, "append", _full_after(3))
+        patched.setattr(RecordLog, "flush_s", 0.0)  # a member a task: the disk fills after 3
+        patched.setattr(Path, "open", _full_after(3))
         capsys.readouterr()
         assert main([*argv, "--out", str(folder)]) == 2
     err = capsys.readouterr().err
     assert err == (f"wokphysics: {folder}: cannot write the study's files: the disk is full; 3 "
                    f"of 6 tasks finished and are kept in {folder}: free some space and "
                    f"`--resume {folder}` finishes the study\n")
-    assert {p.name for p in folder.iterdir()} == {"study.json", "records.jsonl"}
+    assert {p.name for p in folder.iterdir()} == {"study.json", STREAM}
+    assert [row["task"] for row in records(folder)] == [0, 1, 2]  # the torn member dropped
     # the disk fills again while the final files are written: none is left half-written
     import wokphysics.batch.report as report
 

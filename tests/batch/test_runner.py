@@ -22,6 +22,7 @@ import cloudpickle
 import numpy as np
 import pytest
 from distributed import WorkerPlugin
+from stream_helpers import keep_first, records
 
 from wokphysics.batch import ClusterOptions, RunOptions, SameParams, Study, Task, run_study
 from wokphysics.batch.store import LOG
@@ -135,9 +136,9 @@ def test_resume_runs_only_the_missing_tasks_and_gives_the_same_study(tmp_path: P
     run_study(_noisy_study(), whole, RunOptions(IN_PROCESS, progress=False))
     cut = tmp_path / "cut"
     run_study(_noisy_study(), cut, RunOptions(IN_PROCESS, progress=False))
-    lines = (cut / LOG).read_text().splitlines()
-    # As if the study had been killed after 25 tasks, in the middle of writing the 26th.
-    (cut / LOG).write_text("\n".join(lines[:25]) + "\n" + lines[25][:9])
+    # As if the study had been killed after 25 tasks, in the middle of writing the next ones:
+    # the torn gzip member is dropped, its tasks run again, none twice.
+    keep_first(cut, 25, torn=True)
     (cut / "tasks.csv").unlink()
     resumed = run_study(_noisy_study(), cut, RunOptions(LOCAL, progress=False, resume=True))
     assert resumed.ran == 35 and resumed.complete
@@ -173,10 +174,9 @@ def gated_trial(task: Task, context: Any) -> dict[str, Any]:
 
 
 def _wait_for_lines(log: Path, count: int, timeout_s: float = 120.0) -> None:
+    """Until the stream at ``log`` holds ``count`` records."""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline and (
-        not log.exists() or len(log.read_text().splitlines()) < count
-    ):
+    while time.monotonic() < deadline and len(records(log.parent)) < count:
         time.sleep(0.01)
 
 
@@ -202,7 +202,7 @@ def _interrupt_in_the_wait(log: Path, main: int, returned: threading.Event) -> N
     (unless the study has already returned)."""
     deadline = time.monotonic() + STOP_S
     while not returned.is_set() and time.monotonic() < deadline and (
-        not log.exists() or not log.read_text().splitlines() or not _in_the_study_s_wait(main)
+        not records(log.parent) or not _in_the_study_s_wait(main)
     ):
         time.sleep(0.001)
     if returned.is_set():
@@ -246,7 +246,7 @@ def test_ctrl_c_cancels_the_study_on_the_cluster_and_keeps_what_finished(
     assert stopped.interrupted, f"the Ctrl-C did not stop the study within {STOP_S:g} s"
     assert not stopped.complete
     kept = len(stopped.columns)
-    assert 1 <= kept <= OPEN_TASKS and len(log.read_text().splitlines()) == kept
+    assert 1 <= kept <= OPEN_TASKS and len(records(folder)) == kept
     assert not (folder / "summary.json").exists()
     resumed = run_study(study, folder, RunOptions(ClusterOptions(), progress=False, resume=True))
     assert resumed.complete and resumed.ran == 300 - kept
@@ -312,7 +312,7 @@ def test_ctrl_c_on_the_command_line_exits_130_and_resume_finishes(
             client.unregister_worker_plugin(PauseAfterOneTask.name)
             client.run(_resume_workers)
     assert process.returncode == 130, err
-    kept = len([line for line in (folder / LOG).read_text().splitlines() if line.endswith("}")])
+    kept = len(records(folder))
     assert 1 <= kept < GAMES_TO_INTERRUPT
     assert f"interrupted: {kept} of {GAMES_TO_INTERRUPT} games finished; `--resume {folder}`" in err
     assert "Traceback" not in err and not (folder / "summary.json").exists()

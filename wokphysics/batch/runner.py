@@ -25,10 +25,9 @@ from wokphysics.batch.store import (
     append_run,
     atomic,
     claimed,
+    gather,
     open_folder,
-    split_rows,
     write_json,
-    write_tasks_csv,
 )
 from wokphysics.batch.tasks import Study
 from wokphysics.batch.values import Scalar
@@ -57,7 +56,7 @@ class RunOptions:
 def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = None) -> Results:
     """Run ``study`` and, with ``out_dir``, write its folder (see :mod:`wokphysics.batch`).
 
-    Records stream to ``out_dir/records.jsonl`` as tasks finish (to memory without an
+    Records stream to ``out_dir/records.jsonl.gz`` as tasks finish (to memory without an
     ``out_dir``). Ctrl-C stops the study cleanly: queued tasks are cancelled, finished ones
     kept, and ``Results.interrupted`` is set (no summary files are written then; resume with
     ``RunOptions(resume=True)``).
@@ -65,7 +64,7 @@ def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = N
     options = options or RunOptions()
     options.cluster.check()
     check_seeds(study)
-    log = RecordLog()
+    log = RecordLog(None, len(study))
     if out_dir is not None:
         log = open_folder(out_dir, study, options.resume)
         with claimed(out_dir):  # one process at a time runs a study's folder
@@ -77,8 +76,9 @@ def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = N
 
 def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog) -> Results:
     """Run the tasks ``log`` lacks and write the folder's files (see :func:`run_study`)."""
-    done = log.scan()[1]
-    todo = [index for index in range(len(study)) if index not in done]
+    ledger = log.scan()
+    todo = ledger.todo()
+    done = len(study) - len(todo)
     start = time.perf_counter()
     interrupted = False
     ran = failed = 0
@@ -89,7 +89,7 @@ def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog
         if todo:
             with executor(options.cluster) as runner:
                 where = runner.where
-                with _progress(study, len(done), options.progress) as bar:
+                with _progress(study, done, options.progress) as bar:
                     for outcomes in runner.run(study, todo):
                         log.append(outcomes)
                         ran += len(outcomes)
@@ -103,6 +103,7 @@ def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog
                                     f"task {outcome.task.index} (seed {outcome.task.seed}) "
                                     f"failed: {outcome.error}"
                                 )
+            log.flush()  # what the last second gathered: a full disk is said below
     except KeyboardInterrupt:
         interrupted = True
     except ClusterLost as lost:
@@ -112,27 +113,36 @@ def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog
     finally:
         log.close()
     seconds = time.perf_counter() - start
-    latest = log.latest()
+    ledger = log.scan()
     if stopped is not None:
-        raise UserError(f"{stopped}; {_kept(study, latest, out_dir, then)}") from None
-    columns, failures = split_rows(latest)
+        raise UserError(f"{stopped}; {_kept(study, ledger.finished, out_dir, then)}") from None
+    # the final files need every task; an interrupted study's records are read for its
+    # Results only (no tasks.csv)
+    tasks_csv = None if out_dir is None or interrupted else out_dir / TASKS_CSV
+    try:
+        columns, failures = gather(log, ledger, tasks_csv)
+    except OSError as error:
+        if tasks_csv is None:
+            raise
+        raise UserError(f"{_unwritable(out_dir, error)}; every task is done: `--resume "
+                        f"{out_dir}` writes the study's files") from None
     results = Results(
         study, out_dir, columns, failures, {}, interrupted, ran, seconds, where
     )
     if out_dir is not None:
         try:
             append_run(out_dir, {"where": where, "ran": ran, "seconds": round(seconds, 3),
-                                 "interrupted": interrupted, "finished": len(latest)})
+                                 "interrupted": interrupted, "finished": ledger.finished})
         except OSError as error:
             if not interrupted:
                 raise UserError(f"{_unwritable(out_dir, error)}; "
-                                f"{_kept(study, latest, out_dir, FREE_AND_RESUME)}") from None
+                                f"{_kept(study, ledger.finished, out_dir, FREE_AND_RESUME)}"
+                                ) from None
     if interrupted:
         return results
     results.summary = summarise(study, columns, failures)
     if out_dir is not None:
         try:
-            write_tasks_csv(out_dir / TASKS_CSV, latest)
             write_json(out_dir / SUMMARY, results.summary)
             results.files = [out_dir / TASKS_CSV, out_dir / SUMMARY]
             results.files += write_plots_and_report(study, results, out_dir)
@@ -153,11 +163,11 @@ def _unwritable(folder: Path | None, error: OSError) -> UserError:
 FREE_AND_RESUME = "free some space and `--resume {folder}` finishes the study"
 
 
-def _kept(study: Study, latest: dict[int, str], folder: Path | None, then: str) -> str:
+def _kept(study: Study, finished: int, folder: Path | None, then: str) -> str:
     """How much of a stopped study is kept, and ``then`` how to finish it."""
     if folder is None:
         return "nothing is kept without --out DIR"
-    return (f"{len(latest)} of {len(study)} tasks finished and are kept in {folder}: "
+    return (f"{finished} of {len(study)} tasks finished and are kept in {folder}: "
             + then.format(folder=folder))
 
 

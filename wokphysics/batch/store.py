@@ -1,40 +1,51 @@
 """Where a study's results go while it runs, and the folder it leaves.
 
-Finished tasks are appended to ``records.jsonl`` (one JSON line per task, in the order they
-finish) and flushed as they arrive, so the driver holds no more than the tasks in flight, an
-interrupted study keeps everything that finished, and ``--resume`` reads which tasks are
-done. When the study ends, the lines are sorted by task into ``tasks.csv`` (one row per task
-for people and spreadsheets); ``summary.json`` is computed from those sorted records, so it is
-the same whatever order the workers finished in.
+Finished tasks are appended to ``records.jsonl.gz`` (gzip members of JSON lines, in the order
+they finish: :mod:`wokphysics.batch.stream`) as they arrive, so the driver holds no more than
+the tasks in flight and the last second's records, an interrupted study keeps everything that
+was written, and ``--resume`` reads which tasks are done (a :class:`Ledger` of a few bytes a
+task). When the study ends, the records are sorted by task into ``tasks.csv`` through an
+external merge (runs of :data:`RUN_ROWS` records sorted into scratch files, then merged), and
+``summary.json`` is computed from the same sorted records, so it is the same whatever order
+the workers finished in; the driver holds the succeeded records only as compact columns
+(:class:`~wokphysics.batch.columns.Columns`), which the studies' summaries and plots read.
 
-Why CSV and not Parquet: a study's tasks are flat rows (a 100,000-game We Will Wok You
-study's ``tasks.csv`` is 18.6 MB, its ``records.jsonl`` 110 MB: docs/scaling.md), which CSV
-stores exactly (floats are written with ``repr`` and read back bit for bit) and every
-spreadsheet opens. A Parquet file
-can only be read once its footer is written, so a study killed half-way would lose what it
-had streamed unless written as many part files; and pyarrow, the writer, is a ~40 MB wheel
-that the program would carry only for this file.
+A folder of a study started before the compressed stream keeps its ``records.jsonl``: a resume
+reads it first and appends to the new stream, and writes the same files (tests/batch).
+
+Why CSV and not Parquet for ``tasks.csv``: a study's tasks are flat rows, which CSV stores
+exactly (floats are written with ``repr`` and read back bit for bit) and every spreadsheet
+opens; pyarrow, the Parquet writer, is a ~40 MB wheel that the program would carry only for
+this file (the stream's reasons: :mod:`wokphysics.batch.stream`).
 """
 
 from __future__ import annotations
 
 import csv
+import gzip
 import hashlib
+import heapq
 import json
+import math
 import os
+import shutil
 import sys
+import tempfile
+import time
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
 from wokphysics.batch.columns import Columns
+from wokphysics.batch.stream import STREAM, encode_member, folder_rows, whole_length
 from wokphysics.batch.tasks import Outcome, Study, versions
 from wokphysics.batch.values import Scalar
 from wokphysics.errors import UserError
 
 MANIFEST = "study.json"
-LOG = "records.jsonl"
+LOG = STREAM
 TASKS_CSV = "tasks.csv"
 SUMMARY = "summary.json"
 REPORT = "report.html"
@@ -44,9 +55,9 @@ FORMAT = "wokphysics-study"
 VERSION = 1
 
 
-def encode(outcome: Outcome) -> str:
-    """One outcome as its log line (no newline)."""
-    return json.dumps(outcome.row(), separators=(",", ":"))
+def encode(row: dict[str, Scalar], values_only: bool = False) -> str:
+    """A row as compact JSON (no newline): the mapping, or its values only."""
+    return json.dumps(list(row.values()) if values_only else row, separators=(",", ":"))
 
 
 def fingerprint(study: Study) -> str:
@@ -61,35 +72,109 @@ def fingerprint(study: Study) -> str:
     return digest.hexdigest()
 
 
-class RecordLog:
-    """The lines of finished tasks: in a folder's ``records.jsonl``, or in memory."""
+class Ledger:
+    """Which tasks a log holds, read in one pass over it: for each task, whether its last
+    record is a success, a failure or missing, and where that last record is in the log
+    (its sequence number), in a few bytes a task rather than the records themselves."""
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path
-        self._memory: list[str] = []
-        self._handle: IO[str] | None = None
+    NONE, FAILED, DONE = 0, 1, 2
+
+    def __init__(self, tasks: int) -> None:
+        self.state = bytearray(tasks)
+        self.last = array("q", [-1]) * tasks
+
+    def note(self, sequence: int, row: dict[str, Scalar]) -> None:
+        task = row.get("task")
+        if isinstance(task, int) and 0 <= task < len(self.state):
+            self.last[task] = sequence
+            self.state[task] = self.FAILED if "error" in row else self.DONE
+
+    def is_last(self, sequence: int, row: dict[str, Scalar]) -> bool:
+        """Whether ``row`` (the log's ``sequence``-th) is its task's last record."""
+        task = row.get("task")
+        return isinstance(task, int) and 0 <= task < len(self.state) and (
+            self.last[task] == sequence)
+
+    @property
+    def finished(self) -> int:
+        """Tasks with a record (failed ones included)."""
+        return len(self.state) - self.state.count(self.NONE)
+
+    def todo(self) -> list[int]:
+        """The tasks without a successful record: those a resume runs."""
+        done = self.DONE
+        return [index for index, state in enumerate(self.state) if state != done]
+
+
+RUN_ROWS = 20_000
+"""Records sorted in memory at a time when the final files are written: the log is read in
+runs of this many, each sorted by task into a scratch file, and the files merged (an
+external merge sort), so the driver never holds a whole study's records."""
+
+MAX_RUNS = 256
+"""At most this many scratch files (a bigger study sorts longer runs): as many are open at
+once while they are merged."""
+
+SCRATCH = ".sorting-"
+"""Prefix of the scratch folder in the study folder while the final files are written."""
+
+
+class RecordLog:
+    """The records of finished tasks, in the order they finished: in a folder's compressed
+    stream (:mod:`wokphysics.batch.stream`), or in memory.
+
+    ``append`` gathers what finished and writes it as one gzip member at most every
+    ``flush_s`` seconds (or ``flush_rows`` records), so a quick study's records are
+    compressed together rather than task by task; ``flush`` and ``close`` write the rest. A
+    study killed (``kill -9``) loses at most the last second's records, which a resume runs
+    again; nothing written whole is lost, and a member cut short is dropped."""
+
+    flush_s = 1.0
+    flush_rows = 2000
+
+    def __init__(self, folder: Path | None = None, tasks: int = 0) -> None:
+        self.folder = folder
+        self.path = None if folder is None else folder / STREAM
+        self.tasks = tasks
+        self._memory: list[dict[str, Scalar]] = []
+        self._buffer: list[dict[str, Scalar]] = []
+        self._handle: IO[bytes] | None = None
+        self._flushed_at = -math.inf
 
     def append(self, outcomes: Iterable[Outcome]) -> None:
-        """Add finished tasks (written through to the disk at once)."""
-        lines = [encode(outcome) for outcome in outcomes]
+        """Add finished tasks (written to the disk within ``flush_s`` seconds)."""
+        rows = [outcome.row() for outcome in outcomes]
         if self.path is None:
-            self._memory.extend(lines)
+            self._memory.extend(rows)
             return
+        self._buffer.extend(rows)
+        if (len(self._buffer) >= self.flush_rows
+                or time.monotonic() - self._flushed_at >= self.flush_s):
+            self.flush()
+
+    def flush(self) -> None:
+        """Write what ``append`` gathered, as one whole gzip member (an OSError, a full disk
+        say, drops it: those tasks are not done and a resume runs them)."""
+        if not self._buffer or self.path is None:
+            return
+        rows, self._buffer = self._buffer, []
         if self._handle is None:
-            cut_short = False
-            if self.path.exists() and self.path.stat().st_size:
-                with self.path.open("rb") as handle:
-                    handle.seek(-1, 2)
-                    cut_short = handle.read(1) != b"\n"
-            self._handle = self.path.open("a", encoding="utf-8")
-            if cut_short:  # a line cut short when the study was killed: end it, skip it
-                self._handle.write("\n")
-        self._handle.write("".join(line + "\n" for line in lines))
+            whole = whole_length(self.path)
+            self._handle = self.path.open("ab")
+            if self._handle.tell() > whole:  # a member cut short by a kill: drop it
+                self._handle.truncate(whole)
+                self._handle.seek(whole)
+        self._handle.write(encode_member(rows))
         self._handle.flush()
+        self._flushed_at = time.monotonic()
 
     def close(self) -> None:
-        """Close the file; what a failed write left in its buffer is dropped (the lines on
-        the disk end where they end: a line cut short is skipped by the next reader)."""
+        """Write what is gathered and close the file; a write that fails here is dropped
+        (the caller counts what the disk holds: :meth:`scan`)."""
+        try:
+            self.flush()
+        except OSError:
+            self._buffer = []
         if self._handle is not None:
             handle, self._handle = self._handle, None
             try:
@@ -97,75 +182,119 @@ class RecordLog:
             except OSError:
                 pass
 
-    def _lines(self) -> Iterator[str]:
-        if self.path is None:
+    def rows(self) -> Iterator[dict[str, Scalar]]:
+        """Every record, in the order written (a task's last one is the one that counts)."""
+        if self.folder is None:
             yield from self._memory
-            return
-        if not self.path.exists():
-            return
-        with self.path.open(encoding="utf-8") as handle:
-            yield from handle
+        else:
+            yield from folder_rows(self.folder)
 
-    def latest(self) -> dict[int, str]:
-        """Each task's last line, by task index. A line cut short (the study was killed while
-        writing it) is left out: that task is simply not done."""
-        return self.scan()[0]
+    def scan(self) -> Ledger:
+        """Which tasks are done, failed or missing (one pass over the log)."""
+        ledger = Ledger(self.tasks)
+        for sequence, row in enumerate(self.rows()):
+            ledger.note(sequence, row)
+        return ledger
 
-    def scan(self) -> tuple[dict[int, str], set[int]]:
-        """``latest()`` and the tasks among them that have a record (a task that failed is
-        not done: a resume runs it again)."""
-        found: dict[int, str] = {}
-        done: set[int] = set()
-        for line in self._lines():
-            text = line.strip()
-            if not text:
-                continue
-            try:
-                row = json.loads(text)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(row, dict) and isinstance(row.get("task"), int):
-                index = row["task"]
-                found[index] = text
-                if "error" in row:
-                    done.discard(index)
-                else:
-                    done.add(index)
-        return found, done
+    @contextmanager
+    def ordered(
+        self, ledger: Ledger, run_rows: int = RUN_ROWS,
+    ) -> Iterator[tuple[list[str], Iterator[dict[str, Scalar]]]]:
+        """Each task's last record in task order, and the columns of ``tasks.csv`` (in the
+        order they first appear in task order, ``error`` last), holding at most
+        ``run_rows`` records: an external merge sort through a scratch folder in the study
+        folder, removed afterwards (a log in memory is sorted in memory)."""
+        run_rows = max(run_rows, math.ceil(self.tasks / MAX_RUNS))
+        headers: dict[tuple[str, ...], int] = {}
+        first: list[int] = []  # each header's first task
+        runs: list[Path] = []
+        current: list[tuple[int, int, str]] = []
+        scratch: Path | None = None
+        if self.folder is not None:
+            for stale in self.folder.glob(SCRATCH + "*"):  # left by a study killed here
+                shutil.rmtree(stale, ignore_errors=True)
+        try:
+            for sequence, row in enumerate(self.rows()):
+                if not ledger.is_last(sequence, row):
+                    continue
+                task = int(row["task"])  # type: ignore[arg-type]
+                number = headers.setdefault(tuple(row), len(headers))
+                if number == len(first):
+                    first.append(task)
+                elif task < first[number]:
+                    first[number] = task
+                current.append((task, number, encode(row, values_only=True)))
+                if len(current) >= run_rows and self.folder is not None:
+                    if scratch is None:
+                        scratch = Path(tempfile.mkdtemp(prefix=SCRATCH, dir=self.folder))
+                    runs.append(_write_run(scratch / f"{len(runs)}.gz", sorted(current)))
+                    current = []
+            current.sort()
+            names: dict[str, None] = {}
+            order = sorted(headers.items(), key=lambda item: first[item[1]])
+            for header, _ in order:
+                names.update(dict.fromkeys(header))
+            if "error" in names:  # the error column last, where it reads best
+                del names["error"]
+                names["error"] = None
+            by_number = {number: list(header) for header, number in headers.items()}
+            merged = heapq.merge(*(_read_run(path) for path in runs), iter(current))
+            yield list(names), (
+                dict(zip(by_number[number], json.loads(text), strict=True))
+                for _, number, text in merged
+            )
+        finally:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
 
 
-def sorted_rows(latest: dict[int, str]) -> Iterator[dict[str, Scalar]]:
-    """The rows of ``latest`` in task order."""
-    for index in sorted(latest):
-        row: dict[str, Scalar] = json.loads(latest[index])
-        yield row
+def _write_run(path: Path, run: list[tuple[int, int, str]]) -> Path:
+    """One sorted run as a scratch file: ``task<TAB>header<TAB>values`` lines, gzip level 1
+    (a quarter of the bytes, and quick)."""
+    with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as handle:
+        handle.writelines(f"{task}\t{number}\t{text}\n" for task, number, text in run)
+    return path
 
 
-def split_rows(latest: dict[int, str]) -> tuple[Columns, list[dict[str, Scalar]]]:
-    """Records of the tasks that succeeded (as columns, task order) and rows of those that
-    failed (task, seed, parameters, error)."""
+def _read_run(path: Path) -> Iterator[tuple[int, int, str]]:
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            task, number, text = line.rstrip("\n").split("\t", 2)
+            yield int(task), int(number), text
+
+
+def gather(
+    log: RecordLog, ledger: Ledger, tasks_csv: Path | None, run_rows: int = RUN_ROWS,
+) -> tuple[Columns, list[dict[str, Scalar]]]:
+    """Each task's last record in task order: the records of the tasks that succeeded (as
+    columns) and the rows of those that failed (task, seed, parameters, error); with
+    ``tasks_csv``, every row written there as it goes by (whole or not at all)."""
     good = Columns()
     failed: list[dict[str, Scalar]] = []
-    for row in sorted_rows(latest):
-        if "error" in row:
-            failed.append(row)
+    with log.ordered(ledger, run_rows) as (names, rows):
+
+        def keep(row: dict[str, Scalar]) -> dict[str, Scalar]:
+            if "error" in row:
+                failed.append(row)
+            else:
+                good.append(row)
+            return row
+
+        if tasks_csv is None:
+            for row in rows:
+                keep(row)
         else:
-            good.append(row)
+            write_tasks_csv(tasks_csv, names, (keep(row) for row in rows))
     return good, failed
 
 
-def write_tasks_csv(path: Path, latest: dict[int, str]) -> None:
-    """Every task's row, in task order (a failed task has its ``error`` and no record)."""
-    names: dict[str, None] = {}
-    for row in sorted_rows(latest):
-        names.update(dict.fromkeys(row))
-    if "error" in names:  # the error column last, where it reads best
-        del names["error"]
-        names["error"] = None
+def write_tasks_csv(path: Path, names: Sequence[str], rows: Iterable[dict[str, Scalar]]) -> None:
+    """Every task's row, in task order (a failed task has its ``error`` and no record),
+    streamed to the file as the rows come."""
     with atomic(path) as partial, partial.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(names)
-        for row in sorted_rows(latest):
+        for row in rows:
             writer.writerow(_cell(row.get(name)) for name in names)
 
 
@@ -279,7 +408,7 @@ def open_folder(folder: Path, study: Study, resume: bool) -> RecordLog:
                 "to finish the study there"
             )
         write_json(folder / MANIFEST, wanted)
-    return RecordLog(folder / LOG)
+    return RecordLog(folder, len(study))
 
 
 @contextmanager
