@@ -198,13 +198,14 @@ class RecordLog:
 
     @contextmanager
     def ordered(
-        self, ledger: Ledger, run_rows: int = RUN_ROWS,
+        self, ledger: Ledger, run_rows: int | None = None,
     ) -> Iterator[tuple[list[str], Iterator[dict[str, Scalar]]]]:
         """Each task's last record in task order, and the columns of ``tasks.csv`` (in the
         order they first appear in task order, ``error`` last), holding at most
-        ``run_rows`` records: an external merge sort through a scratch folder in the study
-        folder, removed afterwards (a log in memory is sorted in memory)."""
-        run_rows = max(run_rows, math.ceil(self.tasks / MAX_RUNS))
+        ``run_rows`` records (:data:`RUN_ROWS`; more in a study of over ``MAX_RUNS`` runs):
+        an external merge sort through a scratch folder in the study folder, removed
+        afterwards (a log in memory is sorted in memory)."""
+        run_rows = max(run_rows or RUN_ROWS, math.ceil(self.tasks / MAX_RUNS))
         headers: dict[tuple[str, ...], int] = {}
         first: list[int] = []  # each header's first task
         runs: list[Path] = []
@@ -264,7 +265,7 @@ def _read_run(path: Path) -> Iterator[tuple[int, int, str]]:
 
 
 def gather(
-    log: RecordLog, ledger: Ledger, tasks_csv: Path | None, run_rows: int = RUN_ROWS,
+    log: RecordLog, ledger: Ledger, tasks_csv: Path | None, run_rows: int | None = None,
 ) -> tuple[Columns, list[dict[str, Scalar]]]:
     """Each task's last record in task order: the records of the tasks that succeeded (as
     columns) and the rows of those that failed (task, seed, parameters, error); with

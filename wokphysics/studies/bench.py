@@ -13,7 +13,10 @@
   included, as it runs in the driver) while a 100,000-task study streams to disk, measured in
   a fresh process; ``batch.study_100k_s`` is that study's wall time.
 - ``batch.load_average_1min``: the machine's load when the figures were taken (another
-  program's work on a shared machine slows every figure here).
+  program's work on a shared machine slows every figure here), and beside each group of
+  figures the load as it ended (``batch.speedup_load_average_1min``,
+  ``batch.overhead_load_average_1min``, ``batch.study_100k_load_average_1min``), so each
+  figure can be read with the load it was measured under.
 """
 
 from __future__ import annotations
@@ -129,8 +132,11 @@ def _memory_study() -> None:
 def bench_figures(repeat: int) -> dict[str, float]:
     figures = {"batch.load_average_1min": os.getloadavg()[0]}
     figures.update(speedup_figures(repeat))
+    figures["batch.speedup_load_average_1min"] = os.getloadavg()[0]
     figures.update(overhead_figures(repeat))
+    figures["batch.overhead_load_average_1min"] = os.getloadavg()[0]
     figures.update(memory_figures())
+    figures["batch.study_100k_load_average_1min"] = os.getloadavg()[0]
     figures["batch.load_average_1min_after"] = os.getloadavg()[0]
     return figures
 
