@@ -90,7 +90,7 @@ def test_appending_after_a_torn_member_cuts_it_off_and_loses_no_whole_one(tmp_pa
     torn = encode_member(rows[5:9])
     path.write_bytes(encode_member(rows[:5]) + torn[: len(torn) - 3])
     log = RecordLog(tmp_path, 12)
-    assert log.scan().todo() == list(range(5, 12))
+    assert list(log.scan().todo()) == list(range(5, 12))
     log.append(Outcome(study.task(i), varied_trial(study.task(i), None)) for i in range(5, 12))
     log.close()
     assert records(tmp_path) == rows  # each task once, in order: the torn bytes are gone
@@ -168,7 +168,7 @@ def test_the_merged_tasks_csv_is_the_one_written_from_memory_byte_for_byte(
     (tmp_path / STREAM).write_bytes(stream)
     log = RecordLog(tmp_path, 50)
     ledger = log.scan()
-    assert ledger.finished == 50 and ledger.todo() == []
+    assert ledger.finished == 50 and list(ledger.todo()) == []
     columns, failures = gather(log, ledger, tmp_path / "tasks.csv", run_rows=run_rows)
     assert (tmp_path / "tasks.csv").read_text() == _csv_from_memory(written)
     assert columns.values("task") == list(range(50)) and failures == []
@@ -176,7 +176,7 @@ def test_the_merged_tasks_csv_is_the_one_written_from_memory_byte_for_byte(
     # a task whose last record failed is a failure, with its error in the last column
     (tmp_path / STREAM).write_bytes(stream + encode_member(failed[4:5]))
     ledger = log.scan()
-    assert ledger.todo() == [failed[4]["task"]]
+    assert list(ledger.todo()) == [failed[4]["task"]]
     columns, failures = gather(log, ledger, tmp_path / "tasks.csv", run_rows=run_rows)
     assert failures == [failed[4]] and len(columns) == 49
     assert (tmp_path / "tasks.csv").read_text() == _csv_from_memory(written + failed[4:5])
@@ -268,5 +268,5 @@ def test_a_ledger_counts_each_task_s_last_record() -> None:
     for sequence, row in enumerate([{"task": 1}, {"task": 2, "error": "x"}, {"task": 2},
                                     {"task": 3}, {"task": 3, "error": "y"}, {"task": 9}]):
         ledger.note(sequence, row)
-    assert ledger.finished == 3 and ledger.todo() == [0, 3]
+    assert ledger.finished == 3 and list(ledger.todo()) == [0, 3]
     assert ledger.is_last(2, {"task": 2}) and not ledger.is_last(1, {"task": 2})

@@ -23,7 +23,7 @@ import threading
 import time
 import uuid
 import warnings
-from collections import deque
+from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -246,7 +246,7 @@ class DaskExecutor:
         from distributed.client import FIRST_COMPLETED, _wait
 
         client = self.client
-        todo = deque(indices)
+        todo = _Queue(indices)
         if not todo:
             return
         context: Any = study.context
@@ -373,6 +373,23 @@ def _answers(client: Any, wait_s: float) -> bool:
 def _first_line(error: BaseException) -> str:
     lines = str(error).strip().splitlines()
     return f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+
+
+class _Queue:
+    """The tasks still to submit, in order: 8 bytes a task (a deque of Python ints took 36,
+    360 MB for a study of 10 million tasks)."""
+
+    def __init__(self, indices: Sequence[int]) -> None:
+        self._indices = indices if isinstance(indices, array) else array("q", indices)
+        self._next = 0
+
+    def __len__(self) -> int:
+        return len(self._indices) - self._next
+
+    def popleft(self) -> int:
+        index: int = self._indices[self._next]
+        self._next += 1
+        return index
 
 
 class _Timing:

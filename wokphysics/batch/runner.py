@@ -103,7 +103,7 @@ def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog
                                     f"task {outcome.task.index} (seed {outcome.task.seed}) "
                                     f"failed: {outcome.error}"
                                 )
-            log.flush()  # what the last second gathered: a full disk is said below
+            log.flush()  # what the last seconds gathered: a full disk is said below
     except KeyboardInterrupt:
         interrupted = True
     except ClusterLost as lost:

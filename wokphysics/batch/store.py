@@ -2,7 +2,7 @@
 
 Finished tasks are appended to ``records.jsonl.gz`` (gzip members of JSON lines, in the order
 they finish: :mod:`wokphysics.batch.stream`) as they arrive, so the driver holds no more than
-the tasks in flight and the last second's records, an interrupted study keeps everything that
+the tasks in flight and the last 5 seconds' records, an interrupted study keeps everything that
 was written, and ``--resume`` reads which tasks are done (a :class:`Ledger` of a few bytes a
 task). When the study ends, the records are sorted by task into ``tasks.csv`` through an
 external merge (runs of :data:`RUN_ROWS` records sorted into scratch files, then merged), and
@@ -100,10 +100,10 @@ class Ledger:
         """Tasks with a record (failed ones included)."""
         return len(self.state) - self.state.count(self.NONE)
 
-    def todo(self) -> list[int]:
-        """The tasks without a successful record: those a resume runs."""
+    def todo(self) -> array[int]:
+        """The tasks without a successful record: those a resume runs (8 bytes a task)."""
         done = self.DONE
-        return [index for index, state in enumerate(self.state) if state != done]
+        return array("q", (index for index, state in enumerate(self.state) if state != done))
 
 
 RUN_ROWS = 20_000
@@ -123,13 +123,15 @@ class RecordLog:
     """The records of finished tasks, in the order they finished: in a folder's compressed
     stream (:mod:`wokphysics.batch.stream`), or in memory.
 
-    ``append`` gathers what finished and writes it as one gzip member at most every
-    ``flush_s`` seconds (or ``flush_rows`` records), so a quick study's records are
-    compressed together rather than task by task; ``flush`` and ``close`` write the rest. A
-    study killed (``kill -9``) loses at most the last second's records, which a resume runs
-    again; nothing written whole is lost, and a member cut short is dropped."""
+    ``append`` writes what finished at once the first time, then gathers it and writes it as
+    one gzip member every ``flush_s`` seconds (or ``flush_rows`` records), so records are
+    compressed many together rather than task by task (a member of one or two Wok on Fire
+    games, as a member a second gave, took more bytes than their rows of ``tasks.csv``);
+    ``flush`` and ``close`` (Ctrl-C) write the rest. A study killed (``kill -9``) loses at
+    most the last ``flush_s`` seconds' records, which a resume runs again; nothing written
+    whole is lost, and a member cut short is dropped."""
 
-    flush_s = 1.0
+    flush_s = 5.0
     flush_rows = 2000
 
     def __init__(self, folder: Path | None = None, tasks: int = 0) -> None:
@@ -142,7 +144,8 @@ class RecordLog:
         self._flushed_at = -math.inf
 
     def append(self, outcomes: Iterable[Outcome]) -> None:
-        """Add finished tasks (written to the disk within ``flush_s`` seconds)."""
+        """Add finished tasks (written to the disk within ``flush_s`` seconds, or by
+        ``flush``)."""
         rows = [outcome.row() for outcome in outcomes]
         if self.path is None:
             self._memory.extend(rows)

@@ -1,7 +1,7 @@
 """The record stream's format on disk: ``records.jsonl.gz``, gzip members of JSON lines.
 
 A study appends its finished tasks to the stream as they arrive, a few at a time (a batch of
-what finished in the last second, :class:`~wokphysics.batch.store.RecordLog`). Each batch is
+what finished in the last 5 seconds, :class:`~wokphysics.batch.store.RecordLog`). Each batch is
 one whole gzip **member** (RFC 1952: a gzip file may be several members one after another;
 ``zcat`` and ``gzip -d`` read them as one), so:
 

@@ -316,12 +316,13 @@ def bot_shares(columns: Columns) -> dict[int, dict[str, tuple[list[float], list[
         bots = sorted({str(names[s][row]) for s in range(count) for row in rows})
         per_bot: dict[str, tuple[list[float], list[int]]] = {}
         for bot in bots:
-            seats = [[s for s in range(count) if str(names[s][row]) == bot] for row in rows]
-            per_bot[bot] = (
-                [math.fsum(float(shares[s][row]) for s in mine)
-                 for row, mine in zip(rows, seats, strict=True)],
-                [len(mine) for mine in seats],
-            )
+            wins: list[float] = []
+            seated: list[int] = []
+            for row in rows:
+                mine = [s for s in range(count) if str(names[s][row]) == bot]
+                wins.append(_shared(math.fsum(float(shares[s][row]) for s in mine)))
+                seated.append(len(mine))
+            per_bot[bot] = (wins, seated)
         found[count] = per_bot
     return found
 
@@ -441,7 +442,7 @@ def fairness_tests(columns: Columns) -> dict[int, list[Any]]:
     for count in player_counts(columns):
         games = players == count
         seats = [
-            (f"seat {seat}", [float(v) for v in win_shares(columns, seat)[games]],
+            (f"seat {seat}", [_shared(v) for v in win_shares(columns, seat)[games].tolist()],
              [1] * int(games.sum()))
             for seat in range(1, count + 1)
         ]
@@ -451,6 +452,18 @@ def fairness_tests(columns: Columns) -> dict[int, list[Any]]:
                                           in bots[count].items()], count))
         found[count] = tests
     return found
+
+
+_FLOATS: dict[str, float] = {}
+
+
+def _shared(value: float) -> float:
+    """``value``, as one float object for every equal value: a game's share of the win is
+    one of a few values (0, 1, 1/2...), and 100,000 games' shares each as its own object held
+    3 MB a seat in the driver (the same values, so the same tests)."""
+    if len(_FLOATS) > 10_000:  # not few after all: stop sharing rather than grow
+        return value
+    return _FLOATS.setdefault(value.hex(), value)
 
 
 def fixed_seats(columns: Columns) -> bool:
