@@ -148,6 +148,11 @@ class Columns:
         column = self._data.get(name)
         return [None] * self._rows if column is None else column.values()
 
+    def cell(self, name: str, row: int) -> Scalar:
+        """Row ``row``'s value of column ``name`` (None where it has none)."""
+        column = self._data.get(name)
+        return None if column is None else column.get(row)
+
     def numbers(self, name: str) -> FloatArray:
         """The column as floats, NaN where a row has no number."""
         column = self._data.get(name)

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from wokphysics.batch.columns import Columns
-from wokphysics.batch.stream import STREAM, encode_member, folder_rows, whole_length
+from wokphysics.batch.stream import STREAM, Member, folder_rows, whole_length
 from wokphysics.batch.tasks import Outcome, Study, versions
 from wokphysics.batch.values import Scalar
 from wokphysics.errors import UserError
@@ -139,35 +139,35 @@ class RecordLog:
         self.path = None if folder is None else folder / STREAM
         self.tasks = tasks
         self._memory: list[dict[str, Scalar]] = []
-        self._buffer: list[dict[str, Scalar]] = []
+        self._buffer = Member()
         self._handle: IO[bytes] | None = None
         self._flushed_at = -math.inf
 
     def append(self, outcomes: Iterable[Outcome]) -> None:
         """Add finished tasks (written to the disk within ``flush_s`` seconds, or by
         ``flush``)."""
-        rows = [outcome.row() for outcome in outcomes]
         if self.path is None:
-            self._memory.extend(rows)
+            self._memory.extend(outcome.row() for outcome in outcomes)
             return
-        self._buffer.extend(rows)
-        if (len(self._buffer) >= self.flush_rows
+        for outcome in outcomes:
+            self._buffer.add(outcome.row())
+        if (self._buffer.rows >= self.flush_rows
                 or time.monotonic() - self._flushed_at >= self.flush_s):
             self.flush()
 
     def flush(self) -> None:
         """Write what ``append`` gathered, as one whole gzip member (an OSError, a full disk
         say, drops it: those tasks are not done and a resume runs them)."""
-        if not self._buffer or self.path is None:
+        if not self._buffer.rows or self.path is None:
             return
-        rows, self._buffer = self._buffer, []
+        member, self._buffer = self._buffer, Member()
         if self._handle is None:
             whole = whole_length(self.path)
             self._handle = self.path.open("ab")
             if self._handle.tell() > whole:  # a member cut short by a kill: drop it
                 self._handle.truncate(whole)
                 self._handle.seek(whole)
-        self._handle.write(encode_member(rows))
+        self._handle.write(member.compressed())
         self._handle.flush()
         self._flushed_at = time.monotonic()
 
@@ -177,7 +177,7 @@ class RecordLog:
         try:
             self.flush()
         except OSError:
-            self._buffer = []
+            self._buffer = Member()
         if self._handle is not None:
             handle, self._handle = self._handle, None
             try:
@@ -420,7 +420,7 @@ def claimed(folder: Path) -> Iterator[None]:
     """Hold ``folder``'s study for this process (an exclusive ``flock`` on its ``study.json``)
     while it runs: a second ``--resume`` of a study still running (from another terminal,
     say) is refused in one line instead of playing every missing task a second time into the
-    same ``records.jsonl``."""
+    same record stream."""
     try:
         handle = (folder / MANIFEST).open("rb")
     except OSError:  # nothing to hold: open_folder has said what is wrong with the folder

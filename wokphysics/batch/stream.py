@@ -52,18 +52,35 @@ def _compact(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def encode_member(rows: Sequence[dict[str, Scalar]]) -> bytes:
-    """Rows as one whole gzip member (``mtime`` 0: the same rows give the same bytes)."""
-    lines: list[str] = []
-    header: list[str] | None = None
-    for row in rows:
+class Member:
+    """The lines of one member as rows are added (a ``columns`` line where the columns
+    change), held as text: a few hundred bytes a row rather than a dict of its columns."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.rows = 0
+        self._header: list[str] | None = None
+
+    def add(self, row: dict[str, Scalar]) -> None:
         names = list(row)
-        if names != header:
-            header = names
-            lines.append(_compact({"columns": names}))
-        lines.append(_compact(list(row.values())))
-    text = "\n".join(lines) + "\n"
-    return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
+        if names != self._header:
+            self._header = names
+            self.lines.append(_compact({"columns": names}))
+        self.lines.append(_compact(list(row.values())))
+        self.rows += 1
+
+    def compressed(self) -> bytes:
+        """The member: gzip, ``mtime`` 0 (the same rows give the same bytes)."""
+        text = "\n".join(self.lines) + "\n"
+        return gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)
+
+
+def encode_member(rows: Sequence[dict[str, Scalar]]) -> bytes:
+    """Rows as one whole gzip member."""
+    member = Member()
+    for row in rows:
+        member.add(row)
+    return member.compressed()
 
 
 def decode_member(text: bytes) -> Iterator[dict[str, Scalar]]:

@@ -200,7 +200,7 @@ def results_table(columns: Columns) -> str:
 
 
 class _GameResults(Sequence[Any]):
-    """The games' :func:`game_result` of each row, made as they are read, from the few
+    """The games' :func:`game_result` of each row, made as they are read from the few
     columns the table reads: the table of a 100,000-game study held a GameResult a game at
     once (about 50 MB), and each row's every column as a dict besides."""
 
@@ -210,15 +210,14 @@ class _GameResults(Sequence[Any]):
             f"seat{s}_{what}" for s in range(1, max(players, default=0) + 1)
             for what in ("bot", "score", "win")]
         self._names = names
-        self._values = [columns.values(name) for name in names]
+        self._columns = columns
         self._rows = len(columns)
 
     def __len__(self) -> int:
         return self._rows
 
     def _row(self, index: int) -> Any:
-        return game_result(dict(zip(self._names, (v[index] for v in self._values),
-                                    strict=True)))
+        return game_result({name: self._columns.cell(name, index) for name in self._names})
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
