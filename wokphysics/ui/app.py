@@ -31,6 +31,7 @@ from wokphysics.errors import UserError
 from wokphysics.games.reference import RulesReference
 from wokphysics.records.saving import SaveFailed
 from wokphysics.ui.display import missing_display
+from wokphysics.ui.guide import Guide
 from wokphysics.ui.pointer_clock import POLL_S, EventStamper, RealClock, WindowClock
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.rules_overlay import RulesOverlay
@@ -175,6 +176,13 @@ class App:
         again, goes on playing with Esc, or quits unsaved with Q)."""
         self.home: SceneFactory | None = None
         """Where Q (while paused) goes: the launcher's factory, or None to close the window."""
+        self.guide: Guide | None = None
+        """The guided first turn shown over the scene (:mod:`wokphysics.ui.guide`), if any:
+        a scene's factory sets it on a person's first game; it only reads and draws."""
+        self.make_guide: Callable[[], Guide | None] | None = None
+        """Makes the scene's guide again (F1 then G), if the scene has one. Each scene's
+        factory sets it anew (it is cleared first)."""
+        self.guide_clock_s = 0.0
         self._new_scene = new_scene
         self.scene: Scene = new_scene(self)
         self.frames = 0
@@ -236,6 +244,8 @@ class App:
             self.confirm_restart = False
             return
         self._scene_on_table = False
+        self.guide = None
+        self.make_guide = None
         self.scene = self._new_scene(self)
         self.confirm_restart = False
         self.paused = False
@@ -267,6 +277,7 @@ class App:
                 self._table[1].resize(self._size)
         if not self.overlay_open:
             self.scene.update(elapsed, self.speed)
+            self._update_guide(elapsed)
         if self.flash is not None:
             words, left = self.flash
             self.flash = (words, left - elapsed) if left > elapsed else None
@@ -431,6 +442,9 @@ class App:
               and self.rules_button is not None and self.rules_button.collidepoint(event.pos)):
             self.open_help(rules=True)
             self.scene.pointer_away()
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and self.guide is not None and self.guide.click(event.pos)):
+            self.guide = None  # Skip: the click was the guide's, the scene never sees it
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.scene.mouse_down(event.button, event.pos, t_s)
         elif event.type == pygame.MOUSEMOTION:
@@ -461,6 +475,15 @@ class App:
                 self.confirm_restart = False
             return
         if self.help and self.rules_overlay.key(key, self.rules):
+            return
+        if self.help and key == pygame.K_g and self.make_guide is not None:
+            self.help = False
+            self.show_guide()
+            return
+        if (self.guide is not None and key in (pygame.K_s, pygame.K_ESCAPE)
+                and not (self.help or self.paused)):
+            self.guide.skip()  # S or Esc ends the guide (Esc pauses once it is gone)
+            self.guide = None
             return
         if key in (pygame.K_F1, pygame.K_h):
             if self.help:
@@ -506,6 +529,8 @@ class App:
             self._banner(f"{problem}. The game goes on; it is saved again after every turn "
                          "and when you close the window: free some space meanwhile.")
         self.rules_button = None
+        if self.guide is not None and not (self.help or self.paused or self.confirm_restart):
+            self._draw_guide()
         if self.help:
             self.rules_overlay.draw(self.screen, self._overlay_area(), self.help_text(),
                                     self.rules)
@@ -525,6 +550,31 @@ class App:
         elif self.rules is not None and not getattr(self.scene, "curtain", False):
             # the hot seat's curtain covers everything until the next person clicks
             self._draw_rules_button()
+
+    # ------------------------------------------------------------------ the guide
+    def show_guide(self) -> None:
+        """Open the scene's guided turn from its first step (F1 then G)."""
+        if self.make_guide is not None:
+            self.guide = self.make_guide()
+
+    def _update_guide(self, elapsed: float) -> None:
+        if self.guide is None:
+            return
+        self.guide_clock_s += elapsed
+        self.guide.update(elapsed)
+        if self.guide.closed:
+            self.guide = None
+
+    def _draw_guide(self) -> None:
+        assert self.guide is not None
+        if getattr(self.scene, "curtain", False):
+            self.guide.skip_rect = None  # the hot seat's curtain covers everything
+            return
+        drawing = getattr(self.scene, "wok_drawing", None)
+        notice = getattr(drawing, "notice_rect", None)
+        self.guide.draw(self.screen, self.text, self._overlay_area(),
+                        notice if isinstance(notice, pygame.Rect) else None,
+                        self.guide_clock_s)
 
     # ------------------------------------------------------------------ rules at hand
     @property
@@ -588,7 +638,9 @@ class App:
         """The controls overlay (F1): the scene's keys, then the window's own (M)."""
         lines = [f"{k}: {v}" for k, v in getattr(self.scene, "help_lines", ())]
         sound = "sound on (muted now)" if self.sound.muted else "mute the sound"
-        return lines + [f"M: {sound}", "", "Esc closes"]
+        guide = (["G: the guided first turn (again): a hint at each step, S or Esc skips it"]
+                 if self.make_guide is not None else [])
+        return lines + [f"M: {sound}"] + guide + ["", "Esc closes"]
 
     def _banner(self, line: str) -> None:
         """One line of warning across the top of the window (wrapped), over the scene."""

@@ -17,10 +17,13 @@ from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.info import INFO
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
+    from collections.abc import Callable
+
     from wokphysics.config.wok_on_fire import WokOnFireConfig
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame
     from wokphysics.games.wok_on_fire.record import Autosave
     from wokphysics.ui.app import App, SceneFactory
+    from wokphysics.ui.guide import Guide
     from wokphysics.ui.pointer_clock import WindowClock
     from wokphysics.ui.wok_on_fire.scene import PlayScene
 
@@ -164,6 +167,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     from wokphysics.ui.app import on_table
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.widgets import Text
+    from wokphysics.ui.wok_on_fire.guide import wok_on_fire_guide
     from wokphysics.ui.wok_on_fire.scene import PlayScene
 
     games_made = 0
@@ -205,9 +209,29 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
             saver = Autosave(game, save)  # written now and after every turn
             app.on_leave = lambda: save_on_leave(scene, saver)
             app.save_problem = lambda: saver.problem
+        offer_guide(app, lambda: wok_on_fire_guide(scene), INFO.name, save)
         return scene
 
     return on_table(cfg, new_scene)
+
+
+def offer_guide(app: App, make: Callable[[], Guide | None], game: str,
+                save: Path | None) -> None:
+    """Let F1 then G open the scene's guided turn (``make``), and open it now on the first
+    game of ``game`` in the folder of the user's files (where ``save`` is written; a game
+    that saves nothing keeps no user data and is offered none): the flag is set as it is
+    offered, so the next game, or a restart, starts without it."""
+    from wokphysics.ui.guide_seen import GuideFlags
+
+    app.make_guide = make
+    if save is None:
+        return
+    flags = GuideFlags(save.parent)
+    if flags.first_game(game):
+        guide = make()
+        if guide is not None:
+            app.guide = guide
+            flags.mark(game)
 
 
 def replay_factory(game: WokOnFireGame, save: Path | None) -> SceneFactory:
