@@ -76,8 +76,10 @@ def wok_on_fire_guide(scene: PlayScene) -> Guide | None:
         return None
 
     def hand_area() -> Point | None:
+        # a quarter of the way along the lit area: clear of the collected cards (its middle)
+        # and of the cards waiting to be chopped (its end on the player's right)
         rect = scene.renderer.hand_rect(game.seat_of(me))
-        return rect.center
+        return rect.left + rect.width // 4, rect.centery
 
     def picks_hint() -> str:
         legal = game.legal_picks() if game.expect is Expect.PICK else None
@@ -93,6 +95,7 @@ def wok_on_fire_guide(scene: PlayScene) -> Guide | None:
         return since(mark, ChopEvent) or since(mark, TurnEndEvent)
 
     stirs = cfg.rules.max_stirs_per_step
+    most = f", at most {stirs}" if stirs <= 10 else ""  # the shipped 60 is no limit to a person
     steps = [
         GuideStep(hint=lambda: "stir: press on the table just before a face-down card's "
                                "near edge (the ring) and start dragging up",
@@ -103,8 +106,8 @@ def wok_on_fire_guide(scene: PlayScene) -> Guide | None:
                                "let go (the gauge by the blade shows speed and depth)",
                   done=lambda mark: since(mark, StirEvent),
                   ready=lambda: mine() and game.expect is Expect.STIR, waiting=waiting),
-        GuideStep(hint=lambda: f"stir again: at least 2 stirs, up to {stirs}; the stirring "
-                               "ends after 2 once a card has flipped",
+        GuideStep(hint=lambda: f"stir again: at least 2 stirs{most}; the stirring ends "
+                               "after 2 once a card has flipped",
                   done=lambda mark: not stirring() and scene.ui.live is None
                   and scene.ui.playback is None and (game.expect is not Expect.STIR
                                                      or not mine()),
