@@ -15,10 +15,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
+from wokphysics.ui.guide_seen import GuideFlags
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Text
+
+if TYPE_CHECKING:
+    from wokphysics.ui.app import App
 
 Point = tuple[int, int]
 
@@ -188,3 +194,20 @@ class Guide:
         pygame.draw.circle(surface, GUIDE_EDGE, target, round(radius), 3)
         pygame.draw.circle(surface, GOLD, target, 3)
         self.pointed_at = target
+
+
+def offer_guide(app: App, make: Callable[[], Guide | None], game: str,
+                save: Path | None) -> None:
+    """Let F1 then G open the scene's guided turn (``make``), and open it now on the first
+    game of ``game`` in the folder of the user's files (where ``save`` is written; a game
+    that saves nothing keeps no user data and is offered none): the flag is set as it is
+    offered, so the next game, or a restart, starts without it."""
+    app.make_guide = make
+    if save is None:
+        return
+    flags = GuideFlags(save.parent)
+    if flags.first_game(game):
+        guide = make()
+        if guide is not None:
+            app.guide = guide
+            flags.mark(game)

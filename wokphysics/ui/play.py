@@ -17,13 +17,10 @@ from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.info import INFO
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
-    from collections.abc import Callable
-
     from wokphysics.config.wok_on_fire import WokOnFireConfig
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame
     from wokphysics.games.wok_on_fire.record import Autosave
     from wokphysics.ui.app import App, SceneFactory
-    from wokphysics.ui.guide import Guide
     from wokphysics.ui.pointer_clock import WindowClock
     from wokphysics.ui.wok_on_fire.scene import PlayScene
 
@@ -165,6 +162,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     from wokphysics.games.wok_on_fire.record import Autosave
     from wokphysics.records.saving import keep_previous
     from wokphysics.ui.app import on_table
+    from wokphysics.ui.guide import offer_guide
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.widgets import Text
     from wokphysics.ui.wok_on_fire.guide import wok_on_fire_guide
@@ -213,25 +211,6 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
         return scene
 
     return on_table(cfg, new_scene)
-
-
-def offer_guide(app: App, make: Callable[[], Guide | None], game: str,
-                save: Path | None) -> None:
-    """Let F1 then G open the scene's guided turn (``make``), and open it now on the first
-    game of ``game`` in the folder of the user's files (where ``save`` is written; a game
-    that saves nothing keeps no user data and is offered none): the flag is set as it is
-    offered, so the next game, or a restart, starts without it."""
-    from wokphysics.ui.guide_seen import GuideFlags
-
-    app.make_guide = make
-    if save is None:
-        return
-    flags = GuideFlags(save.parent)
-    if flags.first_game(game):
-        guide = make()
-        if guide is not None:
-            app.guide = guide
-            flags.mark(game)
 
 
 def replay_factory(game: WokOnFireGame, save: Path | None) -> SceneFactory:

@@ -165,6 +165,8 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
 
 def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
     """Makes the game's scene in a window (restart: a new game with seed + 1, same seats)."""
+    from wokphysics.ui.guide import offer_guide
+    from wokphysics.ui.turn.guide import turn_guide
     from wokphysics.ui.turn.session import TurnSession
 
     games_made = 0
@@ -198,9 +200,33 @@ def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
 
             app.on_leave = leave
             app.save_problem = lambda: session.save_problem
+        offer_guide(app, lambda: turn_guide(scene, setup.game, guide_target(scene)),
+                    setup.game, setup.save)
         return scene
 
     return new_scene
+
+
+def guide_target(scene: TurnScene) -> Callable[[int], tuple[int, int] | None] | None:
+    """Where the guide's steps point in ``scene`` (We Will Wok You's first step: the first
+    coin set), or None."""
+    from wokphysics.ui.we_will_wok_you.drawing import WwwyDrawing
+    from wokphysics.ui.we_will_wok_you.layout import WwwyTarget
+
+    drawing = scene.parts.drawing
+    if not isinstance(drawing, WwwyDrawing):
+        return None
+
+    def target(step: int) -> tuple[int, int] | None:
+        if step != 0:
+            return None
+        lay = drawing.view.layout(scene)
+        for rect, found in lay.hits:
+            if found == WwwyTarget("coin", 0):
+                return rect.center
+        return None
+
+    return target
 
 
 def run_window(args: argparse.Namespace, plugin: GamePlugin, default_bot: str,
