@@ -16,16 +16,34 @@ from wokphysics.games.registry import PLUGINS, plugin
 from wokphysics.games.rules_options import rules_options
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.app import App
+from wokphysics.ui.guide_seen import GuideFlags
 from wokphysics.ui.launcher.choices import Choices
 from wokphysics.ui.launcher.run import build_launcher
 from wokphysics.ui.launcher.scene import LauncherScene, Spot
 from wokphysics.ui.turn.scene import TurnScene
 
 
-def _launcher(folder: Path) -> tuple[App, LauncherScene, Choices]:
-    """The launcher as ``wokphysics`` opens it, its files in ``folder``."""
+def _launcher(folder: Path, first_games: bool = False
+              ) -> tuple[App, LauncherScene, Choices]:
+    """The launcher as ``wokphysics`` opens it, its files in ``folder``: a returning
+    player's, whose games start with no guided turn (Esc pauses at once), unless
+    ``first_games``."""
+    if not first_games:
+        flags = GuideFlags(folder)
+        for entry in PLUGINS:
+            flags.mark(entry.name)
     app, scene = launcher_window(folder)
     return app, scene, scene.choices
+
+
+def test_a_first_game_started_in_the_launcher_is_guided(tmp_path: Path) -> None:
+    """The guide's flags live in the launcher's folder, beside the autosaves."""
+    app, scene, _ = _launcher(tmp_path, first_games=True)
+    _click(app, scene, Spot("game", 1))
+    _click(app, scene, Spot("start"))
+    assert isinstance(app.scene, TurnScene) and app.guide is not None
+    assert GuideFlags(tmp_path).seen() == {app.scene.session.game}
+    app.close()
 
 
 def _click(app: App, scene: LauncherScene, spot: Spot, button: int = 1) -> None:
