@@ -16,15 +16,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from wokphysics.ui.guide_seen import GuideFlags
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Text
-
-if TYPE_CHECKING:
-    from wokphysics.ui.app import App
 
 Point = tuple[int, int]
 
@@ -196,7 +193,14 @@ class Guide:
         self.pointed_at = target
 
 
-def offer_guide(app: App, make: Callable[[], Guide | None], game: str,
+class GuideHolder(Protocol):
+    """What holds a guide over its scene (the window, :class:`~wokphysics.ui.app.App`)."""
+
+    guide: Guide | None
+    make_guide: Callable[[], Guide | None] | None
+
+
+def offer_guide(app: GuideHolder, make: Callable[[], Guide | None], game: str,
                 save: Path | None) -> None:
     """Let F1 then G open the scene's guided turn (``make``), and open it now on the first
     game of ``game`` in the folder of the user's files (where ``save`` is written; a game

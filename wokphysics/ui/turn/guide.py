@@ -16,31 +16,16 @@ from wokphysics.ui.guide import Guide, GuideStep, Point
 if TYPE_CHECKING:
     from wokphysics.ui.turn.scene import TurnScene
 
-TURN_STEPS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "we-will-wok-you": (
-        ("your move: click a coin set (left) to take a coin, or a row's price tag to buy "
-         "the row", ("collect", "buy")),
-        ("a wok card: click one in the middle, then hand cards showing 4 identical symbols "
-         "(stars wild), then Take", ("take",)),
-    ),
-    "wok-and-roll": (
-        ("at your market: click dice to choose them, then Re-roll (Enter); or Lock in (L)",
-         ("reroll", "lock")),
-        ("cook: click a green serving on your sheet, then Cook (Enter)",
-         ("cook", "convert", "rectangle")),
-        ("when nothing more pays: Done cooking (D)", ("done",)),
-    ),
-}
-"""Per game: (hint, the first words of the actions that do it)."""
 
 
-def turn_guide(scene: TurnScene, game: str,
+def turn_guide(scene: TurnScene,
                target: Callable[[int], Point | None] | None = None) -> Guide | None:
-    """The guide of ``game`` for ``scene``'s first person (None: no steps for this game, or
-    no person). ``target(step)`` is where step ``step`` points (None: nowhere)."""
-    steps = TURN_STEPS.get(game)
+    """The guide of ``scene``'s game (its parts' ``guide_steps``) for its first person (None:
+    no steps for this game, or no person). ``target(step)`` is where step ``step`` points
+    (None: nowhere)."""
+    steps = scene.parts.guide_steps
     session = scene.session
-    if steps is None or not session.people:
+    if not steps or not session.people:
         return None
     me = session.people[0]
 

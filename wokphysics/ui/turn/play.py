@@ -200,7 +200,7 @@ def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
 
             app.on_leave = leave
             app.save_problem = lambda: session.save_problem
-        offer_guide(app, lambda: turn_guide(scene, setup.game, guide_target(scene)),
+        offer_guide(app, lambda: turn_guide(scene, guide_target(scene)),
                     setup.game, setup.save)
         return scene
 

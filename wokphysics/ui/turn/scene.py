@@ -203,6 +203,9 @@ class GameParts:
     shown_turn: Callable[[GameState], int] | None = None
     """The turn a state shows, when a turn's last step already shows the next one (Wok and
     Roll's roll): a replay's heading and bar name it. None: the turns fully shown."""
+    guide_steps: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The guided first turn's steps (:mod:`wokphysics.ui.turn.guide`): each a hint and the
+    first words of the actions that do it. Empty: the game has no guided turn."""
 
 
 # --------------------------------------------------------------------------- input mapping

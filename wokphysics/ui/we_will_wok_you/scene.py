@@ -32,13 +32,23 @@ HELP_LINES = (
 )
 
 
+GUIDE_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("your move: click a coin set (left) to take a coin, or a row's price tag to buy "
+     "the row", ("collect", "buy")),
+    ("a wok card: click one in the middle, then hand cards showing 4 identical symbols "
+     "(stars wild), then Take", ("take",)),
+)
+"""The guided first turn (:mod:`wokphysics.ui.turn.guide`): each step's hint and the first
+words of the actions that do it."""
+
+
 def wwwy_parts(state: WeWillWokYouState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a We Will Wok You scene, sharing one view."""
     view = WwwyView(Faces(state.data, text), text)
     presenter = WwwyPresenter(view, sound, Motions())
     return GameParts(presenter, WwwyInputs(view), WwwyDrawing(view, presenter),
                      HELP_LINES,
-                     turns_done=_turns_taken)
+                     turns_done=_turns_taken, guide_steps=GUIDE_STEPS)
 
 
 def _turns_taken(state: GameState) -> int:

@@ -36,13 +36,25 @@ HELP_LINES = (
 )
 
 
+GUIDE_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("at your market: click dice to choose them, then Re-roll (Enter); or Lock in (L)",
+     ("reroll", "lock")),
+    ("cook: click a green serving on your sheet, then Cook (Enter)",
+     ("cook", "convert", "rectangle")),
+    ("when nothing more pays: Done cooking (D)", ("done",)),
+)
+"""The guided first turn (:mod:`wokphysics.ui.turn.guide`): each step's hint and the first
+words of the actions that do it."""
+
+
 def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
     """The game's own parts of a Wok and Roll scene, sharing one view."""
     view = RollView(DiceFaces(text), text, DiceTray(state.sheet.dice))
     presenter = RollPresenter(view, sound, Motions())
     return GameParts(presenter, RollInputs(view, presenter), RollDrawing(view, presenter),
                      HELP_LINES,
-                     turns_done=_turns_done, shown_turn=_turn_on_table)
+                     turns_done=_turns_done, shown_turn=_turn_on_table,
+                     guide_steps=GUIDE_STEPS)
 
 
 def _turns_done(state: GameState) -> int:
