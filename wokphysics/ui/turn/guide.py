@@ -3,7 +3,8 @@ a one-line hint that moves on when the person takes an action of the kind it nam
 
 The steps read the session's events (each step the engine took, :class:`.session.Applied`)
 and never act. We Will Wok You's first step points at the first coin set; the others' hints
-name the control in words. (Wok Star, in real time, has its own scene and no steps yet.)
+name the control in words. (Wok Star, in real time, has its own scene and its own steps:
+:mod:`wokphysics.ui.wok_star.guide`.)
 """
 
 from __future__ import annotations

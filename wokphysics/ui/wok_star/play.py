@@ -3,7 +3,8 @@
 :func:`star_factory` makes the scene for a :class:`StarSetup` (what the launcher or the
 command line chose); the window calls it again on restart, for a new game with the next seed
 and the same seats. The game is written to the autosave file after every turn (see
-:mod:`.session`) and when the window closes.
+:mod:`.session`) and when the window closes. A person's first game in the autosave's folder
+is offered the guided first round (:mod:`.guide`).
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.registry import bot_choices
 from wokphysics.games.wok_star.cards import WokStarConfig
+from wokphysics.games.wok_star.info import INFO
 from wokphysics.ui.wok_star.session import StarSession
 
 if TYPE_CHECKING:
     from wokphysics.ui.app import App, SceneFactory
     from wokphysics.ui.wok_star.scene import StarScene
 
-BOTS = tuple(bot_choices("wok-star"))
+GAME = INFO.name
+BOTS = tuple(bot_choices(GAME))
 """The bots a seat may hold (Wok Star's, :mod:`wokphysics.games.wok_star.bots`)."""
 DEFAULT_BOT = "team"
 
@@ -54,6 +57,8 @@ def star_factory(setup: StarSetup) -> SceneFactory:
     games_made = 0
 
     def new_scene(app: App) -> StarScene:
+        from wokphysics.ui.guide import offer_guide
+        from wokphysics.ui.wok_star.guide import wok_star_guide
         from wokphysics.ui.wok_star.scene import StarScene
 
         nonlocal games_made
@@ -74,6 +79,7 @@ def star_factory(setup: StarSetup) -> SceneFactory:
         if setup.save is not None:
             app.on_leave = session.close
             app.save_problem = lambda: session.save_problem or None
+        offer_guide(app, lambda: wok_star_guide(scene), GAME, setup.save)
         return scene
 
     return new_scene
