@@ -28,7 +28,7 @@ def _at_your_chop() -> tuple[App, PlayScene, WokOnFireGame]:
         stand_in[game.current_player].act(game)
     assert game.pile(0), "you have collected cards"
     bots: dict[int, WokBot] = {1: stand_in[1]}
-    app = App(WindowOptions(size=(1000, 700), mute=True), on_table(
+    app = App(WindowOptions(size=(1024, 700), mute=True), on_table(
         cfg, lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text)),
         HandClock())
     scene = app.scene

@@ -34,7 +34,7 @@ def _window(folder: Path | None, *extra: str, seed: int = 1, name: str = "g.json
     (None: --no-save), on a hand's virtual clock."""
     save = ["--save", str(folder / name)] if folder is not None else ["--no-save"]
     args = parse_play_args(["--seed", str(seed), "--players", "1", "--bots", "0",
-                            "--size", "900x600", *save, *extra])
+                            "--size", "1024x640", *save, *extra])
     app, _, _ = build_app(args, HandClock())
     scene = app.scene
     assert isinstance(scene, PlayScene)
@@ -147,7 +147,7 @@ def test_no_guide_without_user_files_or_without_a_person(tmp_path: Path) -> None
     assert unsaved.guide is None and unsaved.make_guide is not None
     unsaved.close()
     args = parse_play_args(["--seed", "2", "--players", "2", "--bots", "2", "--size",
-                            "900x600", "--save", str(tmp_path / "bots.json")])
+                            "1024x640", "--save", str(tmp_path / "bots.json")])
     bots, _, _ = build_app(args, HandClock())
     assert bots.guide is None  # nobody to guide
     bots.close()

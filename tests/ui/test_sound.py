@@ -68,7 +68,7 @@ def test_m_key_mutes_the_window() -> None:
         def key(self, key: int) -> None: ...
         def pointer_away(self) -> None: ...
 
-    app = App(WindowOptions(size=(640, 480)), lambda _app: Blank())
+    app = App(WindowOptions(size=(1024, 640)), lambda _app: Blank())
     assert not app.sound.muted
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_m, "mod": 0}))
     app.frame(1 / 60)

@@ -50,7 +50,7 @@ def _reach(goal: Goal, layout: list[tuple[str, float, float]],
             stand_in[game.current_player].act(game)
     assert not game.is_over, "the game reached the wanted choice"
     bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
-    app = App(WindowOptions(size=(900, 600)), on_table(
+    app = App(WindowOptions(size=(1024, 640)), on_table(
         cfg, lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text)),
         HandClock())
     scene = app.scene

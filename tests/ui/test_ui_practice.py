@@ -19,7 +19,7 @@ from wokphysics.ui.wok_on_fire.flip_band import approach_angle, bands_for
 
 
 def _practice(seed: int, extra: tuple[str, ...] = ()) -> tuple[App, PracticeScene]:
-    args = parse_play_args(["--practice", "--seed", str(seed), "--size", "900x600",
+    args = parse_play_args(["--practice", "--seed", str(seed), "--size", "1024x640",
                             "--no-save", *extra])
     app, _, _ = build_app(args, HandClock())
     scene = app.scene

@@ -43,7 +43,7 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
 
     source = GameSource(str(record))
     recorded = [turn["hash"] for turn in json.loads(record.read_text())["turns"]]
-    app = App(WindowOptions(size=(800, 600)), on_table(
+    app = App(WindowOptions(size=(1024, 640)), on_table(
         source.cfg, lambda renderer, text, _app: ReplayScene(
             source, renderer, text, str(record), lambda: GameSource(str(record)))))
     scene = app.scene
@@ -86,7 +86,7 @@ def test_a_table_recording_plays_to_its_end_with_matching_hashes(tmp_path: Path)
     path = tmp_path / "table.json"
     recorder.save(path)
     source = TableSource(str(path), __import__("json").loads(path.read_text()))
-    app = App(WindowOptions(size=(800, 600)), on_table(
+    app = App(WindowOptions(size=(1024, 640)), on_table(
         source.cfg, lambda renderer, text, _app: ReplayScene(source, renderer, text, str(path))))
     scene = app.scene
     assert isinstance(scene, ReplayScene)

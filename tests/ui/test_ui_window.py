@@ -244,10 +244,10 @@ def test_max_frames_and_screenshot_write_a_png_of_the_window(tmp_path: pytest.Te
                                                            ) -> None:
     shot = tmp_path / "shot.png"
     status = main(["play", "--seed", "2", "--max-frames", "3", "--screenshot", str(shot),
-                   "--size", "800x600", "--no-save"])
+                   "--size", "1024x640", "--no-save"])
     assert status == 0
     image = pygame.image.load(str(shot))
-    assert image.get_size() == (800, 600)
+    assert image.get_size() == (1024, 640)
     pixels = pygame.surfarray.array3d(image).reshape(-1, 3)
     assert len(np.unique(pixels, axis=0)) > 50, "a real picture, not one flat colour"
 
@@ -275,7 +275,7 @@ def test_bad_arguments_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_the_mapping_follows_a_resized_window() -> None:
-    app, scene, game = solo_app(seed=1, size="900x600")
+    app, scene, game = solo_app(seed=1, size="1024x640")
     app.frame()
     before = app.renderer.map
     app.screen = pygame.display.set_mode((1200, 900), pygame.RESIZABLE)
@@ -309,7 +309,7 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     from wokphysics.ui.play import build_app, parse_play_args
 
     app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
-                                           "--no-save", "--size", "900x600"]))
+                                           "--no-save", "--size", "1024x640"]))
     scene = app.scene
     assert isinstance(scene, PlayScene)
     named_before_taking = False
@@ -333,7 +333,7 @@ def test_help_and_pause_stop_the_game_clock() -> None:
     from wokphysics.ui.play import build_app, parse_play_args
 
     app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
-                                           "--no-save", "--size", "800x600"]))
+                                           "--no-save", "--size", "1024x640"]))
     scene = app.scene
     assert isinstance(scene, PlayScene)
     post_key(pygame.K_F1)
@@ -395,7 +395,7 @@ def test_a_new_game_in_the_window_keeps_the_finished_games_record(
 
     save = tmp_path / "game.json"
     app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
-                                           "--save", str(save), "--size", "900x600"]))
+                                           "--save", str(save), "--size", "1024x640"]))
     scene = app.scene
     assert isinstance(scene, PlayScene)
     _hurry_to_the_end(app, scene)
@@ -425,7 +425,7 @@ def test_a_restart_says_where_the_game_it_replaced_is_kept(
 
     save = tmp_path / "game.json"
     app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "1",
-                                           "--save", str(save), "--size", "900x600"]))
+                                           "--save", str(save), "--size", "1024x640"]))
     try:
         app.frame()
         post_key(pygame.K_r)

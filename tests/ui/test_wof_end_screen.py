@@ -40,7 +40,7 @@ def _window_on(game: WokOnFireGame, tmp_path: Path) -> tuple[App, PlayScene]:
     saved = tmp_path / "finished.json"
     save_game(game, saved)
     app, _, _ = build_app(parse_play_args(["--resume", str(saved), "--no-save",
-                                           "--size", "1000x700", "--mute"]))
+                                           "--size", "1024x700", "--mute"]))
     scene = app.scene
     assert isinstance(scene, PlayScene) and scene.game.is_over
     app.frame()

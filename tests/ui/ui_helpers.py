@@ -21,7 +21,7 @@ from wokphysics.ui.wok_on_fire.flip_band import FlipBands
 from wokphysics.ui.wok_on_fire.scene import PlayScene
 
 
-def solo_app(seed: int, size: str = "900x600", extra: Sequence[str] = ()
+def solo_app(seed: int, size: str = "1024x640", extra: Sequence[str] = ()
              ) -> tuple[App, PlayScene, WokOnFireGame]:
     """A window with one person and no bot, not autosaving, on a hand's virtual clock."""
     args = parse_play_args(["--seed", str(seed), "--players", "1", "--bots", "0", "--no-save",

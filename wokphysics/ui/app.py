@@ -33,12 +33,21 @@ from wokphysics.records.saving import SaveFailed
 from wokphysics.ui.display import missing_display
 from wokphysics.ui.guide import Guide
 from wokphysics.ui.pointer_clock import POLL_S, EventStamper, RealClock, WindowClock
+from wokphysics.ui.readable import at_least_minimum
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.rules_overlay import RulesOverlay
 from wokphysics.ui.scene import Scene
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.sprite_cache import Sprites
-from wokphysics.ui.widgets import DIM, GOLD, WHITE, Text
+from wokphysics.ui.widgets import (
+    DIM,
+    GOLD,
+    RULES_LABEL,
+    WHITE,
+    Text,
+    rules_button_font,
+    rules_button_rect,
+)
 
 DEFAULT_SIZE = (1280, 800)
 FLASH_S = 2.0
@@ -83,7 +92,7 @@ def open_window(options: WindowOptions) -> pygame.Surface:
         pygame.display.init()
         pygame.font.init()
         flags = pygame.RESIZABLE
-        size = options.size
+        size = at_least_minimum(options.size)
         if options.fullscreen:
             flags = pygame.FULLSCREEN
             size = (0, 0)
@@ -282,6 +291,7 @@ class App:
             words, left = self.flash
             self.flash = (words, left - elapsed) if left > elapsed else None
         self.read_events()  # between the frame's parts, so no batch spans the whole frame
+        self.text.over_scene = self._over_scene()
         self.scene.draw(self.screen)
         self.draw_overlays()
         self.read_events()
@@ -422,6 +432,7 @@ class App:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
             self.screen = pygame.display.get_surface()
+            self._keep_minimum()
         elif event.type == pygame.WINDOWLEAVE:
             self.scene.pointer_away()
         elif event.type == pygame.KEYDOWN:
@@ -552,6 +563,24 @@ class App:
             self._draw_rules_button()
 
     # ------------------------------------------------------------------ the guide
+    def _over_scene(self) -> list[pygame.Rect]:
+        """Where this frame draws over the scene (the Rules button, the guide's box as last
+        drawn): the scene's tooltips keep clear of them."""
+        found = []
+        if self.rules is not None:
+            found.append(rules_button_rect(self.text, self.screen.get_size()))
+        if self.guide is not None and self.guide.hint_rect is not None:
+            found.append(self.guide.hint_rect)
+        return found
+
+    def _keep_minimum(self) -> None:
+        """A window resized below :data:`~wokphysics.ui.readable.MIN_WINDOW` is set back to
+        it (in either direction that is short), so no text gets under 12 px."""
+        size = self.screen.get_size()
+        wanted = at_least_minimum(size)
+        if wanted != size and not self.options.fullscreen:
+            self.screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+
     def show_guide(self) -> None:
         """Open the scene's guided turn from its first step (F1 then G)."""
         if self.make_guide is not None:
@@ -572,9 +601,11 @@ class App:
             return
         drawing = getattr(self.scene, "wok_drawing", None)
         notice = getattr(drawing, "notice_rect", None)
+        rules = (rules_button_rect(self.text, self.screen.get_size())
+                 if self.rules is not None else None)
         self.guide.draw(self.screen, self.text, self._overlay_area(),
                         notice if isinstance(notice, pygame.Rect) else None,
-                        self.guide_clock_s)
+                        self.guide_clock_s, rules)
 
     # ------------------------------------------------------------------ rules at hand
     @property
@@ -600,10 +631,9 @@ class App:
     def _draw_rules_button(self) -> None:
         """The Rules button, in the window's top right corner."""
         # never below the 11 px letters every other word of the window keeps (size 22)
-        size = max(22, min(26, self.screen.get_height() // 36))
-        image = self.text.render("Rules (F1)", size, (24, 20, 16), bold=True)
-        box = image.get_rect().inflate(size, size // 2)
-        box.topright = (self.screen.get_width() - 6, 6)
+        size = rules_button_font(self.screen.get_size())
+        image = self.text.render(RULES_LABEL, size, (24, 20, 16), bold=True)
+        box = rules_button_rect(self.text, self.screen.get_size())
         pygame.draw.rect(self.screen, GOLD, box, border_radius=6)
         pygame.draw.rect(self.screen, (24, 20, 16), box, 1, border_radius=6)
         self.screen.blit(image, image.get_rect(center=box.center))

@@ -126,9 +126,11 @@ class Guide:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, text: Text, area: pygame.Rect,
-             below: pygame.Rect | None = None, clock_s: float = 0.0) -> None:
+             below: pygame.Rect | None = None, clock_s: float = 0.0,
+             beside: pygame.Rect | None = None) -> None:
         """The hint in a box at the top of ``area`` (under ``below``, a notice, if it is
-        there), with Skip; an arrow and a pulsing ring at the step's target."""
+        there; left of ``beside``, the window's Rules button, where the middle would cover
+        it), with Skip; an arrow and a pulsing ring at the step's target."""
         self.skip_rect = self.hint_rect = None
         self.pointed_at = None
         if self.closed:
@@ -139,12 +141,15 @@ class Guide:
                                  size - 2, (20, 30, 32), bold=True)
         title = text.render(self.title, size - 4, GUIDE_EDGE, bold=True)
         width = min(area.width - 20, 900)
+        left = area.centerx - width // 2
+        if beside is not None and beside.top < area.top + 60 and left + width > beside.left - 6:
+            left = area.left + 10  # the Rules button stays in sight and clickable
+            width = min(width, beside.left - 6 - left)
         room = width - skip_label.get_width() - 48
         lines = text.wrap(self.shown, size, room)[:3]
         images = [text.render(line, size, WHITE, bold=True) for line in lines]
         height = title.get_height() + sum(i.get_height() for i in images) + 16
-        box = pygame.Rect(0, 0, width, height)
-        box.midtop = (area.centerx, area.top + 8)
+        box = pygame.Rect(left, area.top + 8, width, height)
         if below is not None and box.colliderect(below):
             box.top = below.bottom + 6
         box.clamp_ip(area)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.info import INFO
+from wokphysics.ui.readable import MIN_WINDOW
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -37,8 +38,10 @@ def parse_size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in parts)
     except ValueError:
         raise UserError(f"--size {text!r}: give WIDTHxHEIGHT in pixels, e.g. 1280x800") from None
-    if not (320 <= width <= 10000 and 240 <= height <= 10000):
-        raise UserError(f"--size {text!r}: width 320..10000 and height 240..10000 pixels")
+    low_w, low_h = MIN_WINDOW
+    if not (low_w <= width <= 10000 and low_h <= height <= 10000):
+        raise UserError(f"--size {text!r}: width {low_w}..10000 and height {low_h}..10000 "
+                        f"pixels (the smallest window in which every text is 12 px or taller)")
     return width, height
 
 

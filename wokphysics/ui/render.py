@@ -21,6 +21,7 @@ from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card
 from wokphysics.ui.marks import draw_badge, draw_mark
 from wokphysics.ui.palette import StateMark, relative_luminance
+from wokphysics.ui.readable import readable_font
 from wokphysics.ui.sprite_cache import BACK, Sprites
 from wokphysics.ui.view import (
     PILE_FAN_MM,
@@ -103,8 +104,8 @@ class TableRenderer:
     def __init__(self, cfg: TableConfig, sprites: Sprites, size: tuple[int, int]) -> None:
         self.cfg = cfg
         self.sprites = sprites
-        self.font = pygame.font.Font(None, 20)
-        self.small = pygame.font.Font(None, 16)
+        self.font = pygame.font.Font(None, readable_font(20))
+        self.small = pygame.font.Font(None, readable_font(16))
         self.seat_labels: dict[int, str] = {}
         self.hand_seat: int | None = None
         self.piles: dict[int, tuple[tuple[str, int], ...]] = {}
@@ -120,8 +121,8 @@ class TableRenderer:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out for a window of ``size`` and redraw the table background."""
         self.map = layout(self.cfg, *size)
-        self.font = pygame.font.Font(None, max(16, int(size[1] / 36)))
-        self.small = pygame.font.Font(None, max(13, int(size[1] / 52)))
+        self.font = pygame.font.Font(None, readable_font(int(size[1] / 36)))
+        self.small = pygame.font.Font(None, readable_font(int(size[1] / 52)))
         self._draw_background(size)
 
     def set_seats(self, labels: Mapping[int, str], hand_seat: int | None,
@@ -150,7 +151,7 @@ class TableRenderer:
     def _draw_piles(self, surface: pygame.Surface) -> None:
         m = self.map
         width = max(4, round(m.length(self.cfg.card.width_mm * PILE_SCALE)))
-        size = max(12, width // 2)
+        size = readable_font(width // 2)
         font = pygame.font.Font(None, size)
         for seat, groups in self.piles.items():
             # Away from the wok, towards the player: seat 0's -y turned to the seat.

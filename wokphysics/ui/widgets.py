@@ -13,25 +13,35 @@ from typing import TypeVar
 
 import pygame
 
+from wokphysics.ui.readable import readable_font
+
 Color = tuple[int, int, int]
 WHITE: Color = (245, 240, 230)
 DIM: Color = (170, 160, 150)
 GOLD: Color = (250, 206, 90)
 RED: Color = (240, 110, 100)
 PANEL_BG: Color = (40, 34, 32)
+TIP_CREAM: Color = (255, 246, 214)
+"""Every tooltip's box."""
 
 T = TypeVar("T")
 
 
 class Text:
-    """Fonts by pixel size and a cache of rendered strings."""
+    """Fonts by pixel size and a cache of rendered strings. A size below
+    :data:`~wokphysics.ui.readable.MIN_FONT` is raised to it (no text under 12 px), for the
+    text drawn and the text measured alike."""
 
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
+        self.over_scene: list[pygame.Rect] = []
+        """What the window draws over the scene this frame (its Rules button, the guide's
+        box): the scene's tooltips keep clear of them. The window sets it before each draw."""
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        size = readable_font(size)
         key = (size, bold)
         if key not in self._fonts:
             font = pygame.font.Font(None, size)
@@ -170,6 +180,65 @@ def draw_tooltip(surface: pygame.Surface, text: Text, words: str, near: pygame.R
                 box = place
                 break
     pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)
+    pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
+    y = box.y + px(6)
+    for image in images:
+        surface.blit(image, (box.x + px(8), y))
+        y += image.get_height()
+    return box
+
+
+RULES_LABEL = "Rules (F1)"
+
+
+def rules_button_rect(text: Text, window: tuple[int, int]) -> pygame.Rect:
+    """Where the window's Rules button goes (top right corner, drawn over every game's scene):
+    a tooltip keeps clear of it as of the scene's own controls."""
+    size = rules_button_font(window)
+    box = pygame.Rect((0, 0), text.font(size, True).size(RULES_LABEL)).inflate(size, size // 2)
+    box.topright = (window[0] - 6, 6)
+    return box
+
+
+def rules_button_font(window: tuple[int, int]) -> int:
+    """The Rules button's font size in a window of ``window`` px."""
+    return max(22, min(26, window[1] // 36))
+
+
+def leaf_controls(hits: Sequence[tuple[pygame.Rect, object]], hovered: object
+                  ) -> list[pygame.Rect]:
+    """The rectangles of ``hits`` (a layout's controls: rectangle, target) that a tooltip of
+    ``hovered`` must keep clear of: every other target's, except an area that holds another
+    target's rectangle (hit-tested after the controls it holds: its own words come from them)
+    or holds one of ``hovered``'s."""
+    mine = [rect for rect, target in hits if target == hovered]
+    out = []
+    for rect, target in hits:
+        if target == hovered:
+            continue
+        if any(rect.contains(other) and found != target for other, found in hits):
+            continue
+        if any(rect.contains(own) for own in mine):
+            continue
+        out.append(rect)
+    return out
+
+
+def draw_clear_tooltip(surface: pygame.Surface, text: Text, words: str,
+                       pointer: tuple[int, int], size: int, width: int,
+                       px: Callable[[float], int], avoid: Sequence[pygame.Rect]
+                       ) -> pygame.Rect:
+    """A cream box of ``words`` (font ``size`` px, wrapped to ``width`` px) near ``pointer``
+    where it covers none of ``avoid`` (:func:`place_tip`): the controls stay in sight and
+    clickable while the words are read, nor what the window draws over the scene
+    (``text.over_scene``: its Rules button, the guide's box). Returns the box."""
+    lines = text.wrap(words, size, min(width, surface.get_width() - px(40)))
+    images = [text.render(line, size, (24, 20, 16)) for line in lines]
+    box_size = (max(image.get_width() for image in images) + px(16),
+                sum(image.get_height() for image in images) + px(12))
+    keep_clear = [*avoid, *text.over_scene]
+    box = place_tip(box_size, pointer, surface.get_rect(), keep_clear, px(16))
+    pygame.draw.rect(surface, TIP_CREAM, box, border_radius=6)
     pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
     y = box.y + px(6)
     for image in images:

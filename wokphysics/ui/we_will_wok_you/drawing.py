@@ -14,6 +14,7 @@ import pygame
 
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui.readable import MIN_FONT
 from wokphysics.ui.turn.scene import TurnScene
 from wokphysics.ui.we_will_wok_you.faces import draw_symbol, type_color
 from wokphysics.ui.we_will_wok_you.layout import CHIP, WOK, WwwyLayout, WwwyTarget, hand_groups
@@ -27,8 +28,10 @@ from wokphysics.ui.widgets import (
     RED,
     WHITE,
     Button,
+    Text,
     draw_button,
-    draw_tooltip,
+    draw_clear_tooltip,
+    leaf_controls,
     newest_whole,
 )
 
@@ -61,6 +64,8 @@ class WwwyDrawing:
         self._keys: dict[str, tuple[object, ...]] = {}
         self._end: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._panels: dict[tuple[object, ...], pygame.Surface] = {}
+        self.tip_box: pygame.Rect | None = None
+        """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
@@ -266,24 +271,39 @@ class WwwyDrawing:
                 (faces.back((round(icon * 0.75), icon)), len(state.hands[seat]), "hand"),
                 (faces.front_icon(icon), len(state.fronts[seat]), "front"),
             )
-            # the four counts fit the box at any count: the gap, then the words, shrink
-            font = self.view.text.font
+            # the four counts fit the box at any count: the gap, then the words, shrink to
+            # the least font (12 px); where they still do not fit (a small window), the
+            # icons and numbers stand alone (the box's tooltip names them)
             word_px = lay.font(15)
-            needed = sum(icon + lay.px(4) + font(big, True).size(str(n))[0] + lay.px(3)
-                         + font(word_px).size(w)[0] for _, n, w in items)
+
+            counts = [(n, w) for _, n, w in items]
+
+            def width_of(word_px: int, words: bool, counts: list[tuple[int, str]] = counts,
+                         icon: int = icon, big: int = big, text: Text = self.view.text
+                         ) -> int:
+                return sum(icon + lay.px(4) + text.font(big, True).size(str(n))[0]
+                           + lay.px(3) + (text.font(word_px).size(w)[0] if words else 0)
+                           for n, w in counts)
+
             room = box.width - lay.px(16)
+            needed = width_of(word_px, True)
             gap = max(lay.px(3), min(lay.px(10), (room - needed) // (len(items) - 1)))
-            while needed + gap * (len(items) - 1) > room and word_px > 12:
+            while needed + gap * (len(items) - 1) > room and word_px > MIN_FONT:
                 word_px -= 1
-                needed = sum(icon + lay.px(4) + font(big, True).size(str(n))[0] + lay.px(3)
-                             + font(word_px).size(w)[0] for _, n, w in items)
+                needed = width_of(word_px, True)
+            words = needed + gap * (len(items) - 1) <= room
+            if not words:
+                needed = width_of(word_px, False)
+                gap = max(lay.px(3), min(lay.px(16), (room - needed) // (len(items) - 1)))
             for image, number, word in items:
                 surface.blit(image, (x, y + lay.px(2)))
                 label = self._label(surface, str(number), big, (x + icon + lay.px(4), y),
                                     WHITE, bold=True)
-                small = self._label(surface, word, word_px,
-                                    (label.right + lay.px(3), y + lay.px(4)), DIM)
-                x = small.right + gap
+                x = label.right + gap
+                if words:
+                    small = self._label(surface, word, word_px,
+                                        (label.right + lay.px(3), y + lay.px(4)), DIM)
+                    x = small.right + gap
             for wok in state.woks[seat]:
                 tag = lay.player_woks.get(wok)
                 if tag is None:
@@ -426,7 +446,7 @@ class WwwyDrawing:
             return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.presenter.tooltip(target)
         if words:
-            self._tooltip(surface, words, rect, lay)
+            self._tooltip(surface, words, rect, lay, target)
 
     def _target_rect(self, target: WwwyTarget, lay: WwwyLayout) -> pygame.Rect | None:
         for rect, found in lay.hits:
@@ -437,9 +457,12 @@ class WwwyDrawing:
         return None
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
-                 lay: WwwyLayout) -> None:
-        draw_tooltip(surface, self.view.text, words, near, lay.font(19), lay.px(420),
-                     lay.px)
+                 lay: WwwyLayout, target: WwwyTarget) -> None:
+        """Near the pointer, covering no other control (issue 27: it covered the offer)."""
+        pointer = self.view.pointer or near.center
+        self.tip_box = draw_clear_tooltip(surface, self.view.text, words, pointer,
+                                          lay.font(19), lay.px(420), lay.px,
+                                          leaf_controls(lay.hits, target))
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:

@@ -36,9 +36,11 @@ class WwwyInputs:
 
     def pointer_away(self) -> None:
         self.view.hover = None
+        self.view.pointer = None
 
     def mouse_move(self, pos: tuple[int, int], scene: TurnScene) -> None:
         self.view.hover = self.view.layout(scene).hit(pos)
+        self.view.pointer = pos
 
     def mouse_down(self, button: int, pos: tuple[int, int], scene: TurnScene) -> Intent | None:
         target = self.view.layout(scene).hit(pos)

@@ -76,6 +76,7 @@ class WwwyPresenter(TurnPresenter):
             seat = target.index
             front = ", ".join(card_words(data, c) for c in sorted(state.fronts[seat]))
             return (f"{scene.names[seat]}: {state.coins[seat]} coins, "
+                    f"{len(state.woks[seat])} woks, "
                     f"{len(state.hands[seat])} cards in hand (hidden), front: {front or 'none'}")
         return ""
 

@@ -46,6 +46,9 @@ class WwwyView:
     selected: list[int] = field(default_factory=list)
     show_arrangement: bool = False
     hover: WwwyTarget | None = None
+    pointer: tuple[int, int] | None = None
+    """Where the pointer was last seen (window px; None: not over the window): the tooltip
+    goes near it."""
     _layout_key: tuple[object, ...] | None = None
     _layout: WwwyLayout | None = None
     _score_key: tuple[object, ...] | None = None

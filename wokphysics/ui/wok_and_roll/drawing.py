@@ -29,11 +29,12 @@ from wokphysics.ui.widgets import (
     Button,
     Color,
     draw_button,
-    draw_tooltip,
+    draw_clear_tooltip,
+    leaf_controls,
     newest_whole,
 )
 from wokphysics.ui.wok_and_roll.faces import INK
-from wokphysics.ui.wok_and_roll.layout import RollLayout
+from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout
 from wokphysics.ui.wok_and_roll.payment import action_target
 from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.sheet_drawing import CHOSEN, Marks, SheetPainter
@@ -68,6 +69,8 @@ class RollDrawing:
         self._still: pygame.Surface | None = None
         self._keys: dict[str, tuple[object, ...]] = {}
         self._end: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self.tip_box: pygame.Rect | None = None
+        """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
@@ -389,13 +392,16 @@ class RollDrawing:
             return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.presenter.tooltip(hit)
         if words:
-            self._tooltip(surface, words, rect, lay)
+            self._tooltip(surface, words, rect, lay, hit)
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
-                 lay: RollLayout) -> None:
-        # the panel (the choice under way and what pays for it) stays readable
-        draw_tooltip(surface, self.view.text, words, near, lay.font(20), lay.px(380),
-                     lay.px, (lay.panel,))
+                 lay: RollLayout, hit: Hit) -> None:
+        """Near the pointer, covering no other control (issue 27) and not the panel (the
+        choice under way and what pays for it stays readable)."""
+        pointer = self.view.pointer or near.center
+        self.tip_box = draw_clear_tooltip(surface, self.view.text, words, pointer,
+                                          lay.font(20), lay.px(380), lay.px,
+                                          [*leaf_controls(lay.hits, hit), lay.panel])
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:

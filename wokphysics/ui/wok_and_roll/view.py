@@ -77,6 +77,9 @@ class RollView:
     """Dice positions chosen for a re-roll."""
     payment: Payment | None = None
     hover: Hit | None = None
+    pointer: tuple[int, int] | None = None
+    """Where the pointer was last seen (window px; None: not over the window): the tooltip
+    goes near it."""
     clicked_dice: dict[int, list[int]] = field(default_factory=dict)
     """Per seat, the dice positions a person paid with this turn (shown as the used ones)."""
     version: int = 0

@@ -659,7 +659,8 @@ class StarDrawing:
             back.center = zone.center
             bounds = self._table_bounds(surface, lay)
             if not zone.contains(back):
-                avoid = keep_clear(lay, [c.rect for c in self.scene.buttons], covered)
+                avoid = [*keep_clear(lay, [c.rect for c in self.scene.buttons], covered),
+                         *self.text.over_scene]
                 back = place_clear(back.size, pygame.Rect(zone.centerx, zone.centery, 1, 1),
                                    bounds, avoid, free_zones(lay, covered))
             back.clamp_ip(bounds)
@@ -706,10 +707,12 @@ class StarDrawing:
                     sum(image.get_height() for image in images) + 2 * pad_y)
         covered = self.scene.covered()
         bounds = self._table_bounds(surface, lay)
-        key = (words, tuple(anchor), id(lay), covered, tuple(bounds))
+        key = (words, tuple(anchor), id(lay), covered, tuple(bounds),
+               tuple(tuple(rect) for rect in self.text.over_scene))
         box = self._tip_cache.get(key)
         if box is None:
-            avoid = keep_clear(lay, [c.rect for c in self.scene.buttons], covered)
+            avoid = [*keep_clear(lay, [c.rect for c in self.scene.buttons], covered),
+                     *self.text.over_scene]
             box = place_clear(box_size, anchor, bounds, avoid, free_zones(lay, covered),
                               lay.px(8), shelf(lay))
             if len(self._tip_cache) > 200:

@@ -1,0 +1,177 @@
+"""Every game's window and the launcher, headless, for the checks of issue 27's "readable at
+any size": which texts were rendered (their heights), where each clickable control is (from
+the scene's own layout), and where a tooltip was drawn."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pygame
+from star_hand import StarHand
+from test_wok_star_readable import controls as star_controls
+
+from wokphysics.games.wok_star.model import Phase
+from wokphysics.ui.app import App, WindowOptions
+from wokphysics.ui.front_ends import _wok_and_roll_maker, _wwwy_maker
+from wokphysics.ui.launcher.run import build_launcher
+from wokphysics.ui.launcher.scene import LauncherScene
+from wokphysics.ui.play import build_app, parse_play_args
+from wokphysics.ui.synthetic_hand import HandClock
+from wokphysics.ui.turn.play import Setup, turn_factory
+from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_star.play import StarSetup, star_factory
+from wokphysics.ui.wok_star.scene import StarScene
+
+WINDOWS = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll", "launcher")
+"""Each game's window and the launcher."""
+
+TIP_CREAM = (255, 246, 214)
+"""The colour of every tooltip box (and a refusal's bubble)."""
+
+Control = tuple[pygame.Rect, object]
+
+
+def open_window(name: str, size: tuple[int, int], folder: Path) -> App:
+    """``name``'s window (one of :data:`WINDOWS`) at ``size``, muted, saving nothing but the
+    launcher's choices (in ``folder``), after its first frames; one person and one bot."""
+    width, height = size
+    if name == "launcher":
+        args = argparse.Namespace(size=f"{width}x{height}", fullscreen=False, mute=True,
+                                  max_frames=None, screenshot=None)
+        app, _ = build_launcher(args, folder)
+    elif name == "wok-on-fire":
+        app, _, _ = build_app(parse_play_args(["--seed", "3", "--no-save", "--mute", "--size",
+                                               f"{width}x{height}"]), HandClock())
+    elif name == "wok-star":
+        app = App(WindowOptions(size=size, mute=True, fps=20),
+                  star_factory(StarSetup(("person", "team"), 3)), HandClock())
+    else:
+        maker = _wwwy_maker() if name == "we-will-wok-you" else _wok_and_roll_maker()
+        app = App(WindowOptions(size=size, mute=True, fps=20),
+                  turn_factory(Setup(name, ("person", "greedy"), 3, None, None), maker),
+                  HandClock())
+    for _ in range(3):
+        app.frame()
+    scene = app.scene
+    if isinstance(scene, StarScene):  # on to the kitchen itself, held still: its controls
+        hand = StarHand(app, [0], seed=3)
+        for _ in range(2000):
+            if scene.session.state.phase is Phase.ACTION and not scene.covered():
+                break
+            hand.step()
+            app.frame()
+        scene.kitchen.hold = True
+        app.frame()
+    return app
+
+
+def controls(app: App) -> list[Control]:
+    """Every control of the scene as last drawn, with what it is: (rectangle, target). The
+    Rules button of the window too."""
+    scene = app.scene
+    out: list[Control] = []
+    if app.rules_button is not None:
+        out.append((app.rules_button, "rules"))
+    if isinstance(scene, LauncherScene):
+        # the game list is where the launcher's tooltips go (beside the dense options)
+        out += [(rect, spot) for rect, spot in scene.spots.placed if spot.kind != "game"]
+    elif isinstance(scene, StarScene):
+        lay = scene.layout()
+        assert lay is not None
+        out += [(rect, ("star", index)) for index, rect in enumerate(star_controls(scene, lay))]
+    elif isinstance(scene, TurnScene):
+        view = scene.parts.drawing.view
+        out += list(view.layout(scene).hits)
+    elif isinstance(scene, PlayScene):
+        layout = scene.ui.layout
+        out += [(button.rect, ("button", button.label)) for button in layout.buttons]
+        out += [(rect, ("player", player)) for player, rect in layout.player_rows.items()]
+    else:
+        raise AssertionError(f"no controls known for {scene!r}")
+    return out
+
+
+def crossings(found: list[Control]) -> list[tuple[Control, Control]]:
+    """Pairs of different controls whose rectangles overlap without one holding the other
+    (an area around smaller controls, hit-tested after them, holds them on purpose)."""
+    out = []
+    for i, (a, ta) in enumerate(found):
+        for b, tb in found[i + 1:]:
+            if ta == tb or not a.colliderect(b):
+                continue
+            if a.contains(b) or b.contains(a):
+                continue
+            out.append(((a, ta), (b, tb)))
+    return out
+
+
+def areas(found: list[Control]) -> list[pygame.Rect]:
+    """The controls that hold another control's rectangle (a section around its controls,
+    hit-tested after them): a tooltip may lie over such an area, not over what it holds."""
+    return [rect for rect, target in found
+            if any(rect.contains(other) and t != target for other, t in found)]
+
+
+def covered(box: pygame.Rect, found: list[Control], pointer: tuple[int, int]
+            ) -> list[Control]:
+    """The controls of ``found`` that ``box`` overlaps, but those under ``pointer`` (the one
+    whose tooltip it is, all its rectangles) and the areas."""
+    around = areas(found)
+    under = {repr(target) for rect, target in found if rect.collidepoint(pointer)}
+    return [(rect, target) for rect, target in found
+            if repr(target) not in under and rect not in around and box.colliderect(rect)]
+
+
+def tip_box(surface: pygame.Surface) -> pygame.Rect | None:
+    """The bounding box of the tooltip's cream on ``surface`` (None: no tooltip drawn)."""
+    pixels = pygame.surfarray.pixels3d(surface)
+    mask = ((pixels[:, :, 0] == TIP_CREAM[0]) & (pixels[:, :, 1] == TIP_CREAM[1])
+            & (pixels[:, :, 2] == TIP_CREAM[2]))
+    xs, ys = mask.nonzero()
+    del pixels
+    if not len(xs):
+        return None
+    return pygame.Rect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1),
+                       int(ys.max() - ys.min() + 1))
+
+
+def hover(app: App, pos: tuple[int, int], frames: int = 10) -> None:
+    """The pointer rests at ``pos`` for ``frames`` frames (past every hover delay)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0),
+                                                              "buttons": (0, 0, 0)}))
+    for _ in range(frames):
+        app.frame()
+
+
+class TextHeights:
+    """The height of every non-empty text rendered while it is in use (every pygame font
+    made meanwhile is one that records)."""
+
+    def __init__(self) -> None:
+        self.heights: list[tuple[int, str]] = []
+
+    @contextmanager
+    def recording(self) -> Iterator[TextHeights]:
+        base = pygame.font.Font
+        heights = self.heights
+
+        class Recording(base):  # type: ignore[misc, valid-type]
+            def render(self, text: str | bytes | None, antialias: bool,
+                       *args: object, **kwargs: object) -> pygame.Surface:
+                image = super().render(text, antialias, *args, **kwargs)
+                if text:
+                    heights.append((image.get_height(), str(text)))
+                return image
+
+        pygame.font.Font = Recording  # type: ignore[misc]
+        try:
+            yield self
+        finally:
+            pygame.font.Font = base  # type: ignore[misc]
+
+    def smallest(self) -> tuple[int, str]:
+        return min(self.heights)

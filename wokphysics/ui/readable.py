@@ -1,0 +1,29 @@
+"""How small the window and its text may get (issue 27, "readable at any size"; no pygame).
+
+The window is never smaller than :data:`MIN_WINDOW`: ``--size`` refuses less, and a window
+resized smaller is set back to it. Every text the window draws goes through a font of at
+least :data:`MIN_FONT` (:class:`~wokphysics.ui.widgets.Text` raises a smaller request to it):
+pygame's default font at that size is a 12.4 px em whose rendered lines are at least
+:data:`MIN_TEXT_PX` px tall, so no text is under 12 px however small the window.
+"""
+
+from __future__ import annotations
+
+MIN_WINDOW = (1024, 640)
+"""The smallest window the games support, px (16:10, as the 1280 x 800 default)."""
+
+MIN_TEXT_PX = 12
+"""The least height of a rendered line of text, px."""
+
+MIN_FONT = 18
+"""The least font size asked of pygame's default font (it renders lines 12-14 px tall)."""
+
+
+def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` grown to :data:`MIN_WINDOW` where it is smaller."""
+    return max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
+
+
+def readable_font(size: int) -> int:
+    """A font size asked for, raised to :data:`MIN_FONT`."""
+    return max(MIN_FONT, size)
