@@ -271,29 +271,31 @@ class WwwyDrawing:
                 (faces.back((round(icon * 0.75), icon)), len(state.hands[seat]), "hand"),
                 (faces.front_icon(icon), len(state.fronts[seat]), "front"),
             )
-            # the four counts fit the box at any count: the gap, then the words, shrink to
-            # the least font (12 px); where they still do not fit (a small window), the
-            # icons and numbers stand alone (the box's tooltip names them)
+            # the four counts fit the box at any count: the gap, the words, then the numbers
+            # shrink to the least font (12 px); where they still do not fit (a small window),
+            # the icons and numbers stand alone (the box's tooltip names them)
             word_px = lay.font(15)
-
             counts = [(n, w) for _, n, w in items]
 
-            def width_of(word_px: int, words: bool, counts: list[tuple[int, str]] = counts,
-                         icon: int = icon, big: int = big, text: Text = self.view.text
-                         ) -> int:
+            def width_of(word_px: int, words: bool, big: int,
+                         counts: list[tuple[int, str]] = counts, icon: int = icon,
+                         text: Text = self.view.text) -> int:
                 return sum(icon + lay.px(4) + text.font(big, True).size(str(n))[0]
                            + lay.px(3) + (text.font(word_px).size(w)[0] if words else 0)
                            for n, w in counts)
 
             room = box.width - lay.px(16)
-            needed = width_of(word_px, True)
+            needed = width_of(word_px, True, big)
             gap = max(lay.px(3), min(lay.px(10), (room - needed) // (len(items) - 1)))
             while needed + gap * (len(items) - 1) > room and word_px > MIN_FONT:
                 word_px -= 1
-                needed = width_of(word_px, True)
+                needed = width_of(word_px, True, big)
+            while needed + gap * (len(items) - 1) > room and big > MIN_FONT:
+                big -= 1
+                needed = width_of(word_px, True, big)
             words = needed + gap * (len(items) - 1) <= room
             if not words:
-                needed = width_of(word_px, False)
+                needed = width_of(word_px, False, big)
                 gap = max(lay.px(3), min(lay.px(16), (room - needed) // (len(items) - 1)))
             for image, number, word in items:
                 surface.blit(image, (x, y + lay.px(2)))
@@ -446,7 +448,7 @@ class WwwyDrawing:
             return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.presenter.tooltip(target)
         if words:
-            self._tooltip(surface, words, rect, lay, target)
+            self._tooltip(surface, words, rect, lay)
 
     def _target_rect(self, target: WwwyTarget, lay: WwwyLayout) -> pygame.Rect | None:
         for rect, found in lay.hits:
@@ -457,12 +459,12 @@ class WwwyDrawing:
         return None
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
-                 lay: WwwyLayout, target: WwwyTarget) -> None:
+                 lay: WwwyLayout) -> None:
         """Near the pointer, covering no other control (issue 27: it covered the offer)."""
         pointer = self.view.pointer or near.center
         self.tip_box = draw_clear_tooltip(surface, self.view.text, words, pointer,
                                           lay.font(19), lay.px(420), lay.px,
-                                          leaf_controls(lay.hits, target))
+                                          leaf_controls(lay.hits, self.view.hover))
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:

@@ -34,7 +34,7 @@ from wokphysics.ui.widgets import (
     newest_whole,
 )
 from wokphysics.ui.wok_and_roll.faces import INK
-from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout
+from wokphysics.ui.wok_and_roll.layout import RollLayout
 from wokphysics.ui.wok_and_roll.payment import action_target
 from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.sheet_drawing import CHOSEN, Marks, SheetPainter
@@ -392,16 +392,17 @@ class RollDrawing:
             return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.presenter.tooltip(hit)
         if words:
-            self._tooltip(surface, words, rect, lay, hit)
+            self._tooltip(surface, words, rect, lay)
 
     def _tooltip(self, surface: pygame.Surface, words: str, near: pygame.Rect,
-                 lay: RollLayout, hit: Hit) -> None:
+                 lay: RollLayout) -> None:
         """Near the pointer, covering no other control (issue 27) and not the panel (the
         choice under way and what pays for it stays readable)."""
         pointer = self.view.pointer or near.center
         self.tip_box = draw_clear_tooltip(surface, self.view.text, words, pointer,
                                           lay.font(20), lay.px(380), lay.px,
-                                          [*leaf_controls(lay.hits, hit), lay.panel])
+                                          [*leaf_controls(lay.hits, self.view.hover),
+                                           lay.panel])
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:
