@@ -68,6 +68,8 @@ class LadderSpec:
         players: the player counts of a team ladder.
         difficulties: a team ladder's settings of the config key ``rules.difficulty``.
         missing: why the game has no ladder yet (the command says it); empty when it has.
+        pair_task: plays one deal of a match twice, seats swapped (a module-level function,
+            for the runner's workers); None: the turn games' (:func:`.ladder.play_pair`).
     """
 
     bots: tuple[str, ...] = ()
@@ -76,6 +78,7 @@ class LadderSpec:
     players: tuple[int, ...] = (2,)
     difficulties: tuple[str, ...] = ()
     missing: str = ""
+    pair_task: TaskFn | None = None
 
 
 @dataclass(frozen=True)

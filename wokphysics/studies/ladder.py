@@ -12,8 +12,9 @@ its 95 % interval (Wilson) and Bradley-Terry ratings on the Elo scale with 95 % 
 summary gives each bot's team win rate (Wilson) and its difference from the first bot's on
 the same seeds (a paired 95 % interval).
 
-A game's study kind says which it has (:class:`~.kind.LadderSpec`); Wok on Fire says why it
-has none yet.
+A game's study kind says which it has (:class:`~.kind.LadderSpec`); Wok on Fire's matches
+are played on its physics table by its own pair task
+(:func:`wokphysics.studies.wok_on_fire.play_pair`), with the same record.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 from wokphysics.batch.columns import Columns
 from wokphysics.batch.stats import Z95, mean, rate, t95
-from wokphysics.batch.tasks import Study, Task
+from wokphysics.batch.tasks import Study, Task, TaskFn
 from wokphysics.batch.values import Record, Scalar
 from wokphysics.studies.configs import Loader, load_text
 from wokphysics.studies.ratings import bradley_terry
@@ -94,8 +95,10 @@ def play_team(task: Task, context: LadderContext) -> Record:
 
 # --------------------------------------------------------------------------- studies
 def match_study(game: str, title: str, bots: Sequence[str], games: int, seed: int,
-                load: Loader, definition: Mapping[str, Any], anchor: str) -> Study:
-    """The round robin (see the module docstring): ``games`` games a pair."""
+                load: Loader, definition: Mapping[str, Any], anchor: str,
+                pair_task: TaskFn | None = None) -> Study:
+    """The round robin (see the module docstring): ``games`` games a pair, each deal played
+    by ``pair_task`` (the turn games' :func:`play_pair` by default)."""
     deals = games // 2
     params: list[dict[str, Scalar]] = [
         {"a": a, "b": b} for a, b in combinations(bots, 2) for _ in range(deals)
@@ -104,7 +107,8 @@ def match_study(game: str, title: str, bots: Sequence[str], games: int, seed: in
     def summarise(columns: Columns) -> dict[str, Any]:
         return match_summary(columns, list(bots), anchor)
 
-    return Study(name=f"{game}-ladder", seed=seed, params=params, task_fn=play_pair,
+    return Study(name=f"{game}-ladder", seed=seed, params=params,
+                 task_fn=pair_task if pair_task is not None else play_pair,
                  context=LadderContext(game, load, {"": None}), definition=dict(definition),
                  summarise=summarise, title=title, seed_every=deals,
                  text=lambda summary: match_table(summary, title))

@@ -57,17 +57,19 @@ def ladder_command(plugin: GamePlugin) -> VerbCommand:
 
 def definition_from(plugin: GamePlugin, args: argparse.Namespace) -> dict[str, Any]:
     """The ladder's definition (plain JSON data, saved in ``study.json``), checked."""
-    from wokphysics.games.registry import check_bot_names
     from wokphysics.studies.kinds import study_kind
     from wokphysics.studies.plans import player_list
     from wokphysics.terminal.options import check_games, check_seed
 
-    spec = study_kind(plugin).ladder
+    kind = study_kind(plugin)
+    spec = kind.ladder
     if spec.missing:
         raise UserError(f"{plugin.title} has no ladder yet: {spec.missing}")
     bots = ([name.strip() for name in args.bots.split(",")] if args.bots is not None
             else list(spec.bots))
-    check_bot_names(plugin.name, bots)
+    if not bots:
+        raise UserError("--bots needs at least one bot name")
+    kind.check_bots(bots, kind.load(None))
     if len(set(bots)) != len(bots):
         raise UserError("--bots: a bot is named twice")
     if not spec.team and len(bots) < 2:
@@ -127,7 +129,7 @@ def ladder_study(definition: dict[str, Any]) -> Any:
                  f"each played with the seats swapped), seeds {seed} to "
                  f"{seed + games // 2 - 1}")
         return match_study(game.name, title, bots, games, seed, kind.load, definition,
-                           str(definition.get("anchor", "")))
+                           str(definition.get("anchor", "")), kind.ladder.pair_task)
     except (KeyError, TypeError, ValueError) as error:
         raise UserError(f"study.json: not a ladder definition ({error})") from None
 

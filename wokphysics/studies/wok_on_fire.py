@@ -198,10 +198,37 @@ def load_config(path: str | None) -> Any:
 
 
 def check_bots(names: list[str], config: Any) -> None:
-    """A UserError naming the strengths there are, for an unknown bot name."""
+    """A UserError naming the bots there are (the strengths and the planning bot), for an
+    unknown bot name."""
     from wokphysics.games.bots import refuse_unknown_bots
+    from wokphysics.games.wok_on_fire.bots import bot_names
 
-    refuse_unknown_bots(names, list(config.bots), GAME)
+    refuse_unknown_bots(names, bot_names(config), GAME)
+
+
+def play_pair(task: Task, context: Any) -> Record:
+    """One deal of a ladder's match (:mod:`wokphysics.studies.ladder`), played twice on the
+    physics table: bot ``a`` in the first seat, then in the second; the turn games' record."""
+    from wokphysics.games.wok_on_fire.simulate import play_one
+    from wokphysics.studies.configs import load_text
+
+    a, b = str(task.params["a"]), str(task.params["b"])
+    config = load_text(context.load, context.configs.get("", None))
+    record: dict[str, Scalar] = {}
+    total = 0.0
+    for game_number, names in enumerate(([a, b], [b, a]), start=1):
+        game = play_one(config, 2, task.seed, names)
+        winners = game.winners()
+        seat = names.index(a)
+        share = 1.0 / len(winners) if seat in winners else 0.0
+        scores = game.scores()
+        record[f"a_win_{game_number}"] = share
+        record[f"a_score_{game_number}"] = int(scores[seat].total)
+        record[f"b_score_{game_number}"] = int(scores[1 - seat].total)
+        record[f"actions_{game_number}"] = sum(len(turn["inputs"]) for turn in game.turn_records)
+        total += share
+    record["a_wins"] = total
+    return record
 
 
 def table(columns: Columns) -> str:
@@ -236,8 +263,5 @@ KIND = StudyKind(
     table=_titled_table,
     check_bots=check_bots,
     measures=measures,
-    ladder=LadderSpec(missing=(
-        "its planning bot (issue 26 part 2) waits for the new flip physics; its bots now "
-        "are weak and strong (compare them with: wokphysics simulate wok-on-fire --bots "
-        "strong,weak --rotate-seats)")),
+    ladder=LadderSpec(bots=("weak", "strong", "plan"), anchor="strong", pair_task=play_pair),
 )

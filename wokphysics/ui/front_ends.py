@@ -89,8 +89,9 @@ def _wok_on_fire_start(setup: Setup) -> SceneFactory:
 
 def _wok_on_fire_bots() -> list[str]:
     from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.games.wok_on_fire.bots import offered_bots
 
-    return sorted(load_config().bots) or ["strong", "weak"]
+    return offered_bots(load_config()) or ["strong", "weak"]
 
 
 def _wok_on_fire_picture(surface: pygame.Surface, text: Text) -> None:

@@ -55,7 +55,9 @@ def bot_labels(players: int, bots: str, cfg: WokOnFireConfig) -> tuple[str, ...]
 
 
 def _bot_names(cfg: WokOnFireConfig) -> list[str]:
-    return sorted(cfg.bots) or ["strong", "weak"]
+    from wokphysics.games.wok_on_fire.bots import bot_names
+
+    return bot_names(cfg) or ["strong", "weak"]
 
 
 def play_window(args: argparse.Namespace) -> int:
@@ -160,8 +162,9 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     ``seed``; each restart a new game with the next seed. The game saves to ``save``. (The
     launcher starts Wok on Fire through this too.)"""
     from wokphysics.games.seeds import bot_seed
-    from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
+    from wokphysics.games.wok_on_fire.bots import WokBot
     from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+    from wokphysics.games.wok_on_fire.players import make_bot
     from wokphysics.games.wok_on_fire.record import Autosave
     from wokphysics.records.saving import keep_previous
     from wokphysics.ui.app import on_table
@@ -191,7 +194,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
             game = WokOnFireGame(cfg, len(labels), game_seed, 0, labels)
         games_made += 1
         bots: dict[int, WokBot] = {
-            player: make_wof_bot(cfg, label, bot_seed(game.seed, player))
+            player: make_bot(cfg, label, bot_seed(game.seed, player))
             for player, label in enumerate(game.bots) if label != "person"
         }
         home = app.home
@@ -294,7 +297,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="everyone at the table, people and bots, 1 to 4 (default 2)")
     parser.add_argument("--bots", default=None, metavar="N|NAMES",
                         help="how many of the players are bots (default 1), or one strength "
-                        "per bot, comma-separated (strong, weak); bots take the last seats")
+                        "per bot, comma-separated (strong, weak, or plan: the planning bot, "
+                        "plan:N trying N flicks a stir); bots take the last seats")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="the game's seed (default: a fresh one; R starts seed S+1)")
     parser.add_argument("--config", default=None, metavar="PATH",

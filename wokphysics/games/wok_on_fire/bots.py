@@ -25,10 +25,11 @@ from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from wokphysics.config.wok_on_fire import WokOnFireBotSettings, WokOnFireConfig
 from wokphysics.errors import UserError
-from wokphysics.games.bots import refuse_unknown_bots
+from wokphysics.games.bots import parse_budget, refuse_unknown_bots, split_budget
 from wokphysics.games.wok_on_fire.engine import (
     Bonus,
     Expect,
@@ -99,12 +100,59 @@ def _majority(counts: Sequence[tuple[int, ...]], player: int, index: int, points
     return points
 
 
+PLANNER = "plan"
+"""The planning bot's name (:mod:`.planner`); ``plan:N`` tries ``N`` flicks a stir."""
+PLANNER_GESTURES = 8
+"""Candidate flicks a stir of ``plan`` without a budget (about 0.1 CPU s a stir)."""
+PLANNER_HAND = "strong"
+"""The bot strength whose hand (noise) and choices the planning bot plays with."""
+
+
+def bot_names(cfg: WokOnFireConfig) -> list[str]:
+    """Every bot name ``cfg`` offers: its ``[bots.<name>]`` strengths, and the planning bot
+    (``plan``, ``plan:N`` with a budget) when the config has its hand."""
+    names = sorted(cfg.bots)
+    if PLANNER_HAND in cfg.bots and PLANNER not in cfg.bots:
+        names += [PLANNER, f"{PLANNER}:N"]
+    return names
+
+
+def offered_bots(cfg: WokOnFireConfig) -> list[str]:
+    """The bots a seat may be given by name in the window (:func:`bot_names` without the
+    ``NAME:N`` pattern)."""
+    return [name for name in bot_names(cfg) if not name.endswith(":N")]
+
+
+def is_bot_label(cfg: WokOnFireConfig, label: str) -> bool:
+    """Whether ``label`` names a bot of ``cfg`` (``plan:16`` too), as a game's record may."""
+    try:
+        refuse_unknown_bots([label], bot_names(cfg), "wok-on-fire", "bot")
+    except UserError:
+        return False
+    return True
+
+
+def planner_budget(cfg: WokOnFireConfig, name: str) -> int | None:
+    """The candidate flicks a stir of the planning bot ``name`` (``plan``: the default), or
+    None when ``name`` is not the planning bot."""
+    base, budget = split_budget(name)
+    if base != PLANNER or PLANNER in cfg.bots:
+        return None
+    if budget is None:
+        return PLANNER_GESTURES
+    return parse_budget(budget, "bot")
+
+
 def bot_settings(cfg: WokOnFireConfig, name: str) -> WokOnFireBotSettings:
-    """The settings of bot strength ``name`` from the config, or a UserError naming the choices."""
-    refuse_unknown_bots([name], list(cfg.bots), "wok-on-fire", "bot")
+    """The settings of bot strength ``name`` from the config, or a UserError naming the choices
+    (the planning bot's are its hand's, :data:`PLANNER_HAND`)."""
+    refuse_unknown_bots([name], bot_names(cfg), "wok-on-fire", "bot")
+    if planner_budget(cfg, name) is not None:
+        return cfg.bots[PLANNER_HAND]
     return cfg.bots[name]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WokBot:
     """One bot player; ``act(game)`` gives the game the one input it expects."""
 
@@ -408,8 +456,13 @@ class WokBot:
 
 
 def make_wof_bot(cfg: WokOnFireConfig, name: str, seed: int) -> WokBot:
-    """A bot of strength ``name`` (a ``[bots.<name>]`` section) with its own seeded hand."""
-    return WokBot(name, bot_settings(cfg, name), seed)
+    """A bot of strength ``name`` (a ``[bots.<name>]`` section) with its own seeded hand
+    (every bot, the planning bot too: :func:`.players.make_bot`)."""
+    settings = bot_settings(cfg, name)
+    if planner_budget(cfg, name) is not None:
+        raise UserError(f"bot: '{name}' is the planning bot: make it with "
+                        "wokphysics.games.wok_on_fire.players.make_bot")
+    return WokBot(name, settings, seed)
 
 
 def play_bot_game(game: WokOnFireGame, bots: Sequence[WokBot], max_inputs: int = 100000) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.errors import IllegalAction, ReplayFileError, UserError
+from wokphysics.games.wok_on_fire.bots import is_bot_label, offered_bots
 from wokphysics.games.wok_on_fire.engine import (
     MAX_PLAYERS,
     Bonus,
@@ -222,8 +223,10 @@ def load_game_record(path: str | Path, data: dict[str, Any] | None = None) -> Ga
         raise ReplayFileError(file, f"players must be 1 to {MAX_PLAYERS}, not {players}")
     starting = require(data, "starting_player", int, file)
     bots = require(data, "bots", list, file)
-    labels = ("person", *sorted(cfg.bots))
-    if len(bots) != players or not all(isinstance(b, str) and b in labels for b in bots):
+    labels = ("person", *offered_bots(cfg))
+    if len(bots) != players or not all(
+        isinstance(b, str) and (b == "person" or is_bot_label(cfg, b)) for b in bots
+    ):
         raise ReplayFileError(
             file, f"field 'bots' must list one label per player, each one of {', '.join(labels)}"
         )

@@ -16,8 +16,9 @@ from pathlib import Path
 from wokphysics.config.wok_on_fire import WokOnFireConfig
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import GameResult, results_table
-from wokphysics.games.wok_on_fire.bots import make_wof_bot, play_bot_game
+from wokphysics.games.wok_on_fire.bots import play_bot_game
 from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+from wokphysics.games.wok_on_fire.players import make_bot
 from wokphysics.games.wok_on_fire.record import save_game
 
 
@@ -44,7 +45,7 @@ def play_one(
     game = WokOnFireGame(
         cfg, players, game_seed, starting_player=starting_player, bots=tuple(names)
     )
-    bots = [make_wof_bot(cfg, name, bot_seed(game_seed, p)) for p, name in enumerate(names)]
+    bots = [make_bot(cfg, name, bot_seed(game_seed, p)) for p, name in enumerate(names)]
     play_bot_game(game, bots)
     if record_path is not None:
         save_game(game, record_path)

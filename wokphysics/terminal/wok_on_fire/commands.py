@@ -153,7 +153,8 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAMES",
         help="comma-separated bot strength per seat, cycled to fill the seats "
         "(strengths: [bots.<name>] in config/wok_on_fire.toml; shipped: strong, "
-        "weak; default strong,weak)",
+        "weak; and plan, the planning bot with strong's hand, plan:N trying N flicks "
+        "a stir, default 8; default strong,weak)",
     )
     parser.add_argument(
         "--replays",
