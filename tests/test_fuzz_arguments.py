@@ -68,6 +68,7 @@ VERB_PINS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("ladder", "we-will-wok-you"): ("--games", "2", "--bots", "random,greedy"),
     ("ladder", "wok-and-roll"): ("--games", "2", "--bots", "random,greedy"),
     ("ladder", "wok-star"): ("--bots", "team", "--players", "2", "--difficulty", "normal"),
+    ("ladder", "wok-on-fire"): ("--games", "2", "--bots", "weak,strong"),
 }
 """Options appended after the pins to one verb: a ladder of the bots that decide at once
 (the search bots' games take seconds each), one setting of a team ladder."""

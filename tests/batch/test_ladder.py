@@ -73,8 +73,25 @@ def test_a_team_ladder_compares_every_bot_with_the_first_on_the_same_seeds(
     assert "2p easy" in outcome.out and "vs team" in outcome.out
 
 
+def test_wok_on_fires_ladder_plays_its_matches_on_the_table(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """Wok on Fire's matches are bot games on the physics table (its own pair task), with the
+    turn games' records and table; strong is the anchor."""
+    outcome = wokphysics(capsys, monkeypatch, "ladder", "wok-on-fire", "--bots", "weak,strong",
+                         "--games", "2", "--no-cluster", "--no-progress",
+                         "--out", str(tmp_path / "wof"))
+    assert outcome.status == 0, outcome.err
+    summary = json.loads((tmp_path / "wof" / "summary.json").read_text(encoding="utf-8"))
+    assert [(p["a"], p["b"], p["games"]) for p in summary["pairs"]] == [("weak", "strong", 2)]
+    strong = next(row for row in summary["ratings"] if row["bot"] == "strong")
+    assert strong["rating"] == 1500.0
+    assert "strong = 1500" in outcome.out and "seeds 1 to 1" in outcome.out
+
+
 @pytest.mark.parametrize(("args", "words"), [
-    (("wok-on-fire",), "Wok on Fire has no ladder yet: its planning bot"),
+    (("wok-on-fire", "--bots", "strong,wizard"), "unknown bot 'wizard' for wok-on-fire"),
+    (("wok-on-fire", "--bots", "strong,plan:0"), "1 to 100,000 iterations"),
     (("we-will-wok-you", "--games", "3"), "every deal is played twice"),
     (("we-will-wok-you", "--bots", "greedy"), "at least two bots"),
     (("we-will-wok-you", "--bots", "greedy,greedy"), "a bot is named twice"),
