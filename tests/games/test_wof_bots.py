@@ -145,7 +145,9 @@ def test_bot_games_end_with_every_card_accounted_for_after_every_input(
 
 def test_an_unknown_bot_is_a_user_error_naming_the_choices() -> None:
     with pytest.raises(
-        UserError, match="bot: unknown bot 'grandmaster' for wok-on-fire; choose from: strong, weak"
+        UserError,
+        match="bot: unknown bot 'grandmaster' for wok-on-fire; choose from: plan, plan:N, "
+        "strong, weak",
     ):
         make_wof_bot(CFG, "grandmaster", 1)
 
@@ -193,7 +195,8 @@ def test_simulate_prints_the_table_and_writes_a_replay_per_game(
         (["--players", "9"], "--players must be 1 to 4 for Wok on Fire, not 9"),
         (
             ["--bots", "strong,nobody"],
-            "--bots: unknown bot 'nobody' for wok-on-fire; choose from: strong, weak",
+            "--bots: unknown bot 'nobody' for wok-on-fire; choose from: plan, plan:N, strong, "
+            "weak",
         ),
         (["--games", "0"], "--games must be at least 1"),
     ],

@@ -269,7 +269,8 @@ def test_bad_arguments_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -
     assert "1 to 4 players" in capsys.readouterr().err
     assert main(["play", "--players", "2", "--bots", "3"]) == 2
     assert main(["play", "--bots", "grandmaster"]) == 2
-    assert "--bots: unknown bot 'grandmaster' for wok-on-fire; choose from: strong, weak" in (
+    assert ("--bots: unknown bot 'grandmaster' for wok-on-fire; choose from: plan, plan:N, "
+            "strong, weak") in (
         capsys.readouterr().err)
     assert main(["play", "--size", "huge"]) == 2
 
