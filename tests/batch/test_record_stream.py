@@ -271,4 +271,5 @@ def test_a_ledger_counts_each_task_s_last_record() -> None:
                                     {"task": 3}, {"task": 3, "error": "y"}, {"task": 9}]):
         ledger.note(sequence, row)
     assert ledger.finished == 3 and list(ledger.todo()) == [0, 3]
-    assert ledger.is_last(2, {"task": 2}) and not ledger.is_last(1, {"task": 2})
+    assert ledger.last_task(2, {"task": 2}) == 2 and ledger.last_task(1, {"task": 2}) is None
+    assert ledger.last_task(5, {"task": 9}) is None  # a task number out of range

@@ -89,11 +89,14 @@ class Ledger:
             self.last[task] = sequence
             self.state[task] = self.FAILED if "error" in row else self.DONE
 
-    def is_last(self, sequence: int, row: dict[str, Scalar]) -> bool:
-        """Whether ``row`` (the log's ``sequence``-th) is its task's last record."""
+    def last_task(self, sequence: int, row: dict[str, Scalar]) -> int | None:
+        """The task number of ``row`` (the log's ``sequence``-th) when it is its task's last
+        record, else None (an earlier record of the task, or no task number in range)."""
         task = row.get("task")
-        return isinstance(task, int) and 0 <= task < len(self.state) and (
-            self.last[task] == sequence)
+        if isinstance(task, int) and 0 <= task < len(self.state) and (
+                self.last[task] == sequence):
+            return task
+        return None
 
     @property
     def finished(self) -> int:
@@ -219,9 +222,9 @@ class RecordLog:
                 shutil.rmtree(stale, ignore_errors=True)
         try:
             for sequence, row in enumerate(self.rows()):
-                if not ledger.is_last(sequence, row):
+                task = ledger.last_task(sequence, row)
+                if task is None:
                     continue
-                task = int(row["task"])  # type: ignore[arg-type]
                 number = headers.setdefault(tuple(row), len(headers))
                 if number == len(first):
                     first.append(task)

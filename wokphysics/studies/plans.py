@@ -68,13 +68,7 @@ def sweep_definition(game: str, args: argparse.Namespace) -> dict[str, Any]:
 def _definition(
     game: str, args: argparse.Namespace, varied: list[tuple[str, list[Any]]]
 ) -> dict[str, Any]:
-    study_kind = kind(game)
-    check_games(args.games)
-    players = study_kind.players(args)
-    if players is None:
-        given = args.players if args.players is not None else plugin(game).default_players
-        players = player_list(given, game)
-    bots = study_kind.bots(args)
+    study_kind, players, bots = _seats(game, args)
     base = _user_override(study_kind, args.config)
     options, option_varied = study_kind.rules_options(args, base)
     base = configs.merge(base, options)
@@ -88,38 +82,49 @@ def _definition(
             {"label": configs.label(values) if values else "default", "values": values,
              "config": text}
         )
-    study_kind.check_bots(bots, configs.load_text(study_kind.load, variants[0]["config"]))
-    seed = 1 if args.seed is None else check_seed(args.seed)
-    return {
-        "game": game,
-        "seed": seed,
-        "games": args.games,
-        "players": players,
-        "bots": bots,
-        "rotate": bool(getattr(args, "rotate_seats", False)),
+    return _checked(game, args, study_kind, players, bots, {
         "replays": getattr(args, "replays", None),
         "variants": variants,
         "vary": [key for key, _ in varied] + [key for key, _ in option_varied],
-    }
+    })
 
 
 def compare_definition(game: str, args: argparse.Namespace) -> dict[str, Any]:
     """The definition of ``compare GAME A B``: a sweep of two variants, config file (or
     folder) A and config file B, each layered over the shipped config, on the same seeds."""
-    study_kind = kind(game)
-    check_games(args.games)
-    players = study_kind.players(args)
-    if players is None:
-        given = args.players if args.players is not None else plugin(game).default_players
-        players = player_list(given, game)
-    bots = study_kind.bots(args)
+    study_kind, players, bots = _seats(game, args)
     variants: list[dict[str, Any]] = []
     for name, path in (("A", args.a), ("B", args.b)):
         document = _user_override(study_kind, path)
         text = configs.toml_text(document) if document else None
         variants.append({"label": f"{name}: {path}", "values": {"config": name},
                          "config": text})
-    study_kind.check_bots(bots, configs.load_text(study_kind.load, variants[0]["config"]))
+    return _checked(game, args, study_kind, players, bots, {
+        "replays": None,
+        "variants": variants,
+        "vary": [],
+        "compare": [str(args.a), str(args.b)],
+    })
+
+
+def _seats(game: str, args: argparse.Namespace) -> tuple[StudyKind, list[int], list[str]]:
+    """A study's kind, player counts and bots from its options (``--games`` checked too)."""
+    study_kind = kind(game)
+    check_games(args.games)
+    players = study_kind.players(args)
+    if players is None:
+        given = args.players if args.players is not None else plugin(game).default_players
+        players = player_list(given, game)
+    return study_kind, players, study_kind.bots(args)
+
+
+def _checked(
+    game: str, args: argparse.Namespace, study_kind: StudyKind, players: list[int],
+    bots: list[str], rest: dict[str, Any],
+) -> dict[str, Any]:
+    """The definition: the bots checked against the first variant's config, the seed, the
+    options every study has, then ``rest`` (``replays``, ``variants``, ``vary``...)."""
+    study_kind.check_bots(bots, configs.load_text(study_kind.load, rest["variants"][0]["config"]))
     seed = 1 if args.seed is None else check_seed(args.seed)
     return {
         "game": game,
@@ -128,10 +133,7 @@ def compare_definition(game: str, args: argparse.Namespace) -> dict[str, Any]:
         "players": players,
         "bots": bots,
         "rotate": bool(getattr(args, "rotate_seats", False)),
-        "replays": None,
-        "variants": variants,
-        "vary": [],
-        "compare": [str(args.a), str(args.b)],
+        **rest,
     }
 
 

@@ -97,7 +97,22 @@ def spend_of(tokens: tuple[int, ...]) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class Cook(CookingStep):
+class PaidStep(CookingStep):
+    """A cooking step that takes ingredients (:class:`Cook`, :class:`Convert`,
+    :class:`Rectangle`, :class:`Unlock`): the derived spend fields of :class:`CookingStep`
+    as dataclass fields, set by each step's ``__post_init__`` (:func:`_set_spend`), neither
+    arguments nor compared nor shown."""
+
+    spend: int = field(default=0, init=False, compare=False, repr=False)
+    die_spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
+    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
+    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
+    fridge: int = field(default=0, init=False, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Cook(PaidStep):
     """Cross serving ``sid`` using, for each needed ingredient, a token: ``uses`` is a sorted
     tuple of (needed face, token). ``spend`` and ``fridge`` (derived, not compared) are the
     tokens' counts in lanes and how many are Fridge ingredients; ``die_faces`` the faces of
@@ -109,12 +124,6 @@ class Cook(CookingStep):
     codes: str = field(compare=False, repr=False)
     _text: str = field(default="", compare=False, repr=False)
     serving: Serving | None = field(default=None, compare=False, repr=False)
-    spend: int = field(default=0, init=False, compare=False, repr=False)
-    die_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
-    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
-    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge: int = field(default=0, init=False, compare=False, repr=False)
     die_faces: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
     kept: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
 
@@ -136,19 +145,13 @@ class Cook(CookingStep):
 
 
 @dataclass(frozen=True)
-class Convert(CookingStep):
+class Convert(PaidStep):
     """Gain the conversion skill for food ``food`` (a face 0-4) with Recipe Books from
     ``pools`` (sorted pool numbers)."""
 
     food: int
     pools: tuple[int, ...]
     codes: str = field(compare=False, repr=False)
-    spend: int = field(default=0, init=False, compare=False, repr=False)
-    die_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
-    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
-    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _book_spend(self, len(self.codes) - 1)
@@ -158,19 +161,13 @@ class Convert(CookingStep):
 
 
 @dataclass(frozen=True)
-class Rectangle(CookingStep):
+class Rectangle(PaidStep):
     """Gain end-game bonus rectangle ``rid`` with Recipe Books from ``pools``; ``book`` as for
     :class:`Unlock`."""
 
     rid: str
     pools: tuple[int, ...]
     book: int = field(default=-1, compare=False, repr=False)
-    spend: int = field(default=0, init=False, compare=False, repr=False)
-    die_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
-    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
-    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _book_spend(self, self.book)
@@ -180,7 +177,7 @@ class Rectangle(CookingStep):
 
 
 @dataclass(frozen=True)
-class Unlock(CookingStep):
+class Unlock(PaidStep):
     """Cross off group ``gid``'s lock with Recipe Books from ``pools``, or with a Recipe when
     ``pools`` is empty. ``book`` (the Recipe Book's face, not compared) sets the derived
     ``spend`` and ``fridge`` as for :class:`Cook`."""
@@ -188,12 +185,6 @@ class Unlock(CookingStep):
     gid: str
     pools: tuple[int, ...]
     book: int = field(default=-1, compare=False, repr=False)
-    spend: int = field(default=0, init=False, compare=False, repr=False)
-    die_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge_spend: int = field(default=0, init=False, compare=False, repr=False)
-    circle_spend: int = field(default=0, init=False, compare=False, repr=False)
-    pantry_spend: int = field(default=0, init=False, compare=False, repr=False)
-    fridge: int = field(default=0, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _book_spend(self, self.book)
