@@ -195,16 +195,19 @@ def add_save_options(parser: argparse.ArgumentParser, game: str) -> None:
     parser.add_argument("--no-save", action="store_true", help="do not autosave")
 
 
-def save_path(args: argparse.Namespace, game: str) -> Path | None:
+def save_path(args: argparse.Namespace, default: str, window: bool = False) -> Path | None:
     """The autosave file the options ask for: ``--save``, else the ``--resume`` file, else
-    the default; None with ``--no-save``."""
+    ``default``; None with ``--no-save``, and in a ``window`` run to ``--max-frames`` (tests
+    and bug reports) none unless asked. The terminal's and every window's rule."""
     if args.no_save:
         return None
     if args.save:
         return Path(args.save)
     if args.resume:
         return Path(args.resume)
-    return Path(autosave_name(game))
+    if window and args.max_frames is not None:
+        return None
+    return Path(default)
 
 
 def _shown(name: str) -> str:

@@ -36,7 +36,7 @@ from wokphysics.records.saving import (
     saved_game_line,
 )
 from wokphysics.replay.turn_record import PERSON, TurnRecord, read_record, write_record
-from wokphysics.terminal.options import check_save_options, save_path
+from wokphysics.terminal.options import autosave_name, check_save_options, save_path
 from wokphysics.terminal.prompt import print_fitted
 
 
@@ -93,7 +93,7 @@ class TerminalSave:
         so a refused command leaves the save files alone. A file holding another unfinished
         game is kept and a new name said; a resumed game's file that cannot be written is
         played unsaved (said)."""
-        path = save_path(args, game)
+        path = save_path(args, autosave_name(game))
         if path is not None:
             resume = Path(args.resume) if args.resume else None
             path = claim_play_file(path, resume, game, terminal=True, say=print_fitted)

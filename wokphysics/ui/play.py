@@ -93,6 +93,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     """The window with its first game, ready to run: (app, autosave file, screenshot file).
     ``clock``: the window's clock (default the machine's; tests give a virtual one)."""
     from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.terminal.options import save_path
     from wokphysics.ui.display import missing_display
 
     if args.max_frames is not None and args.max_frames < 1:
@@ -103,17 +104,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
         return _practice_app(args, size, screenshot, clock), None, screenshot
     # Autosave: --save, else the --resume file itself, else the default file; tests and
     # bug reports (--max-frames) write none unless asked, and --no-save writes none.
-    save: Path | None
-    if args.no_save:
-        save = None
-    elif args.save:
-        save = Path(args.save)
-    elif args.resume:
-        save = Path(args.resume)
-    elif args.max_frames is None:
-        save = Path(DEFAULT_SAVE)
-    else:
-        save = None
+    save = save_path(args, DEFAULT_SAVE, window=True)
 
     from wokphysics.games.wok_on_fire.record import resume_game
     from wokphysics.terminal.options import check_save_options, check_seed

@@ -25,6 +25,7 @@ from wokphysics.terminal.options import (
     check_players,
     check_save_options,
     check_seed,
+    save_path,
 )
 from wokphysics.terminal.seating import add_level_option, level_bot
 from wokphysics.ui.play import claim_save, parse_size
@@ -127,17 +128,7 @@ def setup_from_args(args: argparse.Namespace, plugin: GamePlugin, default_bot: s
 
     engine = plugin.turn_engine
     assert engine is not None
-    save: Path | None
-    if args.no_save:
-        save = None
-    elif args.save:
-        save = Path(args.save)
-    elif args.resume:
-        save = Path(args.resume)
-    elif args.max_frames is None:
-        save = Path(autosave_name(plugin.name))
-    else:
-        save = None
+    save = save_path(args, autosave_name(plugin.name), window=True)
     check_save_options(args)
     if args.resume:
         from wokphysics.replay.turn_record import read_record

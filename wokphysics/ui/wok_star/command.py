@@ -24,6 +24,7 @@ from wokphysics.terminal.options import (
     autosave_name,
     check_players,
     check_save_options,
+    save_path,
     seed_or_fresh,
 )
 from wokphysics.terminal.seating import add_level_option, level_bot
@@ -95,20 +96,6 @@ def run(args: argparse.Namespace) -> int:
     return _window(args)
 
 
-def _save_file(args: argparse.Namespace) -> Path | None:
-    """The autosave file: --save, else the --resume file, else the default; none with
-    --no-save or (unless asked) --max-frames."""
-    if args.no_save:
-        return None
-    if args.save:
-        return Path(args.save)
-    if args.resume:
-        return Path(args.resume)
-    if args.max_frames is None:
-        return Path(AUTOSAVE)
-    return None
-
-
 def setup_from_args(args: argparse.Namespace) -> StarSetup:
     """The game the options ask for (a UserError names a bad option; a bad --resume file is
     one line before any window opens)."""
@@ -122,7 +109,7 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
         from wokphysics.ui.wok_star.record import read_record
 
         record = read_record(resume)
-        save = _save_file(args)
+        save = save_path(args, AUTOSAVE, window=True)
         if save is not None:
             save = claim_save(save, resume, GAME)
         return StarSetup(record.seats, record.state.seed, None, save, resume)
@@ -131,7 +118,7 @@ def setup_from_args(args: argparse.Namespace) -> StarSetup:
     seats = seat_labels(players, args.bots, BOTS, default, GAME)
     config = play_config(args)
     seed = seed_or_fresh(args.seed)
-    save = _save_file(args)
+    save = save_path(args, AUTOSAVE, window=True)
     if save is not None:
         save = claim_save(save, None, GAME)
     return StarSetup(seats, seed, config, save)
