@@ -339,8 +339,8 @@ def test_wok_on_fire_checker_catches_a_card_in_two_piles() -> None:
     game = _wof_game()
     card = game.table.supply[0]
     game.table.take(card, "player", owner=0)
-    game._piles[0].append(card)
-    game._piles[1].append(card)
+    game.holdings.piles[0].append(card)
+    game.holdings.piles[1].append(card)
     with pytest.raises(InvariantViolation, match="a card is in two piles"):
         game.check_invariants()
 
@@ -363,14 +363,14 @@ def test_wok_on_fire_checker_catches_a_taken_card_missing_from_its_pile() -> Non
 def test_wok_on_fire_checker_catches_a_pile_card_still_on_the_table() -> None:
     game = _wof_game()
     on_table = game.table.wok_cards()[0].id
-    game._piles[0].append(on_table)
+    game.holdings.piles[0].append(on_table)
     with pytest.raises(InvariantViolation, match=f"card {on_table} is in a pile but lies in"):
         game.check_invariants()
 
 
 def test_wok_on_fire_checker_catches_a_discard_the_table_does_not_know() -> None:
     game = _wof_game()
-    game._discarded.append(game.table.wok_cards()[0].id)
+    game.holdings.discarded.append(game.table.wok_cards()[0].id)
     with pytest.raises(InvariantViolation, match="discard pile disagrees with the table"):
         game.check_invariants()
 

@@ -70,6 +70,6 @@ def give(game: WokOnFireGame, ingredient: str, player: int) -> int:
     for card_id in game.table.supply:
         if game.table.card(card_id).ingredient == ingredient:
             game.table.take(card_id, "player", player)
-            game._piles[player].append(card_id)
+            game.holdings.piles[player].append(card_id)
             return card_id
     raise AssertionError(f"no {ingredient} left in the supply")

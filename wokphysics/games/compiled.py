@@ -76,6 +76,8 @@ COMPILED_MODULES: Final = (
     "wokphysics.games.wok_on_fire.scoring",
     "wokphysics.games.wok_on_fire.viability",
     "wokphysics.games.wok_on_fire.picking",
+    "wokphysics.games.wok_on_fire.events",
+    "wokphysics.games.wok_on_fire.holdings",
     "wokphysics.games.wok_on_fire.engine",
     "wokphysics.games.wok_on_fire.bots",
 )

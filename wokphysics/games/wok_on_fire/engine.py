@@ -23,16 +23,26 @@ wokphysics.errors.IllegalAction: the game expects stir from player 1, not a pick
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from wokphysics.config.wok_on_fire import WokOnFireConfig
-from wokphysics.errors import IllegalAction, InvariantViolation, UserError
+from wokphysics.errors import IllegalAction, UserError
 from wokphysics.games.wok_on_fire.deal import dealt_table
+from wokphysics.games.wok_on_fire.events import ChiliEvent as ChiliEvent  # the engine's API
+from wokphysics.games.wok_on_fire.events import ChopEvent as ChopEvent
+from wokphysics.games.wok_on_fire.events import ClaimFailedEvent as ClaimFailedEvent
+from wokphysics.games.wok_on_fire.events import Event as Event
+from wokphysics.games.wok_on_fire.events import GameOverEvent as GameOverEvent
+from wokphysics.games.wok_on_fire.events import GiftEvent as GiftEvent
+from wokphysics.games.wok_on_fire.events import PickEvent as PickEvent
+from wokphysics.games.wok_on_fire.events import StirEvent as StirEvent
+from wokphysics.games.wok_on_fire.events import StirKind as StirKind
+from wokphysics.games.wok_on_fire.events import Taken as Taken
+from wokphysics.games.wok_on_fire.events import TurnEndEvent as TurnEndEvent
+from wokphysics.games.wok_on_fire.holdings import Holdings
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.games.wok_on_fire.picking import LegalPicks as LegalPicks  # the engine's API
 from wokphysics.games.wok_on_fire.picking import Pick as Pick
@@ -61,92 +71,9 @@ class Expect(Enum):
     GAME_OVER = "game_over"
 
 
-class StirKind(Enum):
-    NORMAL = "normal"
-    BONUS = "bonus"
-
-
 class Bonus(Enum):
     GREEN_PEPPER = "green_pepper"
     GARLIC = "garlic"
-
-
-@dataclass(frozen=True)
-class Taken:
-    """What one pick did: the cards taken (empty if a claim failed or the pick was void),
-    who received them (a player, or None for the discard), and whether a blind claim failed."""
-
-    card_ids: tuple[int, ...]
-    to_player: int | None
-    claim_failed: bool = False
-
-
-# ----------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True)
-class StirEvent:
-    player: int
-    kind: StirKind
-    report: ActionReport
-
-
-@dataclass(frozen=True)
-class PickEvent:
-    player: int
-    kind: PickKind
-    taken: tuple[Taken, ...]
-
-
-@dataclass(frozen=True)
-class ClaimFailedEvent:
-    player: int
-    card_id: int
-    ingredient: str
-
-
-@dataclass(frozen=True)
-class GiftEvent:
-    player: int
-    to_player: int | None
-    card_ids: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class ChiliEvent:
-    player: int
-    card_id: int | None
-
-
-@dataclass(frozen=True)
-class ChopEvent:
-    player: int
-    report: ActionReport
-
-
-@dataclass(frozen=True)
-class TurnEndEvent:
-    player: int
-    turn: int
-    state_hash: str
-
-
-@dataclass(frozen=True)
-class GameOverEvent:
-    winners: tuple[int, ...]
-    totals: tuple[int, ...]
-
-
-Event = (
-    StirEvent
-    | PickEvent
-    | ClaimFailedEvent
-    | GiftEvent
-    | ChiliEvent
-    | ChopEvent
-    | TurnEndEvent
-    | GameOverEvent
-)
 
 
 class EngineAction:
@@ -285,6 +212,30 @@ class _Turn:
     chili_declined: bool = False
     inputs: list[dict[str, Any]] = field(default_factory=list)
 
+    def count_stir(self, flipped: bool) -> None:
+        """One more stir in this step and this turn (``flipped``: it turned a card over)."""
+        self.stirs_in_step += 1
+        self.stirs += 1
+        self.flipped_in_step = self.flipped_in_step or flipped
+
+    def earn_bonuses(self, taken: Iterable[Ingredient]) -> None:
+        """The bonuses the ingredients taken earn: the first Green Pepper and the first
+        Garlic of the turn each earn theirs, in the order taken."""
+        for ingredient in taken:
+            if ingredient is Ingredient.GREEN_PEPPER and not self.pepper_earned:
+                self.pepper_earned = True
+                self.pending.append(Bonus.GREEN_PEPPER)
+            elif ingredient is Ingredient.GARLIC and not self.garlic_earned:
+                self.garlic_earned = True
+                self.pending.append(Bonus.GARLIC)
+
+    def start_bonus(self) -> None:
+        """The next pending bonus begins: its stir step, from no stir."""
+        self.current_bonus = self.pending.pop(0)
+        self.stir_kind = StirKind.BONUS
+        self.stirs_in_step = 0
+        self.flipped_in_step = False
+
 
 class WokOnFireGame:
     """One game of Wok on Fire for 1 to 4 players on a seeded table (see the module doc)."""
@@ -318,8 +269,8 @@ class WokOnFireGame:
         self.scorer = Scorer(cfg.rules)
         """The exact scorer of this game's config (counts, categories and values)."""
         self._ingredient = [Ingredient[card.ingredient.upper()] for card in self.table.cards]
-        self._piles: list[list[int]] = [[] for _ in range(players)]
-        self._discarded: list[int] = []
+        self.holdings = Holdings(self.table, players, cfg.deck_size)
+        """The players' piles and the discard, kept in step with the table."""
         self._expect = Expect.STIR
         self.turn_number = 0
         self.final_round = False
@@ -385,7 +336,7 @@ class WokOnFireGame:
 
     @property
     def discarded(self) -> tuple[int, ...]:
-        return tuple(self._discarded)
+        return tuple(self.holdings.discarded)
 
     def seat_of(self, player: int) -> int:
         """The table seat (0..3) of ``player``."""
@@ -396,10 +347,10 @@ class WokOnFireGame:
 
     def pile(self, player: int) -> tuple[int, ...]:
         """Card ids in ``player``'s pile, in the order taken."""
-        return tuple(self._piles[player])
+        return tuple(self.holdings.piles[player])
 
     def pile_ingredients(self, player: int) -> list[Ingredient]:
-        return [self._ingredient[i] for i in self._piles[player]]
+        return [self._ingredient[i] for i in self.holdings.piles[player]]
 
     def opponents(self, player: int) -> tuple[int, ...]:
         return tuple(p for p in range(self.players) if p != player)
@@ -408,7 +359,7 @@ class WokOnFireGame:
         """Every player's exact optimal score of the cards collected so far (the config's
         values: :attr:`scorer`)."""
         piles = [self.pile_ingredients(p) for p in range(self.players)]
-        return self.scorer.score_players(piles, [self._piles[p] for p in range(self.players)])
+        return self.scorer.score_players(piles, list(self.holdings.piles))
 
     def winners(self) -> list[int]:
         """Most points, then fewest ingredients; several players = a shared victory."""
@@ -416,39 +367,11 @@ class WokOnFireGame:
 
     def locations(self) -> dict[int, str]:
         """Every card id to where it is: supply, wok, floor, player:N or discard."""
-        places: dict[int, str] = {}
-        for card in self.table.cards:
-            places[card.id] = f"player:{card.owner}" if card.location == "player" else card.location
-        return places
+        return self.holdings.locations()
 
     def check_invariants(self) -> None:
         """Raise InvariantViolation unless every card is in exactly one consistent place."""
-        cards = self.table.cards
-        if len(cards) != self.cfg.deck_size:
-            raise InvariantViolation(
-                f"{len(cards)} cards on the table for a deck of {self.cfg.deck_size}"
-            )
-        supply = self.table.supply
-        if len(set(supply)) != len(supply):
-            raise InvariantViolation("a card is in the supply twice")
-        in_piles = [i for pile in self._piles for i in pile]
-        if len(set(in_piles)) != len(in_piles) or set(in_piles) & set(self._discarded):
-            raise InvariantViolation("a card is in two piles")
-        for card in cards:
-            where = card.location
-            if (where == "supply") != (card.id in supply):
-                raise InvariantViolation(
-                    f"card {card.id}: location {where} but supply says otherwise"
-                )
-            if where == "player":
-                if card.owner is None or card.id not in self._piles[card.owner]:
-                    raise InvariantViolation(
-                        f"card {card.id} is with player {card.owner} but not in the pile"
-                    )
-            elif card.id in in_piles:
-                raise InvariantViolation(f"card {card.id} is in a pile but lies in the {where}")
-            if (where == "discard") != (card.id in self._discarded):
-                raise InvariantViolation(f"card {card.id}: discard pile disagrees with the table")
+        self.holdings.check_invariants()
 
     # ------------------------------------------------------------------ legal choices
     def viable_cards(self) -> list[int]:
@@ -475,7 +398,7 @@ class WokOnFireGame:
 
     def usable_chilis(self) -> tuple[int, ...]:
         """Chili Peppers the current player won on an earlier turn and still holds."""
-        pile = self._piles[self._turn.player]
+        pile = self.holdings.piles[self._turn.player]
         return tuple(i for i in self._turn.chili_usable if i in pile)
 
     def check_pick(self, picks: Sequence[Pick | int]) -> str | None:
@@ -531,9 +454,7 @@ class WokOnFireGame:
         self._running = None
         turn = self._turn
         turn.inputs.append(data)
-        turn.stirs_in_step += 1
-        turn.stirs += 1
-        turn.flipped_in_step = turn.flipped_in_step or bool(report.flipped)
+        turn.count_stir(bool(report.flipped))
         self.stats.stirs += 1
         self.stats.stirs_that_flipped += 1 if report.flipped else 0
         self.stats.simulated_s += report.simulated_s
@@ -559,39 +480,30 @@ class WokOnFireGame:
         turn = self._turn
         kind = turn.pick_kind
         assert kind is not None
-        viable_chickens = [
-            i for i in self._picking.viability()[0]
-            if self._ingredient[i] is Ingredient.CHICKEN
-        ]
+        takes = self._picking.takes(plan)
         turn.inputs.append({"kind": "pick", "picks": [[p.card_id, p.blind_chicken] for p in plan]})
         gift = kind is PickKind.GARLIC_GIFT
+        receiver = None if gift else turn.player
         taken_all: list[Taken] = []
-        gone: set[int] = set()
-        for pick in plan:
-            ingredient = self._ingredient[pick.card_id]
-            if pick.card_id in gone:
-                taken_all.append(Taken((), None if gift else turn.player))
+        for pick, ids in zip(plan, takes, strict=True):
+            if ids == ():  # an earlier pick of the plan took it (a Chicken's flock)
+                taken_all.append(Taken((), receiver))
                 continue
             if pick.blind_chicken:
                 self.stats.claims += 1
-            if pick.blind_chicken and ingredient is not Ingredient.CHICKEN:
+            if ids is None:  # a blind claim on a card that is not a Chicken
                 self.stats.claims_failed += 1
+                ingredient = self._ingredient[pick.card_id]
                 self.events.append(ClaimFailedEvent(turn.player, pick.card_id, ingredient.value))
-                taken_all.append(Taken((), None if gift else turn.player, claim_failed=True))
+                taken_all.append(Taken((), receiver, claim_failed=True))
                 continue
-            if ingredient is Ingredient.CHICKEN:
-                ids = sorted({pick.card_id, *viable_chickens} - gone)
-            else:
-                ids = [pick.card_id]
-            gone.update(ids)
             if gift:
-                turn.gift_cards = turn.gift_cards + tuple(ids)
-                taken_all.append(Taken(tuple(ids), None))
+                turn.gift_cards = turn.gift_cards + ids
             else:
                 for card_id in ids:
-                    self._give(card_id, turn.player)
-                taken_all.append(Taken(tuple(ids), turn.player))
-                self._earn_bonuses(ids)
+                    self.holdings.give(card_id, turn.player)
+                turn.earn_bonuses(self._ingredient[i] for i in ids)
+            taken_all.append(Taken(ids, receiver))
         self.events.append(PickEvent(turn.player, kind, tuple(taken_all)))
         turn.pick_kind = None
         if gift and turn.gift_cards:
@@ -639,9 +551,7 @@ class WokOnFireGame:
             )
         turn = self._turn
         turn.inputs.append({"kind": "chili", "card": chili_card_id})
-        self._piles[turn.player].remove(chili_card_id)
-        self.table.take(chili_card_id, "discard")
-        self._discarded.append(chili_card_id)
+        self.holdings.discard_from_pile(turn.player, chili_card_id)
         self.stats.chilis_used += 1
         self.events.append(ChiliEvent(turn.player, chili_card_id))
         self._start_pick(PickKind.CHILI)
@@ -681,35 +591,20 @@ class WokOnFireGame:
     # ------------------------------------------------------------------ the flow
     def _new_turn(self, player: int) -> _Turn:
         chilis = tuple(
-            i for i in self._piles[player] if self._ingredient[i] is Ingredient.CHILI_PEPPER
+            i for i in self.holdings.piles[player]
+            if self._ingredient[i] is Ingredient.CHILI_PEPPER
         )
         return _Turn(player=player, chili_usable=chilis)
-
-    def _give(self, card_id: int, player: int) -> None:
-        self.table.take(card_id, "player", player)
-        self._piles[player].append(card_id)
 
     def _hand_gift(self, opponent: int | None) -> None:
         turn = self._turn
         for card_id in turn.gift_cards:
             if opponent is None:
-                self.table.take(card_id, "discard")
-                self._discarded.append(card_id)
+                self.holdings.discard(card_id)
             else:
-                self._give(card_id, opponent)
+                self.holdings.give(card_id, opponent)
         self.events.append(GiftEvent(turn.player, opponent, turn.gift_cards))
         turn.gift_cards = ()
-
-    def _earn_bonuses(self, taken: Sequence[int]) -> None:
-        turn = self._turn
-        for card_id in taken:
-            ingredient = self._ingredient[card_id]
-            if ingredient is Ingredient.GREEN_PEPPER and not turn.pepper_earned:
-                turn.pepper_earned = True
-                turn.pending.append(Bonus.GREEN_PEPPER)
-            elif ingredient is Ingredient.GARLIC and not turn.garlic_earned:
-                turn.garlic_earned = True
-                turn.pending.append(Bonus.GARLIC)
 
     def _start_pick(self, kind: PickKind) -> None:
         """Enter a pick step, or skip it when nothing can be named."""
@@ -729,10 +624,7 @@ class WokOnFireGame:
             if len(turn.pending) >= 2 and not turn.order_chosen:
                 self._expect = Expect.BONUS_ORDER
                 return
-            turn.current_bonus = turn.pending.pop(0)
-            turn.stir_kind = StirKind.BONUS
-            turn.stirs_in_step = 0
-            turn.flipped_in_step = False
+            turn.start_bonus()
             self._expect = Expect.STIR
             return
         if (
@@ -780,9 +672,7 @@ class WokOnFireGame:
     # ------------------------------------------------------------------ record
     def state_hash(self) -> str:
         """SHA-256 of the table's exact state and the piles (order taken) and discard."""
-        digest = hashlib.sha256(self.table.state_hash().encode())
-        digest.update(json.dumps([self._piles, self._discarded]).encode())
-        return digest.hexdigest()
+        return self.holdings.state_hash()
 
     @property
     def current_inputs(self) -> list[dict[str, Any]]:

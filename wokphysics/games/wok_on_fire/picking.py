@@ -126,6 +126,27 @@ class PickRules:
         self._legal_cache = (visible, kind, legal)
         return legal
 
+    def takes(self, plan: Sequence[Pick]) -> list[tuple[int, ...] | None]:
+        """What each pick of a checked ``plan`` takes, in order, read before any card moves:
+        its card, or with a Chicken every viable Chicken not yet taken (one pick takes the
+        flock); ``()`` when an earlier pick of the plan took the card already; None for a
+        blind claim on a card that is not a Chicken (the claim fails)."""
+        chickens = [i for i in self.viability()[0] if self.ingredients[i] is Ingredient.CHICKEN]
+        gone: set[int] = set()
+        takes: list[tuple[int, ...] | None] = []
+        for pick in plan:
+            ingredient = self.ingredients[pick.card_id]
+            if pick.card_id in gone:
+                takes.append(())
+            elif pick.blind_chicken and ingredient is not Ingredient.CHICKEN:
+                takes.append(None)
+            else:
+                ids = (sorted({pick.card_id, *chickens} - gone)
+                       if ingredient is Ingredient.CHICKEN else [pick.card_id])
+                gone.update(ids)
+                takes.append(tuple(ids))
+        return takes
+
     def plan(self, picks: list[Pick], kind: PickKind) -> list[Pick]:
         """``picks`` if a pick step of this kind accepts them; else IllegalAction saying
         why."""
