@@ -23,11 +23,20 @@ import math
 import os
 import statistics
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from wokphysics.table.gesture import path_position
 from wokphysics.timing import percentile
+
+if TYPE_CHECKING:  # the window's parts are imported when a bench runs
+    from wokphysics.config.wok_on_fire import WokOnFireConfig
+    from wokphysics.ui.app import App
+    from wokphysics.ui.practice.scene import PracticeScene
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.synthetic_hand import HandClock
+    from wokphysics.ui.widgets import Text
 
 MOUSE_HZ = 1000.0
 RAMP_S = 0.08
@@ -55,24 +64,20 @@ def _hand_points(speed: float, direction: float, start: tuple[float, float],
     return points
 
 
-def release_speed_errors(fps: int, flicks: int, seed: int = 1,
-                         follow_wall: bool = True) -> list[float]:
-    """Relative errors (release speed / hand speed - 1) of ``flicks`` flicks at ``fps``.
-
-    ``follow_wall``: the frames' real work takes the machine's time, as for a person (the
-    bench); False: time passes only by the frames' waits, so the result does not depend on
-    the machine's load (the unit test of the measurement itself)."""
+def _practice_window(seed: int, fps: int, follow_wall: bool) -> tuple[
+    App, PracticeScene, HandClock, WokOnFireConfig
+]:
+    """The practice window of table ``seed`` on the dummy display at ``fps`` frames per
+    second, its scene, the synthetic hand that drives it (``follow_wall``: see
+    :func:`release_speed_errors`) and the config it plays."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from wokphysics.config.wok_on_fire import load_config
     from wokphysics.ui.app import App, WindowOptions, on_table
     from wokphysics.ui.practice.scene import PracticeScene
-    from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.synthetic_hand import HandClock
-    from wokphysics.ui.widgets import Text
 
     cfg = load_config()
-    rng = np.random.default_rng(seed)
     hand = HandClock(follow_wall=follow_wall)
 
     def new_scene(renderer: TableRenderer, text: Text, app: App) -> PracticeScene:
@@ -81,6 +86,18 @@ def release_speed_errors(fps: int, flicks: int, seed: int = 1,
     app = App(WindowOptions(size=SIZE, fps=fps), on_table(cfg, new_scene), hand)
     scene = app.scene
     assert isinstance(scene, PracticeScene)
+    return app, scene, hand, cfg
+
+
+def release_speed_errors(fps: int, flicks: int, seed: int = 1,
+                         follow_wall: bool = True) -> list[float]:
+    """Relative errors (release speed / hand speed - 1) of ``flicks`` flicks at ``fps``.
+
+    ``follow_wall``: the frames' real work takes the machine's time, as for a person (the
+    bench); False: time passes only by the frames' waits, so the result does not depend on
+    the machine's load (the unit test of the measurement itself)."""
+    app, scene, hand, _ = _practice_window(seed, fps, follow_wall)
+    rng = np.random.default_rng(seed)
     errors: list[float] = []
     try:
         for index in range(flicks):
@@ -232,27 +249,10 @@ def bursty_flicks(flicks: int, seed: int = 1, mouse_hz: float = 1000.0, fps: int
     held up before the window's queue (as an X server held off the cores delivers them) for up
     to ``BUSY_MAX_S`` somewhere in the last 100 ms, and then arrive at once. The figures do
     not depend on the machine's load."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    app, scene, hand, cfg = _practice_window(seed, fps, follow_wall=False)
     import pygame
 
-    from wokphysics.config.wok_on_fire import load_config
-    from wokphysics.ui.app import App, WindowOptions, on_table
-    from wokphysics.ui.practice.scene import PracticeScene
-    from wokphysics.ui.render import TableRenderer
-    from wokphysics.ui.synthetic_hand import HandClock
-    from wokphysics.ui.widgets import Text
-
-    cfg = load_config()
     rng = np.random.default_rng(seed)
-    hand = HandClock(follow_wall=False)
-
-    def new_scene(renderer: TableRenderer, text: Text, app: App) -> PracticeScene:
-        return PracticeScene(cfg, seed, renderer, text, app)
-
-    app = App(WindowOptions(size=SIZE, fps=fps), on_table(cfg, new_scene), hand)
-    scene = app.scene
-    assert isinstance(scene, PracticeScene)
     busy_window: list[float] = [0.0, 0.0, 0.0]  # from, to (hand clock), most busy time
     update, draw = scene.update, scene.draw
 
