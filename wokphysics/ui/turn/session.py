@@ -17,13 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wokphysics.games.bots import Bot
 from wokphysics.games.protocol import Action, GameState
-from wokphysics.games.registry import make_bot, new_game
-from wokphysics.games.seeds import bot_seed
+from wokphysics.games.registry import new_game
 from wokphysics.records.saving import SaveFailed
-from wokphysics.replay.turn_record import PERSON, read_record, write_record
-from wokphysics.ui.turn.seats import player_names
+from wokphysics.replay.turn_record import read_record, write_record
+from wokphysics.ui.turn.seats import SeatedSession
 
 
 @dataclass(frozen=True)
@@ -37,23 +35,17 @@ class Applied:
     turn_over: bool
 
 
-class TurnSession:
+class TurnSession(SeatedSession):
     """One game of a turn-based game with its seats; ``save`` is the autosave file or None."""
 
     def __init__(self, game: str, state: GameState, seats: Sequence[str],
                  save: Path | None = None, initial: GameState | None = None) -> None:
+        super().__init__(game, state, seats)
         self.game = game
-        self.state = state
-        self.seats = tuple(seats)
-        self.names = player_names(self.seats)
         self.save_path = save
         self.save_problem: str | None = None
         """Why the saved game is older than this one (a full disk): None once it is saved."""
         self.initial = initial if initial is not None else state.clone()
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(game, label, bot_seed(state.seed, seat))
-            for seat, label in enumerate(self.seats) if label != PERSON
-        }
         self.steps = len(state.history)
         self.events: list[Applied] = []
         """Every step taken in this session, in order: what the presenter reads."""
@@ -75,19 +67,6 @@ class TurnSession:
         return cls(record.game, record.state, record.seats, save, record.initial)
 
     # ------------------------------------------------------------------ who acts
-    @property
-    def people(self) -> list[int]:
-        """The seats played by people."""
-        return [seat for seat, label in enumerate(self.seats) if label == PERSON]
-
-    @property
-    def current(self) -> int:
-        """The seat to act, or -1 when the game is over."""
-        return self.state.current_player
-
-    def is_bot(self, seat: int) -> bool:
-        return seat in self.bots
-
     @property
     def person_to_act(self) -> bool:
         return not self.state.is_terminal() and self.current not in self.bots

@@ -25,9 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wokphysics.errors import IllegalAction
-from wokphysics.games.bots import Bot
-from wokphysics.games.registry import make_bot
-from wokphysics.games.seeds import bot_seed
 from wokphysics.games.wok_star.actions import WAIT, Use, Wait, WokStarAction
 from wokphysics.games.wok_star.cards import WokStarConfig
 from wokphysics.games.wok_star.characters import for_the_team, user
@@ -39,9 +36,9 @@ from wokphysics.games.wok_star.seats import busy
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.timeline import turn_key
 from wokphysics.records.saving import SaveFailed
-from wokphysics.ui.turn.seats import player_names
+from wokphysics.ui.turn.seats import SeatedSession
 from wokphysics.ui.wok_star.autosave import Autosaver
-from wokphysics.ui.wok_star.record import PERSON, record_text
+from wokphysics.ui.wok_star.record import record_text
 
 GAME = INFO.name
 
@@ -112,7 +109,7 @@ class SessionStep:
     passing: bool = False
 
 
-class StarSession:
+class StarSession(SeatedSession):
     """One game of Wok Star in the window. ``seats`` holds ``"person"`` or a bot's name per
     seat; ``save`` is the autosave file (None: none); ``times`` the game time of every step
     already in the state's history (a resumed game)."""
@@ -125,17 +122,12 @@ class StarSession:
             raise ValueError(f"{len(times)} step times for {len(state.history)} steps")
         self.clock = StepClock(state.now)
         state.clock = self.clock
-        self.state = state
-        self.seats = tuple(seats)
-        self.names = player_names(self.seats)
+        super().__init__(GAME, state, seats)
+        self.state: WokStarState = state
         self.save_path = save
         self.initial = initial if initial is not None else state.clone()
         self.initial.clock = StepClock(self.initial.now)
         self.times: list[float] = list(times)
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(GAME, label, bot_seed(state.seed, seat))
-            for seat, label in enumerate(self.seats) if label != PERSON
-        }
         self.steps: list[SessionStep] = []
         self.moves = 0
         """Steps in this window that changed the table (all but waits)."""
@@ -169,19 +161,6 @@ class StarSession:
         return self.state.time_left(self.time_s)
 
     # ------------------------------------------------------------------ who acts
-    @property
-    def people(self) -> list[int]:
-        """The seats played by people."""
-        return [seat for seat, label in enumerate(self.seats) if label == PERSON]
-
-    @property
-    def current(self) -> int:
-        """The seat the engine names (-1 when the game is over)."""
-        return self.state.current_player
-
-    def is_bot(self, seat: int) -> bool:
-        return seat in self.bots
-
     @property
     def free(self) -> bool:
         """Anyone may act now: the Action phase with the sand running and nobody forced
