@@ -154,7 +154,7 @@ def test_a_chop_says_where_each_card_landed_in_the_log_and_over_the_table() -> N
 
     presenter = _presenter()
     game = presenter.game
-    game._give(_card_of(presenter, Ingredient.ONION), 0)  # test fixture: You collected an Onion
+    game.holdings.give(_card_of(presenter, Ingredient.ONION), 0)  # fixture: You collected an Onion
     (px, py, _), = pile_spots(game.cfg.physics, game.seat_of(0), 1)
     onion = _card_of(presenter, Ingredient.ONION, 1)
     supply = [i for i in game.table.supply if i != onion]

@@ -42,7 +42,7 @@ from wokphysics.games.wok_on_fire.events import StirEvent as StirEvent
 from wokphysics.games.wok_on_fire.events import StirKind as StirKind
 from wokphysics.games.wok_on_fire.events import Taken as Taken
 from wokphysics.games.wok_on_fire.events import TurnEndEvent as TurnEndEvent
-from wokphysics.games.wok_on_fire.holdings import Holdings
+from wokphysics.games.wok_on_fire.holdings import CardHoldings
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.games.wok_on_fire.picking import LegalPicks as LegalPicks  # the engine's API
 from wokphysics.games.wok_on_fire.picking import Pick as Pick
@@ -269,7 +269,7 @@ class WokOnFireGame:
         self.scorer = Scorer(cfg.rules)
         """The exact scorer of this game's config (counts, categories and values)."""
         self._ingredient = [Ingredient[card.ingredient.upper()] for card in self.table.cards]
-        self.holdings = Holdings(self.table, players, cfg.deck_size)
+        self.holdings = CardHoldings(self.table, players, cfg.deck_size)
         """The players' piles and the discard, kept in step with the table."""
         self._expect = Expect.STIR
         self.turn_number = 0

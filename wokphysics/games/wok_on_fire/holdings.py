@@ -1,6 +1,6 @@
 """Where Wok on Fire's cards are once off the table: each player's pile and the discard.
 
-A :class:`Holdings` keeps the piles and the discard in step with the table's own card
+A :class:`CardHoldings` keeps the piles and the discard in step with the table's own card
 locations (every card it moves, it moves on the table with :meth:`Table.take` too), checks
 that every card of the deck is in exactly one place, and digests it all for the game's
 ``state_hash`` (the record's per-turn check). The game engine
@@ -17,7 +17,7 @@ from wokphysics.errors import InvariantViolation
 from wokphysics.table.world import Table
 
 
-class Holdings:
+class CardHoldings:
     """The cards the players hold (each pile in the order taken) and the discard pile.
 
     Args:
