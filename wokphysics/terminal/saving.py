@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from wokphysics.errors import UserError
+from wokphysics.games.bots import Bot
 from wokphysics.games.plugin import GamePlugin
 from wokphysics.games.protocol import GameState
+from wokphysics.games.seeds import bot_seed
 from wokphysics.records.saving import (
     SaveFailed,
     claim_play_file,
@@ -38,6 +40,7 @@ from wokphysics.records.saving import (
 from wokphysics.replay.turn_record import PERSON, TurnRecord, read_record, write_record
 from wokphysics.terminal.options import autosave_name, check_save_options, save_path
 from wokphysics.terminal.prompt import print_fitted
+from wokphysics.terminal.seating import seats_line
 
 
 def resumed_game(args: argparse.Namespace, plugin: GamePlugin) -> TurnRecord | None:
@@ -138,6 +141,33 @@ class Seated:
     save: TerminalSave
     opening: str
     """``"seed 7"``, or ``"seed 7, resumed from FILE after 12 steps"``."""
+
+    def bots(self, game: str) -> list[Bot | None]:
+        """A bot of game ``game`` for each bot seat, seeded from the game's seed and the seat
+        (a resumed game's bots play on as they would have); None for a person."""
+        from wokphysics.games.registry import make_bot
+
+        return [None if name is None else make_bot(game, name, bot_seed(self.state.seed, seat))
+                for seat, name in enumerate(self.names)]
+
+
+TurnPlay = Callable[[GameState, list[Bot | None], Callable[[GameState], None]], object]
+"""``play(state, seats, saved)``: play ``state`` to its end at the prompt with these seats
+(a bot, or None for a person), calling ``saved(state)`` after every turn (what it returns
+is not used)."""
+
+
+def play_seated(game: Seated, plugin: GamePlugin, hint: str, play: TurnPlay) -> int:
+    """Play a seated turn game at the prompt: a line introducing it (the game, how it opens,
+    who sits where, then ``hint``), the play with its bots, saved after every turn, and its
+    save closed however the play ends. Exit status 0."""
+    seats = game.bots(plugin.name)
+    print_fitted(f"{plugin.title}, {game.opening}: {seats_line(game.names)}. {hint}")
+    try:
+        play(game.state, seats, game.save.write)
+    finally:
+        game.save.close(game.state)
+    return 0
 
 
 def seat_game(args: argparse.Namespace, plugin: GamePlugin, record: TurnRecord | None,

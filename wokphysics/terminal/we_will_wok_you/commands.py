@@ -71,11 +71,10 @@ def play(args: argparse.Namespace) -> int:
     autosaves after every turn (``--save``, ``--no-save``); ``--resume FILE`` continues a
     saved game (the window's too)."""
 
-    from wokphysics.games.registry import bot_choices, check_bot_names, make_bot, new_game
-    from wokphysics.games.seeds import bot_seed
-    from wokphysics.terminal.prompt import play_in_terminal, print_fitted
-    from wokphysics.terminal.saving import resumed_game, seat_game
-    from wokphysics.terminal.seating import bot_seats, seats_line
+    from wokphysics.games.registry import bot_choices, check_bot_names, new_game
+    from wokphysics.terminal.prompt import play_in_terminal
+    from wokphysics.terminal.saving import play_seated, resumed_game, seat_game
+    from wokphysics.terminal.seating import bot_seats
     from wokphysics.terminal.we_will_wok_you.play import WeWillWokYouTerminal
 
     record = resumed_game(args, PLUGIN)
@@ -92,19 +91,11 @@ def play(args: argparse.Namespace) -> int:
         state = new_game(GAME, players=players, seed=seed_or_fresh(args.seed),
                          config=args.config)
     game = seat_game(args, PLUGIN, record, state, names)
-    seats = [
-        None if name is None else make_bot(GAME, name, bot_seed(game.state.seed, seat))
-        for seat, name in enumerate(game.names)
-    ]
-    print_fitted(
-        f"We Will Wok You, {game.opening}: {seats_line(game.names)}. "
-        "Take a wok card with 'take W..' and then pay card by card."
+    return play_seated(
+        game, PLUGIN, "Take a wok card with 'take W..' and then pay card by card.",
+        lambda state, seats, saved: play_in_terminal(state, seats, WeWillWokYouTerminal(),
+                                                     turn_over=saved),
     )
-    try:
-        play_in_terminal(game.state, seats, WeWillWokYouTerminal(), turn_over=game.save.write)
-    finally:
-        game.save.close(game.state)
-    return 0
 
 
 # --------------------------------------------------------------------------- simulate

@@ -89,12 +89,10 @@ def play(args: argparse.Namespace) -> int:
     game autosaves after every turn (``--save``, ``--no-save``); ``--resume FILE`` continues
     a saved game (the window's too)."""
 
-    from wokphysics.games.registry import bot_choices, check_bot_names, make_bot, new_game
-    from wokphysics.games.seeds import bot_seed
+    from wokphysics.games.registry import bot_choices, check_bot_names, new_game
     from wokphysics.games.wok_and_roll.state import WokAndRollState
-    from wokphysics.terminal.prompt import print_fitted
-    from wokphysics.terminal.saving import resumed_game, seat_game
-    from wokphysics.terminal.seating import bot_seats, seats_line
+    from wokphysics.terminal.saving import play_seated, resumed_game, seat_game
+    from wokphysics.terminal.seating import bot_seats
     from wokphysics.terminal.wok_and_roll.play import play_hidden
 
     record = resumed_game(args, PLUGIN)
@@ -109,20 +107,13 @@ def play(args: argparse.Namespace) -> int:
         # a fresh game each time unless a seed is given (the game itself stays seeded)
         state = new_game(GAME, players=players, seed=seed_or_fresh(args.seed), config=options)
     game = seat_game(args, PLUGIN, record, state, names)
-    seats = [
-        None if name is None else make_bot(GAME, name, bot_seed(game.state.seed, seat))
-        for seat, name in enumerate(game.names)
-    ]
-    print_fitted(
-        f"Wok and Roll, {game.opening}: {seats_line(game.names)}. Type an action's number "
-        "or its text. The bots' cooking is shown when each turn is over."
-    )
     assert isinstance(game.state, WokAndRollState)
-    try:
-        play_hidden(game.state, seats, turn_over=game.save.write)
-    finally:
-        game.save.close(game.state)
-    return 0
+    roll = game.state
+    return play_seated(
+        game, PLUGIN,
+        "Type an action's number or its text. The bots' cooking is shown when each turn is over.",
+        lambda _, seats, saved: play_hidden(roll, seats, turn_over=saved),
+    )
 
 
 # --------------------------------------------------------------------------- simulate

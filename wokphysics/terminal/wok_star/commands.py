@@ -108,8 +108,7 @@ def play(args: argparse.Namespace) -> int:
     too)."""
     import sys
 
-    from wokphysics.games.registry import bot_choices, check_bot_names, make_bot
-    from wokphysics.games.seeds import bot_seed
+    from wokphysics.games.registry import bot_choices, check_bot_names
     from wokphysics.games.wok_star.clock import WallClock
     from wokphysics.games.wok_star.state import WokStarState
     from wokphysics.terminal.live_line import LiveLine, keys_one_by_one
@@ -147,10 +146,7 @@ def play(args: argparse.Namespace) -> int:
     game = seat_game(args, PLUGIN, record, state, names, times)
     star = game.state
     assert isinstance(star, WokStarState)
-    seats = [
-        None if name is None else make_bot("wok-star", name, bot_seed(star.seed, s))
-        for s, name in enumerate(game.names)
-    ]
+    seats = game.bots(PLUGIN.name)
     # fitted to 80 columns: with 3 bots it ran to 100 and the terminal cut 'co' / 'mmands'
     print_fitted(f"Wok Star, {game.opening}: {seats_line(game.names)}. Type 'help' for the "
                  "commands.")
