@@ -139,3 +139,31 @@ def test_an_arbiters_shapes_are_pymunks_in_its_order() -> None:
     space.on_collision(2, 1, begin=begin)
     space.step(0.01)
     assert seen == [(shape_b, shape_a, shape_b, shape_a)]
+
+
+def test_pymunk_typing_hooks_are_gone_and_attributes_behave_the_same() -> None:
+    """chipmunk drops pymunk 7's no-op typing mixin methods (a speed-up); what they did
+    still holds: a missing attribute raises AttributeError naming it, writes and reads of
+    properties and plain attributes work, on every pymunk class that had the mixin."""
+    import pymunk._typing_attr
+
+    mixin = pymunk._typing_attr.TypingAttrMixing
+    assert "__getattr__" not in mixin.__dict__
+    assert "__setattr__" not in mixin.__dict__
+    body, _, hold, _ = _bodies()
+    shape = pymunk.Circle(body, 2.0)
+    space = pymunk.Space()
+    missing, note = "no_such_thing", "note"
+    for thing in (body, shape, space, hold):
+        with pytest.raises(AttributeError, match=missing):
+            getattr(thing, missing)
+        setattr(thing, note, "kept")
+        assert getattr(thing, note) == "kept"
+    body.position = (1.5, -2.5)
+    assert tuple(body.position) == (1.5, -2.5)
+    shape.friction = 0.25
+    assert shape.friction == 0.25
+    space.gravity = (0.0, -9.0)
+    assert tuple(space.gravity) == (0.0, -9.0)
+    hold.max_force = 12.0
+    assert hold.max_force == 12.0
