@@ -221,9 +221,10 @@ class Stroke:
         lowest card at every point), by id."""
         table = self._table
         outline = self._outline(x, y, angle)
+        bounds = outline.bounds
         under = []
         for card in table._flat_cards():
-            if not _boxes_meet(outline.bounds, table._reach_box(card)):
+            if not _boxes_meet(bounds, table._reach_box(card)):
                 continue
             region = outline.intersection(table._outline(card))
             if region.area > ENTRY_SLOP_MM and self._bears(card, region):
