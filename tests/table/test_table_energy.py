@@ -161,3 +161,25 @@ def test_a_far_stroke_leaves_every_card_bit_for_bit() -> None:
     assert report.moved == () and report.touched == ()
     assert [(c.x, c.y, c.angle, c.layer) for c in table.wok_cards()] == digest
     assert new_table(1).mechanical_energy() == 0.0
+
+
+def test_a_motion_set_between_steps_is_not_taken_out_as_the_solvers_gain() -> None:
+    """Each step takes out any energy pymunk's solver added, measured from the step's start;
+    the start is the last step's end only while nothing set a motion since. A card sped up
+    between two steps keeps its new speed (less a step of friction): the energy it was given
+    is not mistaken for the solver's."""
+    from wokphysics.table import chipmunk
+
+    table = dealt_table(2)
+    card = table._cards[table.wok_cards()[0].id]  # noqa: SLF001 (the table's live card)
+    table._wake(card)  # noqa: SLF001
+    chipmunk.set_velocity(card.body, 300.0, 0.0)
+    table.step()
+    slow = table.mechanical_energy()
+    assert slow > 0.0
+    chipmunk.set_velocity(card.body, 600.0, 0.0)
+    table.step()
+    fast = table.mechanical_energy()
+    assert fast > 3.0 * slow, (slow, fast)
+    vx, vy = chipmunk.velocity(card.body)
+    assert 550.0 < math.hypot(vx, vy) <= 600.0, (vx, vy)

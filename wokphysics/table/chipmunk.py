@@ -67,6 +67,18 @@ def _drop_typing_hooks() -> None:
 _drop_typing_hooks()
 
 
+class _Writes:
+    """How many velocity and spin writes :func:`set_velocity` and
+    :func:`set_angular_velocity` have made in this process (all tables): a reader that
+    remembers the count knows whether any body's motion was set since (pymunk's step aside)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+MOTION_WRITES = _Writes()
+
+
 def position(body: pymunk.Body) -> tuple[float, float]:
     """``body.position`` as a plain pair."""
     v = _get_position(body._body)
@@ -127,12 +139,14 @@ def set_filter(shape: pymunk.Shape, categories: int, mask: int) -> None:
 
 
 def set_velocity(body: pymunk.Body, vx: float, vy: float) -> None:
-    """``body.velocity = (vx, vy)``."""
+    """``body.velocity = (vx, vy)`` (counted in :data:`MOTION_WRITES`)."""
+    MOTION_WRITES.count += 1
     _set_velocity(body._body, (vx, vy))
 
 
 def set_angular_velocity(body: pymunk.Body, spin: float) -> None:
-    """``body.angular_velocity = spin``."""
+    """``body.angular_velocity = spin`` (counted in :data:`MOTION_WRITES`)."""
+    MOTION_WRITES.count += 1
     _set_angular_velocity(body._body, spin)
 
 
