@@ -1,17 +1,30 @@
 """A card's snapshot is given again while nothing in it changed (Table._view): the snapshots
 the table hands out are always those it would make afresh, to the bit, at every moment of a
-live stroke, after stirs, chops, takes and placements."""
+live stroke, after stirs, chops, takes and placements. So is a parked card's pose and motion
+kept as it parked (LiveCard.rest): its body's, to the bit, at every one of those moments."""
 
 from __future__ import annotations
+
+import struct
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from table_helpers import CHOP, dealt_table
 
 from wokphysics import Gesture, Table
+from wokphysics.table import chipmunk
 
 
 def _assert_fresh(table: Table) -> None:
+    for live in table._cards:  # the private cache under test: a parked card's kept values
+        if live.parked:
+            body = live.body
+            read = (*chipmunk.position(body), chipmunk.angle(body), *chipmunk.velocity(body),
+                    chipmunk.angular_velocity(body))
+            assert live.rest is not None
+            assert struct.pack("<6d", *live.rest) == struct.pack("<6d", *read), live.id
+        else:
+            assert live.rest is None, live.id
     handed = [repr(card) for card in table.cards]
     for live in table._cards:  # the private cache under test: forget every kept snapshot
         live.snapshot = None

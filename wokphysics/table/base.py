@@ -54,11 +54,28 @@ class TableBase:
     def _above(self, card: LiveCard, other: LiveCard) -> bool:
         return (other.layer, other.stack_order) > (card.layer, card.stack_order)
 
-    def _corners(self, card: LiveCard) -> list[tuple[float, float]]:
-        """A card's four corners on the table, counter-clockwise, mm (plain floats)."""
+    def _pose(self, card: LiveCard) -> tuple[float, float, float]:
+        """A card's body's x, y (mm) and angle (rad): a parked card's as it parked (the same
+        bits: see :attr:`LiveCard.rest`), any other's read from Chipmunk."""
+        rest = card.rest
+        if rest is not None:
+            return rest[0], rest[1], rest[2]
         body = card.body
         x, y = chipmunk.position(body)
-        angle = chipmunk.angle(body)
+        return x, y, chipmunk.angle(body)
+
+    def _motion(self, card: LiveCard) -> tuple[float, float, float]:
+        """A card's body's vx, vy (mm/s) and spin (rad/s), as :meth:`_pose` reads its pose."""
+        rest = card.rest
+        if rest is not None:
+            return rest[3], rest[4], rest[5]
+        body = card.body
+        vx, vy = chipmunk.velocity(body)
+        return vx, vy, chipmunk.angular_velocity(body)
+
+    def _corners(self, card: LiveCard) -> list[tuple[float, float]]:
+        """A card's four corners on the table, counter-clockwise, mm (plain floats)."""
+        x, y, angle = self._pose(card)
         c, s = math.cos(angle), math.sin(angle)
         hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
         return [
@@ -69,9 +86,7 @@ class TableBase:
     def _reach_box(self, card: LiveCard) -> tuple[float, float, float, float]:
         """(left, bottom, right, top) around a card's outline, mm: a cheap first test before
         exact polygons."""
-        body = card.body
-        x, y = chipmunk.position(body)
-        angle = chipmunk.angle(body)
+        x, y, angle = self._pose(card)
         c, s = abs(math.cos(angle)), abs(math.sin(angle))
         hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
         ex, ey = hw * c + hl * s, hw * s + hl * c
@@ -96,22 +111,21 @@ class TableBase:
         return members
 
     def _flat(self, card: LiveCard) -> FlatCard:
-        body = card.body
-        x, y = chipmunk.position(body)
-        vx, vy = chipmunk.velocity(body)
+        x, y, angle = self._pose(card)
+        vx, vy, spin = self._motion(card)
         return FlatCard(
             card.id,
             float(x),
             float(y),
-            float(chipmunk.angle(body)),
+            float(angle),
             float(vx),
             float(vy),
-            float(chipmunk.angular_velocity(body)),
+            float(spin),
             (card.layer, card.stack_order),
             card.on_blade,
         )
 
     def _poses(self, cards: list[LiveCard]) -> np.ndarray:
         return np.array(
-            [(*chipmunk.position(c.body), chipmunk.angle(c.body)) for c in cards], dtype=float
+            [self._pose(c) for c in cards], dtype=float
         ).reshape(-1, 3)

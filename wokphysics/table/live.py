@@ -71,6 +71,11 @@ class LiveCard:
     """While on the blade: the share of its weight the blade bears (0..1)."""
     support: LiveCard | None = None
     hold: tuple[pymunk.PivotJoint, pymunk.GearJoint] | None = None
+    rest: tuple[float, float, float, float, float, float] | None = None
+    """While parked: its body's x, y (mm), angle (rad), vx, vy (mm/s) and spin (rad/s), read
+    as it parked. A parked body is out of pymunk's space and nothing sets its pose or motion
+    until it wakes (every such write wakes it first), so these are its values, bit for bit,
+    without a call into Chipmunk for each (see :meth:`TableBase._pose`)."""
     snapshot: Card | None = None
     """The last snapshot made of it while it lay on the table (not in the air), given again
     while nothing in it has changed (see :meth:`Table._view`)."""

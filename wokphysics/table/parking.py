@@ -39,6 +39,11 @@ class Parking(TableBase):
             self._held.discard(card.hold[0])
         self.space.remove(card.body, card.shape, card.slide, card.twist)
         card.parked = True
+        body = card.body
+        x, y = chipmunk.position(body)
+        angle = chipmunk.angle(body)
+        vx, vy = chipmunk.velocity(body)
+        card.rest = (x, y, angle, vx, vy, chipmunk.angular_velocity(body))
         marker = card.marker
         if marker is None:
             marker = pymunk.Body(body_type=pymunk.Body.STATIC)
@@ -52,8 +57,8 @@ class Parking(TableBase):
             sensor.collision_type = PARKED_TYPE
             card.marker = marker
             self._by_marker[sensor] = card
-        chipmunk.set_position(marker, *chipmunk.position(card.body))
-        chipmunk.set_angle(marker, chipmunk.angle(card.body))
+        chipmunk.set_position(marker, x, y)
+        chipmunk.set_angle(marker, angle)
         (placed,) = marker.shapes
         bit = layer_bit(card.layer)
         chipmunk.set_filter(placed, bit, bit | SPATULA_CATEGORY)
@@ -95,6 +100,7 @@ class Parking(TableBase):
                 self.space.remove(marker, *marker.shapes)
                 self.space.add(member.body, member.shape, member.slide, member.twist)
                 member.parked = False
+                member.rest = None
         for member in group:
             if member.hold is not None and member.hold[0] not in self._held:
                 self.space.add(*member.hold)

@@ -154,17 +154,18 @@ class Stacking(Parking):
         top = 0
         support: LiveCard | None = None
         width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
-        x, y = chipmunk.position(card.body)
-        pose = (x, y, chipmunk.angle(card.body))
+        pose = self._pose(card)
+        x, y = pose[0], pose[1]
         reach = self._diagonal + OVERLAP_TOLERANCE_MM
         best: tuple[int, int] | None = None
         for other in self._cards:
             if other is card or other.location != "wok" or other.flight is not None:
                 continue
-            ox, oy = chipmunk.position(other.body)
+            other_pose = self._pose(other)
+            ox, oy = other_pose[0], other_pose[1]
             if abs(ox - x) > reach or abs(oy - y) > reach:
                 continue  # too far apart to touch
-            deep = overlap_depth(pose, (ox, oy, chipmunk.angle(other.body)), width, length)
+            deep = overlap_depth(pose, other_pose, width, length)
             if deep <= OVERLAP_TOLERANCE_MM:
                 continue
             top = max(top, other.layer)

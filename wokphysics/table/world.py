@@ -241,8 +241,7 @@ class Table(Stacking):
         return self._view(self._live(card_id))
 
     def _view(self, card: LiveCard) -> Card:
-        x, y = chipmunk.position(card.body)
-        angle = chipmunk.angle(card.body)
+        x, y, angle = self._pose(card)
         flight = card.flight
         last = card.snapshot
         # A card not in the air whose every field is as in its last snapshot gets that
@@ -432,7 +431,7 @@ class Table(Stacking):
         for card in self._cards:
             if card.location != "wok":
                 continue
-            x, y = chipmunk.position(card.body)
+            x, y, _ = self._pose(card)
             if abs(x) > half_w or abs(y) > half_d:
                 self._leave_space(card)
                 card.location = "floor"
@@ -642,7 +641,7 @@ class Table(Stacking):
             if card.location == "floor":
                 out.append(card.id)
             elif card.location == "wok":
-                x, y = chipmunk.position(card.body)
+                x, y, _ = self._pose(card)
                 if abs(x) > hw or abs(y) > hd:
                     out.append(card.id)
         return out
@@ -723,10 +722,8 @@ class Table(Stacking):
     def _snapshot(self) -> dict[int, tuple[float, float, float, bool, Location]]:
         snapshot = {}
         for card in self._cards:
-            x, y = chipmunk.position(card.body)
-            snapshot[card.id] = (
-                float(x), float(y), float(chipmunk.angle(card.body)), card.face_up, card.location
-            )
+            x, y, angle = self._pose(card)
+            snapshot[card.id] = (float(x), float(y), float(angle), card.face_up, card.location)
         return snapshot
 
     def _report(
@@ -783,19 +780,18 @@ class Table(Stacking):
         order and the generator's state: equal hashes mean bit-identical tables."""
         digest = hashlib.sha256()
         for card in self._cards:
-            body = card.body
-            x, y = chipmunk.position(body)
-            vx, vy = chipmunk.velocity(body)
+            x, y, angle = self._pose(card)
+            vx, vy, spin = self._motion(card)
             digest.update(
                 struct.pack(
                     "<i6d?iiib",
                     card.id,
                     x,
                     y,
-                    chipmunk.angle(body),
+                    angle,
                     vx,
                     vy,
-                    chipmunk.angular_velocity(body),
+                    spin,
                     card.face_up,
                     card.layer,
                     card.stack_order,
