@@ -44,22 +44,27 @@ from wokphysics.table.lift import (
 )
 
 
-@dataclass(frozen=True)
 class FlatCard:
-    """A card lying flat as the flick finds it (mm, rad, mm/s, rad/s).
+    """A card lying flat as the flick finds it (mm, rad, mm/s, rad/s); not changed once made.
 
     ``rank`` orders the cards from the bottom up (a card lies above every overlapping card of
-    lower rank); ``on_blade``: the blade is under it."""
+    lower rank); ``on_blade``: the blade is under it. A plain class, not a dataclass: the
+    flick makes one per card near the blade, and a dataclass's generated ``__init__`` runs
+    interpreted even in the compiled build (several times the cost of this one there)."""
 
-    id: int
-    x: float
-    y: float
-    angle: float
-    vx: float
-    vy: float
-    spin: float
-    rank: tuple[int, int]
-    on_blade: bool
+    def __init__(
+        self, id: int, x: float, y: float, angle: float, vx: float, vy: float, spin: float,
+        rank: tuple[int, int], on_blade: bool,
+    ) -> None:
+        self.id = id
+        self.x = x
+        self.y = y
+        self.angle = angle
+        self.vx = vx
+        self.vy = vy
+        self.spin = spin
+        self.rank = rank
+        self.on_blade = on_blade
 
 
 @dataclass(frozen=True)

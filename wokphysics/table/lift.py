@@ -40,14 +40,16 @@ _FEASIBLE_MM_S = 1e-7
 """A contact counts as satisfied within this much vertical speed (mm/s; rounding)."""
 
 
-@dataclass(frozen=True)
 class Contact:
     """A point of the card (offset from its centre, mm) that a pusher moving up at
-    ``speed`` mm/s (0: the table) holds up."""
+    ``speed`` mm/s (0: the table) holds up; not changed once made. A plain class, not a
+    dataclass: the flick makes several per card, and a dataclass's generated ``__init__``
+    runs interpreted even in the compiled build."""
 
-    x: float
-    y: float
-    speed: float
+    def __init__(self, x: float, y: float, speed: float) -> None:
+        self.x = x
+        self.y = y
+        self.speed = speed
 
 
 @dataclass(frozen=True)
