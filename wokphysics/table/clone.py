@@ -205,7 +205,7 @@ def clone_table(table: Table, spread: int) -> Table:
 def _copy_card(old: LiveCard, new: LiveCard) -> None:
     """The card's pose, motion, flags and friction joints' caps and impulses."""
     for attribute in ("face_up", "layer", "stack_order", "location", "owner", "launched_from",
-                      "on_blade", "blade_share"):
+                      "on_blade", "blade_share", "rest"):
         setattr(new, attribute, getattr(old, attribute))
     body = old.body
     chipmunk.set_position(new.body, *chipmunk.position(body))
