@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import numpy as np
 from hypothesis import given, settings
@@ -156,3 +157,79 @@ def test_the_near_pairs_are_every_overlap_with_its_depth(
     listed[first, second] = listed[second, first] = True
     assert not np.any(full[~listed] > 0.0)
     assert np.array_equal(full, full.T)
+
+
+def _restack_with_arrays(
+    poses: np.ndarray, order: np.ndarray, layers_before: np.ndarray | None
+) -> tuple[list[int], list[int]]:
+    """The restack that numpy's whole-table arrays give (near_pairs' depths, centre_over's
+    centres): the oracle restack_poses, pair by pair in plain floats, must agree with."""
+    from wokphysics.table.contacts import SAME_LAYER_TOLERANCE_MM, centre_over
+
+    count = len(poses)
+    layers, supports = [0] * count, [-1] * count
+    first, second, depth = near_pairs(poses, WIDTH, LENGTH)
+    overlapping = depth > OVERLAP_TOLERANCE_MM
+    if layers_before is not None:
+        same = layers_before[first] == layers_before[second]
+        overlapping &= ~same | (depth > SAME_LAYER_TOLERANCE_MM)
+    over = centre_over(poses, WIDTH, LENGTH)
+    rank = [0] * count
+    for place, k in enumerate(order.tolist()):
+        rank[k] = place
+    overlapped_by: list[list[int]] = [[] for _ in range(count)]
+    for i, j in zip(first[overlapping].tolist(), second[overlapping].tolist(), strict=True):
+        overlapped_by[j].append(i)
+        overlapped_by[i].append(j)
+    for j in order.tolist():
+        below = sorted(i for i in overlapped_by[j] if rank[i] < rank[j])
+        if not below:
+            layers[j] = 1
+            continue
+        layers[j] = 1 + max(layers[i] for i in below)
+        bearing = [i for i in below if over[i, j]]
+        if bearing:
+            supports[j] = max(bearing, key=rank.__getitem__)
+    return layers, supports
+
+
+_near_edge = st.sampled_from([0.0, 0.5, 0.7, 2.0, -0.3])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    layout=st.lists(st.tuples(st.floats(-120.0, 120.0), st.floats(-120.0, 120.0),
+                              st.floats(-math.pi, math.pi)), min_size=1, max_size=40),
+    butting=st.lists(st.tuples(st.integers(0, 39), _near_edge, st.sampled_from([0, 1])),
+                     max_size=10),
+    shuffle=st.randoms(use_true_random=False),
+    layers=st.lists(st.integers(1, 4), min_size=40, max_size=40),
+    with_layers=st.booleans(),
+)
+def test_restack_pair_by_pair_agrees_with_the_whole_table_arrays(
+    layout: list[tuple[float, float, float]],
+    butting: list[tuple[int, float, int]],
+    shuffle: random.Random,
+    layers: list[int],
+    with_layers: bool,
+) -> None:
+    """restack_poses (plain floats, each pair) gives the layers and supports that the
+    arrays of overlap_depths and centre_over give, on random layouts and on cards placed at
+    the tolerances' edges against another (butting 0.5, 0.7 and 2.0 mm deep, exactly
+    touching, apart)."""
+    poses = list(layout)
+    for index, deep, side in butting:
+        if index >= len(poses):
+            continue
+        x, y, _ = poses[index]
+        offset = (WIDTH if side else LENGTH) - deep
+        poses.append((x + offset, y, 0.0) if side else (x, y + offset, 0.0))
+        poses[index] = (x, y, 0.0)
+    order = list(range(len(poses)))
+    shuffle.shuffle(order)
+    before = layers[: len(poses)] + [1] * max(0, len(poses) - len(layers)) if with_layers \
+        else None
+    got = restack(np.array(poses), np.array(order), WIDTH, LENGTH,
+                  None if before is None else np.array(before))
+    assert got == _restack_with_arrays(np.array(poses), np.array(order),
+                                       None if before is None else np.array(before))

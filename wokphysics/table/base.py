@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
 import pymunk
 import shapely
 
@@ -124,8 +123,3 @@ class TableBase:
             (card.layer, card.stack_order),
             card.on_blade,
         )
-
-    def _poses(self, cards: list[LiveCard]) -> np.ndarray:
-        return np.array(
-            [self._pose(c) for c in cards], dtype=float
-        ).reshape(-1, 3)

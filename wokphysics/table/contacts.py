@@ -129,48 +129,101 @@ def restack(
     poses: FloatArray, order: NDArray[np.int64], width: float, length: float,
     layers_before: NDArray[np.int64] | None = None,
 ) -> tuple[list[int], list[int]]:
+    """:func:`restack_poses` of arrays: ``poses`` ``(n, 3)``, ``order`` and
+    ``layers_before`` of length n."""
+    return restack_poses(
+        [(float(x), float(y), float(a)) for x, y, a in poses.tolist()],
+        [int(k) for k in order.tolist()],
+        width,
+        length,
+        None if layers_before is None else [int(k) for k in layers_before.tolist()],
+    )
+
+
+def restack_poses(
+    poses: list[tuple[float, float, float]], order: list[int], width: float, length: float,
+    layers_before: list[int] | None = None,
+) -> tuple[list[int], list[int]]:
     """Compact stacking layers and find what each card rests on.
 
-    ``order`` ranks the cards from the bottom up (a permutation of ``range(n)``). Returns, by
-    index, the new layer (1 on the bare table, else one more than the highest card below it
-    that it overlaps) and the index of the card it rests on (the highest card below it that
-    it overlaps with its centre over it), or -1 for the table. Overlapping cards keep their
-    order, so what covers what does not change. ``layers_before``: the cards' layers until
-    now; two cards that shared one were butting, and only overlap deeper than
-    :data:`SAME_LAYER_TOLERANCE_MM` (stacks form from flight and landing, not from a push).
+    ``poses``: each card's x, y (mm) and angle (rad). ``order`` ranks the cards from the
+    bottom up (a permutation of ``range(n)``). Returns, by index, the new layer (1 on the
+    bare table, else one more than the highest card below it that it overlaps) and the index
+    of the card it rests on (the highest card below it that it overlaps with its centre over
+    it), or -1 for the table. Overlapping cards keep their order, so what covers what does
+    not change. ``layers_before``: the cards' layers until now; two cards that shared one
+    were butting, and only overlap deeper than :data:`SAME_LAYER_TOLERANCE_MM` (stacks form
+    from flight and landing, not from a push).
+
+    The depths are :func:`near_pairs`' and the centres over :func:`centre_over`'s, the same
+    floating-point operations on each pair in plain floats (tests/table/test_table_contacts.py
+    compares them with those arrays' answers): for a few dozen cards, numpy's cost per call
+    was most of the work, about a tenth of a stir's instructions.
     """
     count = len(poses)
     layers = [0] * count
     supports = [-1] * count
     if count == 0:
         return layers, supports
-    # Only cards within a diagonal of each other can overlap: the pairs are few (a card
-    # touches a handful), so the work is per pair, not per card squared.
-    first, second, depth = near_pairs(poses, width, length)
-    overlapping = depth > OVERLAP_TOLERANCE_MM
-    if layers_before is not None:
-        same = layers_before[first] == layers_before[second]
-        overlapping &= ~same | (depth > SAME_LAYER_TOLERANCE_MM)
-    over = centre_over(poses, width, length)
+    hw, hl = width / 2.0, length / 2.0
+    reach = width * width + length * length
+    cosines = [math.cos(pose[2]) for pose in poses]
+    sines = [math.sin(pose[2]) for pose in poses]
     rank = [0] * count
-    for place, k in enumerate(order.tolist()):
+    for place, k in enumerate(order):
         rank[k] = place
-    # For each card, the cards it overlaps, ascending (plain lists: a few dozen cards, where
-    # numpy's per-call cost was most of the loop's).
+    # For each card, the cards it overlaps, in the order of the pairs (i ascending, then j).
+    # Only cards within a diagonal of each other can overlap (each lies within half a
+    # diagonal of its centre).
     overlapped_by: list[list[int]] = [[] for _ in range(count)]
-    for i, j in zip(first[overlapping].tolist(), second[overlapping].tolist(), strict=True):
-        overlapped_by[j].append(i)
-        overlapped_by[i].append(j)
-    bearing_on = over.T.tolist()
-    for j in order.tolist():
+    for i in range(count):
+        xi, yi, _ = poses[i]
+        ci, si = cosines[i], sines[i]
+        for j in range(i + 1, count):
+            xj, yj, _ = poses[j]
+            dx, dy = xj - xi, yj - yi
+            if not dx * dx + dy * dy <= reach:
+                continue
+            depth = _pair_depth(ci, si, cosines[j], sines[j], dx, dy, hw, hl)
+            if depth <= OVERLAP_TOLERANCE_MM:
+                continue
+            if (layers_before is not None and layers_before[i] == layers_before[j]
+                    and not depth > SAME_LAYER_TOLERANCE_MM):
+                continue
+            overlapped_by[j].append(i)
+            overlapped_by[i].append(j)
+    for j in order:
         rank_j = rank[j]
         below = sorted(i for i in overlapped_by[j] if rank[i] < rank_j)
         if not below:
             layers[j] = 1
             continue
         layers[j] = 1 + max(layers[i] for i in below)
-        bears = bearing_on[j]
-        bearing = [i for i in below if bears[i]]
+        xj, yj, _ = poses[j]
+        bearing = []
+        for i in below:
+            xi, yi, _ = poses[i]
+            dx, dy = xj - xi, yj - yi
+            ci, si = cosines[i], sines[i]
+            # j's centre over card i (centre_over's test, in i's frame).
+            if abs(ci * dx + si * dy) <= hw and abs(-si * dx + ci * dy) <= hl:
+                bearing.append(i)
         if bearing:
             supports[j] = max(bearing, key=rank.__getitem__)
     return layers, supports
+
+
+def _pair_depth(
+    ci: float, si: float, cj: float, sj: float, dx: float, dy: float, hw: float, hl: float
+) -> float:
+    """:func:`_pair_depths` for one pair: card j at ``(dx, dy)`` from card i, each given by
+    the cosine and sine of its angle, half sizes ``hw`` and ``hl`` (mm); the same operations
+    (the smallest gap over the four axes of their sides, never below 0)."""
+    depth = math.inf
+    for px, py in ((ci, si), (cj, sj), (-si, ci), (-sj, cj)):
+        radius_i = hw * abs(ci * px + si * py) + hl * abs(-si * px + ci * py)
+        radius_j = hw * abs(cj * px + sj * py) + hl * abs(-sj * px + cj * py)
+        gap = radius_i + radius_j - abs(dx * px + dy * py)
+        if gap < depth:
+            depth = gap
+    return max(depth, 0.0)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pymunk
 
 from wokphysics.table import chipmunk
-from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depth, restack
+from wokphysics.table.contacts import OVERLAP_TOLERANCE_MM, overlap_depth, restack_poses
 from wokphysics.table.flight import Flight
 from wokphysics.table.live import (
     SPATULA_CATEGORY,
@@ -189,12 +188,12 @@ class Stacking(Parking):
         if not flat:
             return
         ranks = sorted(range(len(flat)), key=lambda i: (flat[i].layer, flat[i].stack_order))
-        layers, supports = restack(
-            self._poses(flat),
-            np.array(ranks, dtype=np.int64),
+        layers, supports = restack_poses(
+            [self._pose(card) for card in flat],
+            ranks,
             self.cfg.card.width_mm,
             self.cfg.card.length_mm,
-            np.array([card.layer for card in flat], dtype=np.int64),
+            [card.layer for card in flat],
         )
         for card, layer in zip(flat, layers, strict=True):
             if layer != card.layer:
