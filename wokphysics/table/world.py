@@ -604,16 +604,21 @@ class Table(Stacking):
         """The flat cards the blade's cards may reach through cards lying on one another:
         those on the blade and every card whose box meets the box of one already in, by id
         (a cheap superset of what the flick can move)."""
-        boxes = {card.id: self._reach_box(card) for card in flat}
-        found = {card.id for card in flat if card.on_blade}
-        pending = list(found)
-        while pending:
+        boxes = [self._reach_box(card) for card in flat]
+        pending = [k for k, card in enumerate(flat) if card.on_blade]
+        found = set(pending)
+        rest = [k for k in range(len(flat)) if k not in found]  # not reached yet
+        while pending and rest:
             box = boxes[pending.pop()]
-            for card in flat:
-                if card.id not in found and boxes_meet(box, boxes[card.id]):
-                    found.add(card.id)
-                    pending.append(card.id)
-        return [card for card in flat if card.id in found]
+            still: list[int] = []
+            for k in rest:
+                if boxes_meet(box, boxes[k]):
+                    found.add(k)
+                    pending.append(k)
+                else:
+                    still.append(k)
+            rest = still
+        return [card for k, card in enumerate(flat) if k in found]
 
     # ------------------------------------------------------------------ chop
     def seat_hand(self, seat: int) -> tuple[float, float, float]:
