@@ -13,6 +13,7 @@ from table_helpers import CHOP, dealt_table
 
 from wokphysics import Gesture, Table
 from wokphysics.table import chipmunk
+from wokphysics.table.geometry import polygon_of
 
 
 def _assert_fresh(table: Table) -> None:
@@ -23,8 +24,11 @@ def _assert_fresh(table: Table) -> None:
                     chipmunk.angular_velocity(body))
             assert live.rest is not None
             assert struct.pack("<6d", *live.rest) == struct.pack("<6d", *read), live.id
+            if live.rest_outline is not None:  # the kept outline is the one made afresh
+                fresh = polygon_of(table._corners(live))
+                assert live.rest_outline.equals_exact(fresh, 0.0), live.id
         else:
-            assert live.rest is None, live.id
+            assert live.rest is None and live.rest_outline is None, live.id
     handed = [repr(card) for card in table.cards]
     for live in table._cards:  # the private cache under test: forget every kept snapshot
         live.snapshot = None

@@ -92,7 +92,14 @@ class TableBase:
         return x - ex, y - ey, x + ex, y + ey
 
     def _outline(self, card: LiveCard) -> shapely.Polygon:
-        return polygon_of(self._corners(card))
+        if card.rest is None:
+            return polygon_of(self._corners(card))
+        # A parked card lies still: the stroke asks for its outline step after step.
+        outline = card.rest_outline
+        if outline is None:
+            outline = polygon_of(self._corners(card))
+            card.rest_outline = outline
+        return outline
 
     def _group(self, card: LiveCard) -> list[LiveCard]:
         """The cards held together by friction joints with ``card``: the card at the bottom

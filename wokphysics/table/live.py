@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pymunk
+import shapely
 
 from wokphysics.table.cards import Card, Location
 from wokphysics.table.flight import Flight
@@ -76,6 +77,9 @@ class LiveCard:
     as it parked. A parked body is out of pymunk's space and nothing sets its pose or motion
     until it wakes (every such write wakes it first), so these are its values, bit for bit,
     without a call into Chipmunk for each (see :meth:`TableBase._pose`)."""
+    rest_outline: shapely.Polygon | None = None
+    """While parked: its outline, made the first time it is asked for (see
+    :meth:`TableBase._outline`)."""
     snapshot: Card | None = None
     """The last snapshot made of it while it lay on the table (not in the air), given again
     while nothing in it has changed (see :meth:`Table._view`)."""

@@ -44,6 +44,7 @@ class Parking(TableBase):
         angle = chipmunk.angle(body)
         vx, vy = chipmunk.velocity(body)
         card.rest = (x, y, angle, vx, vy, chipmunk.angular_velocity(body))
+        card.rest_outline = None
         marker = card.marker
         if marker is None:
             marker = pymunk.Body(body_type=pymunk.Body.STATIC)
@@ -101,6 +102,7 @@ class Parking(TableBase):
                 self.space.add(member.body, member.shape, member.slide, member.twist)
                 member.parked = False
                 member.rest = None
+                member.rest_outline = None
         for member in group:
             if member.hold is not None and member.hold[0] not in self._held:
                 self.space.add(*member.hold)
