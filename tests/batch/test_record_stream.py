@@ -100,10 +100,12 @@ def test_appending_after_a_torn_member_cuts_it_off_and_loses_no_whole_one(tmp_pa
 def test_a_study_killed_with_sigkill_resumes_without_losing_or_repeating_a_game(
     tmp_path: Path,
 ) -> None:
-    # greedy bots: about 15 ms a game, so the study runs past its second write of the
-    # stream (the first record at once, then what finished in each 5 s)
-    games = 600
-    argv = ["simulate", "we-will-wok-you", "--games", str(games), "--bots", "greedy,random",
+    # The stream's first write is the first record, the next one 5 s later or after
+    # RecordLog.flush_rows (2,000) records, whichever comes first. With three times that
+    # many games the kill comes after the second write whatever the machine's speed, with
+    # about two thirds of the study still to run (random bots: about 1 ms a game).
+    games = 3 * RecordLog.flush_rows
+    argv = ["simulate", "we-will-wok-you", "--games", str(games), "--bots", "random,random",
             "--no-progress", "--no-cluster"]
     whole, killed = tmp_path / "whole", tmp_path / "killed"
     assert main([*argv, "--out", str(whole)]) == 0
