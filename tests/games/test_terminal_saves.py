@@ -15,13 +15,31 @@ from pathlib import Path
 import pytest
 from cli_helpers import Outcome, wokphysics
 
+from wokphysics.games import wok_star
 from wokphysics.games.registry import make_bot, new_game, turn_game_names
+from wokphysics.games.wok_star.clock import WallClock
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.replay.turn_record import read_record, verify_record, write_record
 from wokphysics.terminal import saving
 
 GAMES = turn_game_names()
 """The games played at the prompt (Wok on Fire is a physics table: the window only)."""
+
+
+class _InstantClock(WallClock):
+    """Wok Star's wall clock on a clock of its own that a wait moves on at once: the game
+    keeps its times (each wait ends when it would at the table) without the test sleeping
+    through the sand timers (40 s a run)."""
+
+    def __init__(self, offset: float = 0.0) -> None:
+        self._fake_now = 0.0
+        super().__init__(self._read, self._skip, offset)
+
+    def _read(self) -> float:
+        return self._fake_now
+
+    def _skip(self, seconds: float) -> None:
+        self._fake_now += seconds
 
 
 def _play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str,
@@ -38,6 +56,7 @@ def test_a_terminal_game_autosaves_after_every_turn_and_resumes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(wok_star.clock, "WallClock", _InstantClock)
     written: list[tuple[int, int]] = []  # (steps, player to act) at each write
     real_write = saving.write_record
 
