@@ -239,19 +239,8 @@ def _copy_hold(old: LiveCard, new: LiveCard,
 
 def _make_marker(copy: Table, card: LiveCard, old_marker: pymunk.Body) -> None:
     """A marker body and sensor like the original card's (placed where it stands)."""
-    from wokphysics.table.live import PARKED_TYPE, PARKING_MARGIN_MM
-
-    marker = pymunk.Body(body_type=pymunk.Body.STATIC)
-    half_w, half_l = copy.cfg.card.width_mm / 2.0, copy.cfg.card.length_mm / 2.0
-    sensor = pymunk.Poly(
-        marker,
-        [(-half_w, -half_l), (half_w, -half_l), (half_w, half_l), (-half_w, half_l)],
-        radius=PARKING_MARGIN_MM,
-    )
-    sensor.sensor = True
-    sensor.collision_type = PARKED_TYPE
-    card.marker = marker
-    copy._by_marker[sensor] = card
+    marker = copy._new_marker(card)
+    (sensor,) = marker.shapes
     chipmunk.set_position(marker, *chipmunk.position(old_marker))
     chipmunk.set_angle(marker, chipmunk.angle(old_marker))
     (old_sensor,) = old_marker.shapes

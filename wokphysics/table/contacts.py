@@ -1,4 +1,5 @@
-"""Which flat cards overlap and which lie on which: rectangle tests vectorised with numpy.
+"""Which flat cards overlap and which lie on which: rectangle tests (the whole table's pairs
+vectorised with numpy; restacking and single pairs in plain floats, the same operations).
 
 Cards are ``width x length`` rectangles at poses ``(x, y, angle)`` (mm, rad; the width along
 the card's local x). Two cards *overlap* when they interpenetrate by more than ``tolerance``
@@ -34,18 +35,8 @@ def overlap_depth(
 ) -> float:
     """How deep two cards at poses ``a`` and ``b`` (x, y, angle) interpenetrate (mm), 0
     where they are apart: :func:`overlap_depths` for one pair, in plain floats."""
-    ca, sa = math.cos(a[2]), math.sin(a[2])
-    cb, sb = math.cos(b[2]), math.sin(b[2])
-    hw, hl = width / 2.0, length / 2.0
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    depth = math.inf
-    for px, py in ((ca, sa), (-sa, ca), (cb, sb), (-sb, cb)):
-        radius_a = hw * abs(ca * px + sa * py) + hl * abs(-sa * px + ca * py)
-        radius_b = hw * abs(cb * px + sb * py) + hl * abs(-sb * px + cb * py)
-        gap = radius_a + radius_b - abs(dx * px + dy * py)
-        if gap < depth:
-            depth = gap
-    return max(depth, 0.0)
+    return _pair_depth(math.cos(a[2]), math.sin(a[2]), math.cos(b[2]), math.sin(b[2]),
+                       b[0] - a[0], b[1] - a[1], width / 2.0, length / 2.0)
 
 
 def overlap_depths(poses: FloatArray, width: float, length: float) -> FloatArray:

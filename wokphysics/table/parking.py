@@ -47,23 +47,29 @@ class Parking(TableBase):
         card.rest_outline = None
         marker = card.marker
         if marker is None:
-            marker = pymunk.Body(body_type=pymunk.Body.STATIC)
-            half_w, half_l = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
-            sensor = pymunk.Poly(
-                marker,
-                [(-half_w, -half_l), (half_w, -half_l), (half_w, half_l), (-half_w, half_l)],
-                radius=PARKING_MARGIN_MM,
-            )
-            sensor.sensor = True
-            sensor.collision_type = PARKED_TYPE
-            card.marker = marker
-            self._by_marker[sensor] = card
+            marker = self._new_marker(card)
         chipmunk.set_position(marker, x, y)
         chipmunk.set_angle(marker, angle)
         (placed,) = marker.shapes
         bit = layer_bit(card.layer)
         chipmunk.set_filter(placed, bit, bit | SPATULA_CATEGORY)
         self.space.add(marker, placed)
+
+    def _new_marker(self, card: LiveCard) -> pymunk.Body:
+        """``card``'s marker (kept for its later parkings): a static body with a sensor of the
+        card's outline grown by ``PARKING_MARGIN_MM``, not yet placed or in the space."""
+        marker = pymunk.Body(body_type=pymunk.Body.STATIC)
+        half_w, half_l = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        sensor = pymunk.Poly(
+            marker,
+            [(-half_w, -half_l), (half_w, -half_l), (half_w, half_l), (-half_w, half_l)],
+            radius=PARKING_MARGIN_MM,
+        )
+        sensor.sensor = True
+        sensor.collision_type = PARKED_TYPE
+        card.marker = marker
+        self._by_marker[sensor] = card
+        return marker
 
     def _park_still(self) -> None:
         """Park again the awake cards that stand exactly still, with every card held to them
