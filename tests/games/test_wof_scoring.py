@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.errors import UserError
@@ -154,3 +156,27 @@ def test_still_tied_is_a_shared_victory() -> None:
     scores = score_players([parse_pile("shrimp"), parse_pile("garlic"), parse_pile("shrimp")])
     assert winners(scores) == [0, 2]
     assert winners([]) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list(Ingredient)), max_size=24))
+def test_parts_of_counts_are_the_arrangement_by_type(pile: list[Ingredient]) -> None:
+    """The bots' cheap form (counts in, combinations by type out) is score_pile's arrangement
+    without the ids: the same combinations, in the same order, with the same points."""
+    counts = Counter(pile)
+    if any(count > SCORER.deck.counts[kind] for kind, count in counts.items()):
+        return  # an impossible pile: refused by both (the next test)
+    arrangement = score_pile(pile)
+    parts = SCORER.parts_of_counts([counts[kind] for kind in Ingredient])
+    assert parts == [(c.kind, c.ingredients, c.points) for c in arrangement.combinations]
+
+
+def test_parts_of_counts_refuses_impossible_counts() -> None:
+    too_many = [0] * len(Ingredient)
+    too_many[list(Ingredient).index(I.CHICKEN)] = SCORER.deck.counts[I.CHICKEN] + 1
+    with pytest.raises(UserError, match="impossible pile"):
+        SCORER.parts_of_counts(too_many)
+    with pytest.raises(ValueError, match="count >= 0 of each"):
+        SCORER.parts_of_counts([0, 1])
+    with pytest.raises(ValueError, match="count >= 0 of each"):
+        SCORER.parts_of_counts([-1] + [0] * (len(Ingredient) - 1))

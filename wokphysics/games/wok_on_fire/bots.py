@@ -84,12 +84,11 @@ def _pile_value(scorer: Scorer, counts: tuple[int, ...]) -> tuple[int, float]:
     """(optimal points without majorities, promise of the cards that score nothing yet) of a
     pile given by its counts per type, scored by the game's ``scorer``; cached, since bots ask
     about the same piles often."""
-    pile = [kind for kind, count in zip(_TYPES, counts, strict=True) for _ in range(count)]
-    arrangement = scorer.score_pile(pile)
-    unused = [i for c in arrangement.combinations if c.points == 0 for i in c.ingredients]
+    parts = scorer.parts_of_counts(counts)
+    unused = [i for _, ingredients, points in parts if points == 0 for i in ingredients]
     mushrooms = sum(1 for i in unused if i is I.MUSHROOM)
     promise = sum(_POTENTIAL.get(i, 0.0) for i in unused if i is not I.MUSHROOM)
-    return arrangement.points, promise + _MUSHROOM_PROMISE[min(mushrooms, 2)]
+    return sum(points for _, _, points in parts), promise + _MUSHROOM_PROMISE[min(mushrooms, 2)]
 
 
 def _majority(counts: Sequence[tuple[int, ...]], player: int, index: int, points: int) -> int:

@@ -51,7 +51,7 @@ assignments, for the shipped config and for others.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -79,6 +79,19 @@ class CombinationKind(Enum):
     NOODLE_DISH = "Noodle dish"
     UNSCORED = "unscored"
     """A card in no combination that scores nothing alone (0 points)."""
+
+
+Part = tuple[CombinationKind, tuple[Ingredient, ...], int]
+"""One combination by card type only: (kind, its ingredients, its points)."""
+_TYPES: tuple[Ingredient, ...] = tuple(Ingredient)
+
+
+def _tally(pile: Sequence[Ingredient]) -> dict[Ingredient, int]:
+    """The cards of each type in ``pile``, every type present (0 for none)."""
+    left = dict.fromkeys(_TYPES, 0)
+    for ingredient in pile:
+        left[ingredient] += 1
+    return left
 
 
 @dataclass(frozen=True)
@@ -228,7 +241,7 @@ class Scorer:
             return sets * self.mushroom_set + rest * self._points[I.MUSHROOM]
         return cards * self._points[kind]
 
-    def _meat_table(self, counts: Counter[Ingredient], dishes: int) -> list[list[_Entry]]:
+    def _meat_table(self, counts: Mapping[Ingredient, int], dishes: int) -> list[list[_Entry]]:
         """table[k][g]: the best Meat part (Garlic left included) with ``k`` Meats in dishes
         and ``g`` Garlic left, and the Meats used (aligned with ``self._meats``)."""
         garlic = counts[I.GARLIC]
@@ -255,7 +268,7 @@ class Scorer:
                     table[used][start] = (total, use)
         return table
 
-    def _vegetable_table(self, counts: Counter[Ingredient], dishes: int) -> list[list[_Entry]]:
+    def _vegetable_table(self, counts: Mapping[Ingredient, int], dishes: int) -> list[list[_Entry]]:
         """table[k][h]: the best Vegetable part (Chili left included) with ``k`` Vegetables in
         dishes and ``h`` Chili left, and the Vegetables used (aligned with
         ``self._vegetables``)."""
@@ -296,7 +309,7 @@ class Scorer:
             table.append(row)
         return table
 
-    def _optimal_plan(self, counts: Counter[Ingredient]) -> _DishPlan:
+    def _optimal_plan(self, counts: Mapping[Ingredient, int]) -> _DishPlan:
         points = self._points
         noodles, rice = counts[I.NOODLES], counts[I.RICE]
         garlic, chili = counts[I.GARLIC], counts[I.CHILI_PEPPER]
@@ -350,11 +363,28 @@ class Scorer:
     ) -> Arrangement:
         """The combinations that realise ``plan``; the points are recomputed card by card."""
         cards = _Cards(pile, card_ids)
+        for kind, ingredients, points in self._parts(plan, _tally(pile)):
+            cards.take(kind, ingredients, points)
+        total = sum(c.points for c in cards.combinations)
+        assert total == plan.points, f"arrangement {total} differs from the optimum {plan.points}"
+        return Arrangement(tuple(cards.combinations), total)
+
+    def _parts(self, plan: _DishPlan, left: dict[Ingredient, int]) -> list[Part]:
+        """The combinations that realise ``plan``, in order, by card type only; ``left`` (the
+        cards of each type, every type present) is used up as they are taken."""
+        parts: list[Part] = []
         points = self._points
+
+        def take(kind: CombinationKind, ingredients: tuple[Ingredient, ...], worth: int) -> None:
+            for ingredient in ingredients:
+                left[ingredient] -= 1
+                assert left[ingredient] >= 0, "the plan uses only the pile's cards"
+            parts.append((kind, ingredients, worth))
+
         meats = _spread(self._meats, plan.dish_meats)
         vegetables = _spread(self._vegetables, plan.dish_vegetables)
         others = sorted(
-            (c for c in self._other_condiments for _ in range(cards.left[c])),
+            (c for c in self._other_condiments for _ in range(left[c])),
             key=lambda c: points[c],
         )
         condiments = [
@@ -364,63 +394,79 @@ class Scorer:
         ]
         for d in range(plan.noodle_dishes + plan.rice_dishes):
             if d < plan.noodle_dishes:
-                cards.take(
+                take(
                     CombinationKind.NOODLE_DISH,
                     (I.NOODLES, meats[d], vegetables[d], condiments[d]),
                     self.noodle_dish,
                 )
             else:
-                cards.take(
-                    CombinationKind.RICE_DISH, (I.RICE, meats[d], vegetables[d]), self.rice_dish
-                )
+                take(CombinationKind.RICE_DISH, (I.RICE, meats[d], vegetables[d]), self.rice_dish)
         for meat in self._meats:
-            while self._garlic_gain[meat] > 0 and cards.left[I.GARLIC] and cards.left[meat]:
-                cards.take(
+            while self._garlic_gain[meat] > 0 and left[I.GARLIC] and left[meat]:
+                take(
                     CombinationKind.GARLIC_MEAT,
                     (I.GARLIC, meat),
                     self.garlic_meat_factor * points[meat],
                 )
-        while self._pepper_gain > 0 and cards.left[I.CHILI_PEPPER] and cards.left[I.GREEN_PEPPER]:
-            cards.take(
+        while self._pepper_gain > 0 and left[I.CHILI_PEPPER] and left[I.GREEN_PEPPER]:
+            take(
                 CombinationKind.CHILI_GREEN_PEPPER,
                 (I.CHILI_PEPPER, I.GREEN_PEPPER),
                 self.chili_green_pepper,
             )
-        for _ in range(self._mushroom_sets(cards.left[I.MUSHROOM])):
-            cards.take(
+        for _ in range(self._mushroom_sets(left[I.MUSHROOM])):
+            take(
                 CombinationKind.MUSHROOM_SET,
                 (I.MUSHROOM,) * self.mushroom_set_size,
                 self.mushroom_set,
             )
         longest = len(self.onion_counts) - 1
-        while cards.left[I.ONION]:
-            size = min(cards.left[I.ONION], longest)
-            cards.take(CombinationKind.ONION_COUNT, (I.ONION,) * size, self.onion_counts[size])
-        for ingredient in Ingredient:
-            while cards.left[ingredient]:
+        while left[I.ONION]:
+            size = min(left[I.ONION], longest)
+            take(CombinationKind.ONION_COUNT, (I.ONION,) * size, self.onion_counts[size])
+        for ingredient in _TYPES:
+            while left[ingredient]:
                 alone = points[ingredient]
                 kind = CombinationKind.ALONE if alone else CombinationKind.UNSCORED
-                cards.take(kind, (ingredient,), alone)
-        total = sum(c.points for c in cards.combinations)
-        assert total == plan.points, f"arrangement {total} differs from the optimum {plan.points}"
-        return Arrangement(tuple(cards.combinations), total)
+                take(kind, (ingredient,), alone)
+        return parts
 
-    def _check_pile(self, pile: Sequence[Ingredient]) -> Counter[Ingredient]:
+    def _check_pile(self, pile: Sequence[Ingredient]) -> dict[Ingredient, int]:
+        """The pile's count of each type (every type present), checked against the deck."""
         counts = Counter(pile)
         for ingredient, count in counts.items():
             if not isinstance(ingredient, Ingredient):
                 raise TypeError(f"not an Ingredient: {ingredient!r}")
-            if count > self.deck.counts[ingredient]:
-                raise UserError(
-                    f"impossible pile: {count} {ingredient.value}, but the deck has "
-                    f"only {self.deck.counts[ingredient]}"
-                )
-        return counts
+            self._check_count(ingredient, count)
+        return {kind: counts.get(kind, 0) for kind in _TYPES}
+
+    def _check_count(self, ingredient: Ingredient, count: int) -> None:
+        if count > self.deck.counts[ingredient]:
+            raise UserError(
+                f"impossible pile: {count} {ingredient.value}, but the deck has "
+                f"only {self.deck.counts[ingredient]}"
+            )
 
     # ------------------------------------------------------------------ public
     def best_points(self, pile: Sequence[Ingredient]) -> int:
         """The optimal arrangement's points (no majorities), without building the arrangement."""
         return self._optimal_plan(self._check_pile(pile)).points
+
+    def parts_of_counts(self, counts: Sequence[int]) -> list[Part]:
+        """The optimal arrangement's combinations by card type only (no card ids), for a pile
+        given by its count of each type in ``Ingredient``'s order: what :meth:`score_pile`
+        arranges, without building it (bots ask this of many piles).
+
+        Raises:
+            UserError: a count is more than the deck has.
+            ValueError: not one count per type, or a count is negative.
+        """
+        if len(counts) != len(_TYPES) or min(counts) < 0:
+            raise ValueError(f"{counts} is not a count >= 0 of each of the {len(_TYPES)} types")
+        left = dict(zip(_TYPES, counts, strict=True))
+        for ingredient, count in left.items():
+            self._check_count(ingredient, count)
+        return self._parts(self._optimal_plan(left), left)
 
     def score_pile(
         self, pile: Sequence[Ingredient], card_ids: Sequence[int] | None = None
@@ -478,23 +524,21 @@ class Scorer:
 
 
 class _Cards:
-    """Hands out cards of each type (with their ids, when known) as combinations use them."""
+    """Hands out the ids of the cards of each type (when known) as combinations use them."""
 
     def __init__(self, pile: Sequence[Ingredient], card_ids: Sequence[int] | None) -> None:
-        self._ids: dict[Ingredient, deque[int]] = {i: deque() for i in Ingredient}
-        self._with_ids = card_ids is not None
+        self._ids: dict[Ingredient, deque[int]] | None = None
         if card_ids is not None:
+            ids: dict[Ingredient, deque[int]] = {i: deque() for i in _TYPES}
             for ingredient, card_id in zip(pile, card_ids, strict=True):
-                self._ids[ingredient].append(card_id)
-        self.left: Counter[Ingredient] = Counter(pile)
+                ids[ingredient].append(card_id)
+            self._ids = ids
         self.combinations: list[Combination] = []
 
-    def take(self, kind: CombinationKind, ingredients: Sequence[Ingredient], points: int) -> None:
-        for ingredient in ingredients:
-            self.left[ingredient] -= 1
-            assert self.left[ingredient] >= 0, "the plan uses only the pile's cards"
-        ids = tuple(self._ids[i].popleft() for i in ingredients) if self._with_ids else None
-        self.combinations.append(Combination(kind, tuple(ingredients), points, ids))
+    def take(self, kind: CombinationKind, ingredients: tuple[Ingredient, ...], points: int) -> None:
+        ids = self._ids
+        taken = None if ids is None else tuple(ids[i].popleft() for i in ingredients)
+        self.combinations.append(Combination(kind, ingredients, points, taken))
 
 
 def _spread(types: Sequence[Ingredient], amounts: Sequence[int]) -> list[Ingredient]:
