@@ -167,3 +167,68 @@ def test_pymunk_typing_hooks_are_gone_and_attributes_behave_the_same() -> None:
     assert tuple(space.gravity) == (0.0, -9.0)
     hold.max_force = 12.0
     assert hold.max_force == 12.0
+
+
+def _parking_boxes(fast: bool) -> list[object]:
+    """Boxes on a floor, joined in pairs, taken out of the space and put back every few steps
+    (body, shape and joint, as the table parks and wakes a card), one of them removed by a
+    separation callback that its removal triggers; every pose and the space's bookkeeping
+    after each step."""
+    add = (lambda space, *items: chipmunk.add(space, *items)) if fast else pymunk.Space.add
+    remove = (lambda space, *items: chipmunk.remove(space, *items)) if fast else pymunk.Space.remove
+    space = pymunk.Space()
+    space.gravity = (0.0, -981.0)
+    floor = pymunk.Segment(space.static_body, (-500.0, 0.0), (500.0, 0.0), 1.0)
+    floor.collision_type = 1
+    add(space, floor)
+    boxes = []
+    for k in range(6):
+        body = pymunk.Body(1.0, 50.0)
+        body.position = (k * 11.0 - 30.0, 3.0 + 2.0 * k)
+        shape = pymunk.Poly.create_box(body, (10.0, 4.0))
+        shape.collision_type = 2
+        boxes.append((body, shape))
+        add(space, shape, body)  # the body first whatever the order given
+    joints = [pymunk.PivotJoint(boxes[k][0], boxes[k + 1][0], (5.0, 0.0), (-5.0, 0.0))
+              for k in (0, 2, 4)]
+    add(space, *joints)
+    gone: list[pymunk.Shape] = []
+
+    def separate(arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:
+        if not gone and arbiter.shapes[1] is boxes[0][1]:
+            gone.append(boxes[5][1])  # queued, then done by the removal that caused it
+            space.remove(boxes[5][0], boxes[5][1], joints[2])
+
+    space.on_collision(1, 2, separate=separate)
+    record: list[object] = []
+    for n in range(200):
+        if n % 25 == 10:
+            k = (n // 25) % 2 * 2
+            body, shape = boxes[k]
+            remove(space, body, shape, joints[k // 2])
+            record.append((body.space, shape.space, len(space.bodies), len(space.shapes)))
+            assert body.space is None and shape.space is None
+            add(space, body, shape, joints[k // 2])
+        chipmunk.step(space, 1.0 / 120.0)
+        record.append([(b.position.x, b.position.y, b.angle) for b, _ in boxes])
+        names = {id(item): f"{kind}{k}" for k, (b, s) in enumerate(boxes)
+                 for kind, item in (("body", b), ("shape", s))}
+        names.update({id(joint): f"joint{k}" for k, joint in enumerate(joints)})
+        names[id(floor)] = "floor"
+        record.append([names[id(item)] for item in (*space.bodies, *space.shapes,
+                                                    *space.constraints)])
+        record.append([(b.space is space, s.space is space) for b, s in boxes])
+    assert gone
+    return record
+
+
+def test_add_and_remove_are_pymunks_bit_for_bit() -> None:
+    assert _parking_boxes(fast=True) == _parking_boxes(fast=False)
+
+
+def test_a_body_added_fast_is_mass_checked_at_the_next_step() -> None:
+    space = pymunk.Space()
+    body = pymunk.Body(0.0, 0.0)
+    chipmunk.add(space, body, pymunk.Circle(body, 5.0))
+    with pytest.raises(AssertionError, match="mass"):
+        chipmunk.step(space, 0.01)

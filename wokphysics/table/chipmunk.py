@@ -15,11 +15,13 @@ read better.
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 import pymunk
 import pymunk._typing_attr
 from pymunk._chipmunk import ffi, lib
+from pymunk._util import _dead_ref
 
 _get_position = lib.cpBodyGetPosition
 _get_velocity = lib.cpBodyGetVelocity
@@ -41,6 +43,15 @@ _DYNAMIC = pymunk.Body.DYNAMIC
 _get_shapes = lib.cpArbiterGetShapes
 _get_shape_data = lib.cpShapeGetUserData
 _from_handle = ffi.from_handle
+_space_add_body = lib.cpSpaceAddBody
+_space_add_shape = lib.cpSpaceAddShape
+_space_add_constraint = lib.cpSpaceAddConstraint
+_space_remove_body = lib.cpSpaceRemoveBody
+_space_remove_shape = lib.cpSpaceRemoveShape
+_space_remove_constraint = lib.cpSpaceRemoveConstraint
+_space_has_body = lib.cpSpaceContainsBody
+_space_has_shape = lib.cpSpaceContainsShape
+_space_has_constraint = lib.cpSpaceContainsConstraint
 
 
 def _drop_typing_hooks() -> None:
@@ -158,6 +169,66 @@ def set_max_force(joint: pymunk.Constraint, force: float) -> None:
 def set_anchor_a_at(joint: pymunk.PivotJoint, body: pymunk.Body, x: float, y: float) -> None:
     """``joint.anchor_a = body.world_to_local((x, y))`` (``body`` is the joint's first)."""
     _set_pivot_anchor_a(joint._constraint, _world_to_local(body._body, (x, y)))
+
+
+def add(space: pymunk.Space, *objects: pymunk.Body | pymunk.Shape | pymunk.Constraint) -> None:
+    """``space.add(*objects)``: pymunk's bookkeeping and the same Chipmunk calls in the same
+    order (the bodies first, then the rest as given), without its per-object checks (which
+    read properties through Chipmunk and cost more than the add itself). The table parks and
+    wakes cards by the thousand a game. While the space is locked (inside a step) this is
+    pymunk's own ``add``, which defers it."""
+    if space._locked:
+        space.add(*objects)
+        return
+    handle = space._space
+    owner = weakref.ref(space)
+    for item in objects:
+        if isinstance(item, pymunk.Body):
+            item._space = owner
+            space._bodies[item] = None
+            space._bodies_to_check.add(item)
+            _space_add_body(handle, item._body)
+    for item in objects:
+        if isinstance(item, pymunk.Shape):
+            item._space = owner
+            space._shapes[item] = None
+            _space_add_shape(handle, item._shape)
+        elif isinstance(item, pymunk.Constraint):
+            space._constraints[item] = None
+            _space_add_constraint(handle, item._constraint)
+
+
+def remove(space: pymunk.Space, *objects: pymunk.Body | pymunk.Shape | pymunk.Constraint) -> None:
+    """``space.remove(*objects)``: pymunk's bookkeeping and the same Chipmunk calls in the
+    same order, then what separation callbacks asked to remove meanwhile (as pymunk does);
+    pymunk's own ``remove`` while the space is locked."""
+    if space._locked:
+        space.remove(*objects)
+        return
+    handle = space._space
+    for item in objects:
+        if isinstance(item, pymunk.Body):
+            item._space = _dead_ref
+            space._bodies_to_check.discard(item)
+            if _space_has_body(handle, item._body):
+                _space_remove_body(handle, item._body)
+            del space._bodies[item]
+        elif isinstance(item, pymunk.Shape):
+            space._removed_shapes[item] = None
+            item._space = _dead_ref
+            if _space_has_shape(handle, item._shape):
+                _space_remove_shape(handle, item._shape)
+            del space._shapes[item]
+        else:
+            if _space_has_constraint(handle, item._constraint):
+                _space_remove_constraint(handle, item._constraint)
+            del space._constraints[item]
+    removed = set()
+    while space._remove_later:
+        later, _ = space._remove_later.popitem()
+        if later not in removed:
+            space._remove(later)
+            removed.add(later)
 
 
 def step(space: pymunk.Space, dt: float) -> None:

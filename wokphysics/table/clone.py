@@ -134,9 +134,9 @@ def clone_table(table: Table, spread: int) -> Table:
     # The dynamic index's hash set grows as the original's did when its deal entered the space.
     warm = [copy._cards[i] for i in range(min(spread, len(source)))]
     for card in warm:
-        space.add(card.body, card.shape)
+        chipmunk.add(space, card.body, card.shape)
     for card in warm:
-        space.remove(card.body, card.shape)
+        chipmunk.remove(space, card.body, card.shape)
     copy.rng = np.random.Generator(np.random.PCG64())
     copy.rng.bit_generator.state = table.rng.bit_generator.state
     copy.time = table.time
@@ -166,17 +166,17 @@ def clone_table(table: Table, spread: int) -> Table:
         assert marker is not None
         (placed,) = marker.shapes
         lib.cpSpaceSetShapeIDCounter(space._space, lib.cpShapeGetHashID(shape._shape))
-        space.add(marker, placed)
+        chipmunk.add(space, marker, placed)
     # The cards awake at rest (woken when a card was taken from under or over them): their
     # bodies in the order of Chipmunk's array, their shapes in the order they entered the
     # index (by id) with their ids, and every joint in the space in Chipmunk's order.
     by_body = {card.body._body: card for card in source}
     awake = [by_body[handle] for handle in _each(table.space, "Body") if handle in by_body]
     for old_card in awake:
-        space.add(cards[old_card.id].body)
+        chipmunk.add(space, cards[old_card.id].body)
     for old_card in sorted(awake, key=lambda card: lib.cpShapeGetHashID(card.shape._shape)):
         lib.cpSpaceSetShapeIDCounter(space._space, lib.cpShapeGetHashID(old_card.shape._shape))
-        space.add(cards[old_card.id].shape)
+        chipmunk.add(space, cards[old_card.id].shape)
     joints: dict[object, pymunk.Constraint] = {}
     holds: dict[pymunk.PivotJoint, pymunk.PivotJoint] = {}
     for old, new in zip(source, cards, strict=True):
@@ -187,7 +187,7 @@ def clone_table(table: Table, spread: int) -> Table:
             joints[old.hold[1]._constraint] = new.hold[1]
             holds[old.hold[0]] = new.hold[0]
     for handle in _each(table.space, "Constraint"):
-        space.add(joints[handle])
+        chipmunk.add(space, joints[handle])
     copy._held = {holds[joint] for joint in table._held}
     for old, new in zip(source, cards, strict=True):
         new.in_space = old.in_space

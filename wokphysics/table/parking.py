@@ -35,9 +35,9 @@ class Parking(TableBase):
         """Take one resting card out of the space and put its marker in (see
         :meth:`_park_resting`); the cards held to it must be parked with it."""
         if card.hold is not None and card.hold[0] in self._held:
-            self.space.remove(*card.hold)
+            chipmunk.remove(self.space, *card.hold)
             self._held.discard(card.hold[0])
-        self.space.remove(card.body, card.shape, card.slide, card.twist)
+        chipmunk.remove(self.space, card.body, card.shape, card.slide, card.twist)
         card.parked = True
         body = card.body
         x, y = chipmunk.position(body)
@@ -53,7 +53,7 @@ class Parking(TableBase):
         (placed,) = marker.shapes
         bit = layer_bit(card.layer)
         chipmunk.set_filter(placed, bit, bit | SPATULA_CATEGORY)
-        self.space.add(marker, placed)
+        chipmunk.add(self.space, marker, placed)
 
     def _new_marker(self, card: LiveCard) -> pymunk.Body:
         """``card``'s marker (kept for its later parkings): a static body with a sensor of the
@@ -104,14 +104,14 @@ class Parking(TableBase):
             if member.parked:
                 marker = member.marker
                 assert marker is not None
-                self.space.remove(marker, *marker.shapes)
-                self.space.add(member.body, member.shape, member.slide, member.twist)
+                chipmunk.remove(self.space, marker, *marker.shapes)
+                chipmunk.add(self.space, member.body, member.shape, member.slide, member.twist)
                 member.parked = False
                 member.rest = None
                 member.rest_outline = None
         for member in group:
             if member.hold is not None and member.hold[0] not in self._held:
-                self.space.add(*member.hold)
+                chipmunk.add(self.space, *member.hold)
                 self._held.add(member.hold[0])
 
     def _near_parked(self, arbiter: pymunk.Arbiter, space: pymunk.Space, data: object) -> None:

@@ -92,7 +92,7 @@ class Stacking(Parking):
 
     def _enter_space(self, card: LiveCard) -> None:
         if not card.in_space:
-            self.space.add(card.body, card.shape, card.slide, card.twist)
+            chipmunk.add(self.space, card.body, card.shape, card.slide, card.twist)
             card.in_space = True
 
     def _leave_space(self, card: LiveCard) -> None:
@@ -102,7 +102,7 @@ class Stacking(Parking):
             if other.support is card:
                 self._rest_on(other, None)
         if card.in_space:
-            self.space.remove(card.body, card.shape, card.slide, card.twist)
+            chipmunk.remove(self.space, card.body, card.shape, card.slide, card.twist)
             card.in_space = False
         chipmunk.set_velocity(card.body, 0.0, 0.0)
         chipmunk.set_angular_velocity(card.body, 0.0)
@@ -121,7 +121,7 @@ class Stacking(Parking):
             self._wake(support)
         below = [card.support, support]
         if card.hold is not None:
-            self.space.remove(*card.hold)
+            chipmunk.remove(self.space, *card.hold)
             self._held.discard(card.hold[0])
             card.hold = None
         card.support = support
@@ -138,7 +138,7 @@ class Stacking(Parking):
             )
             hold_twist.max_bias = 0.0
             card.hold = (hold, hold_twist)
-            self.space.add(hold, hold_twist)
+            chipmunk.add(self.space, hold, hold_twist)
             self._held.add(hold)
         self._friction(card)
         # The cards underneath bear more (or less) weight now.

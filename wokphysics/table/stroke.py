@@ -180,7 +180,7 @@ class Stroke:
                 chipmunk.set_angle(body, target)
                 chipmunk.set_angular_velocity(body, 0.0)
                 under = self._under_blade(px, py, target)
-                table.space.add(body, self._shape)
+                chipmunk.add(table.space, body, self._shape)
                 self._down = True
                 for card in under:
                     self._slide_under(card)
@@ -268,7 +268,7 @@ class Stroke:
         twist.max_force = 0.0
         self._holds[card.id] = (hold, twist)
         if self._down:
-            self._table.space.add(hold, twist)
+            chipmunk.add(self._table.space, hold, twist)
 
     def _drop(self, card: LiveCard) -> None:
         card.on_blade = False
@@ -278,7 +278,7 @@ class Stroke:
         self._forces.pop(card.id, None)
         joints = self._holds.pop(card.id, None)
         if joints is not None and joints[0] in self._table.space.constraints:
-            self._table.space.remove(*joints)
+            chipmunk.remove(self._table.space, *joints)
         self._table._friction(card)
 
     def _carry(self) -> None:
@@ -466,7 +466,7 @@ class Stroke:
             self._touched.update(launched)
             for card in list(self._riding):
                 self._drop(card)
-            table.space.remove(self._body, self._shape)
+            chipmunk.remove(table.space, self._body, self._shape)
             self._down = False
             table._park_still()
         table._end_stroke()
