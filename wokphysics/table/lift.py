@@ -124,14 +124,25 @@ def add_point_mass(matrix: Inertia, share: float, rx: float, ry: float) -> Inert
 
 def _solve3(a: list[list[float]], b: list[float]) -> list[float] | None:
     """Solve a small dense system by Gaussian elimination with partial pivoting (n <= 3);
-    None when it is singular."""
+    None when it is singular. (Plain loops, not generators or ``max(key=)``: the flick
+    solves thousands of these a game; the same operations in the same order.)"""
     n = len(b)
     m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    scale = max((abs(v) for row in a for v in row), default=0.0)
+    scale = 0.0
+    first = True
+    for row in a:
+        for v in row:
+            size = abs(v)
+            if first or size > scale:
+                scale = size
+                first = False
     if scale == 0.0:
         return None
     for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        pivot = col  # the first row of the largest magnitude in this column
+        for r in range(col + 1, n):
+            if abs(m[r][col]) > abs(m[pivot][col]):
+                pivot = r
         if abs(m[pivot][col]) <= 1e-12 * scale:
             return None
         m[col], m[pivot] = m[pivot], m[col]
@@ -152,10 +163,13 @@ def _solve3(a: list[list[float]], b: list[float]) -> list[float] | None:
 def _inverse(matrix: Inertia) -> list[list[float]]:
     zz, zx, zy, xx, xy, yy = matrix
     full = [[zz, zx, zy], [zx, xx, xy], [zy, xy, yy]]
-    columns = [_solve3(full, [1.0 if i == j else 0.0 for i in range(3)]) for j in range(3)]
-    if any(column is None for column in columns):
-        raise ValueError("the card's mass matrix is singular")
-    return [[columns[j][i] for j in range(3)] for i in range(3)]  # type: ignore[index]
+    columns: list[list[float]] = []
+    for j in range(3):
+        column = _solve3(full, [1.0 if i == j else 0.0 for i in range(3)])
+        if column is None:
+            raise ValueError("the card's mass matrix is singular")
+        columns.append(column)
+    return [[columns[j][i] for j in range(3)] for i in range(3)]
 
 
 def lift(matrix: Inertia, contacts: Sequence[Contact]) -> Lift:
@@ -163,7 +177,7 @@ def lift(matrix: Inertia, contacts: Sequence[Contact]) -> Lift:
     pusher's speed (module docstring), and the impulses; a card nothing pushes stays."""
     rows = [(1.0, c.y, -c.x) for c in contacts]
     needs = [c.speed for c in contacts]
-    if all(need <= 0.0 for need in needs):
+    if not _any_positive(needs):
         return Lift(0.0, 0.0, 0.0, tuple(0.0 for _ in contacts))
     inverse = _inverse(matrix)
     # M^-1 a_i for each contact row, and the Gram matrix a_i' M^-1 a_j.
@@ -175,14 +189,18 @@ def lift(matrix: Inertia, contacts: Sequence[Contact]) -> Lift:
     found = _active_set(rows, needs, moved, gram) or _every_face(rows, needs, moved, gram)
     if found is not None:
         active, weights, velocity = found
-        impulses = dict(zip(active, weights, strict=True))
-        return Lift(
-            velocity[0],
-            velocity[1],
-            velocity[2],
-            tuple(impulses.get(i, 0.0) for i in range(count)),
-        )
+        impulses = [0.0] * count
+        for i, weight in zip(active, weights, strict=True):
+            impulses[i] = weight
+        return Lift(velocity[0], velocity[1], velocity[2], tuple(impulses))
     raise ValueError("no motion clears every pusher (contacts are inconsistent)")
+
+
+def _any_positive(needs: Sequence[float]) -> bool:
+    for need in needs:
+        if not need <= 0.0:
+            return True
+    return False
 
 
 class _Gram:
@@ -194,9 +212,6 @@ class _Gram:
         self._moved = moved
         self._known: dict[tuple[int, int], float] = {}
 
-    def __getitem__(self, i: int) -> _GramRow:
-        return _GramRow(self, i)
-
     def entry(self, i: int, j: int) -> float:
         key = (i, j) if i <= j else (j, i)
         value = self._known.get(key)
@@ -204,14 +219,6 @@ class _Gram:
             a, m = self._rows[key[0]], self._moved[key[1]]
             value = self._known[key] = a[0] * m[0] + a[1] * m[1] + a[2] * m[2]
         return value
-
-
-class _GramRow:
-    def __init__(self, gram: _Gram, i: int) -> None:
-        self._gram, self._i = gram, i
-
-    def __getitem__(self, j: int) -> float:
-        return self._gram.entry(self._i, j)
 
 
 Face = tuple[tuple[int, ...], list[float], list[float]]
@@ -226,17 +233,38 @@ def _face(
 ) -> tuple[list[float], list[float]] | None:
     """The least-energy motion holding the ``active`` contacts exactly at their pushers'
     speed, and its impulses; None when they are dependent or one would have to pull."""
-    sub = [[gram[i][j] for j in active] for i in active]
+    sub = [[gram.entry(i, j) for j in active] for i in active]
     weights = _solve3(sub, [needs[i] for i in active])
-    if weights is None or any(w < 0.0 for w in weights):
+    if weights is None:
         return None
-    velocity = [sum(weights[n] * moved[i][k] for n, i in enumerate(active)) for k in range(3)]
+    for weight in weights:
+        if weight < 0.0:
+            return None
+    velocity = [0.0, 0.0, 0.0]
+    for k in range(3):
+        total = 0.0
+        for n, i in enumerate(active):
+            total += weights[n] * moved[i][k]
+        velocity[k] = total
     return weights, velocity
 
 
 def _short(row: Sequence[float], velocity: Sequence[float], need: float) -> float:
     """How far a contact's point falls short of its pusher's speed, mm/s."""
     return need - (row[0] * velocity[0] + row[1] * velocity[1] + row[2] * velocity[2])
+
+
+def _clears(
+    rows: Sequence[Sequence[float]],
+    needs: Sequence[float],
+    velocity: Sequence[float],
+    which: Sequence[int],
+) -> bool:
+    """Whether the motion ``velocity`` clears the pushers of the contacts ``which``."""
+    for i in which:
+        if not _short(rows[i], velocity, needs[i]) <= _FEASIBLE_MM_S:
+            return False
+    return True
 
 
 def _active_set(
@@ -268,10 +296,7 @@ def _active_set(
             for others in itertools.combinations(working, size - 1):
                 active = (*others, index)
                 face = _face(active, needs, moved, gram)
-                if face is None:
-                    continue
-                if all(_short(rows[i], face[1], needs[i]) <= _FEASIBLE_MM_S
-                       for i in candidates):
+                if face is not None and _clears(rows, needs, face[1], candidates):
                     step = (active, face[0], face[1])
                     break
             if step is not None:
@@ -292,14 +317,12 @@ def _every_face(
     first whose motion clears every pusher with no contact pulling meets every condition of
     an optimum (Karush-Kuhn-Tucker), and a convex problem has one."""
     count = len(rows)
+    everyone = range(count)
     for size in (1, 2, 3):
-        for active in itertools.combinations(range(count), size):
-            if all(needs[i] <= 0.0 for i in active):
+        for active in itertools.combinations(everyone, size):
+            if not _any_positive([needs[i] for i in active]):
                 continue  # the table alone pushes nothing up
             face = _face(active, needs, moved, gram)
-            if face is None:
-                continue
-            if all(_short(rows[i], face[1], needs[i]) <= _FEASIBLE_MM_S for i in range(count)):
+            if face is not None and _clears(rows, needs, face[1], everyone):
                 return active, face[0], face[1]
     return None
-
