@@ -9,6 +9,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wokphysics.table import geometry
 from wokphysics.table.geometry import card_corners, polygon_of
 
 finite = st.floats(-1e4, 1e4, allow_nan=False)
@@ -28,3 +29,32 @@ def test_a_card_outline_is_its_four_corners_closed() -> None:
     outline = polygon_of(corners)
     assert shapely.get_coordinates(outline).tolist() == [*corners.tolist(), corners[0].tolist()]
     assert outline.area == shapely.Polygon(corners).area
+
+
+_POSES = st.tuples(st.floats(-60.0, 60.0), st.floats(-60.0, 60.0), st.floats(-3.2, 3.2))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_POSES, _POSES, st.sampled_from([(63.5, 88.9), (1e-3, 88.9), (63.5, 63.5)]))
+def test_the_one_geometry_helpers_are_the_methods(
+    first: tuple[float, float, float], second: tuple[float, float, float],
+    size: tuple[float, float],
+) -> None:
+    """Every helper gives what the geometry's own method or property gives, to the bit, on
+    card outlines that overlap, touch, nest, miss or are slivers."""
+    a = polygon_of(card_corners(*first, *size))
+    b = polygon_of(card_corners(*second, 63.5, 88.9))
+    region = a.intersection(b)
+    assert geometry.intersection(a, b).wkb == region.wkb
+    assert geometry.difference(a, b).wkb == a.difference(b).wkb
+    assert geometry.intersects(a, b) is a.intersects(b)
+    for shape in (a, region, a.difference(b), shapely.Polygon()):
+        assert repr(geometry.area(shape)) == repr(shape.area)
+        assert geometry.is_empty(shape) is shape.is_empty
+        assert repr(geometry.bounds(shape)) == repr(shape.bounds)
+        if not shape.is_empty:
+            centre = shape.centroid
+            assert repr(geometry.centroid(shape)) == repr((centre.x, centre.y))
+        hull = shape.convex_hull
+        want = list(hull.exterior.coords)[:-1] if hull.geom_type == "Polygon" else []
+        assert repr(geometry.hull_corners(shape)) == repr(want)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import shapely
 
+from wokphysics.table import geometry
 from wokphysics.table.geometry import card_corner_points, card_corners, polygon_of
 from wokphysics.table.lift import (
     Contact,
@@ -178,11 +179,11 @@ def toss_group(
 
     def overlap(card: FlatCard, below: FlatCard) -> bool:
         a, b = polygon(card), polygon(below)
-        if not a.intersects(b):
+        if not geometry.intersects(a, b):
             return False
-        region = a.intersection(b)
+        region = geometry.intersection(a, b)
         overlaps[card.id, below.id] = region
-        return bool(region.area > 1e-6)
+        return geometry.area(region) > 1e-6
 
     by_rank = sorted(cards, key=lambda card: card.rank)
     group: list[FlatCard] = []
@@ -205,7 +206,7 @@ def toss_group(
         pushers: list[tuple[int, float, float, float]] = []  # (first contact, mu, vx, vy)
         depth = None
         if card.on_blade:
-            region = shape.intersection(blade_shape)
+            region = geometry.intersection(shape, blade_shape)
             points = _vertices(region)
             if points:
                 pushers.append((len(contacts), material.blade_friction, blade.vx, blade.vy))
@@ -220,7 +221,7 @@ def toss_group(
             moved = solved[below.id]
             region = overlaps.get((card.id, below.id))
             if region is None:
-                region = shape.intersection(polygons[below.id])
+                region = geometry.intersection(shape, polygons[below.id])
             points = _vertices(region)
             if not points:
                 continue
@@ -236,13 +237,12 @@ def toss_group(
         for above in group[index + 1 :]:
             if not _boxes_meet(boxes[card.id], boxes[above.id]):
                 continue
-            region = shape.intersection(polygons[above.id])
-            if region.is_empty or region.area <= 0.0:
+            region = geometry.intersection(shape, polygons[above.id])
+            shared = geometry.area(region)
+            if shared <= 0.0:  # 0 when empty as well
                 continue
-            centre = region.centroid
-            matrix = add_point_mass(
-                matrix, region.area / area, centre.x - card.x, centre.y - card.y
-            )
+            cx, cy = geometry.centroid(region)
+            matrix = add_point_mass(matrix, shared / area, cx - card.x, cy - card.y)
         motion = lift(matrix, contacts)
         vx, vy, spin = _friction(card, contacts, motion, pushers, pushed, width, length)
         rise = max(motion.rise(c.x, c.y) for c in contacts[pushed:])
@@ -267,12 +267,9 @@ def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 def _vertices(region: shapely.Geometry) -> list[tuple[float, float]]:
     """The corners of a convex contact region (empty when it has no area)."""
-    if region.is_empty or region.area <= 1e-9:
+    if geometry.area(region) <= 1e-9:  # 0 when empty as well
         return []
-    hull = region.convex_hull
-    if hull.geom_type != "Polygon":
-        return []
-    return [(float(px), float(py)) for px, py in list(hull.exterior.coords)[:-1]]
+    return geometry.hull_corners(region)
 
 
 def _friction(

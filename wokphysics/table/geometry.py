@@ -49,6 +49,73 @@ def polygon_of(points: object) -> shapely.Polygon:
     return polygon
 
 
+# One geometry at a time, through shapely.lib's functions themselves: the same GEOS calls
+# as the geometry's methods (``a.intersection(b)``, ``g.area``...), without the Python layers
+# around them (a decorator, argument checks, a property). The flick and the blade make
+# thousands of these a game; tests/table/test_table_geometry.py checks each against the method.
+_intersection = shapely.lib.intersection
+_difference = shapely.lib.difference
+_intersects = shapely.lib.intersects
+_area = shapely.lib.area
+_is_empty = shapely.lib.is_empty
+_centroid = shapely.lib.centroid
+_convex_hull = shapely.lib.convex_hull
+_type_id = shapely.lib.get_type_id
+_bounds = shapely.lib.bounds
+_get_x = shapely.lib.get_x
+_get_y = shapely.lib.get_y
+_POLYGON = int(shapely.GeometryType.POLYGON)
+
+
+def intersection(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    """``a.intersection(b)``."""
+    region: shapely.Geometry = _intersection(a, b)
+    return region
+
+
+def difference(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    """``a.difference(b)``."""
+    region: shapely.Geometry = _difference(a, b)
+    return region
+
+
+def intersects(a: shapely.Geometry, b: shapely.Geometry) -> bool:
+    """``a.intersects(b)``."""
+    return bool(_intersects(a, b))
+
+
+def is_empty(geometry: shapely.Geometry) -> bool:
+    """``geometry.is_empty``."""
+    return bool(_is_empty(geometry))
+
+
+def area(geometry: shapely.Geometry) -> float:
+    """``geometry.area``, mm^2 (0 for an empty geometry)."""
+    return float(_area(geometry))
+
+
+def bounds(geometry: shapely.Geometry) -> tuple[float, float, float, float]:
+    """``geometry.bounds``: (left, bottom, right, top), mm (NaN for an empty geometry)."""
+    left, bottom, right, top = _bounds(geometry).tolist()
+    return left, bottom, right, top
+
+
+def centroid(geometry: shapely.Geometry) -> tuple[float, float]:
+    """``(geometry.centroid.x, geometry.centroid.y)``, mm."""
+    centre = _centroid(geometry)
+    return float(_get_x(centre)), float(_get_y(centre))
+
+
+def hull_corners(region: shapely.Geometry) -> list[tuple[float, float]]:
+    """The corners of ``region``'s convex hull (its exterior ring without the closing point),
+    or none when the hull is not a polygon (a point, a segment, nothing)."""
+    hull = _convex_hull(region)
+    if _type_id(hull) != _POLYGON:
+        return []
+    points = shapely.get_coordinates(hull).tolist()
+    return [(float(px), float(py)) for px, py in points[:-1]]
+
+
 def card_polygon(x: float, y: float, angle: float, width: float, length: float) -> shapely.Polygon:
     """The card's outline as a polygon."""
     return polygon_of(card_corners(x, y, angle, width, length))

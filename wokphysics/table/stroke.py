@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import pymunk
 import shapely
 
-from wokphysics.table import chipmunk
+from wokphysics.table import chipmunk, geometry
 from wokphysics.table.geometry import polygon_of
 from wokphysics.table.gesture import Gesture, GestureError, Sample
 
@@ -221,13 +221,13 @@ class Stroke:
         lowest card at every point), by id."""
         table = self._table
         outline = self._outline(x, y, angle)
-        bounds = outline.bounds
+        bounds = geometry.bounds(outline)
         under = []
         for card in table._flat_cards():
             if not _boxes_meet(bounds, table._reach_box(card)):
                 continue
-            region = outline.intersection(table._outline(card))
-            if region.area > ENTRY_SLOP_MM and self._bears(card, region):
+            region = geometry.intersection(outline, table._outline(card))
+            if geometry.area(region) > ENTRY_SLOP_MM and self._bears(card, region):
                 under.append(card)
         return under
 
@@ -235,19 +235,19 @@ class Stroke:
         """Whether the blade lies right under ``card`` somewhere in ``region`` (part of
         the card over the blade): some of it is not over a lower card (where the blade is
         beneath that card instead)."""
-        if region.is_empty:
+        if geometry.is_empty(region):
             return False
         table = self._table
-        bounds = region.bounds
+        bounds = geometry.bounds(region)
         for other in table._flat_cards():
             if other is card or not table._above(other, card):
                 continue
             if _boxes_meet(bounds, table._reach_box(other)):
-                region = region.difference(table._outline(other))
-                if region.is_empty:
+                region = geometry.difference(region, table._outline(other))
+                if geometry.is_empty(region):
                     return False
-                bounds = region.bounds
-        return not region.is_empty
+                bounds = geometry.bounds(region)
+        return not geometry.is_empty(region)
 
     def _slide_under(self, card: LiveCard) -> None:
         """The card rides up onto the blade: the blade holds it by friction from now on."""
@@ -345,7 +345,7 @@ class Stroke:
         table = self._table
         x, y, angle = self.blade
         outline = self._outline(x, y, angle)
-        region = outline.intersection(table._outline(card))
+        region = geometry.intersection(outline, table._outline(card))
         if not self._front_entry(region):
             return True
         if not self._bears(card, region):
@@ -401,7 +401,7 @@ class Stroke:
             for card in woken:
                 if card.on_blade or card.id in self._touched or card.flight is not None:
                     continue
-                if outline.intersects(table._outline(card)):
+                if geometry.intersects(outline, table._outline(card)):
                     self.meet(card)
         self._take_hold()
 
