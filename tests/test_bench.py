@@ -114,3 +114,4 @@ def test_only_runs_the_groups_whose_figures_it_may_name() -> None:
     assert labels("window.wok_and_roll.thinking_frame_ms_p99") == ["window-games",
                                                                   "window.wok-and-roll"]
     assert labels("window.live_drag") == ["window"]
+    assert labels("window.wok_on_fire.thinking_frame_ms_p99") == ["window"]

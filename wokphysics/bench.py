@@ -43,7 +43,8 @@ def _sources() -> list[tuple[str, FigureSource]]:
 
 
 _NAMED: dict[str, tuple[str, ...]] = {
-    "window": ("window.flick", "window.live-drag", "window.input-speed", "window.bursty-flicks"),
+    "window": ("window.flick", "window.live-drag", "window.input-speed", "window.bursty-flicks",
+               "window.wok-on-fire.thinking"),
     "window-games": ("window.wwwy", "window.launcher", "window.we-will-wok-you.thinking",
                      "window.wok-and-roll.thinking"),
 }

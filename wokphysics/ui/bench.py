@@ -112,11 +112,52 @@ def live_drag_frame_times(seed: int = 1) -> tuple[list[float], list[float]]:
     return times, cpu
 
 
+PLANNER_FRAMES = 240
+"""Frames counted while Wok on Fire's planning bot thinks, per run (about four stirs)."""
+
+
+def planner_thinking_frames(seed: int) -> tuple[list[float], list[float]]:
+    """Frame times (wall, thread CPU ms) of a Wok on Fire window in which the planning bot
+    (``plan``, its default budget) plays ``strong``, counted only while it thinks in the
+    worker process (the pill drawn): its stirs and chops until :data:`PLANNER_FRAMES` were
+    counted. The bots are hurried (Space), so the game moves on between its turns."""
+    from wokphysics.ui.play import build_app, parse_play_args
+    from wokphysics.ui.wok_on_fire.scene import PlayScene
+
+    args = parse_play_args(["--seed", str(seed), "--players", "2", "--bots", "plan,strong",
+                            "--no-save", "--mute", "--size", f"{SIZE[0]}x{SIZE[1]}"])
+    app, _, _ = build_app(args)
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    scheduler = scene.wok_scheduler
+    wall: list[float] = []
+    cpu: list[float] = []
+    try:
+        for _ in range(40 * PLANNER_FRAMES):
+            if len(wall) >= PLANNER_FRAMES or scene.game.is_over:
+                break
+            scheduler.skip()
+            thinking = scene.ui.bot_thinking_s is not None
+            cpu_start = time.thread_time()
+            start = time.perf_counter()
+            app.frame(FRAME_S)
+            if thinking:
+                wall.append(1000.0 * (time.perf_counter() - start))
+                cpu.append(1000.0 * (time.thread_time() - cpu_start))
+    finally:
+        scheduler.close()
+        app.close()
+    return wall, cpu
+
+
 def bench_figures(repeat: int) -> dict[str, float]:
     """``window.flick_50_cards_frame_ms_median`` / ``_p99`` (ms per frame, over all frames of
     ``repeat`` flicks, seeds 1..repeat), the physics part of a frame (median, p99), the
     drawing part (p99), the frame's CPU time (p99: what is left when other processes on a
-    busy machine are not counted), the frame count of one flick and the most cards in the air."""
+    busy machine are not counted), the frame count of one flick and the most cards in the air;
+    and the frames drawn while Wok on Fire's planning bot thinks
+    (:func:`planner_thinking_frames`; ``window.wok_on_fire.thinking_frame_ms`` median, p99,
+    CPU p99, and how many frames were counted)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -141,9 +182,22 @@ def bench_figures(repeat: int) -> dict[str, float]:
             dragging_cpu.extend(thread)
     finally:
         pygame.display.quit()
+    planner: list[float] = []
+    planner_cpu: list[float] = []
+    try:
+        for run in range(max(1, repeat)):
+            wall, thread = planner_thinking_frames(seed=1 + run)
+            planner.extend(wall)
+            planner_cpu.extend(thread)
+    finally:
+        pygame.display.quit()
     from wokphysics.ui.input_bench import bench_figures as input_figures
 
     return {
+        "window.wok_on_fire.thinking_frame_ms_median": statistics.median(planner),
+        "window.wok_on_fire.thinking_frame_ms_p99": percentile(planner, 0.99),
+        "window.wok_on_fire.thinking_frame_cpu_ms_p99": percentile(planner_cpu, 0.99),
+        "window.wok_on_fire.thinking_frames": float(len(planner)),
         "window.live_drag_50_cards_frame_ms_median": statistics.median(dragging),
         "window.live_drag_50_cards_frame_ms_p99": percentile(dragging, 0.99),
         "window.live_drag_50_cards_frame_cpu_ms_p99": percentile(dragging_cpu, 0.99),

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.search import Planner, advice_line
@@ -76,10 +78,12 @@ class Thinker:
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
         self._key: object = None
-        self._future: Future[Answer] | None = None
+        self._future: Future[Any] | None = None
 
-    def ask(self, key: object, question: Question) -> None:
-        """Start thinking about ``question`` (forgetting any other question)."""
+    def ask(self, key: object, question: Any, work: Callable[[Any], Any] = answer) -> None:
+        """Start thinking about ``question`` (forgetting any other question): ``work(question)``
+        in the worker, :func:`answer` unless told (a module-level function, so it pickles;
+        Wok on Fire's planning bot has its own, :mod:`wokphysics.ui.wok_on_fire.bot_thinker`)."""
         if self._future is not None and self._key == key:
             return
         if self._future is not None:
@@ -88,7 +92,7 @@ class Thinker:
             self._pool = ProcessPoolExecutor(
                 max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         self._key = key
-        self._future = self._pool.submit(answer, question)
+        self._future = self._pool.submit(work, question)
 
     def asked(self, key: object) -> bool:
         """Whether ``key``'s question is being worked on or answered."""
@@ -99,7 +103,7 @@ class Thinker:
         """A question is being worked on."""
         return self._future is not None and not self._future.done()
 
-    def answer(self, key: object) -> Answer | None:
+    def answer(self, key: object) -> Any:
         """``key``'s answer once it is there (then forgotten), else None. A failure in the
         worker is raised here."""
         future = self._future

@@ -18,7 +18,7 @@ from wokphysics.table.cards import Card
 from wokphysics.ui import palette
 from wokphysics.ui.render import Highlight, TableRenderer
 from wokphysics.ui.sprite_cache import BACK
-from wokphysics.ui.widgets import Text, bubble
+from wokphysics.ui.widgets import Text, bubble, draw_thinking
 from wokphysics.ui.wok_on_fire.blade_view import BladeView
 from wokphysics.ui.wok_on_fire.flip_band import bands_for
 from wokphysics.ui.wok_on_fire.hover import hover_text
@@ -153,6 +153,10 @@ class WokDrawing:
         for b in self.presenter.bubbles:
             bubble(surface, self.text, b.text, b.at, size, area)
         self._draw_notice(surface, area, size)
+        if ui.bot_thinking_s is not None:  # the planning bot works in the worker process
+            name = self.presenter.names[self.game.current_player]
+            spot = pygame.Rect(area.left + 8, area.top + 8, 300, 34)
+            draw_thinking(surface, self.text, f"{name} thinks", ui.bot_thinking_s, spot)
         self.panel.draw(surface)
         if self.game.is_over and ui.playback is None:
             self.panel.draw_end(surface)

@@ -8,8 +8,10 @@ bot's stir, a chop) is stepped by the frame clock
 Bots wait ``BOT_PAUSE_S`` before each input; their stirs and chops play at real speed (a
 bot's stir is ``bot.plan_stir(game)`` handed to ``game.begin_stir``, exactly what ``bot.act``
 does, so it can be drawn), and the cards a bot names are framed for a moment before they are
-taken (``bot.choose_picks(game)`` then ``game.pick``). Space (:meth:`skip`) finishes the
-motion and hurries the bots until a person must act.
+taken (``bot.choose_picks(game)`` then ``game.pick``). The planning bot works out its
+stirs and chops in the window's worker process (:mod:`.bot_thinker`), starting the moment its
+input is due, while the window draws on and shows it thinking. Space (:meth:`skip`) finishes
+the motion and hurries the bots until a person must act.
 """
 
 from __future__ import annotations
@@ -20,11 +22,14 @@ from dataclasses import replace
 
 from wokphysics.games.wok_on_fire.bots import WokBot
 from wokphysics.games.wok_on_fire.engine import EngineStroke, Expect, StirEvent, WokOnFireGame
+from wokphysics.games.wok_on_fire.planner import PlanBot
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.ui.animation import LiveAction, Stepped
 from wokphysics.ui.live_stroke import LiveSpatula
 from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.scene import BotPace, EngineGate
+from wokphysics.ui.thinker import Thinker
+from wokphysics.ui.wok_on_fire import bot_thinker
 from wokphysics.ui.wok_on_fire.blade_view import cards_under
 from wokphysics.ui.wok_on_fire.flick_words import FlickReading, aimed_card
 from wokphysics.ui.wok_on_fire.presenter import WokPresenter
@@ -49,6 +54,9 @@ class WokScheduler:
         self.presenter = presenter
         self.gate = gate
         self.pace = BotPace(BOT_PAUSE_S)
+        self.thinker = Thinker()
+        self.planned: Gesture | None = None
+        """The planning bot's gesture, worked out in the worker, until it is played."""
 
     @property
     def person_to_act(self) -> bool:
@@ -114,14 +122,21 @@ class WokScheduler:
         if game.is_over or bot is None:
             self.pace.fast = False
             return
+        planned = self.planned
+        if planned is None and bot_thinker.thinks_apart(bot, game):
+            planned = self._think(bot, real_s)
+            if planned is None:
+                self.pace.ready(real_s, speed)  # its pause runs while it thinks
+                return
         if not self.pace.ready(real_s, speed):
             return
+        self.planned = None
         # What bot.act() does, split so people can watch.
         if game.expect is Expect.STIR:
-            stroke = bot.plan_stir(game)
+            stroke = planned if planned is not None else bot.plan_stir(game)
             self.start(lambda: game.begin_stir(stroke), stroke)
         elif game.expect is Expect.CHOP:
-            throw = bot.plan_chop(game)
+            throw = planned if planned is not None else bot.plan_chop(game)
             self.start(lambda: game.begin_chop(throw), None)
         elif game.expect is Expect.PICK:
             if ui.bot_picks is None and not self.pace.fast:
@@ -132,6 +147,28 @@ class WokScheduler:
             self.gate.act(lambda: game.pick(picks))
         else:
             self.gate.act(lambda: bot.act(game))
+
+    def _think(self, bot: WokBot, real_s: float) -> Gesture | None:
+        """The planning bot's gesture once the worker has it (kept in :attr:`planned`), else
+        None while it thinks (``ui.bot_thinking_s`` counts the seconds, for the picture)."""
+        game = self.game
+        assert isinstance(bot, PlanBot)
+        key = (game.current_player, len(game.turn_records), len(game.current_inputs),
+               game.expect)
+        if not self.thinker.asked(key):
+            self.thinker.ask(key, bot_thinker.question_for(game, bot), bot_thinker.plan_in_worker)
+            self.ui.bot_thinking_s = 0.0
+        found: bot_thinker.FlickAnswer | None = self.thinker.answer(key)
+        if found is None:
+            self.ui.bot_thinking_s = (self.ui.bot_thinking_s or 0.0) + real_s
+            return None
+        self.ui.bot_thinking_s = None
+        self.planned = bot_thinker.take_answer(bot, found)
+        return self.planned
+
+    def close(self) -> None:
+        """Stop the worker (the scene is left)."""
+        self.thinker.close()
 
     def _flick_feedback(self) -> None:
         reading, self.ui.flick = self.ui.flick, None

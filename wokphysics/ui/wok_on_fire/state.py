@@ -44,6 +44,8 @@ class TableUi:
     """The cards the person has named in this pick step, in order."""
     bot_picks: list[Pick] | None = None
     """A bot's named picks, shown framed for a moment before they are taken."""
+    bot_thinking_s: float | None = None
+    """How long the planning bot has been thinking in the worker (s), None when it is not."""
     playback: LiveAction | None = None
     """The stir or chop being drawn as it runs."""
     press: PointerTrack | None = None
