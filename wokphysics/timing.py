@@ -50,3 +50,21 @@ def percentile(values: list[float], share: float) -> float:
     low = int(rank)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+class FrameTimes:
+    """The frames a window bench counts: wall and thread-CPU milliseconds of each (the CPU
+    time leaves out the waits for a core on a busy machine)."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def time(self, frame: Callable[[], object], count: bool = True) -> None:
+        """Run ``frame()``; keep its times when ``count``."""
+        cpu_start = time.thread_time()
+        start = time.perf_counter()
+        frame()
+        if count:
+            self.wall.append(1000.0 * (time.perf_counter() - start))
+            self.cpu.append(1000.0 * (time.thread_time() - cpu_start))

@@ -16,7 +16,7 @@ import time
 
 from wokphysics.config.wok_on_fire import load_config
 from wokphysics.table.gesture import Gesture
-from wokphysics.timing import percentile
+from wokphysics.timing import FrameTimes, percentile
 
 FRAME_S = 1 / 60
 SIZE = (1280, 800)
@@ -130,24 +130,18 @@ def planner_thinking_frames(seed: int) -> tuple[list[float], list[float]]:
     scene = app.scene
     assert isinstance(scene, PlayScene)
     scheduler = scene.wok_scheduler
-    wall: list[float] = []
-    cpu: list[float] = []
+    frames = FrameTimes()
     try:
         for _ in range(40 * PLANNER_FRAMES):
-            if len(wall) >= PLANNER_FRAMES or scene.game.is_over:
+            if len(frames.wall) >= PLANNER_FRAMES or scene.game.is_over:
                 break
             scheduler.skip()
             thinking = scene.ui.bot_thinking_s is not None
-            cpu_start = time.thread_time()
-            start = time.perf_counter()
-            app.frame(FRAME_S)
-            if thinking:
-                wall.append(1000.0 * (time.perf_counter() - start))
-                cpu.append(1000.0 * (time.thread_time() - cpu_start))
+            frames.time(lambda: app.frame(FRAME_S), count=thinking)
     finally:
         scheduler.close()
         app.close()
-    return wall, cpu
+    return frames.wall, frames.cpu
 
 
 def bench_figures(repeat: int) -> dict[str, float]:

@@ -14,12 +14,12 @@ import argparse
 import math
 import os
 import statistics
-import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wokphysics.timing import percentile
+from wokphysics.timing import FrameTimes, percentile
 
 if TYPE_CHECKING:
     from wokphysics.ui.front_ends import FrontEnd
@@ -39,15 +39,10 @@ def _pointer(frame: int) -> tuple[int, int]:
 
 def _time_frames(step: Callable[[int], None], frames: int) -> tuple[list[float], list[float]]:
     """Wall and thread-CPU milliseconds of ``frames`` calls of ``step(frame)``."""
-    wall: list[float] = []
-    cpu: list[float] = []
+    times = FrameTimes()
     for frame in range(frames):
-        cpu_start = time.thread_time()
-        start = time.perf_counter()
-        step(frame)
-        wall.append(1000.0 * (time.perf_counter() - start))
-        cpu.append(1000.0 * (time.thread_time() - cpu_start))
-    return wall, cpu
+        times.time(partial(step, frame))
+    return times.wall, times.cpu
 
 
 def _move(pos: tuple[int, int]) -> None:
@@ -127,23 +122,17 @@ def thinking_frames(window: FrontEnd, bot: str, seed: int) -> tuple[list[float],
     scene = app.scene
     assert isinstance(scene, TurnScene)
     app.frame(FRAME_S)
-    wall: list[float] = []
-    cpu: list[float] = []
+    frames = FrameTimes()
     try:
         for frame in range(MOST_FRAMES):
-            if len(wall) >= THINKING_FRAMES or scene.over:
+            if len(frames.wall) >= THINKING_FRAMES or scene.over:
                 break
             thinking = scene.scheduler.thinking >= 0
             _move(_pointer(frame))
-            cpu_start = time.thread_time()
-            start = time.perf_counter()
-            app.frame(FRAME_S)
-            if thinking:
-                wall.append(1000.0 * (time.perf_counter() - start))
-                cpu.append(1000.0 * (time.thread_time() - cpu_start))
+            frames.time(lambda: app.frame(FRAME_S), count=thinking)
     finally:
         scene.thinker.close()
-    return wall, cpu
+    return frames.wall, frames.cpu
 
 
 def launcher_frames() -> tuple[list[float], list[float]]:

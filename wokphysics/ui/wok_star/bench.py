@@ -13,9 +13,8 @@ from __future__ import annotations
 import math
 import os
 import statistics
-import time
 
-from wokphysics.timing import percentile
+from wokphysics.timing import FrameTimes, percentile
 
 SIZE = (1280, 800)
 FRAME_S = 1 / 60
@@ -46,17 +45,12 @@ def frame_times(seed: int) -> tuple[list[float], list[float], int]:
     while scene.session.state.phase is not Phase.ACTION:
         app.frame(FRAME_S)
     steps = len(scene.session.state.history)
-    wall: list[float] = []
-    cpu: list[float] = []
+    frames = FrameTimes()
     for frame in range(FRAMES):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {
             "pos": _pointer(frame), "rel": (0, 0), "buttons": (0, 0, 0)}))
-        cpu_start = time.thread_time()
-        start = time.perf_counter()
-        app.frame(FRAME_S)
-        wall.append(1000.0 * (time.perf_counter() - start))
-        cpu.append(1000.0 * (time.thread_time() - cpu_start))
-    return wall, cpu, len(scene.session.state.history) - steps
+        frames.time(lambda: app.frame(FRAME_S))
+    return frames.wall, frames.cpu, len(scene.session.state.history) - steps
 
 
 THINKING_FRAMES = 240
@@ -91,24 +85,19 @@ def planner_frames(seed: int) -> tuple[list[float], list[float]]:
     app = App(WindowOptions(size=SIZE, mute=True), make, VirtualClock())
     scene = app.scene
     assert isinstance(scene, StarScene)
-    wall: list[float] = []
-    cpu: list[float] = []
+    frames = FrameTimes()
     try:
         for frame in range(20 * THINKING_FRAMES):
-            if len(wall) >= THINKING_FRAMES or scene.session.state.phase is not Phase.PURCHASE:
+            if (len(frames.wall) >= THINKING_FRAMES
+                    or scene.session.state.phase is not Phase.PURCHASE):
                 break
             thinking = scene.kitchen.thinking >= 0
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {
                 "pos": _pointer(frame), "rel": (0, 0), "buttons": (0, 0, 0)}))
-            cpu_start = time.thread_time()
-            start = time.perf_counter()
-            app.frame(FRAME_S)
-            if thinking:
-                wall.append(1000.0 * (time.perf_counter() - start))
-                cpu.append(1000.0 * (time.thread_time() - cpu_start))
+            frames.time(lambda: app.frame(FRAME_S), count=thinking)
     finally:
         scene.kitchen.thinker.close()
-    return wall, cpu
+    return frames.wall, frames.cpu
 
 
 def bench_figures(repeat: int) -> dict[str, float]:
