@@ -249,7 +249,7 @@ def _run_bench(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
-_WINDOW_VALUE_OPTIONS = ("--size", "--max-frames", "--screenshot")
+_WINDOW_VALUE_OPTIONS = ("--size", "--scale", "--max-frames", "--screenshot")
 """The window options (ui/turn/play.add_window_arguments) that take a value."""
 
 

@@ -39,6 +39,7 @@ from wokphysics.ui.rules_overlay import RulesOverlay
 from wokphysics.ui.scene import Scene
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.sprite_cache import Sprites
+from wokphysics.ui.viewport import Viewport
 from wokphysics.ui.widgets import (
     DIM,
     GOLD,
@@ -69,6 +70,9 @@ class WindowOptions:
     fps: int = 60
     title: str = "wokphysics"
     mute: bool = False
+    scale: float = 1.0
+    """The UI scale (one of :data:`~wokphysics.ui.readable.SCALES`): text and controls this
+    many times their size at scale 1 (:mod:`wokphysics.ui.viewport`)."""
 
 
 def replay_window_options(args: object, title: str) -> WindowOptions:
@@ -168,6 +172,8 @@ class App:
         self.screen = open_window(options)
         _stop_on_sigterm(self)
         self.text = Text()
+        self.viewport = Viewport(options.scale)
+        """The UI scale's canvas and view (scale 1: the scene draws on the window)."""
         self.sound = Sound(muted=options.mute)
         self._table: tuple[WokOnFireConfig, TableRenderer] | None = None
         self._scene_on_table = False  # the scene draws the physics table (overlays centre on it)
@@ -229,10 +235,30 @@ class App:
         """The physics table's renderer for ``cfg``: made once (sprites loaded then), kept
         the size of the window."""
         if self._table is None or self._table[0] is not cfg:
-            renderer = TableRenderer(cfg.physics, load_sprites(cfg), self.screen.get_size())
+            renderer = TableRenderer(cfg.physics, load_sprites(cfg), self.scene_size)
             self._table = (cfg, renderer)
         self._scene_on_table = True
         return self._table[1]
+
+    @property
+    def scene_size(self) -> tuple[int, int]:
+        """The size the scene is laid out for, px: the window's, or the UI scale's canvas."""
+        if self.viewport.active:
+            return self.viewport.canvas_size(self.screen.get_size())
+        return self.screen.get_size()
+
+    def set_scale(self, scale: float) -> None:
+        """Change the UI scale (the launcher's option): the next frame is laid out anew."""
+        self.viewport = Viewport(scale)
+        self.options.scale = scale
+
+    def scene_surface(self) -> pygame.Surface:
+        """The surface the scene draws on this frame (:meth:`Viewport.surface`)."""
+        return self.viewport.surface(self.screen)
+
+    def _px(self, px: float) -> int:
+        """A size of the window's own boxes at scale 1, at the UI scale (px)."""
+        return round(px * self.viewport.scale)
 
     def _leave(self) -> None:
         leave, self.on_leave = self.on_leave, None
@@ -280,8 +306,8 @@ class App:
         else:
             elapsed = real_s
         self.read_events()
-        if self.screen.get_size() != self._size:
-            self._size = self.screen.get_size()
+        if self.scene_size != self._size:
+            self._size = self.scene_size
             if self._table is not None:
                 self._table[1].resize(self._size)
         if not self.overlay_open:
@@ -292,7 +318,10 @@ class App:
             self.flash = (words, left - elapsed) if left > elapsed else None
         self.read_events()  # between the frame's parts, so no batch spans the whole frame
         self.text.over_scene = self._over_scene()
-        self.scene.draw(self.screen)
+        surface = self.scene_surface()
+        self.scene.draw(surface)
+        self._draw_guide(surface)
+        self.viewport.show(self.screen, self.text)
         self.draw_overlays()
         self.read_events()
         pygame.display.flip()
@@ -445,7 +474,7 @@ class App:
             # The scene does not see the pointer under an overlay (a drag must not go on
             # while paused), but learns where it went once the overlay closes.
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-                self._held_pointer = (event.pos, t_s)
+                self._held_pointer = (self.viewport.to_scene(event.pos), t_s)
             if event.type == pygame.MOUSEBUTTONDOWN:
                 if not (self.help and self.rules_overlay.click(event.pos)):
                     self.paused = self.help = False
@@ -453,15 +482,21 @@ class App:
               and self.rules_button is not None and self.rules_button.collidepoint(event.pos)):
             self.open_help(rules=True)
             self.scene.pointer_away()
+        elif (event.type == pygame.MOUSEBUTTONDOWN
+              and self.viewport.click(event.pos, self.screen.get_size())):
+            pass  # the pan bar's: the scene never sees it
+        elif event.type == pygame.MOUSEMOTION and self.viewport.in_bar(event.pos):
+            self.scene.pointer_away()  # on the pan bar: nothing of the scene is under it
         elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-              and self.guide is not None and self.guide.click(event.pos)):
+              and self.guide is not None
+              and self.guide.click(self.viewport.to_scene(event.pos))):
             self.guide = None  # Skip: the click was the guide's, the scene never sees it
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            self.scene.mouse_down(event.button, event.pos, t_s)
+            self.scene.mouse_down(event.button, self.viewport.to_scene(event.pos), t_s)
         elif event.type == pygame.MOUSEMOTION:
-            self.scene.mouse_move(event.pos, t_s)
+            self.scene.mouse_move(self.viewport.to_scene(event.pos), t_s)
         elif event.type == pygame.MOUSEBUTTONUP:
-            self.scene.mouse_up(event.button, event.pos, t_s)
+            self.scene.mouse_up(event.button, self.viewport.to_scene(event.pos), t_s)
         if covered and not self.overlay_open and self._held_pointer is not None:
             pos, moved_s = self._held_pointer
             self._held_pointer = None
@@ -540,11 +575,9 @@ class App:
             self._banner(f"{problem}. The game goes on; it is saved again after every turn "
                          "and when you close the window: free some space meanwhile.")
         self.rules_button = None
-        if self.guide is not None and not (self.help or self.paused or self.confirm_restart):
-            self._draw_guide()
         if self.help:
             self.rules_overlay.draw(self.screen, self._overlay_area(), self.help_text(),
-                                    self.rules)
+                                    self.rules, self.viewport.scale)
         elif self.confirm_restart:
             self._box("Restart?", ["Start a new game? The current one ends here "
                                    "(the autosave file then holds the new game).", "",
@@ -568,7 +601,7 @@ class App:
         drawn): the scene's tooltips keep clear of them."""
         found = []
         if self.rules is not None:
-            found.append(rules_button_rect(self.text, self.screen.get_size()))
+            found.append(self.viewport.rect_to_scene(self._rules_rect()))
         if self.guide is not None and self.guide.hint_rect is not None:
             found.append(self.guide.hint_rect)
         return found
@@ -594,16 +627,24 @@ class App:
         if self.guide.closed:
             self.guide = None
 
-    def _draw_guide(self) -> None:
-        assert self.guide is not None
+    def _rules_rect(self) -> pygame.Rect:
+        """Where the Rules button goes (window px)."""
+        return rules_button_rect(self.text, self.screen.get_size(), self.viewport.scale)
+
+    def _draw_guide(self, surface: pygame.Surface) -> None:
+        """The guide's hint over the scene, on the scene's surface (its arrow points at the
+        scene's controls)."""
+        if self.guide is None or self.help or self.paused or self.confirm_restart:
+            return
         if getattr(self.scene, "curtain", False):
             self.guide.skip_rect = None  # the hot seat's curtain covers everything
             return
         drawing = getattr(self.scene, "wok_drawing", None)
         notice = getattr(drawing, "notice_rect", None)
-        rules = (rules_button_rect(self.text, self.screen.get_size())
+        rules = (self.viewport.rect_to_scene(self._rules_rect())
                  if self.rules is not None else None)
-        self.guide.draw(self.screen, self.text, self._overlay_area(),
+        area = (surface.get_clip() if self.viewport.active else self._overlay_area())
+        self.guide.draw(surface, self.text, area,
                         notice if isinstance(notice, pygame.Rect) else None,
                         self.guide_clock_s, rules)
 
@@ -631,15 +672,17 @@ class App:
     def _draw_rules_button(self) -> None:
         """The Rules button, in the window's top right corner."""
         # never below the 11 px letters every other word of the window keeps (size 22)
-        size = rules_button_font(self.screen.get_size())
+        size = rules_button_font(self.screen.get_size(), self.viewport.scale)
         image = self.text.render(RULES_LABEL, size, (24, 20, 16), bold=True)
-        box = rules_button_rect(self.text, self.screen.get_size())
+        box = self._rules_rect()
         pygame.draw.rect(self.screen, GOLD, box, border_radius=6)
         pygame.draw.rect(self.screen, (24, 20, 16), box, 1, border_radius=6)
         self.screen.blit(image, image.get_rect(center=box.center))
         self.rules_button = box
 
     def _overlay_area(self) -> pygame.Rect:
+        if self.viewport.active:
+            return self.viewport.view(self.screen.get_size())
         if self._scene_on_table and self._table is not None:
             return pygame.Rect(self._table[1].map.area)
         return self.screen.get_rect()
@@ -649,7 +692,7 @@ class App:
         notices the games put there: Wok on Fire's chop landings, the turn games' news), or
         just below the box ``covering`` the middle (pause, help), above it if there is no
         room below."""
-        size = max(18, self.screen.get_height() // 34)
+        size = self._px(max(18, self.screen.get_height() // 34))
         image = self.text.render(words, size, WHITE, bold=True)
         box = image.get_rect().inflate(size, size // 2)
         screen = self.screen.get_rect()
@@ -674,7 +717,7 @@ class App:
 
     def _banner(self, line: str) -> None:
         """One line of warning across the top of the window (wrapped), over the scene."""
-        size = max(14, self.screen.get_height() // 50)
+        size = self._px(max(14, self.screen.get_height() // 50))
         width = self.screen.get_width()
         wrapped = self.text.wrap(line, size, width - 40)
         shade = pygame.Surface((width, (len(wrapped) + 1) * size + 8), pygame.SRCALPHA)
@@ -684,11 +727,9 @@ class App:
             self.screen.blit(self.text.render(text, size, WHITE), (20, 8 + row * size))
 
     def _box(self, title: str, lines: list[str]) -> None:
-        area = self.screen.get_rect()
-        if self._scene_on_table and self._table is not None:
-            area = pygame.Rect(self._table[1].map.area)
-        width = min(area.width - 40, 640)
-        size = max(16, self.screen.get_height() // 40)
+        area = self._overlay_area()
+        width = min(area.width - 40, self._px(640))
+        size = self._px(max(16, self.screen.get_height() // 40))
         wrapped: list[str] = []
         for line in lines:
             wrapped.extend(self.text.wrap(line, size, width - 40) if line else [""])

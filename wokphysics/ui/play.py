@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.info import INFO
-from wokphysics.ui.readable import MIN_WINDOW
+from wokphysics.ui.readable import MIN_WINDOW, parse_scale
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -99,6 +99,7 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     if args.max_frames is not None and args.max_frames < 1:
         raise UserError(f"--max-frames must be at least 1, not {args.max_frames}")
     size = parse_size(args.size)
+    scale = 1.0 if args.scale is None else parse_scale(args.scale)
     screenshot = Path(args.screenshot) if args.screenshot else None
     if args.practice:
         return _practice_app(args, size, screenshot, clock), None, screenshot
@@ -134,7 +135,8 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     from wokphysics.ui.app import App, WindowOptions
 
     options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
-                            screenshot=screenshot, title="Wok on Fire", mute=args.mute)
+                            screenshot=screenshot, title="Wok on Fire", mute=args.mute,
+                            scale=scale)
     factory = scene_factory(cfg, labels, seed, save, first)
     return App(options, factory, clock), save, screenshot
 
@@ -271,7 +273,8 @@ def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: P
         return PracticeScene(cfg, seed, renderer, text, app, log)
 
     options = WindowOptions(size=size, fullscreen=args.fullscreen, max_frames=args.max_frames,
-                            screenshot=screenshot, title="Wok on Fire - practice")
+                            screenshot=screenshot, title="Wok on Fire - practice",
+                            scale=1.0 if args.scale is None else parse_scale(args.scale))
     return App(options, on_table(cfg, new_scene), clock)
 
 
@@ -295,6 +298,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", default=None, metavar="PATH",
                         help="a TOML file or folder layered over the shipped config")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
+    parser.add_argument("--scale", default=None, metavar="S",
+                        help="UI scale: text and controls S times their size (1, 1.25, 1.5, "
+                        "1.75 or 2; default 1, or the launcher's choice); a scene larger than "
+                        "the window is shown a part at a time (arrows at the bottom)")
     parser.add_argument("--size", default="1280x800", metavar="WxH",
                         help="window size in pixels (default 1280x800; the window is resizable)")
     parser.add_argument("--resume", default=None, metavar="FILE",

@@ -9,6 +9,8 @@ pygame's default font at that size is a 12.4 px em whose rendered lines are at l
 
 from __future__ import annotations
 
+from wokphysics.errors import UserError
+
 MIN_WINDOW = (1024, 640)
 """The smallest window the games support, px (16:10, as the 1280 x 800 default)."""
 
@@ -27,3 +29,24 @@ def at_least_minimum(size: tuple[int, int]) -> tuple[int, int]:
 def readable_font(size: int) -> int:
     """A font size asked for, raised to :data:`MIN_FONT`."""
     return max(MIN_FONT, size)
+
+
+SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+"""The UI scales offered (``--scale``, the launcher's "UI scale"): text and controls this many
+times their size at scale 1 in the same window. Any other value is refused, never clamped:
+every scale fits every window of at least :data:`MIN_WINDOW`, as a larger scene shown a part
+at a time (:class:`~wokphysics.ui.viewport.Viewport`)."""
+
+
+def parse_scale(text: str, option: str = "--scale") -> float:
+    """``text`` as one of :data:`SCALES`; a :class:`~wokphysics.errors.UserError` naming
+    ``option`` and what is allowed otherwise."""
+    allowed = ", ".join(f"{value:g}" for value in SCALES)
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    for scale in SCALES:
+        if abs(value - scale) < 1e-9:
+            return scale
+    raise UserError(f"{option} {text!r}: the UI scale is one of {allowed}")

@@ -76,10 +76,12 @@ class RulesOverlay:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, screen: pygame.Surface, area: pygame.Rect, controls: Sequence[str],
-             reference: RulesReference | None) -> None:
-        """The overlay centred on ``area``: tabs, then the open page."""
-        size = max(16, min(22, screen.get_height() // 40))
-        width = min(area.width - 24, max(640, min(900, area.width * 3 // 4)))
+             reference: RulesReference | None, scale: float = 1.0) -> None:
+        """The overlay centred on ``area``: tabs, then the open page; its text ``scale``
+        times its size at UI scale 1."""
+        size = round(max(16, min(22, screen.get_height() // 40)) * scale)
+        width = min(area.width - 24, max(round(640 * scale), min(round(900 * scale),
+                                                                area.width * 3 // 4)))
         titles = [CONTROLS] + ([s.title for s in reference.sections] if reference else [])
         self.page = min(self.page, len(titles) - 1)
         section = reference.sections[self.page - 1] if reference and self.page > 0 else None

@@ -162,9 +162,9 @@ def draw_tooltip(surface: pygame.Surface, text: Text, words: str, near: pygame.R
     images = [text.render(line, size, (24, 20, 16)) for line in lines]
     box_width = max(image.get_width() for image in images) + px(16)
     height = sum(image.get_height() for image in images) + px(12)
-    window = surface.get_rect()
+    window = surface.get_clip()  # the part shown (the UI scale's view; else the window)
     box = pygame.Rect(near.right + px(8), near.y, box_width, height)
-    if box.right > surface.get_width():
+    if box.right > window.right:
         box.right = near.left - px(8)
     box.clamp_ip(window)
     keep_clear = [rect for rect in avoid if not rect.contains(near)]
@@ -191,18 +191,19 @@ def draw_tooltip(surface: pygame.Surface, text: Text, words: str, near: pygame.R
 RULES_LABEL = "Rules (F1)"
 
 
-def rules_button_rect(text: Text, window: tuple[int, int]) -> pygame.Rect:
-    """Where the window's Rules button goes (top right corner, drawn over every game's scene):
-    a tooltip keeps clear of it as of the scene's own controls."""
-    size = rules_button_font(window)
+def rules_button_rect(text: Text, window: tuple[int, int], scale: float = 1.0
+                      ) -> pygame.Rect:
+    """Where the window's Rules button goes (top right corner, drawn over every game's scene)
+    at UI scale ``scale``: a tooltip keeps clear of it as of the scene's own controls."""
+    size = rules_button_font(window, scale)
     box = pygame.Rect((0, 0), text.font(size, True).size(RULES_LABEL)).inflate(size, size // 2)
     box.topright = (window[0] - 6, 6)
     return box
 
 
-def rules_button_font(window: tuple[int, int]) -> int:
-    """The Rules button's font size in a window of ``window`` px."""
-    return max(22, min(26, window[1] // 36))
+def rules_button_font(window: tuple[int, int], scale: float = 1.0) -> int:
+    """The Rules button's font size in a window of ``window`` px at UI scale ``scale``."""
+    return round(max(22, min(26, window[1] // 36)) * scale)
 
 
 def leaf_controls(hits: Sequence[tuple[pygame.Rect, object]], hovered: object
@@ -232,12 +233,13 @@ def draw_clear_tooltip(surface: pygame.Surface, text: Text, words: str,
     where it covers none of ``avoid`` (:func:`place_tip`): the controls stay in sight and
     clickable while the words are read, nor what the window draws over the scene
     (``text.over_scene``: its Rules button, the guide's box). Returns the box."""
-    lines = text.wrap(words, size, min(width, surface.get_width() - px(40)))
+    bounds = surface.get_clip()  # the part shown (the UI scale's view; else the window)
+    lines = text.wrap(words, size, min(width, bounds.width - px(40)))
     images = [text.render(line, size, (24, 20, 16)) for line in lines]
     box_size = (max(image.get_width() for image in images) + px(16),
                 sum(image.get_height() for image in images) + px(12))
     keep_clear = [*avoid, *text.over_scene]
-    box = place_tip(box_size, pointer, surface.get_rect(), keep_clear, px(16))
+    box = place_tip(box_size, pointer, bounds, keep_clear, px(16))
     pygame.draw.rect(surface, TIP_CREAM, box, border_radius=6)
     pygame.draw.rect(surface, (120, 90, 40), box, 1, border_radius=6)
     y = box.y + px(6)
@@ -325,7 +327,8 @@ def draw_thinking(surface: pygame.Surface, text: Text, label: str, seconds: floa
     dot = max(3, size // 6)
     width = image.get_width() + 6 * dot + 28
     height = max(image.get_height(), 2 * dot) + 10
-    box = pygame.Rect(surface.get_width() - width - 8, 4, width, height)
+    shown = surface.get_clip()  # the part shown (the UI scale's view; else the window)
+    box = pygame.Rect(shown.right - width - 8, shown.top + 4, width, height)
     if within is not None:
         box.center = within.center
     pygame.draw.rect(surface, (58, 48, 40), box, border_radius=height // 2)

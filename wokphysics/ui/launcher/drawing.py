@@ -84,8 +84,8 @@ class LauncherDrawing:
         notice = self.presenter.notice
         if notice is not None:
             image = self.text.render(notice.text, spots.font(21), RED, True)
-            surface.blit(image, image.get_rect(midbottom=(surface.get_width() // 2,
-                                                          surface.get_height() - 8)))
+            shown = surface.get_clip()  # the part shown (the UI scale's view)
+            surface.blit(image, image.get_rect(midbottom=(shown.centerx, shown.bottom - 8)))
 
     # ------------------------------------------------------------------ helpers
     def _rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
@@ -273,7 +273,7 @@ class LauncherDrawing:
             # room a tooltip always finds
             controls = [other for other, at in self.spots.placed
                         if at != spot and at.kind != "game"]
-            self._tip = (key, place_tip((width, height), mouse, surface.get_rect(), controls,
+            self._tip = (key, place_tip((width, height), mouse, surface.get_clip(), controls,
                                         self._font(16)))
         box = self._tip[1]
         pygame.draw.rect(surface, (255, 246, 214), box, border_radius=6)

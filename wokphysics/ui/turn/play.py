@@ -29,6 +29,7 @@ from wokphysics.terminal.options import (
 )
 from wokphysics.terminal.seating import add_level_option, level_bot
 from wokphysics.ui.play import claim_save, parse_size
+from wokphysics.ui.readable import parse_scale
 
 if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.ui.app import App, SceneFactory, WindowOptions
@@ -63,6 +64,10 @@ def add_window_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", default="1280x800", metavar="WxH",
                         help="window size in pixels (default 1280x800; the window is resizable)")
     parser.add_argument("--fullscreen", action="store_true", help="open full screen")
+    parser.add_argument("--scale", default=None, metavar="S",
+                        help="UI scale: text and controls S times their size (1, 1.25, 1.5, "
+                        "1.75 or 2; default 1, or the launcher's choice); a scene larger than "
+                        "the window is shown a part at a time (arrows at the bottom)")
     parser.add_argument("--mute", action="store_true", help="start with the sound off (M)")
     parser.add_argument("--max-frames", type=int, default=None, metavar="N",
                         help="close the window after N frames (tests, bug reports)")
@@ -81,7 +86,13 @@ def window_options(args: argparse.Namespace, title: str
     screenshot = Path(args.screenshot) if args.screenshot else None
     return WindowOptions(size=parse_size(args.size), fullscreen=args.fullscreen,
                          max_frames=args.max_frames, screenshot=screenshot, title=title,
-                         mute=args.mute), screenshot
+                         mute=args.mute, scale=window_scale(args)), screenshot
+
+
+def window_scale(args: argparse.Namespace) -> float:
+    """``--scale`` checked (a UserError naming it and the scales there are); 1 without it."""
+    given = getattr(args, "scale", None)
+    return 1.0 if given is None else parse_scale(given)
 
 
 def add_arguments(parser: argparse.ArgumentParser, plugin: GamePlugin, default_bot: str

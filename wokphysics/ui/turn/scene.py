@@ -437,7 +437,7 @@ class TurnDrawing:
                                               scene.advising_s)
         size = max(16, surface.get_height() // 40)
         for said in scene.presenter.bubbles:
-            bubble(surface, scene.text, said.text, said.at, size, surface.get_rect())
+            bubble(surface, scene.text, said.text, said.at, size, surface.get_clip())
         if scene.replay is not None:
             scene.replay.draw_bar(surface, scene)
 

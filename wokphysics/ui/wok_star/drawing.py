@@ -729,7 +729,8 @@ class StarDrawing:
 
     def _table_bounds(self, surface: pygame.Surface, lay: StarLayout) -> pygame.Rect:
         """The window's part the table is drawn in (above a replay's bar)."""
-        return pygame.Rect(0, 0, lay.size[0], lay.size[1]).clip(surface.get_rect())
+        # the part shown: the UI scale's view (else the window)
+        return pygame.Rect(0, 0, lay.size[0], lay.size[1]).clip(surface.get_clip())
 
 
 HOVER_DELAY_S = 0.5

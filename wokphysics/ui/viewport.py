@@ -1,0 +1,215 @@
+"""The UI scale: the scene laid out larger than the window, and shown a part at a time.
+
+Every scene lays itself out from the size of the surface it is given (a reference design
+scaled to it). At UI scale ``s`` the window gives the scene a *canvas* ``s`` times the size of
+its view (the window less the pan bar at the bottom), so every text and control the scene
+draws is ``s`` times its size at scale 1 in that window. The view shows the part of the canvas
+at :attr:`Viewport.offset`; the pan bar's arrows move it by half a view, so a control no
+larger than half the view can always be seen whole. Drawing outside the view is clipped (the
+canvas's clip is the view), so a frame costs about what it costs at scale 1.
+
+At scale 1 there is no canvas and no bar: the scene draws on the window itself, as before.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE, Button, Text, draw_button
+
+BAR_FONT = 18
+"""The pan bar's font at scale 1 (px, times the scale)."""
+
+ARROWS = (("left", "< Left", (-1, 0)), ("right", "Right >", (1, 0)),
+          ("up", "^ Up", (0, -1)), ("down", "v Down", (0, 1)))
+"""The pan bar's buttons: name, label, direction (half a view each click)."""
+
+
+def _nothing() -> None:
+    """The bar hit-tests its own buttons."""
+
+
+class Viewport:
+    """A scene drawn on a canvas ``scale`` times the window's view, shown a part at a time."""
+
+    def __init__(self, scale: float = 1.0) -> None:
+        self.scale = scale
+        self.offset = (0, 0)
+        """The view's top left on the canvas, canvas px."""
+        self.buttons: dict[str, pygame.Rect] = {}
+        """The pan bar's buttons as last drawn (window px)."""
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        """The pan bar (window px; empty at scale 1)."""
+        self._canvas: pygame.Surface | None = None
+        self._window = (0, 0)
+
+    @property
+    def active(self) -> bool:
+        """Whether the scene is drawn on a canvas (a scale above 1)."""
+        return self.scale > 1.0
+
+    # ------------------------------------------------------------------ geometry
+    def bar_height(self) -> int:
+        """The pan bar's height, window px (0 at scale 1)."""
+        return 0 if not self.active else round((BAR_FONT + 14) * self.scale)
+
+    def view(self, window: tuple[int, int]) -> pygame.Rect:
+        """Where the scene shows in a window of ``window`` px (window px)."""
+        return pygame.Rect(0, 0, window[0], window[1] - self.bar_height())
+
+    def canvas_size(self, window: tuple[int, int]) -> tuple[int, int]:
+        """The size the scene is laid out for in a window of ``window`` px."""
+        view = self.view(window)
+        return round(view.width * self.scale), round(view.height * self.scale)
+
+    def steps(self, window: tuple[int, int]) -> tuple[int, int]:
+        """How far one click of an arrow moves the view: half of it (canvas px)."""
+        view = self.view(window)
+        return max(1, view.width // 2), max(1, view.height // 2)
+
+    def positions(self, window: tuple[int, int]) -> list[tuple[int, int]]:
+        """Every place the view can show (canvas px), from the top left."""
+        view = self.view(window)
+        canvas = self.canvas_size(window)
+        step_x, step_y = self.steps(window)
+        xs = sorted({min(x, canvas[0] - view.width)
+                     for x in range(0, canvas[0] - view.width + step_x, step_x)})
+        ys = sorted({min(y, canvas[1] - view.height)
+                     for y in range(0, canvas[1] - view.height + step_y, step_y)})
+        return [(x, y) for y in ys for x in xs]
+
+    def _clamp(self, window: tuple[int, int]) -> None:
+        view = self.view(window)
+        canvas = self.canvas_size(window)
+        x = max(0, min(self.offset[0], canvas[0] - view.width))
+        y = max(0, min(self.offset[1], canvas[1] - view.height))
+        self.offset = (x, y)
+
+    def pan(self, dx: int, dy: int, window: tuple[int, int]) -> None:
+        """Move the view by (``dx``, ``dy``) half views."""
+        step_x, step_y = self.steps(window)
+        view = self.view(window)
+        canvas = self.canvas_size(window)
+        x, y = self.offset
+        # to the next half-view mark (or the far edge), never past either end
+        x = _next_mark(x, dx, step_x, canvas[0] - view.width)
+        y = _next_mark(y, dy, step_y, canvas[1] - view.height)
+        self.offset = (x, y)
+
+    def show_at(self, offset: tuple[int, int], window: tuple[int, int]) -> None:
+        """Show the canvas from ``offset`` (canvas px; kept inside it)."""
+        self.offset = offset
+        self._clamp(window)
+
+    # ------------------------------------------------------------------ coordinates
+    def to_scene(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A window point on the canvas."""
+        if not self.active:
+            return pos
+        return pos[0] + self.offset[0], pos[1] + self.offset[1]
+
+    def rect_to_scene(self, rect: pygame.Rect) -> pygame.Rect:
+        """A window rectangle on the canvas."""
+        return rect.move(self.offset) if self.active else rect
+
+    def rect_to_window(self, rect: pygame.Rect) -> pygame.Rect:
+        """A canvas rectangle in the window."""
+        return rect.move(-self.offset[0], -self.offset[1]) if self.active else rect
+
+    def in_bar(self, pos: tuple[int, int]) -> bool:
+        return self.active and self.bar.collidepoint(pos)
+
+    # ------------------------------------------------------------------ drawing
+    def surface(self, screen: pygame.Surface) -> pygame.Surface:
+        """The surface the scene draws on this frame: the window at scale 1, else the canvas
+        with its clip set to the part the view shows."""
+        if not self.active:
+            return screen
+        window = screen.get_size()
+        size = self.canvas_size(window)
+        if self._canvas is None or self._canvas.get_size() != size:
+            self._canvas = pygame.Surface(size).convert()
+        if window != self._window:
+            self._window = window
+            self._clamp(window)
+        view = self.view(window)
+        self._canvas.set_clip(pygame.Rect(self.offset, view.size))
+        return self._canvas
+
+    def show(self, screen: pygame.Surface, text: Text) -> None:
+        """The view's part of the canvas into the window, and the pan bar below it."""
+        if not self.active or self._canvas is None:
+            self.buttons = {}
+            self.bar = pygame.Rect(0, 0, 0, 0)
+            return
+        window = screen.get_size()
+        view = self.view(window)
+        screen.blit(self._canvas, view.topleft, pygame.Rect(self.offset, view.size))
+        self._draw_bar(screen, text, window)
+
+    def _draw_bar(self, screen: pygame.Surface, text: Text, window: tuple[int, int]) -> None:
+        height = self.bar_height()
+        self.bar = pygame.Rect(0, window[1] - height, window[0], height)
+        pygame.draw.rect(screen, PANEL_BG, self.bar)
+        pygame.draw.line(screen, GOLD, self.bar.topleft, self.bar.topright, 1)
+        size = round(BAR_FONT * self.scale)
+        pad = max(4, round(4 * self.scale))
+        x = pad
+        self.buttons = {}
+        view = self.view(window)
+        canvas = self.canvas_size(window)
+        can = {"left": self.offset[0] > 0, "right": self.offset[0] < canvas[0] - view.width,
+               "up": self.offset[1] > 0, "down": self.offset[1] < canvas[1] - view.height}
+        for name, label, _ in ARROWS:
+            width = text.font(size).size(label)[0] + 2 * pad + size // 2
+            rect = pygame.Rect(x, self.bar.top + pad, width, height - 2 * pad)
+            draw_button(screen, text, Button(rect, label, _nothing, can[name]), size)
+            self.buttons[name] = rect
+            x = rect.right + pad
+        words = f"UI scale {self.scale:g}x: {self.where(window)} of the table"
+        image = text.render(words, size, DIM)
+        if x + pad + image.get_width() > window[0]:
+            image = text.render(self.where(window), size, WHITE)
+        if x + pad + image.get_width() <= window[0]:
+            screen.blit(image, image.get_rect(midleft=(x + pad, self.bar.centery)))
+
+    def where(self, window: tuple[int, int]) -> str:
+        """Which part of the canvas the view shows, in words ("top left")."""
+        view = self.view(window)
+        canvas = self.canvas_size(window)
+
+        def part(at: int, room: int, low: str, high: str) -> str:
+            if room <= 0:
+                return ""
+            if at <= 0:
+                return low
+            return high if at >= room else "middle"
+
+        vertical = part(self.offset[1], canvas[1] - view.height, "top", "bottom")
+        horizontal = part(self.offset[0], canvas[0] - view.width, "left", "right")
+        if vertical == horizontal == "middle":
+            return "middle"
+        return f"{vertical} {horizontal}".strip() or "all"
+
+    def click(self, pos: tuple[int, int], window: tuple[int, int]) -> bool:
+        """A click at ``pos`` (window px) on the bar: pans if it is on an arrow. True when
+        the click was the bar's."""
+        if not self.in_bar(pos):
+            return False
+        for name, _, (dx, dy) in ARROWS:
+            rect = self.buttons.get(name)
+            if rect is not None and rect.collidepoint(pos):
+                self.pan(dx, dy, window)
+        return True
+
+
+def _next_mark(at: int, direction: int, step: int, end: int) -> int:
+    """From ``at``, the next multiple of ``step`` in ``direction`` (or ``end``), within
+    0..``end``."""
+    if direction == 0 or end <= 0:
+        return max(0, min(at, end))
+    if direction > 0:
+        mark = (at // step + 1) * step
+        return min(mark, end)
+    mark = at - step if at % step == 0 else (at // step) * step
+    return max(0, mark)
