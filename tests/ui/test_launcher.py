@@ -324,10 +324,9 @@ def test_every_game_has_its_own_picture_in_the_launcher() -> None:
     """Each game's window entry paints its picture: none is left blank, no two are alike."""
     from wokphysics.ui.front_ends import FRONT_ENDS
     from wokphysics.ui.launcher.pictures import SIZE, Pictures
-    from wokphysics.ui.widgets import Text
 
     pygame.init()
-    pictures = Pictures(Text())
+    pictures = Pictures()
     blank = pygame.image.tobytes(pictures.picture("blank", None, SIZE), "RGBA")
     painted = [pygame.image.tobytes(pictures.picture(front.game.name, front.picture, SIZE),
                                     "RGBA") for front in FRONT_ENDS]

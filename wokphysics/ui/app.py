@@ -112,6 +112,10 @@ def open_window(options: WindowOptions) -> pygame.Surface:
     return screen
 
 
+def _sign(value: float) -> int:
+    return (value > 0) - (value < 0)
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM reached a window that was not in its own loop (a test driving frames): it
     stops like Ctrl-C (pytest ends the run), the game saved first."""
@@ -172,6 +176,7 @@ class App:
         self.screen = open_window(options)
         _stop_on_sigterm(self)
         self.text = Text()
+        self.text.set_scale(options.scale)
         self.viewport = Viewport(options.scale)
         """The UI scale's canvas and view (scale 1: the scene draws on the window)."""
         self.sound = Sound(muted=options.mute)
@@ -235,7 +240,8 @@ class App:
         """The physics table's renderer for ``cfg``: made once (sprites loaded then), kept
         the size of the window."""
         if self._table is None or self._table[0] is not cfg:
-            renderer = TableRenderer(cfg.physics, load_sprites(cfg), self.scene_size)
+            renderer = TableRenderer(cfg.physics, load_sprites(cfg), self.scene_size,
+                                     self.text.least)
             self._table = (cfg, renderer)
         self._scene_on_table = True
         return self._table[1]
@@ -250,6 +256,7 @@ class App:
     def set_scale(self, scale: float) -> None:
         """Change the UI scale (the launcher's option): the next frame is laid out anew."""
         self.viewport = Viewport(scale)
+        self.text.set_scale(scale)
         self.options.scale = scale
 
     def scene_surface(self) -> pygame.Surface:
@@ -309,6 +316,7 @@ class App:
         if self.scene_size != self._size:
             self._size = self.scene_size
             if self._table is not None:
+                self._table[1].least_font = self.text.least
                 self._table[1].resize(self._size)
         if not self.overlay_open:
             self.scene.update(elapsed, self.speed)
@@ -321,7 +329,8 @@ class App:
         surface = self.scene_surface()
         self.scene.draw(surface)
         self._draw_guide(surface)
-        self.viewport.show(self.screen, self.text)
+        self.viewport.show(self.screen, self.text, RULES_LABEL if self.rules is not None
+                           else None)
         self.draw_overlays()
         self.read_events()
         pygame.display.flip()
@@ -464,6 +473,12 @@ class App:
             self._keep_minimum()
         elif event.type == pygame.WINDOWLEAVE:
             self.scene.pointer_away()
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.viewport.active and not covered:  # the wheel pans (Shift: sideways)
+                sideways = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+                dx = -event.y if sideways else event.x
+                dy = 0 if sideways else -event.y
+                self._pan(_sign(dx), _sign(dy), t_s)
         elif event.type == pygame.KEYDOWN:
             self._key(event.key)
             if self.overlay_open and not covered:
@@ -491,18 +506,39 @@ class App:
               and self.guide is not None
               and self.guide.click(self.viewport.to_scene(event.pos))):
             self.guide = None  # Skip: the click was the guide's, the scene never sees it
-        elif event.type == pygame.MOUSEBUTTONDOWN:
+        elif event.type == pygame.MOUSEBUTTONDOWN and not (self.viewport.active
+                                                            and event.button in (4, 5, 6, 7)):
             self.scene.mouse_down(event.button, self.viewport.to_scene(event.pos), t_s)
         elif event.type == pygame.MOUSEMOTION:
             self.scene.mouse_move(self.viewport.to_scene(event.pos), t_s)
-        elif event.type == pygame.MOUSEBUTTONUP:
+        elif event.type == pygame.MOUSEBUTTONUP and not (self.viewport.active
+                                                          and event.button in (4, 5, 6, 7)):
             self.scene.mouse_up(event.button, self.viewport.to_scene(event.pos), t_s)
         if covered and not self.overlay_open and self._held_pointer is not None:
             pos, moved_s = self._held_pointer
             self._held_pointer = None
             self.scene.mouse_move(pos, moved_s)
 
+    def _pan(self, dx: int, dy: int, t_s: float) -> None:
+        """Move the UI scale's view (the wheel, PgUp / PgDn), not while a button is held (a
+        stroke or a drag goes on where it started); the scene learns what is under the
+        pointer now (its hover moved with the picture)."""
+        if any(pygame.mouse.get_pressed()):
+            return
+        before = self.viewport.offset
+        self.viewport.pan(dx, dy, self.screen.get_size())
+        if self.viewport.offset == before or not pygame.mouse.get_focused():
+            return
+        pos = pygame.mouse.get_pos()
+        if self.viewport.in_bar(pos):
+            self.scene.pointer_away()
+        else:
+            self.scene.mouse_move(self.viewport.to_scene(pos), t_s)
+
     def _key(self, key: int) -> None:
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.viewport.active:
+            self._pan(0, -1 if key == pygame.K_PAGEUP else 1, self.clock.now())
+            return
         if key == pygame.K_m:  # wherever it is pressed: in play, paused, in a box, the help
             self.sound.toggle_mute()
             self.flash = ("Sound off (M: sound on)" if self.sound.muted else
@@ -600,8 +636,8 @@ class App:
         """Where this frame draws over the scene (the Rules button, the guide's box as last
         drawn): the scene's tooltips keep clear of them."""
         found = []
-        if self.rules is not None:
-            found.append(self.viewport.rect_to_scene(self._rules_rect()))
+        if self.rules is not None and not self.viewport.active:  # else it is in the pan bar
+            found.append(self._rules_rect())
         if self.guide is not None and self.guide.hint_rect is not None:
             found.append(self.guide.hint_rect)
         return found
@@ -628,8 +664,12 @@ class App:
             self.guide = None
 
     def _rules_rect(self) -> pygame.Rect:
-        """Where the Rules button goes (window px)."""
-        return rules_button_rect(self.text, self.screen.get_size(), self.viewport.scale)
+        """Where the Rules button goes (window px): the top right corner, or at a UI scale
+        above 1 the right end of the pan bar (over the scene it would cover a control at one
+        place of the view or another)."""
+        if self.viewport.active:
+            return self.viewport.bar_button(self.text, RULES_LABEL, self.screen.get_size())
+        return rules_button_rect(self.text, self.screen.get_size())
 
     def _draw_guide(self, surface: pygame.Surface) -> None:
         """The guide's hint over the scene, on the scene's surface (its arrow points at the
@@ -641,8 +681,8 @@ class App:
             return
         drawing = getattr(self.scene, "wok_drawing", None)
         notice = getattr(drawing, "notice_rect", None)
-        rules = (self.viewport.rect_to_scene(self._rules_rect())
-                 if self.rules is not None else None)
+        rules = (self._rules_rect() if self.rules is not None and not self.viewport.active
+                 else None)
         area = (surface.get_clip() if self.viewport.active else self._overlay_area())
         self.guide.draw(surface, self.text, area,
                         notice if isinstance(notice, pygame.Rect) else None,
@@ -672,7 +712,8 @@ class App:
     def _draw_rules_button(self) -> None:
         """The Rules button, in the window's top right corner."""
         # never below the 11 px letters every other word of the window keeps (size 22)
-        size = rules_button_font(self.screen.get_size(), self.viewport.scale)
+        size = (self.viewport.bar_font(self.screen.get_size()) if self.viewport.active
+                else rules_button_font(self.screen.get_size()))
         image = self.text.render(RULES_LABEL, size, (24, 20, 16), bold=True)
         box = self._rules_rect()
         pygame.draw.rect(self.screen, GOLD, box, border_radius=6)
@@ -713,7 +754,10 @@ class App:
         sound = "sound on (muted now)" if self.sound.muted else "mute the sound"
         guide = (["G: the guided first turn (again): a hint at each step, S or Esc skips it"]
                  if self.make_guide is not None else [])
-        return lines + [f"M: {sound}"] + guide + ["", "Esc closes"]
+        pan = ([f"UI scale {self.viewport.scale:g}x: the arrows at the bottom, the mouse wheel "
+                "(Shift: sideways) or PgUp / PgDn show the rest of the picture"]
+               if self.viewport.active else [])
+        return lines + [f"M: {sound}"] + guide + pan + ["", "Esc closes"]
 
     def _banner(self, line: str) -> None:
         """One line of warning across the top of the window (wrapped), over the scene."""

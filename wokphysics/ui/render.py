@@ -101,8 +101,11 @@ def lerp_cards(before: Sequence[Card], after: Sequence[Card], share: float) -> l
 class TableRenderer:
     """Draws one table view into a surface; rebuild the background with :meth:`resize`."""
 
-    def __init__(self, cfg: TableConfig, sprites: Sprites, size: tuple[int, int]) -> None:
+    def __init__(self, cfg: TableConfig, sprites: Sprites, size: tuple[int, int],
+                 least_font: int | None = None) -> None:
         self.cfg = cfg
+        self.least_font = readable_font(0) if least_font is None else least_font
+        """The least font size of the table's words (px): the window's, at its UI scale."""
         self.sprites = sprites
         self.font = pygame.font.Font(None, readable_font(20))
         self.small = pygame.font.Font(None, readable_font(16))
@@ -121,8 +124,8 @@ class TableRenderer:
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out for a window of ``size`` and redraw the table background."""
         self.map = layout(self.cfg, *size)
-        self.font = pygame.font.Font(None, readable_font(int(size[1] / 36)))
-        self.small = pygame.font.Font(None, readable_font(int(size[1] / 52)))
+        self.font = pygame.font.Font(None, max(self.least_font, int(size[1] / 36)))
+        self.small = pygame.font.Font(None, max(self.least_font, int(size[1] / 52)))
         self._draw_background(size)
 
     def set_seats(self, labels: Mapping[int, str], hand_seat: int | None,
@@ -151,7 +154,7 @@ class TableRenderer:
     def _draw_piles(self, surface: pygame.Surface) -> None:
         m = self.map
         width = max(4, round(m.length(self.cfg.card.width_mm * PILE_SCALE)))
-        size = readable_font(width // 2)
+        size = max(self.least_font, width // 2)
         font = pygame.font.Font(None, size)
         for seat, groups in self.piles.items():
             # Away from the wok, towards the player: seat 0's -y turned to the seat.
@@ -181,11 +184,12 @@ class TableRenderer:
         right, bottom = m.to_screen(cfg.table.width_mm / 2.0, -cfg.table.depth_mm / 2.0)
         table_rect = pygame.Rect(int(left), int(top), int(right - left), int(bottom - top))
         table_rect = table_rect.clip(pygame.Rect(ax, ay, aw, ah))
-        surface.set_clip(table_rect)
+        shown = surface.get_clip()  # the part shown (the UI scale's view)
+        surface.set_clip(table_rect.clip(shown))
         for x in range(table_rect.left, table_rect.right, tile.get_width()):
             for y in range(table_rect.top, table_rect.bottom, tile.get_height()):
                 surface.blit(tile, (x, y))
-        surface.set_clip(None)
+        surface.set_clip(shown)
         # The wok: a slightly darker, oiled patch of the table inside the aids.
         wok = self.wok_rect()
         shade = pygame.Surface(wok.size, pygame.SRCALPHA)
@@ -200,9 +204,10 @@ class TableRenderer:
             pygame.draw.rect(surface, (255, 240, 160), hand, 2)
         for seat in range(4):
             self._draw_aid(surface, seat)
-        surface.set_clip(table_rect)
+        shown = surface.get_clip()  # the part shown (the UI scale's view)
+        surface.set_clip(table_rect.clip(shown))
         self._draw_piles(surface)
-        surface.set_clip(None)
+        surface.set_clip(shown)
         if self.hand_seat is not None:
             # After the piles, at the hand area's outer edge: the collected cards lie just past
             # the aid, so a label in the middle of the area would be drawn over by them.
@@ -339,7 +344,8 @@ class TableRenderer:
         m = self.map
         if spatula is not None:
             self.draw_spatula(surface, *spatula, part="plate")
-        surface.set_clip(pygame.Rect(m.area))
+        shown = surface.get_clip()  # the part shown (the UI scale's view)
+        surface.set_clip(pygame.Rect(m.area).clip(shown))
         lying: list[Card] = []
         flying: list[Card] = []
         for card in cards:
@@ -366,7 +372,7 @@ class TableRenderer:
             marked = by_id.get(card_id)
             if marked is not None and mark.label:
                 self._badge(surface, marked, mark)
-        surface.set_clip(None)
+        surface.set_clip(shown)
         if spatula is not None:
             self.draw_spatula(surface, *spatula, part="handle")
 
@@ -462,9 +468,10 @@ class TableRenderer:
         cx = ox * math.cos(turn) + oy * math.sin(turn)
         cy = -ox * math.sin(turn) + oy * math.cos(turn)
         sx, sy = m.to_screen(x, y)
-        surface.set_clip(pygame.Rect(m.area))
+        shown = surface.get_clip()  # the part shown (the UI scale's view)
+        surface.set_clip(pygame.Rect(m.area).clip(shown))
         surface.blit(rotated, rotated.get_rect(center=(round(sx + cx), round(sy + cy))))
-        surface.set_clip(None)
+        surface.set_clip(shown)
 
     def _spatula_image(self) -> pygame.Surface:
         """The spatula sprite scaled to the window (its blade's width on the table)."""

@@ -1,12 +1,13 @@
 """The UI scale: the scene laid out larger than the window, and shown a part at a time.
 
 Every scene lays itself out from the size of the surface it is given (a reference design
-scaled to it). At UI scale ``s`` the window gives the scene a *canvas* ``s`` times the size of
-its view (the window less the pan bar at the bottom), so every text and control the scene
-draws is ``s`` times its size at scale 1 in that window. The view shows the part of the canvas
-at :attr:`Viewport.offset`; the pan bar's arrows move it by half a view, so a control no
-larger than half the view can always be seen whole. Drawing outside the view is clipped (the
-canvas's clip is the view), so a frame costs about what it costs at scale 1.
+scaled to it). At UI scale ``s`` the window gives the scene a *canvas* ``s`` times the
+window's size, so every text and control the scene draws is ``s`` times its size at scale 1
+in that window. The view (the window less the pan bar at the bottom) shows the part of the
+canvas at :attr:`Viewport.offset`; the pan bar's arrows move it by a third of a view, so a
+control no larger than two thirds of the view can always be seen whole. Drawing outside the
+view is clipped (the canvas's clip is the view), so a frame costs about what it costs at
+scale 1.
 
 At scale 1 there is no canvas and no bar: the scene draws on the window itself, as before.
 """
@@ -15,14 +16,20 @@ from __future__ import annotations
 
 import pygame
 
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, WHITE, Button, Text, draw_button
-
-BAR_FONT = 18
-"""The pan bar's font at scale 1 (px, times the scale)."""
+from wokphysics.ui.widgets import (
+    DIM,
+    GOLD,
+    PANEL_BG,
+    WHITE,
+    Button,
+    Text,
+    draw_button,
+    rules_button_font,
+)
 
 ARROWS = (("left", "< Left", (-1, 0)), ("right", "Right >", (1, 0)),
           ("up", "^ Up", (0, -1)), ("down", "v Down", (0, 1)))
-"""The pan bar's buttons: name, label, direction (half a view each click)."""
+"""The pan bar's buttons: name, label, direction (a third of a view each click)."""
 
 
 def _nothing() -> None:
@@ -49,33 +56,39 @@ class Viewport:
         return self.scale > 1.0
 
     # ------------------------------------------------------------------ geometry
-    def bar_height(self) -> int:
-        """The pan bar's height, window px (0 at scale 1)."""
-        return 0 if not self.active else round((BAR_FONT + 14) * self.scale)
+    def bar_height(self, window: tuple[int, int]) -> int:
+        """The pan bar's height in a window of ``window`` px (0 at scale 1)."""
+        return 0 if not self.active else round(self.bar_font(window) + 14 * self.scale)
 
     def view(self, window: tuple[int, int]) -> pygame.Rect:
         """Where the scene shows in a window of ``window`` px (window px)."""
-        return pygame.Rect(0, 0, window[0], window[1] - self.bar_height())
+        return pygame.Rect(0, 0, window[0], window[1] - self.bar_height(window))
 
     def canvas_size(self, window: tuple[int, int]) -> tuple[int, int]:
-        """The size the scene is laid out for in a window of ``window`` px."""
-        view = self.view(window)
-        return round(view.width * self.scale), round(view.height * self.scale)
+        """The size the scene is laid out for in a window of ``window`` px: the window's
+        times the scale (not the view's: the scene keeps the window's shape, so its words
+        keep their room as at scale 1, the least font size being the scale's too)."""
+        return round(window[0] * self.scale), round(window[1] * self.scale)
 
     def steps(self, window: tuple[int, int]) -> tuple[int, int]:
-        """How far one click of an arrow moves the view: half of it (canvas px)."""
+        """How far one click of an arrow moves the view: a third of it (canvas px)."""
         view = self.view(window)
-        return max(1, view.width // 2), max(1, view.height // 2)
+        return max(1, view.width // 3), max(1, view.height // 3)
 
     def positions(self, window: tuple[int, int]) -> list[tuple[int, int]]:
         """Every place the view can show (canvas px), from the top left."""
         view = self.view(window)
         canvas = self.canvas_size(window)
         step_x, step_y = self.steps(window)
-        xs = sorted({min(x, canvas[0] - view.width)
-                     for x in range(0, canvas[0] - view.width + step_x, step_x)})
-        ys = sorted({min(y, canvas[1] - view.height)
-                     for y in range(0, canvas[1] - view.height + step_y, step_y)})
+
+        def marks(step: int, end: int) -> list[int]:
+            found = [0]
+            while found[-1] < end:
+                found.append(_next_mark(found[-1], 1, step, end))
+            return found
+
+        xs = marks(step_x, canvas[0] - view.width)
+        ys = marks(step_y, canvas[1] - view.height)
         return [(x, y) for y in ys for x in xs]
 
     def _clamp(self, window: tuple[int, int]) -> None:
@@ -86,12 +99,12 @@ class Viewport:
         self.offset = (x, y)
 
     def pan(self, dx: int, dy: int, window: tuple[int, int]) -> None:
-        """Move the view by (``dx``, ``dy``) half views."""
+        """Move the view by (``dx``, ``dy``) steps (:meth:`steps`)."""
         step_x, step_y = self.steps(window)
         view = self.view(window)
         canvas = self.canvas_size(window)
         x, y = self.offset
-        # to the next half-view mark (or the far edge), never past either end
+        # to the next step's mark (or the far edge), never past either end
         x = _next_mark(x, dx, step_x, canvas[0] - view.width)
         y = _next_mark(y, dy, step_y, canvas[1] - view.height)
         self.offset = (x, y)
@@ -136,8 +149,24 @@ class Viewport:
         self._canvas.set_clip(pygame.Rect(self.offset, view.size))
         return self._canvas
 
-    def show(self, screen: pygame.Surface, text: Text) -> None:
-        """The view's part of the canvas into the window, and the pan bar below it."""
+    def bar_font(self, window: tuple[int, int]) -> int:
+        """The pan bar's font size in a window of ``window`` px: the Rules button's at scale
+        1, times the scale (the button goes in the bar)."""
+        return round(rules_button_font(window) * self.scale)
+
+    def bar_button(self, text: Text, label: str, window: tuple[int, int]) -> pygame.Rect:
+        """Where a button of ``label`` goes at the right end of the pan bar (the window's
+        Rules button), window px."""
+        height = self.bar_height(window)
+        pad = max(4, round(4 * self.scale))
+        size = self.bar_font(window)
+        width = text.font(size, True).size(label)[0] + 2 * pad + size // 2
+        return pygame.Rect(window[0] - pad - width, window[1] - height + pad, width,
+                           height - 2 * pad)
+
+    def show(self, screen: pygame.Surface, text: Text, right: str | None = None) -> None:
+        """The view's part of the canvas into the window, and the pan bar below it (room
+        kept at its right end for a button of ``right``, drawn by the window)."""
         if not self.active or self._canvas is None:
             self.buttons = {}
             self.bar = pygame.Rect(0, 0, 0, 0)
@@ -145,14 +174,16 @@ class Viewport:
         window = screen.get_size()
         view = self.view(window)
         screen.blit(self._canvas, view.topleft, pygame.Rect(self.offset, view.size))
-        self._draw_bar(screen, text, window)
+        end = self.bar_button(text, right, window).left if right is not None else window[0]
+        self._draw_bar(screen, text, window, end)
 
-    def _draw_bar(self, screen: pygame.Surface, text: Text, window: tuple[int, int]) -> None:
-        height = self.bar_height()
+    def _draw_bar(self, screen: pygame.Surface, text: Text, window: tuple[int, int],
+                  end: int) -> None:
+        height = self.bar_height(window)
         self.bar = pygame.Rect(0, window[1] - height, window[0], height)
         pygame.draw.rect(screen, PANEL_BG, self.bar)
         pygame.draw.line(screen, GOLD, self.bar.topleft, self.bar.topright, 1)
-        size = round(BAR_FONT * self.scale)
+        size = self.bar_font(window)
         pad = max(4, round(4 * self.scale))
         x = pad
         self.buttons = {}
@@ -166,11 +197,11 @@ class Viewport:
             draw_button(screen, text, Button(rect, label, _nothing, can[name]), size)
             self.buttons[name] = rect
             x = rect.right + pad
-        words = f"UI scale {self.scale:g}x: {self.where(window)} of the table"
+        words = f"UI scale {self.scale:g}x: showing the {self.where(window)}"
         image = text.render(words, size, DIM)
-        if x + pad + image.get_width() > window[0]:
+        if x + pad + image.get_width() > end - pad:
             image = text.render(self.where(window), size, WHITE)
-        if x + pad + image.get_width() <= window[0]:
+        if x + pad + image.get_width() <= end - pad:
             screen.blit(image, image.get_rect(midleft=(x + pad, self.bar.centery)))
 
     def where(self, window: tuple[int, int]) -> str:
@@ -205,11 +236,12 @@ class Viewport:
 
 def _next_mark(at: int, direction: int, step: int, end: int) -> int:
     """From ``at``, the next multiple of ``step`` in ``direction`` (or ``end``), within
-    0..``end``."""
+    0..``end``; a mark a quarter step or less from either end is that end (no click that
+    moves the view by a few px)."""
     if direction == 0 or end <= 0:
         return max(0, min(at, end))
     if direction > 0:
         mark = (at // step + 1) * step
-        return min(mark, end)
-    mark = at - step if at % step == 0 else (at // step) * step
-    return max(0, mark)
+        return end if end - mark <= step // 4 else mark
+    mark = (at - step // 4 - 1) // step * step  # the last mark more than a quarter step back
+    return 0 if mark <= step // 4 else mark

@@ -28,11 +28,15 @@ T = TypeVar("T")
 
 
 class Text:
-    """Fonts by pixel size and a cache of rendered strings. A size below
-    :data:`~wokphysics.ui.readable.MIN_FONT` is raised to it (no text under 12 px), for the
-    text drawn and the text measured alike."""
+    """Fonts by pixel size and a cache of rendered strings. A size below :attr:`least` (
+    :data:`~wokphysics.ui.readable.MIN_FONT` times the UI scale) is raised to it (no text
+    under 12 px, and at a UI scale the least text that much larger), for the text drawn and
+    the text measured alike."""
 
     def __init__(self) -> None:
+        self.least = readable_font(0)
+        """The least font size given (px): ``MIN_FONT`` times the UI scale (the window sets
+        it with :meth:`set_scale`)."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
         self._wrapped: dict[tuple[str, int, int], list[str]] = {}
@@ -40,8 +44,16 @@ class Text:
         """What the window draws over the scene this frame (its Rules button, the guide's
         box): the scene's tooltips keep clear of them. The window sets it before each draw."""
 
+    def set_scale(self, scale: float) -> None:
+        """The UI scale: the least font size is ``MIN_FONT`` times it."""
+        least = round(readable_font(0) * scale)
+        if least != self.least:  # what was rendered or wrapped at the old least size
+            self._cache.clear()
+            self._wrapped.clear()
+        self.least = least
+
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        size = readable_font(size)
+        size = max(self.least, size)
         key = (size, bold)
         if key not in self._fonts:
             font = pygame.font.Font(None, size)
@@ -76,7 +88,7 @@ class Text:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for word in paragraph.split():
+            for word in self._pieces(paragraph.split(), font, width):
                 trial = f"{line} {word}".strip()
                 if font.size(trial)[0] <= width or not line:
                     line = trial
@@ -85,6 +97,24 @@ class Text:
                     line = word
             lines.append(line)
         return lines
+
+    @staticmethod
+    def _pieces(words: list[str], font: pygame.font.Font, width: int) -> list[str]:
+        """``words``, each wider than ``width`` px (a file's path) cut into pieces that fit,
+        after a ``/`` where one is near the end."""
+        out: list[str] = []
+        for word in words:
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                slash = word.rfind("/", 0, cut)
+                if slash > cut // 2:
+                    cut = slash + 1
+                out.append(word[:cut])
+                word = word[cut:]
+            out.append(word)
+        return out
 
     def draw_wrapped(self, surface: pygame.Surface, text: str, size: int, x: int, y: int,
                      width: int, color: Color = WHITE) -> int:
@@ -191,19 +221,18 @@ def draw_tooltip(surface: pygame.Surface, text: Text, words: str, near: pygame.R
 RULES_LABEL = "Rules (F1)"
 
 
-def rules_button_rect(text: Text, window: tuple[int, int], scale: float = 1.0
-                      ) -> pygame.Rect:
-    """Where the window's Rules button goes (top right corner, drawn over every game's scene)
-    at UI scale ``scale``: a tooltip keeps clear of it as of the scene's own controls."""
-    size = rules_button_font(window, scale)
+def rules_button_rect(text: Text, window: tuple[int, int]) -> pygame.Rect:
+    """Where the window's Rules button goes (top right corner, drawn over every game's scene):
+    a tooltip keeps clear of it as of the scene's own controls."""
+    size = rules_button_font(window)
     box = pygame.Rect((0, 0), text.font(size, True).size(RULES_LABEL)).inflate(size, size // 2)
     box.topright = (window[0] - 6, 6)
     return box
 
 
-def rules_button_font(window: tuple[int, int], scale: float = 1.0) -> int:
-    """The Rules button's font size in a window of ``window`` px at UI scale ``scale``."""
-    return round(max(22, min(26, window[1] // 36)) * scale)
+def rules_button_font(window: tuple[int, int]) -> int:
+    """The Rules button's font size in a window of ``window`` px."""
+    return max(22, min(26, window[1] // 36))
 
 
 def leaf_controls(hits: Sequence[tuple[pygame.Rect, object]], hovered: object

@@ -28,6 +28,8 @@ from wokphysics.games.rules_options import (
 from wokphysics.records.saving import holds_unfinished_game, save_to_resume
 from wokphysics.replay.turn_record import PERSON
 from wokphysics.ui.front_ends import FrontEnd, front_end
+from wokphysics.ui.readable import SCALES
+from wokphysics.ui.settings import WindowSettings
 from wokphysics.ui.turn.play import Setup
 
 RESUME_LOOKUP_S = 1.0
@@ -169,11 +171,22 @@ class Choices:
     selected: int = 0
     seed: int = field(default_factory=lambda: secrets.randbelow(1_000_000))
     folder: Path = field(default_factory=Path)
+    scale: float = 1.0
+    """The UI scale (one of :data:`~wokphysics.ui.readable.SCALES`), kept in the folder's
+    settings file (:mod:`wokphysics.ui.settings`) when changed here."""
 
     @classmethod
     def from_registry(cls, folder: Path | None = None) -> Choices:
         folder = folder or Path()
-        return cls([GameChoices.for_plugin(p, folder) for p in PLUGINS], folder=folder)
+        return cls([GameChoices.for_plugin(p, folder) for p in PLUGINS], folder=folder,
+                   scale=WindowSettings(folder).scale())
+
+    def cycle_scale(self, step: int = 1) -> bool:
+        """The next UI scale (``step`` -1: the previous one), kept for the next launch; False
+        if the settings file could not be written (the scale still changes for this run)."""
+        at = SCALES.index(self.scale) if self.scale in SCALES else 0
+        self.scale = SCALES[(at + step) % len(SCALES)]
+        return WindowSettings(self.folder).save_scale(self.scale)
 
     @property
     def game(self) -> GameChoices:

@@ -60,7 +60,7 @@ class LauncherDrawing:
         self.inputs = inputs
         self.presenter = presenter
         self.text = text
-        self.pictures = Pictures(text)
+        self.pictures = Pictures()
         self._still: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
         self._tip: tuple[object, pygame.Rect] | None = None
@@ -72,7 +72,7 @@ class LauncherDrawing:
         game = self.choices.game
         key = (spots.size, self.choices.selected, game.players, tuple(game.seats),
                tuple(sorted(game.values.items())), self.choices.seed, self.inputs.seed_focus,
-               tuple(g.saved() for g in self.choices.games))
+               tuple(g.saved() for g in self.choices.games), self.choices.scale)
         if self._still is None or key != self._still_key:
             if self._still is None or self._still.get_size() != spots.size:
                 self._still = pygame.Surface(spots.size).convert()
@@ -230,6 +230,8 @@ class LauncherDrawing:
         surface.blit(digits, digits.get_rect(midleft=(seed.x + self._font(10), seed.centery)))
         self._button(surface, self.spots.place(self._rect(830, y, 130, 36), Spot("new_seed")),
                      "New seed", 20)
+        self._button(surface, self.spots.place(self._rect(980, y, 260, 36), Spot("scale")),
+                     f"UI scale {self.choices.scale:g}x", 20)
 
     def _start(self, surface: pygame.Surface, game: GameChoices) -> None:
         y = 738
@@ -262,7 +264,9 @@ class LauncherDrawing:
         if not words:
             return
         size = self._font(19)
-        lines = self.text.wrap(words, size, self._font(440))
+        # narrower in a view that shows a part (the UI scale): it finds room between controls
+        lines = self.text.wrap(words, size, min(self._font(440),
+                                                surface.get_clip().width // 3))
         images = [self.text.render(line, size, (24, 20, 16)) for line in lines]
         width = max(image.get_width() for image in images) + 16
         height = sum(image.get_height() for image in images) + 12

@@ -21,8 +21,11 @@ class LauncherInputs:
 
     def __init__(self, choices: Choices, spots: LauncherSpots, presenter: LauncherPresenter,
                  sound: Sound, start: Callable[[GameChoices, bool], None],
-                 terminal: Callable[[GameChoices, list[str]], None]) -> None:
+                 terminal: Callable[[GameChoices, list[str]], None],
+                 rescale: Callable[[float], None] | None = None) -> None:
         self.choices = choices
+        self._rescale = rescale
+        """Applies a new UI scale to the window (None: nothing to apply it to)."""
         self.spots = spots
         self.presenter = presenter
         self.sound = sound
@@ -86,6 +89,12 @@ class LauncherInputs:
             game.reset_options()
         elif spot.kind == "new_seed":
             choices.new_seed()
+        elif spot.kind == "scale":
+            if not choices.cycle_scale(step):
+                self.presenter.refuse("the UI scale could not be kept for the next launch "
+                                      f"(cannot write in {choices.folder}); it applies now")
+            if self._rescale is not None:
+                self._rescale(choices.scale)
         elif spot.kind in ("start", "resume"):
             self._go(game, resume=spot.kind == "resume")
         elif spot.kind == "terminal":

@@ -128,8 +128,10 @@ def paint_wok_and_roll(surface: pygame.Surface, text: Text) -> None:
 class Pictures:
     """The games' pictures, drawn once and scaled per size."""
 
-    def __init__(self, text: Text) -> None:
-        self.text = text
+    def __init__(self) -> None:
+        self.text = Text()
+        """The words painted into a picture: part of its art, scaled with it (never at the
+        window's UI scale: that would overflow the picture and stay in the cache)."""
         self._drawn: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
 

@@ -61,6 +61,11 @@ class LauncherPresenter(Presenter):
                         "click: back")
             kinds = ", ".join(["person", *game.bots])
             return f"Seat {spot.index + 1}: click for the next choice ({kinds}); right click: back"
+        if spot.kind == "scale":
+            return ("UI scale: text and controls this many times their size (1x to 2x; "
+                    "right click: back). Where the window is too small for the whole picture, "
+                    "it shows a part of it: the arrows at the bottom show the rest. Kept for "
+                    "the next launch; --scale overrides it for one run.")
         if spot.kind == "option":
             option = game.options[spot.index]
             choices = ", ".join(show(c) for c in option.choices)

@@ -43,6 +43,10 @@ def build_launcher(args: argparse.Namespace, folder: Path | None = None) -> tupl
 
     options, _ = window_options(args, "wokphysics")
     choices = Choices.from_registry(folder)
+    if getattr(args, "scale", None) is None:
+        options.scale = choices.scale  # the scale chosen here last time
+    else:
+        choices.scale = options.scale  # --scale: for this run (the file keeps its own)
     after: Later = []
 
     def launcher(app: App) -> LauncherScene:
@@ -61,7 +65,7 @@ def build_launcher(args: argparse.Namespace, folder: Path | None = None) -> tupl
             after.append((game, argv))
             app.running = False
 
-        return LauncherScene(choices, app.text, app.sound, start, terminal)
+        return LauncherScene(choices, app.text, app.sound, start, terminal, app.set_scale)
 
     return App(options, launcher), after
 

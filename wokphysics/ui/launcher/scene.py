@@ -38,6 +38,8 @@ HELP_LINES = (
                       "(default) marks the shipped rules; Defaults resets them"),
     ("Seed", "click it and type digits (Backspace deletes), or New seed"),
     ("Start", "Enter or Start; Resume continues the last saved game"),
+    ("UI scale", "click for larger text and controls (1x to 2x; right click: back); kept for "
+                 "the next launch"),
     ("In a game", "Esc pauses; Q while paused comes back here"),
 )
 
@@ -63,11 +65,13 @@ class LauncherScene(GameScene):
 
     def __init__(self, choices: Choices, text: Text, sound: Sound,
                  start: Callable[[GameChoices, bool], None],
-                 terminal: Callable[[GameChoices, list[str]], None]) -> None:
+                 terminal: Callable[[GameChoices, list[str]], None],
+                 rescale: Callable[[float], None] | None = None) -> None:
         self.choices = choices
         self.spots = LauncherSpots()
         presenter = LauncherPresenter(choices, sound)
-        inputs = LauncherInputs(choices, self.spots, presenter, sound, start, terminal)
+        inputs = LauncherInputs(choices, self.spots, presenter, sound, start, terminal,
+                                rescale)
         drawing = LauncherDrawing(choices, self.spots, inputs, presenter, text)
         super().__init__(presenter, inputs, Waiting(), drawing)
 

@@ -317,7 +317,7 @@ class PracticeDrawing:
         panel = pygame.Rect(px, py, pw, ph)
         presenter, state = self.presenter, self.state
         key = (self.renderer.map.panel, presenter.status, presenter.status_is_error,
-               len(state.log.flicks), state.kind)
+               len(state.log.flicks), state.kind, surface.get_clip())  # the part shown too
         if key != self._panel_key or self._panel_image is None:
             self._draw_panel(surface, panel)
             self._panel_key = key

@@ -418,7 +418,9 @@ class TurnDrawing:
                         scene.replay.bar_height(scene.text, bar_font(surface)))
             picture = pygame.Rect(0, 0, surface.get_width(), surface.get_height() - strip)
             surface.fill(PANEL_BG, pygame.Rect(0, picture.bottom, picture.width, strip))
+            shown = surface.get_clip().clip(picture)  # the part shown (the UI scale's view)
             surface = surface.subsurface(picture)
+            surface.set_clip(shown)
         if scene.over and scene.end_shown:
             scene.parts.drawing.draw_end(surface, scene)
             if scene.replay is None:

@@ -132,10 +132,11 @@ class WwwyDrawing:
             if self._keys.get(name) == key:
                 continue
             self._keys[name] = key
-            surface.set_clip(rect)
+            shown = surface.get_clip()  # the part shown (the UI scale's view)
+            surface.set_clip(pygame.Rect(rect).clip(shown))
             surface.fill(BACKGROUND, rect)
             painters[name](surface, scene, state, lay)
-            surface.set_clip(None)
+            surface.set_clip(shown)
             covered = covered or name in ("market", "offer")
         if covered and self.view.show_arrangement:
             self._arrangement(surface, scene, lay)

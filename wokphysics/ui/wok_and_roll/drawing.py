@@ -126,10 +126,11 @@ class RollDrawing:
             if self._keys.get(name) == key:
                 continue
             self._keys[name] = key
-            surface.set_clip(rect)
+            shown = surface.get_clip()  # the part shown (the UI scale's view)
+            surface.set_clip(pygame.Rect(rect).clip(shown))
             surface.fill(BACKGROUND, rect)
             painters[name](surface, scene, lay)
-            surface.set_clip(None)
+            surface.set_clip(shown)
 
     # ------------------------------------------------------------------ helpers
     def _label(self, surface: pygame.Surface, words: str, size: int, at: tuple[int, int],

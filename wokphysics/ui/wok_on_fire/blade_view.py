@@ -75,11 +75,19 @@ class BladeView:
         half = self.physics.spatula.blade_width_mm / 2.0
         ends = [m.to_screen(x + math.cos(along) * s, y + math.sin(along) * s)
                 for s in (-half, half)]
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.line(layer, (255, 255, 255, 120), ends[0], ends[1], 2)
-        surface.set_clip(pygame.Rect(m.area))
-        surface.blit(layer, (0, 0))
-        surface.set_clip(None)
+        # a layer just around the line (not the whole surface: at a UI scale that is larger
+        # than the window, and this runs every frame of a stroke)
+        left = int(min(ends[0][0], ends[1][0])) - 3
+        top = int(min(ends[0][1], ends[1][1])) - 3
+        width = int(abs(ends[0][0] - ends[1][0])) + 7
+        height = int(abs(ends[0][1] - ends[1][1])) + 7
+        layer = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.line(layer, (255, 255, 255, 120), (ends[0][0] - left, ends[0][1] - top),
+                         (ends[1][0] - left, ends[1][1] - top), 2)
+        shown = surface.get_clip()  # the part shown (the UI scale's view)
+        surface.set_clip(pygame.Rect(m.area).clip(shown))
+        surface.blit(layer, (left, top))
+        surface.set_clip(shown)
 
     def aim(self, cards: list[Card], x: float, y: float, forward: tuple[float, float],
             under: dict[int, float]) -> tuple[Card, Aim] | None:

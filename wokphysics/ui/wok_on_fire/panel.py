@@ -132,7 +132,9 @@ class Panel:
             return
         panel = pygame.Rect(px, py, pw, ph)
         offered = self.offered()
-        key = self._state(offered)
+        # the part shown too: the image is copied from the surface, whose clip (the UI
+        # scale's view) may have left the panel undrawn
+        key = (self._state(offered), surface.get_clip())
         if key == self._key and self._image is not None:
             surface.blit(self._image, panel.topleft)
             layout.buttons = list(self._cached_layout[0])
