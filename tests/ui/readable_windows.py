@@ -35,23 +35,25 @@ TIP_CREAM = (255, 246, 214)
 Control = tuple[pygame.Rect, object]
 
 
-def open_window(name: str, size: tuple[int, int], folder: Path) -> App:
-    """``name``'s window (one of :data:`WINDOWS`) at ``size``, muted, saving nothing but the
-    launcher's choices (in ``folder``), after its first frames; one person and one bot."""
+def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1.0) -> App:
+    """``name``'s window (one of :data:`WINDOWS`) at ``size`` and UI ``scale`` (given as
+    ``--scale`` where the command line sets it), muted, saving nothing but the launcher's
+    choices (in ``folder``), after its first frames; one person and one bot."""
     width, height = size
     if name == "launcher":
         args = argparse.Namespace(size=f"{width}x{height}", fullscreen=False, mute=True,
-                                  max_frames=None, screenshot=None)
+                                  max_frames=None, screenshot=None, scale=f"{scale:g}")
         app, _ = build_launcher(args, folder)
     elif name == "wok-on-fire":
         app, _, _ = build_app(parse_play_args(["--seed", "3", "--no-save", "--mute", "--size",
-                                               f"{width}x{height}"]), HandClock())
+                                               f"{width}x{height}", "--scale", f"{scale:g}"]),
+                              HandClock())
     elif name == "wok-star":
-        app = App(WindowOptions(size=size, mute=True, fps=20),
+        app = App(WindowOptions(size=size, mute=True, fps=20, scale=scale),
                   star_factory(StarSetup(("person", "team"), 3)), HandClock())
     else:
         maker = _wwwy_maker() if name == "we-will-wok-you" else _wok_and_roll_maker()
-        app = App(WindowOptions(size=size, mute=True, fps=20),
+        app = App(WindowOptions(size=size, mute=True, fps=20, scale=scale),
                   turn_factory(Setup(name, ("person", "greedy"), 3, None, None), maker),
                   HandClock())
     for _ in range(3):
@@ -92,6 +94,27 @@ def controls(app: App) -> list[Control]:
         out += [(rect, ("player", player)) for player, rect in layout.player_rows.items()]
     else:
         raise AssertionError(f"no controls known for {scene!r}")
+    return out
+
+
+def on_window(app: App, whole: bool = False) -> list[Control]:
+    """The controls as the window shows them now (window px): the scene's, moved by the UI
+    scale's view and clipped to it (those out of view left out; with ``whole``, those not
+    wholly in view too), the Rules button and the pan bar's arrows."""
+    viewport = app.viewport
+    view = viewport.view(app.screen.get_size())
+    out: list[Control] = []
+    for rect, target in controls(app):
+        if target == "rules":
+            out.append((rect, target))
+            continue
+        moved = viewport.rect_to_window(rect)
+        shown = moved.clip(view)
+        if whole and shown != moved:
+            continue
+        if shown.width and shown.height:
+            out.append((shown, target))
+    out += [(rect, ("pan", name)) for name, rect in viewport.buttons.items()]
     return out
 
 

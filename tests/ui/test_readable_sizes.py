@@ -13,10 +13,12 @@ import pytest
 from readable_windows import (
     WINDOWS,
     TextHeights,
+    areas,
     controls,
     covered,
     crossings,
     hover,
+    on_window,
     open_window,
     tip_box,
 )
@@ -29,6 +31,8 @@ from wokphysics.ui.readable import MIN_TEXT_PX, MIN_WINDOW
 from wokphysics.ui.widgets import Text
 
 SIZES = (MIN_WINDOW, (1280, 800))
+LARGE = (1600, 1000)
+CHECKED_SCALES = (1.0, 1.5, 2.0)
 
 
 @pytest.mark.slow
@@ -61,6 +65,67 @@ def test_no_text_under_12_px_and_every_control_inside_and_apart(
     smallest = heights.smallest()
     assert smallest[0] >= MIN_TEXT_PX, smallest
     assert len(heights.heights) > 10
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", (MIN_WINDOW, LARGE), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", WINDOWS)
+def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
+        name: str, size: tuple[int, int], tmp_path: Path) -> None:
+    """At UI scales 1, 1.5 and 2 in the smallest window and a large one: no text under 12 px,
+    the texts drawn at scale 1 drawn larger (by about the scale), every control shown inside
+    the window and apart from the others wherever the view is, each of the scene's controls
+    seen whole at some place of the view, and no tooltip over a control or the pan bar."""
+    heights: dict[float, dict[str, int]] = {}
+    for scale in CHECKED_SCALES:
+        recorded = TextHeights()
+        with recorded.recording():
+            app = open_window(name, size, tmp_path / f"{scale:g}", scale)
+            assert app.screen.get_size() == size
+            assert app.viewport.scale == scale
+            window = app.screen.get_rect()
+            view = app.viewport.view(size)
+            assert (view.height < size[1]) == (scale > 1.0)  # the pan bar below the view
+            places = app.viewport.positions(size)
+            assert (len(places) > 1) == (scale > 1.0), places
+            scene = [(rect, target) for rect, target in controls(app) if target != "rules"]
+            held = areas(scene)
+            unseen = [(rect, target) for rect, target in scene if rect not in held
+                      and not any(pygame.Rect(at, view.size).contains(rect) for at in places)]
+            assert not unseen, unseen[:3]  # each control seen whole at some place
+            tips = 0
+            for place in (places[0], places[-1]):
+                app.viewport.show_at(place, size)
+                app.frame()
+                found = on_window(app)
+                assert len(found) >= 3, found
+                outside = [(rect, target) for rect, target in found
+                           if not window.contains(rect)]
+                assert not outside, outside
+                assert not crossings(found), crossings(found)[:3]
+                for rect, _ in on_window(app, whole=True):  # each tooltip of those in view
+                    hover(app, rect.center)
+                    box = tip_box(app.screen)
+                    if box is None:
+                        continue
+                    tips += 1
+                    assert view.contains(box), (box, view)  # in the view: not on the bar
+                    hit = covered(box, on_window(app), rect.center)
+                    assert not hit, (rect, box, hit[:3])
+            app.close()
+        assert tips >= 2 or name == "wok-on-fire", tips
+        assert recorded.smallest()[0] >= MIN_TEXT_PX, recorded.smallest()
+        heights[scale] = {}
+        for height, words in recorded.heights:
+            heights[scale][words] = max(height, heights[scale].get(words, 0))
+    for scale in CHECKED_SCALES[1:]:
+        common = sorted(set(heights[1.0]) & set(heights[scale]))
+        assert len(common) >= 8, common
+        ratios = sorted(heights[scale][w] / heights[1.0][w] for w in common)
+        print(name, size, scale, len(common), ratios[0], ratios[len(ratios) // 2])
+        assert ratios[len(ratios) // 2] >= 0.8 * scale, (scale, ratios)
+        assert ratios[0] >= 1.0, [(w, heights[1.0][w], heights[scale][w]) for w in common
+                                  if heights[scale][w] < heights[1.0][w]][:5]
 
 
 def test_a_small_font_asked_for_is_raised_to_12_px() -> None:

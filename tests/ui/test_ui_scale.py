@@ -1,0 +1,193 @@
+"""The UI scale (issue 27, "a UI scale setting"): ``--scale`` on every play command and the
+launcher's, the launcher's own "UI scale" option kept for the next launch, and the pan bar that
+shows a scene larger than the window a part at a time. The windows run headless."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+from readable_windows import controls, on_window, open_window
+
+from wokphysics.cli import main
+from wokphysics.ui.launcher.run import build_launcher
+from wokphysics.ui.launcher.scene import LauncherScene, Spot
+from wokphysics.ui.readable import MIN_TEXT_PX, SCALES, parse_scale
+from wokphysics.ui.settings import FILE_NAME, WindowSettings
+from wokphysics.ui.widgets import GOLD, Text
+
+GAMES = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll")
+
+
+def _launcher(folder: Path, scale: str | None = None, size: str = "1280x800"
+              ) -> tuple[pygame.Surface, LauncherScene, object]:
+    args = argparse.Namespace(size=size, fullscreen=False, mute=True, max_frames=None,
+                              screenshot=None, scale=scale)
+    app, _ = build_launcher(args, folder)
+    app.frame()
+    scene = app.scene
+    assert isinstance(scene, LauncherScene)
+    return app.screen, scene, app
+
+
+def _click(pos: tuple[int, int], button: int = 1) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, {"pos": pos, "button": button}))
+
+
+@pytest.mark.parametrize("value", ["3", "0.5", "1.1", "big", "nan", "-1"])
+@pytest.mark.parametrize("command", [[], ["play", "wok-on-fire"], ["play", "we-will-wok-you"],
+                                     ["play", "wok-star"], ["play", "wok-and-roll"]],
+                         ids=["launcher", *GAMES])
+def test_a_scale_not_offered_is_refused_in_one_line(
+        command: list[str], value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    saving = ["--no-save"] if command else []  # the launcher saves no game
+    assert main([*command, "--scale", value, "--max-frames", "1", *saving]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert f"--scale {value!r}" in lines[0] and "1, 1.25, 1.5, 1.75, 2" in lines[0], lines
+
+
+def test_the_scales_offered_are_read_as_written() -> None:
+    assert [parse_scale(f"{s:g}") for s in SCALES] == list(SCALES)
+    assert parse_scale("1.50") == 1.5 and parse_scale("2.0") == 2.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_opens_at_a_scale_with_its_pan_bar(game: str, tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+    assert main(["play", game, "--scale", "1.5", "--size", "1024x640", "--max-frames", "3",
+                 "--no-save", "--mute", "--screenshot", str(shot)]) == 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1024, 640)
+    # the pan bar's dark strip along the bottom (the scene's view above it)
+    assert image.get_at((512, 636))[:3] == (40, 34, 32)
+
+
+def test_text_at_a_scale_is_never_smaller_than_the_scale_times_the_least() -> None:
+    pygame.font.init()
+    text = Text()
+    at_one = text.render("Hg 0123", 6).get_height()
+    font_at_one = text.font(6).get_height()
+    assert at_one >= MIN_TEXT_PX
+    text.set_scale(2.0)
+    assert text.render("Hg 0123", 6).get_height() >= 1.8 * at_one
+    assert text.font(6).get_height() >= 1.8 * font_at_one  # measured as drawn
+
+
+def test_the_launchers_scale_is_kept_for_the_next_launch(tmp_path: Path) -> None:
+    _, scene, app = _launcher(tmp_path)
+    assert app.viewport.scale == 1.0 and not (tmp_path / FILE_NAME).exists()
+    rect = scene.rect_of(Spot("scale"))
+    assert rect is not None
+    _click(rect.center)
+    app.frame()
+    assert app.viewport.scale == 1.25 and app.text.least > 18  # at once, in this window
+    assert json.loads((tmp_path / FILE_NAME).read_text()) == {"scale": 1.25}
+    scene.click(Spot("scale"), -1)  # a right click: back (the button has moved meanwhile)
+    assert app.viewport.scale == 1.0
+    for _ in range(4):
+        scene.click(Spot("scale"))
+    assert app.viewport.scale == 2.0
+    app.close()
+
+    _, scene, app = _launcher(tmp_path)  # the next launch: at 2x, the option says so
+    assert app.viewport.scale == 2.0 and scene.choices.scale == 2.0
+    app.close()
+    _, scene, app = _launcher(tmp_path, scale="1.5")  # --scale: for this run only
+    assert app.viewport.scale == 1.5 and scene.choices.scale == 1.5
+    assert WindowSettings(tmp_path).scale() == 2.0
+    app.close()
+
+
+@pytest.mark.parametrize("written", ['{"scale": 7}', '{"scale": "2"}', "[1]", "not json",
+                                     '{"scale": true}'])
+def test_a_damaged_settings_file_means_scale_1(tmp_path: Path, written: str) -> None:
+    (tmp_path / FILE_NAME).write_text(written)
+    assert WindowSettings(tmp_path).scale() == 1.0
+
+
+def test_the_pan_bar_moves_the_view_and_the_scene_gets_its_own_places(tmp_path: Path) -> None:
+    _, scene, app = _launcher(tmp_path, scale="2", size="1024x640")
+    viewport = app.viewport
+    view = viewport.view((1024, 640))
+    assert viewport.offset == (0, 0)
+    assert viewport.canvas_size((1024, 640)) == (2048, 1280)
+    right = viewport.buttons["right"]
+    down = viewport.buttons["down"]
+    _click(right.center)
+    app.frame()
+    assert viewport.offset == (view.width // 3, 0)  # a third of the view
+    for _ in range(5):  # never past the canvas's far edge
+        _click(right.center)
+        _click(down.center)
+        app.frame()
+    assert viewport.offset == (2048 - view.width, 1280 - view.height)  # the bottom right
+    # a click on the bar is the bar's: the scene saw none (no choice changed)
+    assert scene.choices.selected == 0 and scene.inputs.hover is None
+    # the scale button, at the canvas's bottom right, is under the pointer where it shows
+    button = scene.rect_of(Spot("scale"))
+    assert button is not None
+    shown = viewport.rect_to_window(button)
+    assert view.contains(shown)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": shown.center,
+                                                              "rel": (0, 0),
+                                                              "buttons": (0, 0, 0)}))
+    app.frame()
+    assert scene.inputs.hover == Spot("scale")
+    assert ("pan", "left") in [target for _, target in on_window(app)]
+    # the Rules button is in the bar, not over the scene
+    assert app.rules_button is None or viewport.bar.contains(app.rules_button)
+    # the wheel and PgUp / PgDn pan too (Shift + wheel: sideways)
+    step_x, step_y = viewport.steps((1024, 640))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_PAGEUP, "mod": 0,
+                                                          "unicode": "", "scancode": 0}))
+    app.frame()
+    assert 0 < 1280 - view.height - viewport.offset[1] <= step_y + step_y // 4
+    assert viewport.offset[1] % step_y == 0
+    for _ in range(6):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": 1,
+                                                                 "flipped": False}))
+    app.frame()
+    assert viewport.offset == (2048 - view.width, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": -1, "y": 0, "flipped": False}))
+    app.frame()
+    assert viewport.offset == (2 * step_x, 0)  # a whole step back from the far edge
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_PAGEDOWN, "mod": 0,
+                                                          "unicode": "", "scancode": 0}))
+    app.frame()
+    assert viewport.offset[1] == step_y
+    assert scene.choices.selected == 0  # the scene saw no click meanwhile
+    app.close()
+
+
+def test_at_scale_1_there_is_no_canvas_and_no_bar(tmp_path: Path) -> None:
+    app = open_window("we-will-wok-you", (1024, 640), tmp_path)
+    assert not app.viewport.active and app.viewport.buttons == {}
+    assert app.scene_surface() is app.screen
+    assert app.viewport.view((1024, 640)) == app.screen.get_rect()
+    assert len(controls(app)) == len(on_window(app))
+    app.close()
+
+
+def test_a_panel_drawn_out_of_view_shows_when_the_view_comes_to_it(tmp_path: Path) -> None:
+    """Wok on Fire's panel keeps a copy of its picture: copied while the view was elsewhere
+    (nothing drawn there), it must be drawn anew once the view shows it."""
+    app = open_window("wok-on-fire", (1024, 640), tmp_path, 2.0)
+    for _ in range(3):
+        app.frame()
+    window = app.screen.get_size()
+    app.viewport.show_at(app.viewport.positions(window)[-1], window)  # the bottom right
+    app.viewport.show_at((10**6, 0), window)  # the top right: the panel's title
+    app.frame()
+    view = app.viewport.view(window)
+    pixels = pygame.surfarray.pixels3d(app.screen)
+    gold = ((pixels[:, : view.height, 0] == GOLD[0]) & (pixels[:, : view.height, 1] == GOLD[1])
+            & (pixels[:, : view.height, 2] == GOLD[2])).sum()
+    del pixels
+    assert gold > 200, gold  # "Wok on Fire" in gold letters
+    app.close()
