@@ -191,3 +191,34 @@ def test_a_panel_drawn_out_of_view_shows_when_the_view_comes_to_it(tmp_path: Pat
     del pixels
     assert gold > 200, gold  # "Wok on Fire" in gold letters
     app.close()
+
+
+def test_a_help_page_longer_than_its_box_scrolls(tmp_path: Path) -> None:
+    """At 2x in the smallest window Wok and Roll's controls page does not fit its box: Up /
+    Down and the wheel scroll it to its last line, and the hint says which lines show."""
+    app = open_window("wok-and-roll", (1024, 640), tmp_path, 2.0)
+
+    def key(code: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": code, "mod": 0,
+                                                              "unicode": "", "scancode": 0}))
+        app.frame()
+
+    key(pygame.K_F1)
+    overlay = app.rules_overlay
+    assert app.help and overlay.page == 0 and overlay.scroll == 0
+    assert overlay.more > 0  # lines below the box
+    assert overlay.box is not None and app.screen.get_rect().contains(overlay.box)
+    for _ in range(40):
+        if overlay.more == 0:
+            break
+        key(pygame.K_DOWN)
+    assert overlay.more == 0 and overlay.scroll > 0  # the last line reached
+    last = overlay.scroll
+    key(pygame.K_DOWN)
+    assert overlay.scroll == last  # no further
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": 1, "flipped": False}))
+    app.frame()
+    assert overlay.scroll == last - 3
+    key(pygame.K_RIGHT)  # the next page starts at its top
+    assert overlay.page == 1 and overlay.scroll == 0
+    app.close()

@@ -474,7 +474,9 @@ class App:
         elif event.type == pygame.WINDOWLEAVE:
             self.scene.pointer_away()
         elif event.type == pygame.MOUSEWHEEL:
-            if self.viewport.active and not covered:  # the wheel pans (Shift: sideways)
+            if self.help:  # the wheel scrolls a long page of the help
+                self.rules_overlay.scroll_by(-3 * _sign(event.y))
+            elif self.viewport.active and not covered:  # the wheel pans (Shift: sideways)
                 sideways = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
                 dx = -event.y if sideways else event.x
                 dy = 0 if sideways else -event.y

@@ -4,7 +4,9 @@ F1 (or H, or the window's Rules button) opens it. Its first page lists the contr
 are the game's :class:`~wokphysics.games.reference.RulesReference` sections (the cards, their
 powers, scoring), each a tab along the top. Left / Right (or Tab) turn the pages, a click on a
 tab opens it, Esc or a click outside the box closes it. Opened just after a refusal, it opens
-on the page of the rule that refusal enforces (``open_for``).
+on the page of the rule that refusal enforces (``open_for``). A page longer than the box (a
+small window, a UI scale) scrolls: Up / Down or the mouse wheel, the hint at the bottom says
+which lines show.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ class RulesOverlay:
         self.box: pygame.Rect | None = None
         self.reason: str | None = None
         """The refusal the overlay was opened for (its page says the rule), if any."""
+        self.scroll = 0
+        """The first line of the page shown (a page longer than the box scrolls)."""
+        self.more = 0
+        """How many lines of the page the last frame could not show below the box."""
 
     # ------------------------------------------------------------------ which page
     def open_for(self, reference: RulesReference | None, refusal: str | None) -> None:
@@ -39,6 +45,7 @@ class RulesOverlay:
         rules when asked with ``refusal`` = "" from the Rules button)."""
         self.page = 0
         self.reason = None
+        self.scroll = 0
         if reference is None or refusal is None:
             return
         if refusal == "":
@@ -53,8 +60,13 @@ class RulesOverlay:
         return 1 + (len(reference.sections) if reference is not None else 0)
 
     def key(self, key: int, reference: RulesReference | None) -> bool:
-        """Turn the page for Left / Right / Tab; True if the key was one of those."""
+        """Turn the page for Left / Right / Tab, scroll it for Up / Down; True if the key was
+        one of those."""
         count = self.pages(reference)
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll_by(-3 if key == pygame.K_UP else 3)
+            return True
+        self.scroll = 0
         if key in (pygame.K_RIGHT, pygame.K_TAB):
             self.page = (self.page + 1) % count
         elif key == pygame.K_LEFT:
@@ -64,6 +76,10 @@ class RulesOverlay:
         self.reason = None
         return True
 
+    def scroll_by(self, lines: int) -> None:
+        """Scroll the page by ``lines`` (down for more than 0), within what it holds."""
+        self.scroll = max(0, min(self.scroll + self.more, self.scroll + lines))
+
     def click(self, pos: tuple[int, int]) -> bool:
         """A click: on a tab opens its page (True); inside the box does nothing (True);
         outside it, False (the window closes the overlay)."""
@@ -71,6 +87,7 @@ class RulesOverlay:
             if rect.collidepoint(pos):
                 self.page = page
                 self.reason = None
+                self.scroll = 0
                 return True
         return self.box is not None and self.box.collidepoint(pos)
 
@@ -113,18 +130,36 @@ class RulesOverlay:
         screen.blit(heading, heading.get_rect(midtop=(box.centerx, y)))
         y += int(size * 1.8)
         y = self._draw_tabs(screen, titles, tab_size, box.left + 16, y, width - 32)
+        hint_size = max(13, size - 4)
+        hint_h = self.text.font(hint_size).get_height() + 10
+        # the lines that fit above the hint (a page longer than that scrolls)
+        room = max(1, (box.bottom - hint_h - (y + 8) - picture_h) // size)
+        self.scroll = max(0, min(self.scroll, len(wrapped) - room))
+        shown = wrapped[self.scroll:self.scroll + room]
+        self.more = len(wrapped) - self.scroll - len(shown)
         clip = screen.get_clip()
-        screen.set_clip(box.inflate(-4, -4))
+        screen.set_clip(pygame.Rect(box.left, y, box.width, box.bottom - hint_h - y
+                                    ).clip(box.inflate(-4, -4)))
         y += 8
-        for line, red in wrapped:
+        for line, red in shown:
             color = (240, 120, 110) if red else WHITE if line else DIM
             screen.blit(self.text.render(line, size, color), (box.left + 20, y))
             y += size
-        if section is not None and section.picture is not None:
+        if section is not None and section.picture is not None and self.more == 0:
             draw_picture(screen, section.picture,
                          pygame.Rect(box.left + 20, y + 6, width - 40, picture_h - 12), self.text)
+        screen.set_clip(box.inflate(-4, -4))
         hint = "Left / Right or click a tab: pages  -  Esc closes"
-        image = self.text.render(hint, max(13, size - 4), DIM)
+        if self.scroll or self.more:
+            hint = (f"Up / Down or the wheel: lines {self.scroll + 1}-"
+                    f"{self.scroll + len(shown)} of {len(wrapped)}  -  " + hint)
+        image = self.text.render(hint, hint_size, GOLD if self.more else DIM)
+        if image.get_width() > box.width - 24:  # a narrow box (a UI scale): the short form
+            hint = "Left / Right: pages  -  Esc"
+            if self.scroll or self.more:
+                hint = f"Up / Down: {self.scroll + 1}-{self.scroll + len(shown)} of " \
+                       f"{len(wrapped)}  -  " + hint
+            image = self.text.render(hint, hint_size, GOLD if self.more else DIM)
         screen.blit(image, image.get_rect(bottomright=(box.right - 12, box.bottom - 6)))
         screen.set_clip(clip)
 
