@@ -688,7 +688,7 @@ class App:
         area = (surface.get_clip() if self.viewport.active else self._overlay_area())
         self.guide.draw(surface, self.text, area,
                         notice if isinstance(notice, pygame.Rect) else None,
-                        self.guide_clock_s, rules)
+                        self.guide_clock_s, rules, self.viewport.scale)
 
     # ------------------------------------------------------------------ rules at hand
     @property

@@ -127,20 +127,21 @@ class Guide:
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, text: Text, area: pygame.Rect,
              below: pygame.Rect | None = None, clock_s: float = 0.0,
-             beside: pygame.Rect | None = None) -> None:
+             beside: pygame.Rect | None = None, scale: float = 1.0) -> None:
         """The hint in a box at the top of ``area`` (under ``below``, a notice, if it is
         there; left of ``beside``, the window's Rules button, where the middle would cover
-        it), with Skip; an arrow and a pulsing ring at the step's target."""
+        it), with Skip; an arrow and a pulsing ring at the step's target. ``scale``: the UI
+        scale (``surface`` is then that many times the window's size)."""
         self.skip_rect = self.hint_rect = None
         self.pointed_at = None
         if self.closed:
             return
-        size = max(16, min(24, surface.get_height() // 36))
+        size = round(max(16, min(24, round(surface.get_height() / scale) // 36)) * scale)
         self.shown = self.line()
         skip_label = text.render("Skip guide (S)" if not self.finished else "Close (S)",
                                  size - 2, (20, 30, 32), bold=True)
         title = text.render(self.title, size - 4, GUIDE_EDGE, bold=True)
-        width = min(area.width - 20, 900)
+        width = min(area.width - 20, round(900 * scale))
         left = area.centerx - width // 2
         if beside is not None and beside.top < area.top + 60 and left + width > beside.left - 6:
             left = area.left + 10  # the Rules button stays in sight and clickable
