@@ -676,7 +676,8 @@ class App:
     def _draw_guide(self, surface: pygame.Surface) -> None:
         """The guide's hint over the scene, on the scene's surface (its arrow points at the
         scene's controls)."""
-        if self.guide is None or self.help or self.paused or self.confirm_restart:
+        if (self.guide is None or self.help or self.paused or self.confirm_restart
+                or self.unsaved is not None):
             return
         if getattr(self.scene, "curtain", False):
             self.guide.skip_rect = None  # the hot seat's curtain covers everything
