@@ -50,7 +50,7 @@ from wokphysics.ui.wok_star.pieces import (
     wrapped,
 )
 from wokphysics.ui.wok_star.screens import draw_screen, screen_name
-from wokphysics.ui.wok_star.tips import free_zones, keep_clear, place_clear, shelf
+from wokphysics.ui.wok_star.tips import free_zones, keep_clear, place_clear, seat_parts, shelf
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.inputs import StarInputs
@@ -714,7 +714,8 @@ class StarDrawing:
             avoid = [*keep_clear(lay, [c.rect for c in self.scene.buttons], covered),
                      *self.text.over_scene]
             box = place_clear(box_size, anchor, bounds, avoid, free_zones(lay, covered),
-                              lay.px(8), shelf(lay))
+                              lay.px(8), shelf(lay), [seat.rect for seat in lay.seats],
+                              seat_parts(lay))
             if len(self._tip_cache) > 200:
                 self._tip_cache.clear()
             self._tip_cache[key] = box

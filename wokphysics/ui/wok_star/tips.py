@@ -33,6 +33,17 @@ def keep_clear(lay: StarLayout, buttons: Sequence[pygame.Rect] = (),
     return rects
 
 
+def seat_parts(lay: StarLayout) -> list[pygame.Rect]:
+    """What a seat's panel holds (its header, dice row, preparations, Family Character,
+    pile): where a box may not go when it has to go over a seat's panel (at a UI scale the
+    part of the window shown may be all panel)."""
+    parts: list[pygame.Rect] = []
+    for seat in lay.seats:
+        parts += [seat.header, seat.dice_area, *seat.preps.values(), seat.pile]
+        parts += [rect for _, rect in seat.family]
+    return [rect for rect in parts if rect.width and rect.height]
+
+
 def free_zones(lay: StarLayout, covered: bool) -> list[pygame.Rect]:
     """The parts of the table where a box may go when the place beside its subject is
     taken: nothing there is clicked or dropped on."""
@@ -48,18 +59,22 @@ def shelf(lay: StarLayout) -> int:
 
 def place_clear(size: tuple[int, int], anchor: pygame.Rect, bounds: pygame.Rect,
                 avoid: Sequence[pygame.Rect], zones: Sequence[pygame.Rect],
-                gap: int = 8, shelf_y: int | None = None) -> pygame.Rect:
+                gap: int = 8, shelf_y: int | None = None,
+                panels: Sequence[pygame.Rect] = (), parts: Sequence[pygame.Rect] = ()
+                ) -> pygame.Rect:
     """Where a box of ``size`` about ``anchor`` goes: right, left, above or below it (the
     first inside ``bounds`` that covers none of ``avoid`` nor ``anchor``), else with its
     bottom at ``shelf_y`` straight above ``anchor`` (or as near as ``bounds`` allow), else
     the place in one of ``zones`` (those that hold it) nearest ``anchor`` that covers none
-    of them (the zones' corners and the point nearest ``anchor``), else, where every place
-    covers something, the one covering least."""
+    of them (the zones' corners and the point nearest ``anchor``), else the free place in
+    ``bounds`` nearest ``anchor`` on a grid, else the nearest that covers only the empty part
+    of ``panels`` (of ``avoid``: none of their ``parts``), else, where every place covers
+    something, the one covering least."""
     w, h = size
 
-    def cover(box: pygame.Rect) -> int:
+    def cover(box: pygame.Rect, rects: Sequence[pygame.Rect] = avoid) -> int:
         total = 0
-        for other in avoid:
+        for other in rects:
             clip = box.clip(other)
             total += clip.width * clip.height
         return total
@@ -96,6 +111,22 @@ def place_clear(size: tuple[int, int], anchor: pygame.Rect, bounds: pygame.Rect,
             key = (cover(box), math.dist(box.center, anchor.center))
             if best is None or key < best_key:
                 best, best_key = box, key
+    if best is None or best_key[0] > 0:
+        # no zone holds it clear (a zone out of the part shown, at a UI scale): the free
+        # place in ``bounds`` nearest ``anchor``, on a grid (once per tooltip: it is cached)
+        step = max(16, gap * 2)
+        loose = [rect for rect in avoid if rect not in panels] + list(parts)
+        for rects in (avoid, loose):
+            for y in range(bounds.top, bounds.bottom - h + 1, step):
+                for x in range(bounds.left, bounds.right - w + 1, step):
+                    box = pygame.Rect(x, y, w, h)
+                    if box.colliderect(anchor) or cover(box, rects) > 0:
+                        continue
+                    key = (0, math.dist(box.center, anchor.center))
+                    if best is None or best_key[0] > 0 or key < best_key:
+                        best, best_key = box, key
+            if best is not None and best_key[0] == 0:
+                break
     if best is None:  # nothing holds it clear: the place beside covering least
         best = min(beside, key=cover)
     return best
