@@ -34,7 +34,7 @@ The same in this process (no Dask), three tasks:
 from wokphysics.batch.cluster import ClusterOptions
 from wokphysics.batch.columns import Columns
 from wokphysics.batch.results import Results
-from wokphysics.batch.runner import RunOptions, run_study
+from wokphysics.batch.runner import RunOptions, finish_study, run_study
 from wokphysics.batch.tasks import Plot, SameParams, Study, Task, TaskFn
 from wokphysics.batch.values import Record, Scalar
 
@@ -50,5 +50,6 @@ __all__ = [
     "Study",
     "Task",
     "TaskFn",
+    "finish_study",
     "run_study",
 ]

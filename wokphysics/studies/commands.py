@@ -9,11 +9,14 @@ games and matplotlib are imported when a command runs.
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
@@ -26,6 +29,10 @@ from wokphysics.studies.run_options import (
 )
 from wokphysics.terminal.entry import VerbCommand
 from wokphysics.terminal.registry import terminal_entry
+
+if TYPE_CHECKING:
+    from wokphysics.batch.results import Results
+    from wokphysics.studies.kind import StudyKind
 
 SIMULATE_HELP = "play many headless bot games and print a results table (fairness tests, " \
     "plots, report.html and Dask clusters with the study tools)"
@@ -234,8 +241,40 @@ def run(
     study, study_kind = plans.study(definition)
     if light:
         study = replace(study, summarise=None, plots=None)
-    options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume))
+    # on a cluster, the final files are written by a fresh process (wokphysics.studies.finish):
+    # this one holds Dask's libraries, and with scipy's and matplotlib's beside them it took
+    # a 100,000-game study's driver past 200 MB
+    apart = folder is not None and not cluster.in_process
+    options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume),
+                         finish=not apart)
     results = run_study(study, folder, options)
+    if apart and folder is not None and not results.interrupted:
+        status = finish_apart(folder)
+        if status not in (0, 1):
+            return status
+        failed = status == 1
+    else:
+        failed = show_results(definition, study_kind, results, folder, light)
+    if results.interrupted:
+        done = len(results.columns)
+        print(interrupted_line(done, len(study), "games", folder), file=sys.stderr)
+        return 130
+    if folder is not None:
+        ran = (f"{results.ran} games ran {ran_where(results.where)} in {results.seconds:.1f} s"
+               if results.ran else "every game was done before; none ran")
+        print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); {ran}")
+    if definition.get("replays"):
+        print(f"replays written to {Path(definition['replays'])}/")
+    if light:
+        print(HINT, file=sys.stderr)
+    return 1 if failed else 0
+
+
+def show_results(definition: dict[str, Any], study_kind: StudyKind, results: Results,
+                 folder: Path | None, light: bool = False) -> bool:
+    """Print a game study's tables (per variant and player count), its fairness tests
+    (unless ``light``: a player's install, without scipy) and its comparisons, and on
+    standard error how many tasks failed; True if any did."""
     for label, group in _groups(definition, results.columns):
         if len(group):
             if label is not None:
@@ -252,19 +291,35 @@ def run(
     if results.failures:
         print(f"{len(results.failures)} task(s) failed (see above"
               + (f" and {folder}/tasks.csv)" if folder else ")"), file=sys.stderr)
-    if results.interrupted:
-        done = len(results.columns)
-        print(interrupted_line(done, len(study), "games", folder), file=sys.stderr)
-        return 130
-    if folder is not None:
-        ran = (f"{results.ran} games ran {ran_where(results.where)} in {results.seconds:.1f} s"
-               if results.ran else "every game was done before; none ran")
-        print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); {ran}")
-    if definition.get("replays"):
-        print(f"replays written to {Path(definition['replays'])}/")
-    if light:
-        print(HINT, file=sys.stderr)
-    return 1 if results.failures else 0
+    return bool(results.failures)
+
+
+def finish_apart(folder: Path) -> int:
+    """Write the study's final files, and its tables, in a fresh Python process
+    (:mod:`wokphysics.studies.finish`, importing the same wokphysics as this one), and print
+    what it printed here: its exit status (0, 1 if tasks failed, 2 if it said why it could
+    not). A process that cannot start or is killed ends in one line here (UserError), with
+    the way to finish."""
+    environment = dict(os.environ)
+    environment["PYTHONPATH"] = os.pathsep.join(sys.path)
+    environment["PYTHONIOENCODING"] = "utf-8"
+    finish = [sys.executable, "-m", "wokphysics.studies.finish", str(folder)]
+    then = f"every game is done: `--resume {folder}` writes the study's files"
+    try:
+        done = subprocess.run(finish, env=environment, stdin=subprocess.DEVNULL,
+                              capture_output=True, check=False)
+    except OSError as error:
+        raise UserError(f"cannot start a Python process to write {folder}'s files "
+                        f"({error.strerror or error}); {then}") from None
+    # through this process's streams, in the order printed (the tables, then what failed)
+    sys.stdout.write(done.stdout.decode("utf-8", "replace"))
+    sys.stdout.flush()
+    sys.stderr.write(done.stderr.decode("utf-8", "replace"))
+    if done.returncode < 0:
+        number = -done.returncode
+        name = signal.Signals(number).name if number in signal.valid_signals() else number
+        raise UserError(f"the process writing {folder}'s files was stopped ({name}); {then}")
+    return done.returncode
 
 
 def _check_compared(args: argparse.Namespace) -> None:

@@ -1,0 +1,101 @@
+"""A study on a cluster writes its final files in a fresh process: the driver, which holds
+Dask's libraries (and the embedded cluster's scheduler), never imports scipy.stats or
+matplotlib, so the two sets of libraries never share one process's memory (a 100,000-game
+study's driver peaked at 237 MB with both, docs/scaling.md). The files are the bytes of a
+study written in one process, and the finishing process's errors end in one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_helpers import wokphysics
+
+from wokphysics.studies import commands
+
+STUDY = ("simulate", "we-will-wok-you", "--games", "40", "--bots", "greedy,random",
+         "--no-progress")
+FINAL = ("tasks.csv", "summary.json", "report.html")
+
+DRIVER = """
+import json, sys
+from wokphysics.cli import main
+if __name__ == "__main__":
+    status = main(sys.argv[1:])
+    loaded = [name for name in ("scipy.stats", "matplotlib", "distributed") if name in sys.modules]
+    print(json.dumps({"status": status, "loaded": loaded}), file=sys.stderr)
+"""
+
+
+def _final_files(folder: Path) -> dict[str, bytes]:
+    names = [*FINAL, *sorted(path.name for path in folder.glob("*.png"))]
+    return {name: (folder / name).read_bytes() for name in names}
+
+
+def test_the_driver_of_a_cluster_study_leaves_scipy_and_matplotlib_to_a_fresh_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    apart, here = tmp_path / "apart", tmp_path / "here"
+    driver = subprocess.run(
+        [sys.executable, "-c", DRIVER, *STUDY, "--workers", "1", "--out", str(apart)],
+        capture_output=True, text=True, check=False, timeout=300, cwd=tmp_path,
+    )
+    ended = json.loads(driver.stderr.strip().splitlines()[-1])
+    assert ended["status"] == 0, driver.stderr
+    assert "distributed" in ended["loaded"]  # the games ran on the embedded cluster...
+    assert ended["loaded"] == ["distributed"]  # ...and the summaries and plots elsewhere
+    assert "Traceback" not in driver.stderr
+    in_process = wokphysics(capsys, monkeypatch, *STUDY, "--no-cluster", "--out", str(here))
+    assert in_process.status == 0, in_process.err
+    assert len(_final_files(here)) >= 5  # the tables, the summary, the report, the plots
+    assert _final_files(apart) == _final_files(here)
+    # the same tables and fairness tests printed, through the driver's standard output
+    assert driver.stdout.replace(str(apart), "DIR").splitlines()[:-1] == \
+        in_process.out.replace(str(here), "DIR").splitlines()[:-1]
+    assert "study written to" in driver.stdout.splitlines()[-1]
+    # the driver noted its session; the finishing process did not add one
+    assert len((apart / "runs.jsonl").read_text().splitlines()) == 1
+
+
+def test_the_finishing_process_refuses_a_study_with_games_not_run_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = tmp_path / "cut"
+    assert wokphysics(capsys, monkeypatch, *STUDY, "--no-cluster", "--out", str(folder)).status \
+        == 0
+    (folder / "records.jsonl.gz").unlink()  # every game's record lost
+    finish = subprocess.run(
+        [sys.executable, "-m", "wokphysics.studies.finish", str(folder)],
+        capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert finish.returncode == 2
+    assert finish.stderr.strip().splitlines() == [
+        f"wokphysics: {folder}: 40 of 40 tasks have not run yet: `--resume {folder}` runs "
+        "them and writes the study's files"
+    ]
+    not_a_study = subprocess.run(
+        [sys.executable, "-m", "wokphysics.studies.finish", str(tmp_path / "nothing")],
+        capture_output=True, text=True, check=False, timeout=120,
+    )
+    assert not_a_study.returncode == 2
+    assert len(not_a_study.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in not_a_study.stderr
+
+
+def test_a_finishing_process_that_is_killed_ends_the_study_in_one_line_with_the_way_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def killed(command: list[str], **_: object) -> subprocess.CompletedProcess[bytes]:
+        assert command[1:3] == ["-m", "wokphysics.studies.finish"]
+        return subprocess.CompletedProcess(command, -9, b"", b"")
+
+    monkeypatch.setattr(commands.subprocess, "run", killed)
+    with pytest.raises(commands.UserError) as stopped:
+        commands.finish_apart(tmp_path)
+    assert str(stopped.value) == (
+        f"the process writing {tmp_path}'s files was stopped (SIGKILL); every game is done: "
+        f"`--resume {tmp_path}` writes the study's files"
+    )
