@@ -99,3 +99,28 @@ def test_a_finishing_process_that_is_killed_ends_the_study_in_one_line_with_the_
         f"the process writing {tmp_path}'s files was stopped (SIGKILL); every game is done: "
         f"`--resume {tmp_path}` writes the study's files"
     )
+
+
+def test_a_folder_the_finishing_process_cannot_write_ends_in_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = tmp_path / "study"
+    assert wokphysics(capsys, monkeypatch, *STUDY, "--no-cluster", "--out", str(folder)).status \
+        == 0
+    whole = _final_files(folder)
+    for name in whole:
+        (folder / name).unlink()
+    (folder / "tasks.csv").mkdir()  # the sorted records cannot be put in place
+    # every game is done: nothing runs on the cluster, the fresh process writes the files
+    stopped = wokphysics(capsys, monkeypatch, "simulate", "we-will-wok-you", "--resume",
+                         str(folder), "--workers", "1", "--no-progress")
+    assert stopped.status == 2
+    assert stopped.one_line_error
+    assert stopped.err.startswith(f"wokphysics: {folder}: cannot write the study's files: ")
+    assert stopped.err.endswith(f"every task is done: `--resume {folder}` writes the study's "
+                                "files\n")
+    (folder / "tasks.csv").rmdir()
+    finished = wokphysics(capsys, monkeypatch, "simulate", "we-will-wok-you", "--resume",
+                          str(folder), "--workers", "1", "--no-progress")
+    assert finished.status == 0, finished.err
+    assert _final_files(folder) == whole
