@@ -141,13 +141,19 @@ def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog
                         then=lambda: _log_run(out_dir, study, ledger.finished, session))
 
 
-def finish_study(study: Study, out_dir: Path) -> Results:
+def finish_study(study: Study, out_dir: Path,
+                 show: Callable[[Results], None] | None = None) -> Results:
     """Write the final files of ``study`` in ``out_dir``, whose every task has its record
     (run by :func:`run_study` with ``RunOptions(finish=False)``, in another process say):
     ``tasks.csv``, ``summary.json``, the plots and ``report.html``, the bytes an uninterrupted
     run writes. No task runs, and ``runs.jsonl`` is left as it is (the session that ran the
     tasks noted itself). A folder of another study, or with a task not yet run, is refused
-    in one line (UserError)."""
+    in one line (UserError).
+
+    ``show(results)`` (printing the study's tables, say) is called once ``summary.json`` is
+    written and before the plots are drawn: what it builds is freed before matplotlib's
+    figures take their memory, not added to them (16 MiB of a 100,000-game study's tables on
+    the compiled build)."""
     log = open_folder(out_dir, study, resume=True)
     with claimed(out_dir):
         ledger = log.scan()
@@ -157,15 +163,17 @@ def finish_study(study: Study, out_dir: Path) -> Results:
                 f"yet: `--resume {out_dir}` runs them and writes the study's files"
             )
         return _final_files(study, out_dir, log, ledger, Results(
-            study, out_dir, Columns(), [], {}, False, 0, 0.0, "nowhere (every task was done)"))
+            study, out_dir, Columns(), [], {}, False, 0, 0.0, "nowhere (every task was done)"),
+            show=show)
 
 
 def _final_files(study: Study, out_dir: Path | None, log: RecordLog, ledger: Ledger,
-                 results: Results, then: Callable[[], None] | None = None) -> Results:
+                 results: Results, then: Callable[[], None] | None = None,
+                 show: Callable[[Results], None] | None = None) -> Results:
     """``results`` with the columns, failures and summary of the complete study in ``log``,
     and its final files written into ``out_dir`` (if any): ``tasks.csv`` as the records are
     sorted, then (after ``then()``: the session noted in ``runs.jsonl``) ``summary.json``,
-    the plots and ``report.html``."""
+    (after ``show(results)``) the plots and ``report.html``."""
     tasks_csv = None if out_dir is None else out_dir / TASKS_CSV
     try:
         results.columns, results.failures = gather(log, ledger, tasks_csv)
@@ -181,6 +189,8 @@ def _final_files(study: Study, out_dir: Path | None, log: RecordLog, ledger: Led
         try:
             write_json(out_dir / SUMMARY, results.summary)
             results.files = [out_dir / TASKS_CSV, out_dir / SUMMARY]
+            if show is not None:
+                show(results)
             results.files += write_plots_and_report(study, results, out_dir)
         except OSError as error:
             raise UserError(f"{_unwritable(out_dir, error)}; every task is done: `--resume "

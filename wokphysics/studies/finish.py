@@ -30,16 +30,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     folder = Path(words[0])
     try:
-        from wokphysics.batch import finish_study
+        from wokphysics.batch import Results, finish_study
         from wokphysics.batch.store import read_manifest
         from wokphysics.studies import plans
         from wokphysics.studies.commands import show_results
 
         definition = read_manifest(folder)["definition"]
         study, study_kind = plans.study(definition)
-        results = finish_study(study, folder)
-        failed = show_results(definition, study_kind, results, folder)
-        sys.stdout.flush()
+        failed = False
+
+        def show(results: Results) -> None:
+            nonlocal failed
+            failed = show_results(definition, study_kind, results, folder)
+            sys.stdout.flush()
+
+        finish_study(study, folder, show)
     except UserError as error:
         print(f"wokphysics: {error}", file=sys.stderr)
         return error.exit_status
