@@ -7,6 +7,7 @@ study written in one process, and the finishing process's errors end in one line
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +125,30 @@ def test_a_folder_the_finishing_process_cannot_write_ends_in_one_line_and_exit_2
                           str(folder), "--workers", "1", "--no-progress")
     assert finished.status == 0, finished.err
     assert _final_files(folder) == whole
+
+
+def test_a_cluster_study_without_out_streams_to_a_folder_of_its_own_and_keeps_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without --out, on a cluster: the records stream to a temporary folder (kept in memory,
+    100,000 games' took the driver to 794 MB), a fresh process prints the tables from there
+    and writes no file, the folder goes with the command, and the driver holds neither
+    scipy.stats nor matplotlib; it prints what the same study in one process prints."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    driver = subprocess.run(
+        [sys.executable, "-c", DRIVER, *STUDY, "--workers", "1"],
+        capture_output=True, text=True, check=False, timeout=300, cwd=tmp_path,
+        env={**os.environ, "TMPDIR": str(scratch)},
+    )
+    ended = json.loads(driver.stderr.strip().splitlines()[-1])
+    assert ended["status"] == 0, driver.stderr
+    assert ended["loaded"] == ["distributed"]
+    assert "Traceback" not in driver.stderr
+    # the command's own folder went with it (Dask keeps a scratch folder of its own there)
+    assert [path.name for path in scratch.iterdir()] == ["dask-scratch-space"]
+    assert list(tmp_path.iterdir()) == [scratch]  # and nothing was written here
+    in_process = wokphysics(capsys, monkeypatch, *STUDY, "--no-cluster")
+    assert in_process.status == 0, in_process.err
+    assert driver.stdout == in_process.out
+    assert "study written" not in driver.stdout and "--resume" not in driver.stderr

@@ -57,12 +57,17 @@ class RunOptions:
             summaries' and plots' never share one process's memory; the
             :class:`~wokphysics.batch.results.Results` of a complete study then have no
             columns, failures or summary.
+        kept: ``out_dir`` is the person's (``--out``): a study stopped midway says how to
+            finish it there. False: a folder of the command's own that goes with it (a study
+            without ``--out`` that streams its records all the same), so a stopped study says
+            that nothing is kept.
     """
 
     cluster: ClusterOptions = field(default_factory=ClusterOptions)
     progress: bool = True
     resume: bool = False
     finish: bool = True
+    kept: bool = True
 
 
 def run_study(study: Study, out_dir: Path | None, options: RunOptions | None = None) -> Results:
@@ -127,7 +132,8 @@ def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog
     seconds = time.perf_counter() - start
     ledger = log.scan()
     if stopped is not None:
-        raise UserError(f"{stopped}; {_kept(study, ledger.finished, out_dir, then)}") from None
+        kept_in = out_dir if options.kept else None
+        raise UserError(f"{stopped}; {_kept(study, ledger.finished, kept_in, then)}") from None
     session = Results(study, out_dir, Columns(), [], {}, interrupted, ran, seconds, where)
     if interrupted:  # an interrupted study's records are read for its Results only
         session.columns, session.failures = gather(log, ledger, None)
@@ -142,7 +148,7 @@ def _run(study: Study, out_dir: Path | None, options: RunOptions, log: RecordLog
 
 
 def finish_study(study: Study, out_dir: Path,
-                 show: Callable[[Results], None] | None = None) -> Results:
+                 show: Callable[[Results], None] | None = None, write: bool = True) -> Results:
     """Write the final files of ``study`` in ``out_dir``, whose every task has its record
     (run by :func:`run_study` with ``RunOptions(finish=False)``, in another process say):
     ``tasks.csv``, ``summary.json``, the plots and ``report.html``, the bytes an uninterrupted
@@ -153,7 +159,8 @@ def finish_study(study: Study, out_dir: Path,
     ``show(results)`` (printing the study's tables, say) is called once ``summary.json`` is
     written and before the plots are drawn: what it builds is freed before matplotlib's
     figures take their memory, not added to them (16 MiB of a 100,000-game study's tables on
-    the compiled build)."""
+    the compiled build). ``write`` False: no file is written; ``show`` is given the complete
+    results (a study without ``--out``, whose records streamed to a folder of its own)."""
     log = open_folder(out_dir, study, resume=True)
     with claimed(out_dir):
         ledger = log.scan()
@@ -162,9 +169,14 @@ def finish_study(study: Study, out_dir: Path,
                 f"{out_dir}: {len(study) - ledger.finished} of {len(study)} tasks have not run "
                 f"yet: `--resume {out_dir}` runs them and writes the study's files"
             )
-        return _final_files(study, out_dir, log, ledger, Results(
-            study, out_dir, Columns(), [], {}, False, 0, 0.0, "nowhere (every task was done)"),
-            show=show)
+        results = Results(
+            study, out_dir, Columns(), [], {}, False, 0, 0.0, "nowhere (every task was done)")
+        if not write:
+            results = _final_files(study, None, log, ledger, results)
+            if show is not None:
+                show(results)
+            return results
+        return _final_files(study, out_dir, log, ledger, results, show=show)
 
 
 def _final_files(study: Study, out_dir: Path | None, log: RecordLog, ledger: Ledger,

@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -31,7 +32,9 @@ from wokphysics.terminal.entry import VerbCommand
 from wokphysics.terminal.registry import terminal_entry
 
 if TYPE_CHECKING:
+    from wokphysics.batch.cluster import ClusterOptions
     from wokphysics.batch.results import Results
+    from wokphysics.batch.tasks import Study
     from wokphysics.studies.kind import StudyKind
 
 SIMULATE_HELP = "play many headless bot games and print a results table (fairness tests, " \
@@ -194,9 +197,9 @@ def run(
     compare: bool = False,
 ) -> int:
     """Build (or reload with ``--resume``) the study, run it, print its tables."""
-    from wokphysics.batch import ClusterOptions, RunOptions, run_study
+    from wokphysics.batch import ClusterOptions
     from wokphysics.batch.store import read_manifest
-    from wokphysics.batch.tools import HINT, missing_study_tools, require_study_tools
+    from wokphysics.batch.tools import missing_study_tools, require_study_tools
     from wokphysics.studies import plans
 
     if args.out and args.resume:
@@ -241,25 +244,46 @@ def run(
     study, study_kind = plans.study(definition)
     if light:
         study = replace(study, summarise=None, plots=None)
+    if folder is None and not cluster.in_process:
+        # Without --out, on a cluster, the records stream to a folder of the command's own
+        # all the same (held in memory, 100,000 games' took the driver to 794 MB), and the
+        # tables are printed from there by a fresh process (below); the folder goes with it.
+        with tempfile.TemporaryDirectory(prefix="wokphysics-study-") as scratch:
+            return _run_game_study(definition, study, study_kind, cluster, args,
+                                   Path(scratch) / "study", kept=False)
+    return _run_game_study(definition, study, study_kind, cluster, args, folder, kept=True,
+                           light=light)
+
+
+def _run_game_study(definition: dict[str, Any], study: Study, study_kind: StudyKind,
+                    cluster: ClusterOptions, args: argparse.Namespace, folder: Path | None,
+                    kept: bool, light: bool = False) -> int:
+    """Run the study (into ``folder``: the person's ``--out``/``--resume`` folder when
+    ``kept``, else the command's own, which is not mentioned) and print its tables."""
+    from wokphysics.batch import RunOptions, run_study
+    from wokphysics.batch.tools import HINT
+
     # on a cluster, the final files are written by a fresh process (wokphysics.studies.finish):
     # this one holds Dask's libraries, and with scipy's and matplotlib's beside them it took
     # a 100,000-game study's driver past 200 MB
     apart = folder is not None and not cluster.in_process
     options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume),
-                         finish=not apart)
+                         finish=not apart, kept=kept)
     results = run_study(study, folder, options)
     if apart and folder is not None and not results.interrupted:
-        status = finish_apart(folder)
+        status = finish_apart(folder, write=kept)
         if status not in (0, 1):
             return status
         failed = status == 1
     else:
-        failed = show_results(definition, study_kind, results, folder, light)
+        failed = show_results(definition, study_kind, results, folder if kept else None,
+                              light)
+    shown = folder if kept else None
     if results.interrupted:
         done = len(results.columns)
-        print(interrupted_line(done, len(study), "games", folder), file=sys.stderr)
+        print(interrupted_line(done, len(study), "games", shown), file=sys.stderr)
         return 130
-    if folder is not None:
+    if shown is not None:
         ran = (f"{results.ran} games ran {ran_where(results.where)} in {results.seconds:.1f} s"
                if results.ran else "every game was done before; none ran")
         print(f"study written to {folder}/ (report.html, summary.json, tasks.csv); {ran}")
@@ -294,17 +318,21 @@ def show_results(definition: dict[str, Any], study_kind: StudyKind, results: Res
     return bool(results.failures)
 
 
-def finish_apart(folder: Path) -> int:
+def finish_apart(folder: Path, write: bool = True) -> int:
     """Write the study's final files, and its tables, in a fresh Python process
     (:mod:`wokphysics.studies.finish`, importing the same wokphysics as this one), and print
     what it printed here: its exit status (0, 1 if tasks failed, 2 if it said why it could
     not). A process that cannot start or is killed ends in one line here (UserError), with
-    the way to finish."""
+    the way to finish. ``write`` False: the tables only (a study without ``--out``)."""
+    from wokphysics.studies.finish import TABLES_ONLY
+
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(sys.path)
     environment["PYTHONIOENCODING"] = "utf-8"
-    finish = [sys.executable, "-m", "wokphysics.studies.finish", str(folder)]
-    then = f"every game is done: `--resume {folder}` writes the study's files"
+    finish = [sys.executable, "-m", "wokphysics.studies.finish",
+              *(() if write else (TABLES_ONLY,)), str(folder)]
+    then = (f"every game is done: `--resume {folder}` writes the study's files" if write
+            else "nothing is kept without --out DIR")
     try:
         done = subprocess.run(finish, env=environment, stdin=subprocess.DEVNULL,
                               capture_output=True, check=False)

@@ -8,7 +8,9 @@ on the embedded cluster, its scheduler), the final files need scipy's and matplo
 the two together took a 100,000-game study's driver past 200 MB; apart, neither process
 holds both. The files are those of :func:`wokphysics.batch.finish_study`, the bytes the study
 written in one process gives. An error ends in one line on standard error and exit status 2
-(a study folder that cannot be written, say, or a game not yet run).
+(a study folder that cannot be written, say, or a game not yet run). A study run without
+``--out`` streams its records to a temporary folder all the same, and this prints its tables
+from there without writing a file (``--tables-only``).
 """
 
 from __future__ import annotations
@@ -19,14 +21,21 @@ from pathlib import Path
 
 from wokphysics.errors import UserError
 
+TABLES_ONLY = "--tables-only"
+"""Print the tables and write nothing: a study without ``--out`` (its records streamed to a
+folder of the command's own, which goes with it)."""
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Finish the study in ``argv[0]`` (a study folder); returns the exit status: 0, 1 if
     some of its tasks failed, 2 (with a line on standard error) if it cannot, 130 on Ctrl-C
     (the command that started this says so)."""
     words = list(sys.argv[1:] if argv is None else argv)
+    write = TABLES_ONLY not in words
+    words = [word for word in words if word != TABLES_ONLY]
     if len(words) != 1:
-        print("usage: python -m wokphysics.studies.finish STUDY_FOLDER", file=sys.stderr)
+        print(f"usage: python -m wokphysics.studies.finish [{TABLES_ONLY}] STUDY_FOLDER",
+              file=sys.stderr)
         return 2
     folder = Path(words[0])
     try:
@@ -44,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             failed = show_results(definition, study_kind, results, folder)
             sys.stdout.flush()
 
-        finish_study(study, folder, show)
+        finish_study(study, folder, show, write=write)
     except UserError as error:
         print(f"wokphysics: {error}", file=sys.stderr)
         return error.exit_status
