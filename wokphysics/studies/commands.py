@@ -23,6 +23,7 @@ from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
 from wokphysics.studies.flip_sweep import flips_command
 from wokphysics.studies.run_options import (
+    TABLES_ONLY,
     add_runner_arguments,
     interrupted_line,
     ran_where,
@@ -324,8 +325,6 @@ def finish_apart(folder: Path, write: bool = True) -> int:
     what it printed here: its exit status (0, 1 if tasks failed, 2 if it said why it could
     not). A process that cannot start or is killed ends in one line here (UserError), with
     the way to finish. ``write`` False: the tables only (a study without ``--out``)."""
-    from wokphysics.studies.finish import TABLES_ONLY
-
     environment = dict(os.environ)
     environment["PYTHONPATH"] = os.pathsep.join(sys.path)
     environment["PYTHONIOENCODING"] = "utf-8"

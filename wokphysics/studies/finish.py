@@ -20,10 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from wokphysics.errors import UserError
-
-TABLES_ONLY = "--tables-only"
-"""Print the tables and write nothing: a study without ``--out`` (its records streamed to a
-folder of the command's own, which goes with it)."""
+from wokphysics.studies.run_options import TABLES_ONLY
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -94,6 +94,12 @@ def ran_where(where: str) -> str:
     return f"in {where}" if where == "this process" else f"on {where}"
 
 
+TABLES_ONLY = "--tables-only"
+"""``python -m wokphysics.studies.finish``'s option to print the tables and write nothing: a
+study without ``--out`` (its records streamed to a folder of the command's own, which goes
+with it)."""
+
+
 def interrupted_line(done: int, total: int, noun: str, folder: Path | None) -> str:
     """What an interrupted study says: what finished and how to finish it. Stopped after its
     last task (while the cluster closed), a resume only writes the files: it said "`--resume`
