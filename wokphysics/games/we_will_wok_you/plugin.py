@@ -28,6 +28,6 @@ PLUGIN = searched_turn_game(
         Level("Easy", "random", "Elo 1,001"),
         Level("Medium", "greedy", "Elo 1,500"),
         Level("Hard", "mcts:10", "Elo 1,895"),
-        Level("Expert", "mcts", "Elo 2,179"),
+        Level("Expert", "mcts", "Elo 2,070"),
     ),
 )

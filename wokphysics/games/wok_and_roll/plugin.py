@@ -28,6 +28,6 @@ PLUGIN = searched_turn_game(
         # between greedy and mcts is rated
         Level("Easy", "random", "Elo 737"),
         Level("Medium", "greedy", "Elo 1,500"),
-        Level("Expert", "mcts", "Elo 1,647"),
+        Level("Expert", "mcts", "Elo 1,609"),
     ),
 )
