@@ -9,9 +9,6 @@ games and matplotlib are imported when a command runs.
 from __future__ import annotations
 
 import argparse
-import os
-import signal
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -21,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from wokphysics.errors import UserError
 from wokphysics.games.plugin import GamePlugin
+from wokphysics.studies.apart import finish_apart
 from wokphysics.studies.flip_sweep import flips_command
 from wokphysics.studies.run_options import (
-    TABLES_ONLY,
     add_runner_arguments,
     interrupted_line,
     ran_where,
@@ -317,36 +314,6 @@ def show_results(definition: dict[str, Any], study_kind: StudyKind, results: Res
         print(f"{len(results.failures)} task(s) failed (see above"
               + (f" and {folder}/tasks.csv)" if folder else ")"), file=sys.stderr)
     return bool(results.failures)
-
-
-def finish_apart(folder: Path, write: bool = True) -> int:
-    """Write the study's final files, and its tables, in a fresh Python process
-    (:mod:`wokphysics.studies.finish`, importing the same wokphysics as this one), and print
-    what it printed here: its exit status (0, 1 if tasks failed, 2 if it said why it could
-    not). A process that cannot start or is killed ends in one line here (UserError), with
-    the way to finish. ``write`` False: the tables only (a study without ``--out``)."""
-    environment = dict(os.environ)
-    environment["PYTHONPATH"] = os.pathsep.join(sys.path)
-    environment["PYTHONIOENCODING"] = "utf-8"
-    finish = [sys.executable, "-m", "wokphysics.studies.finish",
-              *(() if write else (TABLES_ONLY,)), str(folder)]
-    then = (f"every game is done: `--resume {folder}` writes the study's files" if write
-            else "nothing is kept without --out DIR")
-    try:
-        done = subprocess.run(finish, env=environment, stdin=subprocess.DEVNULL,
-                              capture_output=True, check=False)
-    except OSError as error:
-        raise UserError(f"cannot start a Python process to write {folder}'s files "
-                        f"({error.strerror or error}); {then}") from None
-    # through this process's streams, in the order printed (the tables, then what failed)
-    sys.stdout.write(done.stdout.decode("utf-8", "replace"))
-    sys.stdout.flush()
-    sys.stderr.write(done.stderr.decode("utf-8", "replace"))
-    if done.returncode < 0:
-        number = -done.returncode
-        name = signal.Signals(number).name if number in signal.valid_signals() else number
-        raise UserError(f"the process writing {folder}'s files was stopped ({name}); {then}")
-    return done.returncode
 
 
 def _check_compared(args: argparse.Namespace) -> None:

@@ -1,9 +1,10 @@
-"""``python -m wokphysics.studies.finish DIR``: write the final files of a game study whose
-every game has run (``tasks.csv``, ``summary.json``, the plots, ``report.html``) and print
-its tables, as ``wokphysics simulate``, ``sweep`` and ``compare`` would have.
+"""``python -m wokphysics.studies.finish DIR``: write the final files of a game study or a
+``sweep flips`` whose every task has run (``tasks.csv``, ``summary.json``, the plots,
+``report.html``) and print its tables, as ``wokphysics simulate``, ``sweep``, ``compare`` and
+``sweep flips`` would have.
 
-Those commands run this in a fresh process once a study's games have run on a Dask cluster
-(:func:`wokphysics.studies.commands.finish_apart`): the driver holds Dask's libraries (and,
+Those commands run this in a fresh process once a study's tasks have run on a Dask cluster
+(:func:`wokphysics.studies.apart.finish_apart`): the driver holds Dask's libraries (and,
 on the embedded cluster, its scheduler), the final files need scipy's and matplotlib's, and
 the two together took a 100,000-game study's driver past 200 MB; apart, neither process
 holds both. The files are those of :func:`wokphysics.batch.finish_study`, the bytes the study
@@ -38,19 +39,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from wokphysics.batch import Results, finish_study
         from wokphysics.batch.store import read_manifest
-        from wokphysics.studies import plans
+        from wokphysics.studies import flip_sweep, plans
         from wokphysics.studies.commands import show_results
 
         definition = read_manifest(folder)["definition"]
-        study, study_kind = plans.study(definition)
         failed = False
+        if definition.get("study") == flip_sweep.STUDY:
+            sweep = flip_sweep.study(definition)
 
-        def show(results: Results) -> None:
-            nonlocal failed
-            failed = show_results(definition, study_kind, results, folder)
-            sys.stdout.flush()
+            def show(results: Results) -> None:
+                nonlocal failed
+                flip_sweep.show_table(results)
+                failed = bool(results.failures)
+                sys.stdout.flush()
 
-        finish_study(study, folder, show, write=write)
+            finish_study(sweep, folder, show, write=write)
+        else:
+            study, study_kind = plans.study(definition)
+
+            def show(results: Results) -> None:
+                nonlocal failed
+                failed = show_results(definition, study_kind, results, folder)
+                sys.stdout.flush()
+
+            finish_study(study, folder, show, write=write)
     except UserError as error:
         print(f"wokphysics: {error}", file=sys.stderr)
         return error.exit_status

@@ -13,11 +13,16 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wokphysics.errors import UserError
 from wokphysics.terminal.entry import VerbCommand
+
+if TYPE_CHECKING:
+    from wokphysics.batch.cluster import ClusterOptions
+    from wokphysics.batch.results import Results
 
 FLIPS_HELP = "how flicks flip cards: P(flip), travel and cards leaving the wok against " \
     "flick speed, release depth and approach angle, for steady strokes and a hand's, with plots"
@@ -239,10 +244,9 @@ def study(spec: dict[str, Any]) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Build (or reload with ``--resume``) the sweep, run it, print its band table."""
-    from wokphysics.batch import ClusterOptions, RunOptions, run_study
+    from wokphysics.batch import ClusterOptions
     from wokphysics.batch.store import read_manifest
-    from wokphysics.studies import flips
-    from wokphysics.studies.run_options import interrupted_line, ran_where, refuse_study_options
+    from wokphysics.studies.run_options import refuse_study_options
 
     if args.out and args.resume:
         raise UserError("give --out DIR for a new study or --resume DIR for an old one, not both")
@@ -261,18 +265,52 @@ def run(args: argparse.Namespace) -> int:
         folder = Path(args.out) if args.out else None
         spec = definition(args)
     sweep = study(spec)
-    options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume))
+    if folder is None and not cluster.in_process:
+        # as a game study's (studies/commands.py): the records stream to a folder of the
+        # command's own, and a fresh process prints the band table from there
+        with tempfile.TemporaryDirectory(prefix="wokphysics-study-") as scratch:
+            return _run_sweep(sweep, Path(scratch) / "study", cluster, args, kept=False)
+    return _run_sweep(sweep, folder, cluster, args, kept=True)
+
+
+def _run_sweep(sweep: Any, folder: Path | None, cluster: ClusterOptions,
+               args: argparse.Namespace, kept: bool) -> int:
+    """Run the sweep (into ``folder``: the person's when ``kept``, else the command's own,
+    not mentioned) and print its band table; on a cluster the final files are written, and
+    the table printed, by a fresh process (:mod:`wokphysics.studies.apart`)."""
+    from wokphysics.batch import RunOptions, run_study
+    from wokphysics.studies.apart import finish_apart
+    from wokphysics.studies.run_options import interrupted_line, ran_where
+
+    apart = folder is not None and not cluster.in_process
+    options = RunOptions(cluster, progress=not args.no_progress, resume=bool(args.resume),
+                         finish=not apart, kept=kept)
     results = run_study(sweep, folder, options)
+    shown = folder if kept else None
     if results.interrupted:
-        print(interrupted_line(len(results.columns), len(sweep), "flicks", folder),
+        print(interrupted_line(len(results.columns), len(sweep), "flicks", shown),
               file=sys.stderr)
         return 130
+    if apart and folder is not None:
+        status = finish_apart(folder, write=kept)
+        if status not in (0, 1):
+            return status
+        failed = status == 1
+    else:
+        show_table(results)
+        failed = bool(results.failures)
+    if shown is not None:
+        ran = (f"{results.ran} flicks ran {ran_where(results.where)} in {results.seconds:.1f} s"
+               if results.ran else "every flick was done before; none ran")
+        print(f"study written to {shown}/ (report.html, summary.json, tasks.csv, PNG plots); "
+              f"{ran}")
+    return 1 if failed else 0
+
+
+def show_table(results: Results) -> None:
+    """Print the sweep's band table, and on standard error how many flicks failed."""
+    from wokphysics.studies import flips
+
     print(flips.table(results.summary))
     if results.failures:
         print(f"{len(results.failures)} flick(s) failed twice", file=sys.stderr)
-    if folder is not None:
-        ran = (f"{results.ran} flicks ran {ran_where(results.where)} in {results.seconds:.1f} s"
-               if results.ran else "every flick was done before; none ran")
-        print(f"study written to {folder}/ (report.html, summary.json, tasks.csv, PNG plots); "
-              f"{ran}")
-    return 1 if results.failures else 0
