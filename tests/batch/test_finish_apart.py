@@ -32,6 +32,15 @@ if __name__ == "__main__":
 """
 
 
+def _drive(folder: Path, *argv: str, env: dict[str, str] | None = None,
+           ) -> tuple[subprocess.CompletedProcess[str], dict[str, object]]:
+    """Run the CLI with ``argv`` in a process of its own (from ``folder``): what it printed,
+    and its exit status and the libraries it had loaded at the end."""
+    driver = subprocess.run([sys.executable, "-c", DRIVER, *argv], capture_output=True,
+                            text=True, check=False, timeout=300, cwd=folder, env=env)
+    return driver, json.loads(driver.stderr.strip().splitlines()[-1])
+
+
 def _final_files(folder: Path) -> dict[str, bytes]:
     names = [*FINAL, *sorted(path.name for path in folder.glob("*.png"))]
     return {name: (folder / name).read_bytes() for name in names}
@@ -41,11 +50,7 @@ def test_the_driver_of_a_cluster_study_leaves_scipy_and_matplotlib_to_a_fresh_pr
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     apart, here = tmp_path / "apart", tmp_path / "here"
-    driver = subprocess.run(
-        [sys.executable, "-c", DRIVER, *STUDY, "--workers", "1", "--out", str(apart)],
-        capture_output=True, text=True, check=False, timeout=300, cwd=tmp_path,
-    )
-    ended = json.loads(driver.stderr.strip().splitlines()[-1])
+    driver, ended = _drive(tmp_path, *STUDY, "--workers", "1", "--out", str(apart))
     assert ended["status"] == 0, driver.stderr
     assert "distributed" in ended["loaded"]  # the games ran on the embedded cluster...
     assert ended["loaded"] == ["distributed"]  # ...and the summaries and plots elsewhere
@@ -137,12 +142,8 @@ def test_a_cluster_study_without_out_streams_to_a_folder_of_its_own_and_keeps_no
     scipy.stats nor matplotlib; it prints what the same study in one process prints."""
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    driver = subprocess.run(
-        [sys.executable, "-c", DRIVER, *STUDY, "--workers", "1"],
-        capture_output=True, text=True, check=False, timeout=300, cwd=tmp_path,
-        env={**os.environ, "TMPDIR": str(scratch)},
-    )
-    ended = json.loads(driver.stderr.strip().splitlines()[-1])
+    driver, ended = _drive(tmp_path, *STUDY, "--workers", "1",
+                           env={**os.environ, "TMPDIR": str(scratch)})
     assert ended["status"] == 0, driver.stderr
     assert ended["loaded"] == ["distributed"]
     assert "Traceback" not in driver.stderr
@@ -166,11 +167,7 @@ def test_a_sweep_of_flips_on_a_cluster_finishes_apart_as_well(
     16,000-flick sweep's driver took 224 MB with them), writes the bytes and prints the band
     table of the same sweep run in one process; without --out it keeps nothing."""
     apart, here = tmp_path / "apart", tmp_path / "here"
-    driver = subprocess.run(
-        [sys.executable, "-c", DRIVER, *FLIPS, "--workers", "1", "--out", str(apart)],
-        capture_output=True, text=True, check=False, timeout=300, cwd=tmp_path,
-    )
-    ended = json.loads(driver.stderr.strip().splitlines()[-1])
+    driver, ended = _drive(tmp_path, *FLIPS, "--workers", "1", "--out", str(apart))
     assert ended["status"] == 0, driver.stderr
     assert ended["loaded"] == ["distributed"]
     in_process = wokphysics(capsys, monkeypatch, *FLIPS, "--no-cluster", "--out", str(here))
@@ -179,9 +176,6 @@ def test_a_sweep_of_flips_on_a_cluster_finishes_apart_as_well(
     assert _final_files(apart) == _final_files(here)
     assert driver.stdout.replace(str(apart), "DIR").splitlines()[:-1] == \
         in_process.out.replace(str(here), "DIR").splitlines()[:-1]
-    without = subprocess.run(
-        [sys.executable, "-c", DRIVER, *FLIPS, "--workers", "1"],
-        capture_output=True, text=True, check=False, timeout=300, cwd=tmp_path,
-    )
-    assert json.loads(without.stderr.strip().splitlines()[-1])["loaded"] == ["distributed"]
+    without, ended = _drive(tmp_path, *FLIPS, "--workers", "1")
+    assert ended["loaded"] == ["distributed"]
     assert without.stdout.splitlines() == in_process.out.splitlines()[:-1]
