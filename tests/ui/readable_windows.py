@@ -22,7 +22,7 @@ from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.turn.play import Setup, turn_factory
 from wokphysics.ui.turn.scene import TurnScene
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 from wokphysics.ui.wok_star.play import StarSetup, star_factory
 from wokphysics.ui.wok_star.scene import StarScene
 
@@ -66,7 +66,7 @@ def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1
                 break
             hand.step()
             app.frame()
-        scene.kitchen.hold = True
+        scene.scheduler.hold = True
         app.frame()
     return app
 
@@ -88,7 +88,7 @@ def controls(app: App) -> list[Control]:
     elif isinstance(scene, TurnScene):
         view = scene.parts.drawing.view
         out += list(view.layout(scene).hits)
-    elif isinstance(scene, PlayScene):
+    elif isinstance(scene, WokOnFireScene):
         layout = scene.ui.layout
         out += [(button.rect, ("button", button.label)) for button in layout.buttons]
         out += [(rect, ("player", player)) for player, rect in layout.player_rows.items()]

@@ -122,9 +122,9 @@ def test_the_wok_star_planner_thinks_in_the_worker_and_buys_what_it_would_buy() 
     try:
         while len(scene.session.state.history) == steps and time.monotonic() < deadline:
             app.frame(FRAME_S)
-            seen_thinking = seen_thinking or scene.kitchen.thinking >= 0
+            seen_thinking = seen_thinking or scene.scheduler.thinking >= 0
     finally:
-        scene.kitchen.thinker.close()
+        scene.scheduler.thinker.close()
     assert seen_thinking
     assert scene.session.state.history[steps] == expected
 

@@ -14,10 +14,10 @@ from wokphysics.ui.app import App, WindowOptions, on_table
 from wokphysics.ui.sprite_cache import BACK
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.view import pile_spots
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 
-def _at_your_chop() -> tuple[App, PlayScene, WokOnFireGame]:
+def _at_your_chop() -> tuple[App, WokOnFireScene, WokOnFireGame]:
     """A window on a two-player game (you and a strong bot) at your second chop: a bot
     stands in for you until then, so you have collected cards by your aid."""
     cfg = load_config()
@@ -29,10 +29,10 @@ def _at_your_chop() -> tuple[App, PlayScene, WokOnFireGame]:
     assert game.pile(0), "you have collected cards"
     bots: dict[int, WokBot] = {1: stand_in[1]}
     app = App(WindowOptions(size=(1024, 700), mute=True), on_table(
-        cfg, lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text)),
+        cfg, lambda renderer, text, _app: WokOnFireScene(cfg, game, bots, renderer, text)),
         HandClock())
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     app.frame()
     return app, scene, game
 
@@ -48,12 +48,12 @@ def test_the_hand_area_shows_the_cards_to_chop_and_a_weak_chop_says_where_they_f
     x, y, _ = pile_spots(game.cfg.physics, game.seat_of(0),
                          len(renderer.piles[game.seat_of(0)]))[0]
     app.frame()
-    waiting = scene.wok_drawing.to_chop_rect
+    waiting = scene.drawing.to_chop_rect
     assert waiting is not None and renderer.hand_rect(game.seat_of(0)).contains(waiting)
     post_drag(app, [(0.05 * k, x, y + 3.0 * k) for k in range(8)])
     while scene.ui.capture is None or len(scene.ui.capture.samples) < 4:
         app.frame()
-    held = scene.wok_drawing.to_chop_rect  # in the hand, under the pointer
+    held = scene.drawing.to_chop_rect  # in the hand, under the pointer
     hx, hy = renderer.map.to_screen(*scene.ui.capture.last)
     assert held is not None and held.collidepoint(hx, hy) and held != waiting
     run_until_still(app, scene)
@@ -70,10 +70,10 @@ def test_the_hand_area_shows_the_cards_to_chop_and_a_weak_chop_says_where_they_f
     assert notice.text.endswith("chopped back in with the next chop")
     # The next chop (the bot's) shows them in the hand too: face as they lie.
     app.frame()
-    assert len(scene.wok_drawing.to_chop()) == len(thrown) + per_chop
+    assert len(scene.drawing.to_chop()) == len(thrown) + per_chop
     # M's word leaves the notice readable (both were drawn at the top centre).
     post_key(pygame.K_m)
     app.frame()
-    notice_at = scene.wok_drawing.notice_rect
+    notice_at = scene.drawing.notice_rect
     assert app.flash is not None and app.flash_rect is not None and notice_at is not None
     assert not app.flash_rect.colliderect(notice_at)

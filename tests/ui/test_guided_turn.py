@@ -25,11 +25,11 @@ from wokphysics.ui.guide import FAREWELL_S, Guide
 from wokphysics.ui.guide_seen import FILE_NAME, GuideFlags
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.synthetic_hand import HandClock
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 
 def _window(folder: Path | None, *extra: str, seed: int = 1, name: str = "g.json"
-            ) -> tuple[App, PlayScene]:
+            ) -> tuple[App, WokOnFireScene]:
     """One person alone at the table (no bot: every turn is theirs), saving in ``folder``
     (None: --no-save), on a hand's virtual clock."""
     save = ["--save", str(folder / name)] if folder is not None else ["--no-save"]
@@ -37,7 +37,7 @@ def _window(folder: Path | None, *extra: str, seed: int = 1, name: str = "g.json
                             "--size", "1024x640", *save, *extra])
     app, _, _ = build_app(args, HandClock())
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     return app, scene
 
 
@@ -46,7 +46,7 @@ def _guide(app: App) -> Guide:
     return app.guide
 
 
-def _stir_at_guided_card(app: App, scene: PlayScene) -> None:
+def _stir_at_guided_card(app: App, scene: WokOnFireScene) -> None:
     """A flick along +y at the face-down card the guide points at (its ring is just before
     the card's near edge, the pointer's press)."""
     guide = _guide(app)
@@ -58,7 +58,7 @@ def _stir_at_guided_card(app: App, scene: PlayScene) -> None:
     post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
 
 
-def _click_card(app: App, scene: PlayScene, card_id: int) -> None:
+def _click_card(app: App, scene: WokOnFireScene, card_id: int) -> None:
     """Click a point of the card where it lies on top (its centre circle shows: it is
     viable), as a person aims at the card they see."""
     card = scene.game.table.card(card_id)
@@ -74,7 +74,7 @@ def _click_card(app: App, scene: PlayScene, card_id: int) -> None:
     raise AssertionError(f"no point of card {card_id} on top to click")
 
 
-def _play_first_turn(app: App, scene: PlayScene, watch: list[tuple[str, int]]) -> None:
+def _play_first_turn(app: App, scene: WokOnFireScene, watch: list[tuple[str, int]]) -> None:
     """The person's whole first turn through posted events only: stirs at the card the guide
     points at (or any face-down card), viable cards clicked and Enter, the chop dragged from
     the hand area into the wok. ``watch`` gets (what was done, the guide's step after it)."""

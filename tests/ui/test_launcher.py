@@ -120,13 +120,13 @@ def test_choosing_players_seats_options_and_seed_then_start(tmp_path: Path) -> N
 
 
 def test_wok_on_fire_starts_from_the_launcher_in_the_same_window(tmp_path: Path) -> None:
-    from wokphysics.ui.wok_on_fire.scene import PlayScene
+    from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
     app, scene, choices = _launcher(tmp_path)
     window = app.screen
     choices.seed = 12
     _click(app, scene, Spot("start"))  # Wok on Fire is selected first
-    assert isinstance(app.scene, PlayScene) and app.scene.game.seed == 12
+    assert isinstance(app.scene, WokOnFireScene) and app.scene.game.seed == 12
     assert app.screen is window
     pygame.display.quit()
 

@@ -22,7 +22,7 @@ from wokphysics.ui.practice.scene import PracticeScene
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_on_fire.flick_words import UNRELIABLE
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 WINDOW_S = 0.03
 NUMBER = re.compile(r"\d\.\d+ m/s(?! limit)")
@@ -100,7 +100,7 @@ def test_a_stroke_faster_than_a_hand_is_told_as_flicked_at_the_limit() -> None:
 
 def _game_flick(busy_s: float, speed: float) -> str:
     app, scene, game = solo_app(seed=1, size="1280x800")
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     card = next(c for c in game.table.wok_cards()
                 if not c.face_up and abs(math.remainder(c.angle, math.pi)) < 0.2)
     if busy_s:

@@ -17,14 +17,14 @@ from wokphysics.games.wok_on_fire.bots import WokBot, make_wof_bot
 from wokphysics.games.wok_on_fire.engine import Expect, Pick, WokOnFireGame
 from wokphysics.ui.app import App, WindowOptions, on_table
 from wokphysics.ui.synthetic_hand import HandClock
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 Goal = Callable[[WokOnFireGame], bool]
 
 
 def _reach(goal: Goal, layout: list[tuple[str, float, float]],
            first_picks: Callable[[WokOnFireGame, list[int]], list[Pick] | None] | None = None,
-           ) -> tuple[App, PlayScene, WokOnFireGame, list[int]]:
+           ) -> tuple[App, WokOnFireScene, WokOnFireGame, list[int]]:
     """A window on a three-player game (person = player 0) once player 0 faces ``goal``.
 
     Test fixture: before the first input, the wok cards named in ``layout`` are laid face up
@@ -51,10 +51,10 @@ def _reach(goal: Goal, layout: list[tuple[str, float, float]],
     assert not game.is_over, "the game reached the wanted choice"
     bots: dict[int, WokBot] = {1: stand_in[1], 2: stand_in[2]}
     app = App(WindowOptions(size=(1024, 640)), on_table(
-        cfg, lambda renderer, text, _app: PlayScene(cfg, game, bots, renderer, text)),
+        cfg, lambda renderer, text, _app: WokOnFireScene(cfg, game, bots, renderer, text)),
         HandClock())
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     app.frame()
     return app, scene, game, placed
 

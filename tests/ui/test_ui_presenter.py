@@ -18,16 +18,16 @@ from wokphysics.games.wok_on_fire.engine import (
 )
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
 from wokphysics.table.world import ActionReport
-from wokphysics.ui.wok_on_fire.presenter import WokPresenter
+from wokphysics.ui.wok_on_fire.presenter import WokOnFirePresenter
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 
-def _presenter(labels: tuple[str, ...] = ("person", "strong")) -> WokPresenter:
+def _presenter(labels: tuple[str, ...] = ("person", "strong")) -> WokOnFirePresenter:
     game = WokOnFireGame(load_config(), len(labels), 3, 0, labels)
-    return WokPresenter(game.cfg, game, TableUi())
+    return WokOnFirePresenter(game.cfg, game, TableUi())
 
 
-def _card_of(presenter: WokPresenter, ingredient: Ingredient, skip: int = 0) -> int:
+def _card_of(presenter: WokOnFirePresenter, ingredient: Ingredient, skip: int = 0) -> int:
     found = [i for i in range(presenter.game.cfg.deck_size)
              if presenter.game.ingredient(i) is ingredient]
     return found[skip]
@@ -133,7 +133,7 @@ def test_reasons_name_cards_as_players_see_them() -> None:
     assert presenter.status == "another card is named twice" and presenter.status_is_error
 
 
-def _chopped_to(presenter: WokPresenter, spots: list[tuple[int, float, float, bool]]
+def _chopped_to(presenter: WokOnFirePresenter, spots: list[tuple[int, float, float, bool]]
                 ) -> ActionReport:
     """Test fixture: supply cards ``(card, x, y, face_up)`` laid where a chop left them (a
     spot beyond the table's edge: on the floor); the chop's report naming them thrown."""

@@ -22,7 +22,7 @@ from wokphysics.ui.turn.session import TurnSession
 from wokphysics.ui.we_will_wok_you.drawing import heading
 from wokphysics.ui.we_will_wok_you.scene import wwwy_scene
 from wokphysics.ui.wok_and_roll.scene import wok_and_roll_scene
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 
 def _saved_game(saved: Path, turns: int) -> WokOnFireGame:
@@ -44,7 +44,7 @@ def test_resume_opens_the_saved_game_and_keeps_autosaving(tmp_path: Path,
     game = _saved_game(saved, 2)
     app, save, _ = build_app(parse_play_args(["--resume", str(saved), "--max-frames", "2"]))
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     assert save == saved
     assert scene.game.state_hash() == game.state_hash()
     assert scene.game.turn_number == 2
@@ -62,7 +62,7 @@ def test_a_resumed_game_s_log_shows_what_happened_last_without_sounds_or_notices
     _saved_game(saved, turns)
     app, _, _ = build_app(parse_play_args(["--resume", str(saved), "--max-frames", "2"]))
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     log = scene.presenter.log
     # the newest lines of the turns played, in the words of who played them (the last turn
     # ends with its chop), then where the game picks up

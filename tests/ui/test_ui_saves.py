@@ -22,19 +22,19 @@ from wokphysics.records.saving import claim_save_file, release_save_file, write_
 from wokphysics.table.gesture import Gesture
 from wokphysics.ui.app import App
 from wokphysics.ui.play import build_app, parse_play_args
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 QUIET = Gesture([(0.0, 450.0, 450.0), (0.1, 460.0, 450.0)])
 """A stir on the bare table outside the wok: it moves no card."""
 
 
-def _window(save: Path, *extra: str) -> tuple[PlayScene, Path, App]:
+def _window(save: Path, *extra: str) -> tuple[WokOnFireScene, Path, App]:
     args = parse_play_args(
         ["--players", "1", "--bots", "0", "--seed", "4", "--save", str(save), *extra]
     )
     app, chosen, _ = build_app(args)
     scene = app.scene
-    assert isinstance(scene, PlayScene) and chosen is not None
+    assert isinstance(scene, WokOnFireScene) and chosen is not None
     return scene, chosen, app
 
 

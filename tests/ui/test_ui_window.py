@@ -23,7 +23,7 @@ from wokphysics.cli import main
 from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
 from wokphysics.table.gesture import Gesture
 from wokphysics.ui.app import App
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 
 def _upright_face_down(game: WokOnFireGame) -> list[int]:
@@ -32,13 +32,13 @@ def _upright_face_down(game: WokOnFireGame) -> list[int]:
             if not c.face_up and abs(math.remainder(c.angle, math.pi)) < 0.2]
 
 
-def _flick(app: App, scene: PlayScene, card_id: int) -> None:
+def _flick(app: App, scene: WokOnFireScene, card_id: int) -> None:
     card = scene.game.table.card(card_id)
     post_drag(app, flick_samples(scene.cfg.physics.card.length_mm, card.x, card.y))
     run_until_still(app, scene)
 
 
-def _stir_until_pick(app: App, scene: PlayScene, avoid: set[int]) -> None:
+def _stir_until_pick(app: App, scene: WokOnFireScene, avoid: set[int]) -> None:
     game = scene.game
     for card_id in _upright_face_down(game):
         if game.expect is not Expect.STIR:
@@ -117,7 +117,7 @@ def test_a_lazy_drag_pushes_without_flipping() -> None:
     assert "Too slow for " in status or " lifts it flat: go " in status
 
 
-def _hurry_to_the_end(app: App, scene: PlayScene) -> None:
+def _hurry_to_the_end(app: App, scene: WokOnFireScene) -> None:
     """Space hurries the bots; frames until the game is over (at most 5,000)."""
     post_key(pygame.K_SPACE)
     frames = 0
@@ -302,7 +302,7 @@ def test_restart_asks_first() -> None:
     post_key(pygame.K_y)
     app.frame()
     assert app.scene is not scene
-    assert isinstance(app.scene, PlayScene) and app.scene.game.seed == game.seed + 1
+    assert isinstance(app.scene, WokOnFireScene) and app.scene.game.seed == game.seed + 1
 
 
 @pytest.mark.slow
@@ -312,7 +312,7 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
                                            "--no-save", "--size", "1024x640"]))
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     named_before_taking = False
     for _ in range(400):  # at x1: the first bot's picks are framed before they are taken
         app.frame()
@@ -325,7 +325,7 @@ def test_bots_play_a_whole_game_on_screen_and_new_game_starts_another() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {
         "pos": new_game[0].rect.center, "button": 1}))
     app.frame()
-    assert isinstance(app.scene, PlayScene) and app.scene is not scene
+    assert isinstance(app.scene, WokOnFireScene) and app.scene is not scene
     assert not app.scene.game.is_over and app.scene.game.seed == 5
 
 
@@ -336,7 +336,7 @@ def test_help_and_pause_stop_the_game_clock() -> None:
     app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
                                            "--no-save", "--size", "1024x640"]))
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     post_key(pygame.K_F1)
     app.frame()
     assert app.help
@@ -398,12 +398,12 @@ def test_a_new_game_in_the_window_keeps_the_finished_games_record(
     app, _, _ = build_app(parse_play_args(["--seed", "4", "--players", "2", "--bots", "2",
                                            "--save", str(save), "--size", "1024x640"]))
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     _hurry_to_the_end(app, scene)
     app.frame()
     post_key(pygame.K_n)
     app.frame()
-    assert isinstance(app.scene, PlayScene) and app.scene.game.seed == 5
+    assert isinstance(app.scene, WokOnFireScene) and app.scene.game.seed == 5
     post_key(pygame.K_SPACE)
     while len(app.scene.game.turn_records) < 1:
         app.frame()
@@ -432,7 +432,7 @@ def test_a_restart_says_where_the_game_it_replaced_is_kept(
         post_key(pygame.K_r)
         post_key(pygame.K_y)
         app.frame()
-        assert isinstance(app.scene, PlayScene) and app.scene.game.seed == 5
+        assert isinstance(app.scene, WokOnFireScene) and app.scene.game.seed == 5
         previous = save.with_name("game.previous.json")
         said = capsys.readouterr().out
         assert (f"a new game starts in {save}; the game before is kept in {previous} "

@@ -14,7 +14,7 @@ from wokphysics.games.wok_on_fire.players import make_bot
 from wokphysics.ui.app import App
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.wok_on_fire import bot_thinker
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 CFG = load_config()
 WAIT_S = 120.0
@@ -58,9 +58,9 @@ def test_a_plan_worked_out_apart_is_the_plan_made_in_place() -> None:
     assert planned == 6
 
 
-def _scene(app: App) -> PlayScene:
+def _scene(app: App) -> WokOnFireScene:
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     return scene
 
 
@@ -70,11 +70,11 @@ def test_the_window_draws_on_while_the_planning_bot_thinks_and_plays_its_plan() 
     app, _, _ = build_app(args)
     scene = _scene(app)
     game = scene.game
-    assert isinstance(scene.wok_scheduler.bots[0], PlanBot)
+    assert isinstance(scene.scheduler.bots[0], PlanBot)
     twin = WokOnFireGame(CFG, 2, 6, 0, ("plan:2", "strong"))
     alone = make_bot(CFG, "plan:2", seed=0)
-    alone.rng.bit_generator.state = scene.wok_scheduler.bots[0].rng.bit_generator.state
-    alone.planning.bit_generator.state = scene.wok_scheduler.bots[0].planning.bit_generator.state
+    alone.rng.bit_generator.state = scene.scheduler.bots[0].rng.bit_generator.state
+    alone.planning.bit_generator.state = scene.scheduler.bots[0].planning.bit_generator.state
     expected = alone.plan_stir(twin)
     thinking_frames = 0
     deadline = time.monotonic() + WAIT_S
@@ -82,7 +82,7 @@ def test_the_window_draws_on_while_the_planning_bot_thinks_and_plays_its_plan() 
         app.frame(1 / 60)
         if scene.ui.bot_thinking_s is not None:
             thinking_frames += 1
-    scene.wok_scheduler.close()
+    scene.scheduler.close()
     app.close()
     assert thinking_frames > 0  # frames were drawn while the worker thought
     assert game.events, "the planning bot never stirred"

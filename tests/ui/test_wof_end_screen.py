@@ -19,7 +19,7 @@ from wokphysics.ui.app import App
 from wokphysics.ui.launcher.scene import LauncherScene, Spot
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.replay_viewer import ReplayScene
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 
 def _finished_game(seed: int = 5) -> WokOnFireGame:
@@ -32,17 +32,17 @@ def _finished_game(seed: int = 5) -> WokOnFireGame:
     return game
 
 
-def _end_buttons(scene: PlayScene) -> list[str]:
+def _end_buttons(scene: WokOnFireScene) -> list[str]:
     return [b.label for b in scene.ui.layout.buttons]
 
 
-def _window_on(game: WokOnFireGame, tmp_path: Path) -> tuple[App, PlayScene]:
+def _window_on(game: WokOnFireGame, tmp_path: Path) -> tuple[App, WokOnFireScene]:
     saved = tmp_path / "finished.json"
     save_game(game, saved)
     app, _, _ = build_app(parse_play_args(["--resume", str(saved), "--no-save",
                                            "--size", "1024x700", "--mute"]))
     scene = app.scene
-    assert isinstance(scene, PlayScene) and scene.game.is_over
+    assert isinstance(scene, WokOnFireScene) and scene.game.is_over
     app.frame()
     return app, scene
 
@@ -52,7 +52,7 @@ def test_the_end_screen_offers_a_new_game_and_the_replay(tmp_path: Path) -> None
     app, scene = _window_on(game, tmp_path)
     # Not started from the launcher: no L.
     assert _end_buttons(scene) == ["N: new game", "V: watch the replay"]
-    assert scene.wok_drawing.panel.instructions() == (
+    assert scene.drawing.panel.instructions() == (
         "The game is over: N new game, V watch the replay (keys or buttons).")
     # V (the key) opens the replay of this very game in the same window, from its start.
     post_key(pygame.K_v)
@@ -90,7 +90,7 @@ def test_the_new_game_and_replay_buttons_do_what_their_keys_do(tmp_path: Path) -
     new_button = next(b for b in scene.ui.layout.buttons if b.label.startswith("N:"))
     post_click(new_button.rect.center)
     app.frame()
-    assert isinstance(app.scene, PlayScene) and app.scene is not scene
+    assert isinstance(app.scene, WokOnFireScene) and app.scene is not scene
     assert not app.scene.game.is_over and app.scene.game.seed == game.seed + 1
     app.close()
 
@@ -106,10 +106,10 @@ def test_a_game_from_the_launcher_ends_with_l_back_to_it(tmp_path: Path) -> None
     post_click(rect.center)
     app.frame(FRAME_S)
     scene = app.scene
-    assert isinstance(scene, PlayScene) and scene.game.is_over
+    assert isinstance(scene, WokOnFireScene) and scene.game.is_over
     app.frame(FRAME_S)
     assert _end_buttons(scene) == ["N: new game", "V: watch the replay", "L: the launcher"]
-    assert scene.wok_drawing.panel.instructions() == (
+    assert scene.drawing.panel.instructions() == (
         "The game is over: N new game, V watch the replay, L the launcher (keys or buttons).")
     button = next(b for b in scene.ui.layout.buttons if b.label.startswith("L:"))
     post_click(button.rect.center)
@@ -120,7 +120,7 @@ def test_a_game_from_the_launcher_ends_with_l_back_to_it(tmp_path: Path) -> None
     assert rect is not None
     post_click(rect.center)
     app.frame(FRAME_S)
-    assert isinstance(app.scene, PlayScene)
+    assert isinstance(app.scene, WokOnFireScene)
     post_key(pygame.K_l)
     app.frame(FRAME_S)
     assert isinstance(app.scene, LauncherScene)

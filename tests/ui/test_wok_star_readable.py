@@ -194,7 +194,7 @@ def test_no_tooltip_or_popup_covers_the_dice_or_a_drop_target() -> None:
     hand = StarHand(app, [0], seed=5)
     frames_until(app, hand, lambda: scene.session.state.phase is Phase.ACTION)
     app.frame()
-    scene.kitchen.hold = True
+    scene.scheduler.hold = True
     lay = scene.layout()
     assert lay is not None
     drawing = scene.drawing
@@ -281,7 +281,7 @@ def test_pips_are_large_and_contrasted_and_each_face_is_written_under_its_die() 
     scene = scene_of(app)
     hand = StarHand(app, [0], seed=5)
     frames_until(app, hand, lambda: scene.session.state.phase is Phase.ACTION)
-    scene.kitchen.hold = True
+    scene.scheduler.hold = True
     app.frame()
     lay = scene.layout()
     assert lay is not None
@@ -325,7 +325,7 @@ def test_the_slot_dragged_from_empties_when_the_engine_takes_a_twin_die() -> Non
         scene = scene_of(app)
         hand = StarHand(app, [0], seed=seed)
         frames_until(app, hand, lambda s=scene: s.session.state.phase is Phase.ACTION)
-        scene.kitchen.hold = True
+        scene.scheduler.hold = True
         app.frame()
         lay = scene.layout()
         assert lay is not None

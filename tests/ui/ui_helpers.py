@@ -18,17 +18,17 @@ from wokphysics.ui.app import App
 from wokphysics.ui.play import build_app, parse_play_args
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.wok_on_fire.flip_band import FlipBands
-from wokphysics.ui.wok_on_fire.scene import PlayScene
+from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 
 def solo_app(seed: int, size: str = "1024x640", extra: Sequence[str] = ()
-             ) -> tuple[App, PlayScene, WokOnFireGame]:
+             ) -> tuple[App, WokOnFireScene, WokOnFireGame]:
     """A window with one person and no bot, not autosaving, on a hand's virtual clock."""
     args = parse_play_args(["--seed", str(seed), "--players", "1", "--bots", "0", "--no-save",
                             "--size", size, *extra])
     app, _, _ = build_app(args, HandClock())
     scene = app.scene
-    assert isinstance(scene, PlayScene)
+    assert isinstance(scene, WokOnFireScene)
     return app, scene, scene.game
 
 
@@ -68,7 +68,7 @@ def frames_until_posted(app: App) -> int:
     return frames + 1
 
 
-def run_until_still(app: App, scene: PlayScene, limit: int = 3000) -> int:
+def run_until_still(app: App, scene: WokOnFireScene, limit: int = 3000) -> int:
     """Frames until the hand is done and the cards are at rest again."""
     frames = frames_until_posted(app)
     while scene.playback is not None and frames < limit:

@@ -682,7 +682,7 @@ class App:
         if getattr(self.scene, "curtain", False):
             self.guide.skip_rect = None  # the hot seat's curtain covers everything
             return
-        drawing = getattr(self.scene, "wok_drawing", None)
+        drawing = getattr(self.scene, "drawing", None)
         notice = getattr(drawing, "notice_rect", None)
         rules = (self._rules_rect() if self.rules is not None and not self.viewport.active
                  else None)

@@ -122,14 +122,14 @@ def planner_thinking_frames(seed: int) -> tuple[list[float], list[float]]:
     worker process (the pill drawn): its stirs and chops until :data:`PLANNER_FRAMES` were
     counted. The bots are hurried (Space), so the game moves on between its turns."""
     from wokphysics.ui.play import build_app, parse_play_args
-    from wokphysics.ui.wok_on_fire.scene import PlayScene
+    from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
     args = parse_play_args(["--seed", str(seed), "--players", "2", "--bots", "plan,strong",
                             "--no-save", "--mute", "--size", f"{SIZE[0]}x{SIZE[1]}"])
     app, _, _ = build_app(args)
     scene = app.scene
-    assert isinstance(scene, PlayScene)
-    scheduler = scene.wok_scheduler
+    assert isinstance(scene, WokOnFireScene)
+    scheduler = scene.scheduler
     frames = FrameTimes()
     try:
         for _ in range(40 * PLANNER_FRAMES):

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.games.wok_on_fire.record import Autosave
     from wokphysics.ui.app import App, SceneFactory
     from wokphysics.ui.pointer_clock import WindowClock
-    from wokphysics.ui.wok_on_fire.scene import PlayScene
+    from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 DEFAULT_BOT = "strong"
 DEFAULT_PLAYERS = 2
@@ -75,7 +75,7 @@ def play_window(args: argparse.Namespace) -> int:
     return status
 
 
-def save_on_leave(scene: PlayScene, saver: Autosave) -> None:
+def save_on_leave(scene: WokOnFireScene, saver: Autosave) -> None:
     """Write ``scene``'s game with every input so far to its save file (a stir or chop under
     way is finished first: the engine records its outcome) and say how to continue it (or,
     when it is over, to replay it). SaveFailed if it cannot be written."""
@@ -165,11 +165,11 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
     from wokphysics.ui.render import TableRenderer
     from wokphysics.ui.widgets import Text
     from wokphysics.ui.wok_on_fire.guide import wok_on_fire_guide
-    from wokphysics.ui.wok_on_fire.scene import PlayScene
+    from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
     games_made = 0
 
-    def new_scene(renderer: TableRenderer, text: Text, app: App) -> PlayScene:
+    def new_scene(renderer: TableRenderer, text: Text, app: App) -> WokOnFireScene:
         nonlocal first, games_made
         game_seed = seed + games_made
         if first is not None:
@@ -199,7 +199,7 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
         def watch(game: WokOnFireGame = game) -> None:
             app.switch(replay_factory(game, save))
 
-        scene = PlayScene(cfg, game, bots, renderer, text, on_new_game=app.restart,
+        scene = WokOnFireScene(cfg, game, bots, renderer, text, on_new_game=app.restart,
                           reading=app, sound=app.sound.play, on_replay=watch,
                           on_home=go_home if home is not None else None)
         if save is not None:

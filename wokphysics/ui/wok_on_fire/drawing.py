@@ -24,8 +24,8 @@ from wokphysics.ui.wok_on_fire.flip_band import bands_for
 from wokphysics.ui.wok_on_fire.hover import hover_text
 from wokphysics.ui.wok_on_fire.landing import grouped
 from wokphysics.ui.wok_on_fire.panel import Panel
-from wokphysics.ui.wok_on_fire.presenter import WokPresenter
-from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.presenter import WokOnFirePresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokOnFireScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 VIABLE = Highlight(palette.VIABLE)
@@ -33,12 +33,12 @@ VIABLE_LATER = Highlight(palette.VIABLE_LATER)
 BLIND = Highlight(palette.BLIND)
 
 
-class WokDrawing:
+class WokOnFireDrawing:
     """Draws one frame of the game (see the module doc)."""
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,
-                 renderer: TableRenderer, text: Text, presenter: WokPresenter,
-                 scheduler: WokScheduler, panel: Panel) -> None:
+                 renderer: TableRenderer, text: Text, presenter: WokOnFirePresenter,
+                 scheduler: WokOnFireScheduler, panel: Panel) -> None:
         self.cfg = cfg
         self.game = game
         self.ui = ui

@@ -22,7 +22,7 @@ from wokphysics.ui.guide import Guide, GuideStep, Point
 
 if TYPE_CHECKING:
     from wokphysics.table.cards import Card
-    from wokphysics.ui.wok_on_fire.scene import PlayScene
+    from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 EDGE_GAP_MM = 12.0
 """How far before a card's near edge the ring asks the press to be, mm."""
@@ -30,7 +30,7 @@ RIM_MM = 40.0
 """A press the guide suggests keeps this far inside the wok's rim, mm."""
 
 
-def wok_on_fire_guide(scene: PlayScene) -> Guide | None:
+def wok_on_fire_guide(scene: WokOnFireScene) -> Guide | None:
     """The guide for ``scene``'s first person, or None when only bots play."""
     game = scene.game
     people = [p for p, label in enumerate(game.bots) if label == "person"]
@@ -124,7 +124,7 @@ def wok_on_fire_guide(scene: PlayScene) -> Guide | None:
                  "that was a whole turn! F1 shows the rules (G there: this guide again)")
 
 
-def _aim_card(scene: PlayScene, chosen: list[int]) -> Card | None:
+def _aim_card(scene: WokOnFireScene, chosen: list[int]) -> Card | None:
     """A face-down card in the wok to aim at: the one chosen before while it is still face
     down and at rest in the wok, else the one nearest the player's edge whose near edge is
     clear (no card over it, nor where the press goes), else the nearest (read-only)."""

@@ -30,8 +30,8 @@ from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, Point
 from wokphysics.ui.wok_on_fire.pick_words import pick_words
-from wokphysics.ui.wok_on_fire.presenter import WokPresenter
-from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.presenter import WokOnFirePresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokOnFireScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 MIN_DRAG_MM = 5.0
@@ -41,12 +41,13 @@ ButtonSpec = tuple[str, Callable[[], None], bool]
 """A button the panel should offer now: (label, action, enabled)."""
 
 
-class WokInputs:
+class WokOnFireInputs:
     """Mouse and keys -> engine inputs (see the module doc)."""
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,
-                 renderer: TableRenderer, presenter: WokPresenter, scheduler: WokScheduler,
-                 gate: EngineGate, on_new_game: Callable[[], None] | None = None,
+                 renderer: TableRenderer, presenter: WokOnFirePresenter,
+                 scheduler: WokOnFireScheduler, gate: EngineGate,
+                 on_new_game: Callable[[], None] | None = None,
                  reading: EventReading | None = None,
                  on_replay: Callable[[], None] | None = None,
                  on_home: Callable[[], None] | None = None) -> None:

@@ -18,8 +18,8 @@ from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text,
 from wokphysics.ui.wok_on_fire.inputs import ButtonSpec
 from wokphysics.ui.wok_on_fire.landing import grouped
 from wokphysics.ui.wok_on_fire.pick_words import pick_words
-from wokphysics.ui.wok_on_fire.presenter import WokPresenter
-from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.presenter import WokOnFirePresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokOnFireScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 FOOTER = "F1/H help - Esc pause - R restart - Space skip"
@@ -47,7 +47,7 @@ class Panel:
     """The side panel and the end screen (see the module doc)."""
 
     def __init__(self, game: WokOnFireGame, ui: TableUi, renderer: TableRenderer, text: Text,
-                 presenter: WokPresenter, scheduler: WokScheduler,
+                 presenter: WokOnFirePresenter, scheduler: WokOnFireScheduler,
                  buttons: Callable[[], list[list[ButtonSpec]]],
                  end_choices: Callable[[], list[tuple[int, str, Callable[[], None]]]]
                  ) -> None:

@@ -65,7 +65,7 @@ def count_of(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
 
-class WokPresenter(Presenter):
+class WokOnFirePresenter(Presenter):
     """Tells the game's events (see the module doc)."""
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, ui: TableUi,

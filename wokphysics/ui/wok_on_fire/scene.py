@@ -1,9 +1,9 @@
 """Wok on Fire's scene: the four roles of :mod:`wokphysics.ui.scene` put together.
 
-- :class:`~.presenter.WokPresenter`: the engine's events in players' words;
-- :class:`~.inputs.WokInputs`: mouse and keys -> engine inputs;
-- :class:`~.scheduler.WokScheduler`: the running stir or chop, and the bots;
-- :class:`~.drawing.WokDrawing` (with :class:`~.panel.Panel`): the picture, read-only.
+- :class:`~.presenter.WokOnFirePresenter`: the engine's events in players' words;
+- :class:`~.inputs.WokOnFireInputs`: mouse and keys -> engine inputs;
+- :class:`~.scheduler.WokOnFireScheduler`: the running stir or chop, and the bots;
+- :class:`~.drawing.WokOnFireDrawing` (with :class:`~.panel.Panel`): the picture, read-only.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, GameScene
 from wokphysics.ui.sound import Effect
 from wokphysics.ui.widgets import Text
-from wokphysics.ui.wok_on_fire.drawing import WokDrawing
+from wokphysics.ui.wok_on_fire.drawing import WokOnFireDrawing
 from wokphysics.ui.wok_on_fire.flip_band import FlipBands
-from wokphysics.ui.wok_on_fire.inputs import WokInputs
+from wokphysics.ui.wok_on_fire.inputs import WokOnFireInputs
 from wokphysics.ui.wok_on_fire.panel import Panel
-from wokphysics.ui.wok_on_fire.presenter import WokPresenter
-from wokphysics.ui.wok_on_fire.scheduler import WokScheduler
+from wokphysics.ui.wok_on_fire.presenter import WokOnFirePresenter
+from wokphysics.ui.wok_on_fire.scheduler import WokOnFireScheduler
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 HELP_LINES = (
@@ -60,14 +60,21 @@ def help_lines(bands: FlipBands | None) -> tuple[tuple[str, str], ...]:
     return HELP_LINES[:1] + (band,) + HELP_LINES[1:]
 
 
-class PlayScene(GameScene):
+class WokOnFireScene(GameScene):
     """One game of Wok on Fire on screen. ``bots`` maps a player to the bot playing for them;
     ``reading`` is the window's reading of its events (the ``App``: the live blade steps up
     to when it last read them, and a flick whose release window came in a long batch is told
     as not read; without it, the blade steps up to the pointer's last event); ``sound(name)``
     plays an effect (a sizzle on a flip, the chop, a card taken). The end screen offers N
     (``on_new_game``), V (``on_replay``: this game's replay) and L (``on_home``: the
-    launcher), those given."""
+    launcher), those given.
+
+    Its roles are Wok on Fire's own (the base class types them as the role protocols)."""
+
+    presenter: WokOnFirePresenter
+    inputs: WokOnFireInputs
+    scheduler: WokOnFireScheduler
+    drawing: WokOnFireDrawing
 
     def __init__(self, cfg: WokOnFireConfig, game: WokOnFireGame, bots: dict[int, WokBot],
                  renderer: TableRenderer, text: Text,
@@ -83,27 +90,23 @@ class PlayScene(GameScene):
         """The rules at hand, with these rules' numbers (the window's help shows them)."""
         self.renderer = renderer
         self.ui = TableUi()
-        presenter = WokPresenter(cfg, game, self.ui, sound)
+        presenter = WokOnFirePresenter(cfg, game, self.ui, sound)
         presenter.recall(game.events)  # a resumed game's log shows what happened last
         gate = EngineGate(presenter, lambda: game.events, (IllegalAction, GestureError))
-        scheduler = WokScheduler(game, bots, self.ui, presenter, gate, reading)
-        inputs = WokInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate, on_new_game,
-                           reading, on_replay, on_home)
+        scheduler = WokOnFireScheduler(game, bots, self.ui, presenter, gate, reading)
+        inputs = WokOnFireInputs(cfg, game, self.ui, renderer, presenter, scheduler, gate,
+                                 on_new_game, reading, on_replay, on_home)
         panel = Panel(game, self.ui, renderer, text, presenter, scheduler, inputs.buttons,
                       inputs.end_choices)
-        drawing = WokDrawing(cfg, game, self.ui, renderer, text, presenter, scheduler, panel)
+        drawing = WokOnFireDrawing(cfg, game, self.ui, renderer, text, presenter, scheduler, panel)
         gate.after = self._after_input
         super().__init__(presenter, inputs, scheduler, drawing)
-        self.wok_presenter = presenter
-        self.wok_inputs = inputs
-        self.wok_scheduler = scheduler
-        self.wok_drawing = drawing
         self.help_lines = help_lines(drawing.blade_view.bands)
         drawing.update_seats()
 
     def _after_input(self) -> None:
         self.ui.selection = []
-        self.wok_drawing.update_seats()
+        self.drawing.update_seats()
 
     # ------------------------------------------------------------------ for the loop and tests
     @property
@@ -121,10 +124,10 @@ class PlayScene(GameScene):
 
     @property
     def person_to_act(self) -> bool:
-        return self.wok_scheduler.person_to_act
+        return self.scheduler.person_to_act
 
     def cards_now(self) -> list[Card]:
-        return self.wok_drawing.cards_now()
+        return self.drawing.cards_now()
 
     def finish_motion(self) -> None:
         """Run a stir or chop under way to rest (before saving on close); a stir still being
@@ -132,6 +135,6 @@ class PlayScene(GameScene):
         live = self.ui.live
         if live is not None:
             self.ui.live = self.ui.press = None
-            self.wok_scheduler.release(live, live.committed, *live.blade)
+            self.scheduler.release(live, live.committed, *live.blade)
         if self.ui.playback is not None:
             self.ui.playback.skip()

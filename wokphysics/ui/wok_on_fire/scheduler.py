@@ -32,7 +32,7 @@ from wokphysics.ui.thinker import Thinker
 from wokphysics.ui.wok_on_fire import bot_thinker
 from wokphysics.ui.wok_on_fire.blade_view import cards_under
 from wokphysics.ui.wok_on_fire.flick_words import FlickReading, aimed_card
-from wokphysics.ui.wok_on_fire.presenter import WokPresenter
+from wokphysics.ui.wok_on_fire.presenter import WokOnFirePresenter
 from wokphysics.ui.wok_on_fire.state import TableUi
 
 BOT_PAUSE_S = 0.8
@@ -41,11 +41,11 @@ FAST_SPEED = 8.0
 """How much faster motion runs while Space hurries the game along."""
 
 
-class WokScheduler:
+class WokOnFireScheduler:
     """Steps the running action and lets the bots play (see the module doc)."""
 
     def __init__(self, game: WokOnFireGame, bots: dict[int, WokBot], ui: TableUi,
-                 presenter: WokPresenter, gate: EngineGate,
+                 presenter: WokOnFirePresenter, gate: EngineGate,
                  reading: EventReading | None = None) -> None:
         self.reading = reading
         self.game = game

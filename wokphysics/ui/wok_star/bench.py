@@ -91,12 +91,12 @@ def planner_frames(seed: int) -> tuple[list[float], list[float]]:
             if (len(frames.wall) >= THINKING_FRAMES
                     or scene.session.state.phase is not Phase.PURCHASE):
                 break
-            thinking = scene.kitchen.thinking >= 0
+            thinking = scene.scheduler.thinking >= 0
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {
                 "pos": _pointer(frame), "rel": (0, 0), "buttons": (0, 0, 0)}))
             frames.time(lambda: app.frame(FRAME_S), count=thinking)
     finally:
-        scene.kitchen.thinker.close()
+        scene.scheduler.thinker.close()
     return frames.wall, frames.cpu
 
 

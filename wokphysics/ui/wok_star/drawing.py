@@ -54,9 +54,9 @@ from wokphysics.ui.wok_star.tips import free_zones, keep_clear, place_clear, sea
 
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.inputs import StarInputs
-    from wokphysics.ui.wok_star.kitchen import Kitchen
     from wokphysics.ui.wok_star.presenter import StarPresenter
     from wokphysics.ui.wok_star.replay import StarReplay
+    from wokphysics.ui.wok_star.scheduler import StarScheduler
     from wokphysics.ui.wok_star.screens import ScreenChoice
     from wokphysics.ui.wok_star.session import StarSession
 
@@ -84,7 +84,7 @@ class StarDrawingHost(Protocol):
     def buttons(self) -> list[ScreenChoice]: ...
 
     @property
-    def kitchen(self) -> Kitchen: ...
+    def scheduler(self) -> StarScheduler: ...
 
     @property
     def advising(self) -> tuple[object, ...] | None: ...
@@ -166,8 +166,8 @@ class StarDrawing:
         """The pill of a planner thinking away from the window (in its seat's header), or
         of a tip being worked out (in the first person's)."""
         scene = self.scene
-        kitchen = scene.kitchen
-        seat, label, seconds = kitchen.thinking, "thinking", kitchen.thinking_s
+        scheduler = scene.scheduler
+        seat, label, seconds = scheduler.thinking, "thinking", scheduler.thinking_s
         if seat < 0 and scene.advising is not None and scene.session.people:
             seat, label, seconds = scene.session.people[0], "tip: thinking", scene.advising_s
         if 0 <= seat < len(lay.seats):

@@ -28,9 +28,9 @@ from wokphysics.ui.turn.scene import ADVICE_KEY
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.drawing import StarDrawing
 from wokphysics.ui.wok_star.inputs import StarInputs
-from wokphysics.ui.wok_star.kitchen import Kitchen
 from wokphysics.ui.wok_star.layout import DiceRows, StarLayout, build
 from wokphysics.ui.wok_star.presenter import StarPresenter
+from wokphysics.ui.wok_star.scheduler import StarScheduler
 from wokphysics.ui.wok_star.screens import ScreenChoice, choices, screen_name
 from wokphysics.ui.wok_star.session import StarSession
 
@@ -97,7 +97,7 @@ class StarScene:
         self.presenter = StarPresenter(session, self._play, self.layout)
         self.gate = EngineGate(self.presenter, lambda: session.steps)
         session.after_step = self.gate.caught_up
-        self.kitchen = Kitchen(session, self.gate.act)
+        self.scheduler = StarScheduler(session, self.gate.act)
         self.inputs.reset()
         self._layout_key = ()
         if session.state.history:
@@ -213,8 +213,8 @@ class StarScene:
                 presenter.accounting = None
         else:
             self._accounting_s = 0.0
-        self.kitchen.hold = presenter.accounting is not None
-        self.kitchen.update(real_s, speed)
+        self.scheduler.hold = presenter.accounting is not None
+        self.scheduler.update(real_s, speed)
         self._advice_update(real_s)
         problem = self.session.save_problem
         if problem and problem != self._told_problem:
@@ -262,7 +262,7 @@ class StarScene:
                 self.replay_this_game()
             return
         if key == pygame.K_SPACE:
-            self.kitchen.hurry = True
+            self.scheduler.hurry = True
             return
         if key == ADVICE_KEY:
             self.ask_advice()

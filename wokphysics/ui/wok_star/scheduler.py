@@ -1,6 +1,6 @@
 """Wok Star's scheduler: the game clock, the sand running out, and the team bots at work.
 
-Each frame (:meth:`Kitchen.update`, never while the game is paused, so the clock stops):
+Each frame (:meth:`StarScheduler.update`, never while the game is paused, so the clock stops):
 
 1. the game time moves on by the frame's real seconds;
 2. the moment the sand of the card on the table runs out, the engine is told (a ``wait`` of
@@ -16,12 +16,12 @@ Each frame (:meth:`Kitchen.update`, never while the game is paused, so the clock
 
 The team planner (``planner``) thinks in a process of its own (:mod:`wokphysics.ui.
 thinker`) where it plans (purchases, a customer to turn away or keep, a Family Character);
-meanwhile the kitchen goes on (its teammates cook, the sand runs) and :attr:`Kitchen.thinking`
+meanwhile the kitchen goes on (its teammates cook, the sand runs) and :attr:`StarScheduler.thinking`
 names it for the drawing. Its answer is taken if the same decision is still open (the same
 phase, round and card) and legal; else it is asked again. Everything else it decides at
 once, as the team bot does.
 
-Bots never act while :attr:`Kitchen.hold` is set (the Accounting screen is up). No pygame.
+Bots never act while :attr:`StarScheduler.hold` is set (the Accounting screen is up). No pygame.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ Act = Callable[[Callable[[], object]], bool]
 """Runs one engine input through the scene's gate; True if the engine took it."""
 
 
-class Kitchen:
+class StarScheduler:
     """Time and the bots for one :class:`StarSession`; ``act`` is the scene's engine gate."""
 
     def __init__(self, session: StarSession, act: Act) -> None:
