@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import struct
+
 import pymunk
 import pytest
+from pymunk._chipmunk import ffi
 
 from wokphysics.table import chipmunk
 
@@ -22,14 +25,67 @@ def _bodies() -> tuple[pymunk.Body, pymunk.Body, pymunk.PivotJoint, pymunk.GearJ
     )
 
 
+def _bits(*values: float) -> bytes:
+    return struct.pack(f"<{len(values)}d", *values)
+
+
+def _read(state: chipmunk.BodyState) -> bytes:
+    return _bits(*state.position(), state.angle(), *state.velocity(), state.spin())
+
+
+def _properties(body: pymunk.Body) -> bytes:
+    return _bits(*body.position, body.angle, *body.velocity, body.angular_velocity)
+
+
 def test_reads_are_the_properties_bits() -> None:
-    body, _, _, _ = _bodies()
-    assert chipmunk.position(body) == tuple(body.position)
-    assert chipmunk.velocity(body) == tuple(body.velocity)
-    assert chipmunk.angle(body) == body.angle
-    assert chipmunk.angular_velocity(body) == body.angular_velocity
+    body, blade, _, _ = _bodies()
+    for each in (body, blade):
+        assert _read(chipmunk.BodyState(each)) == _properties(each)
     point = (-1.0 / 3.0, 2.0e3 / 7.0)
     assert chipmunk.world_to_local(body, *point) == tuple(body.world_to_local(point))
+
+
+def test_reads_follow_the_body_through_steps_and_writes() -> None:
+    """A state reads the body in place: after pymunk's steps (which move it through its
+    transform) and after writes, every read is the property's, to the bit."""
+    space = pymunk.Space()
+    body = pymunk.Body(2.0, 30.0)
+    shape = pymunk.Poly.create_box(body, (63.5, 88.9))
+    space.add(body, shape)
+    state = chipmunk.BodyState(body)
+    body.velocity = (-120.0 / 7.0, 33.0 / 9.0)
+    body.angular_velocity = 2.0 / 3.0
+    for step in range(50):
+        space.step(1.0 / 120.0)
+        assert _read(state) == _properties(body), step
+    chipmunk.set_velocity(body, 0.5, -0.25)
+    chipmunk.set_position(body, -0.0, 4.0)
+    assert _read(state) == _properties(body)
+
+
+def test_a_zero_translation_of_either_sign_reads_as_pymunk_gives() -> None:
+    """Chipmunk gives the position as the transform applied to the origin, ``a*0 + c*0 +
+    tx``: a translation of -0.0 (which a step can leave) comes out +0.0 or -0.0 by the signs
+    of the rotation's terms, and the state gives the same bits either way (reading ``tx``
+    alone would not)."""
+    body = pymunk.Body(2.0, 30.0)
+    state = chipmunk.BodyState(body)
+    words = memoryview(ffi.buffer(body._body, 8 * 23)).cast("d")
+    signs = set()
+    for angle in (0.5, 2.0):
+        body.angle = angle
+        for value in (-0.0, 0.0):
+            words[21] = words[22] = value  # the transform's tx and ty
+            assert _read(state) == _properties(body)
+            signs.add(_bits(body.position.x))
+    assert signs == {_bits(0.0), _bits(-0.0)}
+
+
+def test_the_layout_check_refuses_another_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chipmunk, "_V", 12)  # the force's words, not the velocity's
+    monkeypatch.setattr(chipmunk, "_layout_checked", [])
+    with pytest.raises(RuntimeError, match="not laid out as Chipmunk 7's cpBody"):
+        chipmunk.check_layout()
 
 
 def test_writes_are_the_properties_writes() -> None:

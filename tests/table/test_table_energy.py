@@ -181,5 +181,5 @@ def test_a_motion_set_between_steps_is_not_taken_out_as_the_solvers_gain() -> No
     table.step()
     fast = table.mechanical_energy()
     assert fast > 3.0 * slow, (slow, fast)
-    vx, vy = chipmunk.velocity(card.body)
+    vx, vy = card.body.velocity
     assert 550.0 < math.hypot(vx, vy) <= 600.0, (vx, vy)

@@ -58,3 +58,4 @@ def test_the_one_geometry_helpers_are_the_methods(
         hull = shape.convex_hull
         want = list(hull.exterior.coords)[:-1] if hull.geom_type == "Polygon" else []
         assert repr(geometry.hull_corners(shape)) == repr(want)
+        assert repr(geometry.coordinates(shape)) == repr(shapely.get_coordinates(shape).tolist())

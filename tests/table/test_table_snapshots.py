@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from table_helpers import CHOP, dealt_table
 
 from wokphysics import Gesture, Table
-from wokphysics.table import chipmunk
 from wokphysics.table.geometry import polygon_of
 
 
@@ -20,8 +19,7 @@ def _assert_fresh(table: Table) -> None:
     for live in table._cards:  # the private cache under test: a parked card's kept values
         if live.parked:
             body = live.body
-            read = (*chipmunk.position(body), chipmunk.angle(body), *chipmunk.velocity(body),
-                    chipmunk.angular_velocity(body))
+            read = (*body.position, body.angle, *body.velocity, body.angular_velocity)
             assert live.rest is not None
             assert struct.pack("<6d", *live.rest) == struct.pack("<6d", *read), live.id
             if live.rest_outline is not None:  # the kept outline is the one made afresh

@@ -12,7 +12,6 @@ import pymunk
 import shapely
 
 from wokphysics.config.table import TableConfig
-from wokphysics.table import chipmunk
 from wokphysics.table.flick import FlatCard
 from wokphysics.table.flight import Touchdown
 from wokphysics.table.geometry import polygon_of
@@ -35,6 +34,10 @@ class TableBase:
     _held: set[pymunk.PivotJoint]
     _mean_r: float
     _diagonal: float
+    _card_w: float
+    _card_l: float
+    """The card's width and length, mm (``cfg.card``'s, read once: a pydantic model's
+    attribute read costs several plain ones, and the loops below read them per card)."""
     _next_stack_order: int
     _last_half_turns: dict[int, int]
     _last_peak: dict[int, float]
@@ -59,24 +62,24 @@ class TableBase:
         rest = card.rest
         if rest is not None:
             return rest[0], rest[1], rest[2]
-        body = card.body
-        x, y = chipmunk.position(body)
-        return x, y, chipmunk.angle(body)
+        state = card.state
+        x, y = state.position()
+        return x, y, state.angle()
 
     def _motion(self, card: LiveCard) -> tuple[float, float, float]:
         """A card's body's vx, vy (mm/s) and spin (rad/s), as :meth:`_pose` reads its pose."""
         rest = card.rest
         if rest is not None:
             return rest[3], rest[4], rest[5]
-        body = card.body
-        vx, vy = chipmunk.velocity(body)
-        return vx, vy, chipmunk.angular_velocity(body)
+        state = card.state
+        vx, vy = state.velocity()
+        return vx, vy, state.spin()
 
     def _corners(self, card: LiveCard) -> list[tuple[float, float]]:
         """A card's four corners on the table, counter-clockwise, mm (plain floats)."""
         x, y, angle = self._pose(card)
         c, s = math.cos(angle), math.sin(angle)
-        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        hw, hl = self._card_w / 2.0, self._card_l / 2.0
         return [
             (x + c * lx - s * ly, y + s * lx + c * ly)
             for lx, ly in ((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl))
@@ -87,7 +90,7 @@ class TableBase:
         exact polygons."""
         x, y, angle = self._pose(card)
         c, s = abs(math.cos(angle)), abs(math.sin(angle))
-        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        hw, hl = self._card_w / 2.0, self._card_l / 2.0
         ex, ey = hw * c + hl * s, hw * s + hl * c
         return x - ex, y - ey, x + ex, y + ey
 

@@ -15,43 +15,44 @@ read better.
 from __future__ import annotations
 
 import math
+import struct
 import weakref
-from typing import Any
+from typing import Any, Final
 
 import pymunk
 import pymunk._typing_attr
 from pymunk._chipmunk import ffi, lib
 from pymunk._util import _dead_ref
 
-_get_position = lib.cpBodyGetPosition
-_get_velocity = lib.cpBodyGetVelocity
-_get_angle = lib.cpBodyGetAngle
-_get_angular_velocity = lib.cpBodyGetAngularVelocity
-_set_velocity = lib.cpBodySetVelocity
-_set_position = lib.cpBodySetPosition
-_set_angle = lib.cpBodySetAngle
-_set_filter = lib.cpShapeSetFilter
-_set_angular_velocity = lib.cpBodySetAngularVelocity
-_world_to_local = lib.cpBodyWorldToLocal
-_set_max_force = lib.cpConstraintSetMaxForce
-_set_pivot_anchor_a = lib.cpPivotJointSetAnchorA
-_space_step = lib.cpSpaceStep
-_get_type = lib.cpBodyGetType
-_get_mass = lib.cpBodyGetMass
-_get_moment = lib.cpBodyGetMoment
-_DYNAMIC = pymunk.Body.DYNAMIC
-_get_shapes = lib.cpArbiterGetShapes
-_get_shape_data = lib.cpShapeGetUserData
-_from_handle = ffi.from_handle
-_space_add_body = lib.cpSpaceAddBody
-_space_add_shape = lib.cpSpaceAddShape
-_space_add_constraint = lib.cpSpaceAddConstraint
-_space_remove_body = lib.cpSpaceRemoveBody
-_space_remove_shape = lib.cpSpaceRemoveShape
-_space_remove_constraint = lib.cpSpaceRemoveConstraint
-_space_has_body = lib.cpSpaceContainsBody
-_space_has_shape = lib.cpSpaceContainsShape
-_space_has_constraint = lib.cpSpaceContainsConstraint
+_get_position: Final = lib.cpBodyGetPosition
+_get_velocity: Final = lib.cpBodyGetVelocity
+_get_angle: Final = lib.cpBodyGetAngle
+_get_angular_velocity: Final = lib.cpBodyGetAngularVelocity
+_set_velocity: Final = lib.cpBodySetVelocity
+_set_position: Final = lib.cpBodySetPosition
+_set_angle: Final = lib.cpBodySetAngle
+_set_filter: Final = lib.cpShapeSetFilter
+_set_angular_velocity: Final = lib.cpBodySetAngularVelocity
+_world_to_local: Final = lib.cpBodyWorldToLocal
+_set_max_force: Final = lib.cpConstraintSetMaxForce
+_set_pivot_anchor_a: Final = lib.cpPivotJointSetAnchorA
+_space_step: Final = lib.cpSpaceStep
+_get_type: Final = lib.cpBodyGetType
+_get_mass: Final = lib.cpBodyGetMass
+_get_moment: Final = lib.cpBodyGetMoment
+_DYNAMIC: Final = pymunk.Body.DYNAMIC
+_get_shapes: Final = lib.cpArbiterGetShapes
+_get_shape_data: Final = lib.cpShapeGetUserData
+_from_handle: Final = ffi.from_handle
+_space_add_body: Final = lib.cpSpaceAddBody
+_space_add_shape: Final = lib.cpSpaceAddShape
+_space_add_constraint: Final = lib.cpSpaceAddConstraint
+_space_remove_body: Final = lib.cpSpaceRemoveBody
+_space_remove_shape: Final = lib.cpSpaceRemoveShape
+_space_remove_constraint: Final = lib.cpSpaceRemoveConstraint
+_space_has_body: Final = lib.cpSpaceContainsBody
+_space_has_shape: Final = lib.cpSpaceContainsShape
+_space_has_constraint: Final = lib.cpSpaceContainsConstraint
 
 
 def _drop_typing_hooks() -> None:
@@ -87,31 +88,96 @@ class _Writes:
         self.count = 0
 
 
-MOTION_WRITES = _Writes()
+MOTION_WRITES: Final = _Writes()
 
 
-def position(body: pymunk.Body) -> tuple[float, float]:
-    """``body.position`` as a plain pair."""
-    v = _get_position(body._body)
-    return v.x, v.y
+# Chipmunk 7's cpBody on a 64-bit build, in doubles (chipmunk_structs.h): two function
+# pointers, m, m_inv, i, i_inv, cog (2), p (2), v (2), f (2), a, w, t, then the transform
+# (a, b, c, d, tx, ty).
+_V: Final = 10
+_A: Final = 14
+_W: Final = 15
+_TRANSFORM: Final = 17
+_BODY_WORDS: Final = 23
 
 
-def velocity(body: pymunk.Body) -> tuple[float, float]:
-    """``body.velocity`` as a plain pair."""
-    v = _get_velocity(body._body)
-    return v.x, v.y
+class BodyState:
+    """A body's pose and motion read in place, from its Chipmunk struct's memory.
+
+    Each read gives the bits of the pymunk property of the same name: velocity, angle and
+    spin are the struct's fields, which Chipmunk's getters return as they are; the position
+    is what ``cpBodyGetPosition`` computes, the body's transform applied to the origin
+    (``a*0 + c*0 + tx``, the same float operations in the same order, which differ from
+    ``tx`` only in the sign of a zero). A read costs a tenth of a call into Chipmunk through
+    cffi, which builds a struct for every vector and lets go of the GIL and takes it back
+    around every call. The state holds its body, so the struct lives as long as the view.
+    :func:`check_layout` tests the offsets against pymunk's getters once, before the first
+    state is made; ``tests/table/test_table_chipmunk.py`` tests every read.
+    """
+
+    def __init__(self, body: pymunk.Body) -> None:
+        if not _layout_checked:
+            check_layout()
+        self.body = body
+        self._words = memoryview(ffi.buffer(body._body, 8 * _BODY_WORDS)).cast("d")
+
+    def position(self) -> tuple[float, float]:
+        """``body.position`` as a plain pair, mm."""
+        words = self._words
+        at = _TRANSFORM
+        x: float = words[at + 4]
+        y: float = words[at + 5]
+        # a*0 + c*0 is a zero, so the sum is the translation itself unless that is a zero
+        if x == 0.0:
+            x = words[at] * 0.0 + words[at + 2] * 0.0 + x
+        if y == 0.0:
+            y = words[at + 1] * 0.0 + words[at + 3] * 0.0 + y
+        return x, y
+
+    def angle(self) -> float:
+        """``body.angle``, rad."""
+        value: float = self._words[_A]
+        return value
+
+    def velocity(self) -> tuple[float, float]:
+        """``body.velocity`` as a plain pair, mm/s."""
+        words = self._words
+        vx: float = words[_V]
+        vy: float = words[_V + 1]
+        return vx, vy
+
+    def spin(self) -> float:
+        """``body.angular_velocity``, rad/s."""
+        value: float = self._words[_W]
+        return value
 
 
-def angle(body: pymunk.Body) -> float:
-    """``body.angle``."""
-    value: float = _get_angle(body._body)
-    return value
+_layout_checked: list[bool] = []
 
 
-def angular_velocity(body: pymunk.Body) -> float:
-    """``body.angular_velocity``."""
-    value: float = _get_angular_velocity(body._body)
-    return value
+def check_layout() -> None:
+    """Raise RuntimeError unless :class:`BodyState`'s offsets read what pymunk's getters read
+    (a pymunk built on a Chipmunk of another layout), on a body with a distinct value in
+    every field read, a zero of each sign in the transform's translation among them."""
+    _layout_checked.append(True)  # so the state below does not check again
+    body = pymunk.Body(2.0, 3.0)
+    state = BodyState(body)
+    cases = ((3.5, -7.25, 0.625), (-0.0, 0.0, 2.0))
+    for x, y, turn in cases:
+        body.position = (x, y)
+        body.angle = turn
+        body.velocity = (x + 1.5, y - 2.5)
+        body.angular_velocity = turn + 0.25
+        state._words[_TRANSFORM + 4] = x  # a translation of -0.0, which a step can leave
+        got = (*state.position(), state.angle(), *state.velocity(), state.spin())
+        position = _get_position(body._body)
+        velocity = _get_velocity(body._body)
+        want = (position.x, position.y, _get_angle(body._body), velocity.x, velocity.y,
+                _get_angular_velocity(body._body))
+        if ffi.sizeof("void *") != 8 or struct.pack("<6d", *got) != struct.pack("<6d", *want):
+            _layout_checked.clear()
+            raise RuntimeError("this pymunk's bodies are not laid out as Chipmunk 7's cpBody: "
+                               f"read {got}, pymunk gives {want}")
 
 
 def shape_pair() -> Any:

@@ -207,11 +207,11 @@ def _copy_card(old: LiveCard, new: LiveCard) -> None:
     for attribute in ("face_up", "layer", "stack_order", "location", "owner", "launched_from",
                       "on_blade", "blade_share", "rest"):
         setattr(new, attribute, getattr(old, attribute))
-    body = old.body
-    chipmunk.set_position(new.body, *chipmunk.position(body))
-    chipmunk.set_angle(new.body, chipmunk.angle(body))
-    chipmunk.set_velocity(new.body, *chipmunk.velocity(body))
-    chipmunk.set_angular_velocity(new.body, chipmunk.angular_velocity(body))
+    body, state = old.body, old.state
+    chipmunk.set_position(new.body, *state.position())
+    chipmunk.set_angle(new.body, state.angle())
+    chipmunk.set_velocity(new.body, *state.velocity())
+    chipmunk.set_angular_velocity(new.body, state.spin())
     _copy_bias(body, new.body)
     new.shape.filter = old.shape.filter
     for source, target in ((old.slide, new.slide), (old.twist, new.twist)):
@@ -241,7 +241,7 @@ def _make_marker(copy: Table, card: LiveCard, old_marker: pymunk.Body) -> None:
     """A marker body and sensor like the original card's (placed where it stands)."""
     marker = copy._new_marker(card)
     (sensor,) = marker.shapes
-    chipmunk.set_position(marker, *chipmunk.position(old_marker))
-    chipmunk.set_angle(marker, chipmunk.angle(old_marker))
+    chipmunk.set_position(marker, *old_marker.position)  # the getter's floats: the same bits
+    chipmunk.set_angle(marker, old_marker.angle)
     (old_sensor,) = old_marker.shapes
     sensor.filter = old_sensor.filter

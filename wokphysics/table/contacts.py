@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
 
-OVERLAP_TOLERANCE_MM = 0.5
+OVERLAP_TOLERANCE_MM: Final = 0.5
 """Interpenetration below this counts as touching, not lying on (mm; pymunk's contacts sit a
 few tenths of a millimetre deep)."""
 
-SAME_LAYER_TOLERANCE_MM = 2.0
+SAME_LAYER_TOLERANCE_MM: Final = 2.0
 """Two cards on the same layer collide in pymunk: pushed into each other they butt, and at rest
 their contact may sit up to about 0.8 mm deep (measured over 120 pushes at up to the blade's
 slide-under speed). Only a deeper interpenetration than this counts as one lying on the other

@@ -43,16 +43,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Final
 
 from wokphysics.table.impact import contact_impulse, contact_matrix
 
-FREE = 0
-PIVOT = 1
-FLAT_MM = 1.0
+FREE: Final = 0
+PIVOT: Final = 1
+FLAT_MM: Final = 1.0
 """A card whose lowest end is within this height of its centre lies flat (mm)."""
-STICK_MM = 0.2
+STICK_MM: Final = 0.2
 """A rebound that would lift the contact edge less than this is plastic (mm)."""
-SLIP_MM_S = 1e-9
+SLIP_MM_S: Final = 1e-9
 """An edge sliding slower than this after an impact sticks (mm/s; rounding, not motion)."""
 
 

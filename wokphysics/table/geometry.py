@@ -7,6 +7,7 @@ local y; its centre circle and four corner dots are printed on the ingredient si
 from __future__ import annotations
 
 import math
+from typing import Final
 
 import numpy as np
 import shapely
@@ -34,8 +35,10 @@ def card_corners(
     return np.array(card_corner_points(x, y, angle, width, length))
 
 
-_ALLOW_NAN = np.intc(HandleNaN.allow)
-_NO_HOLES = np.empty((0,), dtype=object)
+_ALLOW_NAN: Final = np.intc(HandleNaN.allow)
+_NO_HOLES: Final = np.empty((0,), dtype=object)
+_linearrings: Final = shapely.lib.linearrings
+_polygons: Final = shapely.lib.polygons
 
 
 def polygon_of(points: object) -> shapely.Polygon:
@@ -44,8 +47,8 @@ def polygon_of(points: object) -> shapely.Polygon:
     constructors that ``shapely.polygons`` calls, without the Python checks around them
     (they were over half the cost of a card's outline; the table makes thousands a game).
     ``tests/table/test_table_geometry.py`` checks it against ``shapely.Polygon``."""
-    ring = shapely.lib.linearrings(np.asarray(points, dtype=np.float64), _ALLOW_NAN)
-    polygon: shapely.Polygon = shapely.lib.polygons(ring, _NO_HOLES)
+    ring = _linearrings(np.asarray(points, dtype=np.float64), _ALLOW_NAN)
+    polygon: shapely.Polygon = _polygons(ring, _NO_HOLES)
     return polygon
 
 
@@ -53,18 +56,19 @@ def polygon_of(points: object) -> shapely.Polygon:
 # as the geometry's methods (``a.intersection(b)``, ``g.area``...), without the Python layers
 # around them (a decorator, argument checks, a property). The flick and the blade make
 # thousands of these a game; tests/table/test_table_geometry.py checks each against the method.
-_intersection = shapely.lib.intersection
-_difference = shapely.lib.difference
-_intersects = shapely.lib.intersects
-_area = shapely.lib.area
-_is_empty = shapely.lib.is_empty
-_centroid = shapely.lib.centroid
-_convex_hull = shapely.lib.convex_hull
-_type_id = shapely.lib.get_type_id
-_bounds = shapely.lib.bounds
-_get_x = shapely.lib.get_x
-_get_y = shapely.lib.get_y
-_POLYGON = int(shapely.GeometryType.POLYGON)
+_intersection: Final = shapely.lib.intersection
+_difference: Final = shapely.lib.difference
+_intersects: Final = shapely.lib.intersects
+_area: Final = shapely.lib.area
+_is_empty: Final = shapely.lib.is_empty
+_centroid: Final = shapely.lib.centroid
+_convex_hull: Final = shapely.lib.convex_hull
+_type_id: Final = shapely.lib.get_type_id
+_bounds: Final = shapely.lib.bounds
+_get_x: Final = shapely.lib.get_x
+_get_y: Final = shapely.lib.get_y
+_get_coordinates: Final = shapely.lib.get_coordinates
+_POLYGON: Final = int(shapely.GeometryType.POLYGON)
 
 
 def intersection(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
@@ -112,8 +116,17 @@ def hull_corners(region: shapely.Geometry) -> list[tuple[float, float]]:
     hull = _convex_hull(region)
     if _type_id(hull) != _POLYGON:
         return []
-    points = shapely.get_coordinates(hull).tolist()
+    points = coordinates(hull)
     return [(float(px), float(py)) for px, py in points[:-1]]
+
+
+def coordinates(geometry: shapely.Geometry) -> list[list[float]]:
+    """``shapely.get_coordinates(geometry).tolist()``: the same GEOS call, without the
+    Python wrapper around it (x, y of every vertex, mm)."""
+    array = np.empty(1, dtype=object)
+    array[0] = geometry
+    points: list[list[float]] = _get_coordinates(array, False, False, False).tolist()
+    return points
 
 
 def card_polygon(x: float, y: float, angle: float, width: float, length: float) -> shapely.Polygon:

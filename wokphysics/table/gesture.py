@@ -19,17 +19,18 @@ import math
 import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from wokphysics.table.path import Sample, path_position
 
 __all__ = ["Gesture", "GestureError", "Sample", "path_position"]
 
 
-MAX_TIME_S = 1e6
+MAX_TIME_S: Final = 1e6
 """Sample times lie within this many seconds of 0 (at larger times a physics step would not
 advance the clock: t + dt == t)."""
 
-MAX_DISTANCE_MM = 1e6
+MAX_DISTANCE_MM: Final = 1e6
 """Sample positions lie within this many millimetres of the wok's centre."""
 
 

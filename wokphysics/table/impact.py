@@ -20,8 +20,9 @@ Everything is per unit mass (impulses in mm/s).
 from __future__ import annotations
 
 import math
+from typing import Final
 
-_EPS = 1e-12
+_EPS: Final = 1e-12
 
 
 def contact_impulse(

@@ -33,10 +33,11 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 Point = tuple[float, float]
 
-_FEASIBLE_MM_S = 1e-7
+_FEASIBLE_MM_S: Final = 1e-7
 """A contact counts as satisfied within this much vertical speed (mm/s; rounding)."""
 
 

@@ -9,31 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import pymunk
 import shapely
 
 from wokphysics.table.cards import Card, Location
+from wokphysics.table.chipmunk import BodyState
 from wokphysics.table.flight import Flight
 
-SPATULA_CATEGORY = 0b1
-CARD_TYPE = 1
-BLADE_TYPE = 2
-PARKED_TYPE = 3
+SPATULA_CATEGORY: Final = 0b1
+CARD_TYPE: Final = 1
+BLADE_TYPE: Final = 2
+PARKED_TYPE: Final = 3
 """pymunk collision types: the blade's meetings with cards are handled by the stroke; a
 parked card's marker wakes it when anything reaches it."""
-COLLISION_SLOP_MM = 1.0
+COLLISION_SLOP_MM: Final = 1.0
 """pymunk pushes apart only the part of an overlap deeper than this (mm)."""
-PARKING_MARGIN_MM = 8.0
+PARKING_MARGIN_MM: Final = 8.0
 """A parked card wakes when a moving body comes this close to its outline (mm): about a
 step's travel at 1 m/s, so cards usually wake before anything touches them."""
-TOP_LAYER_BIT = 30
+TOP_LAYER_BIT: Final = 30
 """Flat cards collide only with cards of their own layer: layer ``L`` is category bit ``L``
 (layers above 30 share bit 30)."""
-ALL_CARDS = ((1 << (TOP_LAYER_BIT + 1)) - 1) & ~SPATULA_CATEGORY
-SPATULA_FILTER = pymunk.ShapeFilter(categories=SPATULA_CATEGORY, mask=ALL_CARDS)
+ALL_CARDS: Final = ((1 << (TOP_LAYER_BIT + 1)) - 1) & ~SPATULA_CATEGORY
+SPATULA_FILTER: Final = pymunk.ShapeFilter(categories=SPATULA_CATEGORY, mask=ALL_CARDS)
 # Friction coefficient of the contact between two cards' edges (pymunk multiplies the two).
-CARD_EDGE_FRICTION = 0.5
+CARD_EDGE_FRICTION: Final = 0.5
 def layer_bit(layer: int) -> int:
     """The collision category of a flat card on ``layer``."""
     return 1 << max(1, min(layer, TOP_LAYER_BIT))
@@ -53,6 +55,8 @@ class LiveCard:
     shape: pymunk.Poly
     slide: pymunk.PivotJoint
     twist: pymunk.GearJoint
+    state: BodyState
+    """``body``'s pose and motion, read in place (the per-step loops read these)."""
     face_up: bool = False
     layer: int = 0
     stack_order: int = 0

@@ -39,11 +39,11 @@ class Parking(TableBase):
             self._held.discard(card.hold[0])
         chipmunk.remove(self.space, card.body, card.shape, card.slide, card.twist)
         card.parked = True
-        body = card.body
-        x, y = chipmunk.position(body)
-        angle = chipmunk.angle(body)
-        vx, vy = chipmunk.velocity(body)
-        card.rest = (x, y, angle, vx, vy, chipmunk.angular_velocity(body))
+        state = card.state
+        x, y = state.position()
+        angle = state.angle()
+        vx, vy = state.velocity()
+        card.rest = (x, y, angle, vx, vy, state.spin())
         card.rest_outline = None
         marker = card.marker
         if marker is None:
@@ -59,7 +59,7 @@ class Parking(TableBase):
         """``card``'s marker (kept for its later parkings): a static body with a sensor of the
         card's outline grown by ``PARKING_MARGIN_MM``, not yet placed or in the space."""
         marker = pymunk.Body(body_type=pymunk.Body.STATIC)
-        half_w, half_l = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        half_w, half_l = self._card_w / 2.0, self._card_l / 2.0
         sensor = pymunk.Poly(
             marker,
             [(-half_w, -half_l), (half_w, -half_l), (half_w, half_l), (-half_w, half_l)],
@@ -79,12 +79,12 @@ class Parking(TableBase):
         for card in self._cards:
             if not card.in_space or card.parked:
                 continue
-            body = card.body
+            state = card.state
             still[card.id] = (
                 card.flight is None
                 and not card.on_blade
-                and chipmunk.velocity(body) == (0.0, 0.0)
-                and chipmunk.angular_velocity(body) == 0.0
+                and state.velocity() == (0.0, 0.0)
+                and state.spin() == 0.0
             )
         for card in self._cards:
             if not still.get(card.id, False) or card.parked:

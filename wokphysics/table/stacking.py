@@ -80,7 +80,7 @@ class Stacking(Parking):
         return loads
 
     def _mean_radius(self) -> float:
-        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
+        width, length = self._card_w, self._card_l
         # Mean distance of a rectangle's points from its centre (closed form).
         d = math.hypot(width, length)
         a, b = width / 2.0, length / 2.0
@@ -127,13 +127,13 @@ class Stacking(Parking):
         card.support = support
         self._loads = None
         if support is not None:
-            at = chipmunk.world_to_local(support.body, *chipmunk.position(card.body))
+            at = chipmunk.world_to_local(support.body, *card.state.position())
             hold = pymunk.PivotJoint(support.body, card.body, at, (0.0, 0.0))
             hold.max_bias = 0.0
             hold_twist = pymunk.GearJoint(
                 support.body,
                 card.body,
-                chipmunk.angle(card.body) - chipmunk.angle(support.body),
+                card.state.angle() - support.state.angle(),
                 1.0,
             )
             hold_twist.max_bias = 0.0
@@ -152,7 +152,7 @@ class Stacking(Parking):
         its centre lies over (else on the table)."""
         top = 0
         support: LiveCard | None = None
-        width, length = self.cfg.card.width_mm, self.cfg.card.length_mm
+        width, length = self._card_w, self._card_l
         pose = self._pose(card)
         x, y = pose[0], pose[1]
         reach = self._diagonal + OVERLAP_TOLERANCE_MM
@@ -191,8 +191,8 @@ class Stacking(Parking):
         layers, supports = restack_poses(
             [self._pose(card) for card in flat],
             ranks,
-            self.cfg.card.width_mm,
-            self.cfg.card.length_mm,
+            self._card_w,
+            self._card_l,
             [card.layer for card in flat],
         )
         for card, layer in zip(flat, layers, strict=True):
@@ -212,7 +212,7 @@ class Stacking(Parking):
         card.flight = flight
         self._loads = None
         card.on_blade = False
-        card.launched_from = chipmunk.position(card.body)
+        card.launched_from = card.state.position()
         chipmunk.set_velocity(card.body, 0.0, 0.0)
         chipmunk.set_angular_velocity(card.body, 0.0)
         self._airborne.append(card)

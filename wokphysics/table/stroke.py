@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import pymunk
 import shapely
@@ -38,14 +38,14 @@ if TYPE_CHECKING:
     from wokphysics.table.report import ActionReport, ActionRun
     from wokphysics.table.world import Table
 
-_BLADE_EDGE_FRICTION = 0.5
+_BLADE_EDGE_FRICTION: Final = 0.5
 """Friction coefficient of the blade's sides pushing a card's edge (pymunk multiplies it by
 the card edge's)."""
 
-MAX_GESTURE_S = 30.0
+MAX_GESTURE_S: Final = 30.0
 """The longest stroke or gesture, s."""
 
-ENTRY_SLOP_MM = 1e-6
+ENTRY_SLOP_MM: Final = 1e-6
 """An overlap thinner than this is a touch, not an entry (mm)."""
 
 
@@ -87,6 +87,7 @@ class Stroke:
         shape.elasticity = 0.0
         body.position = (x, y)
         self._body = body
+        self._state = chipmunk.BodyState(body)
         self._shape = shape
         self._down = False  # in the space (it has moved)
 
@@ -104,13 +105,13 @@ class Stroke:
     def blade(self) -> tuple[float, float, float]:
         """Where the blade is: its leading edge's midpoint (mm) and the direction that edge
         lies along (rad)."""
-        x, y = chipmunk.position(self._body)
-        return x, y, chipmunk.angle(self._body)
+        x, y = self._state.position()
+        return x, y, self._state.angle()
 
     @property
     def forward(self) -> tuple[float, float]:
         """The unit direction the blade's leading edge faces (away from the hand)."""
-        angle = chipmunk.angle(self._body)
+        angle = self._state.angle()
         return math.sin(angle), -math.cos(angle)
 
     @property
@@ -186,7 +187,7 @@ class Stroke:
                     self._slide_under(card)
             else:
                 # symmetric end to end
-                turn = math.remainder(target - chipmunk.angle(body), math.pi)
+                turn = math.remainder(target - self._state.angle(), math.pi)
                 chipmunk.set_angular_velocity(body, turn * self._turn_share(x - px, y - py) / dt)
         else:
             chipmunk.set_angular_velocity(body, 0.0)
@@ -257,12 +258,12 @@ class Stroke:
         self._riding.sort(key=lambda c: c.id)
         self._touched.add(card.id)
         body = self._body
-        at = chipmunk.world_to_local(body, *chipmunk.position(card.body))
+        at = chipmunk.world_to_local(body, *card.state.position())
         hold = pymunk.PivotJoint(body, card.body, at, (0.0, 0.0))
         hold.max_bias = 0.0
         hold.max_force = 0.0
         twist = pymunk.GearJoint(
-            body, card.body, chipmunk.angle(card.body) - chipmunk.angle(body), 1.0
+            body, card.body, card.state.angle() - self._state.angle(), 1.0
         )
         twist.max_bias = 0.0
         twist.max_force = 0.0
@@ -293,21 +294,21 @@ class Stroke:
             return
         table = self._table
         cfg = table.cfg
-        blade = self._body
-        blade_angle = chipmunk.angle(blade)
+        blade = self._state
+        blade_angle = blade.angle()
         fx, fy = math.sin(blade_angle), -math.cos(blade_angle)  # self.forward
-        bx, by = chipmunk.position(blade)
+        bx, by = blade.position()
         front = bx * fx + by * fy
         back = front - cfg.spatula.blade_length_mm
         half_w, half_l = cfg.card.width_mm / 2.0, cfg.card.length_mm / 2.0
         weight = cfg.card.mass_g * cfg.physics.gravity_mm_s2 * cfg.spatula.blade_friction
-        turning = chipmunk.angular_velocity(blade) != 0.0
+        turning = blade.spin() != 0.0
         for card in self._riding:
             if card.flight is not None:
                 continue
-            body = card.body
-            cx, cy = chipmunk.position(body)
-            angle = chipmunk.angle(body)
+            state = card.state
+            cx, cy = state.position()
+            angle = state.angle()
             ux, uy = math.cos(angle), math.sin(angle)
             extent = half_w * abs(ux * fx + uy * fy) + half_l * abs(ux * fy - uy * fx)
             centre = cx * fx + cy * fy
@@ -322,7 +323,7 @@ class Stroke:
             if turning:
                 # The blade's points move alike unless it turns: then hold it by the point
                 # under the card's centre.
-                chipmunk.set_anchor_a_at(hold, blade, cx, cy)
+                chipmunk.set_anchor_a_at(hold, blade.body, cx, cy)
             force = weight * (1 + table._load_on(card)) * share
             if share != card.blade_share or force != self._forces.get(card.id):
                 card.blade_share = share
@@ -365,7 +366,7 @@ class Stroke:
         half, reach = spatula.blade_width_mm / 2.0, spatula.blade_length_mm
         body = self._body
         points = [chipmunk.world_to_local(body, float(px), float(py))
-                  for px, py in shapely.get_coordinates(region)]
+                  for px, py in geometry.coordinates(region)]
         if not points:
             return False
         xs = [p[0] for p in points]
@@ -424,7 +425,7 @@ class Stroke:
         from wokphysics.table.flick import Blade
 
         spatula = self._table.cfg.spatula
-        x, y = chipmunk.position(self._body)
+        x, y = self._state.position()
         fx, fy = self.forward
         return Blade(
             x, y, fx, fy, spatula.blade_width_mm, spatula.blade_length_mm,

@@ -33,6 +33,7 @@ import math
 import struct
 from collections.abc import Generator, Iterable, Sequence
 from dataclasses import replace
+from typing import Final
 
 import numpy as np
 import pymunk
@@ -63,13 +64,13 @@ from wokphysics.table.visibility import Visibility, compute_visibility
 
 __all__ = ["ActionReport", "ActionRun", "Table", "TableError"]
 
-SEATS = 4
-MOVED_MM = 0.1
+SEATS: Final = 4
+MOVED_MM: Final = 0.1
 """An action moved a card when some point of it moved further than this (mm); less is the
 rounding of a contact, not a move."""
 # Setup keeps every spread card's outline at least this far inside the wok's edge, so none
 # touches it (a touching outline counts as crossing the edge), mm.
-_SPREAD_EDGE_GAP_MM = 1.0
+_SPREAD_EDGE_GAP_MM: Final = 1.0
 
 
 class Table(Stacking):
@@ -91,6 +92,8 @@ class Table(Stacking):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.dt = cfg.physics.dt_s
+        self._card_w, self._card_l = cfg.card.width_mm, cfg.card.length_mm
+        self._flight_substeps = cfg.physics.flight_substeps
         self.time = 0.0
         self.steps = 0
         self.shapes = CardShapes(cfg)
@@ -159,7 +162,7 @@ class Table(Stacking):
         slide.max_bias = 0.0
         twist = pymunk.GearJoint(static, body, 0.0, 1.0)
         twist.max_bias = 0.0
-        live = LiveCard(card_id, ingredient, body, shape, slide, twist)
+        live = LiveCard(card_id, ingredient, body, shape, slide, twist, chipmunk.BodyState(body))
         self._set_sliding(live, True)
         return live
 
@@ -206,7 +209,7 @@ class Table(Stacking):
         if count == 0:
             return []
         wok = self.cfg.wok
-        hw, hl = self.cfg.card.width_mm / 2.0, self.cfg.card.length_mm / 2.0
+        hw, hl = self._card_w / 2.0, self._card_l / 2.0
         # Fit the grid to the centres' room; a card larger than the wok can only be centred.
         room_x = max(0.0, wok.width_mm / 2.0 - hw - _SPREAD_EDGE_GAP_MM)
         room_y = max(0.0, wok.depth_mm / 2.0 - hl - _SPREAD_EDGE_GAP_MM)
@@ -347,10 +350,11 @@ class Table(Stacking):
         for card in (last, *self._cards):
             if not card.in_space or card.parked:
                 continue
-            vx, vy = chipmunk.velocity(card.body)
+            state = card.state
+            vx, vy = state.velocity()
             if (
                 math.sqrt(vx**2 + vy**2) > physics.rest_speed_mm_s  # Vec2d.length
-                or abs(chipmunk.angular_velocity(card.body)) > physics.rest_spin_rad_s
+                or abs(state.spin()) > physics.rest_spin_rad_s
             ):
                 self._last_mover = card.id
                 return False
@@ -366,7 +370,7 @@ class Table(Stacking):
                 card for card in self._cards
                 if card.in_space and not card.parked and card.flight is None
             ]
-            sliding = [card.body for card in cards]
+            sliding = [card.state for card in cards]
             ids = [card.id for card in cards]
             # The energy the last step left is this step's start while nothing has changed
             # since: the same bodies, no step between, no motion set (chipmunk counts them).
@@ -391,7 +395,7 @@ class Table(Stacking):
         self.time += dt
         if not self._airborne:
             return
-        substeps = self.cfg.physics.flight_substeps
+        substeps = self._flight_substeps
         for card in list(self._airborne):
             flight = card.flight
             assert flight is not None
@@ -839,7 +843,7 @@ class Table(Stacking):
         return [
             tuple(point)
             for point in card_corners(
-                card.x, card.y, card.angle, self.cfg.card.width_mm, self.cfg.card.length_mm
+                card.x, card.y, card.angle, self._card_w, self._card_l
             ).tolist()
         ]
 
@@ -850,18 +854,18 @@ def _same_float(a: float, b: float) -> bool:
     return a == b and (a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b))
 
 
-def _energy(bodies: Sequence[pymunk.Body], spin_k2: float) -> float:
+def _energy(bodies: Sequence[chipmunk.BodyState], spin_k2: float) -> float:
     """Twice the kinetic energy per unit mass of ``bodies`` in the table plane, mm^2/s^2
     (``spin_k2``: a card's squared radius of gyration about its centre, mm^2)."""
     total = 0.0
     for body in bodies:
-        vx, vy = chipmunk.velocity(body)
-        spin = chipmunk.angular_velocity(body)
+        vx, vy = body.velocity()
+        spin = body.spin()
         total += vx * vx + vy * vy + spin_k2 * spin * spin
     return total
 
 
-def _slow_to(bodies: Sequence[pymunk.Body], spin_k2: float, energy: float) -> None:
+def _slow_to(bodies: Sequence[chipmunk.BodyState], spin_k2: float, energy: float) -> None:
     """Undo energy pymunk's step made: nothing drives the cards while the blade is off the
     table (friction and plastic contacts only take energy), but its solver's warm start and
     its pushing apart of overlaps can add some (up to several times the energy of a card
@@ -870,9 +874,9 @@ def _slow_to(bodies: Sequence[pymunk.Body], spin_k2: float, energy: float) -> No
     in ``bodies``."""
     now = _energy(bodies, spin_k2)
     factor = math.sqrt(max(0.0, energy) / now) if now > 0.0 else 0.0
-    for body in bodies:
-        vx, vy = chipmunk.velocity(body)
-        chipmunk.set_velocity(body, vx * factor, vy * factor)
-        chipmunk.set_angular_velocity(body, chipmunk.angular_velocity(body) * factor)
+    for state in bodies:
+        vx, vy = state.velocity()
+        chipmunk.set_velocity(state.body, vx * factor, vy * factor)
+        chipmunk.set_angular_velocity(state.body, state.spin() * factor)
 
 

@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -48,21 +49,21 @@ I = Ingredient  # noqa: E741
 
 # Points a half-built combination is worth to a bot, per card that scores nothing yet: what it
 # may become (a Rice dish is 15, a Noodle dish 25, three Mushrooms 18, Garlic triples a Meat).
-_POTENTIAL: dict[Ingredient, float] = {
+_POTENTIAL: Final[dict[Ingredient, float]] = {
     I.RICE: 5.0,
     I.NOODLES: 7.0,
     I.GARLIC: 4.0,
     I.CHILI_PEPPER: 4.0,
 }
 # One Mushroom towards a set of three (18 points) promises little, two promise more.
-_MUSHROOM_PROMISE: tuple[float, ...] = (0.0, 3.0, 8.0)
-_LEAD_MM = 40.0  # the stroke starts at least this far before the card's near edge
-_FLICK_TIME_S = 0.045  # and lasts at least this long (longer than the release window)
-_CHOP_TIME_S = 0.1  # the chop's throwing stroke
+_MUSHROOM_PROMISE: Final[tuple[float, ...]] = (0.0, 3.0, 8.0)
+_LEAD_MM: Final = 40.0  # the stroke starts at least this far before the card's near edge
+_FLICK_TIME_S: Final = 0.045  # and lasts at least this long (longer than the release window)
+_CHOP_TIME_S: Final = 0.1  # the chop's throwing stroke
 
 
-_TYPES: tuple[Ingredient, ...] = tuple(Ingredient)
-_INDEX: dict[Ingredient, int] = {kind: index for index, kind in enumerate(_TYPES)}
+_TYPES: Final[tuple[Ingredient, ...]] = tuple(Ingredient)
+_INDEX: Final[dict[Ingredient, int]] = {kind: index for index, kind in enumerate(_TYPES)}
 
 
 def _must_flip(game: WokOnFireGame) -> bool:

@@ -54,6 +54,7 @@ from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from wokphysics.config.wok_on_fire import WokOnFireRules
 from wokphysics.errors import UserError
@@ -61,9 +62,9 @@ from wokphysics.games.wok_on_fire.ingredients import Category, Deck, Ingredient
 
 I = Ingredient  # noqa: E741 (short alias: the rules below read better)
 
-_PAIRING = (I.GARLIC, I.CHILI_PEPPER)
+_PAIRING: Final = (I.GARLIC, I.CHILI_PEPPER)
 """The Condiments with combinations of their own; other Condiments score alone."""
-_BASES = (I.NOODLES, I.RICE)
+_BASES: Final = (I.NOODLES, I.RICE)
 """The dishes' bases; other Starches score alone."""
 
 
@@ -83,7 +84,7 @@ class CombinationKind(Enum):
 
 Part = tuple[CombinationKind, tuple[Ingredient, ...], int]
 """One combination by card type only: (kind, its ingredients, its points)."""
-_TYPES: tuple[Ingredient, ...] = tuple(Ingredient)
+_TYPES: Final[tuple[Ingredient, ...]] = tuple(Ingredient)
 
 
 def _tally(pile: Sequence[Ingredient]) -> dict[Ingredient, int]:
@@ -171,7 +172,7 @@ class _DishPlan:
 
 _Entry = tuple[int, tuple[int, ...]]
 """(points, cards of each type used in dishes); points -1 means impossible."""
-_IMPOSSIBLE: _Entry = (-1, ())
+_IMPOSSIBLE: Final[_Entry] = (-1, ())
 
 
 class Scorer:
