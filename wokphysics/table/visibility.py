@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 import numpy as np
 import shapely
@@ -77,11 +78,12 @@ def _placed_each(
 
 # The most covering cards over one part whose hidden area is found by inclusion and exclusion
 # (2**10 - 1 rectangle clips at worst); a part under more is clipped by general overlay.
-_MAX_COVERS = 10
+_MAX_COVERS: Final = 10
 
 
 def _uncovered_fractions(
     parts: Sequence[tuple[np.ndarray, int]],
+    owner_count: int,
     centres: np.ndarray,
     radii: np.ndarray,
     owners: np.ndarray,
@@ -96,7 +98,8 @@ def _uncovered_fractions(
 
     ``parts`` are groups of local shapes of equal vertex count, each ``(shapes, per_card)``:
     ``shapes`` a ``(per_card, k_g, 2)`` array of card-local polygons (the circle; the four
-    dots), one group part per card and shape, card by card. Only the parts that need
+    dots), one group part per owning card and shape, card by card, for ``owner_count``
+    cards (all of the cards, or the few whose parts are wanted). Only the parts that need
     clipping are placed on the table. The other per-part arrays run over the groups' parts
     in that order:
     part ``k`` is centred at ``centres[k]`` with circumradius ``radii[k]`` and area
@@ -150,7 +153,7 @@ def _uncovered_fractions(
     pieces = []
     first = 0
     for shapes, per_card in parts:
-        size = count * per_card
+        size = owner_count * per_card
         chosen = touched[(touched >= first) & (touched < first + size)] - first
         if len(chosen):
             card = owners[chosen + first]
@@ -268,13 +271,43 @@ def _into_frame(
     return moved
 
 
+Pose = tuple[float, float, float]
+"""A card's x, y (mm) and angle (rad), the exact floats its visibility was computed from."""
+Depends = tuple[Pose, tuple[tuple[int, float, float, float], ...]]
+"""What one card's visibility depends on: its pose, and the id and pose of every card lying
+above it near enough to overlap it, bottom up."""
+
+
+class VisibilityMemo:
+    """Each card's last visibility and what it depended on, kept between computations by
+    one table: a card whose pose and whose covering cards (their poses and their order) are
+    all unchanged gets its last value again, the same bits as computing it afresh.
+
+    Why the same bits: a card's shares are computed from its own parts and the covers that
+    touch them alone, element by element (every array operation below works part by part,
+    and a part's sum over its covers runs in the covers' order), so computing a few cards
+    gives each the value that computing all of them gives it
+    (``tests/table/test_table_visibility_memo.py`` checks this over whole games). A cover
+    can touch a card's parts only if the two outlines meet, so only if their centres are
+    within a card's diagonal: the covers kept are those (and a millimetre more).
+    """
+
+    def __init__(self) -> None:
+        self.known: dict[int, tuple[Depends, Visibility]] = {}
+
+
 def compute_visibility(
-    cfg: TableConfig, cards: Sequence[Card], shapes: CardShapes | None = None
+    cfg: TableConfig,
+    cards: Sequence[Card],
+    shapes: CardShapes | None = None,
+    memo: VisibilityMemo | None = None,
 ) -> dict[int, Visibility]:
     """Visibility of every card in ``cards`` that lies on the table (location "wok", not airborne).
 
     All shapes are built as arrays and clipped with shapely's vectorised operations; only the
-    covering cards that actually touch a circle or dot are subtracted from it.
+    covering cards that actually touch a circle or dot are subtracted from it. With ``memo``
+    (a table's, kept from its last computation) only the cards whose pose or covers changed
+    are computed; the memo is then updated.
     """
     shapes = shapes or CardShapes(cfg)
     lying = sorted(
@@ -282,9 +315,52 @@ def compute_visibility(
         key=lambda c: (c.layer, c.stack_order, c.id),
     )
     if not lying:
+        if memo is not None:
+            memo.known = {}
         return {}
-    count = len(lying)
-    rank = np.arange(count)
+    result: dict[int, Visibility] = {}
+    targets = list(range(len(lying)))
+    depends: list[Depends] = []
+    if memo is not None:
+        depends = _dependencies(lying, math.hypot(shapes.width, shapes.length) + 1.0)
+        targets = []
+        for index, card in enumerate(lying):
+            kept = memo.known.get(card.id)
+            if kept is not None and kept[0] == depends[index]:
+                result[card.id] = kept[1]
+            else:
+                targets.append(index)
+    if targets:
+        computed = _visibility_of(cfg, shapes, lying, targets)
+        result.update(computed)
+    if memo is not None:
+        memo.known = {card.id: (depends[index], result[card.id])
+                      for index, card in enumerate(lying)}
+    return dict(sorted(result.items()))
+
+
+def _dependencies(lying: Sequence[Card], reach: float) -> list[Depends]:
+    """For each card of ``lying`` (bottom up), what its visibility depends on: its pose and
+    the cards above it whose centres lie within ``reach`` of its centre."""
+    poses = [(card.x, card.y, card.angle) for card in lying]
+    limit = reach * reach
+    found: list[Depends] = []
+    for index, (x, y, _) in enumerate(poses):
+        covers = []
+        for above in range(index + 1, len(lying)):
+            ax, ay, angle = poses[above]
+            if (ax - x) * (ax - x) + (ay - y) * (ay - y) <= limit:
+                covers.append((lying[above].id, ax, ay, angle))
+        found.append((poses[index], tuple(covers)))
+    return found
+
+
+def _visibility_of(
+    cfg: TableConfig, shapes: CardShapes, lying: Sequence[Card], targets: Sequence[int]
+) -> dict[int, Visibility]:
+    """The visibility of the cards ``lying[t]`` for ``t`` in ``targets`` (ascending), under
+    every card of ``lying`` (bottom up) above them."""
+    chosen = np.asarray(targets, dtype=np.intp)
     hw, hl = shapes.width / 2.0, shapes.length / 2.0
     corners = np.array(((-hw, -hl), (hw, -hl), (hw, hl), (-hw, hl)))
     poses = np.array([(c.x, c.y, c.angle) for c in lying])
@@ -293,33 +369,37 @@ def compute_visibility(
     outlines = shapely.polygons(outline_points)
     half = (hw, hl)
     circle_radius = float(np.hypot(*shapes.circle_local[0]))
-    dot_centres = _placed(shapes.dot_centres, poses, cos, sin).reshape(-1, 2)
+    placed_dots = _placed(shapes.dot_centres, poses[chosen], cos[chosen], sin[chosen])
+    dot_centres = placed_dots.reshape(-1, 2)
     dot_radius = float(np.hypot(*(shapes.dots_local[0][0] - shapes.dot_centres[0])))
-    dot_count = 4 * count
+    target_count = len(chosen)
+    dot_count = 4 * target_count
     fractions = _uncovered_fractions(
         ((shapes.circle_local[None], 1), (np.stack(shapes.dots_local), 4)),
-        np.concatenate((poses[:, :2], dot_centres)),
-        np.repeat((circle_radius, dot_radius), (count, dot_count)),
-        np.concatenate((rank, np.repeat(rank, 4))),
-        np.repeat((shapes.circle_area, shapes.dot_area), (count, dot_count)),
+        target_count,
+        np.concatenate((poses[chosen, :2], dot_centres)),
+        np.repeat((circle_radius, dot_radius), (target_count, dot_count)),
+        np.concatenate((chosen, np.repeat(chosen, 4))),
+        np.repeat((shapes.circle_area, shapes.dot_area), (target_count, dot_count)),
         outlines,
         poses,
         cos[:, 0],
         sin[:, 0],
         half,
     )
-    circle_fraction = fractions[:count]
-    dot_fraction = fractions[count:].reshape(count, 4)
+    circle_fraction = fractions[:target_count]
+    dot_fraction = fractions[target_count:].reshape(target_count, 4)
     half_w, half_d = cfg.wok.width_mm / 2.0, cfg.wok.depth_mm / 2.0
     # Wholly inside the wok: every corner inside; only the others need the exact edge test.
+    target_points = outline_points[chosen]
     within = np.all(
-        (np.abs(outline_points[..., 0]) < half_w) & (np.abs(outline_points[..., 1]) < half_d),
+        (np.abs(target_points[..., 0]) < half_w) & (np.abs(target_points[..., 1]) < half_d),
         axis=1,
     )
-    falling_out = np.zeros(count, dtype=bool)
+    falling_out = np.zeros(target_count, dtype=bool)
     if not within.all():
         edge = wok_rectangle(cfg).boundary
-        falling_out[~within] = shapely.intersects(outlines[~within], edge)
+        falling_out[~within] = shapely.intersects(outlines[chosen][~within], edge)
     circle_area = circle_fraction * shapes.circle_area
     dot_threshold = cfg.visibility.dot_min_fraction
     dots_seen = (dot_fraction >= dot_threshold).tolist()
@@ -328,7 +408,8 @@ def compute_visibility(
     circle_areas = circle_area.tolist()
     out_flags = falling_out.tolist()
     result: dict[int, Visibility] = {}
-    for index, card in enumerate(lying):
+    for index, target in enumerate(targets):
+        card = lying[target]
         seen_dots = dots_seen[index]
         result[card.id] = Visibility(
             circle_fraction=circle_values[index],
@@ -338,5 +419,5 @@ def compute_visibility(
             outside=abs(card.x) > half_w or abs(card.y) > half_d,
             circle_visible=circles_seen[index],
         )
-    return dict(sorted(result.items()))
+    return result
 

@@ -60,7 +60,7 @@ from wokphysics.table.path import path_position
 from wokphysics.table.report import ActionReport, ActionRun
 from wokphysics.table.stacking import Stacking
 from wokphysics.table.stroke import MAX_GESTURE_S, Stroke
-from wokphysics.table.visibility import Visibility, compute_visibility
+from wokphysics.table.visibility import Visibility, VisibilityMemo, compute_visibility
 
 __all__ = ["ActionReport", "ActionRun", "Table", "TableError"]
 
@@ -136,6 +136,7 @@ class Table(Stacking):
         self.supply: list[int] = []
         self._stroke: Stroke | None = None
         self._visibility_cache: dict[int, Visibility] | None = None
+        self._visibility_memo = VisibilityMemo()  # each card's last, for cards that stayed
         self._visibility_cards: list[Card] = []
         self._shape_pair = chipmunk.shape_pair()  # the collision callbacks' buffer
         # (steps, motion writes, ids of the sliding cards, energy) after the last step that
@@ -307,7 +308,9 @@ class Table(Stacking):
         whenever anything changed."""
         if self._visibility_cache is None:
             cards = self.cards
-            self._visibility_cache = compute_visibility(self.cfg, cards, self.shapes)
+            self._visibility_cache = compute_visibility(
+                self.cfg, cards, self.shapes, self._visibility_memo
+            )
             self._visibility_cards = cards
         return self._visibility_cache
 
