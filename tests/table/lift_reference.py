@@ -40,10 +40,13 @@ def _solve3(a: list[list[float]], b: list[float]) -> list[float] | None:
 def _inverse(matrix: Inertia) -> list[list[float]]:
     zz, zx, zy, xx, xy, yy = matrix
     full = [[zz, zx, zy], [zx, xx, xy], [zy, xy, yy]]
-    columns = [_solve3(full, [1.0 if i == j else 0.0 for i in range(3)]) for j in range(3)]
-    if any(column is None for column in columns):
-        raise ValueError("the card's mass matrix is singular")
-    return [[columns[j][i] for j in range(3)] for i in range(3)]  # type: ignore[index]
+    columns: list[list[float]] = []
+    for j in range(3):
+        column = _solve3(full, [1.0 if i == j else 0.0 for i in range(3)])
+        if column is None:
+            raise ValueError("the card's mass matrix is singular")
+        columns.append(column)
+    return [[columns[j][i] for j in range(3)] for i in range(3)]
 
 
 def lift(matrix: Inertia, contacts: Sequence[Contact]) -> Lift:

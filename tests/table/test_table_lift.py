@@ -4,17 +4,34 @@ and contacts, degenerate ones included (repeated points, points on a line, nothi
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import lift_reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wokphysics.table.lift import Contact, add_point_mass, lift, plate_mass_matrix
+from wokphysics.table.lift import (
+    Contact,
+    Inertia,
+    Lift,
+    add_point_mass,
+    lift,
+    plate_mass_matrix,
+)
 
 _CORNERS = ((-31.75, -44.45), (31.75, -44.45), (31.75, 44.45), (-31.75, 44.45))
 _SPOTS = st.sampled_from([-44.45, -31.75, -10.0, 0.0, 12.5, 31.75, 44.45])
 
 
-def _outcome(solver, matrix, contacts):  # noqa: ANN001, ANN202 (two solvers alike)
+Outcome = tuple[str, str] | tuple[float, float, float, tuple[float, ...]]
+
+
+def _outcome(
+    solver: Callable[[Inertia, Sequence[Contact]], Lift],
+    matrix: Inertia,
+    contacts: Sequence[Contact],
+) -> Outcome:
+    """What a solver gives for these contacts (either solver: the same signature)."""
     try:
         motion = solver(matrix, contacts)
     except ValueError as error:
