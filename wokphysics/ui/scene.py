@@ -103,13 +103,18 @@ class Presenter:
     """
 
     def __init__(self, log_size: int = 8) -> None:
-        self.log: list[str] = []
         self.log_size = log_size
+        self.clock_s = 0.0
+        self.reset_words()
+
+    def reset_words(self) -> None:
+        """Nothing said yet and no event read (a scene showing another game from its
+        start). The clock runs on: what is timed by it stays consistent."""
+        self.log: list[str] = []
         self.status = ""
         self.status_is_error = False  # a refusal (red) rather than news (white)
         self.bubbles: list[Bubble] = []
         self.notice: Notice | None = None
-        self.clock_s = 0.0
         self._seen = 0
 
     # ------------------------------------------------------------------ events

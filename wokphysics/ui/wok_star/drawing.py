@@ -12,7 +12,7 @@ on top.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -55,46 +55,9 @@ from wokphysics.ui.wok_star.tips import free_zones, keep_clear, place_clear, sea
 if TYPE_CHECKING:
     from wokphysics.ui.wok_star.inputs import StarInputs
     from wokphysics.ui.wok_star.presenter import StarPresenter
-    from wokphysics.ui.wok_star.replay import StarReplay
     from wokphysics.ui.wok_star.scheduler import StarScheduler
-    from wokphysics.ui.wok_star.screens import ScreenChoice
     from wokphysics.ui.wok_star.session import StarSession
-
-
-class StarDrawingHost(Protocol):
-    """What the drawing reads of Wok Star's scene (:class:`~.scene.StarScene`; this module
-    imports no scene, so the scene may hold its drawing without an import cycle)."""
-
-    @property
-    def text(self) -> Text: ...
-
-    @property
-    def session(self) -> StarSession: ...
-
-    @property
-    def presenter(self) -> StarPresenter: ...
-
-    @property
-    def inputs(self) -> StarInputs: ...
-
-    @property
-    def replay(self) -> StarReplay | None: ...
-
-    @property
-    def buttons(self) -> list[ScreenChoice]: ...
-
-    @property
-    def scheduler(self) -> StarScheduler: ...
-
-    @property
-    def advising(self) -> tuple[object, ...] | None: ...
-
-    @property
-    def advising_s(self) -> float: ...
-
-    def covered(self) -> bool: ...
-
-    def layout_for(self, size: tuple[int, int]) -> StarLayout: ...
+    from wokphysics.ui.wok_star.state import StarLayouts, StarUi
 
 
 def codes(names: dict[str, str]) -> dict[str, str]:
@@ -111,10 +74,20 @@ def codes(names: dict[str, str]) -> dict[str, str]:
 
 
 class StarDrawing:
-    """Draws a :class:`~.scene.StarScene` (reads only)."""
+    """Draws Wok Star's table (reads only). Receives the shared :class:`~.state.StarUi`
+    (the session, the replay and its bar) and :class:`~.state.StarLayouts` (the layout for
+    the window, the screen's buttons), the presenter (what is said, motions, the Accounting
+    screen), the input mapping (the pointer, the selection, dragged dice, the drop's words),
+    the scheduler (who is thinking, a tip being worked out) and the text writer."""
 
-    def __init__(self, scene: StarDrawingHost) -> None:
-        self.scene = scene
+    def __init__(self, ui: StarUi, layouts: StarLayouts, presenter: StarPresenter,
+                 inputs: StarInputs, scheduler: StarScheduler, text: Text) -> None:
+        self.ui = ui
+        self.layouts = layouts
+        self.presenter = presenter
+        self.inputs = inputs
+        self.scheduler = scheduler
+        self.text = text
         self._codes: dict[str, str] | None = None
         self._static: pygame.Surface | None = None
         self._key: tuple[object, ...] = ()
@@ -125,21 +98,22 @@ class StarDrawing:
         self._tip_cache: dict[tuple[object, ...], pygame.Rect] = {}
 
     @property
-    def text(self) -> Text:
-        return self.scene.text
+    def session(self) -> StarSession:
+        """The session shown now (the scene's ``load`` may change it)."""
+        return self.ui.session
 
     def draw(self, surface: pygame.Surface) -> None:
         """The picture changes only with a step, a log line, the pointer's choices: that part
         is drawn once into a cached layer; the sand, motions, dragged dice, the notice and
         the details under the pointer are drawn over it every frame."""
-        scene = self.scene
         size = surface.get_size()
         table = size
-        if scene.replay is not None:  # the table above a strip kept free for the bar
+        replay = self.ui.replay
+        if replay is not None:  # the table above a strip kept free for the bar
             font = max(1, round(FONT * min(size[0] / BASE[0], size[1] / BASE[1])))
-            strip = min(size[1] // 4, scene.replay.bar_height(self.text, font))
+            strip = min(size[1] // 4, replay.bar_height(self.text, font))
             table = (size[0], size[1] - strip)
-        lay = scene.layout_for(table)
+        lay = self.layouts.for_size(table)
         key = self._static_key(lay)
         if self._static is None or self._static.get_size() != size or key != self._key:
             if self._static is None or self._static.get_size() != size:
@@ -148,67 +122,64 @@ class StarDrawing:
             self._key = key
         surface.blit(self._static, (0, 0))
         self.tip_boxes = []
-        covered = screen_name(scene.session, scene.presenter) is not None
+        covered = screen_name(self.session, self.presenter) is not None
         if not covered:
             self._timers(surface, lay)
             self._motions(surface, lay)
         self._dragged(surface, lay)
-        if not scene.session.state.is_terminal():
+        if not self.session.state.is_terminal():
             self._notice(surface, lay)
         self._bubbles(surface, lay)
         self._hover(surface, lay)
-        if scene.replay is not None:
-            scene.replay.draw_bar(surface, lay, self.text)
-        elif not scene.session.state.is_terminal():
+        if replay is not None:
+            replay.draw_bar(surface, lay, self.text)
+        elif not self.session.state.is_terminal():
             self._thinking(surface, lay)
 
     def _thinking(self, surface: pygame.Surface, lay: StarLayout) -> None:
         """The pill of a planner thinking away from the window (in its seat's header), or
         of a tip being worked out (in the first person's)."""
-        scene = self.scene
-        scheduler = scene.scheduler
+        scheduler = self.scheduler
         seat, label, seconds = scheduler.thinking, "thinking", scheduler.thinking_s
-        if seat < 0 and scene.advising is not None and scene.session.people:
-            seat, label, seconds = scene.session.people[0], "tip: thinking", scene.advising_s
+        if seat < 0 and scheduler.advising is not None and self.session.people:
+            seat, label, seconds = self.session.people[0], "tip: thinking", scheduler.advising_s
         if 0 <= seat < len(lay.seats):
             header = lay.seats[seat].header
             room = header.inflate(-header.width // 2, -4)
             draw_thinking(surface, self.text, label, seconds, room)
 
     def _static_key(self, lay: StarLayout) -> tuple[object, ...]:
-        scene = self.scene
-        inputs = scene.inputs
+        inputs = self.inputs
         mouse = inputs.mouse
         hot = [lay.serve.collidepoint(mouse), lay.turn_away.collidepoint(mouse),
                lay.extra.collidepoint(mouse)]
-        hot += [choice.rect.collidepoint(mouse) for choice in scene.buttons]
-        return (id(lay), scene.presenter.said, tuple(inputs.selected), tuple(inputs.dragging),
+        hot += [choice.rect.collidepoint(mouse) for choice in self.layouts.buttons]
+        return (id(lay), self.presenter.said, tuple(inputs.selected), tuple(inputs.dragging),
                 inputs.drop_prep, inputs.drop_ok, inputs.drop_seat, inputs.family,
-                tuple(hot), scene.replay is not None and scene.replay.playing)
+                tuple(hot), self.ui.replay is not None and self.ui.replay.playing)
 
     def _draw_static(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        scene = self.scene
         surface.fill(TABLE)
         self._top(surface, lay)
-        name = screen_name(scene.session, scene.presenter)
+        name = screen_name(self.session, self.presenter)
         if name is None:
             self._board(surface, lay)
             self._center(surface, lay)
             self._log(surface, lay)
         else:
-            draw_screen(surface, self.text, scene.session, scene.presenter, lay,
-                        scene.buttons, scene.inputs.mouse)
-        for seat in range(scene.session.state.num_players):
+            draw_screen(surface, self.text, self.session, self.presenter, lay,
+                        self.layouts.buttons, self.inputs.mouse)
+        for seat in range(self.session.state.num_players):
             self._seat(surface, lay, seat)
 
     # ------------------------------------------------------------------ top bar
     def _top(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        state = self.scene.session.state
+        state = self.session.state
         size = lay.font
         pygame.draw.rect(surface, PANEL, lay.top)
-        phase = phase_words(self.scene.session, self.scene.presenter)
+        phase = phase_words(self.session, self.presenter)
         rounds = state.config.rules.rounds
-        account = self.scene.presenter.accounting
+        account = self.presenter.accounting
         number = account.round if account is not None and phase == "Accounting" else state.round
         blit_fit(surface, self.text, f"Wok Star  round {number}/{rounds}: {phase}", size,
                  GOLD, lay.rect(10, 0, 316, 40), bold=True)
@@ -219,7 +190,7 @@ class StarDrawing:
 
     def _money(self, surface: pygame.Surface, lay: StarLayout) -> None:
         """The money track: $0 to beyond the loan, the money marker, the loan marked."""
-        state = self.scene.session.state
+        state = self.session.state
         area = lay.money
         size = lay.font
         label_w = lay.px(84)
@@ -240,7 +211,7 @@ class StarDrawing:
                          2)
 
     def _publicity(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        state = self.scene.session.state
+        state = self.session.state
         area = lay.publicity
         limit = state.config.rules.bad_publicity_limit
         end = blit_fit(surface, self.text, "Bad Publicity", lay.font, WHITE,
@@ -258,12 +229,12 @@ class StarDrawing:
     # ------------------------------------------------------------------ board
     def _ingredient_codes(self) -> dict[str, str]:
         if self._codes is None:
-            state = self.scene.session.state
+            state = self.session.state
             self._codes = codes({p.id: p.name for p in state.config.preparations})
         return self._codes
 
     def _board(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        state = self.scene.session.state
+        state = self.session.state
         size = lay.font
         draw_panel(surface, lay.board)
         blit_fit(surface, self.text, "Ingredients (counter)", size, GOLD,
@@ -295,7 +266,7 @@ class StarDrawing:
 
     def _recipe_row(self, surface: pygame.Surface, lay: StarLayout, recipe_id: str,
                     rect: pygame.Rect, names: dict[str, str]) -> None:
-        state = self.scene.session.state
+        state = self.session.state
         card = state.config.recipe_by_id[recipe_id]
         owner = state.recipe_owner[recipe_id]
         ready = state.can_serve(recipe_id)
@@ -324,8 +295,7 @@ class StarDrawing:
 
     # ------------------------------------------------------------------ the customer line
     def _center(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        scene = self.scene
-        session = scene.session
+        session = self.session
         state = session.state
         size = lay.font
         draw_panel(surface, lay.center)
@@ -335,16 +305,16 @@ class StarDrawing:
             line += f" ({known} known)"
         blit_fit(surface, self.text, line, size, GOLD, lay.line_title, bold=True)
         self._card(surface, lay)
-        can_act = scene.inputs.can_handle_customer()
+        can_act = self.inputs.can_handle_customer()
         if state.current and state.phase is Phase.ACTION:
             draw_button(surface, self.text, lay.serve, "Serve", size, can_act,
-                        lay.serve.collidepoint(scene.inputs.mouse))
+                        lay.serve.collidepoint(self.inputs.mouse))
             draw_button(surface, self.text, lay.turn_away, "Turn away", size, can_act,
-                        lay.turn_away.collidepoint(scene.inputs.mouse), RED)
-        extra = scene.inputs.extra()
+                        lay.turn_away.collidepoint(self.inputs.mouse), RED)
+        extra = self.inputs.extra()
         if extra is not None:
             draw_button(surface, self.text, lay.extra, extra[0], size, True,
-                        lay.extra.collidepoint(scene.inputs.mouse))
+                        lay.extra.collidepoint(self.inputs.mouse))
         self._deck(surface, lay)
         blit_fit(surface, self.text, "Events this round:", size, DIM,
                  lay.rect(444, 296, 300, 22))
@@ -362,7 +332,7 @@ class StarDrawing:
             draw_mini_card(surface, lay.rect(446 + k * 26, 404, 22, 32), False)
 
     def _card(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        session = self.scene.session
+        session = self.session
         state = session.state
         rect = lay.card
         size = lay.font
@@ -413,7 +383,7 @@ class StarDrawing:
         self.text.draw_wrapped(surface, effect, size, x, y, width, INK)
 
     def _timers(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        session = self.scene.session
+        session = self.session
         state = session.state
         now = session.time_s
         total = state.config.rules.timer_seconds
@@ -423,9 +393,9 @@ class StarDrawing:
                      pygame.Rect(lay.timers[0].x, lay.timers[0].bottom + 4,
                                  lay.timers[1].right - lay.timers[0].x, lay.px(22)), True)
             return
-        flash = (self.scene.presenter.times_up_at >= 0
-                 and now - self.scene.presenter.times_up_at < 1.5
-                 and int((now - self.scene.presenter.times_up_at) * 4) % 2 == 0)
+        flash = (self.presenter.times_up_at >= 0
+                 and now - self.presenter.times_up_at < 1.5
+                 and int((now - self.presenter.times_up_at) * 4) % 2 == 0)
         for index, rect in enumerate(lay.timers):
             timer = state.timers[index]
             top = timer.sand_on_top(now) if state.phase is Phase.ACTION else 0.0
@@ -443,7 +413,7 @@ class StarDrawing:
                              3, border_radius=6)
 
     def _deck(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        state = self.scene.session.state
+        state = self.session.state
         rect = lay.deck
         size = lay.font
         for k in range(min(4, len(state.deck)), 0, -1):
@@ -460,13 +430,12 @@ class StarDrawing:
 
     # ------------------------------------------------------------------ log
     def _log(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        scene = self.scene
         draw_panel(surface, lay.log)
         size = lay.font
         x = lay.log.x + lay.px(8)
         width = lay.log.width - lay.px(16)
         y = lay.log.y + lay.px(6)
-        for part in wrapped(self.text, scene.presenter.prompt(), size, width):
+        for part in wrapped(self.text, self.presenter.prompt(), size, width):
             surface.blit(self.text.render(part, size, GOLD), (x, y))
             y += int(size * 0.95)
         y += lay.px(6)
@@ -475,7 +444,7 @@ class StarDrawing:
         line_h = int(size * 0.95)
         room = (lay.log.bottom - lay.px(4) - y) // max(1, line_h)
         shown: list[tuple[str, Color]] = []
-        for entry in reversed(scene.presenter.lines):  # the newest whole entries that fit
+        for entry in reversed(self.presenter.lines):  # the newest whole entries that fit
             colour = lighter(seat_colour(entry.seat), 0.45) if entry.seat >= 0 else WHITE
             parts = wrapped(self.text, entry.text, size, width)
             if len(shown) + len(parts) > room:
@@ -487,14 +456,13 @@ class StarDrawing:
 
     # ------------------------------------------------------------------ seats
     def _seat(self, surface: pygame.Surface, lay: StarLayout, seat: int) -> None:
-        scene = self.scene
-        session = scene.session
+        session = self.session
         state = session.state
         panel = lay.seats[seat]
         size = lay.font
         colour = seat_colour(seat)
         acting = session.current == seat and not state.is_terminal()
-        target = scene.inputs.drop_seat == seat
+        target = self.inputs.drop_seat == seat
         draw_panel(surface, panel.rect, PANEL, GOLD if target else (colour if acting else None))
         pygame.draw.rect(surface, darker(colour, 0.25), panel.header, border_top_left_radius=8,
                          border_top_right_radius=8)
@@ -504,8 +472,8 @@ class StarDrawing:
                              panel.pile.x - panel.header.x - lay.px(10), panel.header.height),
                  bold=True)
         self._pile(surface, lay, seat)
-        selected = scene.inputs.selected
-        dragged = scene.inputs.dragging
+        selected = self.inputs.selected
+        dragged = self.inputs.dragging
         free = {index for index, _ in panel.dice}
         for index, rect in panel.slots:
             if index not in free:
@@ -534,7 +502,7 @@ class StarDrawing:
             self._family(surface, lay, seat, character, rect)
 
     def _pile(self, surface: pygame.Surface, lay: StarLayout, seat: int) -> None:
-        state = self.scene.session.state
+        state = self.session.state
         pile = state.piles[seat]
         rect = lay.seats[seat].pile
         up = [t for t in pile if t.face_up]
@@ -551,11 +519,10 @@ class StarDrawing:
                              rect.right - x, rect.height))
 
     def _prep(self, surface: pygame.Surface, lay: StarLayout, prep: str, rect: pygame.Rect) -> None:
-        scene = self.scene
-        state = scene.session.state
+        state = self.session.state
         size = lay.font
-        hover = scene.inputs.drop_prep == prep
-        verdict = scene.inputs.drop_ok if hover else None
+        hover = self.inputs.drop_prep == prep
+        verdict = self.inputs.drop_ok if hover else None
         base = PANEL_LIGHT
         if verdict is True:
             base = (64, 96, 60)
@@ -575,7 +542,7 @@ class StarDrawing:
         blit_fit(surface, self.text, title, size, WHITE,
                  pygame.Rect(rect.x + lay.px(6), rect.y, box.x - rect.x - lay.px(8), line_h),
                  bold=True)
-        placed = scene.presenter.placed.get(prep, [])
+        placed = self.presenter.placed.get(prep, [])
         die_size = max(6, min(line_h - 6, lay.px(16)))
         dice_w = len(placed) * (die_size + 2)
         if two_lines:
@@ -592,10 +559,9 @@ class StarDrawing:
 
     def _family(self, surface: pygame.Surface, lay: StarLayout, seat: int, character: str,
                 rect: pygame.Rect) -> None:
-        scene = self.scene
-        state = scene.session.state
+        state = self.session.state
         used = next(f.used for f in state.characters[seat] if f.id == character)
-        choosing = scene.inputs.family == (seat, character)
+        choosing = self.inputs.family == (seat, character)
         colour = (70, 58, 84) if not used else (50, 46, 44)
         pygame.draw.rect(surface, colour, rect, border_radius=5)
         if choosing:
@@ -610,7 +576,7 @@ class StarDrawing:
 
     # ------------------------------------------------------------------ on top
     def _motions(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        for motion in self.scene.presenter.motions:
+        for motion in self.presenter.motions:
             rect = motion.rect()
             if motion.face:
                 draw_die(surface, rect, motion.face, motion.colour)
@@ -622,8 +588,8 @@ class StarDrawing:
                              rect.inflate(-8, 0), centre=True)
 
     def _dragged(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        inputs = self.scene.inputs
-        state = self.scene.session.state
+        inputs = self.inputs
+        state = self.session.state
         if not inputs.dragging:
             return
         x, y = inputs.mouse
@@ -640,7 +606,7 @@ class StarDrawing:
             self._tip(surface, lay, inputs.drop_words, anchor)
 
     def _notice(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        presenter = self.scene.presenter
+        presenter = self.presenter
         notice = presenter.notice
         self.notice_box = None
         if notice is not None:
@@ -649,7 +615,7 @@ class StarDrawing:
             # part of the customer line (the events and the Bad Publicity pile) and put
             # there, over no control. Lines are measured in the regular face, so a tenth is
             # left for the bold one's extra width.
-            covered = self.scene.covered()
+            covered = self.layouts.covered()
             zone = free_zones(lay, covered)[0]
             pad_x, pad_y = lay.px(16), lay.px(10)
             lines = wrapped(self.text, notice.text, size, (zone.width - 2 * pad_x) * 9 // 10)
@@ -659,7 +625,7 @@ class StarDrawing:
             back.center = zone.center
             bounds = self._table_bounds(surface, lay)
             if not zone.contains(back):
-                avoid = [*keep_clear(lay, [c.rect for c in self.scene.buttons], covered),
+                avoid = [*keep_clear(lay, [c.rect for c in self.layouts.buttons], covered),
                          *self.text.over_scene]
                 back = place_clear(back.size, pygame.Rect(zone.centerx, zone.centery, 1, 1),
                                    bounds, avoid, free_zones(lay, covered))
@@ -675,7 +641,7 @@ class StarDrawing:
             self.notice_box = back
 
     def _bubbles(self, surface: pygame.Surface, lay: StarLayout) -> None:
-        for item in self.scene.presenter.bubbles:
+        for item in self.presenter.bubbles:
             x, y = item.at
             self._tip(surface, lay, item.text, pygame.Rect(x - 2, y - 2, 4, 4))
 
@@ -683,14 +649,14 @@ class StarDrawing:
         """The details of what the pointer rests on, once it has rested there
         ``HOVER_DELAY_S`` (a pointer passing over the table shows none), placed clear of
         every control."""
-        inputs = self.scene.inputs
-        if inputs.dragging or inputs.hover is None or self.scene.presenter.bubbles:
+        inputs = self.inputs
+        if inputs.dragging or inputs.hover is None or self.presenter.bubbles:
             return
         if inputs.hover_rest_s < HOVER_DELAY_S:
             return
-        if self.scene.covered() and lay.panel.collidepoint(inputs.mouse):
+        if self.layouts.covered() and lay.panel.collidepoint(inputs.mouse):
             return  # what lies under a screen is hidden
-        words = self.scene.presenter.hover_text(inputs.hover)
+        words = self.presenter.hover_text(inputs.hover)
         if words:
             self._tip(surface, lay, words, hovered_rect(lay, inputs.hover, inputs.mouse))
 
@@ -705,13 +671,13 @@ class StarDrawing:
         images = [self.text.render(line, size, (30, 20, 10)) for line in lines]
         box_size = (max(image.get_width() for image in images) + 2 * pad_x,
                     sum(image.get_height() for image in images) + 2 * pad_y)
-        covered = self.scene.covered()
+        covered = self.layouts.covered()
         bounds = self._table_bounds(surface, lay)
         key = (words, tuple(anchor), id(lay), covered, tuple(bounds),
                tuple(tuple(rect) for rect in self.text.over_scene))
         box = self._tip_cache.get(key)
         if box is None:
-            avoid = [*keep_clear(lay, [c.rect for c in self.scene.buttons], covered),
+            avoid = [*keep_clear(lay, [c.rect for c in self.layouts.buttons], covered),
                      *self.text.over_scene]
             box = place_clear(box_size, anchor, bounds, avoid, free_zones(lay, covered),
                               lay.px(8), shelf(lay), [seat.rect for seat in lay.seats],

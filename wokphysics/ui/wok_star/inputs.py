@@ -21,17 +21,20 @@
 - **Screens** (setup, Accounting, Purchase, the end): their buttons.
 - **Pass / Next card / Done**: the button beside the timers (no-timer games, leftover dice).
 
-Every action goes through the scene's gate for the seat it belongs to; a refusal (the
+Every action goes through the engine gate for the seat it belongs to; a refusal (the
 engine's reason, or the window's own when the move is not this person's to make) is shown
-next to the pointer and changes nothing.
+next to the pointer and changes nothing. Keys: Space hurries the bots' turn steps, T asks for
+a tip, Backspace drops the selected dice; on the end screen N, V and L. While a replay is
+watched, its keys and its bar take the input (nobody acts).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
 
 import pygame
 
+from wokphysics.errors import IllegalAction
 from wokphysics.games.wok_star.actions import (
     DONE,
     NEXT,
@@ -49,39 +52,15 @@ from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.characters import acting_for_team
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.words import ingredient, possessive, recipe
-from wokphysics.ui.wok_star.layout import DIE, DiceRows, StarLayout, StarTarget
+from wokphysics.ui.scene import EngineGate
+from wokphysics.ui.sound import Sound
+from wokphysics.ui.turn.scene import ADVICE_KEY
+from wokphysics.ui.wok_star.layout import DIE, StarTarget
+from wokphysics.ui.wok_star.presenter import StarPresenter
+from wokphysics.ui.wok_star.scheduler import StarScheduler
 from wokphysics.ui.wok_star.screens import ScreenChoice
 from wokphysics.ui.wok_star.session import StarSession
-
-
-class StarInputHost(Protocol):
-    """What the input mapping asks of Wok Star's scene (:class:`~.scene.StarScene`; this
-    module imports no scene, so the scene may hold its inputs without an import cycle)."""
-
-    @property
-    def session(self) -> StarSession: ...
-
-    @property
-    def buttons(self) -> list[ScreenChoice]: ...
-
-    def layout(self) -> StarLayout | None: ...
-
-    def covered(self) -> bool: ...
-
-    def act_for(self, seat: int, action: WokStarAction) -> bool: ...
-
-    @property
-    def dice_rows(self) -> DiceRows: ...
-
-    def dropped_at(self, rects: list[pygame.Rect]) -> None: ...
-
-    def refuse(self, reason: str) -> None: ...
-
-    def note(self, words: str) -> None: ...
-
-    def hover_note(self, recipe_id: str) -> None: ...
-
-    def choose(self, choice: ScreenChoice) -> None: ...
+from wokphysics.ui.wok_star.state import StarLayouts, StarUi
 
 DRAG_PX = 5
 """A press that moves further than this is a drag, not a click."""
@@ -89,15 +68,32 @@ DRAG_PX = 5
 
 class StarInputs:
     """See the module doc. Holds the half-made choice: selected dice, the dice being
-    dragged, a character waiting for its ingredient."""
+    dragged, a character waiting for its ingredient.
 
-    def __init__(self, scene: StarInputHost) -> None:
-        self.scene = scene
+    Receives the shared :class:`~.state.StarUi` (the session, the replay) and
+    :class:`~.state.StarLayouts` (what is where, the screen's buttons), the presenter
+    (refusals, notes, where dropped dice fly from), the engine gate actions go through, the
+    scheduler (Space hurries it, T asks it for a tip), the sound, and what the end screen's
+    choices do: ``on_new_game``, ``on_home`` (the launcher), ``on_replay`` (watch this
+    game)."""
+
+    def __init__(self, ui: StarUi, layouts: StarLayouts, presenter: StarPresenter,
+                 gate: EngineGate, scheduler: StarScheduler, sound: Sound,
+                 on_replay: Callable[[], None],
+                 on_new_game: Callable[[], None] | None = None,
+                 on_home: Callable[[], None] | None = None) -> None:
+        self.ui = ui
+        self.layouts = layouts
+        self.presenter = presenter
+        self.gate = gate
+        self.scheduler = scheduler
+        self.sound = sound
+        self.on_replay = on_replay
+        self.on_new_game = on_new_game
+        self.on_home = on_home
         self.mouse = (0, 0)
         self.hover: StarTarget | None = None
-        self.hover_rest_s = 0.0
-        """Seconds the pointer has rested on :attr:`hover` (the drawing shows its details
-        after a moment)."""
+        self._hover_since = presenter.clock_s
         self.selected: list[int] = []
         self.dragging: list[int] = []
         self.family: tuple[int, str] | None = None
@@ -108,12 +104,26 @@ class StarInputs:
         self.drop_words = ""
 
     # ------------------------------------------------------------------ queries
+    @property
+    def session(self) -> StarSession:
+        return self.ui.session
+
+    @property
+    def hover_rest_s(self) -> float:
+        """Seconds the pointer has rested on :attr:`hover` (the drawing shows its details
+        after a moment), on the presenter's clock: time the scene lets pass."""
+        return self.presenter.clock_s - self._hover_since
+
+    @hover_rest_s.setter
+    def hover_rest_s(self, seconds: float) -> None:
+        self._hover_since = self.presenter.clock_s - seconds
+
     def person(self, seat: int) -> bool:
-        return 0 <= seat and not self.scene.session.is_bot(seat)
+        return 0 <= seat and not self.session.is_bot(seat)
 
     def can_handle_customer(self) -> bool:
         """A person may serve or turn away the card on the table now."""
-        state = self.scene.session.state
+        state = self.session.state
         if state.phase is not Phase.ACTION or not state.current:
             return False
         if "#" in state.current:
@@ -124,7 +134,7 @@ class StarInputs:
 
     def extra(self) -> tuple[str, WokStarAction, int] | None:
         """The Pass / Next card / Done button now: (label, action, seat), or None."""
-        session = self.scene.session
+        session = self.session
         state = session.state
         seat = session.current
         if seat < 0 or session.is_bot(seat):
@@ -153,16 +163,23 @@ class StarInputs:
     # ------------------------------------------------------------------ events
     def mouse_down(self, button: int, pos: tuple[int, int], t_s: float) -> None:
         self.mouse = pos
-        scene = self.scene
-        lay = scene.layout()
+        replay = self.ui.replay
+        if replay is not None:
+            replay.click(pos, replay.scene)
+            return
+        lay = self.layouts.last()
         if lay is None:
             return
-        for choice in scene.buttons:
+        buttons = self.layouts.buttons
+        for choice in buttons:
             if choice.rect.collidepoint(pos):
-                scene.choose(choice)
+                self.choose(choice)
                 return
+        covered = self.layouts.covered()
+        if covered and lay.panel.collidepoint(pos):
+            return  # a screen's panel: only its buttons take clicks there
         target = lay.hit(pos)
-        if scene.covered():
+        if covered:
             # A screen hides the middle band, but the seats' panels stay in view: Family
             # Characters are used "at anytime" (the starting bonus, the Purchase), and
             # Grandma's ingredient is then a preparation's counter on a panel.
@@ -171,7 +188,7 @@ class StarInputs:
             elif button == 1 and target is not None and target.kind == "prep" and self.family:
                 seat, character = self.family
                 self.family = None
-                scene.act_for(seat, Use(character, target.key))
+                self.act_for(seat, Use(character, target.key))
             elif button == 3:
                 self.reset()
             return
@@ -187,7 +204,7 @@ class StarInputs:
         if self.family is not None and kind in ("counter", "prep"):
             seat, character = self.family
             self.family = None
-            scene.act_for(seat, Use(character, target.key))
+            self.act_for(seat, Use(character, target.key))
             return
         if kind == "die":
             self._press = (target.index, pos)
@@ -198,7 +215,7 @@ class StarInputs:
         elif kind == "button" and target.key == "extra":
             found = self.extra()
             if found is not None:
-                scene.act_for(found[2], found[1])
+                self.act_for(found[2], found[1])
         elif kind == "family":
             self._family(target.seat, target.key)
         elif kind == "recipe":
@@ -206,7 +223,7 @@ class StarInputs:
 
     def mouse_move(self, pos: tuple[int, int], t_s: float) -> None:
         self.mouse = pos
-        lay = self.scene.layout()
+        lay = self.layouts.last()
         if lay is None:
             return
         found = lay.hit(pos)
@@ -222,7 +239,7 @@ class StarInputs:
 
     def mouse_up(self, button: int, pos: tuple[int, int], t_s: float) -> None:
         self.mouse = pos
-        if button != 1:
+        if button != 1 or self.ui.replay is not None:
             return
         press, self._press = self._press, None
         if self.dragging:
@@ -231,17 +248,82 @@ class StarInputs:
         if press is not None:
             self._toggle(press[0])
 
-    def rest(self, real_s: float) -> None:
-        """``real_s`` seconds passed with the pointer where it is."""
-        self.hover_rest_s += real_s
+    def pointer_away(self) -> None:
+        self.hover = None
 
     def key(self, key: int) -> None:
-        if key == pygame.K_BACKSPACE:
+        replay = self.ui.replay
+        if replay is not None:
+            replay.key(key, replay.scene)
+            return
+        if self.session.state.is_terminal():
+            if key == pygame.K_n and self.on_new_game is not None:
+                self.on_new_game()
+            elif key == pygame.K_l and self.on_home is not None:
+                self.on_home()
+            elif key == pygame.K_v:
+                self.on_replay()
+            return
+        if key == pygame.K_SPACE:
+            self.scheduler.hurry = True
+        elif key == ADVICE_KEY:
+            refusal = self.scheduler.ask_advice()
+            if refusal is not None:
+                self.refuse(refusal)
+        elif key == pygame.K_BACKSPACE:
             self.reset()
+
+    # ------------------------------------------------------------------ acting
+    def act_for(self, seat: int, action: WokStarAction) -> bool:
+        """``seat`` takes ``action`` now (the turn handed to it if the kitchen is free);
+        a refusal is shown next to the pointer."""
+        if self.ui.replay is not None:
+            self.refuse("this is a replay: nobody acts")
+            return False
+        session = self.session
+        try:
+            ok = self.gate.act(lambda: session.act_for(seat, action))
+        except IllegalAction as error:  # raised by a refusal outside the gate's call
+            self.refuse(error.reason)
+            return False
+        if ok:
+            self.selected = []
+        else:
+            self.presenter.say_at(self.presenter.status, self.mouse)
+            self.sound.play("refuse")
+        return ok
+
+    def refuse(self, reason: str) -> None:
+        self.presenter.refuse(reason)
+        self.presenter.say_at(reason, self.mouse)
+        self.sound.play("refuse")
+
+    def note(self, words: str) -> None:
+        self.presenter.say_at(words, self.mouse)
+
+    def hover_note(self, recipe_id: str) -> None:
+        self.note(self.presenter.hover_text(StarTarget("recipe", key=recipe_id)))
+
+    def choose(self, choice: ScreenChoice) -> None:
+        """A screen's button was clicked."""
+        if not choice.enabled:
+            if choice.reason:
+                self.refuse(choice.reason)
+            return
+        if choice.action is not None:
+            self.act_for(self.session.current, choice.action)
+        elif choice.command == "continue":
+            self.presenter.accounting = None
+        elif choice.command == "new" and self.on_new_game is not None:
+            self.on_new_game()
+        elif choice.command == "replay":
+            self.on_replay()
+        elif choice.command == "home" and self.on_home is not None:
+            self.on_home()
 
     # ------------------------------------------------------------------ dice
     def _holder(self, index: int) -> int:
-        state = self.scene.session.state
+        state = self.session.state
         if not 0 <= index < len(state.dice):
             return -1
         return state.dice[index].holder
@@ -249,7 +331,7 @@ class StarInputs:
     def _toggle(self, index: int) -> None:
         holder = self._holder(index)
         if not self.person(holder):
-            self.scene.refuse(f"that die is {self.scene.session.names[holder]}'s")
+            self.refuse(f"that die is {self.session.names[holder]}'s")
             return
         if index in self.selected:
             self.selected.remove(index)
@@ -260,7 +342,7 @@ class StarInputs:
     def _start_drag(self, index: int) -> None:
         holder = self._holder(index)
         if not self.person(holder):
-            self.scene.refuse(f"that die is {self.scene.session.names[holder]}'s: drag your "
+            self.refuse(f"that die is {self.session.names[holder]}'s: drag your "
                               "own dice")
             self._press = None
             return
@@ -269,16 +351,15 @@ class StarInputs:
         self.selected = []
 
     def _faces(self) -> list[int]:
-        state = self.scene.session.state
+        state = self.session.state
         return sorted(state.dice[i].face for i in self.dragging if i < len(state.dice))
 
     def _dice_action(self, pos: tuple[int, int]) -> tuple[int, WokStarAction | None, str]:
         """(seat, action, words) for dropping the dragged dice at ``pos``; action None with
         the reason when the drop cannot be a move."""
-        scene = self.scene
-        state = scene.session.state
-        names = scene.session.names
-        lay = scene.layout()
+        state = self.session.state
+        names = self.session.names
+        lay = self.layouts.last()
         holder = self._holder(self.dragging[-1]) if self.dragging else -1
         faces = self._faces()
         if lay is None or holder < 0 or not faces:
@@ -324,7 +405,7 @@ class StarInputs:
         the holder's own die of the same face (it keeps the given one, which may go on any
         preparation); "" otherwise (and on a teammate's preparation, where only a given die
         may go)."""
-        state = self.scene.session.state
+        state = self.session.state
         dragged = state.dice[self.dragging[-1]]
         if theirs or not dragged.given:
             return ""
@@ -333,7 +414,7 @@ class StarInputs:
         return ""
 
     def _feedback(self, pos: tuple[int, int]) -> None:
-        lay = self.scene.layout()
+        lay = self.layouts.last()
         self._clear_drop()
         if lay is None:
             return
@@ -352,27 +433,32 @@ class StarInputs:
         self._clear_drop()
         if action is None:
             if words:
-                self.scene.refuse(words)
+                self.refuse(words)
             return
-        dice = self.scene.session.state.dice
+        dice = self.session.state.dice
         free = {i for i, d in enumerate(dice) if d.holder == holder and d.free}
-        lay = self.scene.layout()
+        lay = self.layouts.last()
         side = lay.px(DIE) if lay is not None else 40
         x, y = pos
-        self.scene.dropped_at([pygame.Rect(x - side // 2 + k * (side + 4), y - side // 2,
+        self._dropped_at([pygame.Rect(x - side // 2 + k * (side + 4), y - side // 2,
                                            side, side) for k in range(len(dragged))])
         try:
-            if self.scene.act_for(holder, action):
+            if self.act_for(holder, action):
                 self._keep_dragged_slots(holder, dragged, free)
         finally:
-            self.scene.dropped_at([])
+            self._dropped_at([])
+
+    def _dropped_at(self, rects: list[pygame.Rect]) -> None:
+        """Where the dice a person is placing or giving were let go (the presenter flies
+        them on from there); [] once the action is over."""
+        self.presenter.dropped = rects
 
     def _keep_dragged_slots(self, holder: int, dragged: list[int], free: set[int]) -> None:
         """The engine names dice by face: of the dice ``holder`` had unplaced (``free``) it
         may have used one that looks the same as a dragged die (seat colour, face, a given
         die's corner) and left the dragged one in hand. The two then trade slots, so the
         slot the person dragged from is the one left empty."""
-        dice = self.scene.session.state.dice
+        dice = self.session.state.dice
         if not dice or any(i >= len(dice) for i in free):
             return
         still = {i for i in free if dice[i].free and dice[i].holder == holder}
@@ -386,97 +472,92 @@ class StarInputs:
                 continue
             twin = next((u for u in used if look(u) == look(index)), None)
             if twin is not None:
-                self.scene.dice_rows.swap(index, twin, holder)
+                self.layouts.dice_rows.swap(index, twin, holder)
                 used.remove(twin)
 
     # ------------------------------------------------------------------ the customer
     def _customer(self, serving: bool) -> bool:
         """Serve or turn away a customer whose recipe a person cooks; True when the click
         was handled (done or refused), False for an event card on the table."""
-        scene = self.scene
-        state = scene.session.state
+        state = self.session.state
         card = state.current
         if state.phase is not Phase.ACTION or not card:
-            scene.refuse("no customer is waiting")
+            self.refuse("no customer is waiting")
             return True
         if "#" not in card:
             return False
         owner = state.handler()
         dish = recipe(state, recipe_of(card))
         if not self.person(owner):
-            scene.refuse(f"{dish} is cooked by {scene.session.names[owner]}: only its owner "
+            self.refuse(f"{dish} is cooked by {self.session.names[owner]}: only its owner "
                          f"{'serves' if serving else 'turns away'} its customers")
         else:
-            scene.act_for(owner, SERVE if serving else TURN_AWAY)
+            self.act_for(owner, SERVE if serving else TURN_AWAY)
         return True
 
     def _serve(self) -> None:
         if self._customer(serving=True):
             return
-        scene = self.scene
-        state = scene.session.state
+        state = self.session.state
         card = state.current
         if state.is_chefs_special(card):
             options = [(s, r) for s in range(state.num_players) if self.person(s)
                        for r in state.recipes_of(s) if state.can_serve(r)]
             if len(options) == 1:
                 seat, dish = options[0]
-                scene.act_for(seat, Serve(dish))
+                self.act_for(seat, Serve(dish))
             elif options:
-                scene.refuse("click the recipe on the board to serve the Chef's Special as")
+                self.refuse("click the recipe on the board to serve the Chef's Special as")
             else:
-                scene.refuse("none of your recipes has all its ingredients on the board")
+                self.refuse("none of your recipes has all its ingredients on the board")
             return
-        scene.refuse("an event is not served: it gives way to the next card when its sand "
+        self.refuse("an event is not served: it gives way to the next card when its sand "
                      "runs out")
 
     def _serve_special(self, recipe_id: str) -> None:
-        scene = self.scene
-        state = scene.session.state
+        state = self.session.state
         if not state.is_chefs_special(state.current):
-            scene.hover_note(recipe_id)
+            self.hover_note(recipe_id)
             return
         owner = state.recipe_owner[recipe_id]
         if not self.person(owner):
-            scene.refuse(f"{recipe(state, recipe_id)} is {scene.session.names[owner]}'s recipe")
+            self.refuse(f"{recipe(state, recipe_id)} is {self.session.names[owner]}'s recipe")
             return
-        scene.act_for(owner, Serve(recipe_id))
+        self.act_for(owner, Serve(recipe_id))
 
     def _turn_away(self) -> None:
         if self._customer(serving=False):
             return
-        scene = self.scene
-        state = scene.session.state
+        state = self.session.state
         card = state.current
         seats = [s for s in range(state.num_players) if self.person(s)]
         if state.is_chefs_special(card) and seats:
-            current = scene.session.current
-            scene.act_for(current if current in seats else seats[0], TURN_AWAY)
+            current = self.session.current
+            self.act_for(current if current in seats else seats[0], TURN_AWAY)
             return
-        scene.refuse("an event cannot be turned away")
+        self.refuse("an event cannot be turned away")
 
     # ------------------------------------------------------------------ characters
     def _family(self, seat: int, character: str) -> None:
-        scene = self.scene
-        state = scene.session.state
+        state = self.session.state
         card = next(f for f in state.characters[seat] if f.id == character)
         if not self.person(seat) and not self._for_the_team(character):
-            scene.refuse(f"that is {scene.session.names[seat]}'s Family Character")
+            self.refuse(f"that is {self.session.names[seat]}'s Family Character")
             return
         if card.used:
-            scene.refuse("this Family Character has been used")
+            self.refuse("this Family Character has been used")
             return
         if state.config.character_by_id[character].kind == "grandma":
             self.family = (seat, character)
-            scene.note("click the ingredient counter Grandma adds to (right-click: cancel)")
+            self.note("click the ingredient counter Grandma adds to (right-click: cancel)")
             return
-        scene.act_for(seat, Use(character))
+        self.act_for(seat, Use(character))
 
     def _for_the_team(self, character: str) -> bool:
         """A person acts for the team now (the preparations handed out, the purchases, a
         late customer's cook) and the engine offers it ``character``, a bot teammate's card:
         as in the terminal, it is theirs to use."""
-        state = self.scene.session.state
+        state = self.session.state
         return self.person(state.current_player) and acting_for_team(state) and any(
             isinstance(a, Use) and a.character == character
             for a in state.legal_wok_star_actions())

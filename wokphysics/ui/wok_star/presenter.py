@@ -134,9 +134,14 @@ class StarPresenter(Presenter):
     def __init__(self, session: StarSession, play: Callable[[Effect], None],
                  where: Callable[[], StarLayout | None]) -> None:
         super().__init__(log_size=40)
-        self.session = session
         self.play = play
         self.where = where
+        self.load(session)
+
+    def load(self, session: StarSession) -> None:
+        """Tell ``session``'s steps from here on, with nothing said of another game."""
+        self.reset_words()
+        self.session = session
         self.lines: list[StarLogLine] = []
         self.said = 0
         """Lines said so far (the drawing redraws the log when it grows)."""

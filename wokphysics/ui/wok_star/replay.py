@@ -40,7 +40,10 @@ from wokphysics.ui.wok_star.session import StarSession
 
 class StarReplayHost(Protocol):
     """What a replay drives: Wok Star's scene (:class:`~.scene.StarScene`; this module
-    imports no scene, so the scene may hold a replay without an import cycle)."""
+    imports no scene, so the scene may hold a replay without an import cycle). The replay
+    stands in for the people and the bots: it loads the scene's sessions and takes their
+    steps, so it is given the scene (:meth:`StarReplay.start`); the scene's roles are not,
+    they reach the replay's keys, clicks and pace through it."""
 
     @property
     def session(self) -> StarSession: ...
@@ -91,6 +94,19 @@ class StarReplay(TurnStepper[StarReplayHost]):
         self._beat_s = 0.0
         """Seconds played since the last step was taken (outside the Action phase a step
         comes every ``TURN_S``, in the setup every ``SETUP_BEAT_S``)."""
+        self._scene: StarReplayHost | None = None
+
+    @property
+    def scene(self) -> StarReplayHost:
+        """The scene this replay drives (since :meth:`start`)."""
+        if self._scene is None:
+            raise RuntimeError("the replay has not been started in a scene")
+        return self._scene
+
+    def start(self, scene: StarReplayHost) -> None:
+        """Drive ``scene`` from the record's start."""
+        self._scene = scene
+        self.goto(scene, 0)
 
     # ------------------------------------------------------------------ moving
     def goto(self, scene: StarReplayHost, index: int) -> None:

@@ -1,6 +1,8 @@
-"""Wok Star's scheduler: the game clock, the sand running out, and the team bots at work.
+"""Wok Star's scheduler: the game clock, the sand running out, the team bots at work, the
+Accounting screen's wait, the tip key's planner, and a replay's pace.
 
-Each frame (:meth:`StarScheduler.update`, never while the game is paused, so the clock stops):
+Each frame (:meth:`StarScheduler.update`, never while the game is paused, so the clock stops;
+a replay instead plays on at its own pace, :meth:`~.replay.StarReplay.update`):
 
 1. the game time moves on by the frame's real seconds;
 2. the moment the sand of the card on the table runs out, the engine is told (a ``wait`` of
@@ -21,19 +23,27 @@ names it for the drawing. Its answer is taken if the same decision is still open
 phase, round and card) and legal; else it is asked again. Everything else it decides at
 once, as the team bot does.
 
-Bots never act while :attr:`StarScheduler.hold` is set (the Accounting screen is up). No pygame.
+Bots never act while :attr:`StarScheduler.hold` is set (the Accounting screen is up); with
+only bots at the table that screen goes on by itself after ``ACCOUNTING_BOTS_S``. The tip key
+(:meth:`StarScheduler.ask_advice`) has the strongest level's planner think, in a worker of
+its own, about what a person would best do; its line is said when it comes. The turn's bell
+rings when a person's turn comes; a save that fails is said once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from wokphysics.games.search import Planner
 from wokphysics.games.wok_star.actions import WAIT, WokStarAction
+from wokphysics.games.wok_star.clock import SimulatedClock
 from wokphysics.games.wok_star.info import INFO
 from wokphysics.games.wok_star.model import Phase
-from wokphysics.ui.thinker import Thinker, question_for
+from wokphysics.games.wok_star.plugin import PLUGIN as WOK_STAR
+from wokphysics.ui.scene import EngineGate
+from wokphysics.ui.sound import Sound
+from wokphysics.ui.thinker import Thinker, advice, question_for
+from wokphysics.ui.wok_star.presenter import StarPresenter
 from wokphysics.ui.wok_star.session import StarSession, is_wait
+from wokphysics.ui.wok_star.state import StarUi
 
 GAME = INFO.name
 
@@ -50,17 +60,42 @@ TURN_STEP_S = 0.9
 """Seconds before a bot's step when the turn is its own (setup, leftover dice, late)."""
 PURCHASE_STEP_S = 1.6
 """Seconds before each of a bot head chef's purchases (the screen lists the numbers)."""
-
-Act = Callable[[Callable[[], object]], bool]
-"""Runs one engine input through the scene's gate; True if the engine took it."""
+ACCOUNTING_BOTS_S = 4.0
+"""With only bots at the table, the Accounting screen goes on by itself after this long."""
 
 
 class StarScheduler:
-    """Time and the bots for one :class:`StarSession`; ``act`` is the scene's engine gate."""
+    """Time and the bots for the session in ``ui`` (it reads the one shown each frame);
+    receives the shared :class:`~.state.StarUi`, the presenter (the Accounting screen, what
+    is said), the engine gate every bot step and the sand go through, and the sound (the
+    turn's bell)."""
 
-    def __init__(self, session: StarSession, act: Act) -> None:
-        self.session = session
-        self.act = act
+    def __init__(self, ui: StarUi, presenter: StarPresenter, gate: EngineGate,
+                 sound: Sound) -> None:
+        self.ui = ui
+        self.presenter = presenter
+        self.act = gate.act
+        self.sound = sound
+        self.thinker = Thinker()
+        """The worker process the planner thinks in."""
+        self.tips = Thinker()
+        """The worker process the tip key's planner thinks in (apart from the bots', so a
+        tip never waits for a bot's thought)."""
+        self.advising: tuple[object, ...] | None = None
+        """The decision a tip is being worked out for, if any."""
+        self.advising_s = 0.0
+        self._accounting_s = 0.0
+        self._was_person_turn = False
+        self._told_problem = ""
+        self.load()
+
+    @property
+    def session(self) -> StarSession:
+        return self.ui.session
+
+    def load(self) -> None:
+        """A new session in ``ui``: no bot step or planner's thought of the last one."""
+        self.thinker.forget()
         self.hold = False
         """The Accounting screen is up: bots wait (the clock still runs)."""
         self.hurry = False
@@ -70,14 +105,39 @@ class StarScheduler:
         self._thought: dict[int, tuple[tuple[object, ...], float]] = {}
         self._round_started = -1
         self._last_bot = -1
-        self.thinker = Thinker()
-        """The worker process the planner thinks in."""
         self.thinking = -1
         """The seat whose planner is thinking (-1: none)."""
         self.thinking_s = 0.0
 
     # ------------------------------------------------------------------ the frame
     def update(self, real_s: float, speed: float = 1.0) -> None:
+        """``real_s`` seconds of the window pass (``speed``: game seconds per real one)."""
+        replay = self.ui.replay
+        if replay is not None:
+            replay.update(real_s * speed, replay.scene)
+            return
+        presenter = self.presenter
+        if presenter.accounting is not None and not presenter.accounting.last:
+            self._accounting_s += real_s
+            if not self.session.people and self._accounting_s >= ACCOUNTING_BOTS_S:
+                presenter.accounting = None
+        else:
+            self._accounting_s = 0.0
+        self.hold = presenter.accounting is not None
+        self._kitchen(real_s, speed)
+        self._advice_update(real_s)
+        session = self.session
+        problem = session.save_problem
+        if problem and problem != self._told_problem:
+            presenter.say(f"The game cannot be saved: {problem}")
+            self._told_problem = problem
+        person_turn = not session.free and session.current in session.people
+        if person_turn and not self._was_person_turn:
+            self.sound.play("turn")
+        self._was_person_turn = person_turn
+
+    def _kitchen(self, real_s: float, speed: float) -> None:
+        """The game clock, the sand and the bots."""
         session = self.session
         seconds = real_s * speed
         session.advance(seconds)
@@ -238,3 +298,47 @@ class StarScheduler:
         if phase in (Phase.PURCHASE, Phase.PURCHASE_ASSIGN):
             return PURCHASE_STEP_S
         return TURN_STEP_S
+
+    # ------------------------------------------------------------------ tips
+    def _tip_key(self) -> tuple[object, ...]:
+        state = self.session.state
+        return ("tip", state.phase, state.round, state.current)
+
+    def ask_advice(self) -> str | None:
+        """The tip key: the strongest level's bot (the planner) thinks about what the person
+        at the table would best do now (the person the engine names, or, while the kitchen
+        is free, the first person, handed the turn by waits on a copy of the table). Returns
+        why no tip can be asked for (None: the planner thinks)."""
+        session = self.session
+        people = session.people
+        levels = WOK_STAR.levels
+        if not people or not levels:
+            return "a tip is for a person at the table"
+        person = session.current if session.current in people else people[0]
+        copy = session.state.copy_on(SimulatedClock())
+        for _ in range(2 * copy.num_players + 1):
+            if copy.current_player == person or WAIT not in copy.legal_wok_star_actions():
+                break
+            copy.apply(WAIT)
+        if copy.current_player != person:
+            return f"a tip is for your own move: {session.waiting_for()}"
+        key = self._tip_key()
+        self.tips.ask(key, advice(copy, GAME, levels[-1].bot))
+        self.advising, self.advising_s = key, 0.0
+        self.presenter.say(f"Tip: the {levels[-1].name.lower()} are thinking...")
+        return None
+
+    def _advice_update(self, real_s: float) -> None:
+        """The tip's line once it has come (dropped if the card or phase changed first)."""
+        key = self.advising
+        if key is None:
+            return
+        if key != self._tip_key():
+            self.advising = None
+            self.tips.forget()
+            return
+        self.advising_s += real_s
+        found = self.tips.answer(key)
+        if found is not None:
+            self.advising = None
+            self.presenter.say("Tip: " + found.line)
