@@ -313,7 +313,14 @@ def place_tip(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Re
     far = 3 * gap
 
     def cover(box: pygame.Rect) -> int:
-        return sum(box.clip(other).width * box.clip(other).height for other in avoid)
+        # Only the rectangles the box overlaps add area (pygame finds them in C): the same
+        # sum as over every one of ``avoid``, at a fraction of the cost, for the grid below
+        # asks it of thousands of places every time a tooltip is placed.
+        total = 0
+        for index in box.collidelistall(avoid):
+            part = box.clip(avoid[index])
+            total += part.width * part.height
+        return total
 
     def placed(x: int, y: int) -> pygame.Rect | None:
         box = pygame.Rect(x, y, w, h)
