@@ -87,7 +87,7 @@ def controls(app: App) -> list[Control]:
         out += [(rect, ("star", index)) for index, rect in enumerate(star_controls(scene, lay))]
     elif isinstance(scene, TurnScene):
         view = scene.parts.drawing.view
-        out += list(view.layout(scene).hits)
+        out += list(view.layout().hits)
     elif isinstance(scene, WokOnFireScene):
         layout = scene.ui.layout
         out += [(button.rect, ("button", button.label)) for button in layout.buttons]

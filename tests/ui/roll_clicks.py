@@ -49,7 +49,7 @@ def view(scene: TurnScene) -> RollView:
 
 
 def layout(scene: TurnScene) -> RollLayout:
-    return view(scene).layout(scene)
+    return view(scene).layout()
 
 
 def centre_of(scene: TurnScene, target: Hit) -> tuple[int, int]:
@@ -104,7 +104,7 @@ def pay_by_clicks(app: App, scene: TurnScene, action: Action) -> None:
     for source in list(roll_view.payment.chosen):
         click(app, scene, _source_hit(source))
     assert roll_view.payment is not None and not roll_view.payment.chosen
-    wallet = roll_view.wallet(scene, state.current_player)
+    wallet = roll_view.wallet(state.current_player)
     taken: list[Source] = []
     for token in tokens_of(action, state.sheet):
         if token == RECIPE_TOKEN:

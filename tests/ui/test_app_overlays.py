@@ -55,24 +55,24 @@ def test_the_pointer_moved_while_paused_is_where_the_hover_is_after() -> None:
     coins = centre_of(scene, WwwyTarget("coin", 1))
     _move(row)
     app.frame(FRAME_S)
-    assert scene.drawing.mouse == row
+    assert scene.ui.mouse == row
     _key(pygame.K_ESCAPE)
     app.frame(FRAME_S)
     assert app.paused
     _move(coins)  # under the pause box: the scene must not act on it yet
     app.frame(FRAME_S)
-    assert scene.drawing.mouse == row
+    assert scene.ui.mouse == row
     _key(pygame.K_ESCAPE)  # go on, without touching the mouse
     app.frame(FRAME_S)
     assert not app.paused
-    assert scene.drawing.mouse == coins and scene.presenter.pointer == coins
+    assert scene.ui.mouse == coins and scene.presenter.pointer == coins
     # The same after the help overlay closed by a click (the click itself does nothing).
     steps = scene.session.steps
     _key(pygame.K_F1)
     app.frame(FRAME_S)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": row, "button": 1}))
     app.frame(FRAME_S)
-    assert not app.help and scene.drawing.mouse == row and scene.session.steps == steps
+    assert not app.help and scene.ui.mouse == row and scene.session.steps == steps
     pygame.display.quit()
 
 

@@ -150,7 +150,7 @@ def test_a_finished_we_will_wok_you_game_names_its_last_turn(tmp_path: Path) -> 
     state = played.state
     assert isinstance(state, WeWillWokYouState)
     last = state.turns_taken
-    assert heading(scene, state) == f"turn {last}"
+    assert heading(scene.ui, state) == f"turn {last}"
     control = scene.replay_of(played.seats, played.initial, state.history)
     assert control.where() == f"the start (of {last} turns)"
     pygame.display.quit()

@@ -126,7 +126,7 @@ def test_hot_seat_hides_the_other_persons_crossings_until_the_turn_is_over() -> 
         if state.phase == "cook" and state.public and state.public[other] is not None:
             # the other person cooked earlier this turn: their sheet is shown as it was when
             # the dice locked, and the log does not tell their cooking yet
-            assert menu_shown(scene, other).crossed == state.public[other].crossed
+            assert menu_shown(scene.ui, other).crossed == state.public[other].crossed
             this_turn = "\n".join(line.text for line in scene.log).split(
                 f"The market of turn {state.turn}")[-1]
             assert f"{scene.names[other]} cooked" not in this_turn
@@ -414,7 +414,7 @@ def test_no_tooltip_covers_the_payment_under_way() -> None:
         if panel.colliderect(rect) or rect.w * rect.h == 0:
             continue
         view(scene).hover = hit
-        scene.parts.drawing.draw(surface, scene)
+        scene.parts.drawing.draw(surface)
         if RollPresenter.tooltip(scene.parts.presenter, hit):
             hovered += 1
         shown = surface.subsurface(panel)

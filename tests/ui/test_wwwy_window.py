@@ -143,7 +143,7 @@ def test_only_payments_the_rules_allow_can_be_completed() -> None:
     before = _state(scene).to_json()
     symbol_cards = [c for c in state.hands[0] if data.card_symbols[c]]
     click(app, scene, WwwyTarget("hand", symbol_cards[0]))
-    if not view.take_ready(scene):
+    if not view.take_ready():
         click(app, scene, WwwyTarget("button", BUTTONS.index("take")))
         assert scene.presenter.status_is_error
         assert _state(scene).to_json() == before
@@ -178,7 +178,7 @@ def test_score_if_the_game_ended_now_is_the_exact_optimum() -> None:
     state = _state(scene)
     drawing = scene.parts.drawing
     assert isinstance(drawing, WwwyDrawing)
-    shown = drawing.view.score_now(scene, 0)
+    shown = drawing.view.score_now(0)
     exact = state.scorer.score(state.woks[0], state.hands[0], state.fronts[0], state.coins[0])
     assert shown.total == exact.total
     click(app, scene, WwwyTarget("button", BUTTONS.index("arrangement")))
@@ -261,7 +261,7 @@ def test_centre_of_finds_the_card_on_top() -> None:
         point = centre_of(scene, WwwyTarget("hand", card))
         drawing = scene.parts.drawing
         assert isinstance(drawing, WwwyDrawing)
-        assert drawing.view.layout(scene).hit(point) == WwwyTarget("hand", card)
+        assert drawing.view.layout().hit(point) == WwwyTarget("hand", card)
     pygame.display.quit()
 
 

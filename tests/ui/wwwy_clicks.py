@@ -33,7 +33,7 @@ def post_click(pos: tuple[int, int], button: int = 1) -> None:
 def layout(scene: TurnScene) -> WwwyLayout:
     drawing = scene.parts.drawing
     assert isinstance(drawing, WwwyDrawing)
-    return drawing.view.layout(scene)
+    return drawing.view.layout()
 
 
 def centre_of(scene: TurnScene, target: WwwyTarget) -> tuple[int, int]:

@@ -15,17 +15,14 @@ from typing import TYPE_CHECKING
 from wokphysics.ui.guide import Guide, GuideStep, Point
 
 if TYPE_CHECKING:
-    from wokphysics.ui.turn.scene import TurnScene
+    from wokphysics.ui.turn.session import TurnSession
 
 
-
-def turn_guide(scene: TurnScene,
+def turn_guide(steps: tuple[tuple[str, tuple[str, ...]], ...], session: TurnSession,
                target: Callable[[int], Point | None] | None = None) -> Guide | None:
-    """The guide of ``scene``'s game (its parts' ``guide_steps``) for its first person (None:
-    no steps for this game, or no person). ``target(step)`` is where step ``step`` points
-    (None: nowhere)."""
-    steps = scene.parts.guide_steps
-    session = scene.session
+    """The guide of ``session``'s game (``steps``: its parts' ``guide_steps``) for its first
+    person (None: no steps for this game, or no person). ``target(step)`` is where step
+    ``step`` points (None: nowhere)."""
     if not steps or not session.people:
         return None
     me = session.people[0]

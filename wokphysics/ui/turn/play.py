@@ -34,7 +34,7 @@ from wokphysics.ui.readable import parse_scale
 if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.ui.app import App, SceneFactory, WindowOptions
     from wokphysics.ui.sound import Sound
-    from wokphysics.ui.turn.scene import TurnScene
+    from wokphysics.ui.turn.scene import GameDrawing, TurnScene
     from wokphysics.ui.turn.session import TurnSession
     from wokphysics.ui.widgets import Text
 
@@ -202,27 +202,27 @@ def turn_factory(setup: Setup, maker: SceneMaker) -> SceneFactory:
 
             app.on_leave = leave
             app.save_problem = lambda: session.save_problem
-        offer_guide(app, lambda: turn_guide(scene, guide_target(scene)),
+        offer_guide(app, lambda: turn_guide(scene.parts.guide_steps, scene.session,
+                                            guide_target(scene.parts.drawing)),
                     setup.game, setup.save)
         return scene
 
     return new_scene
 
 
-def guide_target(scene: TurnScene) -> Callable[[int], tuple[int, int] | None] | None:
-    """Where the guide's steps point in ``scene`` (We Will Wok You's first step: the first
-    coin set), or None."""
+def guide_target(drawing: GameDrawing) -> Callable[[int], tuple[int, int] | None] | None:
+    """Where the guide's steps point on the table ``drawing`` draws (We Will Wok You's first
+    step: the first coin set), or None."""
     from wokphysics.ui.we_will_wok_you.drawing import WwwyDrawing
     from wokphysics.ui.we_will_wok_you.layout import WwwyTarget
 
-    drawing = scene.parts.drawing
     if not isinstance(drawing, WwwyDrawing):
         return None
 
     def target(step: int) -> tuple[int, int] | None:
         if step != 0:
             return None
-        lay = drawing.view.layout(scene)
+        lay = drawing.view.layout()
         for rect, found in lay.hits:
             if found == WwwyTarget("coin", 0):
                 return rect.center

@@ -12,7 +12,10 @@ picture. ``wokphysics replay GAME-autosave.json`` opens it (:mod:`.replay_window
 game's end screen replays that game.
 
 The control drives any :class:`ReplayHost` (the turn scene is one): it imports no scene, so
-the scene may hold a replay without an import cycle.
+the scene may hold a replay without an import cycle. It stands in for the people and the
+bots: it loads the scene's sessions and takes their steps, so it is given the scene
+(:meth:`ReplayControl.start`), as Wok Star's replay is; the scene's roles are not, they reach
+the replay's keys, clicks and pace through it (``replay.key(key, replay.scene)``).
 """
 
 from __future__ import annotations
@@ -40,7 +43,6 @@ class ReplayHost(Protocol):
     """What a replay drives: a turn-based game's scene
     (:class:`~wokphysics.ui.turn.scene.TurnScene`)."""
 
-    text: Text
     end_shown: bool
 
     @property
@@ -106,6 +108,19 @@ class ReplayControl(TurnStepper[ReplayHost]):
         super().__init__(game_turn_starts(self.initial, self.actions, turns_done),
                          len(self.actions), shown_turns(self.initial, self.actions, shown_turn))
         self._clock = 0.0
+        self._scene: ReplayHost | None = None
+
+    @property
+    def scene(self) -> ReplayHost:
+        """The scene this replay drives (since :meth:`start`)."""
+        if self._scene is None:
+            raise RuntimeError("the replay has not been started in a scene")
+        return self._scene
+
+    def start(self, scene: ReplayHost) -> None:
+        """Drive ``scene`` from the record's start."""
+        self._scene = scene
+        self.goto(scene, 0)
 
     # ------------------------------------------------------------------ moving
     def session(self) -> TurnSession:
@@ -150,9 +165,10 @@ class ReplayControl(TurnStepper[ReplayHost]):
                 self.forward(scene)
 
     # ------------------------------------------------------------------ drawing
-    def draw_bar(self, surface: pygame.Surface, scene: ReplayHost) -> None:
+    def draw_bar(self, surface: pygame.Surface, text: Text) -> None:
+        """The bar at the bottom of ``surface``, in the strip the drawing keeps free."""
         width, height = surface.get_size()
-        image = self.bar_image(scene.text, bar_font(surface))
+        image = self.bar_image(text, bar_font(surface))
         self.paint_bar(surface, image, (width // 2, height - BAR_MARGIN), (*PANEL_BG, 235))
 
 

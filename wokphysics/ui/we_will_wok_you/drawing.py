@@ -15,7 +15,7 @@ import pygame
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.readable import MIN_FONT
-from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.faces import draw_symbol, type_color
 from wokphysics.ui.we_will_wok_you.layout import CHIP, WOK, WwwyLayout, WwwyTarget, hand_groups
 from wokphysics.ui.we_will_wok_you.payment import shared_symbols, symbol_counts
@@ -43,21 +43,23 @@ BUTTON_LABELS = {"take": "Take", "clear": "Clear", "arrangement": "Arrangement",
 
 
 
-def heading(scene: TurnScene, state: WeWillWokYouState) -> str:
+def heading(ui: TurnUi, state: WeWillWokYouState) -> str:
     """The turn the top bar names: the turn in play, or once the game is over the last turn
     played (it said "turn 65" over a 64-turn game, whose replay says "turn 64 of 64")."""
     done = state.turns_taken
-    return scene.heading_turn(done - 1 if state.is_terminal() and done > 0 else done)
+    return ui.heading_turn(done - 1 if state.is_terminal() and done > 0 else done)
 
 class WwwyDrawing:
-    """Draws We Will Wok You from the state, the scene and the view.
+    """Draws We Will Wok You from the shared ``ui`` (the state, whose view), the view and the
+    presenter (the prompt, the status, the log, the tooltips' words).
 
     The still picture is kept in one surface and redrawn region by region: each region (the
     top bar, the market, the woks on offer, the players, the log, the hand, the side) is
     redrawn only when what it shows changed, so a bot's step costs the players' box and the
     log, not the whole table. The words of its tooltips are the presenter's."""
 
-    def __init__(self, view: WwwyView, presenter: WwwyPresenter) -> None:
+    def __init__(self, ui: TurnUi, view: WwwyView, presenter: WwwyPresenter) -> None:
+        self.ui = ui
         self.view = view
         self.presenter = presenter
         self._still: pygame.Surface | None = None
@@ -68,34 +70,34 @@ class WwwyDrawing:
         """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         view.size = surface.get_size()
-        lay = view.layout(scene)
+        lay = view.layout()
         if self._still is None or self._still.get_size() != view.size:
             self._still = pygame.Surface(view.size).convert()
             self._still.fill(BACKGROUND)
             self._keys = {}
-        self._draw_still(self._still, scene, lay)
+        self._draw_still(self._still, lay)
         surface.blit(self._still, (0, 0))
-        self._draw_hover(surface, scene, lay)
+        self._draw_hover(surface, lay)
 
-    def _regions(self, scene: TurnScene, lay: WwwyLayout) -> dict[str, tuple[pygame.Rect,
+    def _regions(self, lay: WwwyLayout) -> dict[str, tuple[pygame.Rect,
                                                                          tuple[object, ...]]]:
         """Each region's rectangle and what its picture depends on."""
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         view = self.view
-        seat = hand_seat(scene)
+        seat = hand_seat(self.ui)
         over = view.show_arrangement
-        arrangement = (over, scene.session.steps if over else -1, seat)
-        log = scene.log[-12:]
+        arrangement = (over, self.ui.session.steps if over else -1, seat)
+        log = self.presenter.entries[-12:]
         column = lay.rect(972, 44, 308, 1)  # down to the log, in window px (already scaled)
         players = pygame.Rect(column.x, column.y, column.w, lay.log.top - column.y)
         return {
-            "top": (lay.rect(0, 0, 1280, 44), (scene.prompt(),
-                                               heading(scene, state),
-                                               scene.person_to_act, scene.presenter.status,
-                                               scene.presenter.status_is_error)),
+            "top": (lay.rect(0, 0, 1280, 44), (self.presenter.prompt_line(),
+                                               heading(self.ui, state),
+                                               self.ui.person_to_act, self.presenter.status,
+                                               self.presenter.status_is_error)),
             "market": (lay.rect(0, 44, 440, 560), (
                 tuple(map(tuple, state.rows)), tuple(state.coin_sets), len(state.removed),
                 len(state.draw), arrangement)),
@@ -106,18 +108,19 @@ class WwwyDrawing:
                 tuple(state.coins), tuple(map(tuple, state.woks)),
                 tuple(len(h) for h in state.hands), tuple(len(f) for f in state.fronts),
                 state.current_player)),
-            "log": (lay.log.inflate(4, 4), (len(scene.log), tuple(e.text for e in log))),
+            "log": (lay.log.inflate(4, 4), (len(self.presenter.entries),
+                                            tuple(e.text for e in log))),
             "hand": (lay.rect(0, 604, 972, 196), (
                 seat, tuple(state.hands[seat]) if seat is not None else (),
-                tuple(view.selected), scene.session.current, scene.person_to_act)),
+                tuple(view.selected), self.ui.session.current, self.ui.person_to_act)),
             "side": (lay.rect(972, 604, 308, 196), (
                 view.holdings(state, seat) if seat is not None else None, tuple(lay.buttons),
-                view.take_ready(scene), over)),
+                view.take_ready(), over)),
         }
 
-    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: WwwyLayout) -> None:
-        state = wwwy_state(scene)
-        painters: dict[str, Callable[[pygame.Surface, TurnScene, WeWillWokYouState, WwwyLayout],
+    def _draw_still(self, surface: pygame.Surface, lay: WwwyLayout) -> None:
+        state = wwwy_state(self.ui)
+        painters: dict[str, Callable[[pygame.Surface, WeWillWokYouState, WwwyLayout],
                                      None]] = {
             "top": self._top_bar,
             "market": self._market,
@@ -128,18 +131,18 @@ class WwwyDrawing:
             "side": self._side,
         }
         covered = False
-        for name, (rect, key) in self._regions(scene, lay).items():
+        for name, (rect, key) in self._regions(lay).items():
             if self._keys.get(name) == key:
                 continue
             self._keys[name] = key
             shown = surface.get_clip()  # the part shown (the UI scale's view)
             surface.set_clip(pygame.Rect(rect).clip(shown))
             surface.fill(BACKGROUND, rect)
-            painters[name](surface, scene, state, lay)
+            painters[name](surface, state, lay)
             surface.set_clip(shown)
             covered = covered or name in ("market", "offer")
         if covered and self.view.show_arrangement:
-            self._arrangement(surface, scene, lay)
+            self._arrangement(surface, lay)
 
     # ------------------------------------------------------------------ parts
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int],
@@ -164,26 +167,26 @@ class WwwyDrawing:
         image = self.view.text.render(text, size, color, bold)
         return surface.blit(image, at)
 
-    def _top_bar(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+    def _top_bar(self, surface: pygame.Surface, state: WeWillWokYouState,
                  lay: WwwyLayout) -> None:
         pygame.draw.rect(surface, PANEL_BG, lay.top_bar)
         size = lay.font(22)
         title = self._label(surface,
-                            f"We Will Wok You  \u00b7  {heading(scene, state)}",
+                            f"We Will Wok You  \u00b7  {heading(self.ui, state)}",
                             size, (lay.top_bar.x + lay.px(12), lay.top_bar.y + lay.px(10)),
                             GOLD, bold=True)
-        prompt = scene.prompt()
+        prompt = self.presenter.prompt_line()
         said = self._label(surface, prompt, size, (title.right + lay.px(24), title.y),
-                           WHITE if scene.person_to_act else DIM)
-        status = scene.presenter.status  # the last refusal (red) or news, e.g. "resumed ..."
+                           WHITE if self.ui.person_to_act else DIM)
+        status = self.presenter.status  # the last refusal (red) or news, e.g. "resumed ..."
         if status:
             image = self.view.text.render(status, lay.font(18),
-                                          RED if scene.presenter.status_is_error else DIM)
+                                          RED if self.presenter.status_is_error else DIM)
             right = lay.top_bar.right - lay.px(12)
             if right - image.get_width() > said.right + lay.px(16):
                 surface.blit(image, image.get_rect(midright=(right, lay.top_bar.centery)))
 
-    def _market(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+    def _market(self, surface: pygame.Surface, state: WeWillWokYouState,
                 lay: WwwyLayout) -> None:
         self._removed(surface, state, lay)
         faces = self.view.faces
@@ -235,7 +238,7 @@ class WwwyDrawing:
         for card, rect in lay.removed.items():
             surface.blit(self.view.faces.chip(card, rect.size), rect)
 
-    def _offer(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+    def _offer(self, surface: pygame.Surface, state: WeWillWokYouState,
                lay: WwwyLayout) -> None:
         area = lay.offer_area
         self._label(surface, f"Woks on offer ({len(state.offer)}; {len(state.box_woks)} "
@@ -252,7 +255,7 @@ class WwwyDrawing:
                                        lay.px(CHIP[0]), lay.px(CHIP[1]))
                     surface.blit(self.view.faces.chip(card, chip.size), chip)
 
-    def _players(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+    def _players(self, surface: pygame.Surface, state: WeWillWokYouState,
                  lay: WwwyLayout) -> None:
         faces = self.view.faces
         current = state.current_player
@@ -260,7 +263,7 @@ class WwwyDrawing:
             edge = GOLD if seat == current else SEAT_COLORS[seat % 4]
             self._panel(surface, box, PANEL_BG, edge, 3 if seat == current else 1, lay.px(8))
             marker = "  (to act)" if seat == current else ""
-            self._label(surface, scene.names[seat] + marker, lay.font(21),
+            self._label(surface, self.ui.names[seat] + marker, lay.font(21),
                         (box.x + lay.px(8), box.y + lay.px(5)), SEAT_COLORS[seat % 4], bold=True)
             x = box.x + lay.px(8)
             y = box.y + lay.px(28)
@@ -318,33 +321,33 @@ class WwwyDrawing:
                                               lay.font(16), WHITE, True)
                 surface.blit(image, image.get_rect(center=tag.center))
 
-    def _log(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+    def _log(self, surface: pygame.Surface, state: WeWillWokYouState,
              lay: WwwyLayout) -> None:
         area = lay.log
         self._panel(surface, area, (30, 34, 32), None, 0, lay.px(6))
         size = lay.font(17)
         blocks = [[(line, entry.seat) for line in
                    self.view.text.wrap(entry.text, size, area.width - lay.px(12))]
-                  for entry in scene.log[-12:]]
+                  for entry in self.presenter.entries[-12:]]
         room = max(1, (area.height - lay.px(8)) // max(1, round(size * 0.95)))
         y = area.y + lay.px(4)
         for line, seat in newest_whole(blocks, room):
             self._label(surface, line, size, (area.x + lay.px(6), y), SEAT_COLORS[seat % 4])
             y += round(size * 0.95)
 
-    def _hand(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+    def _hand(self, surface: pygame.Surface, state: WeWillWokYouState,
               lay: WwwyLayout) -> None:
         area = lay.hand_area
         self._panel(surface, area, (32, 38, 34), None, 0, lay.px(8))
-        seat = hand_seat(scene)
+        seat = hand_seat(self.ui)
         size = lay.font(20)
         if seat is None:
-            self._label(surface, f"Hands are hidden until {next_person(scene)} is at the "
+            self._label(surface, f"Hands are hidden until {next_person(self.ui)} is at the "
                         "screen (hot seat)", size, (area.x + lay.px(10), area.y + lay.px(8)),
                         DIM)
             return
-        owner = "Your hand" if scene.names[seat] == "You" else f"{scene.names[seat]}'s hand"
-        hint = " (click cards to pay for the chosen wok)" if scene.person_to_act else ""
+        owner = "Your hand" if self.ui.names[seat] == "You" else f"{self.ui.names[seat]}'s hand"
+        hint = " (click cards to pay for the chosen wok)" if self.ui.person_to_act else ""
         self._label(surface, f"{owner}: {len(state.hands[seat])} cards, grouped by type{hint}",
                     size, (area.x + lay.px(10), area.y + lay.px(4)), WHITE)
         selected = set(self.view.selected)
@@ -382,13 +385,13 @@ class WwwyDrawing:
             self._label(surface, f"chosen {len(chosen)}: {parts}", size,
                         (x + lay.px(10), area.y + lay.px(8)), GOLD)
 
-    def _side(self, surface: pygame.Surface, scene: TurnScene, state: WeWillWokYouState,
+    def _side(self, surface: pygame.Surface, state: WeWillWokYouState,
               lay: WwwyLayout) -> None:
         area = lay.side
         self._panel(surface, area, PANEL_BG, None, 0, lay.px(8))
-        seat = hand_seat(scene)
+        seat = hand_seat(self.ui)
         if seat is not None:
-            score = self.view.score_now(scene, seat)
+            score = self.view.score_now(seat)
             self._label(surface, "If the game ended now:", lay.font(19),
                         (area.x + lay.px(8), area.y + lay.px(8)), DIM)
             self._label(surface, f"{score.total} points", lay.font(30),
@@ -396,19 +399,19 @@ class WwwyDrawing:
             self._label(surface, f"{score.leftover_count} cards left over, exact optimum",
                         lay.font(16), (area.x + lay.px(8), area.y + lay.px(58)), DIM)
         for name, rect in lay.buttons.items():
-            enabled = name != "take" or self.view.take_ready(scene)
+            enabled = name != "take" or self.view.take_ready()
             label = BUTTON_LABELS[name]
             if name == "arrangement" and self.view.show_arrangement:
                 label = "Hide it"
             draw_button(surface, self.view.text, Button(rect, label, _nothing, enabled),
                         lay.font(20))
 
-    def _arrangement(self, surface: pygame.Surface, scene: TurnScene, lay: WwwyLayout) -> None:
-        seat = hand_seat(scene)
+    def _arrangement(self, surface: pygame.Surface, lay: WwwyLayout) -> None:
+        seat = hand_seat(self.ui)
         if seat is None:
             return
-        score = self.view.score_now(scene, seat)
-        data = wwwy_state(scene).data
+        score = self.view.score_now(seat)
+        data = wwwy_state(self.ui).data
         box = lay.rect(12, 48, 954, 552)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((18, 16, 14, 238))
@@ -416,7 +419,7 @@ class WwwyDrawing:
         pygame.draw.rect(surface, GOLD, box, 2, border_radius=8)
         size = lay.font(19)
         x, y = box.x + lay.px(14), box.y + lay.px(10)
-        self._label(surface, f"How {scene.names[seat]} would score now: {score.total} points "
+        self._label(surface, f"How {self.ui.names[seat]} would score now: {score.total} points "
                     "(the exact optimum; A or the button hides this)", lay.font(22), (x, y),
                     GOLD, bold=True)
         y += lay.px(32)
@@ -437,7 +440,7 @@ class WwwyDrawing:
                                         f"{', '.join(score.unused_men)}", size, x, y, width, DIM)
 
     # ------------------------------------------------------------------ hover
-    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: WwwyLayout) -> None:
+    def _draw_hover(self, surface: pygame.Surface, lay: WwwyLayout) -> None:
         target = self.view.hover
         if target is None:
             return
@@ -445,7 +448,7 @@ class WwwyDrawing:
         if rect is None:
             return
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2, border_radius=8)
-        if any(rect.collidepoint(said.at) for said in scene.presenter.bubbles):
+        if any(rect.collidepoint(said.at) for said in self.presenter.bubbles):
             return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.presenter.tooltip(target)
         if words:
@@ -468,11 +471,11 @@ class WwwyDrawing:
                                           leaf_controls(lay.hits, self.view.hover))
 
     # ------------------------------------------------------------------ the end
-    def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:
-        key = (surface.get_size(), scene.session.steps)
+    def draw_end(self, surface: pygame.Surface) -> None:
+        key = (surface.get_size(), self.ui.session.steps)
         if self._end is None or self._end[0] != key:
             picture = pygame.Surface(surface.get_size())
-            draw_end_screen(picture, scene, self.view)
+            draw_end_screen(picture, self.ui, self.view)
             self._end = (key, picture)
         surface.blit(self._end[1], (0, 0))
 
@@ -481,18 +484,18 @@ def _nothing() -> None:
     """Buttons here are drawn only; the input map hit-tests the layout."""
 
 
-def next_person(scene: TurnScene) -> str:
+def next_person(ui: TurnUi) -> str:
     """The name of the next person to act (from the player to act on), or "the next
     player"."""
-    people = scene.session.people
-    current = scene.session.current
+    people = ui.session.people
+    current = ui.session.current
     if not people or current < 0:
         return "the next player"
-    count = len(scene.names)
+    count = len(ui.names)
     for step in range(count):
         seat = (current + step) % count
         if seat in people:
-            return scene.names[seat]
+            return ui.names[seat]
     return "the next player"
 
 
@@ -502,19 +505,19 @@ def grouped_words(data: CardData, card_ids: tuple[str, ...]) -> str:
     return ", ".join(f"{n} {words}" if n > 1 else words for words, n in counts.items())
 
 
-def draw_end_screen(surface: pygame.Surface, scene: TurnScene, view: WwwyView) -> None:
+def draw_end_screen(surface: pygame.Surface, ui: TurnUi, view: WwwyView) -> None:
     """Each player's woks with their cards (the optimal arrangement), left-overs, coins, the
     winner and how a tie was broken."""
-    state = wwwy_state(scene)
+    state = wwwy_state(ui)
     data = state.data
     view.size = surface.get_size()
-    lay = view.layout(scene)
+    lay = view.layout()
     text = view.text
     surface.fill(BACKGROUND)
     results = state.final_scores()
     winners = state.winners()
     scores = state.scores()
-    names = " and ".join(scene.names[w] for w in winners)
+    names = " and ".join(ui.names[w] for w in winners)
     if len(winners) > 1:
         verb = "share the victory"
     else:
@@ -534,7 +537,7 @@ def draw_end_screen(surface: pygame.Surface, scene: TurnScene, view: WwwyView) -
         pygame.draw.rect(surface, GOLD if seat in winners else SEAT_COLORS[seat % 4], box,
                          3 if seat in winners else 1, border_radius=8)
         y = box.y + lay.px(8)
-        header = f"{scene.names[seat]}: {result.total} points"
+        header = f"{ui.names[seat]}: {result.total} points"
         surface.blit(text.render(header, lay.font(23), SEAT_COLORS[seat % 4], True), (x, y))
         y += lay.px(30)
         for wok in result.woks:
@@ -571,7 +574,7 @@ def draw_end_screen(surface: pygame.Surface, scene: TurnScene, view: WwwyView) -
             extra += f"; Men-at-wok unused: {', '.join(result.unused_men)}"
         text.draw_wrapped(surface, extra, size, x, y, width, DIM)
     line = lay.rect(12, 740, 1, 1)
-    surface.blit(text.render(tie_break_line(state, scene.names), lay.font(20), WHITE),
+    surface.blit(text.render(tie_break_line(state, ui.names), lay.font(20), WHITE),
                  line.topleft)
 
 

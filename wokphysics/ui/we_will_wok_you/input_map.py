@@ -19,16 +19,19 @@ from __future__ import annotations
 import pygame
 
 from wokphysics.errors import IllegalAction
-from wokphysics.ui.turn.scene import Intent, TurnScene
+from wokphysics.ui.turn.scene import Intent
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.layout import BUTTONS, WwwyTarget
 from wokphysics.ui.we_will_wok_you.payment import payment_steps, selection_problem
 from wokphysics.ui.we_will_wok_you.view import WwwyView, wwwy_state
 
 
 class WwwyInputs:
-    """Turns a person's clicks into We Will Wok You's engine steps."""
+    """Turns a person's clicks into We Will Wok You's engine steps; receives the shared
+    ``ui`` (the state clicked on) and the view (the layout, the person's choice)."""
 
-    def __init__(self, view: WwwyView) -> None:
+    def __init__(self, ui: TurnUi, view: WwwyView) -> None:
+        self.ui = ui
         self.view = view
 
     def reset(self) -> None:
@@ -38,22 +41,22 @@ class WwwyInputs:
         self.view.hover = None
         self.view.pointer = None
 
-    def mouse_move(self, pos: tuple[int, int], scene: TurnScene) -> None:
-        self.view.hover = self.view.layout(scene).hit(pos)
+    def mouse_move(self, pos: tuple[int, int]) -> None:
+        self.view.hover = self.view.layout().hit(pos)
         self.view.pointer = pos
 
-    def mouse_down(self, button: int, pos: tuple[int, int], scene: TurnScene) -> Intent | None:
-        target = self.view.layout(scene).hit(pos)
+    def mouse_down(self, button: int, pos: tuple[int, int]) -> Intent | None:
+        target = self.view.layout().hit(pos)
         if button == 3:
             self.view.reset()
             return None
         if button != 1 or target is None:
             return None
-        return self.click(target, scene)
+        return self.click(target)
 
-    def key(self, key: int, scene: TurnScene) -> Intent | None:
+    def key(self, key: int) -> Intent | None:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.take(scene)
+            return self.take()
         if key == pygame.K_BACKSPACE:
             self.view.reset()
         elif key == pygame.K_a:
@@ -61,14 +64,14 @@ class WwwyInputs:
         return None
 
     # ------------------------------------------------------------------ what a click means
-    def click(self, target: WwwyTarget, scene: TurnScene) -> Intent | None:
+    def click(self, target: WwwyTarget) -> Intent | None:
         """The meaning of a left click on ``target``."""
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         view = self.view
         if target.kind == "button":
             name = BUTTONS[target.index]
             if name == "take":
-                return self.take(scene)
+                return self.take()
             if name == "clear":
                 view.reset()
             elif name == "arrangement":
@@ -78,17 +81,17 @@ class WwwyInputs:
             return None
         if target.kind == "coin":
             names = state.data.setup.coin_set_names
-            return self._checked(scene, f"collect {names[target.index]}")
+            return self._checked(f"collect {names[target.index]}")
         if target.kind == "row":
-            return self._checked(scene, f"buy row {target.index + 1}")
+            return self._checked(f"buy row {target.index + 1}")
         if target.kind == "offer":
-            return self._wok(target.index, scene)
+            return self._wok(target.index)
         if target.kind == "hand":
-            return self._hand_card(target.index, scene)
+            return self._hand_card(target.index)
         return None
 
-    def _checked(self, scene: TurnScene, text: str) -> Intent:
-        state = wwwy_state(scene)
+    def _checked(self, text: str) -> Intent:
+        state = wwwy_state(self.ui)
         action = state.parse_action(text)
         try:
             state.check_legal(action)
@@ -97,8 +100,8 @@ class WwwyInputs:
         self.view.reset()
         return Intent([action])
 
-    def _wok(self, wok: int, scene: TurnScene) -> Intent | None:
-        state = wwwy_state(scene)
+    def _wok(self, wok: int) -> Intent | None:
+        state = wwwy_state(self.ui)
         view = self.view
         if view.chosen_wok == wok:
             view.chosen_wok = None
@@ -109,12 +112,12 @@ class WwwyInputs:
         except IllegalAction as error:
             return Intent(refusal=error.reason)
         view.chosen_wok = wok
-        if view.take_ready(scene):
-            return self.take(scene)
+        if view.take_ready():
+            return self.take()
         return None  # the prompt line now asks for the cards that pay
 
-    def _hand_card(self, card: int, scene: TurnScene) -> Intent | None:
-        state = wwwy_state(scene)
+    def _hand_card(self, card: int) -> Intent | None:
+        state = wwwy_state(self.ui)
         view = self.view
         if card in view.selected:
             view.selected.remove(card)
@@ -126,9 +129,9 @@ class WwwyInputs:
         view.selected = trial
         return None  # the prompt line says when Take completes the payment
 
-    def take(self, scene: TurnScene) -> Intent | None:
+    def take(self) -> Intent | None:
         """Take the chosen wok with the chosen cards (or say what is missing)."""
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         view = self.view
         if view.chosen_wok is None:
             return Intent(refusal="first click the wok card you want to take")

@@ -16,8 +16,9 @@ from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions, Painter, SpriteFlight
-from wokphysics.ui.turn.scene import Narration, TurnPresenter, TurnScene
+from wokphysics.ui.turn.scene import Narration, TurnPresenter
 from wokphysics.ui.turn.session import Applied
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.layout import CARD, WwwyLayout, WwwyTarget, build_layout
 from wokphysics.ui.we_will_wok_you.view import WwwyView, hand_seat, wwwy_state
 
@@ -44,17 +45,17 @@ def rows_of(data: CardData, coin_set: int) -> str:
 
 
 class WwwyPresenter(TurnPresenter):
-    """Says and animates We Will Wok You's steps."""
+    """Says and animates We Will Wok You's steps; receives the shared ``ui``, the view (the
+    layout things fly from and to, the faces), the sound and the flights."""
 
-    def __init__(self, view: WwwyView, sound: Sound, motions: Motions) -> None:
-        super().__init__(sound, motions)
+    def __init__(self, ui: TurnUi, view: WwwyView, sound: Sound, motions: Motions) -> None:
+        super().__init__(ui, sound, motions)
         self.view = view
 
     # ------------------------------------------------------------------ the tooltips
     def tooltip(self, target: WwwyTarget) -> str:
         """The details shown when the pointer rests on ``target`` ("" for none)."""
-        scene = self.scene
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         data = state.data
         if target.kind in ("hand", "removed"):
             return data.card_text(target.index, with_id=False)
@@ -75,34 +76,33 @@ class WwwyPresenter(TurnPresenter):
         if target.kind == "player":
             seat = target.index
             front = ", ".join(card_words(data, c) for c in sorted(state.fronts[seat]))
-            return (f"{scene.names[seat]}: {state.coins[seat]} coins, "
+            return (f"{self.ui.names[seat]}: {state.coins[seat]} coins, "
                     f"{len(state.woks[seat])} woks, "
                     f"{len(state.hands[seat])} cards in hand (hidden), front: {front or 'none'}")
         return ""
 
     # ------------------------------------------------------------------ the prompt
     def prompt(self) -> str:
-        scene = self.scene
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         if state.is_terminal():
             return "Game over"
         seat = state.current_player
-        name = scene.names[seat]
+        name = self.ui.names[seat]
         final = (f"Final round: {state.final_left} action{'s' if state.final_left != 1 else ''}"
                  " left. " if state.end_triggered else "")
-        if scene.session.is_bot(seat):
+        if self.ui.session.is_bot(seat):
             if state.pending_wok >= 0:
                 wok = state.data.woks[state.pending_wok].id
                 return f"{final}{name} is paying for {wok}"
             return f"{final}{name} is thinking"
-        if scene.curtain or scene.viewer != seat:
+        if self.ui.curtain or self.ui.viewer != seat:
             return f"{final}{name}: collect a coin, buy a row or take a wok card"
         view = self.view
         if len(state.legal_actions()) == 1 and str(state.legal_actions()[0]) == "pass":
             return f"{final}{name}: nothing is possible; click Pass"
         if view.chosen_wok is not None:
             wok = state.data.woks[view.chosen_wok].id
-            if view.take_ready(scene):
+            if view.take_ready():
                 return f"{final}Click Take (or Enter) to take {wok} with the chosen cards"
             return (f"{final}Choose hand cards that pay for {wok}: 4 identical symbols, stars "
                     "wild")
@@ -112,17 +112,16 @@ class WwwyPresenter(TurnPresenter):
 
     # ------------------------------------------------------------------ a step
     def narrate(self, applied: Applied) -> Narration:
-        scene = self.scene
         before = applied.before
-        after = wwwy_state(scene)
+        after = wwwy_state(self.ui)
         assert isinstance(before, WeWillWokYouState)
         data = after.data
         player = applied.player
-        name = scene.names[player]
+        name = self.ui.names[player]
         action = applied.action
-        old = build_layout(self.view.size, before, hand_seat(scene))
-        new = self.view.layout(scene)
-        goal = self._goal(new, player, scene)
+        old = build_layout(self.view.size, before, hand_seat(self.ui))
+        new = self.view.layout()
+        goal = self._goal(new, player)
         narration = Narration()
         if isinstance(action, CollectCoin):
             left = after.coin_sets[action.coin_set]
@@ -150,7 +149,7 @@ class WwwyPresenter(TurnPresenter):
             narration.lines.extend(self._end_news(before, after))
         elif isinstance(action, TakeWok):
             wok = data.woks[data.wok_index(action.wok)]
-            if scene.session.is_bot(player):
+            if self.ui.session.is_bot(player):
                 narration.lines.append(f"{name} chose {wok.id} ({wok.describe(data.type_names)})"
                                        " and pays for it")
         elif isinstance(action, Pay):
@@ -183,10 +182,10 @@ class WwwyPresenter(TurnPresenter):
                     f"({after.final_left} left)"]
         return []
 
-    def _goal(self, layout: WwwyLayout, player: int, scene: TurnScene) -> pygame.Rect:
+    def _goal(self, layout: WwwyLayout, player: int) -> pygame.Rect:
         """Where things taken by ``player`` fly to: their hand when it is shown, else their
         box."""
-        if hand_seat(scene) == player and layout.hand_area.width > 1:
+        if hand_seat(self.ui) == player and layout.hand_area.width > 1:
             area = layout.hand_area
             return pygame.Rect(area.centerx, area.top + area.height // 4,
                                layout.px(CARD[0]), layout.px(CARD[1]))

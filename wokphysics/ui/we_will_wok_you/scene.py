@@ -1,4 +1,5 @@
-"""We Will Wok You's scene: its presenter, input map and drawing on the shared TurnScene."""
+"""We Will Wok You's scene: its presenter, input map and drawing, built on a shared TurnUi,
+in the shared TurnScene."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions
 from wokphysics.ui.turn.scene import GameParts, TurnScene
 from wokphysics.ui.turn.session import TurnSession
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.drawing import WwwyDrawing
 from wokphysics.ui.we_will_wok_you.faces import Faces
 from wokphysics.ui.we_will_wok_you.input_map import WwwyInputs
 from wokphysics.ui.we_will_wok_you.presenter import WwwyPresenter
-from wokphysics.ui.we_will_wok_you.view import WwwyView
+from wokphysics.ui.we_will_wok_you.view import WwwyView, wwwy_state
 from wokphysics.ui.widgets import Text
 
 HELP_LINES = (
@@ -42,11 +44,13 @@ GUIDE_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 words of the actions that do it."""
 
 
-def wwwy_parts(state: WeWillWokYouState, text: Text, sound: Sound) -> GameParts:
-    """The game's own parts of a We Will Wok You scene, sharing one view."""
-    view = WwwyView(Faces(state.data, text), text)
-    presenter = WwwyPresenter(view, sound, Motions())
-    return GameParts(presenter, WwwyInputs(view), WwwyDrawing(view, presenter),
+def wwwy_parts(ui: TurnUi, text: Text, sound: Sound) -> GameParts:
+    """The game's own parts of a We Will Wok You scene, built on the scene's shared ``ui``
+    and sharing one view."""
+    state = wwwy_state(ui)
+    view = WwwyView(ui, Faces(state.data, text), text)
+    presenter = WwwyPresenter(ui, view, sound, Motions())
+    return GameParts(presenter, WwwyInputs(ui, view), WwwyDrawing(ui, view, presenter),
                      HELP_LINES,
                      turns_done=_turns_taken, guide_steps=GUIDE_STEPS)
 
@@ -60,6 +64,5 @@ def wwwy_scene(session: TurnSession, text: Text, sound: Sound,
                on_new_game: Callable[[], None] | None = None,
                on_home: Callable[[], None] | None = None) -> TurnScene:
     """A We Will Wok You game in the window."""
-    state = session.state
-    assert isinstance(state, WeWillWokYouState)
-    return TurnScene(session, wwwy_parts(state, text, sound), text, sound, on_new_game, on_home)
+    ui = TurnUi.of(session)
+    return TurnScene(ui, wwwy_parts(ui, text, sound), text, sound, on_new_game, on_home)

@@ -12,33 +12,35 @@ from dataclasses import dataclass, field
 
 from wokphysics.games.we_will_wok_you.scoring import ScoreResult
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
-from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.faces import Faces
 from wokphysics.ui.we_will_wok_you.layout import WwwyLayout, WwwyTarget, build_layout
 from wokphysics.ui.we_will_wok_you.payment import is_complete
 from wokphysics.ui.widgets import Text
 
 
-def wwwy_state(scene: TurnScene) -> WeWillWokYouState:
-    """The scene's state, typed (a We Will Wok You scene holds nothing else)."""
-    state = scene.session.state
+def wwwy_state(ui: TurnUi) -> WeWillWokYouState:
+    """The state shown, typed (a We Will Wok You window shows nothing else)."""
+    state = ui.session.state
     assert isinstance(state, WeWillWokYouState)
     return state
 
 
-def hand_seat(scene: TurnScene) -> int | None:
+def hand_seat(ui: TurnUi) -> int | None:
     """Whose hand the window shows: the viewer's; with no person at all (bots only), the
     player to act; in a replay, the player to act (everything may be seen afterwards)."""
-    if scene.replaying or not scene.session.people:
-        current = scene.session.current
+    if ui.replaying or not ui.session.people:
+        current = ui.session.current
         return current if current >= 0 else None
-    return scene.viewer
+    return ui.viewer
 
 
 @dataclass
 class WwwyView:
-    """The state of the picture, beside the state of the game."""
+    """The state of the picture, beside the state of the game (read from ``ui``: the
+    session shown, whose view, the replay)."""
 
+    ui: TurnUi
     faces: Faces
     text: Text
     size: tuple[int, int] = (1280, 800)
@@ -58,32 +60,32 @@ class WwwyView:
         self.chosen_wok = None
         self.selected = []
 
-    def buttons(self, scene: TurnScene) -> tuple[str, ...]:
+    def buttons(self) -> tuple[str, ...]:
         """The side buttons shown now."""
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         names: list[str] = []
-        if scene.person_to_act:
+        if self.ui.person_to_act:
             if self.chosen_wok is not None or self.selected:
                 names += ["take", "clear"]
             legal = state.legal_actions()
             if len(legal) == 1 and str(legal[0]) == "pass":
                 names.append("pass")
-        if hand_seat(scene) is not None:
+        if hand_seat(self.ui) is not None:
             names.append("arrangement")
         return tuple(names)
 
-    def take_ready(self, scene: TurnScene) -> bool:
+    def take_ready(self) -> bool:
         """A wok is chosen and the chosen cards are a complete payment."""
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         return (self.chosen_wok is not None and self.chosen_wok in state.offer
                 and is_complete(state.data, self.selected))
 
-    def layout(self, scene: TurnScene) -> WwwyLayout:
-        """The layout of the scene's state at the window size last drawn."""
-        state = wwwy_state(scene)
-        seat = hand_seat(scene)
-        buttons = self.buttons(scene)
-        key = (self.size, scene.session.steps, seat, buttons)
+    def layout(self) -> WwwyLayout:
+        """The layout of the state shown at the window size last drawn."""
+        state = wwwy_state(self.ui)
+        seat = hand_seat(self.ui)
+        buttons = self.buttons()
+        key = (self.size, self.ui.session.steps, seat, buttons)
         if self._layout is None or key != self._layout_key:
             self._layout = build_layout(self.size, state, seat, buttons)
             self._layout_key = key
@@ -95,10 +97,10 @@ class WwwyView:
         return (seat, tuple(state.woks[seat]), tuple(sorted(state.hands[seat])),
                 tuple(sorted(state.fronts[seat])), state.coins[seat])
 
-    def score_now(self, scene: TurnScene, seat: int) -> ScoreResult:
+    def score_now(self, seat: int) -> ScoreResult:
         """``seat``'s exact optimal score if the game ended now (computed again only when
         the seat's holdings change)."""
-        state = wwwy_state(scene)
+        state = wwwy_state(self.ui)
         key = self.holdings(state, seat)
         if self._score is None or key != self._score_key:
             self._score = state.scorer.score(state.woks[seat], state.hands[seat],

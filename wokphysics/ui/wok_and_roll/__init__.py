@@ -6,5 +6,6 @@
 - :mod:`.view`: what the parts share (the dice tray's order, the person's choice, the hover);
 - :mod:`.presenter`, :mod:`.input_map`, :mod:`.drawing` (with :mod:`.sheet_drawing`): the
   scene's three own parts;
-- :mod:`.scene`: the scene made from them.
+- :mod:`.scene`: the scene made from them (the parts are built on the scene's shared
+  :class:`~wokphysics.ui.turn.state.TurnUi`, never handed the scene).
 """

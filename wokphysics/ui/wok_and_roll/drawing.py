@@ -19,7 +19,7 @@ from wokphysics.games.wok_and_roll.advice import (
     tally_sentence,
 )
 from wokphysics.games.wok_and_roll.menu import Menu
-from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.widgets import (
     DIM,
     GOLD,
@@ -59,10 +59,11 @@ def _nothing() -> None:
 
 
 class RollDrawing:
-    """Draws Wok and Roll from the state, the scene and the view; the words are the
-    presenter's."""
+    """Draws Wok and Roll from the shared ``ui`` (the state, whose view, the replay) and the
+    view; the words are the presenter's."""
 
-    def __init__(self, view: RollView, presenter: RollPresenter) -> None:
+    def __init__(self, ui: TurnUi, view: RollView, presenter: RollPresenter) -> None:
+        self.ui = ui
         self.view = view
         self.presenter = presenter
         self.sheet = SheetPainter(view.faces, view.text)
@@ -73,48 +74,50 @@ class RollDrawing:
         """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
-    def draw(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         view.size = surface.get_size()
-        view.follow(roll_state(scene))
-        lay = view.layout(scene)
+        view.follow(roll_state(self.ui))
+        lay = view.layout()
         if self._still is None or self._still.get_size() != view.size:
             self._still = pygame.Surface(view.size).convert()
             self._still.fill(BACKGROUND)
             self._keys = {}
-        self._draw_still(self._still, scene, lay)
+        self._draw_still(self._still, lay)
         surface.blit(self._still, (0, 0))
-        self._draw_hover(surface, scene, lay)
+        self._draw_hover(surface, lay)
 
-    def _regions(self, scene: TurnScene, lay: RollLayout
+    def _regions(self, lay: RollLayout
                  ) -> dict[str, tuple[pygame.Rect, tuple[object, ...]]]:
-        state = roll_state(scene)
+        state = roll_state(self.ui)
         view = self.view
-        seat = shown_seat(scene)
+        seat = shown_seat(self.ui)
         payment = view.payment
         chosen = tuple(payment.chosen) if payment is not None else ()
-        others = tuple((other, menu_key(menu_shown(scene, other)), state.current_player)
+        others = tuple((other, menu_key(menu_shown(self.ui, other)), state.current_player)
                        for other in lay.others)
-        marks = self._marks(scene, seat)
+        marks = self._marks(seat)
+        prompt = self.presenter.prompt_line()
+        log = self.presenter.entries
         return {
-            "top": (lay.top_bar, (scene.prompt(), scene.heading_turn(state.turn - 1),
-                                  scene.curtain)),
+            "top": (lay.top_bar, (prompt, self.ui.heading_turn(state.turn - 1),
+                                  self.ui.curtain)),
             "tray": (lay.tray.inflate(lay.px(4), lay.px(4)), (
                 tuple(view.tray.faces(state)), state.phase, state.rolls, state.roller, seat,
                 tuple(sorted(view.reroll)), tuple(sorted(view.used_positions(state, seat)))
-                if seat >= 0 else (), chosen, tuple(lay.buttons), scene.person_to_act)),
-            "others": (lay.others_area, (others, tuple(scene.names))),
-            "sheet": (lay.sheet, (seat, menu_key(menu_shown(scene, seat)) if seat >= 0 else (),
+                if seat >= 0 else (), chosen, tuple(lay.buttons), self.ui.person_to_act)),
+            "others": (lay.others_area, (others, tuple(self.ui.names))),
+            "sheet": (lay.sheet, (seat, menu_key(menu_shown(self.ui, seat)) if seat >= 0 else (),
                                   _marks_key(marks), state.menus[seat].hs_tile if seat >= 0
                                   else -1)),
-            "panel": (lay.panel, (scene.prompt(), view.version, tuple(lay.buttons), chosen,
-                                  scene.session.steps, scene.presenter.status,
-                                  scene.presenter.status_is_error)),
-            "log": (lay.log, (len(scene.log), tuple(e.text for e in scene.log[-3:]))),
+            "panel": (lay.panel, (prompt, view.version, tuple(lay.buttons), chosen,
+                                  self.ui.session.steps, self.presenter.status,
+                                  self.presenter.status_is_error)),
+            "log": (lay.log, (len(log), tuple(e.text for e in log[-3:]))),
         }
 
-    def _draw_still(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
-        painters: dict[str, Callable[[pygame.Surface, TurnScene, RollLayout], None]] = {
+    def _draw_still(self, surface: pygame.Surface, lay: RollLayout) -> None:
+        painters: dict[str, Callable[[pygame.Surface, RollLayout], None]] = {
             "top": self._top_bar,
             "tray": self._tray,
             "others": self._others,
@@ -122,14 +125,14 @@ class RollDrawing:
             "panel": self._panel_region,
             "log": self._log,
         }
-        for name, (rect, key) in self._regions(scene, lay).items():
+        for name, (rect, key) in self._regions(lay).items():
             if self._keys.get(name) == key:
                 continue
             self._keys[name] = key
             shown = surface.get_clip()  # the part shown (the UI scale's view)
             surface.set_clip(pygame.Rect(rect).clip(shown))
             surface.fill(BACKGROUND, rect)
-            painters[name](surface, scene, lay)
+            painters[name](surface, lay)
             surface.set_clip(shown)
 
     # ------------------------------------------------------------------ helpers
@@ -155,28 +158,28 @@ class RollDrawing:
             pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
 
     # ------------------------------------------------------------------ regions
-    def _top_bar(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
-        state = roll_state(scene)
+    def _top_bar(self, surface: pygame.Surface, lay: RollLayout) -> None:
+        state = roll_state(self.ui)
         bar = lay.top_bar
         self._box(surface, bar, PANEL_BG, None, 0, 0)
-        title = f"Wok and Roll - {state.sheet.name} - {scene.heading_turn(state.turn - 1)}"
+        title = f"Wok and Roll - {state.sheet.name} - {self.ui.heading_turn(state.turn - 1)}"
         left = self._label(surface, title, lay.font(24), (bar.x + lay.px(10),
                            bar.y + lay.px(9)), GOLD, True)
-        words = self.view.text.wrap(scene.prompt(), lay.font(22), bar.right - left.right
-                                    - lay.px(30))
+        words = self.view.text.wrap(self.presenter.prompt_line(), lay.font(22),
+                                    bar.right - left.right - lay.px(30))
         if words:
             self._label(surface, words[0], lay.font(22), (left.right + lay.px(20),
                         bar.y + lay.px(10)), WHITE)
 
-    def _tray(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
-        state = roll_state(scene)
+    def _tray(self, surface: pygame.Surface, lay: RollLayout) -> None:
+        state = roll_state(self.ui)
         view = self.view
         faces = view.tray.faces(state)
         sheet = state.sheet
-        seat = shown_seat(scene)
+        seat = shown_seat(self.ui)
         tray = lay.tray
         self._box(surface, tray, FELT, (120, 100, 60), 2, lay.px(12))
-        roller = scene.names[state.roller]
+        roller = self.ui.names[state.roller]
         if state.phase == "roll":
             head = f"Market: {roller}, roll {state.rolls} of {sheet.rerolls + 1}"
         else:
@@ -209,7 +212,7 @@ class RollDrawing:
             self._label(surface, "player only", lay.font(20),
                         (red_right, lay.dice[-1].y + lay.px(20)), DIM)
         if seat >= 0 and state.phase == "cook":
-            who = "You" if scene.names[seat] == "You" else scene.names[seat]
+            who = "You" if self.ui.names[seat] == "You" else self.ui.names[seat]
             words = (f"{who}: all {sheet.dice} dice" if seat == state.roller else
                      f"{who}: the {sheet.white} white dice")
             self._label(surface, words, lay.font(20), (tray.x + lay.px(10), note_y + lay.px(18)),
@@ -225,8 +228,8 @@ class RollDrawing:
             draw_button(surface, view.text, Button(button, label, _nothing, enabled),
                         lay.font(22))
 
-    def _others(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
-        state = roll_state(scene)
+    def _others(self, surface: pygame.Surface, lay: RollLayout) -> None:
+        state = roll_state(self.ui)
         sheet = state.sheet
         area = lay.others_area
         if not lay.others:
@@ -234,12 +237,12 @@ class RollDrawing:
                         (area.x + lay.px(8), area.y + lay.px(8)), DIM)
             return
         for seat, box in lay.others.items():
-            menu = menu_shown(scene, seat)
+            menu = menu_shown(self.ui, seat)
             color = SEAT_COLORS[seat % len(SEAT_COLORS)]
             acting = seat == state.current_player
             self._box(surface, box, PANEL_BG, GOLD if acting else color, 3 if acting else 1,
                       lay.px(8))
-            name = scene.names[seat] + (" (market)" if seat == state.roller else "")
+            name = self.ui.names[seat] + (" (market)" if seat == state.roller else "")
             self._label(surface, name, lay.font(22), (box.x + lay.px(8), box.y + lay.px(5)),
                         color, True)
             score = f"{menu.score(sheet)} pts, {menu.completed(sheet)}/{sheet.dishes_to_end} done"
@@ -250,13 +253,13 @@ class RollDrawing:
                                box.h - lay.px(52))
             self.sheet.small(surface, grid, sheet, menu, cell)
 
-    def _marks(self, scene: TurnScene, seat: int) -> Marks:
+    def _marks(self, seat: int) -> Marks:
         """What is bright, dimmed and chosen on ``seat``'s sheet."""
         marks = Marks()
-        state = roll_state(scene)
-        if seat < 0 or state.is_terminal() or seat != scene.viewer or scene.replaying:
+        state = roll_state(self.ui)
+        if seat < 0 or state.is_terminal() or seat != self.ui.viewer or self.ui.replaying:
             return marks
-        options = self.view.options(scene, seat)
+        options = self.view.options(seat)
         marks.ready = cookable(options)
         marks.dim = True
         for action in options:
@@ -281,13 +284,13 @@ class RollDrawing:
                     marks.recipe = True
         return marks
 
-    def _sheet(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
-        state = roll_state(scene)
-        seat = shown_seat(scene)
+    def _sheet(self, surface: pygame.Surface, lay: RollLayout) -> None:
+        state = roll_state(self.ui)
+        seat = shown_seat(self.ui)
         if seat < 0:
             return
-        menu = menu_shown(scene, seat)
-        owner = scene.names[seat]
+        menu = menu_shown(self.ui, seat)
+        owner = self.ui.names[seat]
         whose = "Your menu" if owner == "You" else f"{owner}'s menu"
         title = f"{state.sheet.name} - {whose}"
         paper = self.sheet.paper(lay, state.sheet, menu.hs_tile, title)
@@ -296,16 +299,16 @@ class RollDrawing:
         sheet = state.sheet
         words = (f"{menu.score(sheet)} taste points - {menu.completed(sheet)} of "
                  f"{sheet.dishes_to_end} dishes or platters")
-        if not (scene.replaying or not scene.session.people or seat == scene.viewer
+        if not (self.ui.replaying or not self.ui.session.people or seat == self.ui.viewer
                 or state.is_terminal()) and state.public:
             words += " (as the dice locked)"
         image = self.view.text.render(words, lay.font(22), INK, True)
         surface.blit(image, image.get_rect(topright=(header.right - lay.px(12),
                                                      header.y + lay.px(6))))
-        self.sheet.marks(surface, lay, sheet, menu, self._marks(scene, seat))
+        self.sheet.marks(surface, lay, sheet, menu, self._marks(seat))
 
-    def _panel_region(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
-        state = roll_state(scene)
+    def _panel_region(self, surface: pygame.Surface, lay: RollLayout) -> None:
+        state = roll_state(self.ui)
         view = self.view
         area = lay.panel
         self._box(surface, area, PANEL_BG, (120, 100, 60), 1, lay.px(8))
@@ -315,18 +318,19 @@ class RollDrawing:
         if state.is_terminal():
             head = "Game over"
         elif seat >= 0:
-            head = "Your move" if scene.names[seat] == "You" else f"{scene.names[seat]}'s move"
+            head = "Your move" if self.ui.names[seat] == "You" else f"{self.ui.names[seat]}'s move"
         else:
             head = ""
         self._label(surface, head, lay.font(24), (x, y), GOLD, True)
         y += lay.px(30)
         payment = view.payment
         words = self.presenter.payment_words()
-        if words is not None and scene.person_to_act:
+        if words is not None and self.ui.person_to_act:
             y = self._payment(surface, words, lay, x, y, width)
         else:
-            y = view.text.draw_wrapped(surface, scene.prompt(), lay.font(20), x, y, width, WHITE)
-        status = scene.presenter.status  # the last refusal (red), or news ("resumed after ...")
+            y = view.text.draw_wrapped(surface, self.presenter.prompt_line(), lay.font(20), x, y,
+                                       width, WHITE)
+        status = self.presenter.status  # the last refusal (red), or news ("resumed after ...")
         if status:
             bottom = min((r.top for r in lay.buttons.values() if area.contains(r)),
                          default=area.bottom)
@@ -337,7 +341,7 @@ class RollDrawing:
                 if y + step > bottom:
                     break
                 self._label(surface, line, lay.font(20), (x, y),
-                            RED if scene.presenter.status_is_error else DIM)
+                            RED if self.presenter.status_is_error else DIM)
                 y += step
         for name in ("cook", "clear", "done"):
             rect = lay.buttons.get(name)
@@ -346,7 +350,7 @@ class RollDrawing:
             enabled = True
             if name == "cook":
                 enabled = payment is not None and payment.complete(
-                    view.wallet(scene, seat)) is not None
+                    view.wallet(seat)) is not None
             draw_button(surface, view.text, Button(rect, BUTTON_LABELS[name], _nothing, enabled),
                         lay.font(22))
 
@@ -363,14 +367,14 @@ class RollDrawing:
         return text.draw_wrapped(surface, words.note, lay.font(20), x, y + lay.px(4), width,
                                  GOLD)
 
-    def _log(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
+    def _log(self, surface: pygame.Surface, lay: RollLayout) -> None:
         area = lay.log
         self._box(surface, area, (30, 34, 32), None, 0, lay.px(6))
         size = lay.font(20)
         step = round(size * 0.95)
         blocks = [[(line, entry.seat) for line in
                    self.view.text.wrap(entry.text, size, area.width - lay.px(12))]
-                  for entry in scene.log[-14:]]
+                  for entry in self.presenter.entries[-14:]]
         room = max(1, (area.height - lay.px(8)) // max(1, step))
         y = area.y + lay.px(4)
         for line, seat in newest_whole(blocks, room):
@@ -379,7 +383,7 @@ class RollDrawing:
             y += step
 
     # ------------------------------------------------------------------ hover
-    def _draw_hover(self, surface: pygame.Surface, scene: TurnScene, lay: RollLayout) -> None:
+    def _draw_hover(self, surface: pygame.Surface, lay: RollLayout) -> None:
         hit = self.view.hover
         if hit is None:
             return
@@ -389,7 +393,7 @@ class RollDrawing:
         if hit.kind not in ("other", "section", "group"):
             pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2,
                              border_radius=lay.px(6))
-        if any(rect.collidepoint(said.at) for said in scene.presenter.bubbles):
+        if any(rect.collidepoint(said.at) for said in self.presenter.bubbles):
             return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.presenter.tooltip(hit)
         if words:
@@ -406,36 +410,36 @@ class RollDrawing:
                                            lay.panel])
 
     # ------------------------------------------------------------------ the end
-    def draw_end(self, surface: pygame.Surface, scene: TurnScene) -> None:
-        key = (surface.get_size(), scene.session.steps)
+    def draw_end(self, surface: pygame.Surface) -> None:
+        key = (surface.get_size(), self.ui.session.steps)
         if self._end is None or self._end[0] != key:
             picture = pygame.Surface(surface.get_size())
-            self._end_screen(picture, scene)
+            self._end_screen(picture)
             self._end = (key, picture)
         surface.blit(self._end[1], (0, 0))
 
-    def _end_screen(self, surface: pygame.Surface, scene: TurnScene) -> None:
+    def _end_screen(self, surface: pygame.Surface) -> None:
         """The final tally per wok space, as the rulebook's scoring example lists it, each
         player's sheet small, and the winner (the tie-break named)."""
-        state = roll_state(scene)
+        state = roll_state(self.ui)
         sheet = state.sheet
         view = self.view
         view.size = surface.get_size()
-        lay = view.layout(scene)
+        lay = view.layout()
         text = view.text
         surface.fill(BACKGROUND)
         totals = state.scores()
         winner = state.winners()[0]
         tied = [s for s, t in enumerate(totals) if t == totals[winner]]
-        verb = "win" if scene.names[winner] == "You" else "wins"
-        title = (f"Game over after turn {state.turn}: {scene.names[winner]} {verb} with "
+        verb = "win" if self.ui.names[winner] == "You" else "wins"
+        title = (f"Game over after turn {state.turn}: {self.ui.names[winner]} {verb} with "
                  f"{totals[winner]} taste points")
         image = text.render(title, lay.font(30), GOLD, True)
         surface.blit(image, image.get_rect(midtop=lay.rect(0, 10, 1280, 1).midtop))
         y0 = 50
         if len(tied) > 1:
             note = ("Tie: the tied player furthest clockwise from the first player wins ("
-                    + ", ".join(scene.names[s] for s in tied) + ")")
+                    + ", ".join(self.ui.names[s] for s in tied) + ")")
             image = text.render(note, lay.font(22), WHITE)
             surface.blit(image, image.get_rect(midtop=lay.rect(0, 46, 1280, 1).midtop))
             y0 = 76
@@ -449,7 +453,7 @@ class RollDrawing:
                     .topleft, DIM, True)
         for seat in range(columns):
             color = GOLD if seat == winner else SEAT_COLORS[seat % len(SEAT_COLORS)]
-            head = text.render(scene.names[seat], size, color, True)
+            head = text.render(self.ui.names[seat], size, color, True)
             cell = lay.rect(table_x + label_w + seat * col_w, y0, col_w, 26)
             surface.blit(head, head.get_rect(topright=(cell.right - lay.px(8), cell.y)))
         y = y0 + 30
@@ -482,7 +486,7 @@ class RollDrawing:
         y += 26
         width = lay.px(1256)
         for seat, menu in enumerate(state.menus):
-            sentence = tally_sentence(sheet, menu, scene.names[seat])
+            sentence = tally_sentence(sheet, menu, self.ui.names[seat])
             y_px = text.draw_wrapped(surface, sentence, lay.font(20), lay.rect(table_x, 0, 1, 1).x,
                                      lay.rect(0, y, 1, 1).y, width,
                                      SEAT_COLORS[seat % len(SEAT_COLORS)])
@@ -495,7 +499,7 @@ class RollDrawing:
                 break
             self._box(surface, box, PANEL_BG, GOLD if seat == winner else
                       SEAT_COLORS[seat % len(SEAT_COLORS)], 2, lay.px(8))
-            self._label(surface, f"{scene.names[seat]}: {totals[seat]} points, "
+            self._label(surface, f"{self.ui.names[seat]}: {totals[seat]} points, "
                         f"{menu.completed(sheet)} complete", lay.font(20),
                         (box.x + lay.px(8), box.y + lay.px(4)),
                         SEAT_COLORS[seat % len(SEAT_COLORS)], True)

@@ -28,6 +28,7 @@ from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions, Painter, SpriteFlight
 from wokphysics.ui.turn.scene import Narration, TurnPresenter
 from wokphysics.ui.turn.session import Applied
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.wok_and_roll.layout import Hit
 from wokphysics.ui.wok_and_roll.tooltips import PaymentWords, RollTips, dish_name
 from wokphysics.ui.wok_and_roll.view import RollView, roll_state
@@ -48,12 +49,13 @@ def numbers(positions: list[int]) -> str:
 
 
 class RollPresenter(TurnPresenter):
-    """Says and animates Wok and Roll's steps."""
+    """Says and animates Wok and Roll's steps; receives the shared ``ui``, the view (the
+    tray, the layout dice tumble in, the person's choice), the sound and the flights."""
 
-    def __init__(self, view: RollView, sound: Sound, motions: Motions) -> None:
-        super().__init__(sound, motions)
+    def __init__(self, ui: TurnUi, view: RollView, sound: Sound, motions: Motions) -> None:
+        super().__init__(ui, sound, motions)
         self.view = view
-        self.tips = RollTips(view)
+        self.tips = RollTips(ui, view)
         self.held: list[str] = []
         self.pending: tuple[Reroll, list[int]] | None = None
         """A re-roll a person just asked for, with the dice positions they chose."""
@@ -68,25 +70,24 @@ class RollPresenter(TurnPresenter):
     # ------------------------------------------------------------------ words to draw
     def tooltip(self, hit: Hit) -> str:
         """The details of what the pointer rests on ("" for none)."""
-        return self.tips.tooltip(hit, self.scene)
+        return self.tips.tooltip(hit)
 
     def payment_words(self) -> PaymentWords | None:
         """The panel's words for the choice being paid, if any."""
-        return self.tips.payment_words(self.scene)
+        return self.tips.payment_words()
 
     # ------------------------------------------------------------------ the prompt
     def prompt(self) -> str:
-        scene = self.scene
-        state = roll_state(scene)
+        state = roll_state(self.ui)
         if state.is_terminal():
             winner = state.winners()[0]
-            return (f"Game over: {says(scene.names[winner], 'wins', 'win')} with "
+            return (f"Game over: {says(self.ui.names[winner], 'wins', 'win')} with "
                     f"{state.scores()[winner]} "
                     "taste points")
         seat = state.current_player
-        name = scene.names[seat]
-        you = scene.person_to_act
-        if not you and not scene.replaying and not scene.session.is_bot(seat):
+        name = self.ui.names[seat]
+        you = self.ui.person_to_act
+        if not you and not self.ui.replaying and not self.ui.session.is_bot(seat):
             what = "at the market" if state.phase == "roll" else "to cook"
             return (f"{name}, your turn {what}: the others' crossings of this turn stay hidden "
                     "until it is over")
@@ -106,7 +107,7 @@ class RollPresenter(TurnPresenter):
             return f"{says(name, 'is', 'are')} cooking (secret until the turn is over)"
         payment = self.view.payment
         if payment is not None:
-            wallet = self.view.wallet(scene, seat)
+            wallet = self.view.wallet(seat)
             action = payment.complete(wallet)
             what = payment.target.key
             if action is not None:
@@ -119,15 +120,13 @@ class RollPresenter(TurnPresenter):
     # ------------------------------------------------------------------ a step
     def _open_book(self) -> bool:
         """Nothing is secret on this screen (a replay, or only bots play)."""
-        scene = self.scene
-        return scene.replaying or not scene.session.people
+        return self.ui.replaying or not self.ui.session.people
 
     def narrate(self, applied: Applied) -> Narration:
-        scene = self.scene
         before = applied.before
-        after = roll_state(scene)
+        after = roll_state(self.ui)
         assert isinstance(before, WokAndRollState)
-        name = scene.names[applied.player]
+        name = self.ui.names[applied.player]
         action = applied.action
         narration = Narration()
         view = self.view
@@ -149,8 +148,8 @@ class RollPresenter(TurnPresenter):
             narration.effect = "dice"
         elif before.phase == "cook":
             lines = self._cooking(before, after, applied)
-            secret = not self._open_book() and (applied.player != scene.viewer
-                                                or scene.handover.shared)
+            secret = not self._open_book() and (applied.player != self.ui.viewer
+                                                or self.ui.handover.shared)
             if secret:
                 self.held.extend(lines)
             else:
@@ -170,12 +169,12 @@ class RollPresenter(TurnPresenter):
             if after.is_terminal():
                 winner = after.winners()[0]
                 narration.lines.append(f"Game over after turn {before.turn}: "
-                                       f"{says(scene.names[winner], 'wins', 'win')} with "
+                                       f"{says(self.ui.names[winner], 'wins', 'win')} with "
                                        f"{after.scores()[winner]} taste points")
                 narration.effect = "bell"
             else:
                 narration.lines.append(f"Turn {after.turn}: "
-                                       f"{says(scene.names[after.roller], 'goes', 'go')} to the "
+                                       f"{says(self.ui.names[after.roller], 'goes', 'go')} to the "
                                        "market")
                 narration.effect = "dice"
                 narration.flights.extend(self._tumble(after, list(range(after.sheet.dice))))
@@ -186,16 +185,15 @@ class RollPresenter(TurnPresenter):
         faces = self.view.tray.faces(after)
         white = " ".join(sheet.codes[f] for f in faces[:sheet.white])
         red = " ".join(sheet.codes[f] for f in faces[sheet.white:])
-        roller = self.scene.names[after.roller]
+        roller = self.ui.names[after.roller]
         return (f"The market of turn {after.turn}: white {white} | red {red}. "
                 f"{says(roller, 'cooks', 'cook')} with all {sheet.dice} dice, the others with "
                 f"the {sheet.white} white ones")
 
     def _cooking(self, before: WokAndRollState, after: WokAndRollState,
                  applied: Applied) -> list[str]:
-        scene = self.scene
         seat = applied.player
-        name = scene.names[seat]
+        name = self.ui.names[seat]
         action = applied.action
         sheet = after.sheet
         if isinstance(action, DoneCooking):
@@ -231,7 +229,7 @@ class RollPresenter(TurnPresenter):
 
     # ------------------------------------------------------------------ flights
     def _tumble(self, after: WokAndRollState, positions: list[int]) -> list[SpriteFlight]:
-        layout = self.view.layout(self.scene)
+        layout = self.view.layout()
         faces = self.view.tray.faces(after)
         flights = []
         for k, position in enumerate(positions):

@@ -1,4 +1,5 @@
-"""Wok and Roll's scene: its presenter, input map and drawing on the shared TurnScene."""
+"""Wok and Roll's scene: its presenter, input map and drawing, built on a shared TurnUi, in
+the shared TurnScene."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from wokphysics.ui.sound import Sound
 from wokphysics.ui.turn.motion import Motions
 from wokphysics.ui.turn.scene import GameParts, TurnScene
 from wokphysics.ui.turn.session import TurnSession
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_and_roll.drawing import RollDrawing
 from wokphysics.ui.wok_and_roll.faces import DiceFaces
 from wokphysics.ui.wok_and_roll.input_map import RollInputs
 from wokphysics.ui.wok_and_roll.presenter import RollPresenter
-from wokphysics.ui.wok_and_roll.view import RollView
+from wokphysics.ui.wok_and_roll.view import RollView, roll_state
 
 HELP_LINES = (
     ("At the market", "click dice to choose them (they lift), then Re-roll or Enter; Lock in "
@@ -47,11 +49,13 @@ GUIDE_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 words of the actions that do it."""
 
 
-def roll_parts(state: WokAndRollState, text: Text, sound: Sound) -> GameParts:
-    """The game's own parts of a Wok and Roll scene, sharing one view."""
-    view = RollView(DiceFaces(text), text, DiceTray(state.sheet.dice))
-    presenter = RollPresenter(view, sound, Motions())
-    return GameParts(presenter, RollInputs(view, presenter), RollDrawing(view, presenter),
+def roll_parts(ui: TurnUi, text: Text, sound: Sound) -> GameParts:
+    """The game's own parts of a Wok and Roll scene, built on the scene's shared ``ui`` and
+    sharing one view."""
+    view = RollView(ui, DiceFaces(text), text, DiceTray(roll_state(ui).sheet.dice))
+    presenter = RollPresenter(ui, view, sound, Motions())
+    return GameParts(presenter, RollInputs(ui, view, presenter),
+                     RollDrawing(ui, view, presenter),
                      HELP_LINES,
                      turns_done=_turns_done, shown_turn=_turn_on_table,
                      guide_steps=GUIDE_STEPS)
@@ -73,7 +77,5 @@ def wok_and_roll_scene(session: TurnSession, text: Text, sound: Sound,
                        on_new_game: Callable[[], None] | None = None,
                        on_home: Callable[[], None] | None = None) -> TurnScene:
     """A Wok and Roll game in the window."""
-    state = session.state
-    assert isinstance(state, WokAndRollState)
-    return TurnScene(session, roll_parts(state, text, sound), text, sound, on_new_game,
-                     on_home)
+    ui = TurnUi.of(session)
+    return TurnScene(ui, roll_parts(ui, text, sound), text, sound, on_new_game, on_home)

@@ -20,7 +20,7 @@ from wokphysics.games.wok_and_roll.advice import (
 )
 from wokphysics.games.wok_and_roll.rules import serving_of
 from wokphysics.games.wok_and_roll.state import WokAndRollState
-from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.wok_and_roll.layout import Hit
 from wokphysics.ui.wok_and_roll.payment import Source, action_target, tokens_of
 from wokphysics.ui.wok_and_roll.view import RollView, menu_shown, roll_state, shown_seat
@@ -47,11 +47,13 @@ class PaymentWords:
 
 
 class RollTips:
-    """Composes the tooltips and the payment panel's words from the scene and the view."""
+    """Composes the tooltips and the payment panel's words from the shared ``ui`` (the state,
+    whose view) and the view (the person's choice, the tray)."""
 
-    def __init__(self, view: RollView) -> None:
+    def __init__(self, ui: TurnUi, view: RollView) -> None:
+        self.ui = ui
         self.view = view
-        self._by_kind: dict[str, Callable[[str, TurnScene], str]] = {
+        self._by_kind: dict[str, Callable[[str], str]] = {
             "die": self._die, "serving": self._serving, "group": self._group,
             "lock": self._lock, "circle": self._circle, "fridge": self._fridge,
             "hat": self._hat, "pantry": self._pantry, "convert": self._convert,
@@ -59,34 +61,34 @@ class RollTips:
             "section": self._section,
         }
 
-    def tooltip(self, hit: Hit, scene: TurnScene) -> str:
+    def tooltip(self, hit: Hit) -> str:
         """The details shown when the pointer rests on ``hit`` ("" for none)."""
         words = self._by_kind.get(hit.kind)
-        return words(hit.key, scene) if words is not None else ""
+        return words(hit.key) if words is not None else ""
 
     # ------------------------------------------------------------------ the tray
-    def _die(self, key: str, scene: TurnScene) -> str:
-        state = roll_state(scene)
+    def _die(self, key: str) -> str:
+        state = roll_state(self.ui)
         sheet = state.sheet
-        seat = shown_seat(scene)
+        seat = shown_seat(self.ui)
         position = int(key)
         code = sheet.codes[self.view.tray.faces(state)[position]]
         red = position >= sheet.white
-        who = (f"only {scene.names[state.roller]} (at the market) cooks with it" if red
+        who = (f"only {self.ui.names[state.roller]} (at the market) cooks with it" if red
                else "everyone cooks with it")
         extra = ""
         if seat >= 0 and position in self.view.used_positions(state, seat):
             extra = "; used this turn"
-        if state.phase == "roll" and scene.person_to_act:
+        if state.phase == "roll" and self.ui.person_to_act:
             extra += "; click to choose it for the re-roll"
         return (f"Die {position + 1} ({'red' if red else 'white'}): {sheet.names[code]} "
                 f"({code}); {who}{extra}")
 
     # ------------------------------------------------------------------ the sheet
-    def _serving(self, sid: str, scene: TurnScene) -> str:
-        state = roll_state(scene)
+    def _serving(self, sid: str) -> str:
+        state = roll_state(self.ui)
         sheet = state.sheet
-        seat = shown_seat(scene)
+        seat = shown_seat(self.ui)
         if seat < 0:
             return ""
         serving = serving_of(sheet, state.menus[seat], sid)
@@ -96,12 +98,12 @@ class RollTips:
                  f"{serving.points} taste point{'s' if serving.points != 1 else ''}")
         if serving.pantry >= 0:
             words += f"; circles a {sheet.names[sheet.codes[serving.pantry]]} in the Pantry"
-        if seat != scene.viewer or scene.replaying:
-            menu = menu_shown(scene, seat)
+        if seat != self.ui.viewer or self.ui.replaying:
+            menu = menu_shown(self.ui, seat)
             crossed = (serving.index >= 0 and menu.crossed >> serving.index & 1) or (
                 serving.index < 0 and serving.pos < menu.hs_done)
             return words + ("; crossed off" if crossed else "")
-        reason = why_not(state, seat, serving, scene.names[max(0, state.cooker)])
+        reason = why_not(state, seat, serving, self.ui.names[max(0, state.cooker)])
         if reason is None:
             payment = self.view.payment
             if payment is not None and payment.target.key == sid:
@@ -109,10 +111,10 @@ class RollTips:
             return words + ". Click to choose it (the cheapest payment is proposed)"
         return f"{words}. Not now: {reason}"
 
-    def _group(self, gid: str, scene: TurnScene) -> str:
-        state = roll_state(scene)
+    def _group(self, gid: str) -> str:
+        state = roll_state(self.ui)
         sheet = state.sheet
-        seat = shown_seat(scene)
+        seat = shown_seat(self.ui)
         if gid == "HS":
             if seat < 0 or state.menus[seat].hs_tile < 0:
                 return ""
@@ -123,14 +125,14 @@ class RollTips:
         group = sheet.group_by_id[gid]
         kind = ("a dish: crossed from the top down" if group.is_dish else
                 f"a platter: its servings in any order, +{group.bonus} when all are crossed")
-        menu = menu_shown(scene, seat)
+        menu = menu_shown(self.ui, seat)
         done = (menu.crossed & group.mask).bit_count()
         return f"{gid} {group.name}: {kind}; {done} of {len(group.servings)} crossed"
 
-    def _lock(self, gid: str, scene: TurnScene) -> str:
-        state = roll_state(scene)
+    def _lock(self, gid: str) -> str:
+        state = roll_state(self.ui)
         sheet = state.sheet
-        seat = shown_seat(scene)
+        seat = shown_seat(self.ui)
         group = sheet.group_by_id[gid]
         first = sheet.servings[group.servings[group.locked_from]].sid
         menu = state.menus[seat] if seat >= 0 else None
@@ -141,12 +143,12 @@ class RollTips:
         recipe = f", or cross off a Recipe ({penalty} points)" if penalty is not None else ""
         return (f"Lock: {first} and below need it crossed off first: {sheet.unlock_cost} "
                 f"Recipe Books{recipe}. Click to choose it"
-                + self._book_reason(scene, "unlock", gid))
+                + self._book_reason("unlock", gid))
 
-    def _circle(self, key: str, scene: TurnScene) -> str:
-        sheet = roll_state(scene).sheet
+    def _circle(self, key: str) -> str:
+        sheet = roll_state(self.ui).sheet
         row = sheet.rows[int(key)]
-        menu = menu_shown(scene, shown_seat(scene))
+        menu = menu_shown(self.ui, shown_seat(self.ui))
         state_words = "not circled yet"
         if menu.circled >> row.index & 1:
             state_words = "used" if menu.circle_used >> row.index & 1 else \
@@ -154,27 +156,27 @@ class RollTips:
         return (f"Row {row.index + 1} ({' + '.join(row.sids)}): crossing both circles a "
                 f"{sheet.names[sheet.codes[row.bonus]]}; {state_words}")
 
-    def _fridge(self, key: str, scene: TurnScene) -> str:
-        sheet = roll_state(scene).sheet
+    def _fridge(self, key: str) -> str:
+        sheet = roll_state(self.ui).sheet
         k = int(key)
-        menu = menu_shown(scene, shown_seat(scene))
+        menu = menu_shown(self.ui, shown_seat(self.ui))
         used = "used" if menu.fridge_used >> k & 1 else "unused (click it while paying)"
         return (f"Fridge {sheet.names[sheet.codes[sheet.fridge[k]]]}: usable once in the game; "
                 f"{sheet.fridge_points_each} taste point at the end if unused; {used}")
 
-    def _hat(self, key: str, scene: TurnScene) -> str:
+    def _hat(self, key: str) -> str:
         k = int(key)
-        menu = menu_shown(scene, shown_seat(scene))
+        menu = menu_shown(self.ui, shown_seat(self.ui))
         if k >= menu.hats:
             return ("A Chef's Hat not earned yet: the House Special earns one after the "
                     "servings marked with a hat")
         used = "used" if k < menu.hats_used else "unused (click it while paying)"
         return f"Chef's Hat: one ingredient of your choice, once; {used}"
 
-    def _pantry(self, key: str, scene: TurnScene) -> str:
-        sheet = roll_state(scene).sheet
+    def _pantry(self, key: str) -> str:
+        sheet = roll_state(self.ui).sheet
         food, slot = (int(part) for part in key.split("."))
-        menu = menu_shown(scene, shown_seat(scene))
+        menu = menu_shown(self.ui, shown_seat(self.ui))
         circled = slot < menu.pantry_circled[food]
         words = ("used" if slot < menu.pantry_used[food] else "circled: usable once"
                  if circled else "not circled yet")
@@ -183,33 +185,33 @@ class RollTips:
                 f"serving marked P with it); {words}")
 
     # ------------------------------------------------------------------ the Recipe Books
-    def _convert(self, code: str, scene: TurnScene) -> str:
-        sheet = roll_state(scene).sheet
+    def _convert(self, code: str) -> str:
+        sheet = roll_state(self.ui).sheet
         food_name = sheet.names[code]
         return (f"{food_name} skill ({sheet.conversion_cost} Recipe Books): from then on any "
                 f"Recipe Book may be used as {food_name}"
-                + self._book_reason(scene, "convert", code))
+                + self._book_reason("convert", code))
 
-    def _rectangle(self, rid: str, scene: TurnScene) -> str:
-        sheet = roll_state(scene).sheet
+    def _rectangle(self, rid: str) -> str:
+        sheet = roll_state(self.ui).sheet
         model = next(r for r in sheet.rectangles if r.rid == rid)
         what = ("each Specialty Skill (hexagon or rectangle)" if model.per < 0 else
                 f"each {sheet.names[sheet.codes[model.per]]} serving crossed")
         return (f"End-game bonus ({sheet.rectangle_cost} Recipe Books): {model.points} taste "
-                f"point(s) for {what}" + self._book_reason(scene, "rectangle", rid))
+                f"point(s) for {what}" + self._book_reason("rectangle", rid))
 
-    def _recipe(self, key: str, scene: TurnScene) -> str:
-        penalties = ", ".join(map(str, roll_state(scene).sheet.recipes))
+    def _recipe(self, key: str) -> str:
+        penalties = ", ".join(map(str, roll_state(self.ui).sheet.recipes))
         return (f"Recipes: cross one off to remove a lock without Recipe Books; they cost "
                 f"{penalties} taste points in order")
 
-    def _book_reason(self, scene: TurnScene, kind: str, key: str) -> str:
+    def _book_reason(self, kind: str, key: str) -> str:
         """" (possible now)", or why the person may not pay for it now ("" when it is not
         their cooking)."""
-        state = roll_state(scene)
-        if not scene.person_to_act or state.phase != "cook":
+        state = roll_state(self.ui)
+        if not self.ui.person_to_act or state.phase != "cook":
             return ""
-        options = self.view.options(scene, state.current_player)
+        options = self.view.options(state.current_player)
         if any((t := action_target(a, state.sheet)) is not None and (t.kind, t.key) == (kind, key)
                for a in options):
             return " (possible now)"
@@ -229,29 +231,29 @@ class RollTips:
         return f" - not now: {reason}" if reason else ""
 
     # ------------------------------------------------------------------ the players
-    def _other(self, key: str, scene: TurnScene) -> str:
-        state = roll_state(scene)
+    def _other(self, key: str) -> str:
+        state = roll_state(self.ui)
         other = int(key)
-        menu = menu_shown(scene, other)
+        menu = menu_shown(self.ui, other)
         parts = ", ".join(f"{title} {points}" for title, points, _ in tally(state.sheet, menu))
-        when = " (as the dice locked)" if state.public and other != scene.viewer else ""
-        return f"{scene.names[other]}: {menu.score(state.sheet)} taste points{when}: {parts}"
+        when = " (as the dice locked)" if state.public and other != self.ui.viewer else ""
+        return f"{self.ui.names[other]}: {menu.score(state.sheet)} taste points{when}: {parts}"
 
-    def _section(self, key: str, scene: TurnScene) -> str:
-        sheet = roll_state(scene).sheet
-        seat = shown_seat(scene)
+    def _section(self, key: str) -> str:
+        sheet = roll_state(self.ui).sheet
+        seat = shown_seat(self.ui)
         if key not in sheet.titles or seat < 0:
             return ""
-        scores = menu_shown(scene, seat).section_scores(sheet)
+        scores = menu_shown(self.ui, seat).section_scores(sheet)
         return f"{sheet.titles[key]}: {scores.get(key, 0)} taste points so far"
 
     # ------------------------------------------------------------------ the payment
-    def payment_words(self, scene: TurnScene) -> PaymentWords | None:
+    def payment_words(self) -> PaymentWords | None:
         """The panel's words for the person's choice being paid (None: no choice)."""
         payment = self.view.payment
         if payment is None:
             return None
-        state = roll_state(scene)
+        state = roll_state(self.ui)
         sheet = state.sheet
         seat = state.current_player
         target = payment.target
@@ -271,7 +273,7 @@ class RollTips:
             needs = f"{sheet.unlock_cost} Recipe Books, or a Recipe"
         faces = self.view.tray.faces(state)
         paid = tuple(f"- {source_words(state, source, faces)}" for source in payment.chosen)
-        wallet = self.view.wallet(scene, seat)
+        wallet = self.view.wallet(seat)
         action = payment.complete(wallet)
         if action is None:
             missing = payment.missing(wallet)

@@ -15,32 +15,32 @@ from wokphysics.games.wok_and_roll.advice import options, public_menu
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.games.wok_and_roll.tray import DiceTray
-from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_and_roll.faces import DiceFaces
 from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout, build_layout
 from wokphysics.ui.wok_and_roll.payment import Payment, Source, Wallet
 
 
-def roll_state(scene: TurnScene) -> WokAndRollState:
-    """The scene's state, typed (a Wok and Roll scene holds nothing else)."""
-    state = scene.session.state
+def roll_state(ui: TurnUi) -> WokAndRollState:
+    """The state shown, typed (a Wok and Roll window shows nothing else)."""
+    state = ui.session.state
     assert isinstance(state, WokAndRollState)
     return state
 
 
-def shown_seat(scene: TurnScene) -> int:
+def shown_seat(ui: TurnUi) -> int:
     """Whose sheet is drawn large: the person at the screen; in a replay or a game of bots
     only, the player to act (the player at the market between turns and at the end: the
     winner); in hot seat while nobody is at the screen, the next person to act."""
-    state = roll_state(scene)
-    if scene.replaying or not scene.session.people:
+    state = roll_state(ui)
+    if ui.replaying or not ui.session.people:
         if state.is_terminal():
             return state.winners()[0]
         return state.current_player
-    if scene.viewer is not None:
-        return scene.viewer
-    people = scene.session.people
+    if ui.viewer is not None:
+        return ui.viewer
+    people = ui.session.people
     current = state.current_player
     if current in people:
         return current
@@ -49,26 +49,28 @@ def shown_seat(scene: TurnScene) -> int:
     return later[0] if later else people[0]
 
 
-def sees_all(scene: TurnScene, seat: int) -> bool:
+def sees_all(ui: TurnUi, seat: int) -> bool:
     """The screen may show ``seat``'s sheet with this turn's crossings (its own person is at
     the screen, or a replay, or only bots play, or the game is over)."""
-    state = roll_state(scene)
-    return (scene.replaying or not scene.session.people or state.is_terminal()
-            or seat == scene.viewer)
+    state = roll_state(ui)
+    return (ui.replaying or not ui.session.people or state.is_terminal()
+            or seat == ui.viewer)
 
 
-def menu_shown(scene: TurnScene, seat: int) -> Menu:
+def menu_shown(ui: TurnUi, seat: int) -> Menu:
     """``seat``'s menu as the screen may show it."""
-    state = roll_state(scene)
-    if sees_all(scene, seat):
+    state = roll_state(ui)
+    if sees_all(ui, seat):
         return state.menus[seat]
-    return public_menu(state, scene.viewer, seat)
+    return public_menu(state, ui.viewer, seat)
 
 
 @dataclass
 class RollView:
-    """The state of the picture, beside the state of the game."""
+    """The state of the picture, beside the state of the game (read from ``ui``: the
+    session shown, whose view, the replay)."""
 
+    ui: TurnUi
     faces: DiceFaces
     text: Text
     tray: DiceTray
@@ -103,11 +105,11 @@ class RollView:
             self._turn = state.turn
             self.clicked_dice = {}
 
-    def buttons(self, scene: TurnScene) -> tuple[str, ...]:
+    def buttons(self) -> tuple[str, ...]:
         """The buttons shown now (only to the person to act)."""
-        if not scene.person_to_act:
+        if not self.ui.person_to_act:
             return ()
-        state = roll_state(scene)
+        state = roll_state(self.ui)
         if state.phase == "roll":
             return ("reroll", "lock")
         names = ["done"]
@@ -115,11 +117,11 @@ class RollView:
             names = ["cook", "clear", "done"]
         return tuple(names)
 
-    def layout(self, scene: TurnScene) -> RollLayout:
-        """The layout of the scene's state at the window size last drawn."""
-        state = roll_state(scene)
-        seat = shown_seat(scene)
-        buttons = self.buttons(scene)
+    def layout(self) -> RollLayout:
+        """The layout of the state shown at the window size last drawn."""
+        state = roll_state(self.ui)
+        seat = shown_seat(self.ui)
+        buttons = self.buttons()
         key = (self.size, state.num_players, seat, buttons, id(state.sheet))
         if self._layout is None or key != self._layout_key:
             tile = seat >= 0 and state.menus[seat].hs_tile >= 0
@@ -128,18 +130,18 @@ class RollView:
             self._layout_key = key
         return self._layout
 
-    def options(self, scene: TurnScene, seat: int) -> list[Action]:
+    def options(self, seat: int) -> list[Action]:
         """What ``seat`` could do now (its legal actions while it cooks, else a preview),
         computed again only after an engine step."""
-        state = roll_state(scene)
-        key = (scene.session.steps, seat, id(state))
+        state = roll_state(self.ui)
+        key = (self.ui.session.steps, seat, id(state))
         if key != self._options_key:
             self._options = options(state, seat) if seat >= 0 else []
             self._options_key = key
         return self._options
 
-    def wallet(self, scene: TurnScene, seat: int) -> Wallet:
-        state = roll_state(scene)
+    def wallet(self, seat: int) -> Wallet:
+        state = roll_state(self.ui)
         self.follow(state)
         return Wallet(state, seat, self.tray)
 
