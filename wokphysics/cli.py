@@ -232,7 +232,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     if args.verify:
         return verify_replay(args.file)
     check_replay_file(args.file)  # a bad file is one line, before any window opens
-    from wokphysics.ui.replay_viewer import run_replay_window
+    from wokphysics.ui.wok_on_fire.replay.window import run_replay_window
 
     return run_replay_window(args.file, args)
 

@@ -39,7 +39,8 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
     import json
 
     from wokphysics.ui.app import App, WindowOptions, on_table
-    from wokphysics.ui.replay_viewer import GameSource, ReplayScene
+    from wokphysics.ui.wok_on_fire.replay.scene import ReplayScene
+    from wokphysics.ui.wok_on_fire.replay.sources import GameSource
 
     source = GameSource(str(record))
     recorded = [turn["hash"] for turn in json.loads(record.read_text())["turns"]]
@@ -50,7 +51,7 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
     assert isinstance(scene, ReplayScene)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_SPACE, "mod": 0}))
     app.frame(1 / 60)
-    assert not scene.playing
+    assert not scene.ui.playing
     for turn, expected in enumerate(recorded, start=1):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_n, "mod": 0}))
         app.frame(1 / 60)
@@ -65,17 +66,18 @@ def test_stepping_turn_by_turn_reaches_the_recorded_states(record: Path) -> None
     assert back.stepper.game.state_hash() == recorded[-2]
     for key in (pygame.K_UP,) * 5:
         scene.key(key)
-    assert scene.speed == 8.0
+    assert scene.ui.speed == 8.0
     for key in (pygame.K_DOWN,) * 5:
         scene.key(key)
-    assert scene.speed == 0.5
+    assert scene.ui.speed == 0.5
 
 
 def test_a_table_recording_plays_to_its_end_with_matching_hashes(tmp_path: Path) -> None:
     from wokphysics.replay.table_record import TableRecorder
     from wokphysics.table.gesture import Gesture
     from wokphysics.ui.app import App, WindowOptions, on_table
-    from wokphysics.ui.replay_viewer import ReplayScene, TableSource
+    from wokphysics.ui.wok_on_fire.replay.scene import ReplayScene
+    from wokphysics.ui.wok_on_fire.replay.sources import TableSource
 
     recorder = TableRecorder(load_config(), 5)
     card = recorder.table.wok_cards()[3]
@@ -90,10 +92,10 @@ def test_a_table_recording_plays_to_its_end_with_matching_hashes(tmp_path: Path)
         source.cfg, lambda renderer, text, _app: ReplayScene(source, renderer, text, str(path))))
     scene = app.scene
     assert isinstance(scene, ReplayScene)
-    scene.speed_index = 4  # x8
+    scene.ui.speed_index = 4  # x8
     for _ in range(2000):
         app.frame(1 / 60)
-        if scene.action is None and source.at_end():
+        if scene.ui.action is None and source.at_end():
             break
     assert source.at_end() and not scene.problem
     assert source.table.state_hash() == recorder.table.state_hash()

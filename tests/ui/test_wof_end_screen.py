@@ -18,7 +18,7 @@ from wokphysics.games.wok_on_fire.record import save_game
 from wokphysics.ui.app import App
 from wokphysics.ui.launcher.scene import LauncherScene, Spot
 from wokphysics.ui.play import build_app, parse_play_args
-from wokphysics.ui.replay_viewer import ReplayScene
+from wokphysics.ui.wok_on_fire.replay.scene import ReplayScene
 from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 
 

@@ -4,7 +4,7 @@
 - :mod:`.scene`: the shape of every game's scene (presenter, input mapping, scheduler,
   drawing); :mod:`.pointer_clock`: the window's clock and event time stamps.
 - :mod:`.play` / :mod:`.wok_on_fire`: ``wokphysics play``: people and bots through the engine.
-- :mod:`.replay_viewer`: ``wokphysics replay FILE`` in the window.
+- :mod:`.wok_on_fire.replay`: ``wokphysics replay FILE`` on a Wok on Fire record, in the window.
 - :mod:`.render`, :mod:`.sprite_cache`, :mod:`.widgets`: drawing; :mod:`.view`: mm <-> px.
 - :mod:`.input`: pointer to gesture; :mod:`.animation`: fixed-step accumulator, interpolation.
 - :mod:`.art`: the sprite art (``python -m wokphysics.sprites`` writes ``sprites/*.png``).

@@ -219,8 +219,9 @@ def replay_factory(game: WokOnFireGame, save: Path | None) -> SceneFactory:
     from wokphysics.games.wok_on_fire.record import build_record
     from wokphysics.ui.app import on_table
     from wokphysics.ui.render import TableRenderer
-    from wokphysics.ui.replay_viewer import GameSource, ReplayScene
     from wokphysics.ui.widgets import Text
+    from wokphysics.ui.wok_on_fire.replay.scene import ReplayScene
+    from wokphysics.ui.wok_on_fire.replay.sources import GameSource
 
     data = build_record(game)
     name = str(save) if save is not None else "the game just played"
