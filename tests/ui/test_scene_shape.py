@@ -1,13 +1,14 @@
 """One scene shape (issue 28, part 2): a game's scene builds its roles and hands each only what
 it works with, never the scene itself.
 
-Read from the source (no window): in the four games' scene folders and the turn games'
-shared one, no function or method takes a parameter annotated with a ``*Scene`` type, no
-class declares an attribute of one, and no class keeps ``self.scene``. The replays are the
-one exception, as documented in their modules: a replay stands in for the people and the
-bots, loads the scene's sessions and takes their steps, so it is given the scene it drives.
-The guided first turns of Wok Star and Wok on Fire are offered by the window over the whole
-scene (:func:`wokphysics.ui.guide.offer_guide`); they are no role of it.
+Read from the source (no window): in the four games' scene folders, the turn games' shared
+one and Wok on Fire's replay viewer's, no function or method takes a parameter annotated
+with a ``*Scene`` type, no class declares an attribute of one, and no class keeps
+``self.scene``. The turn games' and Wok Star's replays are the one exception, as documented
+in their modules: such a replay stands in for the people and the bots, loads the scene's
+sessions and takes their steps, so it is given the scene it drives. (Wok on Fire's replay
+viewer is a scene of its own, in the same shape; the guided first turns take the game or
+session, the shared state and the layout they read.)
 """
 
 from __future__ import annotations
@@ -16,15 +17,16 @@ import ast
 import re
 from pathlib import Path
 
+import pygame
+
 UI = Path(__file__).resolve().parents[2] / "wokphysics" / "ui"
-FOLDERS = ("turn", "we_will_wok_you", "wok_and_roll", "wok_star", "wok_on_fire")
-"""The folders of the four games' scene parts (the turn games share ``turn``)."""
+FOLDERS = ("turn", "we_will_wok_you", "wok_and_roll", "wok_star", "wok_on_fire",
+           "wok_on_fire/replay")
+"""The folders of the four games' scene parts (the turn games share ``turn``; Wok on Fire's
+replay viewer has its own)."""
 SCENE_TYPE = re.compile(r"\b\w*Scene\b")
 REPLAYS = {("turn/replay.py", "ReplayControl"), ("wok_star/replay.py", "StarReplay")}
 """Classes that are given the scene they drive (see the module's docstring)."""
-GUIDES = {("wok_star/guide.py", "wok_star_guide"), ("wok_on_fire/guide.py", "wok_on_fire_guide"),
-          ("wok_on_fire/guide.py", "_aim_card")}
-"""The guided turns of the real-time games, which read their whole scene."""
 
 
 def _modules() -> list[tuple[str, ast.Module]]:
@@ -51,16 +53,15 @@ def _handed_the_scene(name: str, tree: ast.Module) -> list[str]:
             if (name, owner) in REPLAYS:
                 continue
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-                if (name, child.name) not in GUIDES:
-                    arguments = child.args
-                    for argument in (*arguments.posonlyargs, *arguments.args,
-                                     *arguments.kwonlyargs, arguments.vararg, arguments.kwarg):
-                        annotation = None if argument is None else argument.annotation
-                        if argument is not None and annotation is not None \
-                                and _scene_typed(annotation):
-                            found.append(f"{name}:{child.lineno} {owner or ''}."
-                                         f"{child.name}({argument.arg}: "
-                                         f"{ast.unparse(annotation)})")
+                arguments = child.args
+                for argument in (*arguments.posonlyargs, *arguments.args,
+                                 *arguments.kwonlyargs, arguments.vararg, arguments.kwarg):
+                    annotation = None if argument is None else argument.annotation
+                    if argument is not None and annotation is not None \
+                            and _scene_typed(annotation):
+                        found.append(f"{name}:{child.lineno} {owner or ''}."
+                                     f"{child.name}({argument.arg}: "
+                                     f"{ast.unparse(annotation)})")
                 visit(child, owner)
                 continue
             if isinstance(child, ast.AnnAssign) and owner is not None \
@@ -118,3 +119,50 @@ def test_the_turn_games_roles_receive_the_shared_state() -> None:
             assert ui.session is session
         finally:
             scene.thinker.close()
+
+
+def test_the_check_reads_every_scene_folder() -> None:
+    """Each folder named is read (a renamed one would leave its modules unchecked), the
+    replay viewer's roles among them."""
+    names = {name for name, _ in _modules()}
+    for folder in FOLDERS:
+        assert any(name.rsplit("/", 1)[0] == folder for name in names), folder
+    for role in ("presenter", "inputs", "scheduler", "drawing", "state", "scene"):
+        assert f"wok_on_fire/replay/{role}.py" in names
+
+
+def test_the_replay_viewers_roles_receive_the_shared_state(tmp_path: Path) -> None:
+    """Each role of Wok on Fire's replay viewer is built on the same :class:`ReplayUi`, and
+    going back a turn puts the fresh source there (the roles read it from there)."""
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.games.wok_on_fire.bots import make_wof_bot
+    from wokphysics.games.wok_on_fire.engine import WokOnFireGame
+    from wokphysics.games.wok_on_fire.record import save_game
+    from wokphysics.ui.app import App, WindowOptions, on_table
+    from wokphysics.ui.wok_on_fire.replay.scene import ReplayScene
+    from wokphysics.ui.wok_on_fire.replay.sources import GameSource
+
+    cfg = load_config()
+    game = WokOnFireGame(cfg, 2, 3, 0, ("weak", "weak"))
+    bots = [make_wof_bot(cfg, "weak", 1), make_wof_bot(cfg, "weak", 2)]
+    while game.turn_number < 2:
+        bots[game.current_player].act(game)
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    source = GameSource(str(path))
+    app = App(WindowOptions(size=(1024, 640)), on_table(
+        cfg, lambda renderer, text, _app: ReplayScene(source, renderer, text, str(path),
+                                                      lambda: GameSource(str(path)))))
+    scene = app.scene
+    assert isinstance(scene, ReplayScene)
+    ui = scene.ui
+    for role in (scene.presenter, scene.inputs, scene.scheduler, scene.drawing):
+        assert vars(role)["ui"] is ui, type(role).__name__
+        assert not any(isinstance(value, ReplayScene) for value in vars(role).values())
+    assert ui.source is source
+    scene.key(pygame.K_n)
+    scene.key(pygame.K_n)
+    scene.key(pygame.K_p)
+    assert ui.source is not source and scene.source is ui.source
+    assert scene.presenter.position() == "turn 2 of 2 - paused - x1"
+    app.close()

@@ -206,7 +206,8 @@ def scene_factory(cfg: WokOnFireConfig, labels: tuple[str, ...], seed: int, save
             saver = Autosave(game, save)  # written now and after every turn
             app.on_leave = lambda: save_on_leave(scene, saver)
             app.save_problem = lambda: saver.problem
-        offer_guide(app, lambda: wok_on_fire_guide(scene), INFO.name, save)
+        offer_guide(app, lambda: wok_on_fire_guide(game, scene.ui, renderer), INFO.name,
+                    save)
         return scene
 
     return on_table(cfg, new_scene)

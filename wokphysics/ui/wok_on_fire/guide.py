@@ -1,8 +1,10 @@
 """Wok on Fire's guided first turn (:mod:`wokphysics.ui.guide`): stir, flick, stir again,
 pick, chop, each step moving on when the player has done it.
 
-The steps read the game (its events, what it expects) and the scene's own state (a blade
-down); they hand the game nothing. The player they guide is the first person at the table.
+The steps read the game (its events, what it expects), the roles' shared state (a blade
+down, an action running, where the buttons are) and the renderer's map of the table (where to
+point); they hand the game nothing and are not handed the scene. The player they guide is the
+first person at the table.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from wokphysics.games.wok_on_fire.engine import (
 from wokphysics.ui.guide import Guide, GuideStep, Point
 
 if TYPE_CHECKING:
+    from wokphysics.games.wok_on_fire.engine import WokOnFireGame
     from wokphysics.table.cards import Card
-    from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
+    from wokphysics.ui.render import TableRenderer
+    from wokphysics.ui.wok_on_fire.state import TableUi
 
 EDGE_GAP_MM = 12.0
 """How far before a card's near edge the ring asks the press to be, mm."""
@@ -30,9 +34,11 @@ RIM_MM = 40.0
 """A press the guide suggests keeps this far inside the wok's rim, mm."""
 
 
-def wok_on_fire_guide(scene: WokOnFireScene) -> Guide | None:
-    """The guide for ``scene``'s first person, or None when only bots play."""
-    game = scene.game
+def wok_on_fire_guide(game: WokOnFireGame, ui: TableUi, renderer: TableRenderer
+                      ) -> Guide | None:
+    """The guide for ``game``'s first person, or None when only bots play. ``ui`` is the
+    scene's shared state (read: the stroke dragged, the action running, the buttons drawn);
+    ``renderer`` maps the table to the screen (where the hints point)."""
     people = [p for p, label in enumerate(game.bots) if label == "person"]
     if not people:
         return None
@@ -49,28 +55,28 @@ def wok_on_fire_guide(scene: WokOnFireScene) -> Guide | None:
 
     def stirring() -> bool:
         return (mine() and game.expect is Expect.STIR and game.stir_kind is StirKind.NORMAL
-                and scene.ui.playback is None)
+                and ui.playback is None)
 
     def waiting() -> str:
         if game.is_over:
             return "the game is over"
         if not mine():
             return "the other players' turn: watch, yours comes next"
-        if scene.ui.playback is not None:
+        if ui.playback is not None:
             return "wait for the cards to settle"
         return "a bonus or a choice first: the panel on the right says what to do"
 
     def edge_point() -> Point | None:
-        card = _aim_card(scene, target_card)
+        card = _aim_card(game, target_card)
         if card is None:
             return None
         half_y = (abs(cfg.physics.card.width_mm / 2 * math.sin(card.angle))
                   + abs(cfg.physics.card.length_mm / 2 * math.cos(card.angle)))
-        sx, sy = scene.renderer.map.to_screen(card.x, card.y - half_y - EDGE_GAP_MM)
+        sx, sy = renderer.map.to_screen(card.x, card.y - half_y - EDGE_GAP_MM)
         return round(sx), round(sy)
 
     def take_button() -> Point | None:
-        for b in scene.ui.layout.buttons:
+        for b in ui.layout.buttons:
             if b.label.startswith("Take"):
                 return b.rect.center
         return None
@@ -78,7 +84,7 @@ def wok_on_fire_guide(scene: WokOnFireScene) -> Guide | None:
     def hand_area() -> Point | None:
         # a quarter of the way along the lit area: clear of the collected cards (its middle)
         # and of the cards waiting to be chopped (its end on the player's right)
-        rect = scene.renderer.hand_rect(game.seat_of(me))
+        rect = renderer.hand_rect(game.seat_of(me))
         return rect.left + rect.width // 4, rect.centery
 
     def picks_hint() -> str:
@@ -99,7 +105,7 @@ def wok_on_fire_guide(scene: WokOnFireScene) -> Guide | None:
     steps = [
         GuideStep(hint=lambda: "stir: press on the table just before a face-down card's "
                                "near edge (the ring) and start dragging up",
-                  done=lambda mark: ((scene.ui.live is not None and mine())
+                  done=lambda mark: ((ui.live is not None and mine())
                                      or since(mark, StirEvent)),
                   target=edge_point, ready=stirring, waiting=waiting),
         GuideStep(hint=lambda: "slide the blade under the card, then sweep up quickly and "
@@ -108,8 +114,8 @@ def wok_on_fire_guide(scene: WokOnFireScene) -> Guide | None:
                   ready=lambda: mine() and game.expect is Expect.STIR, waiting=waiting),
         GuideStep(hint=lambda: f"stir again: at least 2 stirs{most}; the stirring ends "
                                "after 2 once a card has flipped",
-                  done=lambda mark: not stirring() and scene.ui.live is None
-                  and scene.ui.playback is None and (game.expect is not Expect.STIR
+                  done=lambda mark: not stirring() and ui.live is None
+                  and ui.playback is None and (game.expect is not Expect.STIR
                                                      or not mine()),
                   target=edge_point, ready=stirring, waiting=waiting),
         GuideStep(hint=picks_hint, done=pick_done, target=take_button,
@@ -118,17 +124,17 @@ def wok_on_fire_guide(scene: WokOnFireScene) -> Guide | None:
                                "towards the wok and let go",
                   done=chop_done, target=hand_area,
                   ready=lambda: mine() and game.expect is Expect.CHOP
-                  and scene.ui.playback is None, waiting=waiting),
+                  and ui.playback is None, waiting=waiting),
     ]
     return Guide("Your first turn (a guide)", steps, lambda: len(game.events),
                  "that was a whole turn! F1 shows the rules (G there: this guide again)")
 
 
-def _aim_card(scene: WokOnFireScene, chosen: list[int]) -> Card | None:
+def _aim_card(game: WokOnFireGame, chosen: list[int]) -> Card | None:
     """A face-down card in the wok to aim at: the one chosen before while it is still face
     down and at rest in the wok, else the one nearest the player's edge whose near edge is
     clear (no card over it, nor where the press goes), else the nearest (read-only)."""
-    cards = scene.game.table.cards
+    cards = game.table.cards
     if chosen:
         card = cards[chosen[0]]
         if not card.face_up and card.location == "wok" and not card.airborne:
@@ -138,8 +144,8 @@ def _aim_card(scene: WokOnFireScene, chosen: list[int]) -> Card | None:
                          and not c.airborne), key=lambda c: c.y)
     if not candidates:
         return None
-    size = scene.game.cfg.physics.card
-    wok = scene.game.cfg.physics.wok
+    size = game.cfg.physics.card
+    wok = game.cfg.physics.wok
     lying = [c for c in cards if c.location == "wok"]
 
     def clear(card: Card) -> bool:

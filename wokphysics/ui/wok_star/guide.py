@@ -6,8 +6,9 @@ has gone out, one click each).
 Wok Star runs in real time and its setup is done by one seat for the team, so a step also
 moves on once its moment has passed without the person (a bot shared the preparations out,
 the round ended with no customer of theirs): the guide never waits for a chance that is gone.
-The steps read the session's steps (:class:`.session.SessionStep`) and the layout last drawn;
-they hand the game nothing.
+The steps read the session's steps (:class:`.session.SessionStep`), the layout last drawn and
+the screen's buttons (:class:`.state.StarLayouts`) and whether a person may serve now (the
+input mapping's answer); they hand the game nothing and are not handed the scene.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui.guide import Guide, GuideStep, Point
 
 if TYPE_CHECKING:
-    from wokphysics.ui.wok_star.scene import StarScene
+    from wokphysics.ui.wok_star.session import StarSession
+    from wokphysics.ui.wok_star.state import StarLayouts
 
 SETUP = (Phase.SETUP_ASSIGN, Phase.SETUP_BONUS)
 KITCHEN = (Phase.ACTION, Phase.LEFTOVER)
@@ -38,9 +40,11 @@ STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 done once every starting preparation has gone out, one click each)."""
 
 
-def wok_star_guide(scene: StarScene) -> Guide | None:
-    """The guide for the people at ``scene``'s table, or None when only bots play."""
-    session = scene.session
+def wok_star_guide(session: StarSession, layouts: StarLayouts,
+                   can_serve: Callable[[], bool]) -> Guide | None:
+    """The guide for the people at ``session``'s table, or None when only bots play.
+    ``layouts`` holds the layout last drawn and the buttons of the screen up now;
+    ``can_serve()`` says whether a person may serve or turn away the customer now."""
     people = set(session.people)
     if not people:
         return None
@@ -58,14 +62,14 @@ def wok_star_guide(scene: StarScene) -> Guide | None:
         return not session.state.is_terminal() and session.current in people
 
     def my_dice() -> list[Point]:
-        lay = scene.layout()
+        lay = layouts.last()
         if lay is None:
             return []
         return [rect.center for seat, panel in enumerate(lay.seats) if seat in people
                 for _, rect in panel.dice]
 
     def button(verb: str) -> Point | None:
-        for choice in scene.buttons:
+        for choice in layouts.buttons:
             if choice.enabled and choice.action is not None and choice.action.verb == verb:
                 return choice.rect.center
         return None
@@ -73,11 +77,11 @@ def wok_star_guide(scene: StarScene) -> Guide | None:
     def customer() -> bool:
         """A customer a person cooks for is on the table (they may serve it now)."""
         state = session.state
-        return "#" in state.current and scene.inputs.can_handle_customer()
+        return "#" in state.current and can_serve()
 
     def serve_button() -> Point | None:
-        lay = scene.layout()
-        if lay is None or scene.covered() or not customer():
+        lay = layouts.last()
+        if lay is None or layouts.covered() or not customer():
             return None
         return lay.serve.center
 

@@ -79,7 +79,10 @@ def star_factory(setup: StarSetup) -> SceneFactory:
         if setup.save is not None:
             app.on_leave = session.close
             app.save_problem = lambda: session.save_problem or None
-        offer_guide(app, lambda: wok_star_guide(scene), GAME, setup.save)
+        # The session shown when the guide opens (F1 then G may come later, on another).
+        offer_guide(app, lambda: wok_star_guide(scene.session, scene.layouts,
+                                                scene.inputs.can_handle_customer),
+                    GAME, setup.save)
         return scene
 
     return new_scene
