@@ -115,20 +115,23 @@ class PaidStep(CookingStep):
 class Cook(PaidStep):
     """Cross serving ``sid`` using, for each needed ingredient, a token: ``uses`` is a sorted
     tuple of (needed face, token). ``spend`` and ``fridge`` (derived, not compared) are the
-    tokens' counts in lanes and how many are Fridge ingredients; ``die_faces`` the faces of
-    the dice it spends and ``kept`` its other tokens. ``serving`` (not compared) is the
-    serving when the engine listed the action (None when parsed from text)."""
+    tokens' counts in lanes and how many are Fridge ingredients; ``tokens`` the tokens of
+    ``uses`` in order, ``die_faces`` the faces of the dice it spends and ``kept`` its other
+    tokens. ``serving`` (not compared) is the serving when the engine listed the action
+    (None when parsed from text)."""
 
     sid: str = field()  # required (the base class's "" is for the other steps)
     uses: tuple[tuple[int, int], ...] = field()
     codes: str = field(compare=False, repr=False)
     _text: str = field(default="", compare=False, repr=False)
     serving: Serving | None = field(default=None, compare=False, repr=False)
+    tokens: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
     die_faces: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
     kept: tuple[int, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         tokens = tuple(token for _, token in self.uses)
+        object.__setattr__(self, "tokens", tokens)
         spend, fridge = spend_of(tokens)
         _set_spend(self, spend, fridge)
         # the dice it spends (faces; pool DIE is 0) and the ingredients kept on the menu

@@ -31,7 +31,7 @@ from wokphysics.games.wok_and_roll.actions import (
     Reroll,
     Unlock,
 )
-from wokphysics.games.wok_and_roll.lanes import FACE_LANES
+from wokphysics.games.wok_and_roll.lanes import FACE_LANES, TOKEN_LANES
 from wokphysics.games.wok_and_roll.menu import Menu, face_dice
 from wokphysics.games.wok_and_roll.rules import apply_to_menu, menu_actions, serving_of
 from wokphysics.games.wok_and_roll.settings import GreedyBotModel
@@ -52,8 +52,37 @@ def _token_cost(sheet: Sheet, weights: GreedyBotModel, token: int) -> float:
     return weights.pantry_cost
 
 
+class _Costs:
+    """What :meth:`WokAndRollGreedyBot.value` reads of one sheet and its weights (both
+    frozen), worked out once: :func:`_token_cost` of every token, that of a Recipe Book
+    from each pool, and the skill rectangles' bits. The bot values millions of actions in a
+    search; looking these up is cheaper than working them out, with the same numbers."""
+
+    def __init__(self, sheet: Sheet, weights: GreedyBotModel) -> None:
+        self.sheet = sheet
+        self.weights = weights
+        self.tokens = tuple(_token_cost(sheet, weights, token) for token in range(TOKEN_LANES))
+        self.books = tuple(self.tokens[pool * FACE_LANES + sheet.book] for pool in range(4))
+        self.skill_rectangles = sum(1 << r.index for r in sheet.rectangles if r.per < 0)
+
+
+_LAST: list[_Costs] = []
+"""The last :class:`_Costs` worked out (a game's bots share one sheet and weights)."""
+
+
+def _costs(sheet: Sheet, weights: GreedyBotModel) -> _Costs:
+    if _LAST:
+        last = _LAST[-1]
+        if last.sheet is sheet and last.weights is weights:
+            return last
+    costs = _Costs(sheet, weights)
+    _LAST[:] = [costs]
+    return costs
+
+
 def _books_cost(sheet: Sheet, weights: GreedyBotModel, pools: tuple[int, ...]) -> float:
-    return sum(_token_cost(sheet, weights, pool * FACE_LANES + sheet.book) for pool in pools)
+    """What paying Recipe Books from ``pools`` costs (the sum of their tokens' costs)."""
+    return sum(map(_costs(sheet, weights).books.__getitem__, pools))
 
 
 class WokAndRollGreedyBot(Bot):
@@ -79,22 +108,29 @@ class WokAndRollGreedyBot(Bot):
 
     @staticmethod
     def _leading(state: WokAndRollState, seat: int) -> bool:
-        visible = state.observation(seat)["menus"]
-        mine = visible[seat]["score"]
-        return all(mine >= m["score"] for i, m in enumerate(visible) if i != seat)
+        # the scores of state.observation(seat)["menus"], without building the observation:
+        # the others' menus as they were when the dice were locked, while this turn hides them
+        sheet = state.sheet
+        public = state.public
+        mine = state.menus[seat].score(sheet)
+        for other, menu in enumerate(state.menus):
+            if other == seat:
+                continue
+            shown = public[other] if public else None
+            if mine < (menu if shown is None else shown).score(sheet):
+                return False
+        return True
 
     @staticmethod
     def value(
         sheet: Sheet, menu: Menu, action: Action, leading: bool, weights: GreedyBotModel
     ) -> float:
         """Estimated taste points gained by ``action`` (``done`` is worth 0)."""
-        if isinstance(action, DoneCooking | Lock | Reroll):
-            return 0.0
-        if isinstance(action, Cook):
+        if isinstance(action, Cook):  # the most of them, first
             serving = serving_of(sheet, menu, action.sid)
             assert serving is not None
             value = float(serving.points)
-            value -= sum(_token_cost(sheet, weights, token) for _, token in action.uses)
+            value -= sum(map(_costs(sheet, weights).tokens.__getitem__, action.tokens))
             share = weights.next_serving_share
             if serving.index < 0:  # House Special: points, and maybe a Chef's Hat
                 tile = sheet.tiles[menu.hs_tile]
@@ -127,9 +163,11 @@ class WokAndRollGreedyBot(Bot):
                 if circled < len(sheet.pantry_points):
                     value += sheet.pantry_points[circled] + weights.pantry_space_extra
             return value
+        if isinstance(action, (DoneCooking, Lock, Reroll)):
+            return 0.0
         if isinstance(action, Convert):
             value = weights.skill_value
-            if _has_skill_rectangle(sheet, menu):
+            if menu.rectangles & _costs(sheet, weights).skill_rectangles:
                 value += weights.skill_with_skill_rectangle
             return value - _books_cost(sheet, weights, action.pools)
         if isinstance(action, Rectangle):
@@ -189,7 +227,3 @@ class WokAndRollGreedyBot(Bot):
                 wanted[key] -= 1
         target = Reroll(tuple(chosen))
         return target if target in rerolls else actions[-1]
-
-
-def _has_skill_rectangle(sheet: Sheet, menu: Menu) -> bool:
-    return any(rect.per < 0 and menu.rectangles >> rect.index & 1 for rect in sheet.rectangles)

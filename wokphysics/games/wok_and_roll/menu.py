@@ -342,13 +342,17 @@ class Menu:
         the House Special, the Pantry and the Recipes."""
         crossed = self.crossed
         scores = dict.fromkeys(sheet.sections, 0)
+        memo = sheet.crossed_points
         for group in sheet.groups:
             got = crossed & group.mask
             if not got:
                 continue
-            points = sum(sheet.servings[i].points for i in group.servings if got >> i & 1)
-            if got == group.mask:
-                points += group.bonus
+            points = memo.get(got)
+            if points is None:
+                points = sum(sheet.servings[i].points for i in group.servings if got >> i & 1)
+                if got == group.mask:
+                    points += group.bonus
+                memo[got] = points
             scores[group.section] += points
         rect_points = 0
         for rect in sheet.rectangles:

@@ -202,6 +202,10 @@ class Sheet:
     kept_lanes: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     """Memo of ``menu.kept_pools``: the Fridge's and the circles' token lanes by an integer key
     of what they depend on (filled by menu.py)."""
+    crossed_points: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    """Memo of ``menu.section_scores``: the taste points of a group's crossed servings (its
+    bonus included when all are), by those servings' bits (``crossed & group.mask``, never
+    0; the groups' masks do not overlap, so the bits say the group; filled by menu.py)."""
 
     @property
     def expert(self) -> bool:
