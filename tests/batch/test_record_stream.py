@@ -101,17 +101,24 @@ def test_a_study_killed_with_sigkill_resumes_without_losing_or_repeating_a_game(
     tmp_path: Path,
 ) -> None:
     # The stream's first write is the first record, the next one 5 s later or after
-    # RecordLog.flush_rows (2,000) records, whichever comes first. With three times that
-    # many games the kill comes after the second write whatever the machine's speed, with
-    # about two thirds of the study still to run (random bots: about 1 ms a game).
-    games = 3 * RecordLog.flush_rows
+    # RecordLog.flush_rows records, whichever comes first. With three times that many games
+    # the kill comes after the second write whatever the machine's speed, with about two
+    # thirds of the study still to run (random bots: about 1 ms a game). The study killed
+    # writes every 500 records rather than 2,000 (the same code, a smaller batch): a quarter
+    # of the games to play three times (whole, killed, resumed), and still about a second's
+    # games (more under coverage) left to run when the test sees the second write.
+    flush_rows = 500
+    games = 3 * flush_rows
     argv = ["simulate", "we-will-wok-you", "--games", str(games), "--bots", "random,random",
             "--no-progress", "--no-cluster"]
     whole, killed = tmp_path / "whole", tmp_path / "killed"
     assert main([*argv, "--out", str(whole)]) == 0
-    process = subprocess.Popen([sys.executable, "-m", "wokphysics.cli", *argv, "--out",
-                                str(killed)], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    # the CLI as `python -m wokphysics.cli` runs it, with the smaller batch
+    cli = ("import sys; from wokphysics.batch.store import RecordLog; "
+           f"RecordLog.flush_rows = {flush_rows}; from wokphysics.cli import main; "
+           "sys.exit(main(sys.argv[1:]))")
+    process = subprocess.Popen([sys.executable, "-c", cli, *argv, "--out", str(killed)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 120
         while len(records(killed)) < 2 and time.monotonic() < deadline:
