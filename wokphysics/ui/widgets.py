@@ -7,8 +7,9 @@ and kept (the cache is dropped when it grows large, e.g. after many resizes).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 import pygame
@@ -240,7 +241,27 @@ def leaf_controls(hits: Sequence[tuple[pygame.Rect, object]], hovered: object
     """The rectangles of ``hits`` (a layout's controls: rectangle, target) that a tooltip of
     ``hovered`` must keep clear of: every other target's, except an area that holds another
     target's rectangle (hit-tested after the controls it holds: its own words come from them)
-    or holds one of ``hovered``'s."""
+    or holds one of ``hovered``'s.
+
+    A tooltip is drawn again every frame while it shows, with the same controls: the answer
+    is remembered for the last few (controls, hovered) asked (compared by value), as it
+    compares every pair of controls."""
+    key = (tuple((tuple(rect), target) for rect, target in hits), hovered)
+    try:
+        found = _leaf_boxes(key)
+    except TypeError:  # a target that is not hashable: worked out each time
+        found = _leaf_boxes.__wrapped__(key)
+    return [pygame.Rect(box) for box in found]
+
+
+Box = tuple[int, int, int, int]
+
+
+@lru_cache(maxsize=32)
+def _leaf_boxes(key: tuple[tuple[tuple[Box, Hashable], ...], Hashable]) -> tuple[Box, ...]:
+    """:func:`leaf_controls` of ``key`` = (the controls as (x, y, w, h), target), hovered)."""
+    boxes, hovered = key
+    hits = [(pygame.Rect(box), target) for box, target in boxes]
     mine = [rect for rect, target in hits if target == hovered]
     out = []
     for rect, target in hits:
@@ -250,8 +271,8 @@ def leaf_controls(hits: Sequence[tuple[pygame.Rect, object]], hovered: object
             continue
         if any(rect.contains(own) for own in mine):
             continue
-        out.append(rect)
-    return out
+        out.append((rect.x, rect.y, rect.width, rect.height))
+    return tuple(out)
 
 
 def draw_clear_tooltip(surface: pygame.Surface, text: Text, words: str,
@@ -307,9 +328,23 @@ def place_tip(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Re
     (below right, below left, above right, above left, then further out to each side) that
     lies inside ``bounds``, off the pointer, and covers none of ``avoid`` (the controls a
     player may want to click next); else the nearest such place on a grid over ``bounds``;
-    where every place covers something, the one that covers least."""
+    where every place covers something, the one that covers least.
+
+    A tooltip is drawn again every frame while it shows: the place is remembered for the
+    last few questions asked (compared by value), as the grid tries thousands of places."""
     w, h = size
     px, py = pointer
+    return pygame.Rect(_place(w, h, px, py, tuple(bounds),
+                              tuple(tuple(rect) for rect in avoid), gap))
+
+
+@lru_cache(maxsize=32)
+def _place(w: int, h: int, px: int, py: int, bounds_box: Box,
+           avoid_boxes: tuple[Box, ...], gap: int) -> Box:
+    """:func:`place_tip` of those numbers, as (x, y, w, h)."""
+    bounds = pygame.Rect(bounds_box)
+    avoid = [pygame.Rect(box) for box in avoid_boxes]
+    pointer = (px, py)
     far = 3 * gap
 
     def cover(box: pygame.Rect) -> int:
@@ -333,7 +368,7 @@ def place_tip(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Re
     for x, y in near:
         box = placed(x, y)
         if box is not None and cover(box) == 0:
-            return box
+            return (box.x, box.y, box.width, box.height)
     best: pygame.Rect | None = None
     best_key = (0, 0.0)
     step = max(8, gap)
@@ -348,7 +383,7 @@ def place_tip(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Re
     if best is None:  # no place keeps clear of the pointer: below it, clamped
         best = pygame.Rect(px + gap, py + gap, w, h)
         best.clamp_ip(bounds)
-    return best
+    return (best.x, best.y, best.width, best.height)
 
 
 def draw_thinking(surface: pygame.Surface, text: Text, label: str, seconds: float,
