@@ -43,7 +43,7 @@ def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1
     if name == "launcher":
         args = argparse.Namespace(size=f"{width}x{height}", fullscreen=False, mute=True,
                                   max_frames=None, screenshot=None, scale=f"{scale:g}")
-        app, _ = build_launcher(args, folder)
+        app, _ = build_launcher(args, folder, HandClock())  # as the games' windows below
     elif name == "wok-on-fire":
         app, _, _ = build_app(parse_play_args(["--seed", "3", "--no-save", "--mute", "--size",
                                                f"{width}x{height}", "--scale", f"{scale:g}"]),

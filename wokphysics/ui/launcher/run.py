@@ -16,6 +16,7 @@ from wokphysics.ui.turn.play import window_options
 
 if TYPE_CHECKING:
     from wokphysics.ui.app import App
+    from wokphysics.ui.pointer_clock import WindowClock
 
 Later = list[tuple[GameChoices, list[str]]]
 """A terminal game chosen in the launcher, to play once its window is closed."""
@@ -33,9 +34,12 @@ def run_launcher(args: argparse.Namespace, folder: Path | None = None) -> int:
     return status
 
 
-def build_launcher(args: argparse.Namespace, folder: Path | None = None) -> tuple[App, Later]:
+def build_launcher(args: argparse.Namespace, folder: Path | None = None,
+                   clock: WindowClock | None = None) -> tuple[App, Later]:
     """The window with the launcher in it, ready to run; ``folder`` holds the autosaves and
-    rules files (default: the current folder). Also the list a terminal game is put in."""
+    rules files (default: the current folder); ``clock`` the window's (default: the
+    machine's; a test's virtual clock paces the frames without waiting). Also the list a
+    terminal game is put in."""
     import pygame
 
     from wokphysics.ui.app import App
@@ -67,7 +71,7 @@ def build_launcher(args: argparse.Namespace, folder: Path | None = None) -> tupl
 
         return LauncherScene(choices, app.text, app.sound, start, terminal, app.set_scale)
 
-    return App(options, launcher), after
+    return App(options, launcher, clock), after
 
 
 def _play_in_terminal(game: GameChoices, argv: list[str]) -> int:
