@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from wokphysics.config.table import TableConfig
 from wokphysics.table.flight import launch, plate_inertia
 from wokphysics.table.gesture import Gesture
 from wokphysics.table.live import TableError
@@ -17,10 +18,45 @@ from wokphysics.table.report import ActionReport
 if TYPE_CHECKING:
     from wokphysics.table.world import Table
 
+SEATS: Final = 4
+"""Seats around the table (0 at -y, then clockwise seen from above)."""
+
+
+def seat_hand(cfg: TableConfig, seat: int) -> tuple[float, float, float]:
+    """Where seat ``seat``'s hand throws from: (x, y, direction into the wok in rad).
+
+    Seat 0 sits at -y; the others follow clockwise seen from above (-x, +y, +x).
+    """
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise TableError(f"seat must be 0 to {SEATS - 1}, not {seat!r}")
+    reach = cfg.table.hand_margin_mm
+    hw = cfg.wok.width_mm / 2.0 + reach
+    hd = cfg.wok.depth_mm / 2.0 + reach
+    return [
+        (0.0, -hd, math.pi / 2),
+        (-hw, 0.0, 0.0),
+        (0.0, hd, -math.pi / 2),
+        (hw, 0.0, math.pi),
+    ][seat]
+
+
+def out_of_wok(table: Table) -> list[int]:
+    """Ids of cards on the floor or lying with their centre outside the wok's edge."""
+    hw, hd = table.cfg.wok.width_mm / 2.0, table.cfg.wok.depth_mm / 2.0
+    out = []
+    for card in table._cards:
+        if card.location == "floor":
+            out.append(card.id)
+        elif card.location == "wok":
+            x, y, _ = table._pose(card)
+            if abs(x) > hw or abs(y) > hd:
+                out.append(card.id)
+    return out
+
 
 def hand_release_point(table: Table, gesture: Gesture, seat: int) -> tuple[float, float]:
     """The release point moved onto the seat's edge line (a chop comes from the hand)."""
-    hx, hy, _ = table.seat_hand(seat)
+    hx, hy, _ = seat_hand(table.cfg, seat)
     ex, ey = gesture.end
     along_x = table.cfg.wok.width_mm / 2.0
     along_y = table.cfg.wok.depth_mm / 2.0
@@ -51,7 +87,7 @@ def chop_steps(
     wanted = count
     if not isinstance(wanted, int) or wanted < 0:
         raise TableError(f"cannot chop {wanted!r} cards")
-    extra = table.out_of_wok() if rethrow is None else sorted(set(rethrow))
+    extra = out_of_wok(table) if rethrow is None else sorted(set(rethrow))
     for card_id in extra:
         live = table._live(card_id)
         if live.location not in ("wok", "floor"):
@@ -67,7 +103,7 @@ def chop_steps(
     chop = table.cfg.chop
     vx, vy = gesture.release_velocity(table.cfg.spatula.release_window_s)
     x0, y0 = hand_release_point(table, gesture, seat)
-    _, _, facing = table.seat_hand(seat)
+    _, _, facing = seat_hand(table.cfg, seat)
     launched = []
     width, length = table.cfg.card.width_mm, table.cfg.card.length_mm
     for card_id in thrown_ids:

@@ -41,7 +41,7 @@ import pymunk
 from wokphysics.config.table import TableConfig
 from wokphysics.table import chipmunk
 from wokphysics.table.cards import Card, Location
-from wokphysics.table.chop import chop_steps
+from wokphysics.table.chop import SEATS, chop_steps, out_of_wok, seat_hand
 from wokphysics.table.flick import Blade, Hand, Material, toss_group
 from wokphysics.table.flight import FlightParameters, Touchdown, advance, launch, plate_inertia
 from wokphysics.table.geometry import CardShapes, card_corners
@@ -62,9 +62,8 @@ from wokphysics.table.stacking import Stacking
 from wokphysics.table.stroke import MAX_GESTURE_S, Stroke
 from wokphysics.table.visibility import Visibility, VisibilityMemo, compute_visibility
 
-__all__ = ["ActionReport", "ActionRun", "Table", "TableError"]
+__all__ = ["SEATS", "ActionReport", "ActionRun", "Table", "TableError"]
 
-SEATS: Final = 4
 MOVED_MM: Final = 0.1
 """An action moved a card when some point of it moved further than this (mm); less is the
 rounding of a contact, not a move."""
@@ -629,34 +628,13 @@ class Table(Stacking):
 
     # ------------------------------------------------------------------ chop
     def seat_hand(self, seat: int) -> tuple[float, float, float]:
-        """Where seat ``seat``'s hand throws from: (x, y, direction into the wok in rad).
-
-        Seat 0 sits at -y; the others follow clockwise seen from above (-x, +y, +x).
-        """
-        if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise TableError(f"seat must be 0 to {SEATS - 1}, not {seat!r}")
-        reach = self.cfg.table.hand_margin_mm
-        hw = self.cfg.wok.width_mm / 2.0 + reach
-        hd = self.cfg.wok.depth_mm / 2.0 + reach
-        return [
-            (0.0, -hd, math.pi / 2),
-            (-hw, 0.0, 0.0),
-            (0.0, hd, -math.pi / 2),
-            (hw, 0.0, math.pi),
-        ][seat]
+        """Where seat ``seat``'s hand throws from: (x, y, direction into the wok in rad);
+        see :func:`wokphysics.table.chop.seat_hand`."""
+        return seat_hand(self.cfg, seat)
 
     def out_of_wok(self) -> list[int]:
         """Ids of cards on the floor or lying with their centre outside the wok's edge."""
-        hw, hd = self.cfg.wok.width_mm / 2.0, self.cfg.wok.depth_mm / 2.0
-        out = []
-        for card in self._cards:
-            if card.location == "floor":
-                out.append(card.id)
-            elif card.location == "wok":
-                x, y, _ = self._pose(card)
-                if abs(x) > hw or abs(y) > hd:
-                    out.append(card.id)
-        return out
+        return out_of_wok(self)
 
     def chop(
         self,
