@@ -69,6 +69,7 @@ COMPILED_MODULES: Final = (
     "wokphysics.table.report",
     "wokphysics.table.base",
     "wokphysics.table.stacking",
+    "wokphysics.table.release",
     "wokphysics.table.stroke",
     "wokphysics.table.chop",
     "wokphysics.table.world",

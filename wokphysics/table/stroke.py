@@ -31,6 +31,7 @@ import shapely
 from wokphysics.table import chipmunk, geometry
 from wokphysics.table.geometry import polygon_of
 from wokphysics.table.gesture import Gesture, GestureError, Sample
+from wokphysics.table.release import flick
 
 if TYPE_CHECKING:
     from wokphysics.table.flick import Blade
@@ -463,7 +464,7 @@ class Stroke:
         if self._down:
             self._catch_up()
             depths = self.depths()
-            launched = table._flick(self._blade_state(played), self._riding)
+            launched = flick(table, self._blade_state(played))
             self._touched.update(launched)
             for card in list(self._riding):
                 self._drop(card)

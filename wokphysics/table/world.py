@@ -32,7 +32,6 @@ import hashlib
 import math
 import struct
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import replace
 from typing import Final
 
 import numpy as np
@@ -42,8 +41,7 @@ from wokphysics.config.table import TableConfig
 from wokphysics.table import chipmunk
 from wokphysics.table.cards import Card, Location
 from wokphysics.table.chop import SEATS, chop_steps, out_of_wok, seat_hand
-from wokphysics.table.flick import Blade, Hand, Material, toss_group
-from wokphysics.table.flight import FlightParameters, Touchdown, advance, launch, plate_inertia
+from wokphysics.table.flight import FlightParameters, Touchdown, advance
 from wokphysics.table.geometry import CardShapes, card_corners
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.table.live import (
@@ -54,7 +52,6 @@ from wokphysics.table.live import (
     PARKED_TYPE,
     LiveCard,
     TableError,
-    boxes_meet,
 )
 from wokphysics.table.path import path_position
 from wokphysics.table.report import ActionReport, ActionRun
@@ -537,94 +534,6 @@ class Table(Stacking):
             yield
         report = yield from stroke.release_steps()
         return report
-
-    def _flick(self, blade: Blade, riding: Sequence[LiveCard]) -> list[int]:
-        """The flick (:mod:`wokphysics.table.flick`) of the blade at release: the cards on
-        it and those lying on them take their impulses; those that rise leave the table.
-        Returns the ids launched, in the order they were solved (bottom first)."""
-        flat = self._flat_cards()
-        if not any(card.on_blade for card in flat):
-            return []
-        spatula = self.cfg.spatula
-        noise_lift, noise_wrist, noise_snap = (float(v) for v in self.rng.normal(0.0, 1.0, 3))
-        speed = math.hypot(blade.vx, blade.vy)
-        # The wrist snaps a little before or after the pointer's release: the blade's edge
-        # is that much further on or short of where the pointer let go.
-        shift = speed * spatula.snap_jitter_s * noise_snap
-        blade = replace(blade, x=blade.x + shift * blade.nx, y=blade.y + shift * blade.ny)
-        # Signal-dependent noise: the hand's relative error grows with its speed.
-        growth = (speed / spatula.noise_speed_mm_s) ** spatula.noise_growth
-        hand = Hand(
-            rise=max(
-                0.0, spatula.lift_ratio * speed * (1.0 + spatula.flick_noise * growth * noise_lift)
-            ),
-            lever=spatula.wrist_lever_mm
-            / max(0.2, 1.0 + spatula.wrist_noise * growth * noise_wrist),
-        )
-        card_cfg = self.cfg.card
-        width, length = card_cfg.width_mm, card_cfg.length_mm
-        material = Material(
-            width=width,
-            length=length,
-            blade_friction=spatula.blade_friction,
-            card_friction=self.cfg.physics.card_friction,
-            gravity=self.cfg.physics.gravity_mm_s2,
-            min_lift=spatula.min_lift_mm,
-        )
-        tosses = toss_group([self._flat(card) for card in self._cluster(flat)], blade, hand,
-                            material)
-        launched: list[int] = []
-        for toss in tosses:
-            card = self._cards[toss.id]
-            self._wake(card)
-            if not toss.launched:
-                chipmunk.set_velocity(card.body, toss.vx, toss.vy)
-                chipmunk.set_angular_velocity(card.body, toss.spin)
-                continue
-            yaw_noise = float(self.rng.normal(0.0, 1.0))
-            motion = toss.lift
-            spin = motion.spin
-            axis = motion.axis if spin > 0.0 else math.atan2(blade.nx, -blade.ny)
-            angle = float(card.body.angle)
-            h, k2 = plate_inertia(axis, angle, width, length)
-            nx, ny = math.sin(axis), -math.cos(axis)
-            flight = launch(
-                h,
-                k2,
-                0.0,
-                motion.vz,
-                spin,
-                axis,
-                self._flight_params,
-                vs=toss.vx * nx + toss.vy * ny,
-                va=-toss.vx * ny + toss.vy * nx,
-                yaw=angle,
-                yaw_rate=toss.spin + spatula.tremor_yaw_rad_per_mm * speed * yaw_noise,
-                size=(width, length),
-            )
-            self._take_off(card, flight)
-            launched.append(card.id)
-        return launched
-
-    def _cluster(self, flat: Sequence[LiveCard]) -> list[LiveCard]:
-        """The flat cards the blade's cards may reach through cards lying on one another:
-        those on the blade and every card whose box meets the box of one already in, by id
-        (a cheap superset of what the flick can move)."""
-        boxes = [self._reach_box(card) for card in flat]
-        pending = [k for k, card in enumerate(flat) if card.on_blade]
-        found = set(pending)
-        rest = [k for k in range(len(flat)) if k not in found]  # not reached yet
-        while pending and rest:
-            box = boxes[pending.pop()]
-            still: list[int] = []
-            for k in rest:
-                if boxes_meet(box, boxes[k]):
-                    found.add(k)
-                    pending.append(k)
-                else:
-                    still.append(k)
-            rest = still
-        return [card for k, card in enumerate(flat) if k in found]
 
     # ------------------------------------------------------------------ chop
     def seat_hand(self, seat: int) -> tuple[float, float, float]:
