@@ -70,6 +70,7 @@ COMPILED_MODULES: Final = (
     "wokphysics.table.base",
     "wokphysics.table.stacking",
     "wokphysics.table.release",
+    "wokphysics.table.spread",
     "wokphysics.table.stroke",
     "wokphysics.table.chop",
     "wokphysics.table.world",

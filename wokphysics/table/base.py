@@ -26,6 +26,10 @@ class TableBase:
     cfg: TableConfig
     space: pymunk.Space
     dt: float
+    time: float
+    """Simulated time since the table was made, s."""
+    steps: int
+    """Physics steps taken since the table was made."""
     _cards: list[LiveCard]
     _airborne: list[LiveCard]
     _loads: dict[int, int] | None

@@ -13,7 +13,7 @@ from wokphysics.config.table import TableConfig
 from wokphysics.table.flight import launch, plate_inertia
 from wokphysics.table.gesture import Gesture
 from wokphysics.table.live import TableError
-from wokphysics.table.report import ActionReport
+from wokphysics.table.report import ActionReport, action_report, snapshot
 
 if TYPE_CHECKING:
     from wokphysics.table.world import Table
@@ -97,7 +97,7 @@ def chop_steps(
     table._last_half_turns.clear()
     table._last_peak.clear()
     table._last_touchdowns.clear()
-    before = table._snapshot()
+    before = snapshot(table)
     start_time, start_steps = table.time, table.steps
     thrown_ids = [table.supply.pop(0) for _ in range(min(wanted, len(table.supply)))] + extra
     chop = table.cfg.chop
@@ -144,4 +144,4 @@ def chop_steps(
         launched.append(card_id)
     yield
     yield from table._settle(start_time)
-    return table._report(before, set(thrown_ids), launched, start_time, start_steps)
+    return action_report(table, before, set(thrown_ids), launched, start_time, start_steps)

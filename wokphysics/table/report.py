@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
 
+from wokphysics.table.cards import Location
 from wokphysics.table.flight import Touchdown
 from wokphysics.table.live import TableError
+
+if TYPE_CHECKING:
+    from wokphysics.table.base import TableBase
+
+MOVED_MM: Final = 0.1
+"""An action moved a card when some point of it moved further than this (mm); less is the
+rounding of a contact, not a move."""
+
+Lying = tuple[float, float, float, bool, Location]
+"""A card as an action found or left it: x and y of its centre (mm), its angle (rad), whether
+it is face up, and its location."""
 
 
 @dataclass(frozen=True)
@@ -103,3 +117,66 @@ class ActionRun:
         if self._report is None:
             raise TableError("the action is still running")
         return self._report
+
+
+def snapshot(table: TableBase) -> dict[int, Lying]:
+    """Every card as it lies now, by id (see :data:`Lying`)."""
+    snapshot = {}
+    for card in table._cards:
+        x, y, angle = table._pose(card)
+        snapshot[card.id] = (float(x), float(y), float(angle), card.face_up, card.location)
+    return snapshot
+
+def action_report(
+    table: TableBase,
+    before: dict[int, Lying],
+    touched: set[int],
+    launched: list[int],
+    start_time: float,
+    start_steps: int,
+    release_speed: float = 0.0,
+    flick_speed: float = 0.0,
+    depths: dict[int, float] | None = None,
+) -> ActionReport:
+    """What the action that started at ``start_time`` s and ``start_steps`` steps, with the
+    cards as in ``before`` (:func:`snapshot`), did to the table now that it rests:
+    ``touched`` the ids the blade met or the hand threw, ``launched`` those that flew (in
+    the order they took off), the stroke's ``release_speed`` and ``flick_speed`` (mm/s) and
+    the blade's ``depths`` under the cards (mm)."""
+    after = snapshot(table)
+    hw, hd = table.cfg.wok.width_mm / 2.0, table.cfg.wok.depth_mm / 2.0
+
+    def inside(state: Lying) -> bool:
+        return state[4] == "wok" and abs(state[0]) <= hw and abs(state[1]) <= hd
+
+    flipped = tuple(i for i in after if after[i][3] != before[i][3] and after[i][4] == "wok")
+    half_diagonal = table._diagonal / 2.0
+    moved = tuple(
+        i
+        for i in after
+        if after[i][4] != before[i][4]
+        or after[i][3] != before[i][3]
+        or math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1])
+        + half_diagonal * abs(math.remainder(after[i][2] - before[i][2], 2.0 * math.pi))
+        > MOVED_MM
+    )
+    travel = {
+        i: math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1]) for i in moved
+    }
+    left = tuple(i for i in after if inside(before[i]) and not inside(after[i]))
+    return ActionReport(
+        flipped=flipped,
+        launched=tuple(launched),
+        moved=moved,
+        touched=tuple(sorted(touched)),
+        half_turns={i: table._last_half_turns.get(i, 0) for i in launched},
+        peak_height={i: table._last_peak.get(i, 0.0) for i in launched},
+        travel=travel,
+        left_wok=left,
+        simulated_s=table.time - start_time,
+        steps=table.steps - start_steps,
+        touchdowns={i: tuple(table._last_touchdowns.get(i, ())) for i in launched},
+        release_speed=release_speed,
+        flick_speed=flick_speed,
+        depths=dict(depths or {}),
+    )

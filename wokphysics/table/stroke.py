@@ -32,6 +32,7 @@ from wokphysics.table import chipmunk, geometry
 from wokphysics.table.geometry import polygon_of
 from wokphysics.table.gesture import Gesture, GestureError, Sample
 from wokphysics.table.release import flick
+from wokphysics.table.report import action_report, snapshot
 
 if TYPE_CHECKING:
     from wokphysics.table.flick import Blade
@@ -75,7 +76,7 @@ class Stroke:
         self._window = max(1, round(cfg.spatula.release_window_s / table.dt))
         self._released = False
         self._touched: set[int] = set()
-        self._before = table._snapshot()
+        self._before = snapshot(table)
         self._start_time = table.time
         self._start_steps = table.steps
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
@@ -473,7 +474,8 @@ class Stroke:
             table._park_still()
         table._end_stroke()
         yield from table._settle(self._start_time)
-        return table._report(
+        return action_report(
+            table,
             self._before,
             self._touched,
             launched,

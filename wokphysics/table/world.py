@@ -32,7 +32,6 @@ import hashlib
 import math
 import struct
 from collections.abc import Generator, Iterable, Sequence
-from typing import Final
 
 import numpy as np
 import pymunk
@@ -55,18 +54,12 @@ from wokphysics.table.live import (
 )
 from wokphysics.table.path import path_position
 from wokphysics.table.report import ActionReport, ActionRun
+from wokphysics.table.spread import spread_poses
 from wokphysics.table.stacking import Stacking
 from wokphysics.table.stroke import MAX_GESTURE_S, Stroke
 from wokphysics.table.visibility import Visibility, VisibilityMemo, compute_visibility
 
 __all__ = ["SEATS", "ActionReport", "ActionRun", "Table", "TableError"]
-
-MOVED_MM: Final = 0.1
-"""An action moved a card when some point of it moved further than this (mm); less is the
-rounding of a contact, not a move."""
-# Setup keeps every spread card's outline at least this far inside the wok's edge, so none
-# touches it (a touching outline counts as crossing the edge), mm.
-_SPREAD_EDGE_GAP_MM: Final = 1.0
 
 
 class Table(Stacking):
@@ -163,8 +156,6 @@ class Table(Stacking):
         self._set_sliding(live, True)
         return live
 
-    # ------------------------------------------------------------------ parking
-
     # ------------------------------------------------------------------ setup
     def setup(self, supply: int, *, position_jitter_mm: float, angle_jitter_rad: float) -> None:
         """Shuffle (seeded), deal ``supply`` cards face down to the supply, spread the rest face
@@ -182,7 +173,8 @@ class Table(Stacking):
         order = [int(i) for i in self.rng.permutation(len(self._cards))]
         self.supply = order[:supply]
         spread = order[supply:]
-        poses = self._spread_poses(len(spread), position_jitter_mm, angle_jitter_rad)
+        poses = spread_poses(self.cfg, self.rng, len(spread), position_jitter_mm,
+                             angle_jitter_rad)
         for card_id, (x, y, angle) in zip(spread, poses, strict=True):
             card = self._cards[card_id]
             card.face_up = False
@@ -193,42 +185,6 @@ class Table(Stacking):
             self._stack_on_top(card)
         self._park_resting()
         self._visibility_cache = None
-
-    def _spread_poses(
-        self, count: int, position_jitter_mm: float, angle_jitter_rad: float
-    ) -> list[tuple[float, float, float]]:
-        """Poses of ``count`` cards spread over the wok, each wholly inside its edge.
-
-        The grid's centres span the region where an unturned card fits; each card's jittered
-        centre is then held inside by its own turned extent (half width and half length
-        projected on x and y), so no spread card crosses the wok's edge.
-        """
-        if count == 0:
-            return []
-        wok = self.cfg.wok
-        hw, hl = self._card_w / 2.0, self._card_l / 2.0
-        # Fit the grid to the centres' room; a card larger than the wok can only be centred.
-        room_x = max(0.0, wok.width_mm / 2.0 - hw - _SPREAD_EDGE_GAP_MM)
-        room_y = max(0.0, wok.depth_mm / 2.0 - hl - _SPREAD_EDGE_GAP_MM)
-        rows = max(1, round(math.sqrt(count * wok.depth_mm / wok.width_mm)))
-        base, extra = divmod(count, rows)
-        # The extra cards go to the middle rows, so the spread stays symmetric.
-        middle_first = sorted(range(rows), key=lambda r: (abs(r - (rows - 1) / 2.0), r))
-        lengths = [base + (1 if r in middle_first[:extra] else 0) for r in range(rows)]
-        poses = []
-        for row, length in enumerate(lengths):
-            y = -room_y + 2.0 * room_y * (row + 0.5) / rows
-            for col in range(length):
-                x = -room_x + 2.0 * room_x * (col + 0.5) / length
-                jx, jy, ja = self.rng.normal(0.0, 1.0, 3)
-                angle = float(angle_jitter_rad * ja)
-                c, s = abs(math.cos(angle)), abs(math.sin(angle))
-                reach_x = max(0.0, wok.width_mm / 2.0 - (hw * c + hl * s) - _SPREAD_EDGE_GAP_MM)
-                reach_y = max(0.0, wok.depth_mm / 2.0 - (hw * s + hl * c) - _SPREAD_EDGE_GAP_MM)
-                px = float(np.clip(x + position_jitter_mm * jx, -reach_x, reach_x))
-                py = float(np.clip(y + position_jitter_mm * jy, -reach_y, reach_y))
-                poses.append((px, py, angle))
-        return poses
 
     # ------------------------------------------------------------------ views
     @property
@@ -440,8 +396,6 @@ class Table(Stacking):
                 card.location = "floor"
                 card.layer = 0
 
-    # ------------------------------------------------------------------ stacking
-
     # ------------------------------------------------------------------ the spatula
     def begin_stroke(self, x: float, y: float) -> Stroke:
         """Put the spatula's blade down at ``(x, y)`` mm and return the live stroke.
@@ -617,63 +571,7 @@ class Table(Stacking):
         self._park_resting()
         self._visibility_cache = None
 
-    # ------------------------------------------------------------------ reports and hashes
-    def _snapshot(self) -> dict[int, tuple[float, float, float, bool, Location]]:
-        snapshot = {}
-        for card in self._cards:
-            x, y, angle = self._pose(card)
-            snapshot[card.id] = (float(x), float(y), float(angle), card.face_up, card.location)
-        return snapshot
-
-    def _report(
-        self,
-        before: dict[int, tuple[float, float, float, bool, Location]],
-        touched: set[int],
-        launched: list[int],
-        start_time: float,
-        start_steps: int,
-        release_speed: float = 0.0,
-        flick_speed: float = 0.0,
-        depths: dict[int, float] | None = None,
-    ) -> ActionReport:
-        after = self._snapshot()
-        hw, hd = self.cfg.wok.width_mm / 2.0, self.cfg.wok.depth_mm / 2.0
-
-        def inside(state: tuple[float, float, float, bool, Location]) -> bool:
-            return state[4] == "wok" and abs(state[0]) <= hw and abs(state[1]) <= hd
-
-        flipped = tuple(i for i in after if after[i][3] != before[i][3] and after[i][4] == "wok")
-        half_diagonal = self._diagonal / 2.0
-        moved = tuple(
-            i
-            for i in after
-            if after[i][4] != before[i][4]
-            or after[i][3] != before[i][3]
-            or math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1])
-            + half_diagonal * abs(math.remainder(after[i][2] - before[i][2], 2.0 * math.pi))
-            > MOVED_MM
-        )
-        travel = {
-            i: math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1]) for i in moved
-        }
-        left = tuple(i for i in after if inside(before[i]) and not inside(after[i]))
-        return ActionReport(
-            flipped=flipped,
-            launched=tuple(launched),
-            moved=moved,
-            touched=tuple(sorted(touched)),
-            half_turns={i: self._last_half_turns.get(i, 0) for i in launched},
-            peak_height={i: self._last_peak.get(i, 0.0) for i in launched},
-            travel=travel,
-            left_wok=left,
-            simulated_s=self.time - start_time,
-            steps=self.steps - start_steps,
-            touchdowns={i: tuple(self._last_touchdowns.get(i, ())) for i in launched},
-            release_speed=release_speed,
-            flick_speed=flick_speed,
-            depths=dict(depths or {}),
-        )
-
+    # ------------------------------------------------------------------ hashes
     def state_hash(self) -> str:
         """SHA-256 (hex) of every card's exact floats, face, layer and location, the supply
         order and the generator's state: equal hashes mean bit-identical tables."""
