@@ -5,24 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wokphysics.games.protocol import Action
+from wokphysics.games.wok_star import actions as kinds
 from wokphysics.games.wok_star import late
-from wokphysics.games.wok_star.actions import (
-    Advertise,
-    Assign,
-    BonusDie,
-    BonusUpgrade,
-    Buy,
-    Combo,
-    Give,
-    Next,
-    Place,
-    Serve,
-    TurnAway,
-    Upgrade,
-    Use,
-    Wait,
-    WokStarAction,
-)
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import PHASE_WORDS, Phase
 from wokphysics.games.wok_star.seats import forced
@@ -31,17 +15,19 @@ if TYPE_CHECKING:
     from wokphysics.games.wok_star.state import WokStarState
 
 _DICE_PHASES = (Phase.ACTION, Phase.LEFTOVER)
+# The actions that end a seat's go in the Action phase (serve, turn away, wait, next).
+_ENDS_A_TURN = (kinds.Serve, kinds.TurnAway, kinds.Wait, kinds.Next)
 
 
 def why_not(state: WokStarState, action: Action) -> str:
     """Why ``action`` is not legal now (it is known not to be)."""
-    if not isinstance(action, WokStarAction):
+    if not isinstance(action, kinds.WokStarAction):
         return f"'{action}' is not a Wok Star action"
     n = state.num_players
-    if isinstance(action, Assign | Give | Buy) and action.seat >= n:
+    if isinstance(action, kinds.Assign | kinds.Give | kinds.Buy) and action.seat >= n:
         return f"seat {action.seat + 1} does not exist: seats are 1 to {n}"
     phase = state.phase
-    if phase is Phase.PURCHASE_ASSIGN and not isinstance(action, Assign | Use):
+    if phase is Phase.PURCHASE_ASSIGN and not isinstance(action, kinds.Assign | kinds.Use):
         # Not "purchases are made in the Purchase phase; now it is Purchase".
         prep = state.pending_assign[0]
         return (
@@ -50,41 +36,41 @@ def why_not(state: WokStarState, action: Action) -> str:
         )
     if phase is Phase.ACTION and "#" in state.current and forced(state):
         return _forced(state, action)
-    if isinstance(action, Place | Combo | Give) and phase not in _DICE_PHASES:
+    if isinstance(action, kinds.Place | kinds.Combo | kinds.Give) and phase not in _DICE_PHASES:
         return f"dice are placed in the Action phase; now it is {PHASE_WORDS[phase]} (type 'l')"
-    if isinstance(action, Serve | TurnAway | Wait | Next) and phase is Phase.LEFTOVER:
+    if isinstance(action, _ENDS_A_TURN) and phase is Phase.LEFTOVER:
         # Not "that belongs to the Action phase; now it is Action: leftover dice".
         return "the customer deck is empty: place or give your leftover dice, or say 'done'"
-    if isinstance(action, Serve | TurnAway | Wait | Next) and phase is not Phase.ACTION:
+    if isinstance(action, _ENDS_A_TURN) and phase is not Phase.ACTION:
         return f"that belongs to the Action phase; now it is {PHASE_WORDS[phase]} (type 'l')"
-    if isinstance(action, Buy | Upgrade | Advertise):
+    if isinstance(action, kinds.Buy | kinds.Upgrade | kinds.Advertise):
         if phase is not Phase.PURCHASE:
             return f"purchases are made in the Purchase phase; now it is {PHASE_WORDS[phase]}"
         return _purchase(state, action)
-    if isinstance(action, Place | Combo):
+    if isinstance(action, kinds.Place | kinds.Combo):
         return _placing(state, action)
-    if isinstance(action, Give):
+    if isinstance(action, kinds.Give):
         return _giving(state, action)
-    if isinstance(action, Serve | TurnAway):
+    if isinstance(action, kinds.Serve | kinds.TurnAway):
         return _serving(state, action)
-    if isinstance(action, Use):
+    if isinstance(action, kinds.Use):
         return _using(state, action)
-    if isinstance(action, Next):
+    if isinstance(action, kinds.Next):
         if state.config.rules.timer:
             return (
                 "'next' is for games without the timer: with it, the next card comes when "
                 "this one is dealt with or its sand runs out ('wait' lets time pass)"
             )
         return "'next' turns up the card after an event; a customer is served or turned away"
-    if isinstance(action, Assign):
+    if isinstance(action, kinds.Assign):
         return _assigning(state, action)
-    if isinstance(action, BonusDie | BonusUpgrade):
+    if isinstance(action, kinds.BonusDie | kinds.BonusUpgrade):
         return _bonus(state, action)
     return f"'{action}' is not possible now (phase: {PHASE_WORDS[phase]}; type 'l')"
 
 
-def _assigning(state: WokStarState, action: Assign) -> str:
-    legal = [a for a in state.legal_wok_star_actions() if isinstance(a, Assign)]
+def _assigning(state: WokStarState, action: kinds.Assign) -> str:
+    legal = [a for a in state.legal_wok_star_actions() if isinstance(a, kinds.Assign)]
     if not legal and state.phase is Phase.SETUP_BONUS:
         return "the preparations are all given out: each seat now takes its starting bonus"
     if not legal:
@@ -101,12 +87,12 @@ def _assigning(state: WokStarState, action: Assign) -> str:
     return f"every player needs at least one preparation: give {due} to seat {seats}"
 
 
-def _bonus(state: WokStarState, action: BonusDie | BonusUpgrade) -> str:
+def _bonus(state: WokStarState, action: kinds.BonusDie | kinds.BonusUpgrade) -> str:
     if state.phase is Phase.SETUP_ASSIGN:
         return "the starting bonus comes once the preparations are given out"
     if state.phase is not Phase.SETUP_BONUS:
         return f"the starting bonus is taken at setup; now it is {PHASE_WORDS[state.phase]}"
-    if isinstance(action, BonusDie):
+    if isinstance(action, kinds.BonusDie):
         return f"your pool is at its maximum of {state.max_dice} dice: upgrade a preparation"
     mine = state.preps_of(state.turn)
     if action.prep in state.upgraded:
@@ -116,7 +102,7 @@ def _bonus(state: WokStarState, action: BonusDie | BonusUpgrade) -> str:
     return f"'{action}' is not possible now (type 'l')"
 
 
-def _forced(state: WokStarState, action: WokStarAction) -> str:
+def _forced(state: WokStarState, action: kinds.WokStarAction) -> str:
     """Why only serving, completing or turning away the customer is possible now. Dishes and
     ingredients are named as the table and the late-customer notice name them ('Onions &
     Peppers', not the id a command takes)."""
@@ -129,12 +115,12 @@ def _forced(state: WokStarState, action: WokStarAction) -> str:
     if late.completing(state):
         preps = state.config.prep_by_id
         needs = ", ".join(preps[prep].name for prep in late.missing(state))
-        if isinstance(action, Give):
+        if isinstance(action, kinds.Give):
             return (
                 f"the late {recipe} still needs {needs}: hand a die only from a seat with one "
                 "to spare to the owner of a missing ingredient who lacks one"
             )
-        if isinstance(action, Place | Combo):
+        if isinstance(action, kinds.Place | kinds.Combo):
             return (
                 f"the late {recipe} still needs {needs}: that move would leave a missing "
                 "ingredient without a die"
@@ -146,12 +132,12 @@ def _forced(state: WokStarState, action: WokStarAction) -> str:
     return f"{why} and the dish cannot be made: 'turn away'"
 
 
-def _purchase(state: WokStarState, action: Buy | Upgrade | Advertise) -> str:
+def _purchase(state: WokStarState, action: kinds.Buy | kinds.Upgrade | kinds.Advertise) -> str:
     track = state.config.purchase_track
     row = state.round - 1
     money = state.money
     where = f"in round {state.round}; the team has ${money}"
-    if isinstance(action, Buy):
+    if isinstance(action, kinds.Buy):
         recipe = state.config.recipe_by_id.get(action.recipe)
         if recipe is None:
             left = [r.id for r in state.config.recipes if r.id not in state.recipe_owner]
@@ -161,7 +147,7 @@ def _purchase(state: WokStarState, action: Buy | Upgrade | Advertise) -> str:
             return f"{recipe.id} is already in play (seat {cook} cooks it)"
         base = track.recipe_base[row]
         return f"{recipe.id} costs ${base + recipe.cost} (${base} base + ${recipe.cost}) {where}"
-    if isinstance(action, Upgrade):
+    if isinstance(action, kinds.Upgrade):
         if action.prep not in state.prep_owner:
             return f"'{action.prep}' is not a preparation in play"
         if action.prep in state.upgraded:
@@ -172,16 +158,16 @@ def _purchase(state: WokStarState, action: Buy | Upgrade | Advertise) -> str:
     return f"advertising costs ${track.advertising[row]} {where}"
 
 
-def _placing(state: WokStarState, action: Place | Combo) -> str:
+def _placing(state: WokStarState, action: kinds.Place | kinds.Combo) -> str:
     seat = state.current_player
     owner = state.prep_owner.get(action.prep)
     if owner is None:
         return f"'{action.prep}' is not a preparation in play"
-    if isinstance(action, Combo):
+    if isinstance(action, kinds.Combo):
         rule = state.config.prep_by_id[action.prep].combo
         if not rule.met(action.low, action.high):
             return f"{action.prep} needs two dice with {rule.text()}"
-    faces = [action.face] if isinstance(action, Place) else [action.low, action.high]
+    faces = [action.face] if isinstance(action, kinds.Place) else [action.low, action.high]
     held = [d for d in state.dice if d.holder == seat and d.free]
     if owner != seat:
         # "Players may share dice freely": a die given to a teammate goes on any of the
@@ -221,7 +207,7 @@ def _covers(faces: list[int], wanted: list[int]) -> bool:
     return True
 
 
-def _giving(state: WokStarState, action: Give) -> str:
+def _giving(state: WokStarState, action: kinds.Give) -> str:
     seat = state.current_player
     if action.seat == seat:
         return "that die is yours already: give it to another seat"
@@ -230,7 +216,7 @@ def _giving(state: WokStarState, action: Give) -> str:
     return f"you hold no unplaced die showing {action.face}"
 
 
-def _serving(state: WokStarState, action: Serve | TurnAway) -> str:
+def _serving(state: WokStarState, action: kinds.Serve | kinds.TurnAway) -> str:
     seat = state.current_player
     card = state.current
     if not card:
@@ -238,7 +224,7 @@ def _serving(state: WokStarState, action: Serve | TurnAway) -> str:
     if "#" not in card:
         if not state.is_chefs_special(card):
             return "the current card is an event, not a customer"
-        if isinstance(action, TurnAway):
+        if isinstance(action, kinds.TurnAway):
             return "only a cook with a recipe may decline a Chef's Special"
         if not action.recipe:
             return "name one of your recipes whose ingredients are all there: serve RECIPE"
@@ -249,9 +235,9 @@ def _serving(state: WokStarState, action: Serve | TurnAway) -> str:
     recipe = recipe_of(card)
     cook = state.recipe_owner[recipe]
     if cook != seat:
-        verb = "serves" if isinstance(action, Serve) else "turns away"
+        verb = "serves" if isinstance(action, kinds.Serve) else "turns away"
         return f"only the owner of {recipe} (seat {cook + 1}) {verb} this customer"
-    if isinstance(action, Serve) and action.recipe:
+    if isinstance(action, kinds.Serve) and action.recipe:
         return (
             f"this customer ordered {recipe}: type 'serve' (a recipe is named only for a "
             "Chef's Special)"
@@ -267,7 +253,7 @@ def _empty(state: WokStarState, recipe: str) -> str:
     return f"{recipe} needs {', '.join(empty)}, which {at} at 0: prepare it first"
 
 
-def _using(state: WokStarState, action: Use) -> str:
+def _using(state: WokStarState, action: kinds.Use) -> str:
     # every seat's cards may be used at any step ("at anytime", by their owners)
     cards = {f.id: f for chars in state.characters for f in chars}
     family = cards.get(action.character)
