@@ -15,7 +15,9 @@ It sees what a player at the table sees: the cards face up are known, a face-dow
 the supply are not. A card that a trial flick turns face up is valued as the mean of the cards
 not yet seen (the deck less every card seen face up); the copies' hidden cards and the
 supply's order are never read, and the copies' physics generator is seeded from the bot's own.
-Picks, bonuses, gifts, Chili and chops are the ``strong`` bot's.
+Its picks are planned too (:mod:`.pick_planner`): each legal pick is valued by the mean final
+margin of sampled ends of the game. Bonuses, gifts and Chili are the ``strong`` bot's; its
+chop is tried on copies (:meth:`PlanBot.choose_chop`).
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ from wokphysics.games.wok_on_fire.bots import (
     _must_flip,
     _pile_value,
 )
-from wokphysics.games.wok_on_fire.engine import StirKind, WokOnFireGame
+from wokphysics.games.wok_on_fire.engine import Pick, StirKind, WokOnFireGame
 from wokphysics.games.wok_on_fire.ingredients import Ingredient
+from wokphysics.games.wok_on_fire.pick_planner import PickPlanner
 from wokphysics.games.wok_on_fire.viability import refusal_reason
 from wokphysics.table.cards import Card
 from wokphysics.table.clone import clone_table
@@ -260,6 +263,13 @@ class PlanBot(WokBot):
         # Its planning draws come from a generator of its own, seeded from its seed, so the
         # hand's noise is the same whatever it tried.
         self.planning = np.random.default_rng([seed, 0x706C616E])
+        self.picker = PickPlanner(self.planning)
+
+    def _best_picks(self, game: WokOnFireGame, units: dict[int, tuple[int, ...]],
+                    count: int) -> list[Pick]:
+        """The pick whose sampled ends of the game give this player the best mean margin
+        (:mod:`.pick_planner`), instead of ``strong``'s rule of thumb."""
+        return self.picker.best(self, game, units, count)
 
     def candidates(self, game: WokOnFireGame,
                    outlook: Outlook | None = None) -> list[PlannedFlick]:
