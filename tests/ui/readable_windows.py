@@ -79,8 +79,7 @@ def controls(app: App) -> list[Control]:
     if app.rules_button is not None:
         out.append((app.rules_button, "rules"))
     if isinstance(scene, LauncherScene):
-        # the game list is where the launcher's tooltips go (beside the dense options)
-        out += [(rect, spot) for rect, spot in scene.spots.placed if spot.kind != "game"]
+        out += list(scene.spots.placed)
     elif isinstance(scene, StarScene):
         lay = scene.layout()
         assert lay is not None

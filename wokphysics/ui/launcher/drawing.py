@@ -273,10 +273,7 @@ class LauncherDrawing:
         mouse = self.inputs.mouse
         key = (spot, mouse, width, height, self.spots.size, self._still_key)
         if self._tip is None or self._tip[0] != key:
-            # the game list stays coverable: beside a dense column of options it is the
-            # room a tooltip always finds
-            controls = [other for other, at in self.spots.placed
-                        if at != spot and at.kind != "game"]
+            controls = [other for other, at in self.spots.placed if at != spot]
             self._tip = (key, place_tip((width, height), mouse, surface.get_clip(), controls,
                                         self._font(16)))
         box = self._tip[1]
