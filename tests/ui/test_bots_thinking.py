@@ -133,9 +133,8 @@ def test_the_launcher_offers_the_levels_with_their_measured_strength() -> None:
     from wokphysics.games.registry import PLUGINS
     from wokphysics.ui.launcher.presenter import seat_words
 
-    turn_games = [entry for entry in PLUGINS if entry.turn_engine is not None]
-    assert turn_games and all(entry.levels for entry in turn_games)
-    for entry in turn_games:
+    assert all(entry.levels for entry in PLUGINS)  # every game, Wok on Fire's table too
+    for entry in PLUGINS:
         game = GameChoices.for_plugin(entry)
         levels = entry.levels
         assert game.bots == [level.bot for level in levels]
@@ -146,6 +145,22 @@ def test_the_launcher_offers_the_levels_with_their_measured_strength() -> None:
         game.cycle_seat(1)
         assert game.seats[1] != before[1] and game.seats[1] in game.bots + ["person"]
         assert seat_words(game, "person") == "Person"
+
+
+def test_wok_on_fires_levels_seat_their_bots_in_the_window() -> None:
+    """``play wok-on-fire --level hard`` puts the planning bot in the bot seats a number of
+    ``--bots`` asks for; without a level they are ``strong``; names still win over a level."""
+    from wokphysics.config.wok_on_fire import load_config
+    from wokphysics.terminal.seating import level_bot
+    from wokphysics.ui.play import bot_labels, parse_play_args
+
+    wof = plugin("wok-on-fire")
+    assert [level.bot for level in wof.levels] == ["weak", "strong", "plan"]
+    assert parse_play_args(["--level", "hard"]).level == "hard"
+    cfg = load_config()
+    assert bot_labels(3, "2", cfg, level_bot(wof, "hard", "strong")) == ("person", "plan", "plan")
+    assert bot_labels(2, "1", cfg) == ("person", "strong")
+    assert bot_labels(2, "weak", cfg, level_bot(wof, "hard", "strong")) == ("person", "weak")
 
 
 def test_play_takes_a_level_by_name() -> None:

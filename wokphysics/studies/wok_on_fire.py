@@ -263,5 +263,6 @@ KIND = StudyKind(
     table=_titled_table,
     check_bots=check_bots,
     measures=measures,
-    ladder=LadderSpec(bots=("weak", "strong", "plan"), anchor="strong", pair_task=play_pair),
+    ladder=LadderSpec(bots=tuple(level.bot for level in PLUGIN.levels), anchor="strong",
+                      pair_task=play_pair),
 )

@@ -88,10 +88,14 @@ def _wok_on_fire_start(setup: Setup) -> SceneFactory:
 
 
 def _wok_on_fire_bots() -> list[str]:
+    """The levels' bots, weakest first, when the shipped config has them all (a config
+    without the strengths the levels name offers its own)."""
     from wokphysics.config.wok_on_fire import load_config
     from wokphysics.games.wok_on_fire.bots import offered_bots
 
-    return offered_bots(load_config()) or ["strong", "weak"]
+    offered = offered_bots(load_config()) or ["strong", "weak"]
+    levels = [level.bot for level in WOK_ON_FIRE_GAME.levels]
+    return levels if set(levels) <= set(offered) else offered
 
 
 def _wok_on_fire_picture(surface: pygame.Surface, text: Text) -> None:

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.info import INFO
+from wokphysics.games.wok_on_fire.plugin import PLUGIN
+from wokphysics.terminal.seating import add_level_option, level_bot
 from wokphysics.ui.readable import MIN_WINDOW, parse_scale
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
@@ -45,13 +47,15 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def bot_labels(players: int, bots: str, cfg: WokOnFireConfig) -> tuple[str, ...]:
-    """One label per player: ``"person"`` or a bot strength, bots in the last seats."""
+def bot_labels(players: int, bots: str, cfg: WokOnFireConfig,
+               default_bot: str = DEFAULT_BOT) -> tuple[str, ...]:
+    """One label per player: ``"person"`` or a bot strength, bots in the last seats (a
+    number of bots are ``default_bot``)."""
     from wokphysics.ui.turn.seats import seat_labels
 
     if not 1 <= players <= 4:
         raise UserError(f"--players {players}: Wok on Fire has 1 to 4 players")
-    return seat_labels(players, bots, _bot_names(cfg), DEFAULT_BOT, INFO.name)
+    return seat_labels(players, bots, _bot_names(cfg), default_bot, INFO.name)
 
 
 def _bot_names(cfg: WokOnFireConfig) -> list[str]:
@@ -121,7 +125,8 @@ def build_app(args: argparse.Namespace, clock: WindowClock | None = None
     else:
         cfg = load_config(args.config)
         labels = bot_labels(DEFAULT_PLAYERS if args.players is None else args.players,
-                            DEFAULT_BOTS if args.bots is None else args.bots, cfg)
+                            DEFAULT_BOTS if args.bots is None else args.bots, cfg,
+                            level_bot(PLUGIN, args.level, DEFAULT_BOT))
         seed = check_seed(args.seed) if args.seed is not None else secrets.randbelow(1_000_000)
         first = None
 
@@ -258,8 +263,9 @@ def _practice_app(args: argparse.Namespace, size: tuple[int, int], screenshot: P
 
     if args.resume:
         raise UserError("--practice keeps no game to resume; drop --resume")
-    if args.players is not None or args.bots is not None:
-        raise UserError("--practice is a solo table with no turns; drop --players and --bots")
+    if args.players is not None or args.bots is not None or args.level is not None:
+        raise UserError("--practice is a solo table with no turns; drop --players, --bots "
+                        "and --level")
     cfg = load_config(args.config)
     from wokphysics.terminal.options import check_seed
 
@@ -295,6 +301,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many of the players are bots (default 1), or one strength "
                         "per bot, comma-separated (strong, weak, or plan: the planning bot, "
                         "plan:N trying N flicks a stir); bots take the last seats")
+    add_level_option(parser, PLUGIN)
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="the game's seed (default: a fresh one; R starts seed S+1)")
     parser.add_argument("--config", default=None, metavar="PATH",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wokphysics.games.plugin import GamePlugin
+from wokphysics.games.plugin import GamePlugin, Level
 from wokphysics.games.reference import RulesReference
 from wokphysics.games.wok_on_fire.info import GAME_RECORD_FORMAT, INFO
 
@@ -61,4 +61,10 @@ PLUGIN = GamePlugin(
     rules_model=_rules_model,
     check_config=_check_config,
     reference=_reference,
+    levels=(
+        # Bradley-Terry on the Elo scale, strong anchored at 1500: docs/bots.md's ladders
+        Level("Easy", "weak", "Elo 1,220"),
+        Level("Medium", "strong", "Elo 1,500"),
+        Level("Hard", "plan", "Elo PLAN"),
+    ),
 )
