@@ -179,6 +179,15 @@ def build_parser(terminal: bool = False) -> argparse.ArgumentParser:
     replay.add_argument(
         "--screenshot", metavar="PATH", default=None, help="save the window's last frame as a PNG"
     )
+    replay.add_argument(
+        "--scale", default=None, metavar="S",
+        help="UI scale: text and controls S times their size (1, 1.25, 1.5, 1.75 or 2; "
+        "default 1), as in play; a scene larger than the window is shown a part at a time",
+    )
+    replay.add_argument(
+        "--size", default=None, metavar="WxH",
+        help="window size in pixels (default 1280x800; the window is resizable)",
+    )
     replay.set_defaults(handler=_run_replay)
 
     bench = commands.add_parser(

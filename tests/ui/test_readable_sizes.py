@@ -26,8 +26,7 @@ from readable_windows import (
 from wokphysics.cli import main
 from wokphysics.errors import UserError
 from wokphysics.ui.app import App, WindowOptions
-from wokphysics.ui.play import parse_size
-from wokphysics.ui.readable import MIN_TEXT_PX, MIN_WINDOW
+from wokphysics.ui.readable import MIN_TEXT_PX, MIN_WINDOW, parse_size
 from wokphysics.ui.widgets import Text
 
 SIZES = (MIN_WINDOW, (1280, 800))

@@ -68,6 +68,29 @@ def test_every_game_opens_at_a_scale_with_its_pan_bar(game: str, tmp_path: Path)
     assert image.get_at((512, 636))[:3] == (40, 34, 32)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_replay_opens_at_a_scale_and_size_with_its_pan_bar(
+        game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay FILE --scale S --size WxH`` as ``play`` takes them (replays opened at scale 1
+    and 1280 x 800 before); a scale or size not offered is one line, exit 2."""
+    save = tmp_path / "game.json"
+    assert main(["play", game, "--players", "2", "--bots", "2", "--seed", "3", "--max-frames",
+                 "120", "--mute", "--save", str(save)]) == 0
+    shot = tmp_path / "replay.png"
+    assert main(["replay", str(save), "--scale", "1.5", "--size", "1024x640", "--max-frames",
+                 "3", "--screenshot", str(shot)]) == 0
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1024, 640)
+    assert image.get_at((512, 636))[:3] == (40, 34, 32)  # the pan bar, as in play
+    capsys.readouterr()
+    for option, value, words in (("--scale", "3", "1, 1.25, 1.5, 1.75, 2"),
+                                 ("--size", "800x600", "width 1024..10000")):
+        assert main(["replay", str(save), option, value, "--max-frames", "1"]) == 2
+        lines = capsys.readouterr().err.strip().splitlines()
+        assert len(lines) == 1 and f"{option} {value!r}" in lines[0] and words in lines[0], lines
+
+
 def test_text_at_a_scale_is_never_smaller_than_the_scale_times_the_least() -> None:
     pygame.font.init()
     text = Text()

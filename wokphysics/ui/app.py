@@ -76,14 +76,22 @@ class WindowOptions:
 
 
 def replay_window_options(args: object, title: str) -> WindowOptions:
-    """The window of a replay viewer: ``args``' ``max_frames`` (at least 1, else a UserError)
-    and ``screenshot`` (both optional attributes), with ``title``."""
+    """The window of a replay viewer: ``args``' ``max_frames`` (at least 1), ``screenshot``,
+    ``scale`` (one of the UI scales) and ``size`` (WxH, at least the smallest window), all
+    optional attributes, each refused in one line (a UserError) when out of range; with
+    ``title``."""
+    from wokphysics.ui.readable import parse_scale, parse_size
+
     max_frames = getattr(args, "max_frames", None)
     if max_frames is not None and max_frames < 1:
         raise UserError(f"--max-frames must be at least 1, not {max_frames}")
     screenshot = getattr(args, "screenshot", None)
+    scale = getattr(args, "scale", None)
+    size = getattr(args, "size", None)
     return WindowOptions(max_frames=max_frames,
-                         screenshot=Path(screenshot) if screenshot else None, title=title)
+                         screenshot=Path(screenshot) if screenshot else None, title=title,
+                         scale=1.0 if scale is None else parse_scale(scale),
+                         size=DEFAULT_SIZE if size is None else parse_size(size))
 
 
 def open_window(options: WindowOptions) -> pygame.Surface:

@@ -17,7 +17,7 @@ from wokphysics.errors import UserError
 from wokphysics.games.wok_on_fire.info import INFO
 from wokphysics.games.wok_on_fire.plugin import PLUGIN
 from wokphysics.terminal.seating import add_level_option, level_bot
-from wokphysics.ui.readable import MIN_WINDOW, parse_scale
+from wokphysics.ui.readable import parse_scale, parse_size
 
 if TYPE_CHECKING:  # imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.config.wok_on_fire import WokOnFireConfig
@@ -31,20 +31,6 @@ DEFAULT_BOT = "strong"
 DEFAULT_PLAYERS = 2
 DEFAULT_BOTS = "1"
 DEFAULT_SAVE = "wok-on-fire-autosave.json"
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``"1280x800"`` -> (1280, 800); a UserError for anything else."""
-    parts = text.lower().split("x")
-    try:
-        width, height = (int(part) for part in parts)
-    except ValueError:
-        raise UserError(f"--size {text!r}: give WIDTHxHEIGHT in pixels, e.g. 1280x800") from None
-    low_w, low_h = MIN_WINDOW
-    if not (low_w <= width <= 10000 and low_h <= height <= 10000):
-        raise UserError(f"--size {text!r}: width {low_w}..10000 and height {low_h}..10000 "
-                        f"pixels (the smallest window in which every text is 12 px or taller)")
-    return width, height
 
 
 def bot_labels(players: int, bots: str, cfg: WokOnFireConfig,

@@ -50,3 +50,17 @@ def parse_scale(text: str, option: str = "--scale") -> float:
         if abs(value - scale) < 1e-9:
             return scale
     raise UserError(f"{option} {text!r}: the UI scale is one of {allowed}")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> (1280, 800); a UserError for anything else."""
+    parts = text.lower().split("x")
+    try:
+        width, height = (int(part) for part in parts)
+    except ValueError:
+        raise UserError(f"--size {text!r}: give WIDTHxHEIGHT in pixels, e.g. 1280x800") from None
+    low_w, low_h = MIN_WINDOW
+    if not (low_w <= width <= 10000 and low_h <= height <= 10000):
+        raise UserError(f"--size {text!r}: width {low_w}..10000 and height {low_h}..10000 "
+                        f"pixels (the smallest window in which every text is 12 px or taller)")
+    return width, height

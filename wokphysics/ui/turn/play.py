@@ -28,8 +28,8 @@ from wokphysics.terminal.options import (
     save_path,
 )
 from wokphysics.terminal.seating import add_level_option, level_bot
-from wokphysics.ui.play import claim_save, parse_size
-from wokphysics.ui.readable import parse_scale
+from wokphysics.ui.play import claim_save
+from wokphysics.ui.readable import parse_scale, parse_size
 
 if TYPE_CHECKING:  # the window is imported when used, so ``wokphysics --help`` stays quick
     from wokphysics.ui.app import App, SceneFactory, WindowOptions
