@@ -21,7 +21,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from wokphysics.games.wok_on_fire.bots import WokBot
-from wokphysics.games.wok_on_fire.engine import EngineStroke, Expect, StirEvent, WokOnFireGame
+from wokphysics.games.wok_on_fire.engine import (
+    EngineStroke,
+    Expect,
+    Pick,
+    StirEvent,
+    WokOnFireGame,
+)
 from wokphysics.games.wok_on_fire.planner import PlanBot
 from wokphysics.table.gesture import Gesture, GestureError
 from wokphysics.ui.animation import LiveAction, Stepped
@@ -55,7 +61,7 @@ class WokOnFireScheduler:
         self.gate = gate
         self.pace = BotPace(BOT_PAUSE_S)
         self.thinker = Thinker()
-        self.planned: Gesture | None = None
+        self.planned: Gesture | list[Pick] | None = None
         """The planning bot's gesture, worked out in the worker, until it is played."""
 
     @property
@@ -133,24 +139,27 @@ class WokOnFireScheduler:
         self.planned = None
         # What bot.act() does, split so people can watch.
         if game.expect is Expect.STIR:
-            stroke = planned if planned is not None else bot.plan_stir(game)
+            stroke = planned if isinstance(planned, Gesture) else bot.plan_stir(game)
             self.start(lambda: game.begin_stir(stroke), stroke)
         elif game.expect is Expect.CHOP:
-            throw = planned if planned is not None else bot.plan_chop(game)
+            throw = planned if isinstance(planned, Gesture) else bot.plan_chop(game)
             self.start(lambda: game.begin_chop(throw), None)
         elif game.expect is Expect.PICK:
+            chosen = planned if isinstance(planned, list) else None
             if ui.bot_picks is None and not self.pace.fast:
-                ui.bot_picks = bot.choose_picks(game)
+                ui.bot_picks = chosen if chosen is not None else bot.choose_picks(game)
                 return
-            picks = ui.bot_picks if ui.bot_picks is not None else bot.choose_picks(game)
+            picks = (ui.bot_picks if ui.bot_picks is not None
+                     else chosen if chosen is not None else bot.choose_picks(game))
             ui.bot_picks = None
             self.gate.act(lambda: game.pick(picks))
         else:
             self.gate.act(lambda: bot.act(game))
 
-    def _think(self, bot: WokBot, real_s: float) -> Gesture | None:
-        """The planning bot's gesture once the worker has it (kept in :attr:`planned`), else
-        None while it thinks (``ui.bot_thinking_s`` counts the seconds, for the picture)."""
+    def _think(self, bot: WokBot, real_s: float) -> Gesture | list[Pick] | None:
+        """The planning bot's gesture or picks once the worker has them (kept in
+        :attr:`planned`), else None while it thinks (``ui.bot_thinking_s`` counts the seconds,
+        for the picture)."""
         game = self.game
         assert isinstance(bot, PlanBot)
         key = (game.current_player, len(game.turn_records), len(game.current_inputs),
