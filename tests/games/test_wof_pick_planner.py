@@ -8,8 +8,7 @@ from collections import Counter
 from itertools import combinations
 
 import numpy as np
-import pytest
-from wof_engine_helpers import CFG
+from wof_engine_helpers import CFG, swap_hidden_faces
 
 from wokphysics.games.wok_on_fire.bots import _INDEX, _TYPES, _counts
 from wokphysics.games.wok_on_fire.engine import Expect, WokOnFireGame
@@ -102,13 +101,14 @@ def _final_margin(game: WokOnFireGame, units: dict[int, tuple[int, ...]],
     return totals[me] - totals[1 - me]
 
 
-@pytest.mark.slow
 def test_on_the_last_turn_it_takes_the_pick_that_scores_best_at_the_end() -> None:
     """Nothing is dealt after the game's last pick, so every sampled end is the real end:
     the pick chosen is the one whose final margin, scored by the engine's arrangement
     (Scorer.score_pile) and the majorities counted here, is the largest."""
     checked = 0
     for seed in range(1, 40):
+        if checked == 4:
+            break
         game = _last_pick(seed)
         if game is None:
             continue
@@ -136,13 +136,7 @@ def _pick_state(reverse_supply: bool, swap_hidden: bool) -> WokOnFireGame:
     if reverse_supply:
         game.table.supply.reverse()
     if swap_hidden:
-        down = [c.id for c in game.table.wok_cards() if not c.face_up]
-        a = down[0]
-        b = next(i for i in down if game.ingredient(i) is not game.ingredient(a))
-        kinds = game._ingredient
-        kinds[a], kinds[b] = kinds[b], kinds[a]
-        live = game.table._cards
-        live[a].ingredient, live[b].ingredient = live[b].ingredient, live[a].ingredient
+        swap_hidden_faces(game)
     return game
 
 

@@ -73,3 +73,15 @@ def give(game: WokOnFireGame, ingredient: str, player: int) -> int:
             game.holdings.piles[player].append(card_id)
             return card_id
     raise AssertionError(f"no {ingredient} left in the supply")
+
+
+def swap_hidden_faces(game: WokOnFireGame) -> None:
+    """Swap what two face-down cards of different ingredients in the wok are, in the engine
+    and on the table: nothing a player sees changes (test setup only: reaches into both)."""
+    down = [c.id for c in game.table.wok_cards() if not c.face_up]
+    a = down[0]
+    b = next(i for i in down if game.ingredient(i) is not game.ingredient(a))
+    kinds = game._ingredient
+    kinds[a], kinds[b] = kinds[b], kinds[a]
+    live = game.table._cards
+    live[a].ingredient, live[b].ingredient = live[b].ingredient, live[a].ingredient
