@@ -140,6 +140,14 @@ def _pick_state(reverse_supply: bool, swap_hidden: bool) -> WokOnFireGame:
     return game
 
 
+def test_alone_at_the_table_it_plays_for_its_own_total() -> None:
+    """A one-player game of the planning bot plays to its end (its margin is its own total)."""
+    game = play_one(CFG, 1, 3, ["plan:2"])
+    assert game.is_over and game.scores()[0].total > 0
+    piles = [_counts(game.pile_ingredients(0))]
+    assert _margin(game, 0, piles, (), [], []) == final_totals(game, piles)[0]
+
+
 def test_what_it_cannot_see_does_not_change_its_picks() -> None:
     """Two games that differ only in the supply's order, or in which face-down cards are
     which, give the same picks for the same seed."""

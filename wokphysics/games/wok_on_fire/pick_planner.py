@@ -133,7 +133,7 @@ class PickPlanner:
 
 def _margin(game: WokOnFireGame, me: int, piles: Sequence[tuple[int, ...]],
             taken: Sequence[int], deal: Sequence[int], takers: Sequence[int]) -> float:
-    """Player ``me``'s final total less the best opponent's when, to ``piles`` (counts per
+    """Player ``me``'s final total less the best opponent's (none: 0) when, to ``piles`` (counts per
     type), it adds ``taken`` (type indexes) now and the cards not yet in a pile then come in
     ``deal``'s order to ``takers`` (a player for each card still to be picked)."""
     ends = [list(pile) for pile in piles]
@@ -151,5 +151,6 @@ def _margin(game: WokOnFireGame, me: int, piles: Sequence[tuple[int, ...]],
         ends[takers[dealt]][kind] += 1
         dealt += 1
     totals = final_totals(game, [tuple(pile) for pile in ends])
-    return totals[me] - max(t for p, t in enumerate(totals) if p != me)
+    # Alone at the table (one player), the margin is the player's own total.
+    return totals[me] - max((t for p, t in enumerate(totals) if p != me), default=0.0)
 
