@@ -34,7 +34,7 @@ from wokphysics.games.wok_star.actions import (
     Use,
 )
 from wokphysics.games.wok_star.cards import recipe_of
-from wokphysics.games.wok_star.model import Phase
+from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.words import (
     action_words,
@@ -118,6 +118,32 @@ class Accounting:
     def from_events(self) -> int:
         """Money the end-of-round events added (negative: took)."""
         return self.income - self.from_customers
+
+
+def taken_last(step: SessionStep, before: Before, state: WokStarState
+               ) -> tuple[int, PileCard] | None:
+    """The card a step took when it was the round's last (served, or Little Bo's) as
+    (the seat whose pile it joined, the card), else None. Accounting gathers the piles in
+    the same step, so neither the snapshot before it nor the state after it holds that
+    card: without it the Accounting screen left the last customer out of its seat's row
+    while the income counted it."""
+    card = before.current
+    action = step.action
+    if not card or step.passing or step.seat < 0:
+        return None
+    if isinstance(action, Serve):
+        seat = step.seat
+    elif isinstance(action, Use) and "#" in card and \
+            state.config.character_by_id[action.character].kind == "little_bo":
+        seat = state.recipe_owner.get(recipe_of(card), -1)
+    else:
+        return None
+    if not 0 <= seat < len(before.piles) or any(t.card == card for t in before.piles[seat]):
+        return None
+    # As the engine's in_time at the moment of the step (words.step_numbers says the same).
+    face_up = not before.overdue and (not state.config.rules.timer
+                                      or state.now <= before.deadline)
+    return seat, PileCard(card, face_up)
 
 
 @dataclass
@@ -318,7 +344,7 @@ class StarPresenter(Presenter):
             self.say("The customer deck is empty: leftover dice may still be placed for the "
                      "next round (or Done).")
         if len(state.incomes) > len(before.incomes):
-            self.accounting = self._account(before, state)
+            self.accounting = self._account(step, before, state)
             self.say(f"Accounting, round {before.round}: income ${state.incomes[-1]}, "
                      f"money ${state.money}.")
             self.play("coins")
@@ -337,10 +363,14 @@ class StarPresenter(Presenter):
                 self.announce(f"Round {state.config.rules.rounds} income ${state.final_income}"
                               f" against the loan of ${state.loan()}: {verdict}")
 
-    def _account(self, before: Before, state: WokStarState) -> Accounting:
+    def _account(self, step: SessionStep, before: Before, state: WokStarState) -> Accounting:
         cfg = state.config
         seats = []
-        for seat, pile in enumerate(before.piles):
+        piles = [list(pile) for pile in before.piles]
+        taken = taken_last(step, before, state)
+        if taken is not None:
+            piles[taken[0]].append(taken[1])
+        for seat, pile in enumerate(piles):
             up = [t.card for t in pile if t.face_up and "#" in t.card]
             down = [t.card for t in pile if not t.face_up]
             specials = sum(cfg.event_by_id[t.card].amount for t in pile
