@@ -96,3 +96,51 @@ def test_the_accounting_screen_counts_the_customer_served_last() -> None:
         assert state.phase is not Phase.SETUP_ASSIGN
     assert checked >= 6, checked
     assert last_served >= 1, "no round ended on a served customer: the case is not checked"
+
+
+def test_times_up_says_why_it_came_so_soon_and_goes_with_its_card() -> None:
+    """Played at human pace, a quick serve flipped the other timer with the 1 s of sand that
+    had fallen: the person's Fried Rice was late a second after it came, with nothing saying
+    why, and the notice ("Fried Rice is late: the team must still make Rice") then stayed
+    its 4 s over the next card, a Power Cut event. The notice says how much sand its timer
+    was flipped with and goes in the frame its card leaves the table."""
+    from wok_star_positions import counters, position, started
+
+    from wokphysics.games.wok_star.actions import Serve
+    from wokphysics.games.wok_star.cards import recipe_of
+    from wokphysics.games.wok_star.timers import SandTimer
+    from wokphysics.games.wok_star.words import card_name
+    from wokphysics.ui.scene import MESSAGE_S
+    from wokphysics.ui.wok_star.session import StarSession
+
+    state = next(s for s in (started(2, seed, events=False, characters=False)
+                             for seed in range(200))
+                 if "#" in s.current and s.recipe_owner[recipe_of(s.current)] == 0)
+    card = state.current
+    needs = state.config.recipe_by_id[recipe_of(card)].ingredients
+    now = state.now
+    timers = [SandTimer(now, 1.5), SandTimer(now, 0.0)]  # red flipped after a quick serve
+    state = position(state, counters=counters(state, **{i: 1 for i in needs}), dice=[],
+                     timers=timers, last_timer=0, deadline=now + 1.5)
+    app = window(("person", "team"), 0)
+    scene = scene_of(app)
+    app.frame()
+    scene.load(StarSession(state, ("person", "team"), times=[0.0] * len(state.history)))
+    session = scene.session
+    frames = 0
+    while not session.state.overdue:
+        app.frame()
+        frames += 1
+        assert frames < 200
+    notice = scene.presenter.notice
+    assert notice is not None
+    assert notice.text.startswith(f"Time's up! {card_name(state, card)} is late"), notice.text
+    assert "You serve it face down (no money)" in notice.text, notice.text
+    assert "(the red timer was flipped with 1.5 s of sand)" in notice.text, notice.text
+    shown_at = scene.presenter.clock_s
+    assert scene.act_for(0, Serve())
+    app.frame()
+    assert session.state.current != card
+    assert scene.presenter.clock_s - shown_at < MESSAGE_S  # it would still be up
+    assert scene.presenter.notice is None
+

@@ -36,6 +36,7 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.cards import recipe_of
 from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.games.wok_star.timers import TIMER_NAMES
 from wokphysics.games.wok_star.words import (
     action_words,
     buys,
@@ -44,7 +45,7 @@ from wokphysics.games.wok_star.words import (
     ingredient,
     step_numbers,
 )
-from wokphysics.ui.scene import Presenter
+from wokphysics.ui.scene import Notice, Presenter
 from wokphysics.ui.sound import Effect
 from wokphysics.ui.wok_star.hover_words import hover_words
 from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
@@ -146,6 +147,20 @@ def taken_last(step: SessionStep, before: Before, state: WokStarState
     return seat, PileCard(card, face_up)
 
 
+def short_sand(state: WokStarState) -> str:
+    """Why a customer ran out so soon, when its timer was flipped early: " (the red timer
+    was flipped with 1.2 s of sand)", else "". The rulebook flips a timer "even if it is
+    not empty yet", so after a quick serve the next card may get only the sand that had
+    fallen; played at human pace, a person's customer went late a second after it came,
+    with nothing saying why."""
+    if not 0 <= state.last_timer < len(state.timers):
+        return ""
+    top = state.timers[state.last_timer].top
+    if top >= state.config.rules.timer_seconds - 0.05:
+        return ""
+    return f" (the {TIMER_NAMES[state.last_timer]} timer was flipped with {top:.1f} s of sand)"
+
+
 @dataclass
 class StarLogLine:
     text: str
@@ -162,6 +177,9 @@ class StarPresenter(Presenter):
         super().__init__(log_size=40)
         self.play = play
         self.where = where
+        self.replaying = False
+        """A replay is watched: a notice belongs to the turn that raised it and stays while
+        that turn is the one shown last (the replay's rule), even once its card has gone."""
         self.load(session)
 
     def load(self, session: StarSession) -> None:
@@ -176,6 +194,10 @@ class StarPresenter(Presenter):
         """The last round's Accounting, until the scene's screen is dismissed."""
         self.times_up_at = -1.0
         """Game time of the last "Time's up" (the drawing flashes the timer)."""
+        self.late_notice: tuple[Notice, str] | None = None
+        """The "Time's up" notice up and the card it is about: in a game played it goes
+        when that card leaves the table (served, turned away), not seconds later over the
+        next card."""
         self.dropped: list[pygame.Rect] = []
         """Where a person let go of the dice being placed or given (set by the input
         mapping around its action): they fly on from there, not from a slot."""
@@ -219,6 +241,21 @@ class StarPresenter(Presenter):
         self._times_up(before, state)
         self._phase(step, before, state)
         self._next_card(step, before, state)
+        self._late_card_gone(state)
+
+    def _late_card_gone(self, state: WokStarState) -> None:
+        """Take the "Time's up" notice down once its card has left the table: played at human
+        pace it stayed its 4 s over the next card ("Fried Rice is late: the team must still
+        make Rice" under a Power Cut event), read as news of the card then shown."""
+        late_notice = self.late_notice
+        if late_notice is None or self.replaying:
+            return
+        notice, card = late_notice
+        if self.notice is not notice:  # expired, or another notice replaced it
+            self.late_notice = None
+        elif state.current != card or state.phase is not Phase.ACTION:
+            self.notice = None
+            self.late_notice = None
 
     def _placed(self, step: SessionStep) -> None:
         """Remember which dice went onto which preparation (the engine only marks them
@@ -303,13 +340,16 @@ class StarPresenter(Presenter):
             dish = card_name(state, state.current)
             owner = self.session.names[state.handler()]
             if state.can_serve(recipe_of(state.current)):
-                then = f"{owner} serves it face down (no money)"
+                serves = "serve" if owner == "You" else "serves"  # not "You serves"
+                then = f"{owner} {serves} it face down (no money)"
             elif late.completing(state):
                 needs = ", ".join(ingredient(state, i) for i in late.missing(state))
                 then = f"the team must still make {needs}, then serve it face down"
             else:
                 then = f"{owner} must turn it away"
-            self.announce(f"Time's up! {dish} is late: {then}")
+            self.announce(f"Time's up! {dish} is late: {then}{short_sand(state)}")
+            if self.notice is not None:
+                self.late_notice = (self.notice, state.current)
             self.say(f"Time's up for {dish}.")
             self.times_up_at = self.session.time_s
             self.play("bell")

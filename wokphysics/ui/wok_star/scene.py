@@ -144,6 +144,7 @@ class StarScene(GameScene):
     def start_replay(self, control: StarReplay) -> None:
         """Show ``control``'s record from its start instead of playing."""
         self.ui.replay = control
+        self.presenter.replaying = True
         control.start(self)
 
     def replay_this_game(self) -> None:
