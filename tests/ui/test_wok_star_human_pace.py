@@ -144,3 +144,76 @@ def test_times_up_says_why_it_came_so_soon_and_goes_with_its_card() -> None:
     assert scene.presenter.clock_s - shown_at < MESSAGE_S  # it would still be up
     assert scene.presenter.notice is None
 
+
+def test_grandmas_instruction_goes_once_her_counter_is_clicked() -> None:
+    """Played at human pace, "click the ingredient counter Grandma adds to" stayed by the
+    pointer its 4 s after the log said "You used Grandma Li on Noodles", asking for a click
+    that was no longer wanted. It goes with the click on the counter."""
+    from star_hand import StarHand, centre
+
+    from wokphysics.ui.scene import MESSAGE_S
+    from wokphysics.ui.wok_star.inputs import GRANDMA_NOTE
+    from wokphysics.ui.wok_star.session import StarSession
+
+    seed = next(s for s in range(200) if any(
+        f.id == "grandma" for f in StarSession.new(("person", "team"), s).state.characters[0]))
+    app = window(("person", "team"), seed)
+    scene = scene_of(app)
+    hand = StarHand(app, [0], seed=seed)
+    frames = 0
+    while scene.session.state.phase is not Phase.ACTION or hand.clock.pending:
+        hand.step()
+        app.frame()
+        frames += 1
+        assert frames < 4000
+    state = scene.session.state
+    lay = scene.layout()
+    assert lay is not None
+    prep = state.preps_of(0)[0]
+    start = hand._click(centre(dict(lay.seats[0].family)["grandma"]), "use")
+    while hand.clock.pending:
+        app.frame()
+    presenter = scene.presenter
+    assert [b.text for b in presenter.bubbles] == [GRANDMA_NOTE]
+    asked_at = presenter.clock_s
+    hand._click(centre(lay.counters[prep]), "use_on", start=start + 0.3)
+    while hand.clock.pending:
+        app.frame()
+    app.frame()
+    assert f"use grandma {prep}" in [str(a) for a in state.history]
+    assert state.characters[0][0].used
+    assert presenter.clock_s - asked_at < MESSAGE_S  # the bubble's own time is not over
+    assert GRANDMA_NOTE not in [b.text for b in presenter.bubbles]
+
+
+def test_a_chefs_special_let_go_is_not_told_as_a_customer_turned_away() -> None:
+    """The log said "You turned the customer away" when a Chef's Special was let go: no
+    customer, no Bad Publicity, but read as one more Bad Publicity card."""
+    from wok_star_positions import position, started
+
+    from wokphysics.games.wok_star.actions import TurnAway
+    from wokphysics.games.wok_star.words import card_name
+    from wokphysics.ui.wok_star.session import StarSession
+
+    state = started(2, 1)
+    special = next(e.id for e in state.config.events if e.kind == "chefs_special")
+    state = position(state, current=special, dice=[])
+    app = window(("person", "team"), 0)
+    scene = scene_of(app)
+    app.frame()
+    scene.load(StarSession(state, ("person", "team"), times=[0.0] * len(state.history)))
+    session = scene.session
+    said: list[str] = []
+    say = scene.presenter.say
+
+    def keep(text: str, seat: int = -1) -> None:
+        said.append(text)
+        say(text, seat)
+
+    scene.presenter.say = keep  # type: ignore[method-assign]
+    assert scene.act_for(0, TurnAway())
+    app.frame()
+    assert not session.state.bad
+    line = next(line for line in said if line.startswith("You "))
+    assert line == f"You let {card_name(state, special)} go (no Bad Publicity)", said
+    assert card_name(state, special).startswith("Chef's Special")

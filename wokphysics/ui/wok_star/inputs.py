@@ -66,6 +66,10 @@ DRAG_PX = 5
 """A press that moves further than this is a drag, not a click."""
 
 
+GRANDMA_NOTE = "click the ingredient counter Grandma adds to (right-click: cancel)"
+"""The bubble by the pointer while Grandma waits for her ingredient counter."""
+
+
 class StarInputs:
     """See the module doc. Holds the half-made choice: selected dice, the dice being
     dragged, a character waiting for its ingredient.
@@ -153,6 +157,8 @@ class StarInputs:
         """Forget the half-made choice."""
         self.selected = []
         self.dragging = []
+        if self.family is not None:
+            self._grandma_chosen()
         self.family = None
         self._press = None
         self._clear_drop()
@@ -188,6 +194,7 @@ class StarInputs:
             elif button == 1 and target is not None and target.kind == "prep" and self.family:
                 seat, character = self.family
                 self.family = None
+                self._grandma_chosen()
                 self.act_for(seat, Use(character, target.key))
             elif button == 3:
                 self.reset()
@@ -204,6 +211,7 @@ class StarInputs:
         if self.family is not None and kind in ("counter", "prep"):
             seat, character = self.family
             self.family = None
+            self._grandma_chosen()
             self.act_for(seat, Use(character, target.key))
             return
         if kind == "die":
@@ -549,9 +557,16 @@ class StarInputs:
             return
         if state.config.character_by_id[character].kind == "grandma":
             self.family = (seat, character)
-            self.note("click the ingredient counter Grandma adds to (right-click: cancel)")
+            self.note(GRANDMA_NOTE)
             return
         self.act_for(seat, Use(character))
+
+    def _grandma_chosen(self) -> None:
+        """Grandma's counter was clicked (or her use called off): her instruction goes.
+        Played at human pace it stayed its 4 s after "You used Grandma Li on Noodles", asking
+        for a click that was no longer wanted."""
+        bubbles = self.presenter.bubbles
+        self.presenter.bubbles = [b for b in bubbles if b.text != GRANDMA_NOTE]
 
     def _for_the_team(self, character: str) -> bool:
         """A person acts for the team now (the preparations handed out, the purchases, a

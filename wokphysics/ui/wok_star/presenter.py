@@ -234,6 +234,11 @@ class StarPresenter(Presenter):
         if not step.passing and not _is_plain_wait(step):
             words = action_words(state, action, names, step.seat)
             numbers = step_numbers(state, action, step.seat, before)
+            if isinstance(action, TurnAway) and before.current and "#" not in before.current:
+                # A Chef's Special let go is no customer and no Bad Publicity: "turned the
+                # customer away" was read as one more Bad Publicity card.
+                words = f"let {card_name(state, before.current)} go"
+                numbers = " (no Bad Publicity)"
             self.say(f"{who} {words}{numbers}", step.seat)
         self._placed(step)
         self._motion(step)
