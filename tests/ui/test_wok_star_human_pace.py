@@ -145,6 +145,31 @@ def test_times_up_says_why_it_came_so_soon_and_goes_with_its_card() -> None:
     assert scene.presenter.notice is None
 
 
+def test_the_rules_at_hand_say_a_timer_flipped_early_runs_short_and_how_to_slow_down() -> None:
+    """What the person at human pace needed to know: a timer is flipped "even if it is not
+    empty yet" and then runs only for the sand that had fallen (the Action phase page, where
+    the game's rules do so), and what eases the pace: Esc, a game without the timer, Easy
+    (the window's controls)."""
+    from wok_star_positions import started
+
+    from wokphysics.games.wok_star.reference import wok_star_reference
+    from wokphysics.ui.wok_star.scene import HELP_LINES
+
+    def action_page(**options: bool | float) -> str:
+        state = started(2, 1, **options)
+        return " ".join(wok_star_reference(state).section("action").lines)
+
+    flipped = "flips the other timer even if it is not empty yet"
+    assert flipped in action_page()
+    assert flipped in " ".join(wok_star_reference().section("action").lines)
+    assert flipped not in action_page(sand_physics=False)
+    assert flipped not in action_page(timer=False)
+    assert "on a 12-second sand timer" in action_page(timer_seconds=12.0)
+    controls = {key: words for key, words in HELP_LINES}
+    assert "Esc" in controls["Too fast"] and "Timer: no" in controls["Too fast"]
+    assert "Difficulty: easy" in controls["Too fast"]
+
+
 def test_grandmas_instruction_goes_once_her_counter_is_clicked() -> None:
     """Played at human pace, "click the ingredient counter Grandma adds to" stayed by the
     pointer its 4 s after the log said "You used Grandma Li on Noodles", asking for a click

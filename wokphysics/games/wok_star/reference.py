@@ -13,9 +13,18 @@ def wok_star_reference(state: GameState | None = None) -> RulesReference:
     rules = state.config.rules if isinstance(state, WokStarState) else None
     rounds = rules.rounds if rules is not None else 6
     limit = rules.bad_publicity_limit if rules is not None else 8
+    seconds = rules.timer_seconds if rules is not None else 20.0
+    # The flip "even if it is not empty yet" surprised a person at human pace: a customer
+    # was late a second after it came. Said only where the game's rules do it.
+    early = rules is None or (rules.timer and rules.sand_physics)
+    flipped = (
+        "The next card flips the other timer even if it is not empty yet: it then runs only "
+        "for the sand that had fallen, so after a quick serve a customer may have a few "
+        "seconds.",) if early else ()
     action = RuleSection("action", "Action phase", (
-        "Customers come one at a time, each on a 20-second sand timer. Everyone rolls their "
-        "dice once and plays at the same time.",
+        f"Customers come one at a time, each on a {seconds:g}-second sand timer. Everyone "
+        "rolls their dice once and plays at the same time.",
+        *flipped,
         "Serve: the owner of the customer's recipe spends 1 of each of its ingredients (the "
         "counters on the board go down). In time: face up, paid. Late but still possible: "
         "it must be served, face down, unpaid.",

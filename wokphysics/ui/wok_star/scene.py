@@ -53,6 +53,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("T", "a tip: what the planner would do in your place, and why (it does not play it)"),
     ("Space", "hurry the bots in setup and purchases"),
     ("Esc", "pause: the game clock and the sand stop"),
+    ("Too fast", "Esc at any moment; or, in the launcher, Timer: no or Difficulty: easy"),
     ("R", "restart (asks first)"),
     ("F1 or H", "this help"),
 )
