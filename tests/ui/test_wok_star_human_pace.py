@@ -242,3 +242,47 @@ def test_a_chefs_special_let_go_is_not_told_as_a_customer_turned_away() -> None:
     line = next(line for line in said if line.startswith("You "))
     assert line == f"You let {card_name(state, special)} go (no Bad Publicity)", said
     assert card_name(state, special).startswith("Chef's Special")
+
+
+def test_the_card_shows_its_sand_left_along_its_bottom_edge() -> None:
+    """Played at human pace, the eyes were on the card and the dice, and the hourglasses
+    beside the card were not read in time: the card itself shows the sand left for it, a bar
+    as long as the share of a full timer still on top, red under 5 s, gone once it is late."""
+    from wok_star_positions import position, started
+
+    from wokphysics.games.wok_star.timers import SandTimer
+    from wokphysics.ui.wok_star.pieces import SAND_LEFT, SAND_SHORT, SAND_TRACK
+    from wokphysics.ui.wok_star.session import StarSession
+
+    def shown(top_s: float, frames: int = 1) -> tuple[float, set[tuple[int, int, int]]]:
+        state = started(2, 1, events=False, characters=False)
+        assert "#" in state.current
+        now = state.now
+        timers = [SandTimer(now, top_s), SandTimer(now, 0.0)]
+        state = position(state, timers=timers, last_timer=0, deadline=now + top_s, dice=[])
+        app = window(("person", "team"), 0)
+        scene = scene_of(app)
+        app.frame()
+        scene.load(StarSession(state, ("person", "team"), times=[0.0] * len(state.history)))
+        for _ in range(frames):
+            app.frame()
+        lay = scene.layout()
+        assert lay is not None and lay.card.contains(lay.card_sand)
+        if scene.session.state.overdue:
+            bar = lay.card_sand
+            row = {tuple(app.screen.get_at((x, bar.centery)))[:3]
+                   for x in range(bar.x, bar.right)}
+            return -1.0, row & {SAND_TRACK, SAND_LEFT}  # -1: late
+        bar = lay.card_sand
+        row = [tuple(app.screen.get_at((x, bar.centery)))[:3]
+               for x in range(bar.x + 4, bar.right - 4)]
+        fill = sum(1 for colour in row if colour != SAND_TRACK) / len(row)
+        left = state.timers[0].sand_on_top(scene.session.time_s)
+        assert abs(fill - left / state.config.rules.timer_seconds) < 0.03, (fill, left)
+        return fill, set(row) - {SAND_TRACK}
+
+    fill, colours = shown(10.0)
+    assert 0.45 < fill < 0.51 and colours == {SAND_LEFT}
+    fill, colours = shown(2.0)
+    assert 0.05 < fill < 0.11 and colours == {SAND_SHORT}
+    assert shown(0.2, frames=10) == (-1.0, set())  # late: the LATE stamp, no bar

@@ -43,6 +43,7 @@ from wokphysics.ui.wok_star.pieces import (
     draw_die,
     draw_mini_card,
     draw_panel,
+    draw_sand_bar,
     draw_slot,
     draw_timer,
     lighter,
@@ -411,6 +412,10 @@ class StarDrawing:
         if flash:
             pygame.draw.rect(surface, RED, lay.timers[0].union(lay.timers[1]).inflate(10, 10),
                              3, border_radius=6)
+        last = state.last_timer
+        if state.phase is Phase.ACTION and state.current and not state.overdue and \
+                0 <= last < len(state.timers):
+            draw_sand_bar(surface, lay.card_sand, state.timers[last].sand_on_top(now), total)
 
     def _deck(self, surface: pygame.Surface, lay: StarLayout) -> None:
         state = self.session.state

@@ -103,6 +103,8 @@ class StarLayout:
     center: pygame.Rect = field(default_factory=_empty)
     line_title: pygame.Rect = field(default_factory=_empty)
     card: pygame.Rect = field(default_factory=_empty)
+    card_sand: pygame.Rect = field(default_factory=_empty)
+    """Along the card's bottom edge: the sand left for it, read where the eyes already are."""
     serve: pygame.Rect = field(default_factory=_empty)
     turn_away: pygame.Rect = field(default_factory=_empty)
     extra: pygame.Rect = field(default_factory=_empty)
@@ -252,6 +254,7 @@ def _center(lay: StarLayout, state: WokStarState) -> None:
     lay.center = lay.rect(436, 46, 440, 410)
     lay.line_title = lay.rect(444, 50, 424, 24)
     lay.card = lay.rect(444, 78, 220, 168)
+    lay.card_sand = lay.rect(454, 232, 200, 8)
     lay.serve = lay.rect(444, 252, 106, 34)
     lay.turn_away = lay.rect(558, 252, 106, 34)
     lay.extra = lay.rect(676, 252, 192, 34)

@@ -114,6 +114,33 @@ def draw_slot(surface: pygame.Surface, rect: pygame.Rect) -> None:
                      border_radius=radius)
 
 
+SAND_LEFT: Color = (140, 88, 18)
+"""The sand bar's fill while ``SAND_SHORT_S`` or more are left: dark amber (WCAG contrast 5.1
+on the card's paper, 3.8 on the bar's track)."""
+SAND_SHORT: Color = (180, 40, 30)
+"""The fill under ``SAND_SHORT_S`` left: red (contrast 5.5 on the paper, 4.1 on the track)."""
+SAND_SHORT_S = 5.0
+"""Seconds left under which the bar turns red."""
+SAND_TRACK: Color = (214, 204, 186)
+"""The bar's empty part."""
+
+
+def draw_sand_bar(surface: pygame.Surface, rect: pygame.Rect, top_s: float,
+                  total_s: float) -> None:
+    """The sand left for the card on the table, along its bottom edge: the share of a full
+    timer (``top_s`` of ``total_s`` seconds) still on top of the timer timing it, red under
+    ``SAND_SHORT_S``. Played at human pace, the hourglasses beside the card were not read at
+    a glance: a customer on a timer flipped early went late while the eyes were on the card
+    and the dice."""
+    share = 0.0 if total_s <= 0 else max(0.0, min(1.0, top_s / total_s))
+    pygame.draw.rect(surface, SAND_TRACK, rect, border_radius=3)
+    filled = rect.copy()
+    filled.width = round(rect.width * share)
+    if filled.width > 0:
+        pygame.draw.rect(surface, SAND_SHORT if top_s < SAND_SHORT_S else SAND_LEFT, filled,
+                         border_radius=3)
+
+
 def draw_timer(surface: pygame.Surface, rect: pygame.Rect, colour: Color, top_s: float,
                total_s: float, running: bool, active: bool) -> None:
     """A sand timer: ``top_s`` seconds of sand above (of ``total_s``), the rest below; a
