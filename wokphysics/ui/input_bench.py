@@ -84,6 +84,8 @@ def _practice_window(seed: int, fps: int, follow_wall: bool) -> tuple[
         return PracticeScene(cfg, seed, renderer, text, app)
 
     app = App(WindowOptions(size=SIZE, fps=fps), on_table(cfg, new_scene), hand)
+    import pygame  # SDL's audio devices, announced to a process's 1st window only: not reports
+    pygame.event.clear((pygame.AUDIODEVICEADDED, pygame.AUDIODEVICEREMOVED))
     scene = app.scene
     assert isinstance(scene, PracticeScene)
     return app, scene, hand, cfg
