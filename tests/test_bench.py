@@ -18,6 +18,7 @@ from cli_helpers import wokphysics
 from wokphysics.ui.input_bench import release_speed_errors
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("only", "prefix", "count"),
     [

@@ -46,6 +46,7 @@ def _final_files(folder: Path) -> dict[str, bytes]:
     return {name: (folder / name).read_bytes() for name in names}
 
 
+@pytest.mark.slow
 def test_the_driver_of_a_cluster_study_leaves_scipy_and_matplotlib_to_a_fresh_process(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -67,6 +68,7 @@ def test_the_driver_of_a_cluster_study_leaves_scipy_and_matplotlib_to_a_fresh_pr
     assert len((apart / "runs.jsonl").read_text().splitlines()) == 1
 
 
+@pytest.mark.slow
 def test_the_finishing_process_refuses_a_study_with_games_not_run_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -108,6 +110,7 @@ def test_a_finishing_process_that_is_killed_ends_the_study_in_one_line_with_the_
     )
 
 
+@pytest.mark.slow
 def test_a_folder_the_finishing_process_cannot_write_ends_in_one_line_and_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -133,6 +136,7 @@ def test_a_folder_the_finishing_process_cannot_write_ends_in_one_line_and_exit_2
     assert _final_files(folder) == whole
 
 
+@pytest.mark.slow
 def test_a_cluster_study_without_out_streams_to_a_folder_of_its_own_and_keeps_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -160,6 +164,7 @@ FLIPS = ("sweep", "flips", "--speeds", "500,1300,1600", "--angles", "0,90", "--d
          "--slides", "10", "--gaps", "10", "--seeds", "2", "--wok-seeds", "1", "--no-progress")
 
 
+@pytest.mark.slow
 def test_a_sweep_of_flips_on_a_cluster_finishes_apart_as_well(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:

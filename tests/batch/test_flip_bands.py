@@ -242,6 +242,7 @@ def test_the_printed_bands_give_each_edge_its_interval_and_the_travel_its_n() ->
     assert "flipped cards travel a median" in text and "card lengths (n = 30)" in text
 
 
+@pytest.mark.slow
 def test_a_resumed_sweep_writes_the_report_of_the_sweep_run_in_one_go(tmp_path: Path) -> None:
     argv = ["sweep", "flips", "--speeds", "1000,1400,1800", "--angles", "0,90", "--depths",
             "70", "--strokes", "steady", "--seeds", "3", "--wok-seeds", "1", "--vary",

@@ -17,6 +17,7 @@ from wokphysics.studies import flips
 from wokphysics.studies.flip_sweep import parse_numbers, study
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dask_cluster")
 def test_a_sweep_writes_csv_plots_and_the_band_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

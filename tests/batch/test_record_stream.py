@@ -97,6 +97,7 @@ def test_appending_after_a_torn_member_cuts_it_off_and_loses_no_whole_one(tmp_pa
     assert whole_length(path) == path.stat().st_size
 
 
+@pytest.mark.slow
 def test_a_study_killed_with_sigkill_resumes_without_losing_or_repeating_a_game(
     tmp_path: Path,
 ) -> None:

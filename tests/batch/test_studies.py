@@ -24,6 +24,7 @@ def test_wilson_and_t_intervals_match_the_textbook_values() -> None:
     assert estimate.value == 2.5 and round(estimate.high - 2.5, 3) == round(3.182 * 0.6455, 3)
 
 
+@pytest.mark.slow
 def test_a_wok_star_study_writes_its_folder_with_plots_and_a_self_contained_report(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -56,6 +57,7 @@ def test_a_wok_star_study_writes_its_folder_with_plots_and_a_self_contained_repo
     assert not re.search(r"(src|href)=\"(http|//|[^\"#d])", report), "no outside resources"
 
 
+@pytest.mark.slow
 def test_a_sweep_varies_a_config_key_and_plots_against_its_values(tmp_path: Path) -> None:
     folder = tmp_path / "sweep"
     argv = ["sweep", "wok-and-roll", "--vary", "rules.dishes_to_end=1,3", "--games", "10",
@@ -88,6 +90,7 @@ def test_a_bad_vary_is_one_line_naming_the_key(
     assert words in err and err.count("\n") == 1, err
 
 
+@pytest.mark.slow
 def test_wok_on_fire_records_its_ingredients_stirs_and_cards_leaving_the_wok(
     tmp_path: Path,
 ) -> None:
@@ -110,6 +113,7 @@ def test_wok_on_fire_records_its_ingredients_stirs_and_cards_leaving_the_wok(
         assert (folder / f"{plot}.png").exists()
 
 
+@pytest.mark.slow
 def test_rotate_seats_moves_every_bot_through_every_seat(tmp_path: Path) -> None:
     folder = tmp_path / "rotate"
     argv = ["simulate", "wok-and-roll", "--players", "3", "--games", "6", "--bots",

@@ -192,6 +192,7 @@ def test_the_wok_star_table_says_what_its_columns_are_and_agrees_with_the_rows(
     assert row[7] == f"{100 * lost / 6:.1f}%"
 
 
+@pytest.mark.slow
 def test_an_interrupt_after_the_last_game_says_resume_writes_the_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

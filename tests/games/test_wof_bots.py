@@ -152,6 +152,7 @@ def test_an_unknown_bot_is_a_user_error_naming_the_choices() -> None:
         make_wof_bot(CFG, "grandmaster", 1)
 
 
+@pytest.mark.slow
 def test_simulate_prints_the_table_and_writes_a_replay_per_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

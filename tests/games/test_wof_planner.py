@@ -39,6 +39,7 @@ def _play(names: list[str], seed: int) -> WokOnFireGame:
     return play_one(CFG, 2, seed, names)
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_game() -> None:
     first, second = _play(["plan:2", "weak"], 5), _play(["plan:2", "weak"], 5)
     assert [t["hash"] for t in first.turn_records] == [t["hash"] for t in second.turn_records]

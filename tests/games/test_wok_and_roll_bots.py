@@ -134,6 +134,7 @@ def test_cli_rejects_bad_arguments_in_one_line() -> None:
         assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dask_cluster")
 def test_cli_simulate_prints_a_results_table() -> None:
     # 4 games: the table is printed all the same, and the run stays well inside the timeout

@@ -86,6 +86,7 @@ def test_slow_typing_makes_customers_late() -> None:
     )
 
 
+@pytest.mark.slow
 def test_simulate_prints_the_team_table(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(
         [

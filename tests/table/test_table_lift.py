@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import lift_reference
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -39,6 +40,7 @@ def _outcome(
     return (motion.vz, motion.wx, motion.wy, motion.impulses)
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(
     angle=st.floats(-3.2, 3.2),
