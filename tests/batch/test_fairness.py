@@ -71,6 +71,7 @@ def _rows(folder: Path) -> list[dict[str, str]]:
         return list(csv.DictReader(handle))
 
 
+@pytest.mark.slow
 def test_simulate_tests_the_seats_prints_the_verdict_and_draws_the_fair_share(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -32,6 +32,7 @@ def test_ratings_follow_the_results_with_intervals_that_narrow_with_more_games()
     assert clean["b"].rating == 1500.0
 
 
+@pytest.mark.slow
 def test_a_match_ladder_rates_every_bot_and_replays_bit_for_bit(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         tmp_path: Path) -> None:

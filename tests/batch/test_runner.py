@@ -69,6 +69,7 @@ def _mean_summary(columns: Any) -> dict[str, Any]:
     return {"mean": float(np.mean(columns.numbers("value")))}
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dask_cluster")
 def test_a_study_gives_the_same_bytes_on_any_cluster_and_in_process(tmp_path: Path) -> None:
     runs = {
@@ -89,6 +90,7 @@ def test_a_study_gives_the_same_bytes_on_any_cluster_and_in_process(tmp_path: Pa
     assert rows[-1].startswith("59,66,2.0,")  # task i has seed 7 + i, whoever ran it
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dask_cluster")
 def test_game_studies_are_bit_identical_in_process_and_on_worker_processes(
     tmp_path: Path,
@@ -131,6 +133,7 @@ def test_a_failing_task_is_reported_with_its_seed_and_retried_only_if_the_machin
     assert len(csv_rows) == 9 and csv_rows[4].startswith("3,103,,ValueError: cannot cook")
 
 
+@pytest.mark.slow
 def test_resume_runs_only_the_missing_tasks_and_gives_the_same_study(tmp_path: Path) -> None:
     whole = tmp_path / "whole"
     run_study(_noisy_study(), whole, RunOptions(IN_PROCESS, progress=False))
@@ -436,6 +439,7 @@ if __name__ == "__main__":
 '''
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_the_embedded_cluster_starts_stops_without_a_traceback(
     tmp_path: Path,
 ) -> None:

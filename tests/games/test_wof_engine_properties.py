@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from wof_engine_helpers import CFG, snapshot
@@ -33,6 +34,7 @@ GESTURES = st.builds(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_people_never_lose_a_card_and_refusals_change_nothing(data: st.DataObject) -> None:

@@ -8,6 +8,7 @@ from collections import Counter
 from itertools import combinations
 
 import numpy as np
+import pytest
 from wof_engine_helpers import CFG, swap_hidden_faces
 
 from wokphysics.games.wok_on_fire.bots import _INDEX, _TYPES, _counts
@@ -140,6 +141,7 @@ def _pick_state(reverse_supply: bool, swap_hidden: bool) -> WokOnFireGame:
     return game
 
 
+@pytest.mark.slow
 def test_alone_at_the_table_it_plays_for_its_own_total() -> None:
     """A one-player game of the planning bot plays to its end (its margin is its own total)."""
     game = play_one(CFG, 1, 3, ["plan:2"])

@@ -113,6 +113,7 @@ def test_what_it_cannot_see_does_not_change_its_chop() -> None:
     assert chops[0] == chops[1]
 
 
+@pytest.mark.slow
 def test_it_plays_legal_gestures_only() -> None:
     game = _play(["plan:2", "plan:2"], 13)
     assert game.is_over

@@ -125,6 +125,7 @@ def test_an_override_changes_the_game(tmp_path: Path) -> None:
     assert state.sheet.dishes_to_end == 1 and state.scores() == [12, 12]
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("dask_cluster")
 def test_cli_config_folder_can_choose_the_expert_menu(tmp_path: Path) -> None:
     (tmp_path / "wok_and_roll.toml").write_text('[rules]\nmenu = "expert"\n')

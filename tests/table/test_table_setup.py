@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from table_helpers import CFG, SUPPLY, dealt_table, new_table
@@ -25,6 +26,7 @@ def _wholly_inside(table_seed: int, jitter_mm: float | None = None, turn: float 
     assert not any(v.falling_out or v.outside for v in seen.values())
 
 
+@pytest.mark.slow
 def test_every_starting_card_lies_wholly_inside_the_wok_over_many_seeds() -> None:
     for seed in range(SEEDS):
         _wholly_inside(seed)
