@@ -45,17 +45,12 @@ def test_the_one_geometry_helpers_are_the_methods(
     a = polygon_of(card_corners(*first, *size))
     b = polygon_of(card_corners(*second, 63.5, 88.9))
     region = a.intersection(b)
-    assert geometry.intersection(a, b).wkb == region.wkb
     assert geometry.difference(a, b).wkb == a.difference(b).wkb
-    assert geometry.intersects(a, b) is a.intersects(b)
     for shape in (a, region, a.difference(b), shapely.Polygon()):
         assert repr(geometry.area(shape)) == repr(shape.area)
         assert geometry.is_empty(shape) is shape.is_empty
         assert repr(geometry.bounds(shape)) == repr(shape.bounds)
-        if not shape.is_empty:
-            centre = shape.centroid
-            assert repr(geometry.centroid(shape)) == repr((centre.x, centre.y))
-        hull = shape.convex_hull
-        want = list(hull.exterior.coords)[:-1] if hull.geom_type == "Polygon" else []
-        assert repr(geometry.hull_corners(shape)) == repr(want)
-        assert repr(geometry.coordinates(shape)) == repr(shapely.get_coordinates(shape).tolist())
+        points = shapely.get_coordinates(shape).tolist()
+        if points:
+            hull = geometry.convex_hull_of([(x, y) for x, y in points])
+            assert hull.wkb == shapely.MultiPoint(points).convex_hull.wkb

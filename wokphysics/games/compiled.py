@@ -59,6 +59,7 @@ COMPILED_MODULES: Final = (
     "wokphysics.table.chipmunk",
     "wokphysics.table.path",
     "wokphysics.table.geometry",
+    "wokphysics.table.convex",
     "wokphysics.table.visibility",
     "wokphysics.table.flight",
     "wokphysics.table.impact",

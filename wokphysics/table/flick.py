@@ -31,10 +31,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import shapely
-
-from wokphysics.table import geometry
-from wokphysics.table.geometry import card_corner_points, card_corners, polygon_of
+from wokphysics.table import convex
+from wokphysics.table.convex import Point
+from wokphysics.table.geometry import card_corner_points
 from wokphysics.table.lift import (
     Contact,
     Inertia,
@@ -83,19 +82,17 @@ class Blade:
     vx: float
     vy: float
 
-    def polygon(self) -> shapely.Polygon:
-        """The blade's outline on the table."""
+    def outline(self) -> list[Point]:
+        """The blade's outline on the table, counter-clockwise (mm)."""
         ax, ay = -self.ny, self.nx  # along the leading edge
         half = self.width / 2.0
         bx, by = self.x - self.length * self.nx, self.y - self.length * self.ny
-        return polygon_of(
-            [
-                (self.x - half * ax, self.y - half * ay),
-                (self.x + half * ax, self.y + half * ay),
-                (bx + half * ax, by + half * ay),
-                (bx - half * ax, by - half * ay),
-            ]
-        )
+        return [
+            (self.x - half * ax, self.y - half * ay),
+            (self.x + half * ax, self.y + half * ay),
+            (bx + half * ax, by + half * ay),
+            (bx - half * ax, by - half * ay),
+        ]
 
     def behind(self, px: float, py: float) -> float:
         """How far behind the leading edge the point ``(px, py)`` lies, mm."""
@@ -166,24 +163,21 @@ def toss_group(
     lying on them (directly or through others), bottom first. Cards not listed stay."""
     width, length = material.width, material.length
     boxes = {card.id: _box(card, width, length) for card in cards}
-    shapes: dict[int, shapely.Polygon] = {}
+    outlines: dict[int, list[Point]] = {}
 
-    def polygon(card: FlatCard) -> shapely.Polygon:
-        if card.id not in shapes:
-            shapes[card.id] = polygon_of(card_corners(card.x, card.y, card.angle, width, length))
-        return shapes[card.id]
+    def outline(card: FlatCard) -> list[Point]:
+        if card.id not in outlines:
+            outlines[card.id] = card_corner_points(card.x, card.y, card.angle, width, length)
+        return outlines[card.id]
 
     # The overlap of a card with a card below it, kept from the search for the group for its
-    # contacts (the same operands in the same order: the same region).
-    overlaps: dict[tuple[int, int], shapely.Geometry] = {}
+    # contacts.
+    overlaps: dict[tuple[int, int], list[Point]] = {}
 
     def overlap(card: FlatCard, below: FlatCard) -> bool:
-        a, b = polygon(card), polygon(below)
-        if not geometry.intersects(a, b):
-            return False
-        region = geometry.intersection(a, b)
+        region = convex.clip(outline(card), outline(below))
         overlaps[card.id, below.id] = region
-        return geometry.area(region) > 1e-6
+        return convex.area(region) > 1e-6
 
     by_rank = sorted(cards, key=lambda card: card.rank)
     group: list[FlatCard] = []
@@ -195,19 +189,17 @@ def toss_group(
             group.append(card)
     if not group:
         return []
-    polygons = {card.id: polygon(card) for card in group}
-    blade_shape = blade.polygon()
+    blade_shape = blade.outline()
     area = width * length
     solved: dict[int, Toss] = {}
     tosses: list[Toss] = []
     for index, card in enumerate(group):
-        shape = polygons[card.id]
+        shape = outline(card)
         contacts: list[Contact] = []
         pushers: list[tuple[int, float, float, float]] = []  # (first contact, mu, vx, vy)
         depth = None
         if card.on_blade:
-            region = geometry.intersection(shape, blade_shape)
-            points = _vertices(region)
+            points = convex.corners(convex.clip(shape, blade_shape))
             if points:
                 pushers.append((len(contacts), material.blade_friction, blade.vx, blade.vy))
                 contacts.extend(
@@ -221,8 +213,8 @@ def toss_group(
             moved = solved[below.id]
             region = overlaps.get((card.id, below.id))
             if region is None:
-                region = geometry.intersection(shape, polygons[below.id])
-            points = _vertices(region)
+                region = convex.clip(shape, outline(below))
+            points = convex.corners(region)
             if not points:
                 continue
             pushers.append((len(contacts), material.card_friction, moved.vx, moved.vy))
@@ -231,17 +223,16 @@ def toss_group(
                 for px, py in points
             )
         pushed = len(contacts)
-        corners = card_corner_points(card.x, card.y, card.angle, width, length)
-        contacts.extend(Contact(px - card.x, py - card.y, 0.0) for px, py in corners)
+        contacts.extend(Contact(px - card.x, py - card.y, 0.0) for px, py in shape)
         matrix: Inertia = plate_mass_matrix(width, length, card.angle)
         for above in group[index + 1 :]:
             if not _boxes_meet(boxes[card.id], boxes[above.id]):
                 continue
-            region = geometry.intersection(shape, polygons[above.id])
-            shared = geometry.area(region)
-            if shared <= 0.0:  # 0 when empty as well
+            region = convex.clip(shape, outline(above))
+            shared = convex.area(region)
+            if shared <= 0.0:  # 0 when they do not overlap as well
                 continue
-            cx, cy = geometry.centroid(region)
+            cx, cy = convex.centroid(region)
             matrix = add_point_mass(matrix, shared / area, cx - card.x, cy - card.y)
         motion = lift(matrix, contacts)
         vx, vy, spin = _friction(card, contacts, motion, pushers, pushed, width, length)
@@ -263,13 +254,6 @@ def _box(card: FlatCard, width: float, length: float) -> tuple[float, float, flo
 
 def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
-
-def _vertices(region: shapely.Geometry) -> list[tuple[float, float]]:
-    """The corners of a convex contact region (empty when it has no area)."""
-    if geometry.area(region) <= 1e-9:  # 0 when empty as well
-        return []
-    return geometry.hull_corners(region)
 
 
 def _friction(

@@ -7,6 +7,7 @@ local y; its centre circle and four corner dots are printed on the ingredient si
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -53,39 +54,21 @@ def polygon_of(points: object) -> shapely.Polygon:
 
 
 # One geometry at a time, through shapely.lib's functions themselves: the same GEOS calls
-# as the geometry's methods (``a.intersection(b)``, ``g.area``...), without the Python layers
-# around them (a decorator, argument checks, a property). The flick and the blade make
-# thousands of these a game; tests/table/test_table_geometry.py checks each against the method.
-_intersection: Final = shapely.lib.intersection
+# as the geometry's methods (``a.difference(b)``, ``g.area``...), without the Python layers
+# around them (a decorator, argument checks, a property). The blade's catch under covered
+# cards makes many of these a game; tests/table/test_table_geometry.py checks each against
+# the method. (The overlaps of two rectangles are table/convex.py's.)
 _difference: Final = shapely.lib.difference
-_intersects: Final = shapely.lib.intersects
 _area: Final = shapely.lib.area
 _is_empty: Final = shapely.lib.is_empty
-_centroid: Final = shapely.lib.centroid
 _convex_hull: Final = shapely.lib.convex_hull
-_type_id: Final = shapely.lib.get_type_id
 _bounds: Final = shapely.lib.bounds
-_get_x: Final = shapely.lib.get_x
-_get_y: Final = shapely.lib.get_y
-_get_coordinates: Final = shapely.lib.get_coordinates
-_POLYGON: Final = int(shapely.GeometryType.POLYGON)
-
-
-def intersection(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
-    """``a.intersection(b)``."""
-    region: shapely.Geometry = _intersection(a, b)
-    return region
 
 
 def difference(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
     """``a.difference(b)``."""
     region: shapely.Geometry = _difference(a, b)
     return region
-
-
-def intersects(a: shapely.Geometry, b: shapely.Geometry) -> bool:
-    """``a.intersects(b)``."""
-    return bool(_intersects(a, b))
 
 
 def is_empty(geometry: shapely.Geometry) -> bool:
@@ -104,29 +87,11 @@ def bounds(geometry: shapely.Geometry) -> tuple[float, float, float, float]:
     return left, bottom, right, top
 
 
-def centroid(geometry: shapely.Geometry) -> tuple[float, float]:
-    """``(geometry.centroid.x, geometry.centroid.y)``, mm."""
-    centre = _centroid(geometry)
-    return float(_get_x(centre)), float(_get_y(centre))
-
-
-def hull_corners(region: shapely.Geometry) -> list[tuple[float, float]]:
-    """The corners of ``region``'s convex hull (its exterior ring without the closing point),
-    or none when the hull is not a polygon (a point, a segment, nothing)."""
-    hull = _convex_hull(region)
-    if _type_id(hull) != _POLYGON:
-        return []
-    points = coordinates(hull)
-    return [(float(px), float(py)) for px, py in points[:-1]]
-
-
-def coordinates(geometry: shapely.Geometry) -> list[list[float]]:
-    """``shapely.get_coordinates(geometry).tolist()``: the same GEOS call, without the
-    Python wrapper around it (x, y of every vertex, mm)."""
-    array = np.empty(1, dtype=object)
-    array[0] = geometry
-    points: list[list[float]] = _get_coordinates(array, False, False, False).tolist()
-    return points
+def convex_hull_of(points: Sequence[tuple[float, float]]) -> shapely.Geometry:
+    """The convex hull of ``points`` (mm) as a shapely geometry: a polygon, or the segment or
+    point they collapse to."""
+    hull: shapely.Geometry = _convex_hull(shapely.multipoints(np.asarray(points, dtype=float)))
+    return hull
 
 
 def card_polygon(x: float, y: float, angle: float, width: float, length: float) -> shapely.Polygon:

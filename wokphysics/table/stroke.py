@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Final
 import pymunk
 import shapely
 
-from wokphysics.table import chipmunk, geometry
-from wokphysics.table.geometry import polygon_of
+from wokphysics.table import chipmunk, convex, geometry
+from wokphysics.table.convex import Point
 from wokphysics.table.gesture import Gesture, GestureError, Sample
 from wokphysics.table.release import flick
 from wokphysics.table.report import action_report, snapshot
@@ -211,46 +211,55 @@ class Stroke:
             return 1.0
         return min(1.0, math.hypot(dx, dy) / travel)
 
-    def _outline(self, x: float, y: float, angle: float) -> shapely.Polygon:
-        """The blade's outline at a pose (leading edge midpoint, angle), mm."""
+    def _outline(self, x: float, y: float, angle: float) -> list[Point]:
+        """The blade's outline at a pose (leading edge midpoint, angle), counter-clockwise,
+        mm."""
         spatula = self._table.cfg.spatula
         half, reach = spatula.blade_width_mm / 2.0, spatula.blade_length_mm
         c, s = math.cos(angle), math.sin(angle)
         local = ((-half, 0.0), (half, 0.0), (half, reach), (-half, reach))
-        return polygon_of([(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local])
+        return [(x + c * lx - s * ly, y + s * lx + c * ly) for lx, ly in local]
 
     def _under_blade(self, x: float, y: float, angle: float) -> list[LiveCard]:
         """Flat cards the blade put down at this pose lies under (it went down beneath the
         lowest card at every point), by id."""
         table = self._table
         outline = self._outline(x, y, angle)
-        bounds = geometry.bounds(outline)
+        bounds = convex.bounds(outline)
         under = []
         for card in table._flat_cards():
             if not _boxes_meet(bounds, table._reach_box(card)):
                 continue
-            region = geometry.intersection(outline, table._outline(card))
-            if geometry.area(region) > ENTRY_SLOP_MM and self._bears(card, region):
+            region = convex.clip(outline, table._corners(card))
+            if convex.area(region) > ENTRY_SLOP_MM and self._bears(card, region):
                 under.append(card)
         return under
 
-    def _bears(self, card: LiveCard, region: shapely.Geometry) -> bool:
-        """Whether the blade lies right under ``card`` somewhere in ``region`` (part of
-        the card over the blade): some of it is not over a lower card (where the blade is
-        beneath that card instead)."""
-        if geometry.is_empty(region):
+    def _bears(self, card: LiveCard, overlap: list[Point]) -> bool:
+        """Whether the blade lies right under ``card`` somewhere in ``overlap`` (the convex
+        part of the card over the blade): some of it is not over a lower card (where the
+        blade is beneath that card instead)."""
+        if not overlap:
             return False
         table = self._table
-        bounds = geometry.bounds(region)
+        bounds = convex.bounds(overlap)
+        # What is left of the overlap is not convex once a card is taken out of it: shapely
+        # takes over from the first card that really covers some of it.
+        region: shapely.Geometry | None = None
         for other in table._flat_cards():
             if other is card or not table._above(other, card):
                 continue
-            if _boxes_meet(bounds, table._reach_box(other)):
-                region = geometry.difference(region, table._outline(other))
-                if geometry.is_empty(region):
-                    return False
-                bounds = geometry.bounds(region)
-        return not geometry.is_empty(region)
+            if not _boxes_meet(bounds, table._reach_box(other)):
+                continue
+            if region is None:
+                if not convex.clip(overlap, table._corners(other)):
+                    continue
+                region = geometry.convex_hull_of(overlap)
+            region = geometry.difference(region, table._outline(other))
+            if geometry.is_empty(region):
+                return False
+            bounds = geometry.bounds(region)
+        return True
 
     def _slide_under(self, card: LiveCard) -> None:
         """The card rides up onto the blade: the blade holds it by friction from now on."""
@@ -348,7 +357,7 @@ class Stroke:
         table = self._table
         x, y, angle = self.blade
         outline = self._outline(x, y, angle)
-        region = geometry.intersection(outline, table._outline(card))
+        region = convex.clip(outline, table._corners(card))
         if not self._front_entry(region):
             return True
         if not self._bears(card, region):
@@ -360,15 +369,14 @@ class Stroke:
         self._arriving.append(card)
         return False
 
-    def _front_entry(self, region: shapely.Geometry) -> bool:
+    def _front_entry(self, region: list[Point]) -> bool:
         """Whether a card overlapping (or touching) the blade in ``region`` came in across
         its leading edge: of the blade's faces the region reaches, the one it reaches least
         far past is the one it crossed."""
         spatula = self._table.cfg.spatula
         half, reach = spatula.blade_width_mm / 2.0, spatula.blade_length_mm
         body = self._body
-        points = [chipmunk.world_to_local(body, float(px), float(py))
-                  for px, py in geometry.coordinates(region)]
+        points = [chipmunk.world_to_local(body, px, py) for px, py in region]
         if not points:
             return False
         xs = [p[0] for p in points]
@@ -404,7 +412,7 @@ class Stroke:
             for card in woken:
                 if card.on_blade or card.id in self._touched or card.flight is not None:
                     continue
-                if geometry.intersects(outline, table._outline(card)):
+                if convex.clip(outline, table._corners(card)):
                     self.meet(card)
         self._take_hold()
 
