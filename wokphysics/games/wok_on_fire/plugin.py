@@ -63,8 +63,8 @@ PLUGIN = GamePlugin(
     reference=_reference,
     levels=(
         # Bradley-Terry on the Elo scale, strong anchored at 1500: docs/bots.md's ladders
-        Level("Easy", "weak", "Elo 1,222"),
+        Level("Easy", "weak", "Elo 1,242"),
         Level("Medium", "strong", "Elo 1,500"),
-        Level("Hard", "plan", "Elo 1,569"),
+        Level("Hard", "plan", "Elo 1,582"),
     ),
 )
