@@ -22,7 +22,6 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
 
 import pygame
 
@@ -58,10 +57,6 @@ FLASH_S = 2.0
 
 SceneFactory = Callable[["App"], Scene]
 """Makes the scene the host runs (again on restart): ``new_scene(app)``."""
-
-_POINTER_EVENTS: Final = frozenset(
-    (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
-"""The events that are the pointer's reports (stamped across the interval they came in)."""
 
 
 @dataclass
@@ -382,25 +377,18 @@ class App:
         """Handle the events waiting in the queue, each stamped with its estimated time."""
         now = self.clock.now()  # first: every event in the queue came before this moment
         events = pygame.event.get()
-        # Only the pointer's reports are spread over the interval and teach the stamper the
-        # pointer's pace; any other event (the window shown or focused, a key) is stamped at
-        # the read. Counted as reports, the window's own events at its first showing made the
-        # first window of a process read its first stroke's pace differently from the next.
-        pointer = [event for event in events if event.type in _POINTER_EVENTS]
-        if not pointer:
+        if not events:
             self._stamper.last_read = now
-            for event in events:
-                self.handle(event, now)
             return
         buttons = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
         companions = [i > 0 and event.type in buttons
-                      and pointer[i - 1].type == pygame.MOUSEMOTION
-                      and getattr(event, "pos", None) == getattr(pointer[i - 1], "pos", None)
-                      for i, event in enumerate(pointer)]
-        ends = any(event.type == pygame.MOUSEBUTTONUP for event in pointer)
-        stamps = iter(self._stamper.stamp(len(pointer), now, companions, ends))
-        for event in events:
-            self.handle(event, next(stamps) if event.type in _POINTER_EVENTS else now)
+                      and events[i - 1].type == pygame.MOUSEMOTION
+                      and getattr(event, "pos", None) == getattr(events[i - 1], "pos", None)
+                      for i, event in enumerate(events)]
+        ends = any(event.type == pygame.MOUSEBUTTONUP for event in events)
+        for event, t_s in zip(events, self._stamper.stamp(len(events), now, companions, ends),
+                              strict=True):
+            self.handle(event, t_s)
 
     def terminate(self) -> None:
         """Stop at the next frame, as if the window were closed (SIGTERM's handler)."""
