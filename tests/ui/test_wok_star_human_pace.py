@@ -10,7 +10,7 @@ from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.wok_star.play import StarSetup, star_factory
-from wokphysics.ui.wok_star.presenter import Accounting
+from wokphysics.ui.wok_star.presenter import Accounting, StarPresenter
 from wokphysics.ui.wok_star.scene import StarScene
 
 FPS = 20
@@ -29,6 +29,19 @@ def scene_of(app: App) -> StarScene:
 
 SERVED = re.compile(r"^(?P<who>.+?) served (?P<card>.+) face (?P<way>up|down)"
                     r"(?:: \$(?P<dollars>\d+) at Accounting)?")
+
+
+def record_said(presenter: StarPresenter) -> list[str]:
+    """Every line the presenter says from now on (its own log keeps only the last few)."""
+    said: list[str] = []
+    say = presenter.say
+
+    def keep(text: str, seat: int = -1) -> None:
+        said.append(text)
+        say(text, seat)
+
+    presenter.say = keep  # type: ignore[method-assign]
+    return said
 
 
 def said_per_seat(lines: list[str], names: list[str]) -> dict[str, tuple[int, int]]:
@@ -58,14 +71,7 @@ def test_the_accounting_screen_counts_the_customer_served_last() -> None:
         app = window(("team", "team"), seed)
         scene = scene_of(app)
         presenter = scene.presenter
-        said: list[str] = []
-        say = presenter.say
-
-        def keep(text: str, seat: int = -1, say=say, said=said) -> None:  # type: ignore[no-untyped-def]
-            said.append(text)
-            say(text, seat)
-
-        presenter.say = keep  # type: ignore[method-assign]
+        said = record_said(presenter)
         seen: set[int] = set()
         frames = 0
         state = scene.session.state
@@ -228,14 +234,7 @@ def test_a_chefs_special_let_go_is_not_told_as_a_customer_turned_away() -> None:
     app.frame()
     scene.load(StarSession(state, ("person", "team"), times=[0.0] * len(state.history)))
     session = scene.session
-    said: list[str] = []
-    say = scene.presenter.say
-
-    def keep(text: str, seat: int = -1) -> None:
-        said.append(text)
-        say(text, seat)
-
-    scene.presenter.say = keep  # type: ignore[method-assign]
+    said = record_said(scene.presenter)
     assert scene.act_for(0, TurnAway())
     app.frame()
     assert not session.state.bad
