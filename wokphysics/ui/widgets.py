@@ -40,7 +40,7 @@ class Text:
         it with :meth:`set_scale`)."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple[str, int, Color, bool], pygame.Surface] = {}
-        self._wrapped: dict[tuple[str, int, int], list[str]] = {}
+        self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
         self.over_scene: list[pygame.Rect] = []
         """What the window draws over the scene this frame (its Rules button, the guide's
         box): the scene's tooltips keep clear of them. The window sets it before each draw."""
@@ -73,19 +73,19 @@ class Text:
             self._cache[key] = found
         return found
 
-    def wrap(self, text: str, size: int, width: int) -> list[str]:
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """``text`` broken into lines no wider than ``width`` px (remembered: logs and
-        tooltips wrap the same words every frame)."""
-        key = (text, size, width)
+        tooltips wrap the same words every frame), measured in the bold font with ``bold``."""
+        key = (text, size, width, bold)
         found = self._wrapped.get(key)
         if found is None:
             if len(self._wrapped) > 2000:
                 self._wrapped.clear()
-            found = self._wrapped[key] = self._wrap(text, size, width)
+            found = self._wrapped[key] = self._wrap(text, size, width, bold)
         return list(found)
 
-    def _wrap(self, text: str, size: int, width: int) -> list[str]:
-        font = self.font(size)
+    def _wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""

@@ -214,9 +214,12 @@ class Faces:
         small = max(11, round(h * 0.17))
         big = max(12, round(h * 0.22))
         title, lines, points = wok_words(card, self.data)
-        head = self.text.render(f"{card.id}  {title}", small, (255, 240, 220), bold=True)
-        image.blit(head, (6, 4))
-        y = 6 + head.get_height()
+        y = 4
+        for words in self._head(f"{card.id}  {title}", small, w - 10):
+            head = self.text.render(words, small, (255, 240, 220), bold=True)
+            image.blit(head, (6, y))
+            y += head.get_height()
+        y += 2
         for line in lines:
             y = self._requirement(image, line, big, y, w)
         label = self.text.render(points, big, (255, 226, 120), bold=True)
@@ -224,6 +227,14 @@ class Faces:
             label = pygame.transform.smoothscale(label, (w - 8, label.get_height()))
         image.blit(label, label.get_rect(bottomleft=(6, h - 4)))
         return self._keep(key, image)
+
+    def _head(self, words: str, size: int, width: int) -> list[str]:
+        """A wok card's id and kind on one line where it fits ``width`` px, else the id on
+        one and the kind below it (wrapped further if need be): the kind is never cut."""
+        if self.text.font(size, True).size(words)[0] <= width:
+            return [words]
+        ident, _, kind = words.partition("  ")
+        return [ident, *self.text.wrap(kind, size, width, bold=True)]
 
     def _requirement(self, image: pygame.Surface, line: tuple[int | None, str], size: int,
                      y: int, width: int) -> int:

@@ -14,7 +14,17 @@ import pygame
 
 from wokphysics.games.wok_on_fire.engine import Expect, PickKind, StirKind, WokOnFireGame
 from wokphysics.ui.render import SEAT_COLORS, TableRenderer
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
+from wokphysics.ui.widgets import (
+    DIM,
+    GOLD,
+    PANEL_BG,
+    RED,
+    WHITE,
+    Button,
+    Color,
+    Text,
+    draw_button,
+)
 from wokphysics.ui.wok_on_fire.inputs import ButtonSpec
 from wokphysics.ui.wok_on_fire.landing import grouped
 from wokphysics.ui.wok_on_fire.pick_words import pick_words
@@ -162,13 +172,11 @@ class Panel:
         else:
             turn_line = (f"Turn {game.turn_number + 1}: {names[game.current_player]} - "
                          f"{step_name(game)}")
-        surface.blit(t.render(turn_line, size, WHITE), (x, y))
-        y += size
+        y = _lines(surface, t, turn_line, size, (x, y), width, WHITE)
         supply = len(game.table.supply)
         end = " - last round" if game.final_round else ""
         supply_line = f"Supply: {supply} card{'s' if supply != 1 else ''}{end} - seed {game.seed}"
-        surface.blit(t.render(supply_line, size, DIM), (x, y))
-        y += size + 6
+        y = _lines(surface, t, supply_line, size, (x, y), width, DIM) + 6
         y = t.draw_wrapped(surface, self.instructions(), size, x, y, width, GOLD) + 4
         if presenter.status:
             color = RED if presenter.status_is_error else WHITE
@@ -194,8 +202,7 @@ class Panel:
             pygame.draw.rect(surface, color, pygame.Rect(x, y + 2, 10, size))
             marker = " <" if player == game.current_player and not game.is_over else ""
             title = f"{names[player]}: {scores[player].total} pts{marker}"
-            surface.blit(t.render(title, size, WHITE, bold=True), (x + 16, y))
-            y += size
+            y = _lines(surface, t, title, size, (x + 16, y), width - 16, WHITE, bold=True)
             counts = Counter(game.pile_ingredients(player))
             text = ", ".join(f"{i.value} x{n}" if n > 1 else i.value
                              for i, n in grouped(counts)) or "no cards yet"
@@ -207,7 +214,9 @@ class Panel:
         y += 4
         # The newest lines that fit, oldest first (the newest is never the one cut off).
         wrapped: list[str] = []
-        room = max(0, (ph - 2 * size - y) // max(1, int((size - 2) * 0.95)))
+        footer = t.wrap(FOOTER, size - 3, width)  # on more lines where the panel is narrow
+        footer_top = py + ph - size * len(footer)
+        room = max(0, (footer_top - size - y) // max(1, int((size - 2) * 0.95)))
         for line in reversed(presenter.log):
             parts = t.wrap(line, size - 2, width)
             if len(wrapped) + len(parts) > room:
@@ -216,7 +225,8 @@ class Panel:
         for part in wrapped:
             surface.blit(t.render(part, size - 2, DIM), (x, y))
             y += int((size - 2) * 0.95)
-        surface.blit(t.render(FOOTER, size - 3, DIM), (x, ph - size))
+        for index, line in enumerate(footer):
+            surface.blit(t.render(line, size - 3, DIM), (x, footer_top + index * size))
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface) -> None:
@@ -272,3 +282,14 @@ class Panel:
             button = Button(rect, label, action)
             draw_button(surface, t, button, size, rect.collidepoint(self.ui.mouse))
             self.ui.layout.buttons.append(button)
+
+
+def _lines(surface: pygame.Surface, t: Text, words: str, size: int, at: tuple[int, int],
+           width: int, color: Color, bold: bool = False) -> int:
+    """``words`` at ``at`` on as many lines of ``size`` px as ``width`` px needs (a narrow
+    panel at a UI scale); the y below them."""
+    x, y = at
+    for line in t.wrap(words, size, width, bold):
+        surface.blit(t.render(line, size, color, bold=bold), (x, y))
+        y += size
+    return y

@@ -27,7 +27,15 @@ from wokphysics.games.wok_star.words import (
     ingredient,
 )
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, draw_thinking
-from wokphysics.ui.wok_star.layout import BASE, DIE, FACE_ROW, FONT, StarLayout, StarTarget
+from wokphysics.ui.wok_star.layout import (
+    BASE,
+    CENTER_X,
+    DIE,
+    FACE_ROW,
+    FONT,
+    StarLayout,
+    StarTarget,
+)
 from wokphysics.ui.wok_star.pieces import (
     GREEN,
     INK,
@@ -250,15 +258,15 @@ class StarDrawing:
             pygame.draw.rect(surface, (78, 96, 64) if value else (90, 52, 48), bar,
                              border_radius=4)
             owner = state.prep_owner[prep]
-            chip = pygame.Rect(rect.x + 2, rect.y + 2, lay.px(34), rect.height - 4)
+            chip = pygame.Rect(rect.x + 2, rect.y + 2, lay.px(28), rect.height - 4)
             pygame.draw.rect(surface, seat_colour(owner), chip, border_radius=3)
             blit_fit(surface, self.text, names[prep], size, WHITE, chip, centre=True)
             star = "+" if prep in state.upgraded else ""
+            count = pygame.Rect(rect.right - lay.px(27), rect.y, lay.px(26), rect.height)
             blit_fit(surface, self.text, ingredient(state, prep) + star, size, WHITE,
-                     pygame.Rect(chip.right + 4, rect.y, rect.width - chip.width - 40,
+                     pygame.Rect(chip.right + 4, rect.y, count.left - chip.right - 5,
                                  rect.height))
-            blit_fit(surface, self.text, str(value), size, GREEN if value else RED,
-                     pygame.Rect(rect.right - lay.px(30), rect.y, lay.px(28), rect.height),
+            blit_fit(surface, self.text, str(value), size, GREEN if value else RED, count,
                      centre=True, bold=True)
         blit_fit(surface, self.text, "Recipes (owner, ingredients' counters, customers)",
                  size, GOLD, lay.recipes_title, bold=True)
@@ -318,7 +326,7 @@ class StarDrawing:
                         lay.extra.collidepoint(self.inputs.mouse))
         self._deck(surface, lay)
         blit_fit(surface, self.text, "Events this round:", size, DIM,
-                 lay.rect(444, 296, 300, 22))
+                 lay.rect(CENTER_X + 8, 296, 300, 22))
         for index, card in enumerate(state.revealed):
             from wokphysics.ui.wok_star.layout import event_chip
 
@@ -328,9 +336,9 @@ class StarDrawing:
         bad = len(state.bad)
         limit = state.config.rules.bad_publicity_limit
         blit_fit(surface, self.text, f"Turned away (Bad Publicity): {bad} of {limit}", size,
-                 RED if bad else DIM, lay.rect(444, 378, 424, 22))
+                 RED if bad else DIM, lay.rect(CENTER_X + 8, 378, 424, 22))
         for k in range(bad):
-            draw_mini_card(surface, lay.rect(446 + k * 26, 404, 22, 32), False)
+            draw_mini_card(surface, lay.rect(CENTER_X + 10 + k * 26, 404, 22, 32), False)
 
     def _card(self, surface: pygame.Surface, lay: StarLayout) -> None:
         session = self.session
@@ -431,7 +439,7 @@ class StarDrawing:
         blit_fit(surface, self.text, "deck", size, DIM,
                  pygame.Rect(rect.x - 4, rect.bottom + 4, rect.width + 8, lay.px(22)), True)
         blit_fit(surface, self.text, f"potential {len(state.potential)}", size, DIM,
-                 lay.rect(764, 226, 108, 22), True)
+                 lay.rect(CENTER_X + 328, 226, 108, 22), True)
 
     # ------------------------------------------------------------------ log
     def _log(self, surface: pygame.Surface, lay: StarLayout) -> None:

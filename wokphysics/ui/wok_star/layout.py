@@ -51,6 +51,12 @@ PREP_ROW = 46
 FAMILY_ROW = 30
 COUNTER_ROW = 26
 RECIPE_ROW = 26
+COUNTER_W = 226
+"""An ingredient counter's width (px at the reference size; two side by side): its code chip,
+the longest ingredient's name whole ("Onions and Peppers+" at 22 px, 157 px, and at the 12 px
+floor or a UI scale up to 161 reference px) and its count."""
+CENTER_X = 484
+"""The customer line's column's left edge (px at the reference size), right of the board."""
 
 
 def _empty() -> pygame.Rect:
@@ -224,44 +230,45 @@ def build(size: tuple[int, int], state: WokStarState,
     lay.publicity = lay.rect(786, 6, 260, 28)
     _board(lay, state)
     _center(lay, state)
-    lay.log = lay.rect(884, 46, 388, 410)
+    lay.log = lay.rect(CENTER_X + 448, 46, 1272 - (CENTER_X + 448), 410)
     lay.panel = lay.rect(8, 46, 1264, 410)
     _seats(lay, state, (dice_rows or DiceRows()).update(state))
     return lay
 
 
 def _board(lay: StarLayout, state: WokStarState) -> None:
-    lay.board = lay.rect(8, 46, 420, 410)
+    lay.board = lay.rect(8, 46, CENTER_X - 16, 410)
     preps = list(state.prep_owner)
     for i, prep in enumerate(preps):
         column, row = i % 2, i // 2
-        rect = lay.rect(14 + column * 208, 74 + row * COUNTER_ROW, 202, COUNTER_ROW - 3)
+        rect = lay.rect(14 + column * (COUNTER_W + 5), 74 + row * COUNTER_ROW, COUNTER_W,
+                        COUNTER_ROW - 3)
         lay.counters[prep] = rect
         lay.add(rect, StarTarget("counter", key=prep, seat=state.prep_owner[prep]))
     rows = (len(preps) + 1) // 2
     top = 74 + rows * COUNTER_ROW + 6
-    lay.recipes_title = lay.rect(14, top, 408, 24)
+    lay.recipes_title = lay.rect(14, top, CENTER_X - 28, 24)
     recipes = list(state.recipe_owner)
     room = 452 - (top + 26)
     step = min(RECIPE_ROW, room / max(1, len(recipes)))
     for i, recipe in enumerate(recipes):
-        rect = lay.rect(14, top + 26 + i * step, 408, step - 2)
+        rect = lay.rect(14, top + 26 + i * step, CENTER_X - 28, step - 2)
         lay.recipes[recipe] = rect
         lay.add(rect, StarTarget("recipe", key=recipe, seat=state.recipe_owner[recipe]))
 
 
 def _center(lay: StarLayout, state: WokStarState) -> None:
-    lay.center = lay.rect(436, 46, 440, 410)
-    lay.line_title = lay.rect(444, 50, 424, 24)
-    lay.card = lay.rect(444, 78, 220, 168)
-    lay.card_sand = lay.rect(454, 232, 200, 8)
-    lay.serve = lay.rect(444, 252, 106, 34)
-    lay.turn_away = lay.rect(558, 252, 106, 34)
-    lay.extra = lay.rect(676, 252, 192, 34)
-    lay.timers = [lay.rect(676, 82, 58, 120), lay.rect(744, 82, 58, 120)]
-    lay.deck = lay.rect(812, 82, 56, 80)
-    lay.events = lay.rect(444, 296, 424, 76)
-    lay.bad = lay.rect(444, 378, 424, 74)
+    lay.center = lay.rect(CENTER_X, 46, 440, 410)
+    lay.line_title = lay.rect(CENTER_X + 8, 50, 424, 24)
+    lay.card = lay.rect(CENTER_X + 8, 78, 220, 168)
+    lay.card_sand = lay.rect(CENTER_X + 18, 232, 200, 8)
+    lay.serve = lay.rect(CENTER_X + 8, 252, 106, 34)
+    lay.turn_away = lay.rect(CENTER_X + 122, 252, 106, 34)
+    lay.extra = lay.rect(CENTER_X + 240, 252, 192, 34)
+    lay.timers = [lay.rect(CENTER_X + 240, 82, 58, 120), lay.rect(CENTER_X + 308, 82, 58, 120)]
+    lay.deck = lay.rect(CENTER_X + 376, 82, 56, 80)
+    lay.events = lay.rect(CENTER_X + 8, 296, 424, 76)
+    lay.bad = lay.rect(CENTER_X + 8, 378, 424, 74)
     if state.current:
         lay.add(lay.card, StarTarget("customer", key=state.current))
         lay.add(lay.serve, StarTarget("button", key="serve"))
@@ -277,7 +284,7 @@ def _center(lay: StarLayout, state: WokStarState) -> None:
 def event_chip(lay: StarLayout, index: int) -> pygame.Rect:
     """Where the ``index``-th event revealed this round is listed (two columns)."""
     column, row = index % 2, index // 2
-    return lay.rect(444 + column * 214, 320 + row * 26, 208, 24)
+    return lay.rect(CENTER_X + 8 + column * 214, 320 + row * 26, 208, 24)
 
 
 def _seats(lay: StarLayout, state: WokStarState, dice_rows: list[list[int]]) -> None:
