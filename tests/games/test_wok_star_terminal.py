@@ -186,3 +186,21 @@ def test_a_die_you_were_given_is_marked_and_typed_onto_a_teammates_preparation()
     assert f"seat 1: placed a 5 on seat 3 (bot)'s {name}: +" in text
     assert state.counters[theirs] > before
     assert "p 5 bamboo" in HELP and '"5g" = a 5 you were' in LEGEND
+
+
+def test_a_chefs_special_let_go_is_told_as_the_window_tells_it() -> None:
+    """The terminal said "turned the customer away" for a Chef's Special let go (no customer,
+    no Bad Publicity), as the window's log did before 1fa8b61; both say it one way now."""
+    from wokphysics.games.wok_star.actions import TurnAway
+    from wokphysics.games.wok_star.words import Told, card_name
+    from wokphysics.terminal.wok_star.play import step_line
+
+    state = started(2, 1)
+    special = next(e.id for e in state.config.events if e.kind == "chefs_special")
+    state = position(state, current=special, dice=[])
+    before = Told.of(state)
+    state.apply(TurnAway())
+    assert not state.bad
+    line = step_line(state, TurnAway(), 0, ["seat 1", "seat 2 (bot)"], before)
+    assert line == f"seat 1: let {card_name(state, special)} go (no Bad Publicity)", line
+    assert "turned" not in line

@@ -221,3 +221,14 @@ def step_numbers(state: WokStarState, action: WokStarAction, seat: int,
     if isinstance(action, Upgrade | Advertise):
         return f": ${before.money - state.money}, ${state.money} left"
     return ""
+
+
+def step_words(state: WokStarState, action: WokStarAction, names: list[str], seat: int,
+               before: TableBefore) -> str:
+    """A step just taken by ``seat`` in words with its numbers, e.g. ``placed a 4 on Pork: +2,
+    now 3`` (``state`` is the table after it): what the window's log and the terminal say.
+    A Chef's Special let go is no customer and brings no Bad Publicity, so it is not told as
+    a customer turned away: ``let Chef's Special: Birthday go (no Bad Publicity)``."""
+    if isinstance(action, TurnAway) and before.current and "#" not in before.current:
+        return f"let {card_name(state, before.current)} go (no Bad Publicity)"
+    return action_words(state, action, names, seat) + step_numbers(state, action, seat, before)

@@ -27,7 +27,7 @@ from wokphysics.games.wok_star.characters import may_use, owner, user
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.timeline import turn_key
-from wokphysics.games.wok_star.words import Told, action_words, step_numbers
+from wokphysics.games.wok_star.words import Told, step_words
 from wokphysics.terminal.wok_star.render import fit, render, render_end, status_line
 
 Reader = Callable[[str], str]
@@ -408,8 +408,7 @@ def step_line(state: WokStarState, action: Action, seat: int, names: Sequence[st
     3`` (``state`` is the table after it): bots' steps and your own are said alike."""
     if not isinstance(action, WokStarAction):
         return f"{names[seat]}: {action}"
-    words = action_words(state, action, list(names), seat)
-    return f"{names[seat]}: {words}{step_numbers(state, action, seat, before)}"
+    return f"{names[seat]}: {step_words(state, action, list(names), seat, before)}"
 
 
 def numbered_pages(items: Sequence[str], width: int = 80, rows: int = 18

@@ -38,12 +38,11 @@ from wokphysics.games.wok_star.model import Phase, PileCard
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.timers import TIMER_NAMES
 from wokphysics.games.wok_star.words import (
-    action_words,
     buys,
     card_name,
     event_effect,
     ingredient,
-    step_numbers,
+    step_words,
 )
 from wokphysics.ui.scene import Notice, Presenter
 from wokphysics.ui.sound import Effect
@@ -232,14 +231,8 @@ class StarPresenter(Presenter):
         who = names[step.seat] if 0 <= step.seat < len(names) else "The table"
         action = step.action
         if not step.passing and not _is_plain_wait(step):
-            words = action_words(state, action, names, step.seat)
-            numbers = step_numbers(state, action, step.seat, before)
-            if isinstance(action, TurnAway) and before.current and "#" not in before.current:
-                # A Chef's Special let go is no customer and no Bad Publicity: "turned the
-                # customer away" was read as one more Bad Publicity card.
-                words = f"let {card_name(state, before.current)} go"
-                numbers = " (no Bad Publicity)"
-            self.say(f"{who} {words}{numbers}", step.seat)
+            self.say(f"{who} {step_words(state, action, names, step.seat, before)}",
+                     step.seat)
         self._placed(step)
         self._motion(step)
         self._sound(step)
