@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from readable_windows import (
+    REFLOWS,
     WINDOWS,
     TextHeights,
     areas,
@@ -74,7 +75,8 @@ def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
     """At UI scales 1, 1.5 and 2 in the smallest window and a large one: no text under 12 px,
     the texts drawn at scale 1 drawn larger (by about the scale), every control shown inside
     the window and apart from the others wherever the view is, each of the scene's controls
-    seen whole at some place of the view, and no tooltip over a control or the pan bar."""
+    seen whole at some place of the view, and no tooltip over a control or the pan bar; a
+    window that reflows (:data:`REFLOWS`) never pans sideways."""
     heights: dict[float, dict[str, int]] = {}
     for scale in CHECKED_SCALES:
         recorded = TextHeights()
@@ -87,6 +89,10 @@ def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
             assert (view.height < size[1]) == (scale > 1.0)  # the pan bar below the view
             places = app.viewport.positions(size)
             assert (len(places) > 1) == (scale > 1.0), places
+            if name in REFLOWS:  # laid out for the view's width: never a sideways pan
+                assert app.viewport.canvas_size(size)[0] == size[0]
+                assert {x for x, _ in places} == {0}, places
+                assert not {"left", "right"} & set(app.viewport.buttons)
             scene = [(rect, target) for rect, target in controls(app) if target != "rules"]
             held = areas(scene)
             unseen = [(rect, target) for rect, target in scene if rect not in held

@@ -134,25 +134,32 @@ def test_a_damaged_settings_file_means_scale_1(tmp_path: Path, written: str) -> 
     assert WindowSettings(tmp_path).scale() == 1.0
 
 
-def test_the_pan_bar_moves_the_view_and_the_scene_gets_its_own_places(tmp_path: Path) -> None:
+def test_the_launcher_reflows_to_the_views_width_and_pans_up_and_down_only(
+        tmp_path: Path) -> None:
+    """At 2x in the smallest window the launcher is laid out for the view's width (its game
+    tiles above its settings, the canvas as wide as the window): the bar offers Up and Down
+    only, and the arrows, the wheel and PgUp / PgDn move the view up and down."""
     _, scene, app = _launcher(tmp_path, scale="2", size="1024x640")
     viewport = app.viewport
-    view = viewport.view((1024, 640))
+    window = (1024, 640)
+    view = viewport.view(window)
+    canvas = viewport.canvas_size(window)
+    assert canvas[0] == 1024 and canvas[1] > 2 * view.height, canvas
+    assert scene.spots.stacked
+    assert "left" not in viewport.buttons and "right" not in viewport.buttons
+    assert {x for x, _ in viewport.positions(window)} == {0}
     assert viewport.offset == (0, 0)
-    assert viewport.canvas_size((1024, 640)) == (2048, 1280)
-    right = viewport.buttons["right"]
     down = viewport.buttons["down"]
-    _click(right.center)
+    _click(down.center)
     app.frame()
-    assert viewport.offset == (view.width // 3, 0)  # a third of the view
-    for _ in range(5):  # never past the canvas's far edge
-        _click(right.center)
+    assert viewport.offset == (0, view.height // 3)  # a third of the view
+    for _ in range(12):  # never past the canvas's far edge
         _click(down.center)
         app.frame()
-    assert viewport.offset == (2048 - view.width, 1280 - view.height)  # the bottom right
+    assert viewport.offset == (0, canvas[1] - view.height)  # the bottom
     # a click on the bar is the bar's: the scene saw none (no choice changed)
     assert scene.choices.selected == 0 and scene.inputs.hover is None
-    # the scale button, at the canvas's bottom right, is under the pointer where it shows
+    # the scale button, at the canvas's bottom, is under the pointer where it shows
     button = scene.rect_of(Spot("scale"))
     assert button is not None
     shown = viewport.rect_to_window(button)
@@ -162,29 +169,50 @@ def test_the_pan_bar_moves_the_view_and_the_scene_gets_its_own_places(tmp_path: 
                                                               "buttons": (0, 0, 0)}))
     app.frame()
     assert scene.inputs.hover == Spot("scale")
-    assert ("pan", "left") in [target for _, target in on_window(app)]
+    assert ("pan", "up") in [target for _, target in on_window(app)]
     # the Rules button is in the bar, not over the scene
     assert app.rules_button is None or viewport.bar.contains(app.rules_button)
-    # the wheel and PgUp / PgDn pan too (Shift + wheel: sideways)
-    step_x, step_y = viewport.steps((1024, 640))
+    # the wheel and PgUp / PgDn pan too; Shift + wheel (sideways) has nowhere to go
+    _, step_y = viewport.steps(window)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_PAGEUP, "mod": 0,
                                                           "unicode": "", "scancode": 0}))
     app.frame()
-    assert 0 < 1280 - view.height - viewport.offset[1] <= step_y + step_y // 4
+    assert 0 < canvas[1] - view.height - viewport.offset[1] <= step_y + step_y // 4
     assert viewport.offset[1] % step_y == 0
-    for _ in range(6):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": -1, "y": 0, "flipped": False}))
+    app.frame()
+    assert viewport.offset[0] == 0
+    for _ in range(14):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": 0, "y": 1,
                                                                  "flipped": False}))
     app.frame()
-    assert viewport.offset == (2048 - view.width, 0)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, {"x": -1, "y": 0, "flipped": False}))
-    app.frame()
-    assert viewport.offset == (2 * step_x, 0)  # a whole step back from the far edge
+    assert viewport.offset == (0, 0)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_PAGEDOWN, "mod": 0,
                                                           "unicode": "", "scancode": 0}))
     app.frame()
-    assert viewport.offset[1] == step_y
+    assert viewport.offset == (0, step_y)
     assert scene.choices.selected == 0  # the scene saw no click meanwhile
+    app.close()
+
+
+def test_a_magnified_scene_pans_both_ways(tmp_path: Path) -> None:
+    """A scene that does not reflow (We Will Wok You) is drawn on a canvas twice the window
+    at 2x, shown a part at a time: the arrows move the view a third of it, both ways."""
+    app = open_window("we-will-wok-you", (1024, 640), tmp_path, 2.0)
+    viewport = app.viewport
+    window = (1024, 640)
+    view = viewport.view(window)
+    assert viewport.canvas_size(window) == (2048, 1280)
+    right = viewport.buttons["right"]
+    down = viewport.buttons["down"]
+    _click(right.center)
+    app.frame()
+    assert viewport.offset == (view.width // 3, 0)
+    for _ in range(6):
+        _click(viewport.buttons["right"].center)
+        _click(down.center)
+        app.frame()
+    assert viewport.offset == (2048 - view.width, 1280 - view.height)  # the bottom right
     app.close()
 
 

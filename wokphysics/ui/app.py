@@ -261,6 +261,17 @@ class App:
             return self.viewport.canvas_size(self.screen.get_size())
         return self.screen.get_size()
 
+    def _reflow(self) -> None:
+        """At a UI scale, a scene that reflows (one with ``reflow(window, scale)``, returning
+        the canvas it needs: the window's width, its layout's height) is laid out for the
+        view's width; any other is drawn magnified on a canvas ``scale`` times the window."""
+        reflow = getattr(self.scene, "reflow", None)
+        if reflow is None:
+            self.viewport.content = None
+            return
+        content = reflow(self.screen.get_size(), self.viewport.scale)
+        self.viewport.content = content if self.viewport.active else None
+
     def set_scale(self, scale: float) -> None:
         """Change the UI scale (the launcher's option): the next frame is laid out anew."""
         self.viewport = Viewport(scale)
@@ -297,6 +308,7 @@ class App:
         self.guide = None
         self.make_guide = None
         self.scene = self._new_scene(self)
+        self.viewport.offset = (0, 0)  # a new scene (a game from the launcher) from its top
         self.confirm_restart = False
         self.paused = False
 
@@ -321,6 +333,7 @@ class App:
         else:
             elapsed = real_s
         self.read_events()
+        self._reflow()
         if self.scene_size != self._size:
             self._size = self.scene_size
             if self._table is not None:
@@ -334,6 +347,7 @@ class App:
             self.flash = (words, left - elapsed) if left > elapsed else None
         self.read_events()  # between the frame's parts, so no batch spans the whole frame
         self.text.over_scene = self._over_scene()
+        self._reflow()  # a click meanwhile may have changed the scale
         surface = self.scene_surface()
         self.scene.draw(surface)
         self._draw_guide(surface)

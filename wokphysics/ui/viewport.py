@@ -47,6 +47,9 @@ class Viewport:
         """The pan bar's buttons as last drawn (window px)."""
         self.bar = pygame.Rect(0, 0, 0, 0)
         """The pan bar (window px; empty at scale 1)."""
+        self.content: tuple[int, int] | None = None
+        """The canvas a scene that reflows asked for (px: the window's width, as tall as its
+        layout at this scale), else None: the window's size times the scale."""
         self._canvas: pygame.Surface | None = None
         self._window = (0, 0)
 
@@ -67,7 +70,11 @@ class Viewport:
     def canvas_size(self, window: tuple[int, int]) -> tuple[int, int]:
         """The size the scene is laid out for in a window of ``window`` px: the window's
         times the scale (not the view's: the scene keeps the window's shape, so its words
-        keep their room as at scale 1, the least font size being the scale's too)."""
+        keep their room as at scale 1, the least font size being the scale's too); for a
+        scene that reflows, the canvas it asked for (:attr:`content`: as wide as the view,
+        so the view pans up and down only)."""
+        if self.content is not None:
+            return self.content
         return round(window[0] * self.scale), round(window[1] * self.scale)
 
     def steps(self, window: tuple[int, int]) -> tuple[int, int]:
@@ -142,9 +149,8 @@ class Viewport:
         size = self.canvas_size(window)
         if self._canvas is None or self._canvas.get_size() != size:
             self._canvas = pygame.Surface(size).convert()
-        if window != self._window:
-            self._window = window
-            self._clamp(window)
+        self._window = window
+        self._clamp(window)  # the window, or a reflowed canvas's height, may have changed
         view = self.view(window)
         self._canvas.set_clip(pygame.Rect(self.offset, view.size))
         return self._canvas
@@ -191,7 +197,9 @@ class Viewport:
         canvas = self.canvas_size(window)
         can = {"left": self.offset[0] > 0, "right": self.offset[0] < canvas[0] - view.width,
                "up": self.offset[1] > 0, "down": self.offset[1] < canvas[1] - view.height}
-        for name, label, _ in ARROWS:
+        for name, label, (dx, dy) in ARROWS:
+            if (dx and canvas[0] <= view.width) or (dy and canvas[1] <= view.height):
+                continue  # no way to go that way (a reflowed scene: never sideways)
             width = text.font(size).size(label)[0] + 2 * pad + size // 2
             rect = pygame.Rect(x, self.bar.top + pad, width, height - 2 * pad)
             draw_button(screen, text, Button(rect, label, _nothing, can[name]), size)

@@ -11,7 +11,14 @@ from wokphysics.ui.launcher.choices import Choices, GameChoices
 from wokphysics.ui.launcher.inputs import LauncherInputs
 from wokphysics.ui.launcher.pictures import Pictures
 from wokphysics.ui.launcher.presenter import LauncherPresenter, seat_words, show
-from wokphysics.ui.launcher.spots import LauncherSpots, Spot
+from wokphysics.ui.launcher.spots import (
+    STACK_TILES,
+    STACK_W,
+    TILE_H,
+    LauncherSpots,
+    Spot,
+    settings_top,
+)
 from wokphysics.ui.widgets import (
     DIM,
     GOLD,
@@ -65,12 +72,15 @@ class LauncherDrawing:
         self._still_key: tuple[object, ...] | None = None
         self._tip: tuple[object, pygame.Rect] | None = None
         """Where the last tooltip went, and for what (placing one is a search)."""
+        self._shift = (0.0, 0.0)
+        """Added to every rectangle drawn (launcher units): the settings panel, drawn at its
+        place in the 1280 x 800 design, moves under the tiles when they are stacked."""
 
     def draw(self, surface: pygame.Surface) -> None:
         spots = self.spots
         spots.size = surface.get_size()
         game = self.choices.game
-        key = (spots.size, self.choices.selected, game.players, tuple(game.seats),
+        key = (spots.size, spots.flow, self.choices.selected, game.players, tuple(game.seats),
                tuple(sorted(game.values.items())), self.choices.seed, self.inputs.seed_focus,
                tuple(g.saved() for g in self.choices.games), self.choices.scale)
         if self._still is None or key != self._still_key:
@@ -89,7 +99,8 @@ class LauncherDrawing:
 
     # ------------------------------------------------------------------ helpers
     def _rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        return self.spots.rect(x, y, w, h)
+        dx, dy = self._shift
+        return self.spots.rect(x + dx, y + dy, w, h)
 
     def _font(self, px: int) -> int:
         return self.spots.font(px)
@@ -107,19 +118,30 @@ class LauncherDrawing:
         surface.fill(BACKGROUND)
         title = self._label(surface, "wokphysics", 40, self._rect(20, 12, 0, 0).topleft, GOLD,
                             True)
-        self._label(surface, "four wok games: choose one, the players and the rules", 22,
-                    (title.right + self._font(16), title.y + self._font(12)), DIM)
+        subtitle = "four wok games: choose one, the players and the rules"
+        if self.spots.stacked:  # under the title: beside it is wider than the view
+            self._label(surface, subtitle, 22, self._rect(20, 62, 0, 0).topleft, DIM)
+        else:
+            self._label(surface, subtitle, 22,
+                        (title.right + self._font(16), title.y + self._font(12)), DIM)
         for index, game in enumerate(self.choices.games):
             self._tile(surface, index, game)
-        self._settings(surface, self.choices.game)
+        if self.spots.stacked:  # below the tiles, at the left edge
+            self._shift = (10 - 560, settings_top(len(self.choices.games)) - 70)
+        try:
+            self._settings(surface, self.choices.game)
+        finally:
+            self._shift = (0.0, 0.0)
 
     def _tile(self, surface: pygame.Surface, index: int, game: GameChoices) -> None:
-        box = self.spots.place(self._rect(20, 70 + index * 178, 520, 168), Spot("game", index))
+        top, width = ((STACK_TILES, STACK_W - 40) if self.spots.stacked else (70, 520))
+        box = self.spots.place(self._rect(20, top + index * TILE_H, width, TILE_H - 10),
+                               Spot("game", index))
         selected = index == self.choices.selected
         pygame.draw.rect(surface, (64, 52, 44) if selected else PANEL_BG, box, border_radius=10)
         pygame.draw.rect(surface, GOLD if selected else (90, 80, 70), box, 3 if selected else 1,
                          border_radius=10)
-        picture = self._rect(30, 70 + index * 178 + 19, 150, 130)
+        picture = self._rect(30, top + index * TILE_H + 19, 150, 130)
         painter = game.window.picture if game.window is not None else None
         surface.blit(self.pictures.picture(game.plugin.name, painter, picture.size), picture)
         x = self._rect(196, 0, 0, 0).x

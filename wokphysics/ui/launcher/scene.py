@@ -75,6 +75,11 @@ class LauncherScene(GameScene):
         drawing = LauncherDrawing(choices, self.spots, inputs, presenter, text)
         super().__init__(presenter, inputs, Waiting(), drawing)
 
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int]:
+        """At a UI scale: the launcher laid out for the view's width (its tiles and settings
+        stacked where the window is narrow); the canvas it needs (px)."""
+        return self.spots.reflow(window, scale, len(self.choices.games))
+
     # ------------------------------------------------------------------ for tests and bench
     def click(self, spot: Spot, step: int = 1) -> None:
         """A click on ``spot`` (``step`` -1 for a right click)."""
