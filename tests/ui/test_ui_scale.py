@@ -196,9 +196,10 @@ def test_the_launcher_reflows_to_the_views_width_and_pans_up_and_down_only(
 
 
 def test_a_magnified_scene_pans_both_ways(tmp_path: Path) -> None:
-    """A scene that does not reflow (We Will Wok You) is drawn on a canvas twice the window
-    at 2x, shown a part at a time: the arrows move the view a third of it, both ways."""
-    app = open_window("we-will-wok-you", (1024, 640), tmp_path, 2.0)
+    """A scene that does not reflow (Wok on Fire's table) is drawn on a canvas twice the
+    window at 2x, shown a part at a time: the arrows move the view a third of it, both
+    ways."""
+    app = open_window("wok-on-fire", (1024, 640), tmp_path, 2.0)
     viewport = app.viewport
     window = (1024, 640)
     view = viewport.view(window)

@@ -264,13 +264,14 @@ class App:
     def _reflow(self) -> None:
         """At a UI scale, a scene that reflows (one with ``reflow(window, scale)``, returning
         the canvas it needs: the window's width, its layout's height) is laid out for the
-        view's width; any other is drawn magnified on a canvas ``scale`` times the window."""
+        view's width; any other (or one that answers None for now) is drawn magnified on a
+        canvas ``scale`` times the window."""
         reflow = getattr(self.scene, "reflow", None)
         if reflow is None:
             self.viewport.content = None
             return
         content = reflow(self.screen.get_size(), self.viewport.scale)
-        self.viewport.content = content if self.viewport.active else None
+        self.viewport.content = content if self.viewport.active else None  # None: magnified
 
     def set_scale(self, scale: float) -> None:
         """Change the UI scale (the launcher's option): the next frame is laid out anew."""

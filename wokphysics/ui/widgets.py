@@ -305,9 +305,18 @@ class ReferenceScale:
 
     scale: float
     origin: tuple[float, float]
+    moves: tuple[tuple[float, float, float, float, float, float], ...] = ()
+    """A reflowed layout's blocks moved from their design places (:mod:`wokphysics.ui.reflow`):
+    (x0, y0, x1, y1, dx, dy), reference px: a rectangle whose top left lies in
+    [x0, x1) x [y0, y1) moves by (dx, dy). Empty: the design as it is."""
 
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        """A rectangle given in reference px, in window px."""
+        """A rectangle given in reference px at its design place, in window px (moved with
+        its block in a reflowed layout)."""
+        for x0, y0, x1, y1, dx, dy in self.moves:
+            if x0 <= x < x1 and y0 <= y < y1:
+                x, y = x + dx, y + dy
+                break
         s = self.scale
         ox, oy = self.origin
         return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),

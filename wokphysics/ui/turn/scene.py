@@ -639,6 +639,20 @@ class TurnScene(GameScene):
             presenter.tell(f"resumed after {len(session.state.history)} steps")
             self._tell_the_past()
 
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """At a UI scale above 1: the game's table laid out for the view's width, where the
+        game's drawing reflows (``reflow(window, scale)``); the canvas it needs. None (the
+        scene drawn magnified): a game that does not reflow, or the hand-over's curtain, the
+        end screen or a replay, drawn on the window's shape."""
+        reflow = getattr(self.parts.drawing, "reflow", None)
+        if reflow is None:
+            return None
+        ui = self.ui
+        whole = ui.curtain or ui.replay is not None or (ui.over and ui.end_shown)
+        # at 1: back to the design scaled to the surface (the drawing answers None)
+        canvas: tuple[int, int] | None = reflow(window, 1.0 if whole else scale)
+        return canvas
+
     def _tell_the_past(self) -> None:
         """A resumed game's log: the saved steps told again from the start, quietly (no
         sound, nothing flies), then "Resumed at turn N". It opened empty, so a player coming

@@ -70,6 +70,10 @@ class WwwyDrawing:
         """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """The table laid out for the view's width at a UI scale (:meth:`WwwyView.reflow`)."""
+        return self.view.reflow(window, scale)
+
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         view.size = surface.get_size()
@@ -91,17 +95,17 @@ class WwwyDrawing:
         over = view.show_arrangement
         arrangement = (over, self.ui.session.steps if over else -1, seat)
         log = self.presenter.entries[-12:]
-        column = lay.rect(972, 44, 308, 1)  # down to the log, in window px (already scaled)
+        column = lay.blocks["players"]  # down to the log
         players = pygame.Rect(column.x, column.y, column.w, lay.log.top - column.y)
         return {
-            "top": (lay.rect(0, 0, 1280, 44), (self.presenter.prompt_line(),
+            "top": (lay.blocks["top"], (self.presenter.prompt_line(),
                                                heading(self.ui, state),
                                                self.ui.person_to_act, self.presenter.status,
                                                self.presenter.status_is_error)),
-            "market": (lay.rect(0, 44, 440, 560), (
+            "market": (lay.blocks["market"], (
                 tuple(map(tuple, state.rows)), tuple(state.coin_sets), len(state.removed),
                 len(state.draw), arrangement)),
-            "offer": (lay.rect(440, 44, 532, 560), (
+            "offer": (lay.blocks["offer"], (
                 tuple(state.offer), state.pending_wok, tuple(state.pending_paid),
                 view.chosen_wok, len(state.box_woks), arrangement)),
             "players": (players, (
@@ -110,10 +114,10 @@ class WwwyDrawing:
                 state.current_player)),
             "log": (lay.log.inflate(4, 4), (len(self.presenter.entries),
                                             tuple(e.text for e in log))),
-            "hand": (lay.rect(0, 604, 972, 196), (
+            "hand": (lay.blocks["hand"], (
                 seat, tuple(state.hands[seat]) if seat is not None else (),
                 tuple(view.selected), self.ui.session.current, self.ui.person_to_act)),
-            "side": (lay.rect(972, 604, 308, 196), (
+            "side": (lay.blocks["side"], (
                 view.holdings(state, seat) if seat is not None else None, tuple(lay.buttons),
                 view.take_ready(), over)),
         }
@@ -171,6 +175,9 @@ class WwwyDrawing:
                  lay: WwwyLayout) -> None:
         pygame.draw.rect(surface, PANEL_BG, lay.top_bar)
         size = lay.font(22)
+        if lay.stacked:
+            self._top_lines(surface, state, lay)
+            return
         title = self._label(surface,
                             f"We Will Wok You  \u00b7  {heading(self.ui, state)}",
                             size, (lay.top_bar.x + lay.px(12), lay.top_bar.y + lay.px(10)),
@@ -185,6 +192,23 @@ class WwwyDrawing:
             right = lay.top_bar.right - lay.px(12)
             if right - image.get_width() > said.right + lay.px(16):
                 surface.blit(image, image.get_rect(midright=(right, lay.top_bar.centery)))
+
+    def _top_lines(self, surface: pygame.Surface, state: WeWillWokYouState,
+                   lay: WwwyLayout) -> None:
+        """The top bar of a reflowed layout: the title, then the prompt and the last refusal
+        or news each on lines of their own, wrapped to the bar's width."""
+        size = lay.font(22)
+        bar = lay.top_bar
+        x, width = bar.x + lay.px(12), bar.width - lay.px(24)
+        text = self.view.text
+        title = f"We Will Wok You  \u00b7  {heading(self.ui, state)}"
+        y = text.draw_wrapped(surface, title, size, x, bar.y + lay.px(8), width, GOLD)
+        y = text.draw_wrapped(surface, self.presenter.prompt_line(), size, x, y + lay.px(2),
+                              width, WHITE if self.ui.person_to_act else DIM)
+        status = self.presenter.status
+        if status:
+            text.draw_wrapped(surface, status, lay.font(18), x, y + lay.px(2), width,
+                              RED if self.presenter.status_is_error else DIM)
 
     def _market(self, surface: pygame.Surface, state: WeWillWokYouState,
                 lay: WwwyLayout) -> None:
@@ -412,7 +436,8 @@ class WwwyDrawing:
             return
         score = self.view.score_now(seat)
         data = wwwy_state(self.ui).data
-        box = lay.rect(12, 48, 954, 552)
+        box = (lay.blocks["market"].union(lay.blocks["offer"]).inflate(-lay.px(16), -lay.px(8))
+               if lay.stacked else lay.rect(12, 48, 954, 552))
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((18, 16, 14, 238))
         surface.blit(shade, box.topleft)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui.reflow import Block, Flow, Move, moves, pack
 from wokphysics.ui.widgets import ReferenceScale
 
 BASE = (1280, 800)
@@ -36,6 +37,29 @@ CARD = (76, 104)
 WOK = (124, 100)
 CHIP = (16, 24)
 BUTTONS = ("take", "clear", "arrangement", "pass")
+
+BLOCKS: dict[str, Block] = {
+    "market": (0, 44, 440, 560),
+    "players": (972, 44, 308, 560),
+    "offer": (440, 44, 532, 560),
+    "side": (972, 604, 308, 196),
+    "hand": (0, 604, 972, 196),
+}
+"""The design's blocks below the top bar (x, y, w, h, reference px), in the order a reflowed
+layout sets them down (:func:`~wokphysics.ui.reflow.pack`): the market, the players and log,
+the woks on offer, the score and buttons, the hand (as wide as the view, at most)."""
+
+LEAST_WIDTH = 532.0
+"""The widest block that cannot be narrowed (the woks on offer), reference px."""
+
+TOP_STACKED = 150.0
+"""The top bar's height in a reflowed layout (reference px): the title, the prompt on up to
+three lines and the last refusal or news, each on lines of their own."""
+
+
+def flow_height(flow: Flow) -> float:
+    """The height of the layout reflowed to ``flow`` (reference px)."""
+    return pack(BLOCKS, flow.width, TOP_STACKED, ("hand",))[1]
 
 
 def _empty() -> pygame.Rect:
@@ -77,6 +101,11 @@ class WwwyLayout(ReferenceScale):
     side: pygame.Rect = field(default_factory=_empty)
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     hits: list[tuple[pygame.Rect, WwwyTarget]] = field(default_factory=list)
+    blocks: dict[str, pygame.Rect] = field(default_factory=dict)
+    """Each of :data:`BLOCKS` where it is drawn (window px), and the top bar's ("top")."""
+    moves: tuple[Move, ...] = ()
+    stacked: bool = False
+    """Whether the blocks are reflowed (a narrow view at a UI scale)."""
 
 
     def hit(self, pos: tuple[int, int]) -> WwwyTarget | None:
@@ -104,13 +133,28 @@ def hand_groups(state: WeWillWokYouState, seat: int) -> list[tuple[int, list[int
 
 
 def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int | None,
-                 buttons: Sequence[str] = ()) -> WwwyLayout:
+                 buttons: Sequence[str] = (), flow: Flow | None = None) -> WwwyLayout:
     """The layout of ``state`` in a window of ``size`` with ``hand_seat``'s hand shown (None:
-    no hand) and the side buttons ``buttons`` (names from :data:`BUTTONS`)."""
-    scale, origin = scale_for(size)
-    lay = WwwyLayout(size, scale, origin)
+    no hand) and the side buttons ``buttons`` (names from :data:`BUTTONS`); with ``flow``,
+    reflowed for a view that wide (:func:`flow_blocks`)."""
+    if flow is None:
+        scale, origin = scale_for(size)
+        lay = WwwyLayout(size, scale, origin)
+        places = dict(BLOCKS)
+    else:
+        places, _ = pack(BLOCKS, flow.width, TOP_STACKED, ("hand",))
+        wide = min(flow.width, float(BASE[0]))
+        lay = WwwyLayout(size, flow.unit, ((size[0] - wide * flow.unit) / 2.0, 0.0))
+        lay.stacked = places != BLOCKS
+        lay.moves = moves(BLOCKS, places)
     hits: list[tuple[pygame.Rect, WwwyTarget]] = []
-    lay.top_bar = lay.rect(0, 0, 1280, 40)
+    top_h = TOP_STACKED if lay.stacked else 44.0
+    bar_w = flow.width if flow is not None and lay.stacked else 1280.0
+    lay.top_bar = lay.rect(0, 0, bar_w, top_h - 4)
+    lay.blocks["top"] = lay.rect(0, 0, bar_w, top_h)
+    for name, (bx, by, _, bh) in BLOCKS.items():
+        lay.blocks[name] = lay.rect(bx, by, places[name][2], bh)
+    hand_w = places["hand"][2] - 18
 
     # Market: each coin set beside its rows (the config says which rows a set prices); the
     # price tag at each row's end. Four rows of up to 3 cards keep the full card size; more
@@ -186,14 +230,14 @@ def build_layout(size: tuple[int, int], state: WeWillWokYouState, hand_seat: int
     lay.log = lay.rect(976, top_of_log, 292, 600 - top_of_log)
 
     # The hand: grouped by type, cards overlapping when the groups do not fit side by side.
-    lay.hand_area = lay.rect(12, 606, 954, 188)
-    lay.tally = lay.rect(12, 758, 954, 36)
+    lay.hand_area = lay.rect(12, 606, hand_w, 188)
+    lay.tally = lay.rect(12, 758, hand_w, 36)
     cw, ch = CARD
     if hand_seat is not None:
         groups = hand_groups(state, hand_seat)
         total = sum(len(members) for _, members in groups)
         gap = 14
-        room = 954 - gap * max(0, len(groups) - 1)
+        room = hand_w - gap * max(0, len(groups) - 1)
         pitch = cw + 4.0
         overlapping = total - len(groups)  # cards drawn as strips when groups overlap
         if overlapping > 0 and len(groups) * cw + overlapping * pitch > room:

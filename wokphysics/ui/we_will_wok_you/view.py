@@ -12,9 +12,16 @@ from dataclasses import dataclass, field
 
 from wokphysics.games.we_will_wok_you.scoring import ScoreResult
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui.reflow import Flow, flow_for
 from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.faces import Faces
-from wokphysics.ui.we_will_wok_you.layout import WwwyLayout, WwwyTarget, build_layout
+from wokphysics.ui.we_will_wok_you.layout import (
+    LEAST_WIDTH,
+    WwwyLayout,
+    WwwyTarget,
+    build_layout,
+    flow_height,
+)
 from wokphysics.ui.we_will_wok_you.payment import is_complete
 from wokphysics.ui.widgets import Text
 
@@ -51,10 +58,23 @@ class WwwyView:
     pointer: tuple[int, int] | None = None
     """Where the pointer was last seen (window px; None: not over the window): the tooltip
     goes near it."""
+    flow: Flow | None = None
+    """At a UI scale above 1, the view's width the layout reflows to (:meth:`reflow`)."""
     _layout_key: tuple[object, ...] | None = None
     _layout: WwwyLayout | None = None
     _score_key: tuple[object, ...] | None = None
     _score: ScoreResult | None = None
+
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """At UI ``scale`` above 1 in a window of ``window`` px: the layout reflowed for the
+        window's width (the unit the scale times the window's fit); the canvas it needs (the
+        window's width, the layout's height). At scale 1 (or ``None`` asked): None, the
+        design scaled to the surface."""
+        if scale <= 1.0:
+            self.flow = None
+            return None
+        self.flow = flow_for(window, scale, LEAST_WIDTH)
+        return window[0], max(window[1], round(flow_height(self.flow) * self.flow.unit))
 
     def reset(self) -> None:
         self.chosen_wok = None
@@ -85,9 +105,9 @@ class WwwyView:
         state = wwwy_state(self.ui)
         seat = hand_seat(self.ui)
         buttons = self.buttons()
-        key = (self.size, self.ui.session.steps, seat, buttons)
+        key = (self.size, self.ui.session.steps, seat, buttons, self.flow)
         if self._layout is None or key != self._layout_key:
-            self._layout = build_layout(self.size, state, seat, buttons)
+            self._layout = build_layout(self.size, state, seat, buttons, self.flow)
             self._layout_key = key
         return self._layout
 

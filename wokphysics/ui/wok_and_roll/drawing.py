@@ -74,6 +74,10 @@ class RollDrawing:
         """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """The table laid out for the view's width at a UI scale (:meth:`RollView.reflow`)."""
+        return self.view.reflow(window, scale)
+
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         view.size = surface.get_size()
@@ -165,6 +169,17 @@ class RollDrawing:
         title = f"Wok and Roll - {state.sheet.name} - {self.ui.heading_turn(state.turn - 1)}"
         left = self._label(surface, title, lay.font(24), (bar.x + lay.px(10),
                            bar.y + lay.px(9)), GOLD, True)
+        if lay.stacked:  # the prompt below the title, on the lines the bar has
+            size = lay.font(22)
+            x, y = bar.x + lay.px(10), left.bottom + lay.px(4)
+            step = self.view.text.font(size).get_linesize()
+            for line in self.view.text.wrap(self.presenter.prompt_line(), size,
+                                            bar.width - lay.px(20)):
+                if y + step > bar.bottom:
+                    break
+                self._label(surface, line, size, (x, y), WHITE)
+                y += step
+            return
         words = self.view.text.wrap(self.presenter.prompt_line(), lay.font(22),
                                     bar.right - left.right - lay.px(30))
         if words:

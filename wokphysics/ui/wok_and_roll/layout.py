@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from wokphysics.games.wok_and_roll.sheet import Sheet
+from wokphysics.ui.reflow import Block, Flow, Move, moves, pack
 from wokphysics.ui.widgets import ReferenceScale
 
 BASE = (1280, 800)
@@ -46,6 +47,38 @@ LOCK_GAP = 16
 """Extra space above the first locked serving of a dish, where its lock sits."""
 LOCK = 24
 BUTTONS = ("reroll", "lock", "cook", "clear", "done")
+
+HEADER_EXTRA = 16
+"""How much taller a dish's header is in a reflowed layout (reference px): at a UI scale the
+least font is that much larger, and the dish's name keeps its two lines (the sheet, twice
+that taller, has the room: the view scrolls)."""
+
+
+def blocks(stacked: bool) -> dict[str, Block]:
+    """The design's blocks below the top bar (x, y, w, h, reference px), in the order a
+    reflowed layout sets them down (:func:`~wokphysics.ui.reflow.pack`): the dice tray and
+    your move (its payment and buttons) side by side, the menu sheet (taller by its headers'
+    :data:`HEADER_EXTRA` when ``stacked``), the other players' sheets and the log."""
+    extra = 2 * HEADER_EXTRA if stacked else 0
+    return {
+        "tray": (0, 44, 259, 236),
+        "panel": (1029, 44, 251, 336),
+        "sheet": (259, 44, 770, 756 + extra),
+        "others": (0, 280, 259, 520),
+        "log": (1029, 380, 251, 420),
+    }
+
+LEAST_WIDTH = 770.0
+"""The widest block that cannot be narrowed (the menu sheet), reference px."""
+
+TOP_STACKED = 100.0
+"""The top bar's height in a reflowed layout (reference px): the title, and the prompt on the
+lines below it (all of it is in the move panel too)."""
+
+
+def flow_height(flow: Flow) -> float:
+    """The height of the layout reflowed to ``flow`` (reference px)."""
+    return pack(blocks(flow.width < BASE[0]), flow.width, TOP_STACKED)[1]
 
 
 @dataclass(frozen=True)
@@ -99,6 +132,9 @@ class RollLayout(ReferenceScale):
     panel: pygame.Rect = field(default_factory=_empty)
     log: pygame.Rect = field(default_factory=_empty)
     hits: list[tuple[pygame.Rect, Hit]] = field(default_factory=list)
+    moves: tuple[Move, ...] = ()
+    stacked: bool = False
+    """Whether the blocks are reflowed (a narrow view at a UI scale)."""
 
 
     def hit(self, pos: tuple[int, int]) -> Hit | None:
@@ -142,15 +178,29 @@ def _bands(sheet: Sheet) -> tuple[list[str], list[str]]:
 
 
 def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int | None,
-                 buttons: tuple[str, ...] = (), house_special: bool = False) -> RollLayout:
+                 buttons: tuple[str, ...] = (), house_special: bool = False,
+                 flow: Flow | None = None) -> RollLayout:
     """The layout for ``sheet`` with ``players`` seats, ``shown``'s sheet in the middle (the
     others small on the left), the buttons named (from :data:`BUTTONS`) and a House
-    Special column when the shown sheet has a tile."""
-    scale, origin = scale_for(size)
-    lay = RollLayout(size, scale, origin)
+    Special column when the shown sheet has a tile; with ``flow``, reflowed for a view that
+    wide (:func:`~wokphysics.ui.reflow.pack`)."""
+    if flow is None:
+        scale, origin = scale_for(size)
+        lay = RollLayout(size, scale, origin)
+    else:
+        design = blocks(flow.width < BASE[0])
+        places, _ = pack(design, flow.width, TOP_STACKED)
+        wide = min(flow.width, float(BASE[0]))
+        lay = RollLayout(size, flow.unit, ((size[0] - wide * flow.unit) / 2.0, 0.0))
+        lay.stacked = places != design
+        lay.moves = moves(design, places)
+    extra = HEADER_EXTRA if lay.stacked else 0
     small: list[tuple[pygame.Rect, Hit]] = []
     large: list[tuple[pygame.Rect, Hit]] = []
-    lay.top_bar = lay.rect(0, 0, BASE[0], TOP)
+    if lay.stacked and flow is not None:
+        lay.top_bar = lay.rect(0, 0, flow.width, TOP_STACKED - 4)
+    else:
+        lay.top_bar = lay.rect(0, 0, BASE[0], TOP)
 
     # The dice tray: 4 white dice in a row, the red ones below; the buttons under them.
     lay.tray = lay.rect(LEFT.x, LEFT.y, LEFT.w, 226)
@@ -178,16 +228,16 @@ def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int |
             large.append((rect, Hit("other", str(seat))))
 
     # The sheet.
-    lay.sheet = lay.rect(*SHEET)
+    lay.sheet = lay.rect(SHEET.x, SHEET.y, SHEET.w, SHEET.h + 2 * extra)
     lay.sheet_header = lay.rect(SHEET.x, SHEET.y, SHEET.w, 32)
     upper, lower = _bands(sheet)
     row_groups = [sid.split(".")[0] for row in sheet.rows[:1] for sid in row.sids]
     last_row_group = row_groups[-1] if row_groups else ""
-    bottom_x = _band(lay, sheet, upper, SHEET.y + 36, last_row_group, small, large)
-    lower_top = SHEET.y + 388
-    x = _band(lay, sheet, lower, lower_top, last_row_group, small, large)
+    bottom_x = _band(lay, sheet, upper, SHEET.y + 36, last_row_group, small, large, extra)
+    lower_top = SHEET.y + 388 + extra
+    x = _band(lay, sheet, lower, lower_top, last_row_group, small, large, extra)
     if house_special:
-        _house_special(lay, sheet, x + SECTION_GAP, lower_top, small, large)
+        _house_special(lay, sheet, x + SECTION_GAP, lower_top, small, large, extra)
         x += SECTION_GAP + COLUMN
     del bottom_x
     _extras(lay, sheet, x + SECTION_GAP + 4, lower_top, small, large)
@@ -198,7 +248,7 @@ def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int |
         if name not in buttons:
             continue
         rect = lay.rect(RIGHT.x + 8 + (index % 2) * 118, RIGHT.y + 246 + (index // 2) * 42,
-                        110, 36)
+                        110 if index < 2 else 228, 36)  # Done cooking: a row of its own
         lay.buttons[name] = rect
         small.insert(0, (rect, Hit("button", name)))
     lay.log = lay.rect(RIGHT.x, RIGHT.y + 338, RIGHT.w, RIGHT.h - 338)
@@ -207,20 +257,22 @@ def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int |
 
 
 def _band(lay: RollLayout, sheet: Sheet, sections: list[str], top: int, bonus_after: str,
-          small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]]) -> int:
-    """Lay out ``sections`` across from the sheet's left edge at ``top``; returns the x (in
-    reference px) where the band ends."""
+          small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]],
+          extra: int = 0) -> int:
+    """Lay out ``sections`` across from the sheet's left edge at ``top``, the dishes' headers
+    ``extra`` reference px taller than the design's; returns the x (in reference px) where
+    the band ends."""
     x = SHEET.x + 8
     for section in sections:
         start = x
         for group in (g for g in sheet.groups if g.section == section):
-            header = lay.rect(x, top + 26, COLUMN, 46)
+            header = lay.rect(x, top + 26, COLUMN, 46 + extra)
             lay.groups[group.gid] = header
             large.append((header, Hit("group", group.gid)))
-            boxes_top = top + 76
+            boxes_top = top + 76 + extra
             gap = LOCK_GAP if group.locked_from > 0 else 0
             column = lay.rect(x - 2, top + 24, COLUMN + 4,
-                              52 + len(group.servings) * BOX_STEP + gap + 2)
+                              52 + extra + len(group.servings) * BOX_STEP + gap + 2)
             lay.columns[group.gid] = column
             for pos, index in enumerate(group.servings):
                 shift = gap if pos >= group.locked_from else 0
@@ -254,14 +306,14 @@ def _band(lay: RollLayout, sheet: Sheet, sections: list[str], top: int, bonus_af
 
 def _house_special(lay: RollLayout, sheet: Sheet, x: float, top: int,
                    small: list[tuple[pygame.Rect, Hit]],
-                   large: list[tuple[pygame.Rect, Hit]]) -> None:
+                   large: list[tuple[pygame.Rect, Hit]], extra: int = 0) -> None:
     servings = max((len(t.servings) for t in sheet.tiles), default=0)
-    lay.house_special = lay.rect(x - 2, top, COLUMN + 4, 76 + servings * BOX_STEP)
-    header = lay.rect(x, top + 26, COLUMN, 46)
+    lay.house_special = lay.rect(x - 2, top, COLUMN + 4, 76 + extra + servings * BOX_STEP)
+    header = lay.rect(x, top + 26, COLUMN, 46 + extra)
     lay.groups["HS"] = header
     large.append((header, Hit("group", "HS")))
     for pos in range(servings):
-        rect = lay.rect(x, top + 76 + pos * BOX_STEP, COLUMN, BOX_H)
+        rect = lay.rect(x, top + 76 + extra + pos * BOX_STEP, COLUMN, BOX_H)
         sid = f"HS.{pos + 1}"
         lay.servings[sid] = rect
         large.append((rect, Hit("serving", sid)))

@@ -137,13 +137,18 @@ class SheetPainter:
                              border_radius=lay.px(8))
         head = head or (gid if is_dish else f"{gid}  +{bonus}")
         self._label(image, head, lay.font(22), (header.x + lay.px(2), header.y), INK, True)
-        lines = self.text.wrap(name, lay.font(20), header.w - lay.px(4))
-        if len(lines) > 1:
-            lines = [lines[0], self._fit(" ".join(lines[1:]), lay.font(20),
-                                         header.w - lay.px(4))]
-        for k, line in enumerate(lines[:2]):
-            self._label(image, line, lay.font(20), (header.x + lay.px(2),
-                        header.y + lay.px(20 + k * 14)), (90, 70, 56))
+        size = lay.font(20)
+        # lines of the name as far apart as the font drawn needs (at a UI scale the least
+        # font is larger than the reference's), as many as the header holds, two at most
+        step = max(lay.px(14), round(self.text.font(size).get_linesize() * 0.85))
+        room = max(1, min(2, (header.h - lay.px(16)) // step))
+        lines = self.text.wrap(name, size, header.w - lay.px(4))
+        if len(lines) > room:
+            lines = [*lines[:room - 1], self._fit(" ".join(lines[room - 1:]), size,
+                                                  header.w - lay.px(4))]
+        for k, line in enumerate(lines):
+            self._label(image, line, size, (header.x + lay.px(2),
+                        header.y + lay.px(20) + k * step), (90, 70, 56))
         for serving in servings:
             rect = local(lay.servings[serving.sid])
             self._serving_box(image, lay, sheet, serving, rect)

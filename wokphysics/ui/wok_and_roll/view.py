@@ -15,10 +15,17 @@ from wokphysics.games.wok_and_roll.advice import options, public_menu
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.state import WokAndRollState
 from wokphysics.games.wok_and_roll.tray import DiceTray
+from wokphysics.ui.reflow import Flow, flow_for
 from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_and_roll.faces import DiceFaces
-from wokphysics.ui.wok_and_roll.layout import Hit, RollLayout, build_layout
+from wokphysics.ui.wok_and_roll.layout import (
+    LEAST_WIDTH,
+    Hit,
+    RollLayout,
+    build_layout,
+    flow_height,
+)
 from wokphysics.ui.wok_and_roll.payment import Payment, Source, Wallet
 
 
@@ -87,6 +94,8 @@ class RollView:
     version: int = 0
     """Bumped whenever the person's choice changes (the picture depends on it)."""
     _turn: int = -1
+    flow: Flow | None = None
+    """At a UI scale above 1, the view's width the layout reflows to (:meth:`reflow`)."""
     _layout_key: tuple[object, ...] | None = None
     _layout: RollLayout | None = None
     _options_key: tuple[object, ...] | None = None
@@ -117,16 +126,27 @@ class RollView:
             names = ["cook", "clear", "done"]
         return tuple(names)
 
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """At UI ``scale`` above 1 in a window of ``window`` px: the layout reflowed for the
+        window's width (the unit the scale times the window's fit, smaller where the menu
+        sheet would not fit); the canvas it needs (the window's width, the layout's
+        height). At scale 1: None, the design scaled to the surface."""
+        if scale <= 1.0:
+            self.flow = None
+            return None
+        self.flow = flow_for(window, scale, LEAST_WIDTH)
+        return window[0], max(window[1], round(flow_height(self.flow) * self.flow.unit))
+
     def layout(self) -> RollLayout:
         """The layout of the state shown at the window size last drawn."""
         state = roll_state(self.ui)
         seat = shown_seat(self.ui)
         buttons = self.buttons()
-        key = (self.size, state.num_players, seat, buttons, id(state.sheet))
+        key = (self.size, state.num_players, seat, buttons, id(state.sheet), self.flow)
         if self._layout is None or key != self._layout_key:
             tile = seat >= 0 and state.menus[seat].hs_tile >= 0
             self._layout = build_layout(self.size, state.sheet, state.num_players, seat,
-                                        buttons, house_special=tile)
+                                        buttons, house_special=tile, flow=self.flow)
             self._layout_key = key
         return self._layout
 
