@@ -36,6 +36,10 @@ from dataclasses import dataclass
 from typing import Final
 
 Point = tuple[float, float]
+Row = tuple[float, float, float]
+"""A contact's row of the constraint: the rise of its point per unit of ``(vz, wx, wy)``.
+(Concrete list and tuple types rather than ``Sequence`` throughout the solver: the compiled
+build then indexes them directly instead of through Python's generic item lookup.)"""
 
 _FEASIBLE_MM_S: Final = 1e-7
 """A contact counts as satisfied within this much vertical speed (mm/s; rounding)."""
@@ -197,7 +201,7 @@ def lift(matrix: Inertia, contacts: Sequence[Contact]) -> Lift:
     raise ValueError("no motion clears every pusher (contacts are inconsistent)")
 
 
-def _any_positive(needs: Sequence[float]) -> bool:
+def _any_positive(needs: list[float]) -> bool:
     for need in needs:
         if not need <= 0.0:
             return True
@@ -208,7 +212,7 @@ class _Gram:
     """The Gram matrix ``a_i' M^-1 a_j`` of the contacts, each entry worked out when first
     asked for (the search asks for few of them)."""
 
-    def __init__(self, rows: Sequence[Sequence[float]], moved: Sequence[Sequence[float]]) -> None:
+    def __init__(self, rows: list[Row], moved: list[list[float]]) -> None:
         self._rows = rows
         self._moved = moved
         self._known: dict[tuple[int, int], float] = {}
@@ -228,8 +232,8 @@ Face = tuple[tuple[int, ...], list[float], list[float]]
 
 def _face(
     active: tuple[int, ...],
-    needs: Sequence[float],
-    moved: Sequence[Sequence[float]],
+    needs: list[float],
+    moved: list[list[float]],
     gram: _Gram,
 ) -> tuple[list[float], list[float]] | None:
     """The least-energy motion holding the ``active`` contacts exactly at their pushers'
@@ -250,15 +254,15 @@ def _face(
     return weights, velocity
 
 
-def _short(row: Sequence[float], velocity: Sequence[float], need: float) -> float:
+def _short(row: Row, velocity: list[float], need: float) -> float:
     """How far a contact's point falls short of its pusher's speed, mm/s."""
     return need - (row[0] * velocity[0] + row[1] * velocity[1] + row[2] * velocity[2])
 
 
 def _clears(
-    rows: Sequence[Sequence[float]],
-    needs: Sequence[float],
-    velocity: Sequence[float],
+    rows: list[Row],
+    needs: list[float],
+    velocity: list[float],
     which: Sequence[int],
 ) -> bool:
     """Whether the motion ``velocity`` clears the pushers of the contacts ``which``."""
@@ -269,9 +273,9 @@ def _clears(
 
 
 def _active_set(
-    rows: Sequence[Sequence[float]],
-    needs: Sequence[float],
-    moved: Sequence[Sequence[float]],
+    rows: list[Row],
+    needs: list[float],
+    moved: list[list[float]],
     gram: _Gram,
 ) -> Face | None:
     """The optimum by adding the most violated contact to the working set until none is
@@ -309,9 +313,9 @@ def _active_set(
 
 
 def _every_face(
-    rows: Sequence[Sequence[float]],
-    needs: Sequence[float],
-    moved: Sequence[Sequence[float]],
+    rows: list[Row],
+    needs: list[float],
+    moved: list[list[float]],
     gram: _Gram,
 ) -> Face | None:
     """The optimum by trying every set of at most three contacts in a fixed order: the
