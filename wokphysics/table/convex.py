@@ -129,7 +129,19 @@ def corners(polygon: Sequence[Point], min_area: float = 1e-9) -> list[Point]:
     return kept
 
 
-def bounds(polygon: Sequence[Point]) -> tuple[float, float, float, float]:
+Box = tuple[float, float, float, float]
+"""(left, bottom, right, top), mm: an axis-aligned box, the cheap first test before exact
+polygons. (A tuple of four, not a ``Sequence``: the compiled build then reads its items
+directly rather than through Python's generic item lookup, in tests made thousands of times
+a stroke.)"""
+
+
+def boxes_meet(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap or touch."""
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def bounds(polygon: Sequence[Point]) -> Box:
     """(left, bottom, right, top) around a polygon's vertices, mm."""
     xs = [x for x, _ in polygon]
     ys = [y for _, y in polygon]

@@ -183,7 +183,7 @@ def toss_group(
     group: list[FlatCard] = []
     for card in by_rank:
         if card.on_blade or any(
-            _boxes_meet(boxes[card.id], boxes[other.id]) and overlap(card, other)
+            convex.boxes_meet(boxes[card.id], boxes[other.id]) and overlap(card, other)
             for other in group
         ):
             group.append(card)
@@ -208,7 +208,7 @@ def toss_group(
                 )
             depth = depth_under(card, blade, width, length)
         for below in group[:index]:
-            if not _boxes_meet(boxes[card.id], boxes[below.id]):
+            if not convex.boxes_meet(boxes[card.id], boxes[below.id]):
                 continue
             moved = solved[below.id]
             region = overlaps.get((card.id, below.id))
@@ -226,7 +226,7 @@ def toss_group(
         contacts.extend(Contact(px - card.x, py - card.y, 0.0) for px, py in shape)
         matrix: Inertia = plate_mass_matrix(width, length, card.angle)
         for above in group[index + 1 :]:
-            if not _boxes_meet(boxes[card.id], boxes[above.id]):
+            if not convex.boxes_meet(boxes[card.id], boxes[above.id]):
                 continue
             region = convex.clip(shape, outline(above))
             shared = convex.area(region)
@@ -250,10 +250,6 @@ def _box(card: FlatCard, width: float, length: float) -> tuple[float, float, flo
     ex = width / 2.0 * c + length / 2.0 * s
     ey = width / 2.0 * s + length / 2.0 * c
     return card.x - ex, card.y - ey, card.x + ex, card.y + ey
-
-
-def _boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _friction(

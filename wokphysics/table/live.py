@@ -7,7 +7,6 @@ and friction joints, where it is, what it rests on, its flight); callers get
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -87,9 +86,3 @@ class LiveCard:
     snapshot: Card | None = None
     """The last snapshot made of it while it lay on the table (not in the air), given again
     while nothing in it has changed (see :meth:`Table._view`)."""
-
-
-def boxes_meet(a: Sequence[float], b: Sequence[float]) -> bool:
-    """Whether two (left, bottom, right, top) boxes overlap or touch."""
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-

@@ -12,9 +12,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wokphysics.table import chipmunk
+from wokphysics.table.convex import boxes_meet
 from wokphysics.table.flick import Blade, Hand, Material, toss_group
 from wokphysics.table.flight import launch, plate_inertia
-from wokphysics.table.live import LiveCard, boxes_meet
+from wokphysics.table.live import LiveCard
 
 if TYPE_CHECKING:
     from wokphysics.table.world import Table

@@ -22,7 +22,7 @@ stroke bit for bit (``stir`` itself drives a stroke). Nothing here reads a clock
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Final
 
 import pymunk
@@ -228,7 +228,7 @@ class Stroke:
         bounds = convex.bounds(outline)
         under = []
         for card in table._flat_cards():
-            if not _boxes_meet(bounds, table._reach_box(card)):
+            if not convex.boxes_meet(bounds, table._reach_box(card)):
                 continue
             region = convex.clip(outline, table._corners(card))
             if convex.area(region) > ENTRY_SLOP_MM and self._bears(card, region):
@@ -249,7 +249,7 @@ class Stroke:
         for other in table._flat_cards():
             if other is card or not table._above(other, card):
                 continue
-            if not _boxes_meet(bounds, table._reach_box(other)):
+            if not convex.boxes_meet(bounds, table._reach_box(other)):
                 continue
             if region is None:
                 if not convex.clip(overlap, table._corners(other)):
@@ -493,9 +493,3 @@ class Stroke:
             flick_speed=min(measured, limit),
             depths=depths,
         )
-
-
-def _boxes_meet(a: Sequence[float], b: Sequence[float]) -> bool:
-    """Whether two (left, bottom, right, top) boxes overlap or touch."""
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-
