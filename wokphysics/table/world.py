@@ -32,6 +32,7 @@ import hashlib
 import math
 import struct
 from collections.abc import Generator, Iterable, Sequence
+from typing import Final
 
 import numpy as np
 import pymunk
@@ -575,13 +576,12 @@ class Table(Stacking):
     def state_hash(self) -> str:
         """SHA-256 (hex) of every card's exact floats, face, layer and location, the supply
         order and the generator's state: equal hashes mean bit-identical tables."""
-        digest = hashlib.sha256()
+        parts: list[bytes] = []
         for card in self._cards:
             x, y, angle = self._pose(card)
             vx, vy, spin = self._motion(card)
-            digest.update(
-                struct.pack(
-                    "<i6d?iiib",
+            parts.append(
+                _CARD_STATE.pack(
                     card.id,
                     x,
                     y,
@@ -593,15 +593,14 @@ class Table(Stacking):
                     card.layer,
                     card.stack_order,
                     -1 if card.owner is None else card.owner,
-                    ("supply", "wok", "floor", "player", "discard").index(card.location),
+                    _LOCATION_CODES[card.location],
+                    -1 if card.support is None else card.support.id,
                 )
             )
-            digest.update(struct.pack("<i", -1 if card.support is None else card.support.id))
             if card.flight is not None:
                 f = card.flight
-                digest.update(
-                    struct.pack(
-                        "<16di",
+                parts.append(
+                    _FLIGHT_STATE.pack(
                         f.z,
                         f.vz,
                         f.theta,
@@ -621,9 +620,10 @@ class Table(Stacking):
                         f.mode,
                     )
                 )
-        digest.update(struct.pack(f"<{len(self.supply)}i", *self.supply))
-        digest.update(repr(self.rng.bit_generator.state).encode())
-        return digest.hexdigest()
+        parts.append(struct.pack(f"<{len(self.supply)}i", *self.supply))
+        parts.append(repr(self.rng.bit_generator.state).encode())
+        # One update of the bytes joined: the same digest as an update for each part.
+        return hashlib.sha256(b"".join(parts)).hexdigest()
 
     def corners(self, card_id: int) -> list[tuple[float, float]]:
         """A card's four corners on the table, mm."""
@@ -634,6 +634,16 @@ class Table(Stacking):
                 card.x, card.y, card.angle, self._card_w, self._card_l
             ).tolist()
         ]
+
+
+_CARD_STATE: Final = struct.Struct("<i6d?iiibi")
+"""A card's part of :meth:`Table.state_hash`: id, pose, motion, face, layer, stack order,
+owner (-1: none), location code, the card it rests on (-1: none); little-endian, packed."""
+_FLIGHT_STATE: Final = struct.Struct("<16di")
+"""An airborne card's flight in :meth:`Table.state_hash`."""
+_LOCATION_CODES: Final[dict[str, int]] = {
+    name: code for code, name in enumerate(("supply", "wok", "floor", "player", "discard"))
+}
 
 
 def _same_float(a: float, b: float) -> bool:
