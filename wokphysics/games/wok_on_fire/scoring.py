@@ -51,7 +51,7 @@ assignments, for the shipped config and for others.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -66,6 +66,19 @@ _PAIRING: Final = (I.GARLIC, I.CHILI_PEPPER)
 """The Condiments with combinations of their own; other Condiments score alone."""
 _BASES: Final = (I.NOODLES, I.RICE)
 """The dishes' bases; other Starches score alone."""
+
+# The types the scorer names, as constants: the compiled build reads a Final constant
+# directly, where ``I.GARLIC`` is an attribute lookup on the enum class (some hundreds of
+# instructions on Python 3.11), and the bots' searches name types thousands of times a game.
+_BROCCOLI: Final = I.BROCCOLI
+_CHILI_PEPPER: Final = I.CHILI_PEPPER
+_GARLIC: Final = I.GARLIC
+_GREEN_PEPPER: Final = I.GREEN_PEPPER
+_MUSHROOM: Final = I.MUSHROOM
+_NOODLES: Final = I.NOODLES
+_ONION: Final = I.ONION
+_PORK: Final = I.PORK
+_RICE: Final = I.RICE
 
 
 class CombinationKind(Enum):
@@ -192,9 +205,12 @@ class Scorer:
         self.noodle_dish = scoring.noodle_dish
         self.pork_majority_bonus = rules.pork_majority_bonus
         self.broccoli_majority_penalty = rules.broccoli_majority_penalty
-        points = self.deck.points
+        # Plain dicts, not the deck's Mappings: the compiled build looks a dict up directly,
+        # and the scorer's searches look these up many thousand times a game.
+        points = dict(self.deck.points)
         self._points = points
-        garlic = points[I.GARLIC]
+        self._deck_counts = dict(self.deck.counts)
+        garlic = points[_GARLIC]
         self._garlic_gain = {
             meat: max(0, self.garlic_meat_factor * points[meat] - points[meat] - garlic)
             for meat in self.deck.of(Category.MEAT)
@@ -202,12 +218,12 @@ class Scorer:
         # Garlic goes to the highest gains first (see the module docstring).
         self._meats = tuple(sorted(self._garlic_gain, key=lambda m: -self._garlic_gain[m]))
         self._pepper_gain = max(
-            0, self.chili_green_pepper - points[I.GREEN_PEPPER] - points[I.CHILI_PEPPER]
+            0, self.chili_green_pepper - points[_GREEN_PEPPER] - points[_CHILI_PEPPER]
         )
         self._free_vegetables = tuple(
-            v for v in self.deck.of(Category.VEGETABLE) if v is not I.GREEN_PEPPER
+            v for v in self.deck.of(Category.VEGETABLE) if v is not _GREEN_PEPPER
         )
-        self._vegetables = (*self._free_vegetables, I.GREEN_PEPPER)
+        self._vegetables = (*self._free_vegetables, _GREEN_PEPPER)
         self._other_condiments = tuple(
             sorted(
                 (c for c in self.deck.of(Category.CONDIMENT) if c not in _PAIRING),
@@ -225,28 +241,31 @@ class Scorer:
 
     def _mushroom_sets(self, mushrooms: int) -> int:
         """How many sets the best scoring of ``mushrooms`` leftover Mushrooms makes."""
-        alone = self._points[I.MUSHROOM]
+        alone = self._points[_MUSHROOM]
         size = self.mushroom_set_size
-        return max(
-            range(mushrooms // size + 1),
-            key=lambda sets: sets * self.mushroom_set + (mushrooms - sets * size) * alone,
-        )
+        # The first count of sets of the most points (as max() picks), in a plain loop.
+        best_sets, best_points = 0, mushrooms * alone
+        for sets in range(1, mushrooms // size + 1):
+            points = sets * self.mushroom_set + (mushrooms - sets * size) * alone
+            if points > best_points:
+                best_sets, best_points = sets, points
+        return best_sets
 
     def _alone_value(self, kind: Ingredient, cards: int) -> int:
         """Best points of ``cards`` leftover cards of a type with no partner to pair with."""
-        if kind is I.ONION:
+        if kind is _ONION:
             return self.onion_points(cards)
-        if kind is I.MUSHROOM:
+        if kind is _MUSHROOM:
             sets = self._mushroom_sets(cards)
             rest = cards - sets * self.mushroom_set_size
-            return sets * self.mushroom_set + rest * self._points[I.MUSHROOM]
+            return sets * self.mushroom_set + rest * self._points[_MUSHROOM]
         return cards * self._points[kind]
 
-    def _meat_table(self, counts: Mapping[Ingredient, int], dishes: int) -> list[list[_Entry]]:
+    def _meat_table(self, counts: dict[Ingredient, int], dishes: int) -> list[list[_Entry]]:
         """table[k][g]: the best Meat part (Garlic left included) with ``k`` Meats in dishes
         and ``g`` Garlic left, and the Meats used (aligned with ``self._meats``)."""
-        garlic = counts[I.GARLIC]
-        garlic_points = self._points[I.GARLIC]
+        garlic = counts[_GARLIC]
+        garlic_points = self._points[_GARLIC]
         table = [[_IMPOSSIBLE] * (garlic + 1) for _ in range(dishes + 1)]
         for start in range(garlic + 1):
             # states[(meats in dishes, garlic still free)] = (points so far, meats used)
@@ -269,7 +288,7 @@ class Scorer:
                     table[used][start] = (total, use)
         return table
 
-    def _vegetable_table(self, counts: Mapping[Ingredient, int], dishes: int) -> list[list[_Entry]]:
+    def _vegetable_table(self, counts: dict[Ingredient, int], dishes: int) -> list[list[_Entry]]:
         """table[k][h]: the best Vegetable part (Chili left included) with ``k`` Vegetables in
         dishes and ``h`` Chili left, and the Vegetables used (aligned with
         ``self._vegetables``)."""
@@ -277,17 +296,18 @@ class Scorer:
         free: list[_Entry] = [(0, ())] + [_IMPOSSIBLE] * dishes
         for kind in self._free_vegetables:
             have = counts[kind]
+            alone = [self._alone_value(kind, have - into) for into in range(min(have, dishes) + 1)]
             merged: list[_Entry] = [_IMPOSSIBLE] * (dishes + 1)
             for used, (points, use) in enumerate(free):
                 if points < 0:
                     continue
                 for into_dishes in range(min(have, dishes - used) + 1):
-                    value = points + self._alone_value(kind, have - into_dishes)
+                    value = points + alone[into_dishes]
                     if value > merged[used + into_dishes][0]:
                         merged[used + into_dishes] = (value, (*use, into_dishes))
             free = merged
-        peppers, chili = counts[I.GREEN_PEPPER], counts[I.CHILI_PEPPER]
-        pepper_points, chili_points = self._points[I.GREEN_PEPPER], self._points[I.CHILI_PEPPER]
+        peppers, chili = counts[_GREEN_PEPPER], counts[_CHILI_PEPPER]
+        pepper_points, chili_points = self._points[_GREEN_PEPPER], self._points[_CHILI_PEPPER]
         table: list[list[_Entry]] = []
         for used in range(dishes + 1):
             row: list[_Entry] = []
@@ -310,10 +330,10 @@ class Scorer:
             table.append(row)
         return table
 
-    def _optimal_plan(self, counts: Mapping[Ingredient, int]) -> _DishPlan:
+    def _optimal_plan(self, counts: dict[Ingredient, int]) -> _DishPlan:
         points = self._points
-        noodles, rice = counts[I.NOODLES], counts[I.RICE]
-        garlic, chili = counts[I.GARLIC], counts[I.CHILI_PEPPER]
+        noodles, rice = counts[_NOODLES], counts[_RICE]
+        garlic, chili = counts[_GARLIC], counts[_CHILI_PEPPER]
         others = sorted(
             points[c] for c in self._other_condiments for _ in range(counts[c])
         )  # the other Condiments' cards, cheapest first (they season dishes first)
@@ -326,15 +346,20 @@ class Scorer:
         vegetable = self._vegetable_table(counts, max_dishes)
         starches = sum(points[s] * counts[s] for s in self._other_starches)
         condiments_alone = sum(others)
-        best: _DishPlan | None = None
+        seasoning = [0]  # seasoning[j]: the points of the j cheapest other Condiments
+        for worth in others:
+            seasoning.append(seasoning[-1] + worth)
+        # The best so far as plain values (points first), made a _DishPlan once at the end.
+        best: tuple[int, int, int, int, int, int, tuple[int, ...], tuple[int, ...]] | None = None
         for n in range(min(noodles, max_dishes, garlic + chili + len(others)) + 1):
             for r in range(min(rice, max_dishes - n) + 1):
                 k = n + r
+                meat_k, vegetable_k = meat[k], vegetable[k]
                 fixed = (
                     self.noodle_dish * n
                     + self.rice_dish * r
-                    + points[I.NOODLES] * (noodles - n)
-                    + points[I.RICE] * (rice - r)
+                    + points[_NOODLES] * (noodles - n)
+                    + points[_RICE] * (rice - r)
                     + starches
                 )
                 for g in range(min(n, garlic) + 1):
@@ -342,8 +367,8 @@ class Scorer:
                         j = n - g - h
                         if j > len(others):
                             continue
-                        meat_points, meats_used = meat[k][garlic - g]
-                        veg_points, vegs_used = vegetable[k][chili - h]
+                        meat_points, meats_used = meat_k[garlic - g]
+                        veg_points, vegs_used = vegetable_k[chili - h]
                         if meat_points < 0 or veg_points < 0:
                             continue
                         total = (
@@ -351,12 +376,13 @@ class Scorer:
                             + meat_points
                             + veg_points
                             + condiments_alone
-                            - sum(others[:j])
+                            - seasoning[j]
                         )
-                        if best is None or total > best.points:
-                            best = _DishPlan(n, r, g, h, j, meats_used, vegs_used, total)
+                        if best is None or total > best[0]:
+                            best = (total, n, r, g, h, j, meats_used, vegs_used)
         assert best is not None, "cooking no dish is always possible"
-        return best
+        total, n, r, g, h, j, meats_used, vegs_used = best
+        return _DishPlan(n, r, g, h, j, meats_used, vegs_used, total)
 
     # ------------------------------------------------------------------ arrangement
     def _arrange(
@@ -389,42 +415,42 @@ class Scorer:
             key=lambda c: points[c],
         )
         condiments = [
-            *[I.GARLIC] * plan.dish_garlic,
-            *[I.CHILI_PEPPER] * plan.dish_chili,
+            *[_GARLIC] * plan.dish_garlic,
+            *[_CHILI_PEPPER] * plan.dish_chili,
             *others[: plan.dish_other_condiments],
         ]
         for d in range(plan.noodle_dishes + plan.rice_dishes):
             if d < plan.noodle_dishes:
                 take(
                     CombinationKind.NOODLE_DISH,
-                    (I.NOODLES, meats[d], vegetables[d], condiments[d]),
+                    (_NOODLES, meats[d], vegetables[d], condiments[d]),
                     self.noodle_dish,
                 )
             else:
-                take(CombinationKind.RICE_DISH, (I.RICE, meats[d], vegetables[d]), self.rice_dish)
+                take(CombinationKind.RICE_DISH, (_RICE, meats[d], vegetables[d]), self.rice_dish)
         for meat in self._meats:
-            while self._garlic_gain[meat] > 0 and left[I.GARLIC] and left[meat]:
+            while self._garlic_gain[meat] > 0 and left[_GARLIC] and left[meat]:
                 take(
                     CombinationKind.GARLIC_MEAT,
-                    (I.GARLIC, meat),
+                    (_GARLIC, meat),
                     self.garlic_meat_factor * points[meat],
                 )
-        while self._pepper_gain > 0 and left[I.CHILI_PEPPER] and left[I.GREEN_PEPPER]:
+        while self._pepper_gain > 0 and left[_CHILI_PEPPER] and left[_GREEN_PEPPER]:
             take(
                 CombinationKind.CHILI_GREEN_PEPPER,
-                (I.CHILI_PEPPER, I.GREEN_PEPPER),
+                (_CHILI_PEPPER, _GREEN_PEPPER),
                 self.chili_green_pepper,
             )
-        for _ in range(self._mushroom_sets(left[I.MUSHROOM])):
+        for _ in range(self._mushroom_sets(left[_MUSHROOM])):
             take(
                 CombinationKind.MUSHROOM_SET,
-                (I.MUSHROOM,) * self.mushroom_set_size,
+                (_MUSHROOM,) * self.mushroom_set_size,
                 self.mushroom_set,
             )
         longest = len(self.onion_counts) - 1
-        while left[I.ONION]:
-            size = min(left[I.ONION], longest)
-            take(CombinationKind.ONION_COUNT, (I.ONION,) * size, self.onion_counts[size])
+        while left[_ONION]:
+            size = min(left[_ONION], longest)
+            take(CombinationKind.ONION_COUNT, (_ONION,) * size, self.onion_counts[size])
         for ingredient in _TYPES:
             while left[ingredient]:
                 alone = points[ingredient]
@@ -442,7 +468,7 @@ class Scorer:
         return {kind: counts.get(kind, 0) for kind in _TYPES}
 
     def _check_count(self, ingredient: Ingredient, count: int) -> None:
-        if count > self.deck.counts[ingredient]:
+        if count > self._deck_counts[ingredient]:
             raise UserError(
                 f"impossible pile: {count} {ingredient.value}, but the deck has "
                 f"only {self.deck.counts[ingredient]}"
@@ -501,8 +527,8 @@ class Scorer:
             UserError: the piles together hold more copies of a type than the deck has.
         """
         self.deck.check_possible(piles)
-        pork = [sum(1 for i in pile if i is I.PORK) for pile in piles]
-        broccoli = [sum(1 for i in pile if i is I.BROCCOLI) for pile in piles]
+        pork = [sum(1 for i in pile if i is _PORK) for pile in piles]
+        broccoli = [sum(1 for i in pile if i is _BROCCOLI) for pile in piles]
         pork_leader = _strict_leader(pork)
         broccoli_leader = _strict_leader(broccoli)
         scores = []
