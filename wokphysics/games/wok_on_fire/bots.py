@@ -64,6 +64,11 @@ _CHOP_TIME_S: Final = 0.1  # the chop's throwing stroke
 
 _TYPES: Final[tuple[Ingredient, ...]] = tuple(Ingredient)
 _INDEX: Final[dict[Ingredient, int]] = {kind: index for index, kind in enumerate(_TYPES)}
+# Read as constants in the valuations (thousands a game): the compiled build reads a Final
+# constant directly, where ``I.MUSHROOM`` is an attribute lookup on the enum class.
+_MUSHROOM: Final = I.MUSHROOM
+_PORK_INDEX: Final = _INDEX[I.PORK]
+_BROCCOLI_INDEX: Final = _INDEX[I.BROCCOLI]
 
 
 def _must_flip(game: WokOnFireGame) -> bool:
@@ -87,9 +92,19 @@ def _pile_value(scorer: Scorer, counts: tuple[int, ...]) -> tuple[int, float]:
     about the same piles often."""
     parts = scorer.parts_of_counts(counts)
     unused = [i for _, ingredients, points in parts if points == 0 for i in ingredients]
-    mushrooms = sum(1 for i in unused if i is I.MUSHROOM)
-    promise = sum(_POTENTIAL.get(i, 0.0) for i in unused if i is not I.MUSHROOM)
+    mushrooms = sum(1 for i in unused if i is _MUSHROOM)
+    promise = sum(_POTENTIAL.get(i, 0.0) for i in unused if i is not _MUSHROOM)
     return sum(points for _, _, points in parts), promise + _MUSHROOM_PROMISE[min(mushrooms, 2)]
+
+
+class _Piles:
+    """What one decision's valuations share, worked out once: every player's pile as its
+    count per type (the piles do not change while a bot decides), and each player's value
+    with nothing added, as it is first asked for."""
+
+    def __init__(self, game: WokOnFireGame) -> None:
+        self.counts = [_counts(game.pile_ingredients(p)) for p in range(game.players)]
+        self.base: dict[int, float] = {}
 
 
 def _majority(counts: Sequence[tuple[int, ...]], player: int, index: int, points: int) -> int:
@@ -298,10 +313,12 @@ class WokBot:
         )
 
     # ------------------------------------------------------------------ values
-    def _value(self, game: WokOnFireGame, player: int, extra: Sequence[int]) -> float:
+    def _value(
+        self, game: WokOnFireGame, player: int, extra: Sequence[int], piles: _Piles
+    ) -> float:
         """The player's exact total with ``extra`` cards added, plus what half-built sets
         promise (weighted by how much of the game is left)."""
-        counts = [_counts(game.pile_ingredients(p)) for p in range(game.players)]
+        counts = list(piles.counts)
         mine = list(counts[player])
         for card_id in extra:
             mine[_INDEX[game.ingredient(card_id)]] += 1
@@ -309,20 +326,19 @@ class WokBot:
         points, promise = _pile_value(game.scorer, counts[player])
         rules = game.cfg.rules
         total = float(points)
-        total += _majority(counts, player, _INDEX[I.PORK], rules.pork_majority_bonus)
-        total -= _majority(counts, player, _INDEX[I.BROCCOLI], rules.broccoli_majority_penalty)
+        total += _majority(counts, player, _PORK_INDEX, rules.pork_majority_bonus)
+        total -= _majority(counts, player, _BROCCOLI_INDEX, rules.broccoli_majority_penalty)
         weight = self.settings.potential_weight
         if weight > 0.0:
             left = min(1.0, len(game.table.supply) / max(1, game.cfg.rules.setup.supply))
             total += weight * (0.3 + 0.7 * left) * promise
         return total
 
-    def _gain(
-        self, game: WokOnFireGame, player: int, cards: Sequence[int], base: dict[int, float]
-    ) -> float:
+    def _gain(self, game: WokOnFireGame, player: int, cards: Sequence[int], piles: _Piles) -> float:
+        base = piles.base
         if player not in base:
-            base[player] = self._value(game, player, ())
-        return self._value(game, player, cards) - base[player]
+            base[player] = self._value(game, player, (), piles)
+        return self._value(game, player, cards, piles) - base[player]
 
     def _units(self, game: WokOnFireGame, ids: Sequence[int]) -> dict[int, tuple[int, ...]]:
         """Each nameable card to the cards naming it takes (all viable Chickens for one)."""
@@ -336,12 +352,12 @@ class WokBot:
                 units[i] = (i,)
         return units
 
-    def _worth(self, game: WokOnFireGame, cards: Sequence[int], base: dict[int, float]) -> float:
+    def _worth(self, game: WokOnFireGame, cards: Sequence[int], piles: _Piles) -> float:
         me = game.current_player
-        value = self._gain(game, me, cards, base)
+        value = self._gain(game, me, cards, piles)
         weight = self.settings.denial_weight
         if weight > 0.0 and game.players > 1:
-            value += weight * max(self._gain(game, o, cards, base) for o in game.opponents(me))
+            value += weight * max(self._gain(game, o, cards, piles) for o in game.opponents(me))
         return value
 
     # ------------------------------------------------------------------ choices
@@ -380,11 +396,11 @@ class WokBot:
             raise AssertionError("no legal pick for a bot: the engine's legal_picks disagrees")
         if float(self.rng.random()) < self.settings.random_pick_share:
             return options[int(self.rng.integers(len(options)))]
-        base: dict[int, float] = {}
+        piles = _Piles(game)
         best = max(
             options,
             key=lambda o: (
-                self._worth(game, [c for p in o for c in units[p.card_id]], base),
+                self._worth(game, [c for p in o for c in units[p.card_id]], piles),
                 -o[0].card_id,
             ),
         )
@@ -397,15 +413,15 @@ class WokBot:
             return []
         if not self.settings.smart_gifts:
             return options[int(self.rng.integers(len(options)))]
-        base: dict[int, float] = {}
+        piles = _Piles(game)
         me = game.current_player
         receivers = game.opponents(me)
 
         def cost(option: list[Pick]) -> float:
             cards = units[option[0].card_id]
-            helped = min((self._gain(game, o, cards, base) for o in receivers), default=0.0)
+            helped = min((self._gain(game, o, cards, piles) for o in receivers), default=0.0)
             # Taking a card off the table that this bot wants costs it that card too.
-            return helped + 0.3 * max(0.0, self._gain(game, me, cards, base))
+            return helped + 0.3 * max(0.0, self._gain(game, me, cards, piles))
 
         return min(options, key=cost)
 
@@ -413,11 +429,11 @@ class WokBot:
         receivers = game.legal_opponents()
         if not self.settings.smart_gifts:
             return receivers[int(self.rng.integers(len(receivers)))]
-        base: dict[int, float] = {}
+        piles = _Piles(game)
         cards = game.gift_cards
-        totals = {o: self._value(game, o, ()) for o in receivers}
+        totals = {o: self._value(game, o, (), piles) for o in receivers}
         # Least help, then the opponent furthest behind.
-        return min(receivers, key=lambda o: (self._gain(game, o, cards, base), totals[o], o))
+        return min(receivers, key=lambda o: (self._gain(game, o, cards, piles), totals[o], o))
 
     def choose_bonus(self, game: WokOnFireGame) -> Bonus:
         if not self.settings.smart_gifts:
@@ -439,10 +455,10 @@ class WokBot:
         units = self._units(game, eligible)
         if not units:
             return None
-        base: dict[int, float] = {}
-        best = max(self._worth(game, cards, base) for cards in units.values())
+        piles = _Piles(game)
+        best = max(self._worth(game, cards, piles) for cards in units.values())
         # What the Chili is worth kept: the total now minus the total without it.
-        counts = [_counts(game.pile_ingredients(p)) for p in range(game.players)]
+        counts = piles.counts
         without = list(counts[me])
         without[_INDEX[I.CHILI_PEPPER]] -= 1
         kept = float(
