@@ -29,7 +29,7 @@ from wokphysics.ui.wok_star.scene import StarScene
 WINDOWS = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll", "launcher")
 """Each game's window and the launcher."""
 
-REFLOWS = ("launcher", "we-will-wok-you", "wok-and-roll")
+REFLOWS = ("launcher", "we-will-wok-you", "wok-and-roll", "wok-star")
 """The windows laid out for the view's width at a UI scale (the others are magnified)."""
 
 TIP_CREAM = (255, 246, 214)

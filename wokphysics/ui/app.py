@@ -186,6 +186,8 @@ class App:
         self.text = Text()
         self.text.set_scale(options.scale)
         self.viewport = Viewport(options.scale)
+        self._relaid = False
+        """The scene was laid out anew this frame (reflowed or back to magnified)."""
         """The UI scale's canvas and view (scale 1: the scene draws on the window)."""
         self.sound = Sound(muted=options.mute)
         self._table: tuple[WokOnFireConfig, TableRenderer] | None = None
@@ -271,7 +273,10 @@ class App:
             self.viewport.content = None
             return
         content = reflow(self.screen.get_size(), self.viewport.scale)
-        self.viewport.content = content if self.viewport.active else None  # None: magnified
+        content = content if self.viewport.active else None  # None: magnified
+        if content != self.viewport.content:
+            self._relaid = True
+        self.viewport.content = content
 
     def set_scale(self, scale: float) -> None:
         """Change the UI scale (the launcher's option): the next frame is laid out anew."""
@@ -351,6 +356,9 @@ class App:
         self._reflow()  # a click meanwhile may have changed the scale
         surface = self.scene_surface()
         self.scene.draw(surface)
+        if self._relaid:  # laid out anew (reflowed, or back to magnified): what is under
+            self._relaid = False  # the pointer now is another thing (the hover is told)
+            self._pointer_here()
         self._draw_guide(surface)
         self.viewport.show(self.screen, self.text, RULES_LABEL if self.rules is not None
                            else None)
@@ -552,13 +560,20 @@ class App:
             return
         before = self.viewport.offset
         self.viewport.pan(dx, dy, self.screen.get_size())
-        if self.viewport.offset == before or not pygame.mouse.get_focused():
+        if self.viewport.offset != before:
+            self._pointer_here(t_s)
+
+    def _pointer_here(self, t_s: float | None = None) -> None:
+        """The picture under the pointer changed (a pan, a new layout): the scene learns
+        what is under it now, not while a button is held (a stroke or a drag goes on)."""
+        if not pygame.mouse.get_focused() or any(pygame.mouse.get_pressed()):
             return
         pos = pygame.mouse.get_pos()
         if self.viewport.in_bar(pos):
             self.scene.pointer_away()
         else:
-            self.scene.mouse_move(self.viewport.to_scene(pos), t_s)
+            self.scene.mouse_move(self.viewport.to_scene(pos),
+                                  self.clock.now() if t_s is None else t_s)
 
     def _key(self, key: int) -> None:
         if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and self.viewport.active:

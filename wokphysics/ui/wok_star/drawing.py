@@ -191,11 +191,10 @@ class StarDrawing:
         account = self.presenter.accounting
         number = account.round if account is not None and phase == "Accounting" else state.round
         blit_fit(surface, self.text, f"Wok Star  round {number}/{rounds}: {phase}", size,
-                 GOLD, lay.rect(10, 0, 316, 40), bold=True)
+                 GOLD, lay.title, bold=True)
         self._money(surface, lay)
         self._publicity(surface, lay)
-        blit_fit(surface, self.text, f"loan ${state.loan()}", size, WHITE,
-                 lay.rect(1056, 0, 110, 40))
+        blit_fit(surface, self.text, f"loan ${state.loan()}", size, WHITE, lay.loan)
 
     def _money(self, surface: pygame.Surface, lay: StarLayout) -> None:
         """The money track: $0 to beyond the loan, the money marker, the loan marked."""

@@ -29,6 +29,7 @@ import pygame
 
 from wokphysics.games.wok_star.model import Die
 from wokphysics.games.wok_star.state import WokStarState
+from wokphysics.ui.reflow import Block, Flow, Move, moves, pack
 
 BASE = (1280, 800)
 FONT = 22
@@ -123,10 +124,24 @@ class StarLayout:
     panel: pygame.Rect = field(default_factory=_empty)
     """The middle band, where the setup, Accounting, Purchase and end screens go."""
     seats: list[SeatLayout] = field(default_factory=list)
+    title: pygame.Rect = field(default_factory=_empty)
+    """The top bar's round and phase."""
+    loan: pygame.Rect = field(default_factory=_empty)
+    """The top bar's loan."""
+    moves: tuple[Move, ...] = ()
+    """A reflowed layout's blocks moved from their design places (:mod:`wokphysics.ui.reflow`;
+    the seats' panels are laid out where they go)."""
+    stacked: bool = False
+    """Whether the blocks are reflowed (a narrow view at a UI scale)."""
     hits: list[tuple[pygame.Rect, StarTarget]] = field(default_factory=list)
 
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
-        """A rectangle given in reference px, in window px."""
+        """A rectangle given in reference px at its design place, in window px (moved with
+        its block in a reflowed layout)."""
+        for x0, y0, x1, y1, dx, dy in self.moves:
+            if x0 <= x < x1 and y0 <= y < y1:
+                x, y = x + dx, y + dy
+                break
         s = self.scale
         ox, oy = self.origin
         return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
@@ -217,22 +232,95 @@ class DiceRows:
             row[i], row[j] = b, a
 
 
+BLOCKS: dict[str, Block] = {
+    "board": (0, 40, CENTER_X - 8, 420),
+    "center": (CENTER_X - 8, 40, 452, 420),
+    "log": (CENTER_X + 444, 40, 1280 - (CENTER_X + 444), 420),
+}
+"""The design's blocks between the top bar and the seats' panels (x, y, w, h, reference px),
+in the order a reflowed layout sets them down (:func:`~wokphysics.ui.reflow.pack`): the
+ingredients and recipes, the customer line, the log."""
+
+LEAST_WIDTH = BLOCKS["board"][2]
+"""The widest block that cannot be narrowed (the board), reference px."""
+
+TOP_STACKED = 110.0
+"""The top bar's height in a reflowed layout (reference px): the round and phase, then the
+money track, then Bad Publicity and the loan, each on a line of its own."""
+
+SEATS_TOP = 462.0
+SEATS_H = 332.0
+SEAT_GAP = 8.0
+
+
+def seat_width(seats: int) -> float:
+    """A seat's panel's width in the design (reference px): the seats side by side."""
+    return (1264 - SEAT_GAP * (seats - 1)) / seats
+
+
+def flow_height(flow: Flow, seats: int) -> float:
+    """The height of the layout reflowed to ``flow`` with ``seats`` seats (reference px)."""
+    _, height = pack(BLOCKS, flow.width, TOP_STACKED)
+    if flow.width >= BASE[0]:
+        return float(BASE[1])
+    width, per_row = _seat_rows(flow.width, seats)
+    rows = -(-seats // per_row)
+    return height + 4 + rows * (SEATS_H + 6)
+
+
+def _seat_rows(view: float, seats: int) -> tuple[float, int]:
+    """The seats' panels' width in a reflowed layout ``view`` reference px wide (the
+    design's, at most the view's less the margins) and how many go on a row."""
+    width = min(seat_width(seats), view - 16)
+    return width, max(1, int((view - 16 + SEAT_GAP) // (width + SEAT_GAP)))
+
+
 def build(size: tuple[int, int], state: WokStarState,
-          dice_rows: DiceRows | None = None) -> StarLayout:
+          dice_rows: DiceRows | None = None, flow: Flow | None = None) -> StarLayout:
     """The layout of ``state`` in a window of ``size`` px; ``dice_rows`` remembers the dice's
-    slots from the layouts before (a fresh one: the slots the state alone gives)."""
+    slots from the layouts before (a fresh one: the slots the state alone gives); with
+    ``flow``, reflowed for a view that wide (the board, the customer line and the log in
+    rows, the top bar's parts on lines of their own, the seats' panels below, as many to a
+    row as fit)."""
     width, height = size
-    scale = min(width / BASE[0], height / BASE[1])
-    origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
-    lay = StarLayout(size, scale, origin)
-    lay.top = lay.rect(0, 0, 1280, 40)
-    lay.money = lay.rect(330, 6, 430, 28)  # room at the right for the window's Rules button
-    lay.publicity = lay.rect(786, 6, 260, 28)
+    places = dict(BLOCKS)
+    if flow is None:
+        scale = min(width / BASE[0], height / BASE[1])
+        origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
+        lay = StarLayout(size, scale, origin)
+    else:
+        places, _ = pack(BLOCKS, flow.width, TOP_STACKED)
+        wide = min(flow.width, float(BASE[0]))
+        lay = StarLayout(size, flow.unit, ((width - wide * flow.unit) / 2, 0.0))
+        lay.stacked = places != BLOCKS
+    if lay.stacked and flow is not None:  # (laid out where they go: no block's moves yet)
+        view = flow.width
+        lay.top = lay.rect(0, 0, view, TOP_STACKED - 4)
+        lay.title = lay.rect(10, 0, view - 20, 36)
+        lay.money = lay.rect(10, 38, view - 20, 28)
+        lay.publicity = lay.rect(10, 72, 260, 28)
+        lay.loan = lay.rect(290, 72, 110, 28)
+    else:
+        lay.top = lay.rect(0, 0, 1280, 40)
+        lay.title = lay.rect(10, 0, 316, 40)
+        lay.money = lay.rect(330, 6, 430, 28)  # room at the right for the window's Rules
+        lay.publicity = lay.rect(786, 6, 260, 28)
+        lay.loan = lay.rect(1056, 0, 110, 40)
+    lay.moves = moves(BLOCKS, places)
     _board(lay, state)
     _center(lay, state)
     lay.log = lay.rect(CENTER_X + 448, 46, 1272 - (CENTER_X + 448), 410)
     lay.panel = lay.rect(8, 46, 1264, 410)
-    _seats(lay, state, (dice_rows or DiceRows()).update(state))
+    rows = (dice_rows or DiceRows()).update(state)
+    if lay.stacked and flow is not None:
+        bottom = max(y + h for _, y, _, h in places.values())
+        seat_w, per_row = _seat_rows(flow.width, state.num_players)
+        lay.moves, kept = (), lay.moves  # the seats are laid out where they go
+        _seats(lay, state, rows, (8.0, bottom + 4), seat_w, per_row)
+        lay.moves = kept
+    else:
+        _seats(lay, state, rows, (8.0, SEATS_TOP), seat_width(state.num_players),
+               state.num_players)
     return lay
 
 
@@ -287,13 +375,17 @@ def event_chip(lay: StarLayout, index: int) -> pygame.Rect:
     return lay.rect(CENTER_X + 8 + column * 214, 320 + row * 26, 208, 24)
 
 
-def _seats(lay: StarLayout, state: WokStarState, dice_rows: list[list[int]]) -> None:
+def _seats(lay: StarLayout, state: WokStarState, dice_rows: list[list[int]],
+           at: tuple[float, float], width: float, per_row: int) -> None:
+    """The seats' panels from ``at`` (reference px), each ``width`` wide, ``per_row`` to a
+    row."""
     n = state.num_players
-    gap = 8
-    width = (1264 - gap * (n - 1)) / n
-    top, height = 462, 332
+    gap = SEAT_GAP
+    height = SEATS_H
     for seat in range(n):
-        x = 8 + seat * (width + gap)
+        column, line = seat % per_row, seat // per_row
+        x = at[0] + column * (width + gap)
+        top = at[1] + line * (height + 6)
         rect = lay.rect(x, top, width, height)
         header = lay.rect(x, top, width, SEAT_HEADER)
         dice_area = lay.rect(x + 6, top + SEAT_HEADER + 2, width - 12, DICE_ROW - 4)

@@ -26,12 +26,13 @@ from typing import TYPE_CHECKING
 
 from wokphysics.games.wok_star.actions import WokStarAction
 from wokphysics.games.wok_star.reference import wok_star_reference
+from wokphysics.ui.reflow import flow_for
 from wokphysics.ui.scene import EngineGate, GameScene
 from wokphysics.ui.sound import Effect, Sound
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.drawing import StarDrawing
 from wokphysics.ui.wok_star.inputs import StarInputs
-from wokphysics.ui.wok_star.layout import StarLayout
+from wokphysics.ui.wok_star.layout import LEAST_WIDTH, StarLayout, flow_height
 from wokphysics.ui.wok_star.presenter import StarPresenter
 from wokphysics.ui.wok_star.scheduler import StarScheduler
 from wokphysics.ui.wok_star.screens import ScreenChoice
@@ -131,6 +132,20 @@ class StarScene(GameScene):
     def covered(self) -> bool:
         """A screen covers the middle of the table (its buttons take the clicks there)."""
         return self.layouts.covered()
+
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """At a UI scale above 1: the kitchen laid out for the view's width (its board,
+        customer line and log in rows, the seats' panels below); the canvas it needs. None
+        (drawn magnified): scale 1, a screen over the table (setup, Accounting, Purchase,
+        the end: laid out across the design's width) or a replay."""
+        layouts = self.layouts
+        if scale <= 1.0 or self.covered() or self.ui.replay is not None:
+            layouts.flow = None
+            return None
+        flow = flow_for(window, scale, LEAST_WIDTH)
+        layouts.flow = flow
+        height = flow_height(flow, self.session.state.num_players)
+        return window[0], max(window[1], round(height * flow.unit))
 
     def act_for(self, seat: int, action: WokStarAction) -> bool:
         """``seat`` takes ``action`` now, as if its person clicked it (see

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from wokphysics.ui.reflow import Flow
 from wokphysics.ui.wok_star.layout import DiceRows, StarLayout, build
 from wokphysics.ui.wok_star.presenter import StarPresenter
 from wokphysics.ui.wok_star.screens import ScreenChoice, choices, screen_name
@@ -46,6 +47,9 @@ class StarLayouts:
     buttons: list[ScreenChoice] = field(default_factory=list)
     dice_rows: DiceRows = field(default_factory=DiceRows)
     """The dice's slots in the seats' rows, kept from layout to layout."""
+    flow: Flow | None = None
+    """At a UI scale above 1, the view's width the kitchen reflows to (None: the design
+    scaled to the surface; see :meth:`StarScene.reflow`)."""
     _key: tuple[object, ...] = ()
 
     def last(self) -> StarLayout | None:
@@ -58,9 +62,9 @@ class StarLayouts:
         ui = self.ui
         state = ui.session.state
         key = (size, len(state.history), id(ui.session), self.presenter.accounting is None,
-               ui.replay is not None)
+               ui.replay is not None, self.flow)
         if ui.layout is None or key != self._key:
-            ui.layout = build(size, state, self.dice_rows)
+            ui.layout = build(size, state, self.dice_rows, self.flow)
             self._key = key
             self.buttons = (choices(ui.session, self.presenter, ui.layout, self.home)
                             if ui.replay is None else [])
