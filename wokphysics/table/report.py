@@ -145,25 +145,30 @@ def action_report(
     the blade's ``depths`` under the cards (mm)."""
     after = snapshot(table)
     hw, hd = table.cfg.wok.width_mm / 2.0, table.cfg.wok.depth_mm / 2.0
-
-    def inside(state: Lying) -> bool:
-        return state[4] == "wok" and abs(state[0]) <= hw and abs(state[1]) <= hd
-
-    flipped = tuple(i for i in after if after[i][3] != before[i][3] and after[i][4] == "wok")
     half_diagonal = table._diagonal / 2.0
-    moved = tuple(
-        i
-        for i in after
-        if after[i][4] != before[i][4]
-        or after[i][3] != before[i][3]
-        or math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1])
-        + half_diagonal * abs(math.remainder(after[i][2] - before[i][2], 2.0 * math.pi))
-        > MOVED_MM
-    )
-    travel = {
-        i: math.hypot(after[i][0] - before[i][0], after[i][1] - before[i][1]) for i in moved
-    }
-    left = tuple(i for i in after if inside(before[i]) and not inside(after[i]))
+    # One pass over the cards (the same tests and sums as one comprehension each took).
+    flipped_ids: list[int] = []
+    moved_ids: list[int] = []
+    left_ids: list[int] = []
+    travel: dict[int, float] = {}
+    for i, now in after.items():
+        was = before[i]
+        turned = now[3] != was[3]
+        if turned and now[4] == "wok":
+            flipped_ids.append(i)
+        distance = math.hypot(now[0] - was[0], now[1] - was[1])
+        if (
+            now[4] != was[4]
+            or turned
+            or distance + half_diagonal * abs(math.remainder(now[2] - was[2], 2.0 * math.pi))
+            > MOVED_MM
+        ):
+            moved_ids.append(i)
+            travel[i] = distance
+        was_inside = was[4] == "wok" and abs(was[0]) <= hw and abs(was[1]) <= hd
+        if was_inside and not (now[4] == "wok" and abs(now[0]) <= hw and abs(now[1]) <= hd):
+            left_ids.append(i)
+    flipped, moved, left = tuple(flipped_ids), tuple(moved_ids), tuple(left_ids)
     return ActionReport(
         flipped=flipped,
         launched=tuple(launched),
