@@ -37,6 +37,12 @@ class TableBase:
     _to_wake: list[LiveCard]
     _held: set[pymunk.PivotJoint]
     _mean_r: float
+    _card_weight: float
+    """A card's weight, g mm/s^2 (micronewtons): ``mass_g * gravity_mm_s2``."""
+    _hold_friction: float
+    _table_friction: float
+    """The friction coefficients, card on card and card on the table (``cfg.physics``'s
+    ``card_friction`` and ``friction``: the friction caps are set thousands of times a game)."""
     _diagonal: float
     _card_w: float
     _card_l: float

@@ -35,21 +35,20 @@ class Stacking(Parking):
 
     def _friction(self, card: LiveCard) -> None:
         """Cap the friction joints at Coulomb's ``mu N`` for the weight the card bears."""
-        physics = self.cfg.physics
-        weight = self.cfg.card.mass_g * physics.gravity_mm_s2
+        weight = self._card_weight
         flat = card.flight is None and card.location == "wok"
         # A card also bears the cards lying on it (their weight presses it down).
         load = 1 + self._load_on(card) if flat else 0
         if card.hold is not None:
             hold, hold_twist = card.hold
-            force = physics.card_friction * weight * load * (1.0 - card.blade_share)
+            force = self._hold_friction * weight * load * (1.0 - card.blade_share)
             chipmunk.set_max_force(hold, force)
             # Friction torque of a uniformly pressed rectangle: force times its mean radius.
             chipmunk.set_max_force(hold_twist, force * self._mean_r)
             chipmunk.set_max_force(card.slide, 0.0)
             chipmunk.set_max_force(card.twist, 0.0)
             return
-        force = physics.friction * weight * load * (1.0 - card.blade_share)
+        force = self._table_friction * weight * load * (1.0 - card.blade_share)
         chipmunk.set_max_force(card.slide, force)
         chipmunk.set_max_force(card.twist, force * self._mean_r)
 

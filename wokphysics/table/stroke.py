@@ -311,8 +311,8 @@ class Stroke:
         bx, by = blade.position()
         front = bx * fx + by * fy
         back = front - cfg.spatula.blade_length_mm
-        half_w, half_l = cfg.card.width_mm / 2.0, cfg.card.length_mm / 2.0
-        weight = cfg.card.mass_g * cfg.physics.gravity_mm_s2 * cfg.spatula.blade_friction
+        half_w, half_l = table._card_w / 2.0, table._card_l / 2.0
+        weight = table._card_weight * cfg.spatula.blade_friction
         turning = blade.spin() != 0.0
         for card in self._riding:
             if card.flight is not None:

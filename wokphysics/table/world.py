@@ -112,6 +112,10 @@ class Table(Stacking):
         self.space.on_collision(PARKED_TYPE, None, begin=self._near_parked)
         self._next_stack_order = 1
         self._mean_r = self._mean_radius()
+        physics = cfg.physics
+        self._card_weight = cfg.card.mass_g * physics.gravity_mm_s2
+        self._hold_friction = physics.card_friction
+        self._table_friction = physics.friction
         self._cards: list[LiveCard] = [
             self._make_card(card_id, name) for card_id, name in enumerate(deck)
         ]
