@@ -29,8 +29,9 @@ from wokphysics.ui.wok_star.scene import StarScene
 WINDOWS = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll", "launcher")
 """Each game's window and the launcher."""
 
-REFLOWS = ("launcher", "we-will-wok-you", "wok-and-roll", "wok-star")
-"""The windows laid out for the view's width at a UI scale (the others are magnified)."""
+REFLOWS = WINDOWS
+"""The windows laid out for the view's width at a UI scale, as the tests open them (Wok Star
+on its kitchen; its screens between rounds, the end screens and replays are magnified)."""
 
 TIP_CREAM = (255, 246, 214)
 """The colour of every tooltip box (and a refusal's bubble)."""

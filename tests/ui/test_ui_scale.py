@@ -13,11 +13,15 @@ import pytest
 from readable_windows import controls, on_window, open_window
 
 from wokphysics.cli import main
+from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.launcher.run import build_launcher
 from wokphysics.ui.launcher.scene import LauncherScene, Spot
 from wokphysics.ui.readable import MIN_TEXT_PX, SCALES, parse_scale
 from wokphysics.ui.settings import FILE_NAME, WindowSettings
+from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.widgets import GOLD, Text
+from wokphysics.ui.wok_star.play import StarSetup, star_factory
+from wokphysics.ui.wok_star.scene import StarScene
 
 GAMES = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll")
 
@@ -196,10 +200,14 @@ def test_the_launcher_reflows_to_the_views_width_and_pans_up_and_down_only(
 
 
 def test_a_magnified_scene_pans_both_ways(tmp_path: Path) -> None:
-    """A scene that does not reflow (Wok on Fire's table) is drawn on a canvas twice the
-    window at 2x, shown a part at a time: the arrows move the view a third of it, both
-    ways."""
-    app = open_window("wok-on-fire", (1024, 640), tmp_path, 2.0)
+    """A scene that does not reflow (Wok Star's setup screen, laid out across the design's
+    width) is drawn on a canvas twice the window at 2x, shown a part at a time: the arrows
+    move the view a third of it, both ways."""
+    app = App(WindowOptions(size=(1024, 640), mute=True, fps=20, scale=2.0),
+              star_factory(StarSetup(("person", "team"), 3)), HandClock())
+    for _ in range(3):
+        app.frame()
+    assert isinstance(app.scene, StarScene) and app.scene.covered()
     viewport = app.viewport
     window = (1024, 640)
     view = viewport.view(window)
@@ -228,13 +236,17 @@ def test_at_scale_1_there_is_no_canvas_and_no_bar(tmp_path: Path) -> None:
 
 def test_a_panel_drawn_out_of_view_shows_when_the_view_comes_to_it(tmp_path: Path) -> None:
     """Wok on Fire's panel keeps a copy of its picture: copied while the view was elsewhere
-    (nothing drawn there), it must be drawn anew once the view shows it."""
+    (nothing drawn there), it must be drawn anew once the view shows it. At 2x it is below
+    the table, as wide as the window (reflowed)."""
     app = open_window("wok-on-fire", (1024, 640), tmp_path, 2.0)
     for _ in range(3):
         app.frame()
     window = app.screen.get_size()
-    app.viewport.show_at(app.viewport.positions(window)[-1], window)  # the bottom right
-    app.viewport.show_at((10**6, 0), window)  # the top right: the panel's title
+    panel = pygame.Rect(app.renderer.map.panel)
+    assert panel.width == 1024 and panel.top > 0  # below the table
+    app.viewport.show_at((0, 0), window)  # the table: the panel out of view
+    app.frame()
+    app.viewport.show_at((0, panel.top), window)  # the panel's title at the view's top
     app.frame()
     view = app.viewport.view(window)
     pixels = pygame.surfarray.pixels3d(app.screen)

@@ -313,6 +313,9 @@ class App:
         self._scene_on_table = False
         self.guide = None
         self.make_guide = None
+        if self._table is not None:  # the table's panel back at its right (a scene that
+            self._table[1].panel_below = 0  # reflows puts it below again), laid out anew
+            self._size = (0, 0)
         self.scene = self._new_scene(self)
         self.viewport.offset = (0, 0)  # a new scene (a game from the launcher) from its top
         self.confirm_restart = False

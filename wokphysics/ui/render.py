@@ -117,15 +117,19 @@ class TableRenderer:
         for a face-up card, ``BACK`` for a face-down one)."""
         self._spatula: pygame.Surface | None = None  # scaled once per window size
         self.background = pygame.Surface((1, 1))
+        self.panel_below = 0
+        """The panel's height below the table (px; 0: the panel at the table's right): a
+        scene reflowed at a UI scale sets it (:func:`.view.layout`)."""
         self.map: ScreenMap = layout(cfg, *size)
         self.resize(size)
 
     # ------------------------------------------------------------------ the still parts
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out for a window of ``size`` and redraw the table background."""
-        self.map = layout(self.cfg, *size)
-        self.font = pygame.font.Font(None, max(self.least_font, int(size[1] / 36)))
-        self.small = pygame.font.Font(None, max(self.least_font, int(size[1] / 52)))
+        self.map = layout(self.cfg, *size, self.panel_below)
+        tall = size[1] - self.panel_below  # the table area's height
+        self.font = pygame.font.Font(None, max(self.least_font, int(tall / 36)))
+        self.small = pygame.font.Font(None, max(self.least_font, int(tall / 52)))
         self._draw_background(size)
 
     def set_seats(self, labels: Mapping[int, str], hand_seat: int | None,

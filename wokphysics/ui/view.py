@@ -69,8 +69,16 @@ def view_half_extent(cfg: TableConfig) -> float:
     return min(table_half, reach)
 
 
-def layout(cfg: TableConfig, width: int, height: int) -> ScreenMap:
-    """The screen map of a ``width`` x ``height`` window."""
+def layout(cfg: TableConfig, width: int, height: int, panel_below: int = 0) -> ScreenMap:
+    """The screen map of a ``width`` x ``height`` window: the table area at the left and the
+    panel at the right; with ``panel_below`` (px), the table area above a panel that high
+    and as wide as the window (reflowed at a UI scale: the view pans up and down only)."""
+    if panel_below > 0:
+        area_h = max(1, height - panel_below)
+        half = view_half_extent(cfg)
+        return ScreenMap(scale=min(width, area_h) / (2.0 * half), cx=width / 2.0,
+                         cy=area_h / 2.0, area=(0, 0, width, area_h),
+                         panel=(0, area_h, width, height - area_h))
     panel_w = int(min(MAX_PANEL_PX, max(MIN_PANEL_PX, width * PANEL_FRACTION)))
     panel_w = min(panel_w, max(0, width - 200))
     area_w = max(1, width - panel_w)

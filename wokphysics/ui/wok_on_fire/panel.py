@@ -162,8 +162,10 @@ class Panel:
         t, game, presenter = self.text, self.game, self.presenter
         names = presenter.names
         layout = self.ui.layout
-        big = max(18, ph // 30)
-        size = max(14, ph // 44)
+        # lines as far apart as the least font drawn needs (a UI scale's panel is no taller
+        # than the window's, its least font twice as large at 2x)
+        big = max(18, ph // 30, round(t.least * 1.15))
+        size = max(14, ph // 44, round(t.least * 0.8))
         x, y, width = px + 12, py + 10, pw - 24
         surface.blit(t.render("Wok on Fire", big, GOLD, bold=True), (x, y))
         y += big + 2

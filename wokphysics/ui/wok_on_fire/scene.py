@@ -22,6 +22,7 @@ from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.render import TableRenderer
 from wokphysics.ui.scene import EngineGate, GameScene
 from wokphysics.ui.sound import Effect
+from wokphysics.ui.view import layout
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_on_fire.drawing import WokOnFireDrawing
 from wokphysics.ui.wok_on_fire.flip_band import FlipBands
@@ -107,6 +108,21 @@ class WokOnFireScene(GameScene):
     def _after_input(self) -> None:
         self.ui.selection = []
         self.drawing.update_seats()
+
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """At a UI scale above 1: the table as large as the magnified picture drew it, at most
+        the view's width, and the panel below it as wide as the view (a window's height);
+        the canvas it needs (the window's width: the view pans up and down only). At scale
+        1: None, the panel at the table's right."""
+        renderer = self.renderer
+        if scale <= 1.0:
+            renderer.panel_below = 0
+            return None
+        width, height = window
+        magnified = layout(renderer.cfg, round(width * scale), round(height * scale))
+        side = min(width, magnified.area[2], magnified.area[3])
+        renderer.panel_below = height
+        return width, side + height
 
     # ------------------------------------------------------------------ for the loop and tests
     @property
