@@ -286,3 +286,44 @@ def test_a_help_page_longer_than_its_box_scrolls(tmp_path: Path) -> None:
     key(pygame.K_RIGHT)  # the next page starts at its top
     assert overlay.page == 1 and overlay.scroll == 0
     app.close()
+
+
+@pytest.mark.parametrize("game", ["we-will-wok-you", "wok-and-roll"])
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_the_hand_over_curtain_is_laid_out_on_the_view(game: str, scale: float,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hot seat at a UI scale in the smallest window: the curtain is drawn on the view alone
+    (no pan; it was centred on a canvas twice the window, its title cut at the view's
+    edge), each of its lines whole and inside it, none running into the next."""
+    from text_cuts import TextCuts
+
+    from wokphysics.ui.front_ends import _wok_and_roll_maker, _wwwy_maker
+    from wokphysics.ui.turn.play import Setup, turn_factory
+    from wokphysics.ui.turn.scene import TurnScene
+
+    cuts = TextCuts()
+    with cuts.recording():
+        maker = _wwwy_maker() if game == "we-will-wok-you" else _wok_and_roll_maker()
+        app = App(WindowOptions(size=(1024, 640), mute=True, fps=20, scale=scale),
+                  turn_factory(Setup(game, ("person", "person"), 3, None, None), maker),
+                  HandClock())
+        for _ in range(3):
+            app.frame()
+        scene = app.scene
+        assert isinstance(scene, TurnScene) and scene.ui.curtain
+        window = (1024, 640)
+        view = app.viewport.view(window)
+        assert app.viewport.canvas_size(window) == view.size
+        assert app.viewport.positions(window) == [(0, 0)]
+        whole = cuts.whole_surface(view.size)
+        monkeypatch.setattr(App, "scene_surface", lambda _app: whole)
+        cuts.reset()
+        app.frame()
+        app.close()
+    lines = [(text, rect) for text, rect in cuts.placed if rect.width]
+    assert any(text.startswith("Pass to") for text, _ in lines), lines
+    assert not cuts.cuts, cuts.cuts
+    assert not cuts.shortened, cuts.shortened
+    crossing = [(a, b) for i, a in enumerate(lines) for b in lines[i + 1:]
+                if a[1].colliderect(b[1])]
+    assert not crossing, crossing

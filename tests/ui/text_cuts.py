@@ -36,6 +36,8 @@ class TextCuts:
     cuts: list[Cut] = field(default_factory=list)
     shortened: list[str] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)
+    placed: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    """Each text drawn and the rectangle of its visible pixels on the surface drawn on."""
     _texts: dict[int, tuple[pygame.Surface, str]] = field(default_factory=dict)
 
     def reset(self) -> None:
@@ -43,6 +45,7 @@ class TextCuts:
         self.cuts.clear()
         self.shortened.clear()
         self.drawn.clear()
+        self.placed.clear()
 
     def _blitted(self, onto: pygame.Surface, source: pygame.Surface, dest: object,
                  area: object) -> None:
@@ -66,6 +69,7 @@ class TextCuts:
                 return
             at = (at[0] - pygame.Rect(area).x, at[1] - pygame.Rect(area).y)  # type: ignore[arg-type]
         drawn = visible.move(at)
+        self.placed.append((text, drawn))
         room = onto.get_clip().clip(onto.get_rect())
         if drawn.width and drawn.height and not room.contains(drawn):
             self.cuts.append(Cut(text, drawn, room))

@@ -272,7 +272,10 @@ class App:
         if reflow is None:
             self.viewport.content = None
             return
-        content = reflow(self.screen.get_size(), self.viewport.scale)
+        window = self.screen.get_size()
+        content = reflow(window, self.viewport.scale)
+        if content is not None and self.viewport.active:  # never lower than the view
+            content = (content[0], max(content[1], self.viewport.view(window).height))
         content = content if self.viewport.active else None  # None: magnified
         if content != self.viewport.content:
             self._relaid = True

@@ -205,7 +205,9 @@ class Viewport:
             draw_button(screen, text, Button(rect, label, _nothing, can[name]), size)
             self.buttons[name] = rect
             x = rect.right + pad
-        words = f"UI scale {self.scale:g}x: showing the {self.where(window)}"
+        where = self.where(window)
+        words = (f"UI scale {self.scale:g}x: all of it in view" if where == "all" else
+                 f"UI scale {self.scale:g}x: showing the {where}")
         image = text.render(words, size, DIM)
         if x + pad + image.get_width() > end - pad:
             image = text.render(self.where(window), size, WHITE)

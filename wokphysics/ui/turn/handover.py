@@ -51,33 +51,43 @@ def draw_curtain(surface: pygame.Surface, text: Text, name: str, note: str = "",
     first turn, so no hand was shown before), and under it what the last turn's player did
     (``previous``: their name and the log's lines of that turn; the newest that fit)."""
     surface.fill((26, 20, 18))
-    rect = surface.get_rect()
+    rect = surface.get_clip()  # the part shown (a UI scale's view; else the window)
     size = max(28, rect.height // 16)
     small = max(18, size // 2)
-    step = int(size * 0.7)
+    # lines as far apart as the fonts drawn need (at a UI scale the least font is larger),
+    # and every line wrapped to the width shown: nothing cut at its edges
+    step = max(int(size * 0.7), text.font(small).get_linesize())
+    move_step = max(int(small * 1.15), text.font(small).get_linesize())
+    title_step = text.font(size, True).get_linesize()
+    width = rect.width * 4 // 5
     moves: list[str] = []
     if previous is not None and previous[1]:
-        width = rect.width * 4 // 5
         for line in previous[1]:
             moves.extend(text.wrap(line, small, width))
-        room = max(1, (rect.height // 2 - 2 * step) // int(small * 1.15))
+        room = max(1, (rect.height // 2 - 2 * step) // move_step)
         cut = len(moves) > room
         moves = moves[-room:]
         heading = f"{previous[0]}'s turn" + (" (the last of it):" if cut else ":")
         moves.insert(0, heading)
     head = f"{name} starts the game." if first else "The previous hand is hidden."
-    lines = [head, note] if note else [head]
-    block = size + int(size * 0.5) + step * len(lines) + int(small * 1.15) * len(moves)
-    top = max(size // 2, rect.centery - block // 2)
-    title = text.render(f"Pass to {name} \u2014 click when ready", size, GOLD, bold=True)
-    surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
-    y = top + size + size // 2
-    for line in lines:
-        image = text.render(line, small, DIM if line != note else WHITE)
+    lines = [(part, DIM) for part in text.wrap(head, small, width)]
+    if note:
+        lines += [(part, WHITE) for part in text.wrap(note, small, width)]
+    titles = text.wrap(f"Pass to {name} \u2014 click when ready", size, width, bold=True)
+    block = (title_step * len(titles) + size // 2 + step * len(lines)
+             + move_step * len(moves))
+    top = max(rect.top + size // 2, rect.centery - block // 2)
+    for line in titles:
+        title = text.render(line, size, GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, top)))
+        top += title_step
+    y = top + size // 2
+    for line, colour in lines:
+        image = text.render(line, small, colour)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
         y += step
     y += step // 2
     for index, line in enumerate(moves):
         image = text.render(line, small, GOLD if index == 0 else WHITE, bold=index == 0)
         surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
-        y += int(small * 1.15)
+        y += move_step

@@ -641,14 +641,17 @@ class TurnScene(GameScene):
 
     def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
         """At a UI scale above 1: the game's table laid out for the view's width, where the
-        game's drawing reflows (``reflow(window, scale)``); the canvas it needs. None (the
-        scene drawn magnified): a game that does not reflow, or the hand-over's curtain, the
-        end screen or a replay, drawn on the window's shape."""
+        game's drawing reflows (``reflow(window, scale)``); the canvas it needs; the
+        hand-over's curtain on the view alone. None (the scene drawn magnified): a game that
+        does not reflow, or the end screen or a replay, drawn on the window's shape."""
         reflow = getattr(self.parts.drawing, "reflow", None)
         if reflow is None:
             return None
         ui = self.ui
-        whole = ui.curtain or ui.replay is not None or (ui.over and ui.end_shown)
+        if ui.curtain and scale > 1.0:  # the hand-over covers what is shown: the view itself
+            reflow(window, 1.0)
+            return window[0], 1  # as low as the view (the window makes it so)
+        whole = ui.replay is not None or (ui.over and ui.end_shown)
         # at 1: back to the design scaled to the surface (the drawing answers None)
         canvas: tuple[int, int] | None = reflow(window, 1.0 if whole else scale)
         return canvas
