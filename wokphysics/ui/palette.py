@@ -1,4 +1,5 @@
-"""The window's colours in one place, and the state marks drawn on Wok on Fire's cards.
+"""The window's colours in one place: the state marks drawn on Wok on Fire's cards, and the
+turn games' marks (what is chosen, ready, crossed, refused...).
 
 Colour is never the only cue. The ingredient categories have their colour (a card's band,
 frame and corner dots) and the ingredient's name and picture on the card. The state marks
@@ -10,7 +11,9 @@ colour-vision deficiency makes their colours alike.
 The colours were chosen by simulating protanopia, deuteranopia and tritanopia (Machado et al.
 2009 at full severity, through the ``colorspacious`` library) and measuring CIECAM02-UCS
 colour differences: ``tests/ui/test_palette.py`` checks every pair of state marks and every
-mark against every category colour, on the colours and on a rendered screenshot.
+mark against every category colour, on the colours and on a rendered screenshot;
+``tests/ui/test_palette_turn_games.py`` checks each turn game's marks the same way, on the
+colours and on a screenshot of its window.
 """
 
 from __future__ import annotations
@@ -65,6 +68,86 @@ BOT_NAMED = StateMark("bot's choice", (16, 16, 16), "striped", 4, "square", (255
 """Named by a bot (shown while the bot's pick is said)."""
 
 STATE_MARKS: tuple[StateMark, ...] = (VIABLE, VIABLE_LATER, BLIND, NAMED, BOT_NAMED)
+
+
+@dataclass(frozen=True)
+class TurnMark:
+    """A state marked in one of the turn games' windows: its ``color`` and the cue other
+    than colour that tells it from the game's other marks (``cue``, said for the docs)."""
+
+    name: str
+    color: Color
+    cue: str
+
+
+# We Will Wok You.
+WWWY_CHOSEN = TurnMark("chosen", (250, 206, 90),
+                       "a 4 px frame round the wok chosen, or a 3 px one round a hand card "
+                       "lifted out of the row")
+"""The wok to take, the cards to pay with (gold: the window's accent)."""
+WWWY_PENDING = TurnMark("being paid", (86, 180, 233),
+                        "a 4 px frame round the wok with the chips already paid on it")
+"""A wok taken and being paid for (sky blue; it was orange, which deuteranopia took for the
+gold of a chosen wok: 10.4 apart)."""
+WWWY_HOVER = TurnMark("under the pointer", (255, 255, 255),
+                      "a thin 2 px frame, with its tooltip")
+
+# Wok and Roll.
+ROLL_READY = TurnMark("ready", (0, 190, 160),
+                      "a thin frame on a serving or book item that may be taken now, the "
+                      "others shaded")
+"""What may be cooked or taken now (bluish green; the green it was fell within 10.9 of the
+chosen mark's orange under protanopia)."""
+ROLL_CHOSEN = TurnMark("chosen", (213, 94, 0),
+                       "a thicker frame round the target and the dice and sources paying "
+                       "for it")
+"""The chosen target and what pays for it (vermilion)."""
+ROLL_CROSSED = TurnMark("crossed", (40, 60, 150),
+                        "a marker's X across the box, or a ring round a circled bonus")
+"""What is crossed or circled on the sheet (the marker's blue ink)."""
+ROLL_LIFTED = TurnMark("to reroll", (250, 206, 90),
+                       "the die lifted out of the row, with a frame")
+"""A die picked up to be rerolled (gold)."""
+
+# Wok Star.
+STAR_SOME = TurnMark("some left", (90, 200, 230),
+                     "the count itself, a number above 0")
+"""A counter with ingredients in it (sky blue)."""
+STAR_NONE = TurnMark("none left", (240, 110, 60),
+                     "the count itself, 0")
+"""A counter that is empty (orange; the green and red they were fell within 11.9 of each
+other under deuteranopia)."""
+STAR_DROP_OK = TurnMark("drop accepted", (40, 90, 120),
+                        "the die held over it, and a bubble saying why when it is refused")
+"""A preparation's background while a die held over it may be put there (dark blue)."""
+STAR_DROP_REFUSED = TurnMark("drop refused", (130, 70, 10),
+                             "the die held over it, and the bubble saying why")
+"""The same while the die may not go there (dark orange; the dark red it was could not be
+told from the plain panel under protanopia, 2.1 apart)."""
+STAR_PANEL: Color = (70, 60, 54)
+"""A preparation's background with no die over it (Wok Star's light panel)."""
+STAR_SOME_CHIP: Color = STAR_DROP_OK.color
+STAR_NONE_CHIP: Color = STAR_DROP_REFUSED.color
+"""A recipe's ingredient chip, white text on it, and a counter's bar: the counter's two states
+(some left, none) as dark backgrounds, the drop marks' pair (they were a dark green and a dark
+red)."""
+STAR_SOME_ON_PAPER: Color = (0, 90, 160)
+STAR_NONE_ON_PAPER: Color = (170, 70, 0)
+"""A customer card's ingredient lines, on its paper: the same two states, dark enough to read
+there (contrast 6.0 and 5.0; they were a green and a red)."""
+STAR_PAIRS: tuple[tuple[str, Color, Color], ...] = (
+    ("counter's number", STAR_SOME.color, STAR_NONE.color),
+    ("recipe's chip", STAR_SOME_CHIP, STAR_NONE_CHIP),
+    ("customer's line", STAR_SOME_ON_PAPER, STAR_NONE_ON_PAPER),
+)
+"""Wok Star's some-left / none-left pairs wherever a counter's state is shown."""
+
+WWWY_MARKS: tuple[TurnMark, ...] = (WWWY_CHOSEN, WWWY_PENDING, WWWY_HOVER)
+ROLL_MARKS: tuple[TurnMark, ...] = (ROLL_READY, ROLL_CHOSEN, ROLL_CROSSED, ROLL_LIFTED)
+STAR_MARKS: tuple[TurnMark, ...] = (STAR_SOME, STAR_NONE, STAR_DROP_OK, STAR_DROP_REFUSED)
+TURN_MARKS: tuple[tuple[TurnMark, ...], ...] = (WWWY_MARKS, ROLL_MARKS, STAR_MARKS)
+"""Each turn game's marks, whose every pair ``tests/ui/test_palette_turn_games.py`` checks
+in every simulated vision (Wok Star's drop marks also against the plain panel)."""
 
 
 def relative_luminance(color: Color) -> float:

@@ -14,6 +14,7 @@ import pygame
 
 from wokphysics.games.we_will_wok_you.cards import CardData
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
+from wokphysics.ui import palette
 from wokphysics.ui.readable import MIN_FONT
 from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.faces import draw_symbol, type_color
@@ -270,9 +271,10 @@ class WwwyDrawing:
         for wok, rect in lay.offer.items():
             surface.blit(self.view.faces.wok(wok, rect.size), rect)
             if wok == self.view.chosen_wok:
-                pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 4, border_radius=10)
+                pygame.draw.rect(surface, palette.WWWY_CHOSEN.color, rect.inflate(6, 6), 4,
+                                 border_radius=10)
             if wok == state.pending_wok:
-                pygame.draw.rect(surface, (255, 150, 60), rect.inflate(6, 6), 4,
+                pygame.draw.rect(surface, palette.WWWY_PENDING.color, rect.inflate(6, 6), 4,
                                  border_radius=10)
                 for index, card in enumerate(state.pending_paid):
                     chip = pygame.Rect(rect.x + lay.px(4 + index * 20), rect.bottom - lay.px(30),
@@ -384,7 +386,8 @@ class WwwyDrawing:
             place = rect.move(0, -lay.px(10)) if card in selected else rect
             surface.blit(self.view.faces.ingredient(card, rect.size), place)
             if card in selected:
-                pygame.draw.rect(surface, GOLD, place.inflate(4, 4), 3, border_radius=8)
+                pygame.draw.rect(surface, palette.WWWY_CHOSEN.color, place.inflate(4, 4), 3,
+                                 border_radius=8)
         self._tally(surface, state, seat, lay)
 
     def _tally(self, surface: pygame.Surface, state: WeWillWokYouState, seat: int,
@@ -472,7 +475,8 @@ class WwwyDrawing:
         rect = self._target_rect(target, lay)
         if rect is None:
             return
-        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(4, 4), 2, border_radius=8)
+        pygame.draw.rect(surface, palette.WWWY_HOVER.color, rect.inflate(4, 4), 2,
+                         border_radius=8)
         if any(rect.collidepoint(said.at) for said in self.presenter.bubbles):
             return  # a refusal's bubble there says why already; the tooltip would cover it
         words = self.presenter.tooltip(target)

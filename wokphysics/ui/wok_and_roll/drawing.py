@@ -19,6 +19,7 @@ from wokphysics.games.wok_and_roll.advice import (
     tally_sentence,
 )
 from wokphysics.games.wok_and_roll.menu import Menu
+from wokphysics.ui import palette
 from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.widgets import (
     DIM,
@@ -217,7 +218,8 @@ class RollDrawing:
             surface.blit(number, (rect.right - number.get_width() - lay.px(2),
                                   rect.bottom + lay.px(1)))
             if lifted:
-                pygame.draw.rect(surface, GOLD, place.inflate(6, 6), 3, border_radius=lay.px(10))
+                pygame.draw.rect(surface, palette.ROLL_LIFTED.color, place.inflate(6, 6), 3,
+                                 border_radius=lay.px(10))
             if position in chosen:
                 pygame.draw.rect(surface, CHOSEN, rect.inflate(8, 8), 4, border_radius=lay.px(10))
         note_y = lay.dice[-1].bottom + lay.px(2) if lay.dice else tray.y

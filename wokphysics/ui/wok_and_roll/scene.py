@@ -41,7 +41,7 @@ HELP_LINES = (
 GUIDE_STEPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("at your market: click dice to choose them, then Re-roll (Enter); or Lock in (L)",
      ("reroll", "lock")),
-    ("cook: click a green serving on your sheet, then Cook (Enter)",
+    ("cook: click a serving framed in teal on your sheet, then Cook (Enter)",
      ("cook", "convert", "rectangle")),
     ("when nothing more pays: Done cooking (D)", ("done",)),
 )

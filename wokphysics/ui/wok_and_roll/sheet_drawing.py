@@ -16,15 +16,16 @@ import pygame
 
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.games.wok_and_roll.sheet import HOUSE_SPECIAL, Serving, Sheet
+from wokphysics.ui import palette
 from wokphysics.ui.widgets import Color, Text
 from wokphysics.ui.wok_and_roll.faces import INK, PAPER, PAPER_EDGE, DiceFaces
 from wokphysics.ui.wok_and_roll.layout import RollLayout
 
 BOX: Color = (255, 251, 238)
-CROSS: Color = (40, 60, 150)
+CROSS: Color = palette.ROLL_CROSSED.color
 """The marker's ink (a blue pen)."""
-READY: Color = (60, 150, 70)
-CHOSEN: Color = (214, 150, 20)
+READY: Color = palette.ROLL_READY.color
+CHOSEN: Color = palette.ROLL_CHOSEN.color
 SECTION_INK: Color = (150, 60, 40)
 Local = Callable[[pygame.Rect], pygame.Rect]
 """Window px -> px inside the sheet's picture."""

@@ -26,6 +26,7 @@ from wokphysics.games.wok_star.words import (
     event_effect,
     ingredient,
 )
+from wokphysics.ui import palette
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text, draw_thinking
 from wokphysics.ui.wok_star.layout import (
     BASE,
@@ -37,7 +38,6 @@ from wokphysics.ui.wok_star.layout import (
     StarTarget,
 )
 from wokphysics.ui.wok_star.pieces import (
-    GREEN,
     INK,
     PANEL,
     PANEL_LIGHT,
@@ -254,8 +254,7 @@ class StarDrawing:
             pygame.draw.rect(surface, PANEL_LIGHT, rect, border_radius=4)
             bar = rect.copy()
             bar.width = round(rect.width * value / top)
-            pygame.draw.rect(surface, (78, 96, 64) if value else (90, 52, 48), bar,
-                             border_radius=4)
+            pygame.draw.rect(surface, palette.STAR_SOME_CHIP, bar, border_radius=4)
             owner = state.prep_owner[prep]
             chip = pygame.Rect(rect.x + 2, rect.y + 2, lay.px(28), rect.height - 4)
             pygame.draw.rect(surface, seat_colour(owner), chip, border_radius=3)
@@ -265,7 +264,7 @@ class StarDrawing:
             blit_fit(surface, self.text, ingredient(state, prep) + star, size, WHITE,
                      pygame.Rect(chip.right + 4, rect.y, count.left - chip.right - 5,
                                  rect.height))
-            blit_fit(surface, self.text, str(value), size, GREEN if value else RED, count,
+            blit_fit(surface, self.text, str(value), size, _count_colour(value), count,
                      centre=True, bold=True)
         blit_fit(surface, self.text, "Recipes (owner, ingredients' counters, customers)",
                  size, GOLD, lay.recipes_title, bold=True)
@@ -292,8 +291,8 @@ class StarDrawing:
         for item in card.ingredients:
             value = state.counters[item]
             chip = pygame.Rect(x, rect.y + 2, chip_w - 4, rect.height - 4)
-            pygame.draw.rect(surface, (58, 84, 56) if value else (96, 46, 42), chip,
-                             border_radius=3)
+            pygame.draw.rect(surface, palette.STAR_SOME_CHIP if value else palette.STAR_NONE_CHIP,
+                             chip, border_radius=3)
             blit_fit(surface, self.text, f"{names[item]} {value}", size, WHITE, chip,
                      centre=True)
             x += chip_w
@@ -370,7 +369,7 @@ class StarDrawing:
             y += line + lay.px(2)
             for item in dish.ingredients:
                 value = state.counters[item]
-                colour = (40, 120, 40) if value else (180, 40, 30)
+                colour = palette.STAR_SOME_ON_PAPER if value else palette.STAR_NONE_ON_PAPER
                 blit_fit(surface, self.text, f"{ingredient(state, item)}: {value}", size,
                          colour, pygame.Rect(x, y, width, line))
                 y += line
@@ -537,16 +536,16 @@ class StarDrawing:
         verdict = self.inputs.drop_ok if hover else None
         base = PANEL_LIGHT
         if verdict is True:
-            base = (64, 96, 60)
+            base = palette.STAR_DROP_OK.color
         elif verdict is False:
-            base = (100, 52, 48)
+            base = palette.STAR_DROP_REFUSED.color
         pygame.draw.rect(surface, base, rect, border_radius=5)
         if prep in state.upgraded:
             pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
         value = state.counters[prep]
         box = pygame.Rect(rect.right - lay.px(36), rect.y + 2, lay.px(34), rect.height - 4)
         pygame.draw.rect(surface, (30, 26, 24), box, border_radius=4)
-        blit_fit(surface, self.text, str(value), round(size * 1.2), GREEN if value else RED,
+        blit_fit(surface, self.text, str(value), round(size * 1.2), _count_colour(value),
                  box, centre=True, bold=True)
         two_lines = rect.height >= lay.px(36)
         title = ingredient(state, prep) + (" (upgraded)" if prep in state.upgraded else "")
@@ -730,3 +729,8 @@ def phase_words(session: StarSession, presenter: StarPresenter) -> str:
     if screen_name(session, presenter) == "accounting":
         return "Accounting"
     return PHASE_WORDS[session.state.phase]
+
+
+def _count_colour(value: int) -> Color:
+    """The colour of a counter's number: some left, or none (the palette's Wok Star marks)."""
+    return palette.STAR_SOME.color if value else palette.STAR_NONE.color
