@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 from star_hand import StarHand
+from star_screens import SCREENS, open_star_screen
 from test_wok_star_readable import controls as star_controls
 
 from wokphysics.games.wok_star.model import Phase
@@ -29,9 +30,13 @@ from wokphysics.ui.wok_star.scene import StarScene
 WINDOWS = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll", "launcher")
 """Each game's window and the launcher."""
 
-REFLOWS = WINDOWS
-"""The windows laid out for the view's width at a UI scale, as the tests open them (Wok Star
-on its kitchen; its screens between rounds, the end screens and replays are magnified)."""
+STAR_SCREENS = tuple(f"wok-star:{screen}" for screen in SCREENS)
+"""Wok Star's window on each of its screens between rounds (setup's two, Accounting,
+Purchase, the end; :func:`star_screens.open_star_screen`)."""
+
+REFLOWS = WINDOWS + STAR_SCREENS
+"""The windows laid out for the view's width at a UI scale, as the tests open them (the
+turn games' end screens and the replays are still magnified)."""
 
 TIP_CREAM = (255, 246, 214)
 """The colour of every tooltip box (and a refusal's bubble)."""
@@ -40,10 +45,13 @@ Control = tuple[pygame.Rect, object]
 
 
 def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1.0) -> App:
-    """``name``'s window (one of :data:`WINDOWS`) at ``size`` and UI ``scale`` (given as
-    ``--scale`` where the command line sets it), muted, saving nothing but the launcher's
-    choices (in ``folder``), after its first frames; one person and one bot."""
+    """``name``'s window (one of :data:`WINDOWS` or :data:`STAR_SCREENS`) at ``size`` and UI
+    ``scale`` (given as ``--scale`` where the command line sets it), muted, saving nothing
+    but the launcher's choices (in ``folder``), after its first frames; one person and one
+    bot."""
     width, height = size
+    if name.startswith("wok-star:"):
+        return open_star_screen(name.split(":", 1)[1], size, scale)
     if name == "launcher":
         args = argparse.Namespace(size=f"{width}x{height}", fullscreen=False, mute=True,
                                   max_frames=None, screenshot=None, scale=f"{scale:g}")
@@ -165,8 +173,10 @@ def tip_box(surface: pygame.Surface) -> pygame.Rect | None:
                        int(ys.max() - ys.min() + 1))
 
 
-def hover(app: App, pos: tuple[int, int], frames: int = 10) -> None:
-    """The pointer rests at ``pos`` for ``frames`` frames (past every hover delay)."""
+def hover(app: App, pos: tuple[int, int], frames: int = 12) -> None:
+    """The pointer rests at ``pos`` for ``frames`` frames (past every hover delay: 12
+    frames at 20 fps are 0.6 s, Wok Star's delay 0.5 s; 10 frames reached it only where the
+    clock's sums rounded up)."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0),
                                                               "buttons": (0, 0, 0)}))
     for _ in range(frames):

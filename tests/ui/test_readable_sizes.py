@@ -12,6 +12,7 @@ import pygame
 import pytest
 from readable_windows import (
     REFLOWS,
+    STAR_SCREENS,
     WINDOWS,
     TextHeights,
     areas,
@@ -69,14 +70,15 @@ def test_no_text_under_12_px_and_every_control_inside_and_apart(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", (MIN_WINDOW, LARGE), ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", WINDOWS)
+@pytest.mark.parametrize("name", WINDOWS + STAR_SCREENS)
 def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
         name: str, size: tuple[int, int], tmp_path: Path) -> None:
     """At UI scales 1, 1.5 and 2 in the smallest window and a large one: no text under 12 px,
     the texts drawn at scale 1 drawn larger (by about the scale), every control shown inside
     the window and apart from the others wherever the view is, each of the scene's controls
     seen whole at some place of the view, and no tooltip over a control or the pan bar; a
-    window that reflows (:data:`REFLOWS`) never pans sideways."""
+    window that reflows (:data:`REFLOWS`: Wok Star's screens between rounds too) never pans
+    sideways."""
     heights: dict[float, dict[str, int]] = {}
     for scale in CHECKED_SCALES:
         recorded = TextHeights()
@@ -118,7 +120,10 @@ def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
                     hit = covered(box, on_window(app), rect.center)
                     assert not hit, (rect, box, hit[:3])
             app.close()
-        assert tips >= 2 or name == "wok-on-fire", tips
+        # Sharing out the starting preparations, the seats hold none yet: only the Family
+        # cards have tooltips, and at 2x the bottom place shows the last seat's alone.
+        least = 1 if name == "wok-star:assign" else 2
+        assert tips >= least or name == "wok-on-fire", tips
         assert recorded.smallest()[0] >= MIN_TEXT_PX, recorded.smallest()
         heights[scale] = {}
         for height, words in recorded.heights:

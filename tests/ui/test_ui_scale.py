@@ -20,7 +20,6 @@ from wokphysics.ui.readable import MIN_TEXT_PX, SCALES, parse_scale
 from wokphysics.ui.settings import FILE_NAME, WindowSettings
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.widgets import GOLD, Text
-from wokphysics.ui.wok_star.play import StarSetup, star_factory
 from wokphysics.ui.wok_star.scene import StarScene
 
 GAMES = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll")
@@ -200,14 +199,15 @@ def test_the_launcher_reflows_to_the_views_width_and_pans_up_and_down_only(
 
 
 def test_a_magnified_scene_pans_both_ways(tmp_path: Path) -> None:
-    """A scene that does not reflow (Wok Star's setup screen, laid out across the design's
+    """A scene that does not reflow (Wok Star's replay viewer, laid out across the design's
     width) is drawn on a canvas twice the window at 2x, shown a part at a time: the arrows
     move the view a third of it, both ways."""
-    app = App(WindowOptions(size=(1024, 640), mute=True, fps=20, scale=2.0),
-              star_factory(StarSetup(("person", "team"), 3)), HandClock())
-    for _ in range(3):
-        app.frame()
-    assert isinstance(app.scene, StarScene) and app.scene.covered()
+    from star_screens import open_star_screen
+
+    app = open_star_screen("end", (1024, 640), 2.0)
+    assert isinstance(app.scene, StarScene)
+    app.scene.replay_this_game()
+    app.frame()
     viewport = app.viewport
     window = (1024, 640)
     view = viewport.view(window)

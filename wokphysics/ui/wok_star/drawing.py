@@ -58,7 +58,7 @@ from wokphysics.ui.wok_star.pieces import (
     seat_colour,
     wrapped,
 )
-from wokphysics.ui.wok_star.screens import draw_screen, screen_name
+from wokphysics.ui.wok_star.screens import draw_plan, draw_screen, screen_name
 from wokphysics.ui.wok_star.tips import free_zones, keep_clear, place_clear, seat_parts, shelf
 
 if TYPE_CHECKING:
@@ -175,6 +175,9 @@ class StarDrawing:
             self._board(surface, lay)
             self._center(surface, lay)
             self._log(surface, lay)
+        elif self.layouts.plan is not None and lay.stacked:  # laid out down the view
+            draw_plan(surface, self.text, self.session, lay, self.layouts.plan,
+                      self.inputs.mouse)
         else:
             draw_screen(surface, self.text, self.session, self.presenter, lay,
                         self.layouts.buttons, self.inputs.mouse)

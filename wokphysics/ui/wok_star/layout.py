@@ -147,6 +147,14 @@ class StarLayout:
         return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
                            max(1, round(h * s)))
 
+    def place(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in reference px where it goes (no block's move), in window
+        px."""
+        s = self.scale
+        ox, oy = self.origin
+        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
+                           max(1, round(h * s)))
+
     def px(self, reference: float) -> int:
         """A length in reference px, in window px (at least 1)."""
         return max(1, round(reference * self.scale))
@@ -258,11 +266,14 @@ def seat_width(seats: int) -> float:
     return (1264 - SEAT_GAP * (seats - 1)) / seats
 
 
-def flow_height(flow: Flow, seats: int) -> float:
-    """The height of the layout reflowed to ``flow`` with ``seats`` seats (reference px)."""
+def flow_height(flow: Flow, seats: int, screen: float | None = None) -> float:
+    """The height of the layout reflowed to ``flow`` with ``seats`` seats (reference px);
+    ``screen``: a screen's panel that high is up (see :func:`build`)."""
     _, height = pack(BLOCKS, flow.width, TOP_STACKED)
     if flow.width >= BASE[0]:
         return float(BASE[1])
+    if screen is not None:
+        height = SCREEN_TOP + max(SCREEN_LEAST, screen)
     width, per_row = _seat_rows(flow.width, seats)
     rows = -(-seats // per_row)
     return height + 4 + rows * (SEATS_H + 6)
@@ -275,23 +286,43 @@ def _seat_rows(view: float, seats: int) -> tuple[float, int]:
     return width, max(1, int((view - 16 + SEAT_GAP) // (width + SEAT_GAP)))
 
 
+SCREEN_TOP = TOP_STACKED + 6
+"""A reflowed layout's screen panel's top (reference px): below the top bar's three lines."""
+
+SCREEN_LEAST = 410.0
+"""A reflowed screen panel's least height (reference px): the middle band's, so that the
+board, the customer line and the log, moved under it, are hidden."""
+
+
+def flow_origin(width: int, flow: Flow) -> float:
+    """The left edge (window px) of a layout reflowed to ``flow`` on a canvas ``width`` px
+    wide: the design centred where the view is wider than its 1280 reference px."""
+    return (width - min(flow.width, float(BASE[0])) * flow.unit) / 2
+
+
 def build(size: tuple[int, int], state: WokStarState,
-          dice_rows: DiceRows | None = None, flow: Flow | None = None) -> StarLayout:
+          dice_rows: DiceRows | None = None, flow: Flow | None = None,
+          screen: float | None = None) -> StarLayout:
     """The layout of ``state`` in a window of ``size`` px; ``dice_rows`` remembers the dice's
     slots from the layouts before (a fresh one: the slots the state alone gives); with
     ``flow``, reflowed for a view that wide (the board, the customer line and the log in
     rows, the top bar's parts on lines of their own, the seats' panels below, as many to a
-    row as fit)."""
+    row as fit). ``screen``: a screen is up (setup, Accounting, Purchase, the end) and,
+    reflowed, needs a panel that many reference px high, as wide as the view, below the top
+    bar; the middle band's blocks lie under it and the seats' panels go below it."""
     width, height = size
     places = dict(BLOCKS)
     if flow is None:
         scale = min(width / BASE[0], height / BASE[1])
         origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
         lay = StarLayout(size, scale, origin)
+    elif screen is not None and flow.width < BASE[0]:
+        places = {name: (0.0, SCREEN_TOP - 6, w, h) for name, (_, _, w, h) in BLOCKS.items()}
+        lay = StarLayout(size, flow.unit, (flow_origin(width, flow), 0.0))
+        lay.stacked = True
     else:
         places, _ = pack(BLOCKS, flow.width, TOP_STACKED)
-        wide = min(flow.width, float(BASE[0]))
-        lay = StarLayout(size, flow.unit, ((width - wide * flow.unit) / 2, 0.0))
+        lay = StarLayout(size, flow.unit, (flow_origin(width, flow), 0.0))
         lay.stacked = places != BLOCKS
     if lay.stacked and flow is not None:  # (laid out where they go: no block's moves yet)
         view = flow.width
@@ -314,6 +345,10 @@ def build(size: tuple[int, int], state: WokStarState,
     rows = (dice_rows or DiceRows()).update(state)
     if lay.stacked and flow is not None:
         bottom = max(y + h for _, y, _, h in places.values())
+        if screen is not None:  # the screen's panel where the middle band's blocks lie
+            tall = max(SCREEN_LEAST, screen)
+            lay.panel = lay.place(8, SCREEN_TOP, flow.width - 16, tall)
+            bottom = SCREEN_TOP + tall + 4
         seat_w, per_row = _seat_rows(flow.width, state.num_players)
         lay.moves, kept = (), lay.moves  # the seats are laid out where they go
         _seats(lay, state, rows, (8.0, bottom + 4), seat_w, per_row)

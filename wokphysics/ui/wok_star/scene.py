@@ -80,7 +80,7 @@ class StarScene(GameScene):
         self.sound = sound
         self.ui = StarUi(session)
         presenter = StarPresenter(session, self._play, lambda: self.ui.layout)
-        self.layouts = StarLayouts(self.ui, presenter, on_home is not None)
+        self.layouts = StarLayouts(self.ui, presenter, on_home is not None, text=text)
         # The gate reads the steps of the session shown now: load() changes it.
         self.gate = EngineGate(presenter, lambda: self.ui.session.steps)
         scheduler = StarScheduler(self.ui, presenter, self.gate, sound)
@@ -135,16 +135,18 @@ class StarScene(GameScene):
 
     def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
         """At a UI scale above 1: the kitchen laid out for the view's width (its board,
-        customer line and log in rows, the seats' panels below); the canvas it needs. None
-        (drawn magnified): scale 1, a screen over the table (setup, Accounting, Purchase,
-        the end: laid out across the design's width) or a replay."""
+        customer line and log in rows, the seats' panels below), or the screen up (setup,
+        Accounting, Purchase, the end) laid out down the view with the seats' panels below
+        it; the canvas it needs. None (drawn magnified): scale 1 or a replay."""
         layouts = self.layouts
-        if scale <= 1.0 or self.covered() or self.ui.replay is not None:
+        if scale <= 1.0 or self.ui.replay is not None:
             layouts.flow = None
             return None
         flow = flow_for(window, scale, LEAST_WIDTH)
         layouts.flow = flow
-        height = flow_height(flow, self.session.state.num_players)
+        plan = layouts.screen_plan(window[0])
+        height = flow_height(flow, self.session.state.num_players,
+                             None if plan is None else plan.height)
         return window[0], max(window[1], round(height * flow.unit))
 
     def act_for(self, seat: int, action: WokStarAction) -> bool:

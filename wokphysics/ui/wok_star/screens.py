@@ -9,7 +9,7 @@ on screen: money earned, costs, prices and what each purchase brings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -26,8 +26,9 @@ from wokphysics.games.wok_star.actions import (
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.games.wok_star.words import buys, ingredient, methods, possessive, recipe
+from wokphysics.ui.reflow import Flow
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text
-from wokphysics.ui.wok_star.layout import StarLayout
+from wokphysics.ui.wok_star.layout import SCREEN_TOP, StarLayout, flow_origin
 from wokphysics.ui.wok_star.pieces import (
     GREEN,
     PANEL,
@@ -447,10 +448,13 @@ def _draw_end(w: _Writer, session: StarSession, presenter: StarPresenter) -> Non
          f"{state.config.rules.bad_publicity_limit}", DIM, 500)
 
 
-def _draw_incomes(w: _Writer, incomes: list[int], loan: int, rounds: int) -> None:
-    """Income per round as bars, the loan as a line."""
+def _draw_incomes(w: _Writer, incomes: list[int], loan: int, rounds: int,
+                  area: pygame.Rect | None = None) -> None:
+    """Income per round as bars, the loan as a line (in ``area``, window px: by default the
+    design's place)."""
     lay = w.lay
-    area = lay.rect(660, 96, 590, 290)
+    if area is None:
+        area = lay.rect(660, 96, 590, 290)
     top = max([loan, *incomes, 1]) * 1.15
     bar_w = area.width / max(1, rounds)
     surface = w.surface
@@ -471,3 +475,383 @@ def _draw_incomes(w: _Writer, incomes: list[int], loan: int, rounds: int) -> Non
     pygame.draw.line(surface, GOLD, (area.x, y), (area.right, y), 2)
     label = w.text.render(f"loan ${loan}", w.size, GOLD)
     surface.blit(label, (area.x - label.get_width() - 6, y - label.get_height() // 2))
+
+
+# --------------------------------------------------------------------------- reflowed
+PAD = 16.0
+"""A reflowed screen's margin inside its panel (reference px)."""
+BUTTON_H = 40.0
+"""A reflowed screen's buttons' least height (reference px)."""
+CHART_H = 220.0
+"""The end screen's income chart's height when reflowed (reference px)."""
+
+
+@dataclass(frozen=True)
+class PlanText:
+    """A line of a reflowed screen: ``words`` in ``rect`` (window px)."""
+
+    rect: pygame.Rect
+    words: str
+    colour: Color
+    size: int
+    bold: bool = False
+
+
+@dataclass
+class ScreenPlan:
+    """A screen laid out down the panel of a reflowed layout (a UI scale in a view narrower
+    than the design): its lines wrapped to the view's width, its buttons as wide as their
+    labels, left to right in rows; ``height``: the panel's (reference px)."""
+
+    texts: list[PlanText] = field(default_factory=list)
+    buttons: list[ScreenChoice] = field(default_factory=list)
+    chart: pygame.Rect | None = None
+    height: float = 0.0
+
+
+class _Column:
+    """Writes a reflowed screen from the panel's top down, ``width`` reference px wide from
+    ``left`` (window px), at ``unit`` window px per reference px."""
+
+    def __init__(self, text: Text, flow: Flow, left: float, size: int) -> None:
+        self.text = text
+        self.unit = flow.unit
+        self.left = left + (8 + PAD) * flow.unit
+        self.width = flow.width - 16 - 2 * PAD
+        self.size = size
+        self.y = SCREEN_TOP + PAD / 2
+        self.plan = ScreenPlan()
+
+    def _rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        u = self.unit
+        return pygame.Rect(round(self.left + x * u), round(y * u), max(1, round(w * u)),
+                           max(1, round(h * u)))
+
+    def line(self, words: str, colour: Color = WHITE, bold: bool = False, big: bool = False,
+             indent: float = 0.0) -> None:
+        """``words`` on as many lines as the width takes."""
+        size = round(self.size * 1.4) if big else self.size
+        width = self.width - indent
+        high = self.text.font(size, bold).get_linesize() / self.unit + 2
+        for part in self.text.wrap(words, size, round(width * self.unit), bold):
+            self.plan.texts.append(PlanText(self._rect(indent, self.y, width, high), part,
+                                            colour, size, bold))
+            self.y += high
+
+    def gap(self, reference: float = 8.0) -> None:
+        self.y += reference
+
+    def buttons(self, labels: list[str]) -> list[pygame.Rect]:
+        """Rectangles for buttons with these ``labels``, each as wide as its label (at most
+        the width), left to right, a new row where the next one does not fit."""
+        font = self.text.font(self.size)
+        high = max(BUTTON_H, font.get_linesize() / self.unit + 12)
+        out = []
+        x = 0.0
+        for label in labels:
+            w = min(self.width, (font.size(label)[0] + 8) / self.unit + 24)
+            if x > 0 and x + w > self.width:
+                x, self.y = 0.0, self.y + high + 8
+            out.append(self._rect(x, self.y, w, high))
+            x += w + 10
+        if labels:
+            self.y += high + 8
+        return out
+
+    def _tall(self, lines: list[tuple[str, Color, float]], width: float) -> float:
+        """The height of ``lines`` (words, colour, indent) wrapped to ``width`` (reference
+        px)."""
+        high = self.text.font(self.size).get_linesize() / self.unit + 2
+        return sum(high * len(self.text.wrap(words, self.size, round((width - indent)
+                                                                     * self.unit)))
+                   for words, _, indent in lines)
+
+    def beside(self, lines: list[tuple[str, Color, float]], labels: list[str],
+               instead: tuple[str, Color] | None = None,
+               other: list[tuple[str, Color, float]] | None = None, mark: str = ""
+               ) -> list[pygame.Rect]:
+        """``lines`` (words, colour, indent) at the left and buttons with ``labels`` at the
+        right of them, in one row; with ``instead``, no buttons but those words where they
+        would be. The row is as high as the higher of ``lines`` and ``other`` (the row's
+        lines in its other state: a row keeps its height when its item is bought) and the
+        buttons, so nothing below it moves; the buttons' part at least as wide as ``mark``
+        in bold (the words put there instead, in the row's other state)."""
+        font = self.text.font(self.size)
+        high = max(BUTTON_H, font.get_linesize() / self.unit + 12)
+        widths = [(font.size(label)[0] + 8) / self.unit + 24 for label in labels]
+        right = sum(widths) + 10 * (len(widths) - 1)
+        right = max(right, (self.text.font(self.size, True).size(mark)[0] + 8) / self.unit)
+        left = self.width - right - 12
+        tall = max(self._tall(lines, left), self._tall(other or [], left), high)
+        top = self.y
+        kept = self.width
+        self.width = left
+        for words, colour, indent in lines:
+            self.line(words, colour, indent=indent)
+        self.width = kept
+        self.y = top + tall + 8
+        out: list[pygame.Rect] = []
+        x = left + 12
+        if instead is not None:
+            words, colour = instead
+            self.plan.texts.append(PlanText(self._rect(x, top, right, high), words, colour,
+                                            self.size, True))
+            return out
+        for w in widths:
+            out.append(self._rect(x, top, w, high))
+            x += w + 10
+        return out
+
+    def area(self, height: float) -> pygame.Rect:
+        """A rectangle as wide as the column and ``height`` reference px high."""
+        rect = self._rect(0, self.y, self.width, height)
+        self.y += height
+        return rect
+
+    def done(self) -> ScreenPlan:
+        self.plan.height = self.y + PAD / 2 - SCREEN_TOP
+        return self.plan
+
+
+def plan_screen(session: StarSession, presenter: StarPresenter, text: Text, flow: Flow,
+                width: int, home: bool, buttons: bool = True) -> ScreenPlan | None:
+    """The screen up now laid out down a reflowed layout's panel on a canvas ``width`` px
+    wide (None: no screen is up); without ``buttons`` (a replay) none are offered."""
+    name = screen_name(session, presenter)
+    if name is None:
+        return None
+    column = _Column(text, flow, flow_origin(width, flow), max(1, round(22 * flow.unit)))
+    if name == "end":
+        _plan_end(column, session, presenter, home, buttons)
+    elif name == "accounting" and presenter.accounting is not None:
+        _plan_accounting(column, presenter.accounting, buttons)
+    elif name in ("assign", "new_prep"):
+        _plan_assign(column, session, name, buttons)
+    elif name == "bonus":
+        _plan_bonus(column, session, buttons)
+    else:
+        _plan_purchase(column, session, buttons)
+    return column.done()
+
+
+def _offer(column: _Column, offered: list[ScreenChoice], show: bool) -> None:
+    """``offered`` (their rectangles to be given) set down in a row of buttons."""
+    if not show:
+        return
+    for choice, rect in zip(offered, column.buttons([c.label for c in offered]), strict=True):
+        column.plan.buttons.append(_at(choice, rect))
+
+
+_NOWHERE = pygame.Rect(0, 0, 0, 0)
+
+
+def _at(choice: ScreenChoice, rect: pygame.Rect) -> ScreenChoice:
+    """``choice`` at ``rect``."""
+    return ScreenChoice(rect, choice.label, choice.enabled, choice.reason, choice.action,
+                        choice.command, choice.accent)
+
+
+def _plan_assign(c: _Column, session: StarSession, name: str, show: bool) -> None:
+    state = session.state
+    if name == "assign":
+        prep = next(p for p, owner in state.prep_owner.items() if owner < 0)
+        c.line("Setup: sharing out the starting preparations", GOLD, bold=True, big=True)
+        c.line(f"Seat 1 ({session.names[session.current]}) gives each one to a seat; "
+               f"every player needs at least one. Next: {ingredient(state, prep)}  "
+               f"({'; '.join(methods(state, prep))})")
+    else:
+        prep = state.pending_assign[0]
+        c.line(f"A new preparation: {ingredient(state, prep)} (counter at 0)", GOLD,
+               bold=True, big=True)
+        c.line(f"The head chef ({session.names[session.current]}) gives it to a "
+               f"seat: {'; '.join(methods(state, prep))}")
+    c.gap()
+    legal, why = _acting(session)
+    offered = []
+    for seat in range(state.num_players):
+        ok, reason = _enabled(Assign(prep, seat), legal, why,
+                              "every player must end up with a preparation")
+        offered.append(ScreenChoice(_NOWHERE, f"to {session.names[seat]}", ok, reason,
+                                    Assign(prep, seat), accent=seat_colour(seat)))
+    _offer(c, offered, show)
+    for seat in range(state.num_players):
+        c.gap()
+        c.line(session.names[seat], seat_colour(seat), bold=True)
+        for dish in state.recipes_of(seat):
+            c.line(recipe(state, dish), GOLD, indent=10)
+            needs = ", ".join(ingredient(state, i) for i in state.config.recipe_by_id[dish]
+                              .ingredients)
+            c.line(f"needs {needs}", DIM, indent=20)
+        preps = ", ".join(ingredient(state, p) for p in state.preps_of(seat)) or "none yet"
+        c.line(f"Preparations: {preps}", WHITE, indent=10)
+
+
+def _plan_bonus(c: _Column, session: StarSession, show: bool) -> None:
+    state = session.state
+    seat = max(0, session.current)
+    c.line(f"Starting bonus for {session.names[seat]}", GOLD, bold=True, big=True)
+    c.line("For free: one more die in your pool, or upgrade one of your preparations "
+           "(it then makes more per die).")
+    c.gap()
+    lay_free = _bonus_choices(session, _ANY)
+    for choice in lay_free:
+        _offer(c, [choice], show)
+    recipes = ", ".join(recipe(state, r) for r in state.recipes_of(seat)) or "-"
+    c.gap()
+    c.line(f"{possessive(session.names[seat]).capitalize()} recipes: {recipes}", DIM)
+
+
+def _plan_accounting(c: _Column, account: Accounting, show: bool) -> None:
+    c.line(f"Accounting, round {account.round}", GOLD, bold=True, big=True)
+    for seat in account.seats:
+        c.gap(6)
+        c.line(seat.name, WHITE, bold=True)
+        extra = f" + ${seat.specials} special" if seat.specials else ""
+        grew = seat.pool_after > seat.pool_before
+        pool = (f"{seat.pool_before} -> {seat.pool_after}" if grew else str(seat.pool_after))
+        c.line(f"Served face up {seat.face_up}; dollars ${seat.dollars}{extra}", GREEN,
+               indent=10)
+        c.line(f"Face down {seat.face_down}; dice pool {pool}",
+               RED if seat.face_down else WHITE, indent=10)
+    c.gap()
+    c.line(f"From customers: ${account.from_customers}")
+    for name, effect in account.events:
+        c.line(f"{name}: {effect}")
+    if account.events:
+        c.line(f"Events: {account.from_events:+d} dollars")
+    c.line(f"Income this round ${account.income}: money ${account.money_before} -> "
+           f"${account.money_after}", GOLD, bold=True)
+    word = (f"{account.word_of_mouth} more from word of mouth (nobody was turned away)"
+            if account.word_of_mouth else "no word of mouth (a customer was turned away)")
+    c.line(f"Next round's deck: {account.next_deck} customers ({word}) and "
+           f"{account.events_dealt} face-down events", DIM)
+    c.gap()
+    _offer(c, [ScreenChoice(_NOWHERE, "Continue to the Purchase", True, command="continue")],
+           show)
+
+
+class _Anywhere:
+    """A stand-in layout for the choices' labels and actions alone (their rectangles are
+    given by the column)."""
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        return _NOWHERE
+
+
+_ANY: StarLayout = _Anywhere()  # type: ignore[assignment]
+
+
+def _plan_purchase(c: _Column, session: StarSession, show: bool) -> None:
+    state = session.state
+    cfg = state.config
+    row = state.round - 1
+    track = cfg.purchase_track
+    head = session.names[session.current]
+    c.line(f"Purchase, round {state.round}: {buys(head)} for the team", GOLD, bold=True,
+           big=True)
+    c.line(f"Money ${state.money}", GOLD, bold=True)
+    c.line(f"This round: recipe ${track.recipe_base[row]} + its own cost, upgrade "
+           f"${track.upgrade[row]}, advertising ${track.advertising[row]}. A recipe brings 4 "
+           f"customers ({cfg.rules.new_recipe_to_deck} into the next deck); * new preparation.",
+           DIM)
+    offered = _purchase_choices(session, _ANY)
+    base = track.recipe_base[row]
+    in_play = set(state.prep_owner)
+    c.gap()
+    for recipe_id, bought in for_sale(state):
+        card = cfg.recipe_by_id[recipe_id]
+        price = base + card.cost
+        colour = WHITE if price <= state.money and bought < 0 else DIM
+        dollars = " ".join(f"${d}" for d in card.customers)
+        new = [ingredient(state, i) + ("*" if i not in in_play else "")
+               for i in card.ingredients]
+        lines = [(f"{card.name}  ${base}+${card.cost} = ${price}; pays {dollars}", colour, 0.0),
+                 (", ".join(new), DIM, 10.0)]
+        held = [(f"{card.name}: bought for {session.names[b]}", DIM, 0.0)
+                for b in range(state.num_players)] + [("(its customers join the decks)", DIM,
+                                                       10.0)]
+        buys_here = [o for o in offered if isinstance(o.action, Buy)
+                     and o.action.recipe == recipe_id]
+        labels = [f"for {seat + 1}" for seat in range(state.num_players)]
+        if bought >= 0:  # its row stays, marked, as high as with its buttons
+            c.beside(held[bought:bought + 1] + held[-1:], labels,
+                     ("BOUGHT", seat_colour(bought)), lines, "BOUGHT")
+            continue
+        rects = c.beside(lines, labels, other=held, mark="BOUGHT")
+        if show:
+            c.plan.buttons += [_at(o, r) for o, r in zip(buys_here, rects, strict=True)]
+    c.gap()
+    c.line("Upgrade (any/number/combination):", DIM)
+    for prep, done in upgradable(state):
+        side = cfg.prep_by_id[prep]
+        lines = [(f"{ingredient(state, prep)} "
+                  f"{'/'.join(map(str, side.front))}->{'/'.join(map(str, side.upgraded))}",
+                  DIM if done else WHITE, 10.0)]
+        if done:
+            c.beside(lines, [f"${track.upgrade[row]}"], ("done", GREEN), mark="done")
+            continue
+        rects = c.beside(lines, [f"${track.upgrade[row]}"], mark="done")
+        ups = [o for o in offered if isinstance(o.action, Upgrade) and o.action.prep == prep]
+        if show:
+            c.plan.buttons += [_at(o, r) for o, r in zip(ups, rects, strict=True)]
+    c.gap()
+    c.line("Advertising: one face-down customer from the Potential deck "
+           f"({len(state.potential)}) joins the next deck.", GOLD)
+    _offer(c, [o for o in offered if o.action is ADVERTISE], show)
+    c.gap()
+    customers = sum(1 for card_id in state.deck if "#" in card_id)
+    c.line(f"Next deck: {customers} customers + {len(state.deck) - customers} events")
+    c.line(f"Loan due in round {cfg.rules.rounds}: ${state.loan()}", DIM)
+    c.gap()
+    _offer(c, [o for o in offered if o.action is DONE], show)
+
+
+def _plan_end(c: _Column, session: StarSession, presenter: StarPresenter, home: bool,
+              show: bool) -> None:
+    state = session.state
+    rounds = state.config.rules.rounds
+    if state.lost:
+        c.line(f"The restaurant closes: {len(state.bad)} Bad Publicity cards in round "
+               f"{state.round}.", RED, bold=True, big=True)
+    else:
+        verdict = "The loan is paid: the team wins!" if state.won() else \
+            "The loan is not paid: the restaurant closes its doors."
+        c.line(verdict, GREEN if state.won() else RED, bold=True, big=True)
+        c.line(f"Round {rounds} income ${state.final_income} against the loan of "
+               f"${state.loan()} ({state.config.rules.difficulty}, {state.num_players} "
+               f"player{'s' if state.num_players > 1 else ''}).", WHITE, bold=True)
+    account = presenter.accounting
+    if account is not None and account.last:
+        for seat in account.seats:
+            c.line(f"{seat.name}: {seat.face_up} served face up, ${seat.dollars}"
+                   f"{f' + ${seat.specials} special' if seat.specials else ''}, "
+                   f"{seat.face_down} face down")
+        for name, effect in account.events:
+            c.line(f"{name}: {effect}", DIM)
+    c.line(f"Bad Publicity: {len(state.bad)} of {state.config.rules.bad_publicity_limit}",
+           DIM)
+    c.gap()
+    c.line("Income per round (the line: the loan)", DIM)
+    high = c.text.font(c.size).get_linesize() / c.unit + 4
+    c.gap(high)  # the bars' figures above them
+    chart = c.area(CHART_H)
+    room = c.text.font(c.size).size(f"loan ${state.loan()}")[0] + 12  # the loan's label
+    c.plan.chart = pygame.Rect(chart.x + room, chart.y, chart.width - room, chart.height)
+    c.gap(high + 8)  # the rounds' names below
+    _offer(c, _end_choices(_ANY, home), show)
+
+
+def draw_plan(surface: pygame.Surface, text: Text, session: StarSession, lay: StarLayout,
+              plan: ScreenPlan, mouse: tuple[int, int]) -> None:
+    """Draw a reflowed screen: its panel, lines, chart and buttons."""
+    draw_panel(surface, lay.panel, PANEL, GOLD)
+    for line in plan.texts:
+        blit_fit(surface, text, line.words, line.size, line.colour, line.rect, bold=line.bold)
+    if plan.chart is not None:
+        state = session.state
+        writer = _Writer(surface, text, lay, lay.font)
+        _draw_incomes(writer, state.incomes, state.loan(), state.config.rules.rounds,
+                      plan.chart)
+    for choice in plan.buttons:
+        draw_button(surface, text, choice.rect, choice.label, lay.font, choice.enabled,
+                    choice.rect.collidepoint(mouse), choice.accent)

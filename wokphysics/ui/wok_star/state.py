@@ -17,9 +17,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from wokphysics.ui.reflow import Flow
+from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_star.layout import DiceRows, StarLayout, build
 from wokphysics.ui.wok_star.presenter import StarPresenter
-from wokphysics.ui.wok_star.screens import ScreenChoice, choices, screen_name
+from wokphysics.ui.wok_star.screens import (
+    ScreenChoice,
+    ScreenPlan,
+    choices,
+    plan_screen,
+    screen_name,
+)
 from wokphysics.ui.wok_star.session import StarSession
 
 if TYPE_CHECKING:
@@ -50,7 +57,31 @@ class StarLayouts:
     flow: Flow | None = None
     """At a UI scale above 1, the view's width the kitchen reflows to (None: the design
     scaled to the surface; see :meth:`StarScene.reflow`)."""
+    text: Text | None = None
+    """Measures a reflowed screen's lines and labels (None: screens are not reflowed)."""
+    plan: ScreenPlan | None = None
+    """The screen up now laid out down the view (reflowed; None: none, or in the design)."""
     _key: tuple[object, ...] = ()
+    _plan_key: tuple[object, ...] = ()
+
+    def _state_key(self) -> tuple[object, ...]:
+        ui = self.ui
+        return (len(ui.session.state.history), id(ui.session), self.presenter.accounting is None,
+                ui.replay is not None, self.flow)
+
+    def screen_plan(self, width: int) -> ScreenPlan | None:
+        """The screen up now laid out down a reflowed view on a canvas ``width`` px wide
+        (None: no screen up, no flow, or the view as wide as the design)."""
+        flow = self.flow
+        if flow is None or self.text is None or flow.width >= 1280:
+            return None
+        key = (width, *self._state_key())
+        if key != self._plan_key:
+            ui = self.ui
+            self.plan = plan_screen(ui.session, self.presenter, self.text, flow, width,
+                                    self.home, ui.replay is None)
+            self._plan_key = key
+        return self.plan
 
     def last(self) -> StarLayout | None:
         """The layout last drawn (None before the first frame)."""
@@ -61,13 +92,17 @@ class StarLayouts:
         changed), with the screen's buttons."""
         ui = self.ui
         state = ui.session.state
-        key = (size, len(state.history), id(ui.session), self.presenter.accounting is None,
-               ui.replay is not None, self.flow)
+        key = (size, *self._state_key())
         if ui.layout is None or key != self._key:
-            ui.layout = build(size, state, self.dice_rows, self.flow)
+            plan = self.screen_plan(size[0])
+            ui.layout = build(size, state, self.dice_rows, self.flow,
+                              None if plan is None else plan.height)
             self._key = key
-            self.buttons = (choices(ui.session, self.presenter, ui.layout, self.home)
-                            if ui.replay is None else [])
+            if plan is not None:
+                self.buttons = plan.buttons
+            else:
+                self.buttons = (choices(ui.session, self.presenter, ui.layout, self.home)
+                                if ui.replay is None else [])
         return ui.layout
 
     def forget(self) -> None:
