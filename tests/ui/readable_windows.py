@@ -13,6 +13,7 @@ import pygame
 from star_hand import StarHand
 from star_screens import SCREENS, open_star_screen
 from test_wok_star_readable import controls as star_controls
+from turn_ends import GAMES, open_turn_end
 
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui.app import App, WindowOptions
@@ -34,9 +35,13 @@ STAR_SCREENS = tuple(f"wok-star:{screen}" for screen in SCREENS)
 """Wok Star's window on each of its screens between rounds (setup's two, Accounting,
 Purchase, the end; :func:`star_screens.open_star_screen`)."""
 
-REFLOWS = WINDOWS + STAR_SCREENS
+TURN_ENDS = tuple(f"{game}:end" for game in GAMES)
+"""We Will Wok You's and Wok and Roll's windows on a finished game's end screen
+(:func:`turn_ends.open_turn_end`)."""
+
+REFLOWS = WINDOWS + STAR_SCREENS + TURN_ENDS
 """The windows laid out for the view's width at a UI scale, as the tests open them (the
-turn games' end screens and the replays are still magnified)."""
+replays are still magnified)."""
 
 TIP_CREAM = (255, 246, 214)
 """The colour of every tooltip box (and a refusal's bubble)."""
@@ -45,13 +50,15 @@ Control = tuple[pygame.Rect, object]
 
 
 def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1.0) -> App:
-    """``name``'s window (one of :data:`WINDOWS` or :data:`STAR_SCREENS`) at ``size`` and UI
-    ``scale`` (given as ``--scale`` where the command line sets it), muted, saving nothing
-    but the launcher's choices (in ``folder``), after its first frames; one person and one
-    bot."""
+    """``name``'s window (one of :data:`WINDOWS`, :data:`STAR_SCREENS`, :data:`TURN_ENDS`)
+    at ``size`` and UI ``scale`` (given as ``--scale`` where the command line sets it),
+    muted, saving nothing but the launcher's choices (in ``folder``), after its first
+    frames; one person and one bot."""
     width, height = size
     if name.startswith("wok-star:"):
         return open_star_screen(name.split(":", 1)[1], size, scale)
+    if name.endswith(":end"):
+        return open_turn_end(name.split(":", 1)[0], size, scale, folder)
     if name == "launcher":
         args = argparse.Namespace(size=f"{width}x{height}", fullscreen=False, mute=True,
                                   max_frames=None, screenshot=None, scale=f"{scale:g}")
@@ -96,6 +103,8 @@ def controls(app: App) -> list[Control]:
         lay = scene.layout()
         assert lay is not None
         out += [(rect, ("star", index)) for index, rect in enumerate(star_controls(scene, lay))]
+    elif isinstance(scene, TurnScene) and scene.over and scene.end_shown:
+        out += [(rect, ("end", index)) for index, (rect, _) in enumerate(scene.end.buttons)]
     elif isinstance(scene, TurnScene):
         view = scene.parts.drawing.view
         out += list(view.layout().hits)

@@ -331,6 +331,33 @@ class ReferenceScale:
         return max(1, round(reference_px * self.scale))
 
 
+class Measure(pygame.Surface):
+    """A surface one pixel high that draws no text: a layout measured by drawing it (the y
+    its drawing returns) without a canvas as tall as it; ``blit`` answers where the image
+    would go."""
+
+    def __init__(self, width: int) -> None:
+        super().__init__((max(1, width), 1))
+
+    def blit(self, source: pygame.Surface, dest: object, area: object = None,
+             special_flags: int = 0) -> pygame.Rect:
+        if isinstance(dest, pygame.Rect):
+            return pygame.Rect(dest.topleft, source.get_size())
+        x: float
+        y: float
+        x, y = dest  # type: ignore[misc]
+        return pygame.Rect(round(x), round(y), *source.get_size())
+
+
+@dataclass(frozen=True)
+class Scaled(ReferenceScale):
+    """A :class:`ReferenceScale` of its own: ``scale`` window px per reference px from
+    ``origin`` (window px), no block moved (a screen laid out for a view's width)."""
+
+    scale: float
+    origin: tuple[float, float]
+
+
 def place_tip(size: tuple[int, int], pointer: tuple[int, int], bounds: pygame.Rect,
               avoid: Sequence[pygame.Rect], gap: int = 16) -> pygame.Rect:
     """Where a tooltip of ``size`` goes near ``pointer``: the first of the places around it

@@ -584,7 +584,52 @@ class TurnDrawing:
         if ui.replay is not None:
             ui.replay.draw_bar(surface, self.text)
 
+    def _end_places(self, width: int, unit: float) -> tuple[int, list[pygame.Rect]]:
+        """A reflowed end screen's buttons (its ``unit``: window px per reference px) on a
+        canvas ``width`` px wide: their font size and rectangles from the top of their area,
+        each as wide as its label, right-aligned in rows."""
+        size = max(16, round(22 * unit))
+        font = self.text.font(size)
+        height = font.get_linesize() + 16
+        gap = round(10 * unit)
+        labels = [label for _, label, _ in self.end.choices()]
+        widths = [min(width - 2 * gap, max(round(150 * unit), font.size(label)[0] + 2 * gap))
+                  for label in labels]
+        rows: list[list[int]] = [[]]
+        used = gap
+        for index, w in enumerate(widths):
+            if rows[-1] and used + w + gap > width:
+                rows.append([])
+                used = gap
+            rows[-1].append(index)
+            used += w + gap
+        places: list[pygame.Rect] = [pygame.Rect(0, 0, 0, 0)] * len(labels)
+        y = gap
+        for row in rows:
+            x = width - sum(widths[i] + gap for i in row)
+            for index in row:
+                places[index] = pygame.Rect(x, y, widths[index], height)
+                x += widths[index] + gap
+            y += height + gap
+        return size, places
+
+    def end_room(self, width: int, unit: float) -> int:
+        """The height (window px) a reflowed end screen's buttons need below it."""
+        _, places = self._end_places(width, unit)
+        return max((rect.bottom for rect in places), default=0) + round(10 * unit)
+
     def _end_buttons(self, surface: pygame.Surface) -> None:
+        unit = self.ui.end_unit
+        if unit is not None:  # below the end screen laid out for the view's width
+            size, places = self._end_places(surface.get_width(), unit)
+            top = surface.get_height() - self.end_room(surface.get_width(), unit)
+            self.end.buttons = []
+            for rect, (_, label, action) in zip(places, self.end.choices(), strict=True):
+                rect = rect.move(0, top)
+                draw_button(surface, self.text, Button(rect, label, action), size,
+                            hover=rect.collidepoint(self.ui.mouse))
+                self.end.buttons.append((rect, action))
+            return
         size = max(16, surface.get_height() // 36)
         width, height = max(150, surface.get_width() // 7), size + 16
         choices = self.end.choices()
@@ -643,7 +688,9 @@ class TurnScene(GameScene):
         """At a UI scale above 1: the game's table laid out for the view's width, where the
         game's drawing reflows (``reflow(window, scale)``); the canvas it needs; the
         hand-over's curtain on the view alone. None (the scene drawn magnified): a game that
-        does not reflow, or the end screen or a replay, drawn on the window's shape."""
+        does not reflow, or a replay, drawn on the window's shape. The end screen, where the
+        game's drawing lays it out for a view's width (``reflow_end(window, scale)``: its unit
+        and height), with its buttons in rows below it."""
         reflow = getattr(self.parts.drawing, "reflow", None)
         if reflow is None:
             return None
@@ -654,6 +701,13 @@ class TurnScene(GameScene):
         whole = ui.replay is not None or (ui.over and ui.end_shown)
         # at 1: back to the design scaled to the surface (the drawing answers None)
         canvas: tuple[int, int] | None = reflow(window, 1.0 if whole else scale)
+        ui.end_unit = None
+        end = getattr(self.parts.drawing, "reflow_end", None)
+        if ui.over and ui.end_shown and ui.replay is None and scale > 1.0 and end is not None:
+            # the end screen laid out for the view's width, its buttons below it
+            unit, height = end(window, scale)
+            ui.end_unit = unit
+            return window[0], max(window[1], height + self.drawing.end_room(window[0], unit))
         return canvas
 
     def _tell_the_past(self) -> None:

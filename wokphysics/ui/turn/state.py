@@ -40,6 +40,9 @@ class TurnUi:
     mouse: tuple[int, int] = (0, 0)
     """Where the pointer was last seen moving (window px): the end screen's buttons light
     up under it."""
+    end_unit: float | None = None
+    """The end screen is laid out for the view's width at this many window px per reference
+    px (a UI scale; None: the design scaled to the surface)."""
 
     @classmethod
     def of(cls, session: TurnSession) -> TurnUi:

@@ -13,12 +13,21 @@ from collections.abc import Callable
 import pygame
 
 from wokphysics.games.we_will_wok_you.cards import CardData
+from wokphysics.games.we_will_wok_you.scoring import ScoreResult
 from wokphysics.games.we_will_wok_you.state import WeWillWokYouState
 from wokphysics.ui import palette
 from wokphysics.ui.readable import MIN_FONT
+from wokphysics.ui.reflow import Flow, flow_for
 from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.we_will_wok_you.faces import draw_symbol, type_color
-from wokphysics.ui.we_will_wok_you.layout import CHIP, WOK, WwwyLayout, WwwyTarget, hand_groups
+from wokphysics.ui.we_will_wok_you.layout import (
+    CHIP,
+    LEAST_WIDTH,
+    WOK,
+    WwwyLayout,
+    WwwyTarget,
+    hand_groups,
+)
 from wokphysics.ui.we_will_wok_you.payment import shared_symbols, symbol_counts
 from wokphysics.ui.we_will_wok_you.presenter import WwwyPresenter, card_words
 from wokphysics.ui.we_will_wok_you.view import WwwyView, hand_seat, wwwy_state
@@ -29,6 +38,9 @@ from wokphysics.ui.widgets import (
     RED,
     WHITE,
     Button,
+    Measure,
+    ReferenceScale,
+    Scaled,
     Text,
     draw_button,
     draw_clear_tooltip,
@@ -66,14 +78,31 @@ class WwwyDrawing:
         self._still: pygame.Surface | None = None
         self._keys: dict[str, tuple[object, ...]] = {}
         self._end: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._end_flow: Flow | None = None
+        """The end screen laid out for the view's width (None: the design)."""
+        self._end_height: tuple[tuple[object, ...], int] | None = None
         self._panels: dict[tuple[object, ...], pygame.Surface] = {}
         self.tip_box: pygame.Rect | None = None
         """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
     def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
-        """The table laid out for the view's width at a UI scale (:meth:`WwwyView.reflow`)."""
+        """The table laid out for the view's width at a UI scale (:meth:`WwwyView.reflow`);
+        the end screen back to the design (see :meth:`reflow_end`)."""
+        self._end_flow = None
         return self.view.reflow(window, scale)
+
+    def reflow_end(self, window: tuple[int, int], scale: float) -> tuple[float, int]:
+        """At a UI ``scale`` above 1: the end screen laid out for the view's width (the
+        title wrapped, the players' columns one below the other, each as wide as the view);
+        its unit (window px per reference px) and height (window px)."""
+        flow = flow_for(window, scale, LEAST_WIDTH)
+        self._end_flow = flow
+        key = (window, flow, self.ui.session.steps)
+        if self._end_height is None or self._end_height[0] != key:
+            measure = Measure(window[0])
+            self._end_height = (key, draw_end_flow(measure, self.ui, self.view, flow))
+        return flow.unit, self._end_height[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
@@ -501,10 +530,15 @@ class WwwyDrawing:
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface) -> None:
-        key = (surface.get_size(), self.ui.session.steps)
+        flow = self._end_flow
+        key = (surface.get_size(), self.ui.session.steps, flow)
         if self._end is None or self._end[0] != key:
             picture = pygame.Surface(surface.get_size())
-            draw_end_screen(picture, self.ui, self.view)
+            if flow is None:
+                draw_end_screen(picture, self.ui, self.view)
+            else:
+                picture.fill(BACKGROUND)
+                draw_end_flow(picture, self.ui, self.view, flow)
             self._end = (key, picture)
         surface.blit(self._end[1], (0, 0))
 
@@ -538,73 +572,116 @@ def draw_end_screen(surface: pygame.Surface, ui: TurnUi, view: WwwyView) -> None
     """Each player's woks with their cards (the optimal arrangement), left-overs, coins, the
     winner and how a tie was broken."""
     state = wwwy_state(ui)
-    data = state.data
     view.size = surface.get_size()
     lay = view.layout()
     text = view.text
     surface.fill(BACKGROUND)
     results = state.final_scores()
+    image = text.render(end_title(ui), lay.font(30), GOLD, True)
+    top = lay.rect(0, 10, 1280, 1)
+    surface.blit(image, image.get_rect(midtop=top.midtop))
+    columns = state.num_players
+    column_w = (1256 - 10 * (columns - 1)) / columns
+    for seat, result in enumerate(results):
+        box = lay.rect(12 + seat * (column_w + 10), 52, column_w, 680)
+        _draw_result(surface, ui, view, lay, seat, result, box, box.bottom - lay.px(110))
+    line = lay.rect(12, 740, 1, 1)
+    surface.blit(text.render(tie_break_line(state, ui.names), lay.font(20), WHITE),
+                 line.topleft)
+
+
+def _draw_result(surface: pygame.Surface, ui: TurnUi, view: WwwyView, lay: ReferenceScale,
+                 seat: int, result: ScoreResult, box: pygame.Rect, last: int | None,
+                 frame: bool = True) -> int:
+    """A player's column of the end screen in ``box`` (window px): woks, cards, left-overs,
+    coins; a wok starting below ``last`` is left out (None: every wok). The y below it."""
+    state = wwwy_state(ui)
+    data = state.data
+    text = view.text
     winners = state.winners()
-    scores = state.scores()
+    size = lay.font(18)
+    chip = (lay.px(CHIP[0]), lay.px(CHIP[1]))
+    x, width = box.x + lay.px(8), box.width - lay.px(16)
+    if frame:
+        pygame.draw.rect(surface, PANEL_BG, box, border_radius=8)
+        pygame.draw.rect(surface, GOLD if seat in winners else SEAT_COLORS[seat % 4], box,
+                         3 if seat in winners else 1, border_radius=8)
+    y = box.y + lay.px(8)
+    header = f"{ui.names[seat]}: {result.total} points"
+    surface.blit(text.render(header, lay.font(23), SEAT_COLORS[seat % 4], True), (x, y))
+    y += lay.px(30)
+    for wok in result.woks:
+        face = view.faces.wok(data.wok_index(wok.wok),
+                              (lay.px(WOK[0] * 0.8), lay.px(WOK[1] * 0.8)))
+        surface.blit(face, (x, y))
+        info_x = x + face.get_width() + lay.px(6)
+        info_w = box.right - info_x - lay.px(6)
+        line_y = text.draw_wrapped(surface, f"{wok.points} points", lay.font(22), info_x, y,
+                                   info_w, GOLD)
+        if wok.men:
+            line_y = text.draw_wrapped(surface, f"with {', '.join(wok.men)}: {wok.effect}",
+                                       size, info_x, line_y, info_w, WHITE)
+        line_y = text.draw_wrapped(surface, wok.detail, size, info_x, line_y, info_w, DIM)
+        y = max(y + face.get_height(), line_y) + lay.px(2)
+        if wok.cards:
+            y = text.draw_wrapped(surface, grouped_words(data, wok.cards), size, x, y,
+                                  width, WHITE)
+        y += lay.px(8)
+        if last is not None and y > last:
+            break
+    y = text.draw_wrapped(surface, f"Left over ({result.leftover_count}): "
+                          f"{grouped_words(data, result.leftovers) or 'none'}", size, x, y,
+                          width, WHITE)
+    cx = x
+    for card_id in result.leftovers:
+        if cx + chip[0] > box.right - lay.px(4):
+            cx, y = x, y + chip[1] + lay.px(2)
+        surface.blit(view.faces.chip(data.card_index(card_id), chip), (cx, y))
+        cx += chip[0] + lay.px(2)
+    y += chip[1] + lay.px(6)
+    extra = f"coins left: {state.coins[seat]}"
+    if result.unused_men:
+        extra += f"; Men-at-wok unused: {', '.join(result.unused_men)}"
+    return text.draw_wrapped(surface, extra, size, x, y, width, DIM)
+
+
+def end_title(ui: TurnUi) -> str:
+    """The end screen's title: who won, with how many points."""
+    state = wwwy_state(ui)
+    winners = state.winners()
     names = " and ".join(ui.names[w] for w in winners)
     if len(winners) > 1:
         verb = "share the victory"
     else:
         verb = "win" if names == "You" else "wins"
-    title = f"Game over: {names} {verb} with {max(scores)} points"
-    image = text.render(title, lay.font(30), GOLD, True)
-    top = lay.rect(0, 10, 1280, 1)
-    surface.blit(image, image.get_rect(midtop=top.midtop))
-    columns = state.num_players
-    column_w = (1256 - 10 * (columns - 1)) / columns
-    size = lay.font(18)
-    chip = (lay.px(CHIP[0]), lay.px(CHIP[1]))
-    for seat, result in enumerate(results):
-        box = lay.rect(12 + seat * (column_w + 10), 52, column_w, 680)
-        x, width = box.x + lay.px(8), box.width - lay.px(16)
-        pygame.draw.rect(surface, PANEL_BG, box, border_radius=8)
-        pygame.draw.rect(surface, GOLD if seat in winners else SEAT_COLORS[seat % 4], box,
-                         3 if seat in winners else 1, border_radius=8)
-        y = box.y + lay.px(8)
-        header = f"{ui.names[seat]}: {result.total} points"
-        surface.blit(text.render(header, lay.font(23), SEAT_COLORS[seat % 4], True), (x, y))
-        y += lay.px(30)
-        for wok in result.woks:
-            face = view.faces.wok(data.wok_index(wok.wok),
-                                  (lay.px(WOK[0] * 0.8), lay.px(WOK[1] * 0.8)))
-            surface.blit(face, (x, y))
-            info_x = x + face.get_width() + lay.px(6)
-            info_w = box.right - info_x - lay.px(6)
-            line_y = text.draw_wrapped(surface, f"{wok.points} points", lay.font(22), info_x, y,
-                                       info_w, GOLD)
-            if wok.men:
-                line_y = text.draw_wrapped(surface, f"with {', '.join(wok.men)}: {wok.effect}",
-                                           size, info_x, line_y, info_w, WHITE)
-            line_y = text.draw_wrapped(surface, wok.detail, size, info_x, line_y, info_w, DIM)
-            y = max(y + face.get_height(), line_y) + lay.px(2)
-            if wok.cards:
-                y = text.draw_wrapped(surface, grouped_words(data, wok.cards), size, x, y,
-                                      width, WHITE)
-            y += lay.px(8)
-            if y > box.bottom - lay.px(110):
-                break
-        y = text.draw_wrapped(surface, f"Left over ({result.leftover_count}): "
-                              f"{grouped_words(data, result.leftovers) or 'none'}", size, x, y,
-                              width, WHITE)
-        cx = x
-        for card_id in result.leftovers:
-            if cx + chip[0] > box.right - lay.px(4):
-                cx, y = x, y + chip[1] + lay.px(2)
-            surface.blit(view.faces.chip(data.card_index(card_id), chip), (cx, y))
-            cx += chip[0] + lay.px(2)
-        y += chip[1] + lay.px(6)
-        extra = f"coins left: {state.coins[seat]}"
-        if result.unused_men:
-            extra += f"; Men-at-wok unused: {', '.join(result.unused_men)}"
-        text.draw_wrapped(surface, extra, size, x, y, width, DIM)
-    line = lay.rect(12, 740, 1, 1)
-    surface.blit(text.render(tie_break_line(state, ui.names), lay.font(20), WHITE),
-                 line.topleft)
+    return f"Game over: {names} {verb} with {max(state.scores())} points"
+
+
+def draw_end_flow(surface: pygame.Surface, ui: TurnUi, view: WwwyView, flow: Flow) -> int:
+    """The end screen laid out for a view ``flow.width`` reference px wide at ``flow.unit``
+    (a UI scale): the title and the tie-break's line wrapped, each player's column below the
+    other as wide as the view; the y below it all (window px)."""
+    state = wwwy_state(ui)
+    text = view.text
+    lay = Scaled(flow.unit, ((surface.get_width() - min(flow.width, 1280.0)
+                                      * flow.unit) / 2, 0.0))
+    width = min(flow.width, 1280.0) - 24
+    left = lay.rect(12, 0, 1, 1).x
+    y = lay.px(10)
+    for line in text.wrap(end_title(ui), lay.font(30), lay.px(width), bold=True):
+        image = text.render(line, lay.font(30), GOLD, True)
+        surface.blit(image, (left, y))
+        y += image.get_height()
+    y = text.draw_wrapped(surface, tie_break_line(state, ui.names), lay.font(20), left,
+                          y + lay.px(6), lay.px(width), WHITE)
+    scratch = Measure(surface.get_width())  # measures a column's height
+    for seat, result in enumerate(state.final_scores()):
+        box = pygame.Rect(left, y + lay.px(10), lay.px(width), 1)
+        bottom = _draw_result(scratch, ui, view, lay, seat, result, box, None, frame=False)
+        box.height = bottom - box.y + lay.px(8)
+        _draw_result(surface, ui, view, lay, seat, result, box, None)
+        y = box.bottom
+    return y + lay.px(12)
 
 
 def tie_break_line(state: WeWillWokYouState, names: list[str]) -> str:

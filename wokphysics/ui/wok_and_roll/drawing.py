@@ -20,6 +20,7 @@ from wokphysics.games.wok_and_roll.advice import (
 )
 from wokphysics.games.wok_and_roll.menu import Menu
 from wokphysics.ui import palette
+from wokphysics.ui.reflow import Flow, flow_for
 from wokphysics.ui.turn.state import TurnUi
 from wokphysics.ui.widgets import (
     DIM,
@@ -29,13 +30,15 @@ from wokphysics.ui.widgets import (
     WHITE,
     Button,
     Color,
+    Measure,
+    Scaled,
     draw_button,
     draw_clear_tooltip,
     leaf_controls,
     newest_whole,
 )
 from wokphysics.ui.wok_and_roll.faces import INK
-from wokphysics.ui.wok_and_roll.layout import RollLayout
+from wokphysics.ui.wok_and_roll.layout import LEAST_WIDTH, RollLayout
 from wokphysics.ui.wok_and_roll.payment import action_target
 from wokphysics.ui.wok_and_roll.presenter import RollPresenter
 from wokphysics.ui.wok_and_roll.sheet_drawing import CHOSEN, Marks, SheetPainter
@@ -71,13 +74,31 @@ class RollDrawing:
         self._still: pygame.Surface | None = None
         self._keys: dict[str, tuple[object, ...]] = {}
         self._end: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._end_flow: Flow | None = None
+        """The end screen laid out for the view's width (None: the design)."""
+        self._end_height: tuple[tuple[object, ...], int] | None = None
         self.tip_box: pygame.Rect | None = None
         """Where the last tooltip was drawn (None: none yet)."""
 
     # ------------------------------------------------------------------ the frame
     def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
-        """The table laid out for the view's width at a UI scale (:meth:`RollView.reflow`)."""
+        """The table laid out for the view's width at a UI scale (:meth:`RollView.reflow`);
+        the end screen back to the design (see :meth:`reflow_end`)."""
+        self._end_flow = None
         return self.view.reflow(window, scale)
+
+    def reflow_end(self, window: tuple[int, int], scale: float) -> tuple[float, int]:
+        """At a UI ``scale`` above 1: the end screen laid out for the view's width (the
+        title wrapped, the tally's columns as wide as their words, the sentences wrapped,
+        the small sheets in rows); its unit (window px per reference px) and height (window
+        px)."""
+        flow = flow_for(window, scale, LEAST_WIDTH)
+        self._end_flow = flow
+        key = (window, flow, self.ui.session.steps)
+        if self._end_height is None or self._end_height[0] != key:
+            measure = Measure(window[0])
+            self._end_height = (key, self._end_flowed(measure, flow))
+        return flow.unit, self._end_height[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
@@ -428,12 +449,121 @@ class RollDrawing:
 
     # ------------------------------------------------------------------ the end
     def draw_end(self, surface: pygame.Surface) -> None:
-        key = (surface.get_size(), self.ui.session.steps)
+        flow = self._end_flow
+        key = (surface.get_size(), self.ui.session.steps, flow)
         if self._end is None or self._end[0] != key:
             picture = pygame.Surface(surface.get_size())
-            self._end_screen(picture)
+            if flow is None:
+                self._end_screen(picture)
+            else:
+                picture.fill(BACKGROUND)
+                self._end_flowed(picture, flow)
             self._end = (key, picture)
         surface.blit(self._end[1], (0, 0))
+
+    def _end_flowed(self, surface: pygame.Surface, flow: Flow) -> int:
+        """The end screen laid out for a view ``flow.width`` reference px wide at
+        ``flow.unit``: the title and a tie's note wrapped; the tally's label column as wide
+        as its longest title and each player's column as wide as its name or figures; each
+        player's sentence wrapped; the small sheets in rows. The y below it (window px)."""
+        state = roll_state(self.ui)
+        sheet = state.sheet
+        text = self.view.text
+        wide = min(flow.width, 1280.0)
+        lay = Scaled(flow.unit, ((surface.get_width() - wide * flow.unit) / 2, 0.0))
+        left, width = lay.rect(12, 0, 1, 1).x, lay.px(wide - 24)
+        totals = state.scores()
+        winner = state.winners()[0]
+        tied = [s for s, t in enumerate(totals) if t == totals[winner]]
+        names = self.ui.names
+        verb = "win" if names[winner] == "You" else "wins"
+        title = (f"Game over after turn {state.turn}: {names[winner]} {verb} with "
+                 f"{totals[winner]} taste points")
+        y = lay.px(10)
+        for line in text.wrap(title, lay.font(30), width, bold=True):
+            y = self._label(surface, line, lay.font(30), (left, y), GOLD, True).bottom
+        if len(tied) > 1:
+            note = ("Tie: the tied player furthest clockwise from the first player wins ("
+                    + ", ".join(names[s] for s in tied) + ")")
+            y = text.draw_wrapped(surface, note, lay.font(22), left, y + lay.px(4), width,
+                                  WHITE)
+        y += lay.px(10)
+        rows = [tally(sheet, menu) for menu in state.menus]
+        size = lay.font(22)
+        font, bold = text.font(size), text.font(size, True)
+        pad = lay.px(8)
+        label_w = max(font.size(words)[0] for words, _, _ in rows[0]) + 2 * pad
+        label_w = max(label_w, bold.size("Final tally (taste points)")[0] + pad)
+        big = text.font(lay.font(24), True)
+        columns = []
+        for seat in range(state.num_players):
+            figures = [f"{r[1]}" + (" *" if r[2] else "") for r in rows[seat]]
+            columns.append(max([bold.size(names[seat])[0], big.size(str(totals[seat]))[0],
+                                *(bold.size(f)[0] for f in figures)]) + 2 * pad)
+        line_h = max(lay.px(28), font.get_linesize() + lay.px(4))
+        per_row = len(columns)
+        while per_row > 1 and label_w + sum(columns[:per_row]) > width:
+            per_row -= 1  # the players' columns in groups that fit beside the labels
+        for first in range(0, len(columns), per_row):
+            seats = list(range(first, min(len(columns), first + per_row)))
+            xs = [left + label_w + sum(columns[first:seat]) for seat in seats]
+            table_w = label_w + sum(columns[s] for s in seats)
+            self._label(surface, "Final tally (taste points)", size, (left, y), DIM, True)
+            for seat, x in zip(seats, xs, strict=True):
+                color = GOLD if seat == winner else SEAT_COLORS[seat % len(SEAT_COLORS)]
+                head = text.render(names[seat], size, color, True)
+                surface.blit(head, head.get_rect(topright=(x + columns[seat] - pad, y)))
+            y += line_h
+            for row, (title_words, _, _) in enumerate(rows[0]):
+                if row % 2 == 0:
+                    pygame.draw.rect(surface, (46, 54, 50),
+                                     pygame.Rect(left, y, table_w, line_h))
+                self._label(surface, title_words, size, (left + lay.px(6), y + lay.px(2)),
+                            WHITE)
+                for seat, x in zip(seats, xs, strict=True):
+                    points, note = rows[seat][row][1], rows[seat][row][2]
+                    image = text.render(f"{points}" + (" *" if note else ""), size, WHITE,
+                                        True)
+                    surface.blit(image, image.get_rect(topright=(x + columns[seat] - pad,
+                                                                 y + lay.px(2))))
+                y += line_h
+            pygame.draw.line(surface, GOLD, (left, y + 2), (left + table_w, y + 2), 2)
+            self._label(surface, "Total", lay.font(24), (left + lay.px(6), y + lay.px(6)),
+                        GOLD, True)
+            for seat, x in zip(seats, xs, strict=True):
+                image = text.render(str(totals[seat]), lay.font(24), GOLD, True)
+                surface.blit(image, image.get_rect(topright=(x + columns[seat] - pad,
+                                                             y + lay.px(6))))
+            y += big.get_linesize() + lay.px(14)
+        y = text.draw_wrapped(surface, "* includes the bonus of full dish platters",
+                              lay.font(20), left, y, width, DIM) + lay.px(6)
+        for seat, menu in enumerate(state.menus):
+            y = text.draw_wrapped(surface, tally_sentence(sheet, menu, names[seat]),
+                                  lay.font(20), left, y, width,
+                                  SEAT_COLORS[seat % len(SEAT_COLORS)]) + lay.px(4)
+        y += lay.px(6)
+        box_w = lay.px(250)
+        gap = lay.px(10)
+        across = max(1, (width + gap) // (box_w + gap))
+        box_h = lay.px(130)
+        for seat, menu in enumerate(state.menus):
+            at_column, at_row = seat % across, seat // across
+            box = pygame.Rect(left + at_column * (box_w + gap), y + at_row * (box_h + gap),
+                              box_w, box_h)
+            self._box(surface, box, PANEL_BG, GOLD if seat == winner else
+                      SEAT_COLORS[seat % len(SEAT_COLORS)], 2, lay.px(8))
+            words = f"{names[seat]}: {totals[seat]} points, {menu.completed(sheet)} complete"
+            lines = text.wrap(words, lay.font(20), box.w - 2 * pad, bold=True)
+            at = box.y + lay.px(4)
+            for part in lines:
+                at = self._label(surface, part, lay.font(20), (box.x + pad, at),
+                                 SEAT_COLORS[seat % len(SEAT_COLORS)], True).bottom
+            grid = pygame.Rect(box.x + lay.px(10), at + lay.px(4), box.w - lay.px(20),
+                               box.bottom - at - lay.px(8))
+            self.sheet.small(surface, grid, sheet, menu, max(6, min(lay.px(12),
+                                                                    grid.h // 6)))
+        rows_of_boxes = -(-len(state.menus) // across)
+        return y + rows_of_boxes * (box_h + gap) + lay.px(6)
 
     def _end_screen(self, surface: pygame.Surface) -> None:
         """The final tally per wok space, as the rulebook's scoring example lists it, each
