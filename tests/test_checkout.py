@@ -9,7 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import wokphysics
+
+pytestmark = pytest.mark.both_stages
 
 CHECKOUT_PACKAGE = Path(__file__).resolve().parents[1] / "wokphysics"
 TESTING_INSTALLED = os.environ.get("WOKPHYSICS_TEST_INSTALLED") == "1"

@@ -14,6 +14,8 @@ import pytest
 
 from wokphysics.games.compiled import is_compiled
 
+pytestmark = pytest.mark.both_stages
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "wokphysics"
 

@@ -27,6 +27,8 @@ import pytest
 from wokphysics.games.protocol import Action, GameState, IllegalAction
 from wokphysics.games.registry import new_game, plugin, state_from_json, turn_game_names
 
+pytestmark = pytest.mark.engine
+
 GAMES_PER_GAME = int(os.environ.get("WOKPHYSICS_CONFORMANCE_GAMES", "120"))
 MIN_PER_COUNT = 10
 SAMPLE_EVERY = 9  # steps between the (costlier) clone and JSON checks

@@ -31,6 +31,8 @@ from wokphysics.games.registry import (
 )
 from wokphysics.games.seeds import bot_seed
 
+pytestmark = pytest.mark.engine
+
 BOT_ACTIONS = 50
 EXAMPLES = 25
 SEARCH_BUDGET = 3

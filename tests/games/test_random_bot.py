@@ -13,6 +13,8 @@ from wokphysics.games.bots import RandomBot
 from wokphysics.games.protocol import Action, GameState
 from wokphysics.games.registry import new_game
 
+pytestmark = pytest.mark.engine
+
 
 class _Named(Action):
     """A stand-in action: only its name."""

@@ -17,6 +17,8 @@ from wokphysics.games.bots import RandomBot
 from wokphysics.games.registry import new_game
 from wokphysics.replay.turn_record import write_record
 
+pytestmark = pytest.mark.engine
+
 Tamper = Callable[[dict[str, Any]], None]
 
 

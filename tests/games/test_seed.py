@@ -14,6 +14,8 @@ from wokphysics.games.registry import new_game, plugin, turn_game_names
 from wokphysics.games.seeds import bot_seed
 from wokphysics.games.simulation import play_out
 
+pytestmark = pytest.mark.engine
+
 
 def _trajectory(name: str, players: int, seed: int) -> tuple[list[str], str]:
     state = new_game(name, players=players, seed=seed)
