@@ -21,6 +21,7 @@ from wokphysics.ui.front_ends import _wok_and_roll_maker, _wwwy_maker
 from wokphysics.ui.launcher.run import build_launcher
 from wokphysics.ui.launcher.scene import LauncherScene
 from wokphysics.ui.play import build_app, parse_play_args
+from wokphysics.ui.practice.scene import PracticeScene
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.turn.play import Setup, turn_factory
 from wokphysics.ui.turn.scene import TurnScene
@@ -39,7 +40,10 @@ TURN_ENDS = tuple(f"{game}:end" for game in GAMES)
 """We Will Wok You's and Wok and Roll's windows on a finished game's end screen
 (:func:`turn_ends.open_turn_end`)."""
 
-REFLOWS = WINDOWS + STAR_SCREENS + TURN_ENDS
+PRACTICE = ("wok-on-fire:practice",)
+"""Wok on Fire's practice table (``play wok-on-fire --practice``)."""
+
+REFLOWS = WINDOWS + STAR_SCREENS + TURN_ENDS + PRACTICE
 """The windows laid out for the view's width at a UI scale, as the tests open them (the
 replays are still magnified)."""
 
@@ -50,10 +54,10 @@ Control = tuple[pygame.Rect, object]
 
 
 def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1.0) -> App:
-    """``name``'s window (one of :data:`WINDOWS`, :data:`STAR_SCREENS`, :data:`TURN_ENDS`)
-    at ``size`` and UI ``scale`` (given as ``--scale`` where the command line sets it),
-    muted, saving nothing but the launcher's choices (in ``folder``), after its first
-    frames; one person and one bot."""
+    """``name``'s window (one of :data:`WINDOWS`, :data:`STAR_SCREENS`, :data:`TURN_ENDS`,
+    :data:`PRACTICE`) at ``size`` and UI ``scale`` (given as ``--scale`` where the command
+    line sets it), muted, saving nothing but the launcher's choices (in ``folder``), after
+    its first frames; one person and one bot."""
     width, height = size
     if name.startswith("wok-star:"):
         return open_star_screen(name.split(":", 1)[1], size, scale)
@@ -63,10 +67,11 @@ def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1
         args = argparse.Namespace(size=f"{width}x{height}", fullscreen=False, mute=True,
                                   max_frames=None, screenshot=None, scale=f"{scale:g}")
         app, _ = build_launcher(args, folder, HandClock())  # as the games' windows below
-    elif name == "wok-on-fire":
-        app, _, _ = build_app(parse_play_args(["--seed", "3", "--no-save", "--mute", "--size",
-                                               f"{width}x{height}", "--scale", f"{scale:g}"]),
-                              HandClock())
+    elif name in ("wok-on-fire", "wok-on-fire:practice"):
+        practice = ["--practice"] if name.endswith(":practice") else []
+        app, _, _ = build_app(parse_play_args([*practice, "--seed", "3", "--no-save", "--mute",
+                                               "--size", f"{width}x{height}", "--scale",
+                                               f"{scale:g}"]), HandClock())
     elif name == "wok-star":
         app = App(WindowOptions(size=size, mute=True, fps=20, scale=scale),
                   star_factory(StarSetup(("person", "team"), 3)), HandClock())
@@ -112,6 +117,8 @@ def controls(app: App) -> list[Control]:
         layout = scene.ui.layout
         out += [(button.rect, ("button", button.label)) for button in layout.buttons]
         out += [(rect, ("player", player)) for player, rect in layout.player_rows.items()]
+    elif isinstance(scene, PracticeScene):
+        pass  # the table is dragged on anywhere: no control of its own
     else:
         raise AssertionError(f"no controls known for {scene!r}")
     return out

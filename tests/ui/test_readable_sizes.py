@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from readable_windows import (
+    PRACTICE,
     REFLOWS,
     STAR_SCREENS,
     TURN_ENDS,
@@ -71,7 +72,7 @@ def test_no_text_under_12_px_and_every_control_inside_and_apart(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", (MIN_WINDOW, LARGE), ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", WINDOWS + STAR_SCREENS + TURN_ENDS)
+@pytest.mark.parametrize("name", WINDOWS + STAR_SCREENS + TURN_ENDS + PRACTICE)
 def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
         name: str, size: tuple[int, int], tmp_path: Path) -> None:
     """At UI scales 1, 1.5 and 2 in the smallest window and a large one: no text under 12 px,
@@ -106,7 +107,10 @@ def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
                 app.viewport.show_at(place, size)
                 app.frame()
                 found = on_window(app)
-                assert len(found) >= 3, found
+                # The practice table has no button (a drag on the table, keys): at a scale,
+                # the pan bar's arrows alone.
+                least_found = (1 if scale > 1.0 else 0) if name in PRACTICE else 3
+                assert len(found) >= least_found, found
                 outside = [(rect, target) for rect, target in found
                            if not window.contains(rect)]
                 assert not outside, outside
@@ -125,7 +129,7 @@ def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
         # cards have tooltips, and at 2x the bottom place shows the last seat's alone.
         # The turn games' end screens have no tooltips (their three buttons say what they do).
         least = 1 if name == "wok-star:assign" else 0 if name in TURN_ENDS else 2
-        assert tips >= least or name == "wok-on-fire", tips
+        assert tips >= least or name.startswith("wok-on-fire"), tips
         assert recorded.smallest()[0] >= MIN_TEXT_PX, recorded.smallest()
         heights[scale] = {}
         for height, words in recorded.heights:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from readable_windows import STAR_SCREENS, TURN_ENDS, WINDOWS, open_window
+from readable_windows import PRACTICE, STAR_SCREENS, TURN_ENDS, WINDOWS, open_window
 from text_cuts import TextCuts
 
 from wokphysics.ui.app import App
@@ -44,10 +44,10 @@ def dish_name_ends(shortened: list[str]) -> list[str]:
 
 CASES = [(name, scale) for name in WINDOWS for scale in SCALES]
 CASES += [(name, scale) for name in STAR_SCREENS for scale in SCALES if scale > 1.0]
-CASES += [(name, scale) for name in TURN_ENDS for scale in SCALES]
+CASES += [(name, scale) for name in TURN_ENDS + PRACTICE for scale in SCALES]
 """Each window at each scale; Wok Star's screens between rounds where they reflow (at 1x,
 the design's Purchase and end screens still shorten a few names: docs/ui.md, Limits); the
-turn games' end screens."""
+turn games' end screens; Wok on Fire's practice."""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -98,6 +98,23 @@ def lerp_cards(before: Sequence[Card], after: Sequence[Card], share: float) -> l
     return result
 
 
+def reflow_table(renderer: TableRenderer, window: tuple[int, int], scale: float
+                 ) -> tuple[int, int] | None:
+    """A Wok on Fire table's scene (the game, the practice) at UI ``scale`` in a window of
+    ``window`` px: above 1, the table as large as the magnified picture drew it, at most the
+    view's width, and the panel below it as wide as the view (a window's height); the
+    canvas it needs (the window's width: the view pans up and down only). At scale 1: None,
+    the panel at the table's right."""
+    if scale <= 1.0:
+        renderer.panel_below = 0
+        return None
+    width, height = window
+    magnified = layout(renderer.cfg, round(width * scale), round(height * scale))
+    side = min(width, magnified.area[2], magnified.area[3])
+    renderer.panel_below = height
+    return width, side + height
+
+
 class TableRenderer:
     """Draws one table view into a surface; rebuild the background with :meth:`resize`."""
 

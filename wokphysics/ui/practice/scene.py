@@ -30,9 +30,9 @@ from wokphysics.ui.live_stroke import LiveSpatula, PointerTrack
 from wokphysics.ui.pointer_clock import EventReading
 from wokphysics.ui.practice.chart import draw_chart
 from wokphysics.ui.practice.record import Flick, FlickLog
-from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.render import TableRenderer, reflow_table
 from wokphysics.ui.scene import GameScene, Point, Presenter
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Text, bubble
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Color, Text, bubble
 from wokphysics.ui.wok_on_fire.blade_view import BladeView, cards_under
 from wokphysics.ui.wok_on_fire.flick_words import FlickReading, aimed_card, flick_line
 from wokphysics.ui.wok_on_fire.flip_band import FlipBands, bands_for
@@ -326,28 +326,41 @@ class PracticeDrawing:
             surface.blit(self._panel_image, panel.topleft)
 
     def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        """The panel's lines spaced by the fonts drawn (at a UI scale the least font is larger
+        than the panel's height asks), its chart below them, the keys at its foot."""
         px, py, pw, ph = panel
         pygame.draw.rect(surface, PANEL_BG, panel)
         t, state = self.text, self.state
         big = max(18, ph // 30)
         size = max(14, ph // 44)
         x, y, width = px + 12, py + 10, pw - 24
-        surface.blit(t.render("Practice the flick", big, GOLD, bold=True), (x, y))
-        y += big + 4
-        surface.blit(t.render(f"Table: {TABLE_NAMES[state.kind]} (1 / 2 / 3, N deals again)",
-                              size - 2, DIM), (x, y))
-        y += size + 4
-        y = t.draw_wrapped(surface, "Press before a card's edge, drag under it and release with "
-                           "a quick flick.", size, x, y, width, GOLD) + 4
+        y = self._lines(surface, "Practice the flick", big, GOLD, x, y, width, bold=True) + 4
+        y = self._lines(surface, f"Table: {TABLE_NAMES[state.kind]} (1 / 2 / 3, N deals again)",
+                        size - 2, DIM, x, y, width) + 4
+        y = self._lines(surface, "Press before a card's edge, drag under it and release with "
+                        "a quick flick.", size, GOLD, x, y, width) + 4
         if self.presenter.status:
             color = RED if self.presenter.status_is_error else WHITE
-            y = t.draw_wrapped(surface, self.presenter.status, size, x, y, width, color) + 4
-        y = t.draw_wrapped(surface, state.log.summary(), size - 2, x, y, width, WHITE) + 6
-        chart = pygame.Rect(x, y, width, min(width, ph - y - 2 * size))
+            y = self._lines(surface, self.presenter.status, size, color, x, y, width) + 4
+        y = self._lines(surface, state.log.summary(), size - 2, WHITE, x, y, width) + 6
+        keys = t.wrap("F1/H help - Esc pause - Space skip", size - 3, width)
+        foot = py + ph - 6 - t.font(size - 3).get_linesize() * len(keys)
+        chart = pygame.Rect(x, y, width, min(width, foot - 6 - y))
         if chart.height > 60:
             draw_chart(surface, t, chart, state.log.flicks, self.bands)
-        surface.blit(t.render("F1/H help - Esc pause - Space skip", size - 3, DIM),
-                     (x, ph - size))
+        self._lines(surface, "F1/H help - Esc pause - Space skip", size - 3, DIM, x, foot,
+                    width)
+
+    def _lines(self, surface: pygame.Surface, words: str, size: int, colour: Color, x: int,
+               y: int, width: int, bold: bool = False) -> int:
+        """``words`` wrapped to ``width`` px from (x, y), each line as far below the last as
+        its font needs; the y below them."""
+        t = self.text
+        step = t.font(size, bold).get_linesize()
+        for line in t.wrap(words, size, width, bold):
+            surface.blit(t.render(line, size, colour, bold=bold), (x, y))
+            y += step
+        return y
 
 
 class PracticeScene(GameScene):
@@ -369,3 +382,11 @@ class PracticeScene(GameScene):
         renderer.set_seats({0: "You"}, None)
         renderer.set_piles({})
         super().__init__(presenter, inputs, scheduler, drawing)
+        self.renderer = renderer
+
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """At a UI scale above 1: the table at most the view's width and the panel with the
+        chart below it, as wide as the view (a window's height), as in the game
+        (:func:`~wokphysics.ui.render.reflow_table`); the canvas it needs. At scale 1: None,
+        the panel at the table's right."""
+        return reflow_table(self.renderer, window, scale)

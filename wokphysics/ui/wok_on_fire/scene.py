@@ -19,10 +19,9 @@ from wokphysics.table.cards import Card
 from wokphysics.table.gesture import GestureError
 from wokphysics.ui.animation import LiveAction
 from wokphysics.ui.pointer_clock import EventReading
-from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.render import TableRenderer, reflow_table
 from wokphysics.ui.scene import EngineGate, GameScene
 from wokphysics.ui.sound import Effect
-from wokphysics.ui.view import layout
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_on_fire.drawing import WokOnFireDrawing
 from wokphysics.ui.wok_on_fire.flip_band import FlipBands
@@ -113,16 +112,8 @@ class WokOnFireScene(GameScene):
         """At a UI scale above 1: the table as large as the magnified picture drew it, at most
         the view's width, and the panel below it as wide as the view (a window's height);
         the canvas it needs (the window's width: the view pans up and down only). At scale
-        1: None, the panel at the table's right."""
-        renderer = self.renderer
-        if scale <= 1.0:
-            renderer.panel_below = 0
-            return None
-        width, height = window
-        magnified = layout(renderer.cfg, round(width * scale), round(height * scale))
-        side = min(width, magnified.area[2], magnified.area[3])
-        renderer.panel_below = height
-        return width, side + height
+        1: None, the panel at the table's right (:func:`~wokphysics.ui.render.reflow_table`)."""
+        return reflow_table(self.renderer, window, scale)
 
     # ------------------------------------------------------------------ for the loop and tests
     @property
