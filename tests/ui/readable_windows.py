@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pygame
 from star_hand import StarHand
-from star_screens import SCREENS, open_star_screen
+from star_screens import SCREENS, open_star_replay, open_star_screen
 from test_wok_star_readable import controls as star_controls
-from turn_ends import GAMES, open_turn_end
+from turn_ends import GAMES, open_turn_end, open_turn_replay
 
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui.app import App, WindowOptions
@@ -40,12 +40,16 @@ TURN_ENDS = tuple(f"{game}:end" for game in GAMES)
 """We Will Wok You's and Wok and Roll's windows on a finished game's end screen
 (:func:`turn_ends.open_turn_end`)."""
 
+TURN_REPLAYS = (*(f"{game}:replay" for game in GAMES), "wok-star:replay")
+"""We Will Wok You's and Wok and Roll's replay viewers (:func:`turn_ends.open_turn_replay`)
+and Wok Star's (:func:`star_screens.open_star_replay`)."""
+
 PRACTICE = ("wok-on-fire:practice",)
 """Wok on Fire's practice table (``play wok-on-fire --practice``)."""
 
-REFLOWS = WINDOWS + STAR_SCREENS + TURN_ENDS + PRACTICE
-"""The windows laid out for the view's width at a UI scale, as the tests open them (the
-replays are still magnified)."""
+REFLOWS = WINDOWS + STAR_SCREENS + TURN_ENDS + PRACTICE + TURN_REPLAYS
+"""The windows laid out for the view's width at a UI scale, as the tests open them (Wok on
+Fire's replay viewer is still magnified)."""
 
 TIP_CREAM = (255, 246, 214)
 """The colour of every tooltip box (and a refusal's bubble)."""
@@ -55,12 +59,16 @@ Control = tuple[pygame.Rect, object]
 
 def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1.0) -> App:
     """``name``'s window (one of :data:`WINDOWS`, :data:`STAR_SCREENS`, :data:`TURN_ENDS`,
-    :data:`PRACTICE`) at ``size`` and UI ``scale`` (given as ``--scale`` where the command
-    line sets it), muted, saving nothing but the launcher's choices (in ``folder``), after
-    its first frames; one person and one bot."""
+    :data:`PRACTICE`, :data:`TURN_REPLAYS`) at ``size`` and UI ``scale`` (given as
+    ``--scale`` where the command line sets it), muted, saving nothing but the launcher's
+    choices (in ``folder``), after its first frames; one person and one bot."""
     width, height = size
+    if name == "wok-star:replay":
+        return open_star_replay(size, scale)
     if name.startswith("wok-star:"):
         return open_star_screen(name.split(":", 1)[1], size, scale)
+    if name.endswith(":replay"):
+        return open_turn_replay(name.split(":", 1)[0], size, scale, folder)
     if name.endswith(":end"):
         return open_turn_end(name.split(":", 1)[0], size, scale, folder)
     if name == "launcher":
@@ -108,11 +116,15 @@ def controls(app: App) -> list[Control]:
         lay = scene.layout()
         assert lay is not None
         out += [(rect, ("star", index)) for index, rect in enumerate(star_controls(scene, lay))]
+        if scene.replay is not None:  # the replay's bar (a click steps back or on)
+            out.append((scene.replay.bar, "replay bar"))
     elif isinstance(scene, TurnScene) and scene.over and scene.end_shown:
         out += [(rect, ("end", index)) for index, (rect, _) in enumerate(scene.end.buttons)]
     elif isinstance(scene, TurnScene):
         view = scene.parts.drawing.view
         out += list(view.layout().hits)
+        if scene.ui.replay is not None:  # the replay's bar (a click steps back or on)
+            out.append((scene.ui.replay.bar, "replay bar"))
     elif isinstance(scene, WokOnFireScene):
         layout = scene.ui.layout
         out += [(button.rect, ("button", button.label)) for button in layout.buttons]

@@ -85,3 +85,16 @@ def open_star_screen(screen: str, size: tuple[int, int], scale: float,
     assert screen_name(scene.session, scene.presenter) == screen, (
         screen_name(scene.session, scene.presenter))
     return app
+
+
+def open_star_replay(size: tuple[int, int], scale: float) -> App:
+    """Wok Star's replay viewer (V on the end screen) at ``size`` and UI ``scale``, on the
+    game's start, after its first frames."""
+    app = open_star_screen("end", size, scale)
+    scene = app.scene
+    assert isinstance(scene, StarScene)
+    scene.replay_this_game()
+    for _ in range(3):
+        app.frame()
+    assert scene.replay is not None
+    return app

@@ -50,3 +50,16 @@ def open_turn_end(game: str, size: tuple[int, int], scale: float, folder: Path) 
     scene = app.scene
     assert isinstance(scene, TurnScene) and scene.over and scene.end_shown
     return app
+
+
+def open_turn_replay(game: str, size: tuple[int, int], scale: float, folder: Path) -> App:
+    """``game``'s replay viewer (V on a finished game's end screen) at ``size`` and UI
+    ``scale``, on the game's start, after its first frames."""
+    app = open_turn_end(game, size, scale, folder)
+    scene = app.scene
+    assert isinstance(scene, TurnScene)
+    scene.replay_this_game()
+    for _ in range(3):
+        app.frame()
+    assert scene.ui.replay is not None
+    return app

@@ -122,14 +122,26 @@ class TurnStepper(ABC, Generic[S]):
         return (f"Replay: {self.where()}.   < P / Left: back     "
                 f"Space: {'pause' if self.playing else 'play'}     N / Right: on >")
 
-    def bar_image(self, text: Text, size: int) -> pygame.Surface:
-        return text.render(self.bar_words(), size, WHITE, True)
+    def bar_image(self, text: Text, size: int, width: int | None = None) -> pygame.Surface:
+        """The bar's words in a font of ``size`` px: one line, or with ``width`` (px) as many
+        lines no wider than that as they take (a view laid out for its width)."""
+        if width is None:
+            return text.render(self.bar_words(), size, WHITE, True)
+        images = [text.render(line, size, WHITE, True)
+                  for line in text.wrap(self.bar_words(), size, width, bold=True)]
+        image = pygame.Surface((max(i.get_width() for i in images),
+                                sum(i.get_height() for i in images)), pygame.SRCALPHA)
+        y = 0
+        for line in images:
+            image.blit(line, ((image.get_width() - line.get_width()) // 2, y))
+            y += line.get_height()
+        return image
 
-    def bar_height(self, text: Text, size: int) -> int:
+    def bar_height(self, text: Text, size: int, width: int | None = None) -> int:
         """Window px a viewer keeps free at the bottom of the window for the bar in a font
         of ``size`` px (the game's picture is laid out above it, so the bar hides
-        nothing)."""
-        return self.bar_image(text, size).get_height() + BAR_PAD + 2 * BAR_MARGIN
+        nothing); with ``width``, its words wrapped to that many px."""
+        return self.bar_image(text, size, width).get_height() + BAR_PAD + 2 * BAR_MARGIN
 
     def paint_bar(self, surface: pygame.Surface, image: pygame.Surface,
                  midbottom: tuple[int, int], fill: tuple[int, int, int, int]) -> None:

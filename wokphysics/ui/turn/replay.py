@@ -165,10 +165,14 @@ class ReplayControl(TurnStepper[ReplayHost]):
                 self.forward(scene)
 
     # ------------------------------------------------------------------ drawing
-    def draw_bar(self, surface: pygame.Surface, text: Text) -> None:
-        """The bar at the bottom of ``surface``, in the strip the drawing keeps free."""
+    def draw_bar(self, surface: pygame.Surface, text: Text,
+                 fixed: tuple[int, int] | None = None) -> None:
+        """The bar at the bottom of ``surface``, in the strip the drawing keeps free; with
+        ``fixed`` (a replay laid out for the view's width), in that font size (px) and its
+        words wrapped to that width (px)."""
         width, height = surface.get_size()
-        image = self.bar_image(text, bar_font(surface))
+        image = (self.bar_image(text, *fixed) if fixed is not None
+                 else self.bar_image(text, bar_font(surface)))
         self.paint_bar(surface, image, (width // 2, height - BAR_MARGIN), (*PANEL_BG, 235))
 
 

@@ -555,8 +555,9 @@ class TurnDrawing:
             # nothing of it (the game's layout fits the smaller picture).
             from wokphysics.ui.turn.replay import bar_font
 
-            strip = min(surface.get_height() // 4,
-                        ui.replay.bar_height(self.text, bar_font(surface)))
+            strip = (self.replay_strip(*ui.replay_bar) if ui.replay_bar is not None else
+                     min(surface.get_height() // 4,
+                         ui.replay.bar_height(self.text, bar_font(surface))))
             picture = pygame.Rect(0, 0, surface.get_width(), surface.get_height() - strip)
             surface.fill(PANEL_BG, pygame.Rect(0, picture.bottom, picture.width, strip))
             shown = surface.get_clip().clip(picture)  # the part shown (the UI scale's view)
@@ -582,7 +583,13 @@ class TurnDrawing:
         for said in self.presenter.bubbles:
             bubble(surface, self.text, said.text, said.at, size, surface.get_clip())
         if ui.replay is not None:
-            ui.replay.draw_bar(surface, self.text)
+            ui.replay.draw_bar(surface, self.text, ui.replay_bar)
+
+    def replay_strip(self, size: int, width: int) -> int:
+        """The height (px) a replay's bar needs in a font of ``size`` px, its words wrapped
+        to ``width`` px (a replay laid out for the view's width)."""
+        replay = self.ui.replay
+        return 0 if replay is None else replay.bar_height(self.text, size, width)
 
     def _end_places(self, width: int, unit: float) -> tuple[int, list[pygame.Rect]]:
         """A reflowed end screen's buttons (its ``unit``: window px per reference px) on a
@@ -698,16 +705,24 @@ class TurnScene(GameScene):
         if ui.curtain and scale > 1.0:  # the hand-over covers what is shown: the view itself
             reflow(window, 1.0)
             return window[0], 1  # as low as the view (the window makes it so)
-        whole = ui.replay is not None or (ui.over and ui.end_shown)
+        ending = ui.over and ui.end_shown
         # at 1: back to the design scaled to the surface (the drawing answers None)
-        canvas: tuple[int, int] | None = reflow(window, 1.0 if whole else scale)
+        canvas: tuple[int, int] | None = reflow(window, 1.0 if ending else scale)
         ui.end_unit = None
+        ui.replay_bar = None
         end = getattr(self.parts.drawing, "reflow_end", None)
-        if ui.over and ui.end_shown and ui.replay is None and scale > 1.0 and end is not None:
-            # the end screen laid out for the view's width, its buttons below it
+        if ending and scale > 1.0 and end is not None:
+            # the end screen laid out for the view's width, its buttons below it (a
+            # replay's bar instead)
             unit, height = end(window, scale)
-            ui.end_unit = unit
-            return window[0], max(window[1], height + self.drawing.end_room(window[0], unit))
+            if ui.replay is None:
+                ui.end_unit = unit
+                height += self.drawing.end_room(window[0], unit)
+            canvas = window[0], max(window[1], height)
+        if ui.replay is not None and canvas is not None:
+            # the bar's words wrapped to the view, in a strip below the picture
+            ui.replay_bar = (max(16, window[1] // 40), window[0] - 60)
+            return canvas[0], canvas[1] + self.drawing.replay_strip(*ui.replay_bar)
         return canvas
 
     def _tell_the_past(self) -> None:

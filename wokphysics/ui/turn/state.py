@@ -40,6 +40,10 @@ class TurnUi:
     mouse: tuple[int, int] = (0, 0)
     """Where the pointer was last seen moving (window px): the end screen's buttons light
     up under it."""
+    replay_bar: tuple[int, int] | None = None
+    """A replay laid out for the view's width (a UI scale): the bar's font size and the
+    width its words wrap to (px), in its strip at the canvas's bottom (None: the bar's font
+    from the surface's height, its words on one line)."""
     end_unit: float | None = None
     """The end screen is laid out for the view's width at this many window px per reference
     px (a UI scale; None: the design scaled to the surface)."""

@@ -62,8 +62,10 @@ from wokphysics.ui.wok_star.screens import draw_plan, draw_screen, screen_name
 from wokphysics.ui.wok_star.tips import free_zones, keep_clear, place_clear, seat_parts, shelf
 
 if TYPE_CHECKING:
+    from wokphysics.ui.reflow import Flow
     from wokphysics.ui.wok_star.inputs import StarInputs
     from wokphysics.ui.wok_star.presenter import StarPresenter
+    from wokphysics.ui.wok_star.replay import StarReplay
     from wokphysics.ui.wok_star.scheduler import StarScheduler
     from wokphysics.ui.wok_star.session import StarSession
     from wokphysics.ui.wok_star.state import StarLayouts, StarUi
@@ -80,6 +82,21 @@ def codes(names: dict[str, str]) -> dict[str, str]:
             code = name[: len(code) + 1]
         out[key] = code
     return out
+
+
+BAR_WRAP = 60
+"""A reflowed replay's bar: its words wrap to the canvas's width less this (px)."""
+
+
+def bar_strip(text: Text, replay: StarReplay, size: tuple[int, int], flow: Flow | None
+              ) -> int:
+    """The height (px) of the strip kept free for a replay's bar at the bottom of a canvas
+    of ``size``: in the design, the bar's one line in the layout's font (at most a quarter
+    of the canvas); reflowed to ``flow``, its words wrapped to the canvas's width."""
+    if flow is not None:
+        return replay.bar_height(text, max(1, round(FONT * flow.unit)), size[0] - BAR_WRAP)
+    font = max(1, round(FONT * min(size[0] / BASE[0], size[1] / BASE[1])))
+    return min(size[1] // 4, replay.bar_height(text, font))
 
 
 class StarDrawing:
@@ -119,8 +136,7 @@ class StarDrawing:
         table = size
         replay = self.ui.replay
         if replay is not None:  # the table above a strip kept free for the bar
-            font = max(1, round(FONT * min(size[0] / BASE[0], size[1] / BASE[1])))
-            strip = min(size[1] // 4, replay.bar_height(self.text, font))
+            strip = bar_strip(self.text, replay, size, self.layouts.flow)
             table = (size[0], size[1] - strip)
         lay = self.layouts.for_size(table)
         key = self._static_key(lay)
@@ -141,7 +157,8 @@ class StarDrawing:
         self._bubbles(surface, lay)
         self._hover(surface, lay)
         if replay is not None:
-            replay.draw_bar(surface, lay, self.text)
+            replay.draw_bar(surface, lay, self.text,
+                            None if self.layouts.flow is None else size[0] - BAR_WRAP)
         elif not self.session.state.is_terminal():
             self._thinking(surface, lay)
 

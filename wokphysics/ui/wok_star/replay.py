@@ -174,9 +174,11 @@ class StarReplay(TurnStepper[StarReplayHost]):
             self._take(scene)
 
     # ------------------------------------------------------------------ drawing
-    def draw_bar(self, surface: pygame.Surface, lay: StarLayout, text: Text) -> None:
+    def draw_bar(self, surface: pygame.Surface, lay: StarLayout, text: Text,
+                 wrap: int | None = None) -> None:
         """The bar at the bottom of the window, in the strip the drawing keeps free below the
-        table (:meth:`~wokphysics.ui.replay_steps.TurnStepper.bar_height`)."""
+        table (:meth:`~wokphysics.ui.replay_steps.TurnStepper.bar_height`); with ``wrap``
+        (px: a replay laid out for the view's width), its words on lines that wide."""
         width, height = surface.get_size()
-        self.paint_bar(surface, self.bar_image(text, lay.font),
+        self.paint_bar(surface, self.bar_image(text, lay.font, wrap),
                        (width // 2, height - BAR_MARGIN), (*PANEL, 255))

@@ -30,7 +30,7 @@ from wokphysics.ui.reflow import flow_for
 from wokphysics.ui.scene import EngineGate, GameScene
 from wokphysics.ui.sound import Effect, Sound
 from wokphysics.ui.widgets import Text
-from wokphysics.ui.wok_star.drawing import StarDrawing
+from wokphysics.ui.wok_star.drawing import StarDrawing, bar_strip
 from wokphysics.ui.wok_star.inputs import StarInputs
 from wokphysics.ui.wok_star.layout import LEAST_WIDTH, StarLayout, flow_height
 from wokphysics.ui.wok_star.presenter import StarPresenter
@@ -137,9 +137,10 @@ class StarScene(GameScene):
         """At a UI scale above 1: the kitchen laid out for the view's width (its board,
         customer line and log in rows, the seats' panels below), or the screen up (setup,
         Accounting, Purchase, the end) laid out down the view with the seats' panels below
-        it; the canvas it needs. None (drawn magnified): scale 1 or a replay."""
+        it; in a replay, the bar's strip below it all, its words wrapped to the view; the
+        canvas it needs. None (drawn as the design): scale 1."""
         layouts = self.layouts
-        if scale <= 1.0 or self.ui.replay is not None:
+        if scale <= 1.0:
             layouts.flow = None
             return None
         flow = flow_for(window, scale, LEAST_WIDTH)
@@ -147,7 +148,11 @@ class StarScene(GameScene):
         plan = layouts.screen_plan(window[0])
         height = flow_height(flow, self.session.state.num_players,
                              None if plan is None else plan.height)
-        return window[0], max(window[1], round(height * flow.unit))
+        canvas = max(window[1], round(height * flow.unit))
+        replay = self.ui.replay
+        if replay is not None:
+            canvas += bar_strip(self.text, replay, window, flow)
+        return window[0], canvas
 
     def act_for(self, seat: int, action: WokStarAction) -> bool:
         """``seat`` takes ``action`` now, as if its person clicked it (see
