@@ -331,7 +331,7 @@ class ReferenceScale:
         return max(1, round(reference_px * self.scale))
 
 
-class Measure(pygame.Surface):
+class MeasuringSurface(pygame.Surface):
     """A surface one pixel high that draws no text: a layout measured by drawing it (the y
     its drawing returns) without a canvas as tall as it; ``blit`` answers where the image
     would go."""

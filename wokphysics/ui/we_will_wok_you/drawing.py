@@ -38,7 +38,7 @@ from wokphysics.ui.widgets import (
     RED,
     WHITE,
     Button,
-    Measure,
+    MeasuringSurface,
     ReferenceScale,
     Scaled,
     Text,
@@ -100,7 +100,7 @@ class WwwyDrawing:
         self._end_flow = flow
         key = (window, flow, self.ui.session.steps)
         if self._end_height is None or self._end_height[0] != key:
-            measure = Measure(window[0])
+            measure = MeasuringSurface(window[0])
             self._end_height = (key, draw_end_flow(measure, self.ui, self.view, flow))
         return flow.unit, self._end_height[1]
 
@@ -674,7 +674,7 @@ def draw_end_flow(surface: pygame.Surface, ui: TurnUi, view: WwwyView, flow: Flo
         y += image.get_height()
     y = text.draw_wrapped(surface, tie_break_line(state, ui.names), lay.font(20), left,
                           y + lay.px(6), lay.px(width), WHITE)
-    scratch = Measure(surface.get_width())  # measures a column's height
+    scratch = MeasuringSurface(surface.get_width())  # measures a column's height
     for seat, result in enumerate(state.final_scores()):
         box = pygame.Rect(left, y + lay.px(10), lay.px(width), 1)
         bottom = _draw_result(scratch, ui, view, lay, seat, result, box, None, frame=False)

@@ -30,7 +30,7 @@ from wokphysics.ui.widgets import (
     WHITE,
     Button,
     Color,
-    Measure,
+    MeasuringSurface,
     Scaled,
     draw_button,
     draw_clear_tooltip,
@@ -96,7 +96,7 @@ class RollDrawing:
         self._end_flow = flow
         key = (window, flow, self.ui.session.steps)
         if self._end_height is None or self._end_height[0] != key:
-            measure = Measure(window[0])
+            measure = MeasuringSurface(window[0])
             self._end_height = (key, self._end_flowed(measure, flow))
         return flow.unit, self._end_height[1]
 

@@ -509,7 +509,7 @@ class ScreenPlan:
     height: float = 0.0
 
 
-class _Column:
+class _ScreenColumn:
     """Writes a reflowed screen from the panel's top down, ``width`` reference px wide from
     ``left`` (window px), at ``unit`` window px per reference px."""
 
@@ -620,7 +620,7 @@ def plan_screen(session: StarSession, presenter: StarPresenter, text: Text, flow
     name = screen_name(session, presenter)
     if name is None:
         return None
-    column = _Column(text, flow, flow_origin(width, flow), max(1, round(22 * flow.unit)))
+    column = _ScreenColumn(text, flow, flow_origin(width, flow), max(1, round(22 * flow.unit)))
     if name == "end":
         _plan_end(column, session, presenter, home, buttons)
     elif name == "accounting" and presenter.accounting is not None:
@@ -634,7 +634,7 @@ def plan_screen(session: StarSession, presenter: StarPresenter, text: Text, flow
     return column.done()
 
 
-def _offer(column: _Column, offered: list[ScreenChoice], show: bool) -> None:
+def _offer(column: _ScreenColumn, offered: list[ScreenChoice], show: bool) -> None:
     """``offered`` (their rectangles to be given) set down in a row of buttons."""
     if not show:
         return
@@ -651,7 +651,7 @@ def _at(choice: ScreenChoice, rect: pygame.Rect) -> ScreenChoice:
                         choice.command, choice.accent)
 
 
-def _plan_assign(c: _Column, session: StarSession, name: str, show: bool) -> None:
+def _plan_assign(c: _ScreenColumn, session: StarSession, name: str, show: bool) -> None:
     state = session.state
     if name == "assign":
         prep = next(p for p, owner in state.prep_owner.items() if owner < 0)
@@ -686,7 +686,7 @@ def _plan_assign(c: _Column, session: StarSession, name: str, show: bool) -> Non
         c.line(f"Preparations: {preps}", WHITE, indent=10)
 
 
-def _plan_bonus(c: _Column, session: StarSession, show: bool) -> None:
+def _plan_bonus(c: _ScreenColumn, session: StarSession, show: bool) -> None:
     state = session.state
     seat = max(0, session.current)
     c.line(f"Starting bonus for {session.names[seat]}", GOLD, bold=True, big=True)
@@ -701,7 +701,7 @@ def _plan_bonus(c: _Column, session: StarSession, show: bool) -> None:
     c.line(f"{possessive(session.names[seat]).capitalize()} recipes: {recipes}", DIM)
 
 
-def _plan_accounting(c: _Column, account: Accounting, show: bool) -> None:
+def _plan_accounting(c: _ScreenColumn, account: Accounting, show: bool) -> None:
     c.line(f"Accounting, round {account.round}", GOLD, bold=True, big=True)
     for seat in account.seats:
         c.gap(6)
@@ -741,7 +741,7 @@ class _Anywhere:
 _ANY: StarLayout = _Anywhere()  # type: ignore[assignment]
 
 
-def _plan_purchase(c: _Column, session: StarSession, show: bool) -> None:
+def _plan_purchase(c: _ScreenColumn, session: StarSession, show: bool) -> None:
     state = session.state
     cfg = state.config
     row = state.round - 1
@@ -806,7 +806,7 @@ def _plan_purchase(c: _Column, session: StarSession, show: bool) -> None:
     _offer(c, [o for o in offered if o.action is DONE], show)
 
 
-def _plan_end(c: _Column, session: StarSession, presenter: StarPresenter, home: bool,
+def _plan_end(c: _ScreenColumn, session: StarSession, presenter: StarPresenter, home: bool,
               show: bool) -> None:
     state = session.state
     rounds = state.config.rules.rounds
