@@ -25,6 +25,7 @@ from wokphysics.ui.practice.scene import PracticeScene
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.turn.play import Setup, turn_factory
 from wokphysics.ui.turn.scene import TurnScene
+from wokphysics.ui.wok_on_fire.replay.scene import ReplayScene
 from wokphysics.ui.wok_on_fire.scene import WokOnFireScene
 from wokphysics.ui.wok_star.play import StarSetup, star_factory
 from wokphysics.ui.wok_star.scene import StarScene
@@ -40,16 +41,17 @@ TURN_ENDS = tuple(f"{game}:end" for game in GAMES)
 """We Will Wok You's and Wok and Roll's windows on a finished game's end screen
 (:func:`turn_ends.open_turn_end`)."""
 
-TURN_REPLAYS = (*(f"{game}:replay" for game in GAMES), "wok-star:replay")
-"""We Will Wok You's and Wok and Roll's replay viewers (:func:`turn_ends.open_turn_replay`)
-and Wok Star's (:func:`star_screens.open_star_replay`)."""
+TURN_REPLAYS = (*(f"{game}:replay" for game in GAMES), "wok-star:replay", "wok-on-fire:replay")
+"""We Will Wok You's and Wok and Roll's replay viewers (:func:`turn_ends.open_turn_replay`),
+Wok Star's (:func:`star_screens.open_star_replay`) and Wok on Fire's (a two-bot game's
+start)."""
 
 PRACTICE = ("wok-on-fire:practice",)
 """Wok on Fire's practice table (``play wok-on-fire --practice``)."""
 
 REFLOWS = WINDOWS + STAR_SCREENS + TURN_ENDS + PRACTICE + TURN_REPLAYS
-"""The windows laid out for the view's width at a UI scale, as the tests open them (Wok on
-Fire's replay viewer is still magnified)."""
+"""The windows laid out for the view's width at a UI scale, as the tests open them (every
+one: nothing is magnified any more)."""
 
 TIP_CREAM = (255, 246, 214)
 """The colour of every tooltip box (and a refusal's bubble)."""
@@ -63,6 +65,8 @@ def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1
     ``--scale`` where the command line sets it), muted, saving nothing but the launcher's
     choices (in ``folder``), after its first frames; one person and one bot."""
     width, height = size
+    if name == "wok-on-fire:replay":
+        return open_fire_replay(size, scale, folder)
     if name == "wok-star:replay":
         return open_star_replay(size, scale)
     if name.startswith("wok-star:"):
@@ -103,6 +107,27 @@ def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1
     return app
 
 
+def open_fire_replay(size: tuple[int, int], scale: float, folder: Path) -> App:
+    """Wok on Fire's replay viewer at ``size`` and UI ``scale`` on a two-bot game's record
+    (saved in ``folder``), after its first frames."""
+    from wokphysics.cli import main
+    from wokphysics.ui.app import on_table
+    from wokphysics.ui.wok_on_fire.replay.sources import GameSource
+
+    folder.mkdir(parents=True, exist_ok=True)
+    save = folder / "wok-on-fire.json"
+    assert main(["play", "wok-on-fire", "--players", "2", "--bots", "2", "--seed", "3",
+                 "--max-frames", "60", "--mute", "--save", str(save)]) == 0
+    source = GameSource(str(save))
+    app = App(WindowOptions(size=size, mute=True, fps=20, scale=scale),
+              on_table(source.cfg, lambda renderer, text, _app: ReplayScene(
+                  source, renderer, text, str(save), lambda: GameSource(str(save)))),
+              HandClock())
+    for _ in range(3):
+        app.frame()
+    return app
+
+
 def controls(app: App) -> list[Control]:
     """Every control of the scene as last drawn, with what it is: (rectangle, target). The
     Rules button of the window too."""
@@ -129,6 +154,8 @@ def controls(app: App) -> list[Control]:
         layout = scene.ui.layout
         out += [(button.rect, ("button", button.label)) for button in layout.buttons]
         out += [(rect, ("player", player)) for player, rect in layout.player_rows.items()]
+    elif isinstance(scene, ReplayScene):
+        out += [(button.rect, ("button", button.label)) for button in scene.ui.buttons]
     elif isinstance(scene, PracticeScene):
         pass  # the table is dragged on anywhere: no control of its own
     else:

@@ -110,8 +110,14 @@ def test_at_each_ui_scale_text_grows_and_every_control_is_in_view_and_apart(
                 app.frame()
                 found = on_window(app)
                 # The practice table has no button (a drag on the table, keys): at a scale,
-                # the pan bar's arrows alone.
-                least_found = (1 if scale > 1.0 else 0) if name in PRACTICE else 3
+                # the pan bar's arrows alone. Wok on Fire's replay viewer has its buttons in
+                # the panel below the table at a scale: at the top, the arrows alone.
+                if name in PRACTICE:
+                    least_found = 1 if scale > 1.0 else 0
+                elif name == "wok-on-fire:replay" and scale > 1.0:
+                    least_found = 1
+                else:
+                    least_found = 3
                 assert len(found) >= least_found, found
                 outside = [(rect, target) for rect, target in found
                            if not window.contains(rect)]

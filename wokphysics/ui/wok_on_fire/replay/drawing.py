@@ -10,7 +10,7 @@ import pygame
 
 from wokphysics.table.cards import Card
 from wokphysics.ui.render import SEAT_COLORS, TableRenderer
-from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Text, draw_button
+from wokphysics.ui.widgets import DIM, GOLD, PANEL_BG, RED, WHITE, Button, Color, Text, draw_button
 from wokphysics.ui.wok_on_fire.landing import grouped
 from wokphysics.ui.wok_on_fire.replay.inputs import ButtonSpec
 from wokphysics.ui.wok_on_fire.replay.presenter import TITLE, ReplayPresenter
@@ -54,6 +54,8 @@ class ReplayDrawing:
         self._panel(surface)
 
     def _panel(self, surface: pygame.Surface) -> None:
+        """The side panel (below the table at a UI scale), its lines spaced by the fonts
+        drawn (at a scale the least font is larger than the panel's height asks)."""
         px, py, pw, ph = self.renderer.map.panel
         if pw <= 0:
             return
@@ -62,27 +64,39 @@ class ReplayDrawing:
         big = max(18, ph // 30)
         size = max(14, ph // 44)
         x, y, width = px + 12, py + 10, pw - 24
-        surface.blit(t.render(TITLE, big, GOLD, bold=True), (x, y))
-        y += big + 2
-        y = t.draw_wrapped(surface, presenter.file_name(), size, x, y, width, DIM)
-        surface.blit(t.render(presenter.position(), size, WHITE), (x, y))
-        y += size + 6
+        y = self._lines(surface, TITLE, big, GOLD, x, y, width, bold=True) + 2
+        y = self._lines(surface, presenter.file_name(), size, DIM, x, y, width)
+        y = self._lines(surface, presenter.position(), size, WHITE, x, y, width) + 6
         if ui.problem:
-            y = t.draw_wrapped(surface, ui.problem, size, x, y, width, RED) + 4
+            y = self._lines(surface, ui.problem, size, RED, x, y, width) + 4
         y = self._buttons(surface, x, y, width, size)
         for row in presenter.players():
-            pygame.draw.rect(surface, SEAT_COLORS[row.seat], pygame.Rect(x, y + 2, 10, size))
-            surface.blit(t.render(row.heading, size, WHITE, bold=True), (x + 16, y))
-            y += size
-            y = t.draw_wrapped(surface, row.cards, size - 2, x + 16, y, width - 16, DIM) + 4
+            step = t.font(size, True).get_linesize()
+            pygame.draw.rect(surface, SEAT_COLORS[row.seat], pygame.Rect(x, y + 2, 10,
+                                                                         step - 4))
+            y = self._lines(surface, row.heading, size, WHITE, x + 16, y, width - 16,
+                            bold=True)
+            y = self._lines(surface, row.cards, size - 2, DIM, x + 16, y, width - 16) + 4
         winner = presenter.winner()
         if winner is not None:
-            t.draw_wrapped(surface, winner, size, x, y + 4, width, GOLD)
+            self._lines(surface, winner, size, GOLD, x, y + 4, width)
+
+    def _lines(self, surface: pygame.Surface, words: str, size: int, colour: Color, x: int,
+               y: int, width: int, bold: bool = False) -> int:
+        """``words`` wrapped to ``width`` px from (x, y), each line ``size`` px below the last
+        or as far as its font needs; the y below them."""
+        t = self.text
+        step = max(size, t.font(size, bold).get_linesize())
+        for line in t.wrap(words, size, width, bold):
+            surface.blit(t.render(line, size, colour, bold=bold), (x, y))
+            y += step
+        return y
 
     def _buttons(self, surface: pygame.Surface, x: int, y: int, width: int, size: int) -> int:
         """Draw the offered buttons in rows of two columns from ``y`` (and record them in the
-        shared state for the input mapping); the y below them."""
-        height = size + 12
+        shared state for the input mapping), as high as their font needs; the y below
+        them."""
+        height = max(size, self.text.font(size).get_linesize()) + 12
         w = (width - 8 * (COLUMNS - 1)) // COLUMNS
         rows = self.offered()
         buttons = []

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from wokphysics.ui.render import TableRenderer
+from wokphysics.ui.render import TableRenderer, reflow_table
 from wokphysics.ui.scene import GameScene
 from wokphysics.ui.widgets import Text
 from wokphysics.ui.wok_on_fire.replay.drawing import ReplayDrawing
@@ -61,6 +61,14 @@ class ReplayScene(GameScene):
         inputs = ReplayInputs(self.ui, scheduler)
         drawing = ReplayDrawing(self.ui, renderer, text, presenter, inputs.buttons)
         super().__init__(presenter, inputs, scheduler, drawing)
+        self.renderer = renderer
+
+    def reflow(self, window: tuple[int, int], scale: float) -> tuple[int, int] | None:
+        """At a UI scale above 1: the table at most the view's width and the panel (the
+        replay's buttons, the players) below it, as wide as the view (a window's height), as
+        in the game (:func:`~wokphysics.ui.render.reflow_table`); the canvas it needs. At
+        scale 1: None, the panel at the table's right."""
+        return reflow_table(self.renderer, window, scale)
 
     # ------------------------------------------------------------------ for the loop and tests
     @property
