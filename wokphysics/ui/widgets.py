@@ -299,6 +299,22 @@ def draw_clear_tooltip(surface: pygame.Surface, text: Text, words: str,
     return box
 
 
+def reference_rect(scale: float, origin: tuple[float, float],
+                   moves: tuple[tuple[float, float, float, float, float, float], ...],
+                   x: float, y: float, w: float, h: float) -> pygame.Rect:
+    """A rectangle given in reference px at ``(x, y)``, in window px: moved with its block
+    (the first of ``moves``, reflow's (x0, y0, x1, y1, dx, dy), whose area holds its top
+    left), then scaled by ``scale`` window px
+    per reference px from ``origin`` (window px); at least 1 px each way."""
+    for x0, y0, x1, y1, dx, dy in moves:
+        if x0 <= x < x1 and y0 <= y < y1:
+            x, y = x + dx, y + dy
+            break
+    ox, oy = origin
+    return pygame.Rect(round(ox + x * scale), round(oy + y * scale), max(1, round(w * scale)),
+                       max(1, round(h * scale)))
+
+
 class ReferenceScale:
     """A layout drawn at a reference size and scaled uniformly into the window: ``scale``
     (window px per reference px) and ``origin`` (window px of the reference's top left)."""
@@ -313,14 +329,7 @@ class ReferenceScale:
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rectangle given in reference px at its design place, in window px (moved with
         its block in a reflowed layout)."""
-        for x0, y0, x1, y1, dx, dy in self.moves:
-            if x0 <= x < x1 and y0 <= y < y1:
-                x, y = x + dx, y + dy
-                break
-        s = self.scale
-        ox, oy = self.origin
-        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
-                           max(1, round(h * s)))
+        return reference_rect(self.scale, self.origin, self.moves, x, y, w, h)
 
     def font(self, reference_px: int) -> int:
         """A font size given at the reference size, for this window (never below 11)."""

@@ -30,6 +30,7 @@ import pygame
 from wokphysics.games.wok_star.model import Die
 from wokphysics.games.wok_star.state import WokStarState
 from wokphysics.ui.reflow import Block, Flow, Move, moves, pack
+from wokphysics.ui.widgets import reference_rect
 
 BASE = (1280, 800)
 FONT = 22
@@ -138,22 +139,12 @@ class StarLayout:
     def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rectangle given in reference px at its design place, in window px (moved with
         its block in a reflowed layout)."""
-        for x0, y0, x1, y1, dx, dy in self.moves:
-            if x0 <= x < x1 and y0 <= y < y1:
-                x, y = x + dx, y + dy
-                break
-        s = self.scale
-        ox, oy = self.origin
-        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
-                           max(1, round(h * s)))
+        return reference_rect(self.scale, self.origin, self.moves, x, y, w, h)
 
     def place(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rectangle given in reference px where it goes (no block's move), in window
         px."""
-        s = self.scale
-        ox, oy = self.origin
-        return pygame.Rect(round(ox + x * s), round(oy + y * s), max(1, round(w * s)),
-                           max(1, round(h * s)))
+        return reference_rect(self.scale, self.origin, (), x, y, w, h)
 
     def px(self, reference: float) -> int:
         """A length in reference px, in window px (at least 1)."""
