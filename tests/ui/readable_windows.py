@@ -46,6 +46,10 @@ TURN_REPLAYS = (*(f"{game}:replay" for game in GAMES), "wok-star:replay", "wok-o
 Wok Star's (:func:`star_screens.open_star_replay`) and Wok on Fire's (a two-bot game's
 start)."""
 
+EXPERT = ("wok-and-roll:expert",)
+"""Wok and Roll's window on the Expert Menu (``play wok-and-roll --expert``): its dishes'
+names are the longest."""
+
 PRACTICE = ("wok-on-fire:practice",)
 """Wok on Fire's practice table (``play wok-on-fire --practice``)."""
 
@@ -61,7 +65,7 @@ Control = tuple[pygame.Rect, object]
 
 def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1.0) -> App:
     """``name``'s window (one of :data:`WINDOWS`, :data:`STAR_SCREENS`, :data:`TURN_ENDS`,
-    :data:`PRACTICE`, :data:`TURN_REPLAYS`) at ``size`` and UI ``scale`` (given as
+    :data:`EXPERT`, :data:`PRACTICE`, :data:`TURN_REPLAYS`) at ``size`` and UI ``scale`` (given as
     ``--scale`` where the command line sets it), muted, saving nothing but the launcher's
     choices (in ``folder``), after its first frames; one person and one bot."""
     width, height = size
@@ -87,6 +91,16 @@ def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1
     elif name == "wok-star":
         app = App(WindowOptions(size=size, mute=True, fps=20, scale=scale),
                   star_factory(StarSetup(("person", "team"), 3)), HandClock())
+    elif name == "wok-and-roll:expert":
+        from wokphysics.games.registry import plugin
+        from wokphysics.games.rules_options import write_override
+
+        folder.mkdir(parents=True, exist_ok=True)
+        expert = write_override(plugin("wok-and-roll"), {"menu": "expert"}, folder)
+        assert expert is not None
+        app = App(WindowOptions(size=size, mute=True, fps=20, scale=scale),
+                  turn_factory(Setup("wok-and-roll", ("person", "greedy"), 3, str(expert),
+                                     None), _wok_and_roll_maker()), HandClock())
     else:
         maker = _wwwy_maker() if name == "we-will-wok-you" else _wok_and_roll_maker()
         app = App(WindowOptions(size=size, mute=True, fps=20, scale=scale),

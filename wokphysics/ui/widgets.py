@@ -102,7 +102,7 @@ class Text:
     @staticmethod
     def _pieces(words: list[str], font: pygame.font.Font, width: int) -> list[str]:
         """``words``, each wider than ``width`` px (a file's path) cut into pieces that fit,
-        after a ``/`` where one is near the end."""
+        after a ``/`` where one is near the end, else after a hyphen ("Twice-" / "Cooked")."""
         out: list[str] = []
         for word in words:
             while font.size(word)[0] > width and len(word) > 1:
@@ -110,8 +110,11 @@ class Text:
                 while cut > 1 and font.size(word[:cut])[0] > width:
                     cut -= 1
                 slash = word.rfind("/", 0, cut)
+                hyphen = word.rfind("-", 0, cut)
                 if slash > cut // 2:
                     cut = slash + 1
+                elif hyphen > 0:
+                    cut = hyphen + 1
                 out.append(word[:cut])
                 word = word[cut:]
             out.append(word)

@@ -22,11 +22,12 @@ Reference layout (px at 1280 x 800)::
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
-from wokphysics.games.wok_and_roll.sheet import Sheet
+from wokphysics.games.wok_and_roll.sheet import Group, Sheet
 from wokphysics.ui.reflow import Block, Flow, Move, moves, pack
 from wokphysics.ui.widgets import ReferenceScale
 
@@ -48,18 +49,89 @@ LOCK_GAP = 16
 LOCK = 24
 BUTTONS = ("reroll", "lock", "cook", "clear", "done")
 
-HEADER_EXTRA = 16
-"""How much taller a dish's header is in a reflowed layout (reference px): at a UI scale the
-least font is that much larger, and the dish's name keeps its two lines (the sheet, twice
-that taller, has the room: the view scrolls)."""
+NAME_LINES_TOP = 20
+"""Where a dish's name starts under its header's top (reference px): below its id."""
+HEADER_H = 46
+"""A dish's header in the design (reference px): its id and two lines of its name."""
+BAND_TOP = 36
+"""The upper band's top below the sheet's (reference px)."""
+LOWER_TOP = 388
+"""The lower band's top below the sheet's in the design (reference px)."""
+
+Name = tuple[str, bool, bool]
+"""A dish's (or platter's) name, whether its header holds its lock (a dish locked whole:
+the name's first line keeps clear of it) and whether its column is framed (a platter)."""
+NameRoom = Callable[[Sequence[Name], float], float]
+"""How much taller than the design's (:data:`HEADER_H`, reference px) a header must be to
+hold each of the names whole, on as many lines as it needs, at a unit (window px per
+reference px): the sheet's drawing measures it with the fonts it draws
+(:func:`~wokphysics.ui.wok_and_roll.sheet_drawing.name_room`)."""
 
 
-def blocks(stacked: bool) -> dict[str, Block]:
+@dataclass(frozen=True)
+class Headers:
+    """How much taller the dishes' headers are than the design's (reference px): ``upper``
+    in the upper band, ``lower`` in the lower band, and ``shift``, how far down the lower
+    band moves for the upper band's taller columns (0 while they end above it)."""
+
+    upper: float = 0.0
+    lower: float = 0.0
+    shift: float = 0.0
+
+    extras_top: float = 0.0
+    """In a reflowed layout, where the Fridge and the rest start below the sheet's top
+    (reference px): under the lower band."""
+    below: float = 0.0
+    """In a reflowed layout, how much taller the sheet is for the Fridge, Pantry, skills,
+    bonuses and Recipes set below the lower band, as wide as the sheet (beside it, their
+    titles in the scale's least font ran past the sheet's edge at 2x); 0 in the design."""
+
+    @property
+    def grow(self) -> float:
+        """How much taller a reflowed layout's sheet is than the design's (reference px)."""
+        return self.below
+
+
+def _column_height(group: Group, extra: float) -> float:
+    """A dish's column from its section's title to its last serving's bottom (reference
+    px), its header ``extra`` taller than the design's."""
+    gap = LOCK_GAP if group.locked_from > 0 else 0
+    return 24 + 52 + extra + len(group.servings) * BOX_STEP + gap + 2
+
+
+def _names(groups: Sequence[Group]) -> list[Name]:
+    return [(g.name, g.locked_from == 0, not g.is_dish) for g in groups]
+
+
+def headers(sheet: Sheet, unit: float, room: NameRoom | None) -> Headers:
+    """How much taller the headers must be at ``unit`` (window px per reference px) for
+    every name of ``sheet`` to be drawn whole (the House Special tiles' names too, whichever
+    is dealt), and how far down the lower band moves then; none without ``room``."""
+    if room is None:
+        return Headers()
+    upper, lower = _bands(sheet)
+    ups = [g for g in sheet.groups if g.section in upper]
+    lows = [g for g in sheet.groups if g.section in lower]
+    up = room(_names(ups), unit)
+    low = room(_names(lows) + [(t.name, False, False) for t in sheet.tiles], unit)
+    bottom = BAND_TOP + max((_column_height(g, up) for g in ups), default=0.0)
+    shift = max(0.0, bottom + 4 - LOWER_TOP)
+    tiles = max((len(t.servings) for t in sheet.tiles), default=0)
+    lower_bottom = LOWER_TOP + shift + max(
+        [_column_height(g, low) for g in lows] + [76 + low + tiles * BOX_STEP])
+    extras_top = lower_bottom + SECTION_GAP
+    below = extras_top + _extras(RollLayout((0, 0), 1.0, (0.0, 0.0)), sheet, SHEET.x + 8,
+                                 0.0, [], []) + 8 - SHEET.h
+    return Headers(up, low, shift, extras_top, max(0.0, below))
+
+
+def blocks(stacked: bool, grow: float = 0.0) -> dict[str, Block]:
     """The design's blocks below the top bar (x, y, w, h, reference px), in the order a
     reflowed layout sets them down (:func:`~wokphysics.ui.reflow.pack`): the dice tray and
-    your move (its payment and buttons) side by side, the menu sheet (taller by its headers'
-    :data:`HEADER_EXTRA` when ``stacked``), the other players' sheets and the log."""
-    extra = 2 * HEADER_EXTRA if stacked else 0
+    your move (its payment and buttons) side by side, the menu sheet (taller by ``grow``
+    when ``stacked``: its headers hold the dishes' names at the scale's least font, the view
+    scrolls; :meth:`Headers.grow`), the other players' sheets and the log."""
+    extra = grow if stacked else 0
     return {
         "tray": (0, 44, 259, 236),
         "panel": (1029, 44, 251, 336),
@@ -76,9 +148,11 @@ TOP_STACKED = 100.0
 lines below it (all of it is in the move panel too)."""
 
 
-def flow_height(flow: Flow) -> float:
-    """The height of the layout reflowed to ``flow`` (reference px)."""
-    return pack(blocks(flow.width < BASE[0]), flow.width, TOP_STACKED)[1]
+def flow_height(flow: Flow, sheet: Sheet, room: NameRoom | None = None) -> float:
+    """The height of the layout of ``sheet`` reflowed to ``flow`` (reference px), its
+    headers as tall as ``room`` says (:func:`headers`)."""
+    grow = headers(sheet, flow.unit, room).grow
+    return pack(blocks(flow.width < BASE[0], grow), flow.width, TOP_STACKED)[1]
 
 
 @dataclass(frozen=True)
@@ -135,6 +209,8 @@ class RollLayout(ReferenceScale):
     moves: tuple[Move, ...] = ()
     stacked: bool = False
     """Whether the blocks are reflowed (a narrow view at a UI scale)."""
+    headers: Headers = field(default_factory=Headers)
+    """How much taller the dishes' headers are than the design's, for their names."""
 
 
     def hit(self, pos: tuple[int, int]) -> Hit | None:
@@ -179,22 +255,25 @@ def _bands(sheet: Sheet) -> tuple[list[str], list[str]]:
 
 def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int | None,
                  buttons: tuple[str, ...] = (), house_special: bool = False,
-                 flow: Flow | None = None) -> RollLayout:
+                 flow: Flow | None = None, room: NameRoom | None = None) -> RollLayout:
     """The layout for ``sheet`` with ``players`` seats, ``shown``'s sheet in the middle (the
     others small on the left), the buttons named (from :data:`BUTTONS`) and a House
     Special column when the shown sheet has a tile; with ``flow``, reflowed for a view that
-    wide (:func:`~wokphysics.ui.reflow.pack`)."""
+    wide (:func:`~wokphysics.ui.reflow.pack`). The dishes' headers are as tall as ``room``
+    says their names need (:func:`headers`; the design's without it)."""
     if flow is None:
         scale, origin = scale_for(size)
         lay = RollLayout(size, scale, origin)
+        heads = headers(sheet, scale, room)
     else:
-        design = blocks(flow.width < BASE[0])
+        heads = headers(sheet, flow.unit, room)
+        design = blocks(flow.width < BASE[0], heads.grow)
         places, _ = pack(design, flow.width, TOP_STACKED)
         wide = min(flow.width, float(BASE[0]))
         lay = RollLayout(size, flow.unit, ((size[0] - wide * flow.unit) / 2.0, 0.0))
         lay.stacked = places != design
         lay.moves = moves(design, places)
-    extra = HEADER_EXTRA if lay.stacked else 0
+    lay.headers = heads
     small: list[tuple[pygame.Rect, Hit]] = []
     large: list[tuple[pygame.Rect, Hit]] = []
     if lay.stacked and flow is not None:
@@ -228,19 +307,25 @@ def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int |
             large.append((rect, Hit("other", str(seat))))
 
     # The sheet.
-    lay.sheet = lay.rect(SHEET.x, SHEET.y, SHEET.w, SHEET.h + 2 * extra)
+    grow = heads.grow if lay.stacked else 0
+    lay.sheet = lay.rect(SHEET.x, SHEET.y, SHEET.w, SHEET.h + grow)
     lay.sheet_header = lay.rect(SHEET.x, SHEET.y, SHEET.w, 32)
     upper, lower = _bands(sheet)
     row_groups = [sid.split(".")[0] for row in sheet.rows[:1] for sid in row.sids]
     last_row_group = row_groups[-1] if row_groups else ""
-    bottom_x = _band(lay, sheet, upper, SHEET.y + 36, last_row_group, small, large, extra)
-    lower_top = SHEET.y + 388 + extra
-    x = _band(lay, sheet, lower, lower_top, last_row_group, small, large, extra)
+    _band(lay, sheet, upper, SHEET.y + BAND_TOP, last_row_group, small, large, heads.upper)
+    lower_top = SHEET.y + LOWER_TOP + heads.shift
+    x = _band(lay, sheet, lower, lower_top, last_row_group, small, large, heads.lower)
     if house_special:
-        _house_special(lay, sheet, x + SECTION_GAP, lower_top, small, large, extra)
+        _house_special(lay, sheet, x + SECTION_GAP, lower_top, small, large, heads.lower)
         x += SECTION_GAP + COLUMN
-    del bottom_x
-    _extras(lay, sheet, x + SECTION_GAP + 4, lower_top, small, large)
+    if lay.stacked:  # below the lower band, as wide as the sheet (the view scrolls)
+        _extras(lay, sheet, SHEET.x + 8, SHEET.y + heads.extras_top, small, large)
+    else:  # beside the lower band, up as far as needed to end on the paper
+        tall = _extras(RollLayout((0, 0), 1.0, (0.0, 0.0)), sheet, x + SECTION_GAP + 4, 0.0,
+                       [], [])
+        top = min(lower_top, SHEET.bottom - 4 - tall)
+        _extras(lay, sheet, x + SECTION_GAP + 4, top, small, large)
 
     # The right column: your move (payment and buttons), then the log.
     lay.panel = lay.rect(RIGHT.x, RIGHT.y, RIGHT.w, 330)
@@ -256,9 +341,9 @@ def build_layout(size: tuple[int, int], sheet: Sheet, players: int, shown: int |
     return lay
 
 
-def _band(lay: RollLayout, sheet: Sheet, sections: list[str], top: int, bonus_after: str,
+def _band(lay: RollLayout, sheet: Sheet, sections: list[str], top: float, bonus_after: str,
           small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]],
-          extra: int = 0) -> int:
+          extra: float = 0) -> float:
     """Lay out ``sections`` across from the sheet's left edge at ``top``, the dishes' headers
     ``extra`` reference px taller than the design's; returns the x (in reference px) where
     the band ends."""
@@ -266,13 +351,12 @@ def _band(lay: RollLayout, sheet: Sheet, sections: list[str], top: int, bonus_af
     for section in sections:
         start = x
         for group in (g for g in sheet.groups if g.section == section):
-            header = lay.rect(x, top + 26, COLUMN, 46 + extra)
+            header = lay.rect(x, top + 26, COLUMN, HEADER_H + extra)
             lay.groups[group.gid] = header
             large.append((header, Hit("group", group.gid)))
             boxes_top = top + 76 + extra
             gap = LOCK_GAP if group.locked_from > 0 else 0
-            column = lay.rect(x - 2, top + 24, COLUMN + 4,
-                              52 + extra + len(group.servings) * BOX_STEP + gap + 2)
+            column = lay.rect(x - 2, top + 24, COLUMN + 4, _column_height(group, extra) - 24)
             lay.columns[group.gid] = column
             for pos, index in enumerate(group.servings):
                 shift = gap if pos >= group.locked_from else 0
@@ -304,12 +388,12 @@ def _band(lay: RollLayout, sheet: Sheet, sections: list[str], top: int, bonus_af
     return x - SECTION_GAP
 
 
-def _house_special(lay: RollLayout, sheet: Sheet, x: float, top: int,
+def _house_special(lay: RollLayout, sheet: Sheet, x: float, top: float,
                    small: list[tuple[pygame.Rect, Hit]],
-                   large: list[tuple[pygame.Rect, Hit]], extra: int = 0) -> None:
+                   large: list[tuple[pygame.Rect, Hit]], extra: float = 0) -> None:
     servings = max((len(t.servings) for t in sheet.tiles), default=0)
     lay.house_special = lay.rect(x - 2, top, COLUMN + 4, 76 + extra + servings * BOX_STEP)
-    header = lay.rect(x, top + 26, COLUMN, 46 + extra)
+    header = lay.rect(x, top + 26, COLUMN, HEADER_H + extra)
     lay.groups["HS"] = header
     large.append((header, Hit("group", "HS")))
     for pos in range(servings):
@@ -322,10 +406,12 @@ def _house_special(lay: RollLayout, sheet: Sheet, x: float, top: int,
     large.append((section, Hit("section", "house_special")))
 
 
-def _extras(lay: RollLayout, sheet: Sheet, x: float, top: int,
-            small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]]) -> None:
+def _extras(lay: RollLayout, sheet: Sheet, x: float, top: float,
+            small: list[tuple[pygame.Rect, Hit]], large: list[tuple[pygame.Rect, Hit]]
+            ) -> float:
     """The Fridge (or Chef's Hats), the Pantry, the skills, the end-game bonuses and the
-    Recipes, stacked in the lower band's right part."""
+    Recipes, stacked in the lower band's right part (a reflowed layout's: below it, from
+    ``x``); returns their height (reference px)."""
     width = SHEET.right - 8 - x
     y = float(top)
     title = 22  # each box's title line
@@ -384,3 +470,5 @@ def _extras(lay: RollLayout, sheet: Sheet, x: float, top: int,
             lay.recipes.append(rect)
             small.append((rect, Hit("recipe", str(k))))
         large.append((lay.recipes_area, Hit("recipe", "")))
+        y += 34
+    return y - top

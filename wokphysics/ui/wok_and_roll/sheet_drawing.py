@@ -9,7 +9,7 @@ circles, outlines, locks crossed off, and what the person may click now (bright)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -19,7 +19,15 @@ from wokphysics.games.wok_and_roll.sheet import HOUSE_SPECIAL, Serving, Sheet
 from wokphysics.ui import palette
 from wokphysics.ui.widgets import Color, Text
 from wokphysics.ui.wok_and_roll.faces import INK, PAPER, PAPER_EDGE, DiceFaces
-from wokphysics.ui.wok_and_roll.layout import RollLayout
+from wokphysics.ui.wok_and_roll.layout import (
+    COLUMN,
+    HEADER_H,
+    LOCK,
+    NAME_LINES_TOP,
+    Name,
+    NameRoom,
+    RollLayout,
+)
 
 BOX: Color = (255, 251, 238)
 CROSS: Color = palette.ROLL_CROSSED.color
@@ -30,6 +38,65 @@ SECTION_INK: Color = (150, 60, 40)
 Local = Callable[[pygame.Rect], pygame.Rect]
 """Window px -> px inside the sheet's picture."""
 FOOD_SECTION_ICON = {"rice": "R", "noodle": "N", "vegetable_and_meat": "V", "seafood": "S"}
+NAME_SIZE = 20
+"""A dish's name's font size at the reference size (px; the least font where larger)."""
+
+
+@dataclass(frozen=True)
+class NameLines:
+    """A dish's name as its header draws it: ``lines`` (the whole name), in a font of
+    ``size`` px, ``step`` px apart, each line box ``height`` px tall."""
+
+    lines: list[str]
+    size: int
+    step: int
+    height: int
+
+    def needs(self, unit: float) -> int:
+        """How tall its header must be (window px at ``unit``): from the header's top to
+        the last line's bottom, which may reach into the 4 reference px above the first
+        serving (as the design's second line did)."""
+        top = max(1, round(NAME_LINES_TOP * unit))
+        return top + (len(self.lines) - 1) * self.step + self.height - max(1, round(4 * unit))
+
+
+def name_lines(text: Text, name: Name, unit: float) -> NameLines:
+    """A dish's name wrapped as its header draws it at ``unit`` (window px per reference
+    px): as wide as the column (the text starts a reference px in; its neighbour is 4
+    away), a platter's 4 reference px narrower (inside its frame), the first line short of
+    the lock where the header holds one (empty where the first word is wider: the name
+    starts under the lock), a word wider than the column cut after its hyphen or where it
+    must."""
+    words, locked, framed = name
+    size = max(11, round(NAME_SIZE * unit))
+    font = text.font(size)
+    step = max(max(1, round(14 * unit)), round(font.get_linesize() * 0.85))
+    width = max(1, round((COLUMN - (4 if framed else 0)) * unit))
+    lines = text.wrap(words, size, width)
+    if locked and lines:
+        first = text.wrap(words, size, max(1, round((COLUMN - LOCK - 6) * unit)))[0]
+        rest = words[len(first):]
+        if rest and not rest.startswith(" ") and not first.endswith("-"):
+            lines = ["", *lines]  # its first word is wider: the name starts under the lock
+        else:
+            lines = [first, *(text.wrap(rest.strip(), size, width) if rest.strip() else [])]
+    return NameLines(lines, size, step, font.get_linesize())
+
+
+def name_room(text: Text) -> NameRoom:
+    """How much taller than the design's a header must be for each name to be drawn whole
+    (reference px; :data:`~wokphysics.ui.wok_and_roll.layout.NameRoom`), measured with
+    ``text``'s fonts (the least font raised as it draws)."""
+
+    def room(names: Sequence[Name], unit: float) -> float:
+        extra = 0
+        for name in names:
+            needs = name_lines(text, name, unit).needs(unit)
+            while max(1, round((HEADER_H + extra) * unit)) < needs:
+                extra += 1
+        return float(extra)
+
+    return room
 
 
 @dataclass
@@ -120,15 +187,6 @@ class SheetPainter:
                color: Color, bold: bool = False) -> pygame.Rect:
         return surface.blit(self.text.render(words, size, color, bold), at)
 
-    def _fit(self, words: str, size: int, width: int) -> str:
-        """``words`` cut with an ellipsis to ``width`` px."""
-        font = self.text.font(size)
-        if font.size(words)[0] <= width:
-            return words
-        while words and font.size(words + "\u2026")[0] > width:
-            words = words[:-1]
-        return words.rstrip() + "\u2026"
-
     def _column(self, image: pygame.Surface, lay: RollLayout, sheet: Sheet, local: Local,
                 gid: str, is_dish: bool, bonus: int, name: str, servings: list[Serving],
                 head: str = "") -> None:
@@ -138,18 +196,16 @@ class SheetPainter:
                              border_radius=lay.px(8))
         head = head or (gid if is_dish else f"{gid}  +{bonus}")
         self._label(image, head, lay.font(22), (header.x + lay.px(2), header.y), INK, True)
-        size = lay.font(20)
-        # lines of the name as far apart as the font drawn needs (at a UI scale the least
-        # font is larger than the reference's), as many as the header holds, two at most
-        step = max(lay.px(14), round(self.text.font(size).get_linesize() * 0.85))
-        room = max(1, min(2, (header.h - lay.px(16)) // step))
-        lines = self.text.wrap(name, size, header.w - lay.px(4))
-        if len(lines) > room:
-            lines = [*lines[:room - 1], self._fit(" ".join(lines[room - 1:]), size,
-                                                  header.w - lay.px(4))]
-        for k, line in enumerate(lines):
-            self._label(image, line, size, (header.x + lay.px(2),
-                        header.y + lay.px(20) + k * step), (90, 70, 56))
+        # the whole name, its lines as far apart as the font drawn needs (at a UI scale the
+        # least font is larger than the reference's): the layout made the header as tall as
+        # they need (layout.headers, name_room)
+        locked = gid in lay.locks and lay.locks[gid].y < header.y + lay.px(NAME_LINES_TOP)
+        name_at = name_lines(self.text, (name, locked, not is_dish), lay.scale)
+        for k, line in enumerate(name_at.lines):
+            if line:
+                self._label(image, line, name_at.size, (
+                    header.x + lay.px(1), header.y + lay.px(NAME_LINES_TOP) + k * name_at.step),
+                    (90, 70, 56))
         for serving in servings:
             rect = local(lay.servings[serving.sid])
             self._serving_box(image, lay, sheet, serving, rect)

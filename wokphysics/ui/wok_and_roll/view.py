@@ -27,6 +27,7 @@ from wokphysics.ui.wok_and_roll.layout import (
     flow_height,
 )
 from wokphysics.ui.wok_and_roll.payment import Payment, Source, Wallet
+from wokphysics.ui.wok_and_roll.sheet_drawing import name_room
 
 
 def roll_state(ui: TurnUi) -> WokAndRollState:
@@ -135,7 +136,9 @@ class RollView:
             self.flow = None
             return None
         self.flow = flow_for(window, scale, LEAST_WIDTH)
-        return window[0], max(window[1], round(flow_height(self.flow) * self.flow.unit))
+        sheet = roll_state(self.ui).sheet
+        height = flow_height(self.flow, sheet, name_room(self.text))
+        return window[0], max(window[1], round(height * self.flow.unit))
 
     def layout(self) -> RollLayout:
         """The layout of the state shown at the window size last drawn."""
@@ -146,7 +149,8 @@ class RollView:
         if self._layout is None or key != self._layout_key:
             tile = seat >= 0 and state.menus[seat].hs_tile >= 0
             self._layout = build_layout(self.size, state.sheet, state.num_players, seat,
-                                        buttons, house_special=tile, flow=self.flow)
+                                        buttons, house_special=tile, flow=self.flow,
+                                        room=name_room(self.text))
             self._layout_key = key
         return self._layout
 
