@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pygame
 from star_hand import StarHand
-from star_screens import SCREENS, open_star_replay, open_star_screen
+from star_screens import (
+    SCREENS,
+    UPGRADED,
+    open_star_replay,
+    open_star_screen,
+    open_star_upgraded,
+)
 from test_wok_star_readable import controls as star_controls
 from turn_ends import GAMES, open_turn_end, open_turn_replay
 
@@ -36,6 +42,12 @@ WINDOWS = ("wok-on-fire", "we-will-wok-you", "wok-star", "wok-and-roll", "launch
 STAR_SCREENS = tuple(f"wok-star:{screen}" for screen in SCREENS)
 """Wok Star's window on each of its screens between rounds (setup's two, Accounting,
 Purchase, the end; :func:`star_screens.open_star_screen`)."""
+
+STAR_UPGRADED = (*(f"wok-star:{name}" for name in UPGRADED), "wok-star:purchase-four")
+"""Wok Star's window with preparations upgraded: a Purchase after an upgrade bought in it
+and one before, the replay on the last round's kitchen and on the end screen
+(:mod:`star_screens`); and a four-seat game's first Purchase (the narrowest seats' panels,
+the most buy buttons)."""
 
 TURN_ENDS = tuple(f"{game}:end" for game in GAMES)
 """We Will Wok You's and Wok and Roll's windows on a finished game's end screen
@@ -64,7 +76,8 @@ Control = tuple[pygame.Rect, object]
 
 
 def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1.0) -> App:
-    """``name``'s window (one of :data:`WINDOWS`, :data:`STAR_SCREENS`, :data:`TURN_ENDS`,
+    """``name``'s window (one of :data:`WINDOWS`, :data:`STAR_SCREENS`,
+    :data:`STAR_UPGRADED`, :data:`TURN_ENDS`,
     :data:`EXPERT`, :data:`PRACTICE`, :data:`TURN_REPLAYS`) at ``size`` and UI ``scale`` (given as
     ``--scale`` where the command line sets it), muted, saving nothing but the launcher's
     choices (in ``folder``), after its first frames; one person and one bot."""
@@ -73,6 +86,12 @@ def open_window(name: str, size: tuple[int, int], folder: Path, scale: float = 1
         return open_fire_replay(size, scale, folder)
     if name == "wok-star:replay":
         return open_star_replay(size, scale)
+    if name == "wok-star:purchase-upgraded":
+        return open_star_upgraded(size, scale)
+    if name in ("wok-star:replay-late", "wok-star:replay-end"):
+        return open_star_replay(size, scale, name.rsplit("-", 1)[1])
+    if name == "wok-star:purchase-four":
+        return open_star_screen("purchase", size, scale, ("person", "team", "team", "team"))
     if name.startswith("wok-star:"):
         return open_star_screen(name.split(":", 1)[1], size, scale)
     if name.endswith(":replay"):

@@ -15,6 +15,7 @@ from readable_windows import (
     EXPERT,
     PRACTICE,
     STAR_SCREENS,
+    STAR_UPGRADED,
     TURN_ENDS,
     TURN_REPLAYS,
     WINDOWS,
@@ -29,15 +30,13 @@ SCALES = (1.0, 1.5, 2.0)
 
 
 CASES = [(name, scale) for name in WINDOWS for scale in SCALES]
-STAR_DESIGN = (*STAR_SCREENS, "wok-star:replay")
-"""Wok Star's windows whose 1x design still shortens a name (docs/ui.md, Limits)."""
-CASES += [(name, scale) for name in STAR_DESIGN for scale in SCALES if scale > 1.0]
-CASES += [(name, scale) for name in TURN_ENDS + EXPERT + PRACTICE + TURN_REPLAYS
-          for scale in SCALES if name not in STAR_DESIGN]
-"""Each window at each scale; Wok Star's screens between rounds and its replay where they
-reflow (at 1x, the design's Purchase and end screens and a seat's upgraded preparation still
-shorten a few names: docs/ui.md, Limits); the turn games' end screens and replays; Wok and
-Roll's Expert Menu (its dishes' names the longest); Wok on Fire's practice."""
+CASES += [(name, scale) for name in (*STAR_SCREENS, *STAR_UPGRADED, *TURN_ENDS, *EXPERT,
+                                     *PRACTICE, *TURN_REPLAYS) for scale in SCALES]
+"""Each window at each scale; Wok Star's screens between rounds, its replay, and with
+preparations upgraded (a Purchase after an upgrade bought, the replay on the last round's
+kitchen and its end screen) and a four-seat Purchase; the turn games' end screens and
+replays; Wok and Roll's Expert Menu (its dishes' names the longest); Wok on Fire's
+practice."""
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -134,11 +134,12 @@ class StarDrawing:
         the details under the pointer are drawn over it every frame."""
         size = surface.get_size()
         table = size
+        strip = 0
         replay = self.ui.replay
         if replay is not None:  # the table above a strip kept free for the bar
             strip = bar_strip(self.text, replay, size, self.layouts.flow)
             table = (size[0], size[1] - strip)
-        lay = self.layouts.for_size(table)
+        lay = self.layouts.for_size(table, strip)
         key = self._static_key(lay)
         if self._static is None or self._static.get_size() != size or key != self._key:
             if self._static is None or self._static.get_size() != size:
@@ -269,6 +270,9 @@ class StarDrawing:
                  lay.rect(14, 48, 300, 24), bold=True)
         names = self._ingredient_codes()
         top = state.config.rules.ingredient_max
+        # the count's box as wide as its largest figure (the name runs up to it: at 1x in
+        # 1600 x 1000 a 26 reference px box left "Onions and Peppers+" 9 px short)
+        count_w = min(lay.px(26), self.text.font(size, True).size(str(top))[0] + lay.px(8))
         for prep, rect in lay.counters.items():
             value = state.counters[prep]
             pygame.draw.rect(surface, PANEL_LIGHT, rect, border_radius=4)
@@ -280,7 +284,7 @@ class StarDrawing:
             pygame.draw.rect(surface, seat_colour(owner), chip, border_radius=3)
             blit_fit(surface, self.text, names[prep], size, WHITE, chip, centre=True)
             star = "+" if prep in state.upgraded else ""
-            count = pygame.Rect(rect.right - lay.px(27), rect.y, lay.px(26), rect.height)
+            count = pygame.Rect(rect.right - count_w - lay.px(1), rect.y, count_w, rect.height)
             blit_fit(surface, self.text, ingredient(state, prep) + star, size, WHITE,
                      pygame.Rect(chip.right + 4, rect.y, count.left - chip.right - 5,
                                  rect.height))
@@ -568,7 +572,9 @@ class StarDrawing:
         blit_fit(surface, self.text, str(value), round(size * 1.2), _count_colour(value),
                  box, centre=True, bold=True)
         two_lines = rect.height >= lay.px(36)
-        title = ingredient(state, prep) + (" (upgraded)" if prep in state.upgraded else "")
+        # upgraded: "+" as on the board's counter, and the gold frame (" (upgraded)" cut
+        # "Onions and Peppers" short in a seat with five preparations)
+        title = ingredient(state, prep) + ("+" if prep in state.upgraded else "")
         line_h = rect.height // 2 if two_lines else rect.height
         blit_fit(surface, self.text, title, size, WHITE,
                  pygame.Rect(rect.x + lay.px(6), rect.y, box.x - rect.x - lay.px(8), line_h),
@@ -602,8 +608,15 @@ class StarDrawing:
             words = f"{character_name(state, character)} (used)"
         elif choosing:
             words = f"{character_name(state, character)}: click an ingredient counter (Esc)"
-        blit_fit(surface, self.text, words, lay.font, DIM if used else WHITE,
-                 rect.inflate(-lay.px(10), 0))
+        room = rect.inflate(-lay.px(10), 0)
+        lines = wrapped(self.text, words, lay.font, room.width)
+        high = room.height // max(1, len(lines))
+        if len(lines) > 1 and high >= self.text.font(lay.font).get_linesize() - lay.px(2):
+            for k, line in enumerate(lines):  # a narrow panel's card has the lines' room
+                blit_fit(surface, self.text, line, lay.font, DIM if used else WHITE,
+                         pygame.Rect(room.x, room.y + k * high, room.width, high))
+        else:
+            blit_fit(surface, self.text, words, lay.font, DIM if used else WHITE, room)
 
     # ------------------------------------------------------------------ on top
     def _motions(self, surface: pygame.Surface, lay: StarLayout) -> None:

@@ -51,6 +51,11 @@ SEAT_HEADER = 28
 DICE_ROW = 5 + DIE + FACE_ROW + 3
 PREP_ROW = 46
 FAMILY_ROW = 30
+FAMILY_WIDE = 600.0
+"""A seat's panel narrower than this (three or four seats, reference px) gives its Family
+Character's card a second line (:data:`FAMILY_LINE` more): its name and effect did not fit
+on one ("Grandpa Chen: the running timer is tur...")."""
+FAMILY_LINE = 22
 COUNTER_ROW = 26
 RECIPE_ROW = 26
 COUNTER_W = 226
@@ -291,21 +296,36 @@ def flow_origin(width: int, flow: Flow) -> float:
     return (width - min(flow.width, float(BASE[0])) * flow.unit) / 2
 
 
+SEATS_GIVE = 90.0
+"""How much of their height (reference px) the seats' panels give up in the design for a
+replay's bar below the table, rather than the whole picture shrinking (a smaller picture
+drew the floor's texts too large for its boxes: "Onions and Pepper..." on the board)."""
+
+
 def build(size: tuple[int, int], state: WokStarState,
           dice_rows: DiceRows | None = None, flow: Flow | None = None,
-          screen: float | None = None) -> StarLayout:
+          screen: float | None = None, below: int = 0) -> StarLayout:
     """The layout of ``state`` in a window of ``size`` px; ``dice_rows`` remembers the dice's
     slots from the layouts before (a fresh one: the slots the state alone gives); with
     ``flow``, reflowed for a view that wide (the board, the customer line and the log in
     rows, the top bar's parts on lines of their own, the seats' panels below, as many to a
     row as fit). ``screen``: a screen is up (setup, Accounting, Purchase, the end) and,
     reflowed, needs a panel that many reference px high, as wide as the view, below the top
-    bar; the middle band's blocks lie under it and the seats' panels go below it."""
+    bar; the middle band's blocks lie under it and the seats' panels go below it.
+    ``below``: px under ``size`` kept for a replay's bar: in the design the picture is
+    scaled as in a window that much taller and the seats' panels give up that height (up
+    to :data:`SEATS_GIVE` reference px; the picture shrinks for the rest)."""
     width, height = size
     places = dict(BLOCKS)
+    seats_h = SEATS_H
     if flow is None:
-        scale = min(width / BASE[0], height / BASE[1])
-        origin = ((width - BASE[0] * scale) / 2, (height - BASE[1] * scale) / 2)
+        scale = min(width / BASE[0], (height + below) / BASE[1])
+        short = max(0.0, BASE[1] - height / scale)
+        if short > SEATS_GIVE:
+            scale, short = height / (BASE[1] - SEATS_GIVE), SEATS_GIVE
+        seats_h -= short
+        top = 0.0 if short else (height - BASE[1] * scale) / 2
+        origin = ((width - BASE[0] * scale) / 2, top)
         lay = StarLayout(size, scale, origin)
     elif screen is not None and flow.width < BASE[0]:
         places = {name: (0.0, SCREEN_TOP - 6, w, h) for name, (_, _, w, h) in BLOCKS.items()}
@@ -346,7 +366,7 @@ def build(size: tuple[int, int], state: WokStarState,
         lay.moves = kept
     else:
         _seats(lay, state, rows, (8.0, SEATS_TOP), seat_width(state.num_players),
-               state.num_players)
+               state.num_players, seats_h)
     return lay
 
 
@@ -402,12 +422,12 @@ def event_chip(lay: StarLayout, index: int) -> pygame.Rect:
 
 
 def _seats(lay: StarLayout, state: WokStarState, dice_rows: list[list[int]],
-           at: tuple[float, float], width: float, per_row: int) -> None:
-    """The seats' panels from ``at`` (reference px), each ``width`` wide, ``per_row`` to a
-    row."""
+           at: tuple[float, float], width: float, per_row: int,
+           height: float = SEATS_H) -> None:
+    """The seats' panels from ``at`` (reference px), each ``width`` wide and ``height``
+    high, ``per_row`` to a row."""
     n = state.num_players
     gap = SEAT_GAP
-    height = SEATS_H
     for seat in range(n):
         column, line = seat % per_row, seat // per_row
         x = at[0] + column * (width + gap)
@@ -429,8 +449,9 @@ def _seats(lay: StarLayout, state: WokStarState, dice_rows: list[list[int]],
                 panel.dice.append((index, die))
         preps = state.preps_of(seat)
         family = state.characters[seat]
+        family_h = FAMILY_ROW + (FAMILY_LINE if width < FAMILY_WIDE else 0)
         prep_top = top + SEAT_HEADER + DICE_ROW
-        prep_room = height - SEAT_HEADER - DICE_ROW - FAMILY_ROW * len(family) - 4
+        prep_room = height - SEAT_HEADER - DICE_ROW - family_h * len(family) - 4
         columns = max(1, int(width // 300))
         rows = max(1, -(-len(preps) // columns))
         row_h = min(PREP_ROW, prep_room / rows)
@@ -440,9 +461,9 @@ def _seats(lay: StarLayout, state: WokStarState, dice_rows: list[list[int]],
             prect = lay.rect(x + 4 + column * col_w, prep_top + row * row_h, col_w - 8,
                              row_h - 4)
             panel.preps[prep] = prect
-        fam_top = top + height - FAMILY_ROW * len(family)
+        fam_top = top + height - family_h * len(family)
         for k, card in enumerate(family):
-            frect = lay.rect(x + 4, fam_top + k * FAMILY_ROW, width - 8, FAMILY_ROW - 4)
+            frect = lay.rect(x + 4, fam_top + k * family_h, width - 8, family_h - 4)
             panel.family.append((card.id, frect))
         lay.seats.append(panel)
         lay.add(rect, StarTarget("seat", seat=seat))

@@ -9,6 +9,7 @@ on screen: money earned, costs, prices and what each purchase brings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -69,8 +70,9 @@ def screen_name(session: StarSession, presenter: StarPresenter) -> str | None:
 
 
 def choices(session: StarSession, presenter: StarPresenter, lay: StarLayout,
-            home: bool) -> list[ScreenChoice]:
-    """The buttons of the screen up now (empty on the kitchen itself)."""
+            home: bool, text: Text | None = None) -> list[ScreenChoice]:
+    """The buttons of the screen up now (empty on the kitchen itself); ``text`` measures
+    the lines beside them (None: each upgrade's line taken to fit on one)."""
     name = screen_name(session, presenter)
     if name is None:
         return []
@@ -83,7 +85,17 @@ def choices(session: StarSession, presenter: StarPresenter, lay: StarLayout,
         return _assign_choices(session, lay)
     if name == "bonus":
         return _bonus_choices(session, lay)
-    return _purchase_choices(session, lay)
+    return _purchase_choices(session, lay, _fits(text, lay, UPGRADE_W))
+
+
+def _fits(text: Text | None, lay: StarLayout, width: float) -> Fits:
+    """Whether words fit on one line of an upgrade's column, ``width`` reference px wide, in
+    ``lay``'s font (all do without ``text``)."""
+    if text is None:
+        return lambda words: True
+    font = text.font(lay.font)
+    room = lay.rect(700, 0, width, 24).width  # as the line's box is drawn
+    return lambda words: font.size(words)[0] <= room
 
 
 def _acting(session: StarSession) -> tuple[list[WokStarAction], str]:
@@ -186,6 +198,40 @@ def upgradable(state: WokStarState) -> list[tuple[str, bool]]:
 
 _RECIPES_TOP = 110.0
 _RECIPES_ROOM = 340.0
+BUY_END = 694.0
+"""Where the recipes' buy buttons end (reference px): right-aligned there, so a recipe's
+lines have the room the seats' buttons leave (with two seats, 538 reference px)."""
+BUY_STEP = 66.0
+UPGRADE_TOP = 134.0
+UPGRADE_STEP = 30.0
+UPGRADE_LINE = 22.0
+UPGRADE_W = 226.0
+"""An upgrade's line's width (reference px), left of its button."""
+
+Fits = Callable[[str], bool]
+
+
+def buy_x(seat: int, seats: int) -> float:
+    """The left edge of the button buying a recipe for ``seat`` (reference px)."""
+    return BUY_END - (seats - seat) * BUY_STEP + 6
+
+
+def upgrade_rows(state: WokStarState, fits: Fits) -> list[tuple[str, bool, float, list[str]]]:
+    """The purchase screen's upgrade rows (:func:`upgradable`) with where each starts
+    (reference px) and its lines: the preparation's name and its yields before and after
+    on one line where it ``fits``, else the yields on a second line (the row that much
+    taller: rows depend only on the words, so none moves when one is bought)."""
+    cfg = state.config
+    out = []
+    y = UPGRADE_TOP
+    for prep, done in upgradable(state):
+        side = cfg.prep_by_id[prep]
+        name = ingredient(state, prep)
+        yields = f"{'/'.join(map(str, side.front))}->{'/'.join(map(str, side.upgraded))}"
+        lines = [f"{name} {yields}"] if fits(f"{name} {yields}") else [name, yields]
+        out.append((prep, done, y, lines))
+        y += UPGRADE_STEP + UPGRADE_LINE * (len(lines) - 1)
+    return out
 
 
 def _recipe_step(count: int) -> float:
@@ -193,7 +239,8 @@ def _recipe_step(count: int) -> float:
     return min(40.0, _RECIPES_ROOM / max(1, count))
 
 
-def _purchase_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoice]:
+def _purchase_choices(session: StarSession, lay: StarLayout,
+                      fits: Fits = lambda words: True) -> list[ScreenChoice]:
     state = session.state
     legal, why = _acting(session)
     track = state.config.purchase_track
@@ -209,16 +256,16 @@ def _purchase_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoic
         card = state.config.recipe_by_id[recipe_id]
         price = base + card.cost
         for seat in range(n):
-            rect = lay.rect(430 + seat * 66, _RECIPES_TOP + k * step + 2, 60, step - 6)
+            rect = lay.rect(buy_x(seat, n), _RECIPES_TOP + k * step + 2, 60, step - 6)
             ok, reason = _enabled(Buy(card.id, seat), legal, why,
                                   f"costs ${price}; the team has ${state.money}")
             out.append(ScreenChoice(rect, f"for {seat + 1}", ok, reason, Buy(card.id, seat),
                               accent=seat_colour(seat)))
     upgrade = track.upgrade[row]
-    for k, (prep, done) in enumerate(upgradable(state)):
+    for prep, done, y, _ in upgrade_rows(state, fits):
         if done:
             continue
-        rect = lay.rect(930, 134 + k * 30, 64, 27)
+        rect = lay.rect(930, y, 64, 27)
         ok, reason = _enabled(Upgrade(prep), legal, why,
                               f"costs ${upgrade}; the team has ${state.money}")
         out.append(ScreenChoice(rect, f"${upgrade}", ok, reason, Upgrade(prep)))
@@ -380,35 +427,37 @@ def _draw_purchase(w: _Writer, session: StarSession) -> None:
     w.at(24, 82, f"This round: recipe ${track.recipe_base[row]} + its own cost, upgrade "
          f"${track.upgrade[row]}, advertising ${track.advertising[row]}. A recipe brings 4 "
          f"customers ({cfg.rules.new_recipe_to_deck} into the next deck); * new preparation.",
-         DIM, 980)
+         DIM, 1240)  # the panel's width (the Advertising column starts below it)
     base = track.recipe_base[row]
     in_play = set(state.prep_owner)
     sale = for_sale(state)
     step = _recipe_step(len(sale))
+    buttons = buy_x(0, state.num_players)
+    room = buttons - 30  # a recipe's lines: up to its buttons
     for k, (recipe_id, bought) in enumerate(sale):
         card = cfg.recipe_by_id[recipe_id]
         y = _RECIPES_TOP + k * step - 2
         price = base + card.cost
         if bought >= 0:  # kept in its row, greyed, with who has it
-            w.at(24, y, f"{card.name}: bought for {session.names[bought]}", DIM, 400)
-            w.at(24, y + step / 2 - 2, "(its customers join the decks)", DIM, 400)
-            w.at(430, y + step / 4, "BOUGHT", seat_colour(bought), 260, bold=True)
+            w.at(24, y, f"{card.name}: bought for {session.names[bought]}", DIM, room)
+            w.at(24, y + step / 2 - 2, "(its customers join the decks)", DIM, room)
+            w.at(buttons, y + step / 4, "BOUGHT", seat_colour(bought), BUY_END - buttons,
+                 bold=True)
             continue
         colour = WHITE if price <= state.money else DIM
         dollars = " ".join(f"${d}" for d in card.customers)
         w.at(24, y, f"{card.name}  ${base}+${card.cost} = ${price}; pays {dollars}", colour,
-             400)
+             room)
         new = [ingredient(state, i) + ("*" if i not in in_play else "")
                for i in card.ingredients]
-        w.at(24, y + step / 2 - 2, ", ".join(new), DIM, 400)
+        w.at(24, y + step / 2 - 2, ", ".join(new), DIM, room)
     w.at(700, 108, "Upgrade (any/number/combination):", DIM, 300)
-    for k, (prep, done) in enumerate(upgradable(state)):
-        side = cfg.prep_by_id[prep]
-        w.at(700, 136 + k * 30, f"{ingredient(state, prep)} "
-             f"{'/'.join(map(str, side.front))}->{'/'.join(map(str, side.upgraded))}",
-             DIM if done else WHITE, 226)
+    for _, done, y, lines in upgrade_rows(state, _fits(w.text, w.lay, UPGRADE_W)):
+        for k, line in enumerate(lines):
+            w.at(700 + (10 if k else 0), y + 2 + k * UPGRADE_LINE, line,
+                 DIM if done or k else WHITE, UPGRADE_W - (10 if k else 0))
         if done:
-            w.at(930, 136 + k * 30, "done", GREEN, 64, bold=True)
+            w.at(930, y + 2, "done", GREEN, 64, bold=True)
     w.at(1010, 116, "Advertising:", GOLD, 252)
     w.at(1010, 140, "one face-down customer", DIM, 252)
     w.at(1010, 162, f"from the Potential deck ({len(state.potential)})", DIM, 252)

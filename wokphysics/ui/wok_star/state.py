@@ -87,22 +87,23 @@ class StarLayouts:
         """The layout last drawn (None before the first frame)."""
         return self.ui.layout
 
-    def for_size(self, size: tuple[int, int]) -> StarLayout:
+    def for_size(self, size: tuple[int, int], below: int = 0) -> StarLayout:
         """The layout of the state now in a window of ``size`` (rebuilt when either
-        changed), with the screen's buttons."""
+        changed), with the screen's buttons; ``below``: px under it kept for a replay's bar
+        (see :func:`~.layout.build`)."""
         ui = self.ui
         state = ui.session.state
-        key = (size, *self._state_key())
+        key = (size, below, *self._state_key())
         if ui.layout is None or key != self._key:
             plan = self.screen_plan(size[0])
             ui.layout = build(size, state, self.dice_rows, self.flow,
-                              None if plan is None else plan.height)
+                              None if plan is None else plan.height, below)
             self._key = key
             if plan is not None:
                 self.buttons = plan.buttons
             else:
-                self.buttons = (choices(ui.session, self.presenter, ui.layout, self.home)
-                                if ui.replay is None else [])
+                self.buttons = (choices(ui.session, self.presenter, ui.layout, self.home,
+                                        self.text) if ui.replay is None else [])
         return ui.layout
 
     def forget(self) -> None:
