@@ -149,3 +149,36 @@ def test_a_guided_game_records_the_same_game_as_an_unguided_one(tmp_path: Path) 
     unguided = _play(plain_app, 500)
     plain_app.close()
     assert guided == unguided
+
+
+def test_the_arrow_to_a_die_leaves_its_face_clear(tmp_path: Path) -> None:
+    """Issue 27, part 4: at the step "drag one of your dice", the guide's ring and its gold
+    dot were drawn on the die's centre, over its pips (a 2 read as a 3, a 4 as a 5). The
+    arrow now ends at the die's top edge and nothing of the guide is drawn on the die."""
+    app = _window(tmp_path)
+    scene = _scene(app)
+    guide = app.guide
+    assert guide is not None
+    hand = StarHand(app, [0], seed=3)
+    for _ in range(1500):
+        if guide.index == 2 and guide.step is not None and guide.step.ready():
+            break
+        hand.step()
+        app.frame()
+    assert guide.index == 2 and "drag one of your dice" in guide.shown
+    scene.scheduler.hold = True  # the table still: only the guide differs below
+    for _ in range(3):
+        app.frame()
+    lay = scene.layout()
+    assert lay is not None
+    die = lay.seats[0].dice[0][1]
+    assert guide.pointed_at == die.midtop
+    shown = pygame.surfarray.array3d(app.screen.subsurface(die)).copy()
+    guide.skip()
+    for _ in range(3):
+        app.frame()
+    assert app.guide is None or app.guide.closed
+    assert scene.layout() is not None and scene.layout().seats[0].dice[0][1] == die
+    clear = pygame.surfarray.array3d(app.screen.subsurface(die))
+    differ = (shown != clear).any(axis=2).nonzero()
+    assert not len(differ[0]), ("the guide drew on the die's face", differ)

@@ -46,13 +46,16 @@ class GuideStep:
     """One step: ``hint`` (what to do, one line) while ``ready()`` (the player may do it now;
     else ``waiting()`` is shown); ``done(mark)`` says the player did it, ``mark`` being the
     guide's progress mark when the step began (see :class:`Guide`); ``target()`` is the
-    point on screen the hint points at (None: no arrow)."""
+    point on screen the hint points at (None: no arrow); without ``ring`` the arrow's tip
+    ends at it and nothing is drawn there (a die's face: the ring and its gold dot over the
+    pips read as one pip more, a 2 as a 3)."""
 
     hint: Callable[[], str]
     done: Callable[[int], bool]
     target: Callable[[], Point | None] = _never
     ready: Callable[[], bool] = _always
     waiting: Callable[[], str] = field(default=lambda: "")
+    ring: bool = True
 
 
 class Guide:
@@ -157,7 +160,7 @@ class Guide:
         step = self.step
         target = step.target() if step is not None and step.ready() else None
         if target is not None:
-            self._arrow(surface, box, target, clock_s)
+            self._arrow(surface, box, target, clock_s, step is not None and step.ring)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill(GUIDE_BG)
         surface.blit(shade, box.topleft)
@@ -179,13 +182,14 @@ class Guide:
             surface.blit(dim, dim.get_rect(bottomright=(button.left - 8, box.bottom - 3)))
 
     def _arrow(self, surface: pygame.Surface, box: pygame.Rect, target: Point,
-               clock_s: float) -> None:
-        """A line from the hint to ``target`` with a head, and a ring pulsing there."""
+               clock_s: float, ring: bool = True) -> None:
+        """A line from the hint to ``target`` with a head, and a ring pulsing there (without
+        ``ring``: the head's tip at ``target``, nothing over it)."""
         start = (max(box.left + 20, min(box.right - 20, target[0])),
                  box.bottom if target[1] > box.bottom else box.top)
         dx, dy = target[0] - start[0], target[1] - start[1]
         length = math.hypot(dx, dy)
-        radius = 14 + 4 * math.sin(clock_s * 6.0)
+        radius = 14 + 4 * math.sin(clock_s * 6.0) if ring else 1.0  # tip 3 px short
         if length > radius + 12:
             ux, uy = dx / length, dy / length
             tip = (target[0] - ux * (radius + 2), target[1] - uy * (radius + 2))
@@ -193,9 +197,10 @@ class Guide:
             left = (tip[0] - ux * 12 - uy * 7, tip[1] - uy * 12 + ux * 7)
             right = (tip[0] - ux * 12 + uy * 7, tip[1] - uy * 12 - ux * 7)
             pygame.draw.polygon(surface, GUIDE_EDGE, [tip, left, right])
-        pygame.draw.circle(surface, (20, 30, 32), target, round(radius) + 2, 5)
-        pygame.draw.circle(surface, GUIDE_EDGE, target, round(radius), 3)
-        pygame.draw.circle(surface, GOLD, target, 3)
+        if ring:
+            pygame.draw.circle(surface, (20, 30, 32), target, round(radius) + 2, 5)
+            pygame.draw.circle(surface, GUIDE_EDGE, target, round(radius), 3)
+            pygame.draw.circle(surface, GOLD, target, 3)
         self.pointed_at = target
 
 

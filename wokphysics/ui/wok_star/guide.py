@@ -65,7 +65,7 @@ def wok_star_guide(session: StarSession, layouts: StarLayouts,
         lay = layouts.last()
         if lay is None:
             return []
-        return [rect.center for seat, panel in enumerate(lay.seats) if seat in people
+        return [rect.midtop for seat, panel in enumerate(lay.seats) if seat in people
                 for _, rect in panel.dice]
 
     def button(verb: str) -> Point | None:
@@ -128,7 +128,7 @@ def wok_star_guide(session: StarSession, layouts: StarLayouts,
         GuideStep(hint=say(place_hint), done=done_or_past(place, KITCHEN),
                   target=lambda: next(iter(my_dice()), None),
                   ready=lambda: phase() is Phase.ACTION and bool(my_dice()),
-                  waiting=waiting),
+                  waiting=waiting, ring=False),  # an arrow down to the die, its face clear
         GuideStep(hint=say(serve_hint), done=done_or_past(serve, KITCHEN),
                   target=serve_button, ready=customer, waiting=waiting),
     ]
