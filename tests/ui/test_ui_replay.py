@@ -100,3 +100,16 @@ def test_a_table_recording_plays_to_its_end_with_matching_hashes(tmp_path: Path)
     assert source.at_end() and not scene.problem
     assert source.table.state_hash() == recorder.table.state_hash()
     assert main(["replay", str(path), "--max-frames", "3"]) == 0
+
+
+def test_a_game_saved_in_its_first_turn_counts_that_turn(tmp_path: Path) -> None:
+    """A game closed during its first turn replays that turn's strokes: the panel said
+    "turn 1 of 0" (the record's finished turns only); the unfinished turn is counted."""
+    from wokphysics.ui.wok_on_fire.replay.sources import GameSource
+
+    save = tmp_path / "first-turn.json"
+    assert main(["play", "wok-on-fire", "--players", "2", "--bots", "2", "--seed", "3",
+                 "--max-frames", "60", "--mute", "--save", str(save)]) == 0
+    source = GameSource(str(save))
+    assert source.stepper.turn_count == 0 and source.stepper.record.current
+    assert source.progress() == (1, 1)

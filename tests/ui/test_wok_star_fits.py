@@ -68,3 +68,23 @@ def test_the_replay_keeps_the_windows_scale_and_its_seats_give_the_bar_room() ->
     shorter = (800 * lay.scale - (640 - strip)) / lay.scale
     assert 0 < shorter <= SEATS_GIVE
     app.close()
+
+
+def test_a_notice_whose_zone_is_out_of_view_covers_no_counter_or_recipe() -> None:
+    """At 2x in the smallest window the kitchen reflows and the notice's free zone (the
+    customer line's events part) lies below the view: the notice was clamped into the view
+    over the recipes ("Round 6: the red timer is flipped. Cook!" over Sweet and Sour Pork and
+    Kung Pao Chicken in the replay). It takes a clear place in the view."""
+    app = open_star_replay((1024, 640), 2.0, "late")
+    scene = _scene(app)
+    for _ in range(3):
+        app.frame()
+    box = scene.drawing.notice_box
+    assert box is not None, "the round's notice is shown with its turn"
+    lay = scene.layout()
+    assert lay is not None
+    view = app.viewport.view(app.screen.get_size())
+    assert view.contains(box), (box, view)
+    for rect in [*lay.counters.values(), *lay.recipes.values()]:
+        assert not box.colliderect(rect), (box, rect)
+    app.close()

@@ -668,7 +668,9 @@ class StarDrawing:
                                sum(i.get_height() for i in images) + 2 * pad_y)
             back.center = zone.center
             bounds = self._table_bounds(surface, lay)
-            if not zone.contains(back):
+            if not zone.contains(back) or not bounds.contains(back):
+                # (reflowed, the free zone may lie out of the view: clamped into it, the
+                # notice covered the recipes at 2x; it takes a clear place in the view)
                 avoid = [*keep_clear(lay, [c.rect for c in self.layouts.buttons], covered),
                          *self.text.over_scene]
                 back = place_clear(back.size, pygame.Rect(zone.centerx, zone.centery, 1, 1),

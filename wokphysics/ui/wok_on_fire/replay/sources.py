@@ -43,8 +43,10 @@ class GameSource:
     """What one step of :meth:`progress` is called."""
 
     def progress(self) -> tuple[int, int]:
-        """The turn shown (from 1) and how many the record holds."""
-        total = self.stepper.turn_count
+        """The turn shown (from 1) and how many the record holds: its turns, and the one
+        left unfinished when the game was saved (its strokes are replayed too; a game saved
+        in its first turn said "turn 1 of 0")."""
+        total = self.stepper.turn_count + (1 if self.stepper.record.current else 0)
         return min(self.stepper.turn_index + 1, max(1, total)), total
 
     def at_end(self) -> bool:
