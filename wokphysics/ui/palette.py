@@ -150,6 +150,39 @@ TURN_MARKS: tuple[tuple[TurnMark, ...], ...] = (WWWY_MARKS, ROLL_MARKS, STAR_MAR
 in every simulated vision (Wok Star's drop marks also against the plain panel)."""
 
 
+# The seats' colours (issue 27, part 2): ``FIRE_SEATS``, ``WWWY_SEATS``, ``STAR_SEATS``,
+# ``ROLL_SEATS``. Every pair of a game's seat colours stays at least
+# ``MIN_MARK_PAIR`` (15) apart in CIECAM02-UCS under simulated protanopia, deuteranopia and
+# tritanopia as well as in normal vision (``tests/ui/test_palette_seats.py``). The colours a
+# seat had before were close pairs: Wok Star's red and green seats' dice 6.5 apart under
+# deuteranopia and 18.5 under protanopia, its blue and green 12.4 under tritanopia; Wok on
+# Fire's the same two pairs (8.4, 13.0); We Will Wok You's and Wok and Roll's orange and
+# green names 7.2 apart under deuteranopia, orange and pink 6.5 under tritanopia, sky blue
+# and pink 11.0 under deuteranopia; Wok and Roll's fifth, yellow, 5.3 from the green under
+# protanopia.
+SEAT_RED: Color = (206, 62, 52)
+SEAT_BLUE: Color = (52, 104, 206)
+SEAT_GREEN: Color = (0, 185, 150)
+"""A bluish green, lighter than the red: the grass green it was (58, 150, 74) had the red's
+lightness, and protanopia and deuteranopia take hue alone for little."""
+SEAT_YELLOW: Color = (214, 172, 36)
+
+STAR_SEATS: tuple[Color, ...] = (SEAT_RED, SEAT_BLUE, SEAT_GREEN, SEAT_YELLOW)
+"""Wok Star's seats 1-4: their dice, their panels' headers, the chips of what they own. A die
+sits in its seat's row (a die given to another seat has a white corner), and each panel
+says its seat's name: the colour is not the only cue."""
+FIRE_SEATS: tuple[Color, ...] = (SEAT_RED, SEAT_BLUE, SEAT_YELLOW, SEAT_GREEN)
+"""Wok on Fire's seats 0-3 round the wok: the player aid at each seat (its place at the table
+and its label name the player too) and the square before each player's row in the panel."""
+TURN_SEATS: tuple[Color, ...] = ((90, 195, 240), (240, 135, 60), (180, 225, 165),
+                                 (180, 150, 165), (240, 225, 60))
+"""We Will Wok You's (the first four) and Wok and Roll's (all five) players: their names and
+frames, light enough to read on the dark table (WCAG contrast 5.3-10.5 on it): sky blue,
+orange, pale green, a greyed pink, yellow. Each player's name is written beside the colour."""
+WWWY_SEATS: tuple[Color, ...] = TURN_SEATS[:4]
+ROLL_SEATS: tuple[Color, ...] = TURN_SEATS
+
+
 def relative_luminance(color: Color) -> float:
     """WCAG 2's relative luminance of an sRGB colour (0 black .. 1 white)."""
     def channel(value: int) -> float:

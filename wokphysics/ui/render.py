@@ -19,6 +19,7 @@ import pygame.gfxdraw
 
 from wokphysics.config.table import TableConfig
 from wokphysics.table.cards import Card
+from wokphysics.ui import palette
 from wokphysics.ui.marks import draw_badge, draw_mark
 from wokphysics.ui.palette import StateMark, relative_luminance
 from wokphysics.ui.readable import readable_font
@@ -54,9 +55,8 @@ def hand_label(count: int) -> str:
         return HAND_LABEL
     return f"your hand: {count} card{'' if count == 1 else 's'} to chop into the wok"
 
-SEAT_COLORS: tuple[tuple[int, int, int], ...] = (
-    (214, 68, 60), (60, 120, 214), (236, 190, 40), (70, 170, 90))
-"""Each seat's colour: its player aid, its panel row."""
+SEAT_COLORS: tuple[tuple[int, int, int], ...] = palette.FIRE_SEATS
+"""Each seat's colour: its player aid, its panel row (:data:`palette.FIRE_SEATS`)."""
 
 Color = tuple[int, int, int]
 

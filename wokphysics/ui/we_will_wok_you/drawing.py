@@ -50,7 +50,7 @@ from wokphysics.ui.widgets import (
 
 BACKGROUND = (38, 44, 40)
 FELT = (48, 58, 52)
-SEAT_COLORS = ((90, 200, 250), (250, 150, 80), (160, 220, 110), (230, 120, 200))
+SEAT_COLORS = palette.WWWY_SEATS
 BUTTON_LABELS = {"take": "Take", "clear": "Clear", "arrangement": "Arrangement",
                  "pass": "Pass"}
 

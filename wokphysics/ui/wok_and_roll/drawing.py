@@ -47,8 +47,7 @@ from wokphysics.ui.wok_and_roll.view import RollView, menu_shown, roll_state, sh
 
 BACKGROUND: Color = (38, 44, 40)
 FELT: Color = (52, 84, 66)
-SEAT_COLORS: tuple[Color, ...] = ((90, 200, 250), (250, 150, 80), (160, 220, 110),
-                                  (230, 120, 200), (240, 220, 90))
+SEAT_COLORS: tuple[Color, ...] = palette.ROLL_SEATS
 BUTTON_LABELS = {"reroll": "Re-roll", "lock": "Lock in", "cook": "Cook", "clear": "Clear",
                  "done": "Done cooking"}
 

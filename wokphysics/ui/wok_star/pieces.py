@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from wokphysics.ui import palette
 from wokphysics.ui.widgets import DIM, GOLD, WHITE, Color, Text
 
-SEAT_COLOURS: tuple[Color, ...] = ((206, 62, 52), (52, 104, 206), (58, 150, 74), (214, 172, 36))
-"""The dice colours of seats 1-4."""
+SEAT_COLOURS: tuple[Color, ...] = palette.STAR_SEATS
+"""The dice colours of seats 1-4 (:data:`palette.STAR_SEATS`)."""
 TIMER_COLOURS: tuple[Color, ...] = ((200, 56, 48), (56, 96, 200))
 TABLE: Color = (36, 30, 28)
 PANEL: Color = (52, 44, 40)
