@@ -19,6 +19,7 @@ from wokphysics.games.wok_and_roll.sheet import HOUSE_SPECIAL, Serving, Sheet
 from wokphysics.ui import palette
 from wokphysics.ui.widgets import Color, Text
 from wokphysics.ui.wok_and_roll.faces import INK, PAPER, PAPER_EDGE, DiceFaces
+from wokphysics.ui.wok_and_roll.hyphens import hyphenate
 from wokphysics.ui.wok_and_roll.layout import (
     COLUMN,
     HEADER_H,
@@ -40,6 +41,35 @@ Local = Callable[[pygame.Rect], pygame.Rect]
 FOOD_SECTION_ICON = {"rice": "R", "noodle": "N", "vegetable_and_meat": "V", "seafood": "S"}
 NAME_SIZE = 20
 """A dish's name's font size at the reference size (px; the least font where larger)."""
+
+
+HEAD_SIZE = 22
+"""A header's id and bonus ("S2  +3"): its bold font's size at the reference size (px; the
+least font where larger)."""
+
+
+def head_label(text: Text, lay: RollLayout, gid: str, bonus: int, is_dish: bool) -> str:
+    """The words at the top of ``gid``'s header: a dish's id, a platter's id and bonus two
+    spaces apart, one where two would reach the lock beside it (at 2x in the smallest window
+    "S2  +3" ran under its lock), drawn ``lay.px(2)`` in from the header's left."""
+    if is_dish:
+        return gid
+    wide = f"{gid}  +{bonus}"
+    lock = lay.locks.get(gid)
+    header = lay.groups[gid]
+    if lock is None or lock.y >= header.y + lay.px(NAME_LINES_TOP):
+        return wide
+    room = lock.x - header.x - lay.px(2) - 1
+    font = text.font(lay.font(HEAD_SIZE), True)
+    return wide if font.size(wide)[0] <= room else f"{gid} +{bonus}"
+
+
+def house_label(text: Text, lay: RollLayout) -> str:
+    """The House Special column's header: "House Sp.", or its id "HS" where that is wider
+    than the column (at 2x in the smallest window it ran 14 px past the column's frame)."""
+    words = "House Sp."
+    room = lay.house_special.width - lay.px(2) - 1
+    return words if text.font(lay.font(HEAD_SIZE), True).size(words)[0] <= room else "HS"
 
 
 @dataclass(frozen=True)
@@ -65,13 +95,15 @@ def name_lines(text: Text, name: Name, unit: float) -> NameLines:
     px): as wide as the column (the text starts a reference px in; its neighbour is 4
     away), a platter's 4 reference px narrower (inside its frame), the first line short of
     the lock where the header holds one (empty where the first word is wider: the name
-    starts under the lock), a word wider than the column cut after its hyphen or where it
-    must."""
+    starts under the lock), a word wider than the column broken with a hyphen at a
+    syllable or after its own hyphen (:mod:`~wokphysics.ui.wok_and_roll.hyphens`: "Pine-" /
+    "apple"; it was cut where it had to be, "Pineappl" / "e")."""
     words, locked, framed = name
     size = max(11, round(NAME_SIZE * unit))
     font = text.font(size)
     step = max(max(1, round(14 * unit)), round(font.get_linesize() * 0.85))
     width = max(1, round((COLUMN - (4 if framed else 0)) * unit))
+    words = hyphenate(words, width, lambda piece: font.size(piece)[0])
     lines = text.wrap(words, size, width)
     if locked and lines:
         first = text.wrap(words, size, max(1, round((COLUMN - LOCK - 6) * unit)))[0]
@@ -175,7 +207,7 @@ class SheetPainter:
             pygame.draw.rect(image, SECTION_INK, local(lay.house_special), 2,
                              border_radius=lay.px(6))
             self._column(image, lay, sheet, local, "HS", True, 0, hs.name, list(hs.servings),
-                         "House Sp.")
+                         house_label(self.text, lay))
         self._extras(image, lay, sheet, local)
         if len(self._shades) > 20:
             self._shades.clear()
@@ -194,8 +226,9 @@ class SheetPainter:
         if not is_dish:
             pygame.draw.rect(image, SECTION_INK, local(lay.columns[gid]), 2,
                              border_radius=lay.px(8))
-        head = head or (gid if is_dish else f"{gid}  +{bonus}")
-        self._label(image, head, lay.font(22), (header.x + lay.px(2), header.y), INK, True)
+        head = head or head_label(self.text, lay, gid, bonus, is_dish)
+        self._label(image, head, lay.font(HEAD_SIZE), (header.x + lay.px(2), header.y), INK,
+                    True)
         # the whole name, its lines as far apart as the font drawn needs (at a UI scale the
         # least font is larger than the reference's): the layout made the header as tall as
         # they need (layout.headers, name_room)
