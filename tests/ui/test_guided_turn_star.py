@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pygame
 from star_hand import StarHand
 from ui_helpers import post_key
 
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui.app import App, WindowOptions
+from wokphysics.ui.guide import GUIDE_EDGE
 from wokphysics.ui.guide_seen import GuideFlags
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.wok_star.play import GAME, StarSetup, star_factory
@@ -182,3 +184,42 @@ def test_the_arrow_to_a_die_leaves_its_face_clear(tmp_path: Path) -> None:
     clear = pygame.surfarray.array3d(app.screen.subsurface(die))
     differ = (shown != clear).any(axis=2).nonzero()
     assert not len(differ[0]), ("the guide drew on the die's face", differ)
+
+
+def test_the_arrow_to_serve_goes_round_the_customer_card(tmp_path: Path) -> None:
+    """Issue 27: at the step "click Serve" the guide's arrow came straight down from the hint
+    to Serve, across the customer card's lines (its dish, dollars, cook, ingredients). It now
+    goes down the gap left of the card and ends at Serve's left edge: none of its pixels on
+    the card, its head beside Serve."""
+    app = _window(tmp_path)
+    scene = _scene(app)
+    guide = app.guide
+    assert guide is not None
+    hand = StarHand(app, [0], seed=3)
+    for _ in range(3000):
+        if guide.index == 3 and guide.step is not None and guide.step.ready():
+            break
+        hand.step()
+        app.frame()
+    assert guide.index == 3 and "click Serve" in guide.shown, guide.shown
+    scene.scheduler.hold = True  # the table still: only the guide differs below
+    app.frame()
+    lay = scene.layout()
+    assert lay is not None and guide.hint_rect is not None
+    assert _near(guide.pointed_at, lay.serve)
+    shown = pygame.surfarray.array3d(app.screen).copy()
+    hint = guide.hint_rect.copy()
+    guide.skip()
+    app.frame()
+    clear = pygame.surfarray.array3d(app.screen)
+    edge = (shown == np.array(GUIDE_EDGE)).all(axis=2) & (shown != clear).any(axis=2)
+    edge[hint.left:hint.right, hint.top:hint.bottom] = False
+    xs, ys = edge.nonzero()
+    assert len(xs) > 100, "the arrow is drawn"
+    card = lay.card
+    on_card = (xs >= card.left) & (xs < card.right) & (ys >= card.top) & (ys < card.bottom)
+    assert not on_card.any(), ("the arrow crosses the customer card", int(on_card.sum()))
+    serve = lay.serve
+    head = (xs >= serve.left - 16) & (xs < serve.left) & (abs(ys - serve.centery) <= 8)
+    assert head.sum() >= 20, "the arrow's head is beside Serve"
+    app.close()

@@ -56,6 +56,10 @@ class GuideStep:
     ready: Callable[[], bool] = _always
     waiting: Callable[[], str] = field(default=lambda: "")
     ring: bool = True
+    via: Callable[[], list[Point]] = field(default=list)
+    """Points the arrow passes through on its way to ``target`` (screen px), so that it goes
+    round what it would cross (Wok Star's arrow to Serve came down across the customer
+    card's lines): the arrow leaves the hint straight above or below the first."""
 
 
 class Guide:
@@ -159,8 +163,8 @@ class Guide:
         box.clamp_ip(area)
         step = self.step
         target = step.target() if step is not None and step.ready() else None
-        if target is not None:
-            self._arrow(surface, box, target, clock_s, step is not None and step.ring)
+        if target is not None and step is not None:
+            self._arrow(surface, box, target, clock_s, step.ring, step.via())
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill(GUIDE_BG)
         surface.blit(shade, box.topleft)
@@ -182,18 +186,21 @@ class Guide:
             surface.blit(dim, dim.get_rect(bottomright=(button.left - 8, box.bottom - 3)))
 
     def _arrow(self, surface: pygame.Surface, box: pygame.Rect, target: Point,
-               clock_s: float, ring: bool = True) -> None:
-        """A line from the hint to ``target`` with a head, and a ring pulsing there (without
-        ``ring``: the head's tip at ``target``, nothing over it)."""
-        start = (max(box.left + 20, min(box.right - 20, target[0])),
-                 box.bottom if target[1] > box.bottom else box.top)
-        dx, dy = target[0] - start[0], target[1] - start[1]
+               clock_s: float, ring: bool = True, via: Sequence[Point] = ()) -> None:
+        """A line from the hint to ``target`` (through the points ``via``) with a head, and a
+        ring pulsing there (without ``ring``: the head's tip at ``target``, nothing over
+        it)."""
+        first = via[0] if via else target
+        start = (max(box.left + 20, min(box.right - 20, first[0])),
+                 box.bottom if first[1] > box.bottom else box.top)
+        path = [start, *via]
+        dx, dy = target[0] - path[-1][0], target[1] - path[-1][1]
         length = math.hypot(dx, dy)
         radius = 14 + 4 * math.sin(clock_s * 6.0) if ring else 1.0  # tip 3 px short
-        if length > radius + 12:
+        if length > radius + 12 or (via and length > radius + 2):
             ux, uy = dx / length, dy / length
             tip = (target[0] - ux * (radius + 2), target[1] - uy * (radius + 2))
-            pygame.draw.line(surface, GUIDE_EDGE, start, tip, 3)
+            pygame.draw.lines(surface, GUIDE_EDGE, False, [*path, tip], 3)
             left = (tip[0] - ux * 12 - uy * 7, tip[1] - uy * 12 + ux * 7)
             right = (tip[0] - ux * 12 + uy * 7, tip[1] - uy * 12 - ux * 7)
             pygame.draw.polygon(surface, GUIDE_EDGE, [tip, left, right])

@@ -80,10 +80,26 @@ def wok_star_guide(session: StarSession, layouts: StarLayouts,
         return "#" in state.current and can_serve()
 
     def serve_button() -> Point | None:
+        """Serve's left edge, halfway up: the arrow comes to it from the left (over its
+        label it would hide the word)."""
         lay = layouts.last()
         if lay is None or layouts.covered() or not customer():
             return None
-        return lay.serve.center
+        return lay.serve.midleft
+
+    def round_the_card() -> list[Point]:
+        """The arrow to Serve goes down the gap left of the customer card, then right to
+        Serve (straight down from the hint it crossed the card's lines): in the gap between
+        the board and the customer line where the board is beside it, else in the
+        customer line's left margin."""
+        lay = layouts.last()
+        if lay is None:
+            return []
+        card = lay.card
+        beside = lay.board.right <= card.left and lay.board.top < card.bottom \
+            and lay.board.bottom > card.top
+        edge = lay.board.right if beside else lay.center.left
+        return [((edge + card.left) // 2, lay.serve.centery)]
 
     def waiting() -> str:
         state = session.state
@@ -130,7 +146,8 @@ def wok_star_guide(session: StarSession, layouts: StarLayouts,
                   ready=lambda: phase() is Phase.ACTION and bool(my_dice()),
                   waiting=waiting, ring=False),  # an arrow down to the die, its face clear
         GuideStep(hint=say(serve_hint), done=done_or_past(serve, KITCHEN),
-                  target=serve_button, ready=customer, waiting=waiting),
+                  target=serve_button, ready=customer, waiting=waiting, ring=False,
+                  via=round_the_card),  # round the customer card, its lines clear
     ]
     return Guide("Your first round (a guide)", steps, lambda: len(session.steps),
                  "after each round: Accounting, then buy on the Purchase screen. F1 shows "
