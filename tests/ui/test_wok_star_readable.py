@@ -16,7 +16,7 @@ from wokphysics.ui.app import App, WindowOptions
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.widgets import WHITE
 from wokphysics.ui.wok_star.drawing import HOVER_DELAY_S
-from wokphysics.ui.wok_star.layout import StarLayout
+from wokphysics.ui.wok_star.layout import StarLayout, placed_die, prep_count_box
 from wokphysics.ui.wok_star.pieces import (
     SEAT_COLOURS,
     contrast,
@@ -359,3 +359,28 @@ def test_the_slot_dragged_from_empties_when_the_engine_takes_a_twin_die() -> Non
     assert state.dice[shown[tuple(where[first])]].face == face  # the twin did not move
     assert {tuple(rect) for _, rect in lay.seats[0].slots} >= {tuple(where[first]),
                                                                 tuple(where[second])}
+
+
+def test_a_die_flies_to_where_it_is_drawn_on_its_preparation_past_no_counter_box() -> None:
+    """Issue 27: a die put on a preparation flew to the card's right end, over its counter
+    box (the figure a player reads), and was then drawn left of it. It now flies to the
+    place it is drawn (``layout.placed_die``), and at no moment of its flight covers a
+    preparation's counter box."""
+    app = window(("team", "team", "team", "team"), 5)
+    scene = scene_of(app)
+    frames_until(app, None, lambda: any(m.face for m in scene.presenter.motions))
+    lay = scene.layout()
+    assert lay is not None
+    flights = [m for m in scene.presenter.motions if m.face]
+    cards = [(prep, rect) for panel in lay.seats for prep, rect in panel.preps.items()]
+    boxes = [prep_count_box(lay, rect) for _, rect in cards]
+    for motion in flights:
+        landing = [(prep, k) for prep, rect in cards
+                   for k in range(len(scene.presenter.placed.get(prep, [])))
+                   if placed_die(lay, rect, k) == motion.end]
+        assert landing, ("the die lands where it is drawn", motion.end)
+        for tenth in range(11):
+            motion.elapsed = motion.duration * tenth / 10
+            covered = [box for box in boxes if motion.rect().colliderect(box)]
+            assert not covered, (tenth, motion.rect(), covered)
+    app.close()

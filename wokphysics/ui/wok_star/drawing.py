@@ -36,6 +36,8 @@ from wokphysics.ui.wok_star.layout import (
     FONT,
     StarLayout,
     StarTarget,
+    placed_die,
+    prep_count_box,
 )
 from wokphysics.ui.wok_star.pieces import (
     INK,
@@ -567,7 +569,7 @@ class StarDrawing:
         if prep in state.upgraded:
             pygame.draw.rect(surface, GOLD, rect, 1, border_radius=5)
         value = state.counters[prep]
-        box = pygame.Rect(rect.right - lay.px(36), rect.y + 2, lay.px(34), rect.height - 4)
+        box = prep_count_box(lay, rect)
         pygame.draw.rect(surface, (30, 26, 24), box, border_radius=4)
         blit_fit(surface, self.text, str(value), round(size * 1.2), _count_colour(value),
                  box, centre=True, bold=True)
@@ -580,8 +582,7 @@ class StarDrawing:
                  pygame.Rect(rect.x + lay.px(6), rect.y, box.x - rect.x - lay.px(8), line_h),
                  bold=True)
         placed = self.presenter.placed.get(prep, [])
-        die_size = max(6, min(line_h - 6, lay.px(16)))
-        dice_w = len(placed) * (die_size + 2)
+        dice_w = box.x - lay.px(4) - placed_die(lay, rect, len(placed) - 1).x if placed else 0
         if two_lines:
             card = state.config.prep_by_id[prep]
             made = state.yields(prep)
@@ -590,9 +591,7 @@ class StarDrawing:
                      pygame.Rect(rect.x + lay.px(6), rect.y + line_h,
                                  box.x - rect.x - lay.px(10) - dice_w, line_h))
         for k, (face, colour) in enumerate(placed):
-            die = pygame.Rect(box.x - lay.px(4) - (k + 1) * (die_size + 2),
-                              rect.bottom - die_size - 3, die_size, die_size)
-            draw_die(surface, die, face, colour)
+            draw_die(surface, placed_die(lay, rect, k), face, colour)
 
     def _family(self, surface: pygame.Surface, lay: StarLayout, seat: int, character: str,
                 rect: pygame.Rect) -> None:

@@ -415,6 +415,24 @@ def _center(lay: StarLayout, state: WokStarState) -> None:
         lay.add(event_chip(lay, index), StarTarget("event", key=card))
 
 
+def prep_count_box(lay: StarLayout, rect: pygame.Rect) -> pygame.Rect:
+    """A preparation's counter box (its figure), at the right end of its card ``rect``."""
+    return pygame.Rect(rect.right - lay.px(36), rect.y + 2, lay.px(34), rect.height - 4)
+
+
+def placed_die(lay: StarLayout, rect: pygame.Rect, k: int) -> pygame.Rect:
+    """Where the ``k``-th die put on a preparation this round is drawn on its card ``rect``:
+    along its bottom, right to left from just left of its counter box. A die put there
+    flies to this place (it flew to the card's right end, over the counter box, and
+    showed up here after)."""
+    two_lines = rect.height >= lay.px(36)
+    line_h = rect.height // 2 if two_lines else rect.height
+    size = max(6, min(line_h - 6, lay.px(16)))
+    box = prep_count_box(lay, rect)
+    return pygame.Rect(box.x - lay.px(4) - (k + 1) * (size + 2), rect.bottom - size - 3,
+                       size, size)
+
+
 def event_chip(lay: StarLayout, index: int) -> pygame.Rect:
     """Where the ``index``-th event revealed this round is listed (two columns)."""
     column, row = index % 2, index // 2

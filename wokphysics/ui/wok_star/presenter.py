@@ -47,7 +47,7 @@ from wokphysics.games.wok_star.words import (
 from wokphysics.ui.scene import Notice, Presenter
 from wokphysics.ui.sound import Effect
 from wokphysics.ui.wok_star.hover_words import hover_words
-from wokphysics.ui.wok_star.layout import StarLayout, StarTarget
+from wokphysics.ui.wok_star.layout import StarLayout, StarTarget, placed_die
 from wokphysics.ui.wok_star.session import Before, SessionStep, StarSession
 
 MOTION_S = 0.5
@@ -290,10 +290,13 @@ class StarPresenter(Presenter):
             if end is not None:
                 faces = [action.face] if isinstance(action, Place) else [action.low,
                                                                           action.high]
+                # to where the die is drawn on the card (the card's right end was its
+                # counter box): the dice put there this round, this step's the last ones
+                first = max(0, len(self.placed.get(action.prep, [])) - len(faces))
                 for k, face in enumerate(faces):
                     origin = left[k] if k < len(left) else _die_from(start, k)
-                    self.motions.append(Motion(origin.copy(), _die_in(end, k), face,
-                                               step.seat))
+                    self.motions.append(Motion(origin.copy(), placed_die(lay, end, first + k),
+                                               face, step.seat))
         elif isinstance(action, Give):
             receiver = lay.seats[action.seat]
             origin = left[0] if left else _die_from(start, 0)
@@ -489,7 +492,3 @@ def _die_from(area: pygame.Rect, k: int) -> pygame.Rect:
     size = area.height
     return pygame.Rect(area.x + k * (size + 4), area.y, size, size)
 
-
-def _die_in(card: pygame.Rect, k: int) -> pygame.Rect:
-    size = max(8, card.height // 2)
-    return pygame.Rect(card.right - (k + 1) * (size + 4), card.centery - size // 2, size, size)
