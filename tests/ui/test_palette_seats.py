@@ -20,8 +20,10 @@ from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui import palette
 from wokphysics.ui.render import SEAT_COLORS as FIRE_DRAWN
 from wokphysics.ui.we_will_wok_you.drawing import SEAT_COLORS as WWWY_DRAWN
+from wokphysics.ui.widgets import WHITE
 from wokphysics.ui.wok_and_roll.drawing import SEAT_COLORS as ROLL_DRAWN
 from wokphysics.ui.wok_star.pieces import SEAT_COLOURS as STAR_DRAWN
+from wokphysics.ui.wok_star.pieces import contrast, header_colour
 
 SEATS: dict[str, tuple[palette.Color, ...]] = {
     "wok-on-fire": palette.FIRE_SEATS,
@@ -88,3 +90,13 @@ def test_four_seat_wok_stars_dice_stay_apart_on_screen_in_every_vision() -> None
             d = _difference(means[a], means[b])
             assert d >= MIN_MARK_PAIR, (vision, a + 1, b + 1, round(d, 1))
     pygame.display.quit()
+
+
+def test_words_on_a_seats_colour_read() -> None:
+    """A Wok Star seat's name in white on its panel's header, and a Wok on Fire player's
+    label on their player aid, at least 4.5 in WCAG contrast (white on the yellow and green
+    seats' headers and aids was 2.1-3.3)."""
+    for seat in range(len(palette.STAR_SEATS)):
+        assert contrast(WHITE, header_colour(seat)) >= 4.5, seat
+    for fill in palette.FIRE_SEATS:
+        assert palette.contrast_ratio(palette.ink_on(fill), fill) >= 4.5, fill

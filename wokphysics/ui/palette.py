@@ -197,3 +197,14 @@ def contrast_ratio(a: Color, b: Color) -> float:
     """WCAG 2's contrast ratio of two colours (1 .. 21)."""
     la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+LIGHT_INK: Color = (255, 255, 255)
+
+
+def ink_on(fill: Color) -> Color:
+    """The text colour for words on ``fill``: white, or the dark edging where that contrasts
+    more (a label on a seat's yellow or green: white there was 2.1-2.5 in WCAG contrast)."""
+    if contrast_ratio(LIGHT_INK, fill) >= contrast_ratio(EDGING, fill):
+        return LIGHT_INK
+    return EDGING

@@ -343,7 +343,7 @@ class TableRenderer:
         pygame.draw.rect(surface, (30, 24, 20), rect, 2, border_radius=4)
         text = self.seat_labels.get(seat, "")
         if text:
-            label = self.small.render(text, True, (255, 255, 255))
+            label = self.small.render(text, True, palette.ink_on(fill))
             if seat in (1, 3):
                 label = pygame.transform.rotate(label, 90 if seat == 1 else -90)
             if label.get_width() <= rect.width + 4 and label.get_height() <= rect.height + 4:

@@ -56,6 +56,7 @@ from wokphysics.ui.wok_star.pieces import (
     draw_sand_bar,
     draw_slot,
     draw_timer,
+    header_colour,
     lighter,
     seat_colour,
     wrapped,
@@ -501,7 +502,7 @@ class StarDrawing:
         acting = session.current == seat and not state.is_terminal()
         target = self.inputs.drop_seat == seat
         draw_panel(surface, panel.rect, PANEL, GOLD if target else (colour if acting else None))
-        pygame.draw.rect(surface, darker(colour, 0.25), panel.header, border_top_left_radius=8,
+        pygame.draw.rect(surface, header_colour(seat), panel.header, border_top_left_radius=8,
                          border_top_right_radius=8)
         name = session.names[seat]
         blit_fit(surface, self.text, f"{name}  pool {state.pool[seat]}", size, WHITE,

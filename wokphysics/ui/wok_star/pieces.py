@@ -69,6 +69,16 @@ def seat_colour(seat: int) -> Color:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)] if seat >= 0 else DIM
 
 
+def header_colour(seat: int) -> Color:
+    """A seat's panel header: its colour darkened (by a quarter, more where white words on
+    it would be under 4.5 in WCAG contrast: the green and yellow seats), so the seat's name
+    in white reads on it."""
+    amount = 0.25
+    while contrast(WHITE, darker(seat_colour(seat), amount)) < 4.5 and amount < 0.9:
+        amount += 0.05
+    return darker(seat_colour(seat), amount)
+
+
 def lighter(colour: Color, amount: float = 0.35) -> Color:
     r, g, b = colour
     return (round(r + (255 - r) * amount), round(g + (255 - g) * amount),
