@@ -22,8 +22,8 @@ from wokphysics.ui.render import SEAT_COLORS as FIRE_DRAWN
 from wokphysics.ui.we_will_wok_you.drawing import SEAT_COLORS as WWWY_DRAWN
 from wokphysics.ui.widgets import WHITE
 from wokphysics.ui.wok_and_roll.drawing import SEAT_COLORS as ROLL_DRAWN
+from wokphysics.ui.wok_star.pieces import PAPER, contrast, cook_colour, header_colour
 from wokphysics.ui.wok_star.pieces import SEAT_COLOURS as STAR_DRAWN
-from wokphysics.ui.wok_star.pieces import contrast, header_colour
 
 SEATS: dict[str, tuple[palette.Color, ...]] = {
     "wok-on-fire": palette.FIRE_SEATS,
@@ -93,10 +93,13 @@ def test_four_seat_wok_stars_dice_stay_apart_on_screen_in_every_vision() -> None
 
 
 def test_words_on_a_seats_colour_read() -> None:
-    """A Wok Star seat's name in white on its panel's header, and a Wok on Fire player's
-    label on their player aid, at least 4.5 in WCAG contrast (white on the yellow and green
-    seats' headers and aids was 2.1-3.3)."""
-    for seat in range(len(palette.STAR_SEATS)):
+    """A Wok Star seat's name in white on its panel's header, its customers' "cook: ..." on
+    the card's paper, the code on a board's chip of its colour, and a Wok on Fire player's
+    label on their player aid, at least 4.5 in WCAG contrast (on the yellow and green seats'
+    they were 2.1-3.3)."""
+    for seat, colour in enumerate(palette.STAR_SEATS):
         assert contrast(WHITE, header_colour(seat)) >= 4.5, seat
+        assert contrast(PAPER, cook_colour(seat)) >= 4.5, seat  # "cook: ..." on the card
+        assert contrast(palette.ink_on(colour), colour) >= 4.5, seat  # a board's chip
     for fill in palette.FIRE_SEATS:
         assert palette.contrast_ratio(palette.ink_on(fill), fill) >= 4.5, fill

@@ -48,7 +48,7 @@ from wokphysics.ui.wok_star.pieces import (
     TABLE,
     TIMER_COLOURS,
     blit_fit,
-    darker,
+    cook_colour,
     draw_button,
     draw_die,
     draw_mini_card,
@@ -285,7 +285,8 @@ class StarDrawing:
             owner = state.prep_owner[prep]
             chip = pygame.Rect(rect.x + 2, rect.y + 2, lay.px(28), rect.height - 4)
             pygame.draw.rect(surface, seat_colour(owner), chip, border_radius=3)
-            blit_fit(surface, self.text, names[prep], size, WHITE, chip, centre=True)
+            blit_fit(surface, self.text, names[prep], size, palette.ink_on(seat_colour(owner)),
+                     chip, centre=True)
             star = "+" if prep in state.upgraded else ""
             count = pygame.Rect(rect.right - count_w - lay.px(1), rect.y, count_w, rect.height)
             blit_fit(surface, self.text, ingredient(state, prep) + star, size, WHITE,
@@ -392,7 +393,7 @@ class StarDrawing:
             y += line
             dollars = state.config.customer_dollars[card]
             blit_fit(surface, self.text, f"${dollars}  cook: {session.names[owner]}", size,
-                     darker(seat_colour(owner), 0.2), pygame.Rect(x, y, width, line))
+                     cook_colour(owner), pygame.Rect(x, y, width, line))
             y += line + lay.px(2)
             for item in dish.ingredients:
                 value = state.counters[item]
