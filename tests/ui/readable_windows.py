@@ -27,6 +27,7 @@ from wokphysics.ui.front_ends import _wok_and_roll_maker, _wwwy_maker
 from wokphysics.ui.launcher.run import build_launcher
 from wokphysics.ui.launcher.scene import LauncherScene
 from wokphysics.ui.play import build_app, parse_play_args
+from wokphysics.ui.pointer_clock import VirtualClock
 from wokphysics.ui.practice.scene import PracticeScene
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.turn.play import Setup, turn_factory
@@ -261,14 +262,22 @@ def tip_box(surface: pygame.Surface) -> pygame.Rect | None:
                        int(ys.max() - ys.min() + 1))
 
 
-def hover(app: App, pos: tuple[int, int], frames: int = 12) -> None:
-    """The pointer rests at ``pos`` for ``frames`` frames (past every hover delay: 12
-    frames at 20 fps are 0.6 s, Wok Star's delay 0.5 s; 10 frames reached it only where the
-    clock's sums rounded up)."""
+HOVER_REST_S = 0.6
+"""How long :func:`hover` rests the pointer: past every hover delay (Wok Star's 0.5 s, the
+longest)."""
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    """The pointer rests at ``pos`` for :data:`HOVER_REST_S`: a frame reads the move, the
+    window's clock (a :class:`VirtualClock`) passes the rest at once, and a frame draws what
+    the rest shows. (Resting by frames drew 12 frames a control, each placing its tooltip
+    again: most of these tests' time.)"""
+    assert isinstance(app.clock, VirtualClock), app.clock
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0),
                                                               "buttons": (0, 0, 0)}))
-    for _ in range(frames):
-        app.frame()
+    app.frame()
+    app.clock.advance(HOVER_REST_S)
+    app.frame()
 
 
 class TextHeights:
