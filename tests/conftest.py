@@ -4,8 +4,9 @@ judge results, never speed."""
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 from hypothesis import settings
@@ -26,6 +27,33 @@ checkout's ``conftest.py``; .ci/run's pass on the compiled build), not on this c
 # test_compiled.py compares this checkout's plain Python with the installed build, and checks
 # the checkout holds no compiled module: on the installed package it has nothing to compare.
 collect_ignore = ["test_compiled.py"] if INSTALLED_RUN else []
+
+COVERED_ELSEWHERE = Path(__file__).with_name("covered_elsewhere.txt")
+"""The quick tests whose every line and branch other quick tests cover too (one function a
+line, ``path::name``): marked ``covered_elsewhere``, which .ci/run runs on the compiled build,
+without coverage's tracer (``.ci/covered_elsewhere.py`` writes the list)."""
+
+
+class Markable(Protocol):
+    """What :func:`mark_covered_elsewhere` reads and writes of a collected test."""
+
+    @property
+    def nodeid(self) -> str: ...
+
+    def add_marker(self, marker: pytest.MarkDecorator) -> None: ...
+
+
+def mark_covered_elsewhere(items: Iterable[Markable]) -> None:
+    """Mark the listed tests (every parameter of a listed function) ``covered_elsewhere``."""
+    listed = {line.strip() for line in COVERED_ELSEWHERE.read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
+    for item in items:
+        if item.nodeid.split("[")[0] in listed:
+            item.add_marker(pytest.mark.covered_elsewhere)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    mark_covered_elsewhere(items)
 
 
 @pytest.fixture(scope="session")
