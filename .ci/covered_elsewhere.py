@@ -38,7 +38,7 @@ import tomli_w
 
 ROOT = Path(__file__).resolve().parents[1]
 LIST = ROOT / "tests" / "covered_elsewhere.txt"
-QUICK = "not slow and not engine and not both_stages"
+QUICK = "not slow and not engine and not both_stages and not checkout_only"
 HEADER = """\
 # The quick tests whose every line and branch of the package other quick tests cover too
 # (function names; every parameter of one). CI runs them without coverage's tracer, on the

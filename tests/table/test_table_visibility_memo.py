@@ -25,6 +25,7 @@ def _fresh(cards: Sequence[Card]) -> dict[int, Visibility]:
     return compute_visibility(CFG, cards, CardShapes(CFG))
 
 
+@pytest.mark.checkout_only  # the compiled table calls compute_visibility directly, unpatched
 def test_whole_games_see_what_a_fresh_computation_sees(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every visibility the table gives in bot games (2 and 4 players) is, field for field
     and bit for bit (repr round-trips a float), the one computed without the memo; and the
