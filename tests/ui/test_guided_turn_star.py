@@ -14,7 +14,7 @@ from ui_helpers import post_key
 
 from wokphysics.games.wok_star.model import Phase
 from wokphysics.ui.app import App, WindowOptions
-from wokphysics.ui.guide import GUIDE_EDGE
+from wokphysics.ui.guide import GUIDE_EDGE, Guide
 from wokphysics.ui.guide_seen import GuideFlags
 from wokphysics.ui.synthetic_hand import HandClock
 from wokphysics.ui.wok_star.play import GAME, StarSetup, star_factory
@@ -153,22 +153,30 @@ def test_a_guided_game_records_the_same_game_as_an_unguided_one(tmp_path: Path) 
     assert guided == unguided
 
 
-def test_the_arrow_to_a_die_leaves_its_face_clear(tmp_path: Path) -> None:
-    """Issue 27, part 4: at the step "drag one of your dice", the guide's ring and its gold
-    dot were drawn on the die's centre, over its pips (a 2 read as a 3, a 4 as a 5). The
-    arrow now ends at the die's top edge and nothing of the guide is drawn on the die."""
+def _at_step(tmp_path: Path, index: int, words: str, frames: int
+             ) -> tuple[App, StarScene, Guide]:
+    """A first game's window played by a synthetic hand (seed 3) until the guide's step
+    ``index`` (saying ``words``) is ready, then held still: only the guide changes after."""
     app = _window(tmp_path)
     scene = _scene(app)
     guide = app.guide
     assert guide is not None
     hand = StarHand(app, [0], seed=3)
-    for _ in range(1500):
-        if guide.index == 2 and guide.step is not None and guide.step.ready():
+    for _ in range(frames):
+        if guide.index == index and guide.step is not None and guide.step.ready():
             break
         hand.step()
         app.frame()
-    assert guide.index == 2 and "drag one of your dice" in guide.shown
+    assert guide.index == index and words in guide.shown, guide.shown
     scene.scheduler.hold = True  # the table still: only the guide differs below
+    return app, scene, guide
+
+
+def test_the_arrow_to_a_die_leaves_its_face_clear(tmp_path: Path) -> None:
+    """Issue 27, part 4: at the step "drag one of your dice", the guide's ring and its gold
+    dot were drawn on the die's centre, over its pips (a 2 read as a 3, a 4 as a 5). The
+    arrow now ends at the die's top edge and nothing of the guide is drawn on the die."""
+    app, scene, guide = _at_step(tmp_path, 2, "drag one of your dice", 1500)
     for _ in range(3):
         app.frame()
     lay = scene.layout()
@@ -180,7 +188,8 @@ def test_the_arrow_to_a_die_leaves_its_face_clear(tmp_path: Path) -> None:
     for _ in range(3):
         app.frame()
     assert app.guide is None or app.guide.closed
-    assert scene.layout() is not None and scene.layout().seats[0].dice[0][1] == die
+    after = scene.layout()
+    assert after is not None and after.seats[0].dice[0][1] == die
     clear = pygame.surfarray.array3d(app.screen.subsurface(die))
     differ = (shown != clear).any(axis=2).nonzero()
     assert not len(differ[0]), ("the guide drew on the die's face", differ)
@@ -191,18 +200,7 @@ def test_the_arrow_to_serve_goes_round_the_customer_card(tmp_path: Path) -> None
     to Serve, across the customer card's lines (its dish, dollars, cook, ingredients). It now
     goes down the gap left of the card and ends at Serve's left edge: none of its pixels on
     the card, its head beside Serve."""
-    app = _window(tmp_path)
-    scene = _scene(app)
-    guide = app.guide
-    assert guide is not None
-    hand = StarHand(app, [0], seed=3)
-    for _ in range(3000):
-        if guide.index == 3 and guide.step is not None and guide.step.ready():
-            break
-        hand.step()
-        app.frame()
-    assert guide.index == 3 and "click Serve" in guide.shown, guide.shown
-    scene.scheduler.hold = True  # the table still: only the guide differs below
+    app, scene, guide = _at_step(tmp_path, 3, "click Serve", 3000)
     app.frame()
     lay = scene.layout()
     assert lay is not None and guide.hint_rect is not None
