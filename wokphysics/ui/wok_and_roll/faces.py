@@ -157,7 +157,11 @@ class DiceFaces:
             draw_symbol(image, code, well.inflate(-size // 12, -size // 12))
             letter = self.text.render(code, max(11, size * 2 // 5), (250, 240, 226) if red
                                       else INK, True)
-            image.blit(letter, (max(2, size // 14), max(1, size // 28)))
+            corner = letter.get_rect(topleft=(max(2, size // 14), max(1, size // 28)))
+            # on the die's own colour: on a red die the cream letter sat on the symbol's cream
+            # well and half of it vanished; on a white one the ink sat on the symbol
+            pygame.draw.rect(image, body, corner.inflate(2, 0), border_radius=2)
+            image.blit(letter, corner)
             if dim:
                 shade = pygame.Surface((size, size), pygame.SRCALPHA)
                 pygame.draw.rect(shade, (40, 36, 34, 150), box, border_radius=size // 6)
