@@ -355,10 +355,9 @@ class MeasuringSurface(pygame.Surface):
              special_flags: int = 0) -> pygame.Rect:
         if isinstance(dest, pygame.Rect):
             return pygame.Rect(dest.topleft, source.get_size())
-        x: float
-        y: float
-        x, y = dest  # type: ignore[misc]
-        return pygame.Rect(round(x), round(y), *source.get_size())
+        if not isinstance(dest, Sequence | pygame.math.Vector2):
+            raise TypeError(f"blit's destination is a position or a Rect, not {dest!r}")
+        return pygame.Rect(round(dest[0]), round(dest[1]), *source.get_size())
 
 
 @dataclass(frozen=True)

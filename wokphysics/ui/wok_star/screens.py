@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -132,7 +133,14 @@ def _assign_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoice]
     return out
 
 
-def _bonus_choices(session: StarSession, lay: StarLayout) -> list[ScreenChoice]:
+class _Places(Protocol):
+    """What the choices' builders ask of a layout: a rectangle given in reference px
+    (:meth:`StarLayout.rect`)."""
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect: ...
+
+
+def _bonus_choices(session: StarSession, lay: _Places) -> list[ScreenChoice]:
     state = session.state
     legal, why = _acting(session)
     seat = max(0, session.current)
@@ -239,7 +247,7 @@ def _recipe_step(count: int) -> float:
     return min(40.0, _RECIPES_ROOM / max(1, count))
 
 
-def _purchase_choices(session: StarSession, lay: StarLayout,
+def _purchase_choices(session: StarSession, lay: _Places,
                       fits: Fits = lambda words: True) -> list[ScreenChoice]:
     state = session.state
     legal, why = _acting(session)
@@ -281,7 +289,7 @@ def _purchase_choices(session: StarSession, lay: StarLayout,
     return out
 
 
-def _end_choices(lay: StarLayout, home: bool) -> list[ScreenChoice]:
+def _end_choices(lay: _Places, home: bool) -> list[ScreenChoice]:
     out = [ScreenChoice(lay.rect(640, 404, 200, 40), "N: new game", True, command="new"),
            ScreenChoice(lay.rect(850, 404, 200, 40), "V: watch the replay", True, command="replay")]
     if home:
@@ -787,7 +795,7 @@ class _Anywhere:
         return _NOWHERE
 
 
-_ANY: StarLayout = _Anywhere()  # type: ignore[assignment]
+_ANY = _Anywhere()
 
 
 def _plan_purchase(c: _ScreenColumn, session: StarSession, show: bool) -> None:
