@@ -94,13 +94,19 @@ def _assert_apart_on_screen(pixels: dict[str, NDArray[np.float64]]) -> None:
             assert difference >= MIN_MARK_PAIR, (vision, a, b, round(difference, 1))
 
 
-def test_we_will_wok_you_marks_on_screen_stay_apart(tmp_path: Path) -> None:
-    """A wok chosen (its frame), and the pointer over a coin set (its thin frame)."""
+def _wwwy_window(tmp_path: Path) -> tuple[App, TurnScene, WeWillWokYouState]:
+    """We Will Wok You's window as it opens (1280 x 800), its scene and its game."""
     app = open_window("we-will-wok-you", (1280, 800), tmp_path)
     scene = app.scene
     assert isinstance(scene, TurnScene)
     state = scene.session.state
     assert isinstance(state, WeWillWokYouState)
+    return app, scene, state
+
+
+def test_we_will_wok_you_marks_on_screen_stay_apart(tmp_path: Path) -> None:
+    """A wok chosen (its frame), and the pointer over a coin set (its thin frame)."""
+    app, scene, state = _wwwy_window(tmp_path)
     drawing = scene.parts.drawing
     assert isinstance(drawing, WwwyDrawing)
     drawing.view.chosen_wok = state.offer[0]
@@ -111,11 +117,7 @@ def test_we_will_wok_you_marks_on_screen_stay_apart(tmp_path: Path) -> None:
 
 
 def test_a_clicked_wok_is_framed_in_the_chosen_mark(tmp_path: Path) -> None:
-    app = open_window("we-will-wok-you", (1280, 800), tmp_path)
-    scene = app.scene
-    assert isinstance(scene, TurnScene)
-    state = scene.session.state
-    assert isinstance(state, WeWillWokYouState)
+    app, scene, state = _wwwy_window(tmp_path)
     wwwy_click(app, scene, WwwyTarget("offer", state.offer[0]))
     _pixels([_shot(app)], (palette.WWWY_CHOSEN,))
     pygame.display.quit()
